@@ -1,0 +1,132 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/xqfyne/xiangqi/engine"
+)
+
+// session feeds the commands to the engine and returns its output lines.
+func session(t *testing.T, commands ...string) []string {
+	t.Helper()
+	var out bytes.Buffer
+	if err := run(strings.NewReader(strings.Join(commands, "\n")+"\n"), &out); err != nil {
+		t.Fatal(err)
+	}
+	return strings.Split(strings.TrimRight(out.String(), "\n"), "\n")
+}
+
+func contains(lines []string, want string) bool {
+	for _, l := range lines {
+		if l == want {
+			return true
+		}
+	}
+	return false
+}
+
+func TestUCIHandshake(t *testing.T) {
+	lines := session(t, "uci", "isready", "quit")
+	if !strings.HasPrefix(lines[0], "id name ") || !contains(lines, "uciok") || !contains(lines, "readyok") {
+		t.Fatalf("handshake: %q", lines)
+	}
+	if contains(lines, "bye") {
+		t.Fatal("UCI quit must not print bye")
+	}
+}
+
+func TestUCCIHandshake(t *testing.T) {
+	lines := session(t, "ucci", "quit")
+	if !contains(lines, "ucciok") || !contains(lines, "option usemillisec type check default true") {
+		t.Fatalf("handshake: %q", lines)
+	}
+	if lines[len(lines)-1] != "bye" {
+		t.Fatalf("UCCI quit must answer bye, got %q", lines[len(lines)-1])
+	}
+}
+
+func TestGoPerftDivide(t *testing.T) {
+	lines := session(t, "position startpos", "go perft 3", "quit")
+	if !contains(lines, "Nodes searched: 79666") {
+		t.Fatalf("perft 3 total missing: %q", lines)
+	}
+	moves := 0
+	for _, l := range lines {
+		if len(l) > 6 && l[4] == ':' {
+			moves++
+		}
+	}
+	if moves != 44 {
+		t.Fatalf("%d divide lines, want 44", moves)
+	}
+}
+
+func TestPositionWithMovesAndDisplay(t *testing.T) {
+	lines := session(t, "position startpos moves h2e2 h9g7", "d", "quit")
+	want := "Fen: rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2"
+	if !contains(lines, want) {
+		t.Fatalf("display after moves: %q", lines)
+	}
+	lines = session(t, "position fen 4k4/9/R8/9/9/9/9/9/9/3K5 w - - 0 1 moves a7e7", "d", "quit")
+	if !contains(lines, "Fen: 4k4/9/4R4/9/9/9/9/9/9/3K5 b - - 1 1") || !contains(lines, "Checkers: side to move is in check") {
+		t.Fatalf("fen with moves: %q", lines)
+	}
+}
+
+// Bad input prints an error and keeps the previous position.
+func TestBadInputKeepsPosition(t *testing.T) {
+	lines := session(t,
+		"position startpos moves h2e2",
+		"position fen rnbakabnr/9/1c5c1 w",
+		"position startpos moves h2e2 h9h5",
+		"position startpos moves zz99",
+		"position sideways",
+		"go perft x",
+		"frobnicate",
+		"d", "quit")
+	errors := 0
+	for _, l := range lines {
+		if strings.HasPrefix(l, "info string error: ") {
+			errors++
+		}
+	}
+	if errors != 6 {
+		t.Fatalf("%d error lines, want 6: %q", errors, lines)
+	}
+	if !contains(lines, "Fen: rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1") {
+		t.Fatalf("position was not kept: %q", lines)
+	}
+}
+
+// TestGoAnswersLegalMoveRespectingBans plays the engine against itself for a
+// while, banning a move each turn, and checks every answer.
+func TestGoAnswersLegalMoveRespectingBans(t *testing.T) {
+	p := engine.NewPosition()
+	var played []string
+	for ply := 0; ply < 30 && !p.IsMate(); ply++ {
+		legal := p.LegalMoves()
+		ban := legal[ply%len(legal)]
+		cmd := "position startpos"
+		if len(played) > 0 {
+			cmd += " moves " + strings.Join(played, " ")
+		}
+		lines := session(t, "ucci", cmd, "banmoves "+ban.String(), "go depth 1", "quit")
+		var best string
+		for _, l := range lines {
+			if strings.HasPrefix(l, "bestmove ") {
+				best = strings.Fields(l)[1]
+			}
+		}
+		m, err := engine.ParseMove(best)
+		if err != nil || !p.IsLegal(m) {
+			t.Fatalf("ply %d: engine answered %q (%v) in %s", ply, best, err, p.FEN())
+		}
+		if m == ban && len(legal) > 1 {
+			t.Fatalf("ply %d: engine played banned move %s", ply, ban)
+		}
+		p.MakeMove(m)
+		played = append(played, best)
+	}
+}

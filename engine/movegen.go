@@ -1,0 +1,297 @@
+package engine
+
+// boardSquares lists the 90 points of the board in mailbox order.
+var boardSquares [90]Square
+
+// knightMoves[i] are the two horse moves through the leg orthSteps[i].
+var knightMoves = [4][2]Square{{-33, -31}, {-18, 14}, {-14, 18}, {31, 33}}
+
+func init() {
+	n := 0
+	for sq := Square(0); sq < 256; sq++ {
+		if inBoard[sq] {
+			boardSquares[n] = sq
+			n++
+		}
+	}
+}
+
+// GenerateMoves appends the pseudo-legal moves of the side to move to buf
+// (only captures when capturesOnly) and returns the extended slice. A
+// pseudo-legal move follows the piece's movement rules but may leave the own
+// king attacked; MakeMove rejects those.
+func (p *Position) GenerateMoves(buf []Move, capturesOnly bool) []Move {
+	self := sideTag(p.side)
+	opp := sideTag(p.side.Opponent())
+	b := &p.board
+	for _, from := range boardSquares {
+		pc := b[from]
+		if pc&self == 0 {
+			continue
+		}
+		switch pc.Type() {
+		case King:
+			for _, d := range orthSteps {
+				to := from + d
+				if !inFort[to] {
+					continue
+				}
+				if t := b[to]; (t == NoPiece && !capturesOnly) || t&opp != 0 {
+					buf = append(buf, NewMove(from, to))
+				}
+			}
+		case Advisor:
+			for _, d := range diagSteps {
+				to := from + d
+				if !inFort[to] {
+					continue
+				}
+				if t := b[to]; (t == NoPiece && !capturesOnly) || t&opp != 0 {
+					buf = append(buf, NewMove(from, to))
+				}
+			}
+		case Bishop:
+			for _, d := range diagSteps {
+				to := from + 2*d
+				if !inBoard[to] || !homeHalf[p.side][to] || b[from+d] != NoPiece {
+					continue
+				}
+				if t := b[to]; (t == NoPiece && !capturesOnly) || t&opp != 0 {
+					buf = append(buf, NewMove(from, to))
+				}
+			}
+		case Knight:
+			for i, d := range orthSteps {
+				if b[from+d] != NoPiece {
+					continue
+				}
+				for _, k := range knightMoves[i] {
+					to := from + k
+					if !inBoard[to] {
+						continue
+					}
+					if t := b[to]; (t == NoPiece && !capturesOnly) || t&opp != 0 {
+						buf = append(buf, NewMove(from, to))
+					}
+				}
+			}
+		case Rook:
+			for _, d := range orthSteps {
+				to := from + d
+				for inBoard[to] && b[to] == NoPiece {
+					if !capturesOnly {
+						buf = append(buf, NewMove(from, to))
+					}
+					to += d
+				}
+				if inBoard[to] && b[to]&opp != 0 {
+					buf = append(buf, NewMove(from, to))
+				}
+			}
+		case Cannon:
+			for _, d := range orthSteps {
+				to := from + d
+				for inBoard[to] && b[to] == NoPiece {
+					if !capturesOnly {
+						buf = append(buf, NewMove(from, to))
+					}
+					to += d
+				}
+				if !inBoard[to] {
+					continue
+				}
+				to += d // jump the screen
+				for inBoard[to] && b[to] == NoPiece {
+					to += d
+				}
+				if inBoard[to] && b[to]&opp != 0 {
+					buf = append(buf, NewMove(from, to))
+				}
+			}
+		case Pawn:
+			to := from + forward(p.side)
+			if inBoard[to] {
+				if t := b[to]; (t == NoPiece && !capturesOnly) || t&opp != 0 {
+					buf = append(buf, NewMove(from, to))
+				}
+			}
+			if !homeHalf[p.side][from] { // crossed the river: sideways too
+				for _, to := range [2]Square{from - 1, from + 1} {
+					if !inBoard[to] {
+						continue
+					}
+					if t := b[to]; (t == NoPiece && !capturesOnly) || t&opp != 0 {
+						buf = append(buf, NewMove(from, to))
+					}
+				}
+			}
+		}
+	}
+	return buf
+}
+
+// IsPseudoLegal tells whether m moves a piece of the side to move by that
+// piece's rules, ignoring whether the own king is left attacked. It accepts
+// any 16-bit value, so it is safe on hash-table, killer and user moves.
+func (p *Position) IsPseudoLegal(m Move) bool {
+	from, to := m.From(), m.To()
+	if !inBoard[from] || !inBoard[to] {
+		return false
+	}
+	pc := p.board[from]
+	if pc == NoPiece || pc.Color() != p.side {
+		return false
+	}
+	target := p.board[to]
+	if target != NoPiece && target.Color() == p.side {
+		return false
+	}
+	delta := to - from
+	switch pc.Type() {
+	case King:
+		return inFort[to] && (delta == -16 || delta == 16 || delta == -1 || delta == 1)
+	case Advisor:
+		return inFort[to] && (delta == -17 || delta == -15 || delta == 15 || delta == 17)
+	case Bishop:
+		switch delta {
+		case -34, -30, 30, 34:
+			return homeHalf[p.side][to] && p.board[from+delta/2] == NoPiece
+		}
+		return false
+	case Knight:
+		leg, ok := knightLeg(delta)
+		return ok && p.board[from+leg] == NoPiece
+	case Rook, Cannon:
+		var step Square
+		switch {
+		case from.row() == to.row():
+			step = 1
+		case from.col() == to.col():
+			step = 16
+		default:
+			return false
+		}
+		if to < from {
+			step = -step
+		}
+		between := 0
+		for sq := from + step; sq != to; sq += step {
+			if p.board[sq] != NoPiece {
+				between++
+			}
+		}
+		if pc.Type() == Rook || target == NoPiece {
+			return between == 0
+		}
+		return between == 1
+	case Pawn:
+		if delta == forward(p.side) {
+			return true
+		}
+		return !homeHalf[p.side][from] && (delta == 1 || delta == -1)
+	}
+	return false
+}
+
+// knightLeg returns the leg square offset for a horse move of the given delta.
+func knightLeg(delta Square) (Square, bool) {
+	switch delta {
+	case -33, -31:
+		return -16, true
+	case 31, 33:
+		return 16, true
+	case -18, 14:
+		return -1, true
+	case -14, 18:
+		return 1, true
+	}
+	return 0, false
+}
+
+// IsLegal tells whether m is a legal move in this position: pseudo-legal and
+// not leaving the mover's king attacked.
+func (p *Position) IsLegal(m Move) bool {
+	if !p.IsPseudoLegal(m) {
+		return false
+	}
+	return !p.leavesKingAttacked(m)
+}
+
+// leavesKingAttacked plays m on the bare board, tests the king and restores
+// the board. It skips the Zobrist and material updates MakeMove does.
+func (p *Position) leavesKingAttacked(m Move) bool {
+	from, to := m.From(), m.To()
+	pc, captured := p.board[from], p.board[to]
+	p.board[to] = pc
+	p.board[from] = NoPiece
+	savedKing := p.kings[p.side]
+	if pc.Type() == King {
+		p.kings[p.side] = to
+	}
+	bad := p.attacked(p.side)
+	p.kings[p.side] = savedKing
+	p.board[from] = pc
+	p.board[to] = captured
+	return bad
+}
+
+// LegalMoves returns every legal move of the side to move.
+func (p *Position) LegalMoves() []Move {
+	pseudo := p.GenerateMoves(make([]Move, 0, 64), false)
+	inCheck := p.attacked(p.side)
+	legal := pseudo[:0]
+	for _, m := range pseudo {
+		if !p.mayExposeKing(m, inCheck) || !p.leavesKingAttacked(m) {
+			legal = append(legal, m)
+		}
+	}
+	return legal
+}
+
+// countLegalMoves counts legal moves without making them (perft's bulk count).
+func (p *Position) countLegalMoves(buf []Move) int {
+	pseudo := p.GenerateMoves(buf[:0], false)
+	inCheck := p.attacked(p.side)
+	n := 0
+	for _, m := range pseudo {
+		if !p.mayExposeKing(m, inCheck) || !p.leavesKingAttacked(m) {
+			n++
+		}
+	}
+	return n
+}
+
+// mayExposeKing is a cheap filter before the full test: when the side to move
+// is not in check, a move other than a king move can only expose its own king
+// if it leaves or enters the king's rank or file (opening a line, or becoming
+// a cannon's screen) or leaves a square diagonally next to the king (a
+// horse's leg).
+func (p *Position) mayExposeKing(m Move, inCheck bool) bool {
+	if inCheck {
+		return true
+	}
+	k := p.kings[p.side]
+	from, to := m.From(), m.To()
+	if from == k {
+		return true
+	}
+	kr, kc := k.row(), k.col()
+	if from.row() == kr || from.col() == kc || to.row() == kr || to.col() == kc {
+		return true
+	}
+	d := from - k
+	return d == -17 || d == -15 || d == 15 || d == 17
+}
+
+// IsMate tells whether the side to move has no legal move. In Xiangqi both
+// checkmate and stalemate lose.
+func (p *Position) IsMate() bool {
+	var buf [128]Move
+	inCheck := p.attacked(p.side)
+	for _, m := range p.GenerateMoves(buf[:0], false) {
+		if !p.mayExposeKing(m, inCheck) || !p.leavesKingAttacked(m) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,135 @@
+package engine
+
+import (
+	"math/rand"
+	"testing"
+)
+
+// randomPositions plays random games from the start and returns positions met.
+func randomPositions(seed int64, games, maxPlies int) []*Position {
+	rnd := rand.New(rand.NewSource(seed))
+	var out []*Position
+	for g := 0; g < games; g++ {
+		p := NewPosition()
+		for ply := 0; ply < maxPlies; ply++ {
+			moves := p.LegalMoves()
+			if len(moves) == 0 {
+				break
+			}
+			p.MakeMove(moves[rnd.Intn(len(moves))])
+			out = append(out, p.Copy())
+		}
+	}
+	return out
+}
+
+// TestIsLegalAgreesWithGenerator checks IsLegal on every 16-bit move value
+// against the generated legal move list.
+func TestIsLegalAgreesWithGenerator(t *testing.T) {
+	positions := randomPositions(1, 12, 120)
+	for i, p := range positions {
+		if testing.Short() && i%4 != 0 {
+			continue
+		}
+		legal := map[Move]bool{}
+		for _, m := range p.LegalMoves() {
+			legal[m] = true
+		}
+		for v := 0; v < 65536; v++ {
+			m := Move(v)
+			if got := p.IsLegal(m); got != legal[m] {
+				t.Fatalf("%s: IsLegal(%s) = %v, generator says %v", p.FEN(), m, got, legal[m])
+			}
+		}
+	}
+}
+
+func TestCapturesOnlyIsSubset(t *testing.T) {
+	for _, p := range randomPositions(2, 10, 150) {
+		all := map[Move]bool{}
+		for _, m := range p.GenerateMoves(nil, false) {
+			all[m] = true
+		}
+		want := 0
+		for m := range all {
+			if p.At(m.To()) != NoPiece {
+				want++
+			}
+		}
+		caps := p.GenerateMoves(nil, true)
+		if len(caps) != want {
+			t.Fatalf("%s: %d captures generated, %d captures among all moves", p.FEN(), len(caps), want)
+		}
+		for _, m := range caps {
+			if !all[m] {
+				t.Fatalf("%s: capture %s not among all moves", p.FEN(), m)
+			}
+		}
+	}
+}
+
+func TestCheckDetection(t *testing.T) {
+	cases := []struct {
+		fen   string
+		check bool
+	}{
+		{"4k4/9/9/9/9/9/9/9/4R4/3K5 b", true},      // rook on the file
+		{"4k4/9/9/4p4/9/9/9/4C4/9/3K5 b", true},    // cannon over a screen
+		{"4k4/9/9/9/9/9/9/4C4/9/3K5 b", false},     // cannon without screen
+		{"4k4/9/3N5/9/9/9/9/9/9/3K5 b", true},      // horse
+		{"4k4/4a4/3N5/9/9/9/9/9/9/3K5 b", true},    // leg is the king's diagonal square: empty here
+		{"4k4/3r5/3N5/9/9/9/9/9/9/3K5 b", false},   // horse leg blocked
+		{"4k4/4P4/9/9/9/9/9/9/9/3K5 b", true},      // pawn in front
+		{"3Pk4/9/9/9/9/9/9/9/9/3K5 b", true},       // pawn beside
+		{"5k3/9/9/9/9/9/9/9/9/3K5 w", false},       // kings on different files
+		{"3k5/9/9/9/9/9/9/9/9/3K5 w", true},        // flying general (illegal to reach, but detected)
+	}
+	for _, c := range cases {
+		p, err := ParseFEN(c.fen)
+		if c.fen == "3k5/9/9/9/9/9/9/9/9/3K5 w" {
+			if err == nil {
+				t.Errorf("facing kings accepted")
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", c.fen, err)
+		}
+		if p.InCheck() != c.check {
+			t.Errorf("%s: InCheck = %v, want %v", c.fen, p.InCheck(), c.check)
+		}
+	}
+}
+
+func TestMateAndStalemate(t *testing.T) {
+	// Stalemate from perft.tsv: Red has no legal move and is not in check.
+	p, err := ParseFEN("6b2/9/4k4/9/9/3p5/9/1n7/9/3K5 w - - 17 64")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !p.IsMate() || len(p.LegalMoves()) != 0 {
+		t.Error("position without legal moves not recognised")
+	}
+	if NewPosition().IsMate() {
+		t.Error("start position reported as mate")
+	}
+	// Kings cannot face: moving the only blocker away is illegal.
+	q, _ := ParseFEN("4k4/9/9/9/9/9/9/9/4A4/3AK4 w")
+	m, _ := ParseMove("e1d2")
+	if q.IsLegal(m) {
+		t.Error("advisor may not leave the kings facing")
+	}
+}
+
+func TestNullMove(t *testing.T) {
+	p := NewPosition()
+	key := p.Key()
+	p.MakeNullMove()
+	if p.Side() != Black || p.Key() == key {
+		t.Fatal("null move did not pass the turn")
+	}
+	p.UnmakeNullMove()
+	if p.Side() != Red || p.Key() != key || p.Ply() != 0 {
+		t.Fatal("null move not undone")
+	}
+}

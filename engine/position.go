@@ -1,0 +1,262 @@
+package engine
+
+// Position is a Xiangqi position together with the moves that led to it from
+// the position it was set up with, which the repetition rules need.
+type Position struct {
+	board    [256]Piece
+	side     Color
+	kings    [2]Square // king squares, 0 when a side has no king (never in a valid FEN)
+	zobrist  zobristKey
+	material [2]int // evaluation hook: sum of pieceValue over each side's pieces
+
+	// counters restored by UnmakeMove
+	halfmoves   int // plies since the last capture (FEN halfmove clock)
+	startMoveNo int // FEN fullmove number at setup
+	startSide   Color
+
+	history []undoRecord
+}
+
+// undoRecord keeps what UnmakeMove needs and what repetition judging reads.
+type undoRecord struct {
+	move      Move
+	captured  Piece
+	check     bool // the move left the opponent in check
+	key       uint32
+	halfmoves int
+}
+
+// Side returns the side to move.
+func (p *Position) Side() Color { return p.side }
+
+// At returns the piece on a square (NoPiece when empty or off the board).
+func (p *Position) At(sq Square) Piece {
+	if sq < 0 || sq > 255 {
+		return NoPiece
+	}
+	return p.board[sq]
+}
+
+// KingSquare returns the square of c's king.
+func (p *Position) KingSquare(c Color) Square { return p.kings[c] }
+
+// Key is the 32-bit Zobrist key used for repetition and hash-table indexing.
+func (p *Position) Key() uint32 { return p.zobrist.key }
+
+// Lock0 is the first 32-bit Zobrist check value.
+func (p *Position) Lock0() uint32 { return p.zobrist.lock0 }
+
+// Lock1 is the second 32-bit Zobrist check value; opening books are keyed on it.
+func (p *Position) Lock1() uint32 { return p.zobrist.lock1 }
+
+// Hash64 combines key and lock0 for 64-bit hash tables.
+func (p *Position) Hash64() uint64 { return uint64(p.zobrist.key) | uint64(p.zobrist.lock0)<<32 }
+
+// Material returns the evaluator's incremental sum for side c (see pst.go).
+func (p *Position) Material(c Color) int { return p.material[c] }
+
+// Ply is the number of moves (including null moves) made since setup.
+func (p *Position) Ply() int { return len(p.history) }
+
+// HalfmoveClock counts plies since the last capture.
+func (p *Position) HalfmoveClock() int { return p.halfmoves }
+
+// FullmoveNumber is the FEN move number: it grows after each Black move.
+func (p *Position) FullmoveNumber() int {
+	return p.startMoveNo + (len(p.history)+int(p.startSide))/2
+}
+
+// LastMove returns the last move made, NoMove at setup or after a null move.
+func (p *Position) LastMove() Move {
+	if len(p.history) == 0 {
+		return NoMove
+	}
+	return p.history[len(p.history)-1].move
+}
+
+// LastCaptured returns what the last move captured.
+func (p *Position) LastCaptured() Piece {
+	if len(p.history) == 0 {
+		return NoPiece
+	}
+	return p.history[len(p.history)-1].captured
+}
+
+// Moves returns the moves made since setup, oldest first (null moves as NoMove).
+func (p *Position) Moves() []Move {
+	ms := make([]Move, len(p.history))
+	for i, h := range p.history {
+		ms[i] = h.move
+	}
+	return ms
+}
+
+// Copy returns an independent deep copy, safe to hand to another goroutine.
+func (p *Position) Copy() *Position {
+	c := *p
+	c.history = make([]undoRecord, len(p.history), len(p.history)+64)
+	copy(c.history, p.history)
+	return &c
+}
+
+// ClearHistory forgets the moves made so far, keeping the current position:
+// repetition is then judged from here on.
+func (p *Position) ClearHistory() {
+	p.startMoveNo = p.FullmoveNumber()
+	p.startSide = p.side
+	p.history = p.history[:0]
+}
+
+func (p *Position) addPiece(sq Square, pc Piece) {
+	p.board[sq] = pc
+	c := pc.Color()
+	p.zobrist.xor(&zobristPieces[pc.Index()][sq])
+	if c == Red {
+		p.material[Red] += pieceValue[pc.Type()][sq]
+	} else {
+		p.material[Black] += pieceValue[pc.Type()][sq.flip()]
+	}
+	if pc.Type() == King {
+		p.kings[c] = sq
+	}
+}
+
+func (p *Position) delPiece(sq Square, pc Piece) {
+	p.board[sq] = NoPiece
+	c := pc.Color()
+	p.zobrist.xor(&zobristPieces[pc.Index()][sq])
+	if c == Red {
+		p.material[Red] -= pieceValue[pc.Type()][sq]
+	} else {
+		p.material[Black] -= pieceValue[pc.Type()][sq.flip()]
+	}
+}
+
+func (p *Position) changeSide() {
+	p.side ^= 1
+	p.zobrist.xor(&zobristSide)
+}
+
+// MakeMove plays a pseudo-legal move. It returns false, leaving the position
+// unchanged, if the move would leave the mover's own king attacked. The move
+// must be pseudo-legal (see IsPseudoLegal); moves from user input should go
+// through IsLegal first.
+func (p *Position) MakeMove(m Move) bool {
+	from, to := m.From(), m.To()
+	key := p.zobrist.key
+	pc := p.board[from]
+	captured := p.board[to]
+	if captured != NoPiece {
+		p.delPiece(to, captured)
+	}
+	p.delPiece(from, pc)
+	p.addPiece(to, pc)
+	if p.attacked(p.side) {
+		p.delPiece(to, pc)
+		p.addPiece(from, pc)
+		if captured != NoPiece {
+			p.addPiece(to, captured)
+		}
+		return false
+	}
+	p.changeSide()
+	rec := undoRecord{move: m, captured: captured, key: key, halfmoves: p.halfmoves}
+	rec.check = p.attacked(p.side)
+	if captured != NoPiece {
+		p.halfmoves = 0
+	} else {
+		p.halfmoves++
+	}
+	p.history = append(p.history, rec)
+	return true
+}
+
+// UnmakeMove takes back the last MakeMove or MakeNullMove.
+func (p *Position) UnmakeMove() {
+	n := len(p.history)
+	if n == 0 {
+		return
+	}
+	rec := p.history[n-1]
+	p.history = p.history[:n-1]
+	p.changeSide()
+	p.halfmoves = rec.halfmoves
+	if rec.move == NoMove {
+		return
+	}
+	from, to := rec.move.From(), rec.move.To()
+	pc := p.board[to]
+	p.delPiece(to, pc)
+	p.addPiece(from, pc)
+	if rec.captured != NoPiece {
+		p.addPiece(to, rec.captured)
+	}
+}
+
+// MakeNullMove passes the turn (for null-move pruning). It must not be used
+// while in check.
+func (p *Position) MakeNullMove() {
+	p.history = append(p.history, undoRecord{key: p.zobrist.key, halfmoves: p.halfmoves})
+	p.changeSide()
+}
+
+// UnmakeNullMove takes back MakeNullMove.
+func (p *Position) UnmakeNullMove() { p.UnmakeMove() }
+
+// InCheck tells whether the side to move is in check. It reads the flag the
+// last move stored when there is one.
+func (p *Position) InCheck() bool {
+	if n := len(p.history); n > 0 && p.history[n-1].move != NoMove {
+		return p.history[n-1].check
+	}
+	return p.attacked(p.side)
+}
+
+// attacked reports whether c's king is attacked, looking outward from the king
+// as a rook, cannon, horse and pawn would (the flying-general rule included).
+func (p *Position) attacked(c Color) bool {
+	k := p.kings[c]
+	if k == 0 {
+		return false
+	}
+	opp := sideTag(c.Opponent())
+	b := &p.board
+	// Pawns: ahead of the king and beside it.
+	oppPawn := opp + Piece(Pawn)
+	if b[k+forward(c)] == oppPawn || b[k-1] == oppPawn || b[k+1] == oppPawn {
+		return true
+	}
+	// Horses: the leg of a horse giving check is diagonally next to the king.
+	oppKnight := opp + Piece(Knight)
+	for i, d := range diagSteps {
+		if b[k+d] != NoPiece {
+			continue
+		}
+		if b[k+knightSteps[i][0]] == oppKnight || b[k+knightSteps[i][1]] == oppKnight {
+			return true
+		}
+	}
+	// Lines: rooks and the enemy king (flying general) on the first piece met,
+	// cannons on the second.
+	oppRook, oppCannon, oppKing := opp+Piece(Rook), opp+Piece(Cannon), opp+Piece(King)
+	for _, d := range orthSteps {
+		sq := k + d
+		for inBoard[sq] && b[sq] == NoPiece {
+			sq += d
+		}
+		if !inBoard[sq] {
+			continue
+		}
+		if pc := b[sq]; pc == oppRook || pc == oppKing {
+			return true
+		}
+		sq += d
+		for inBoard[sq] && b[sq] == NoPiece {
+			sq += d
+		}
+		if inBoard[sq] && b[sq] == oppCannon {
+			return true
+		}
+	}
+	return false
+}
