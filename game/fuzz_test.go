@@ -1,0 +1,114 @@
+package game
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/xqfyne/xiangqi/engine"
+)
+
+func FuzzLoad(f *testing.F) {
+	g, _ := New("")
+	g.Play(mustMove(f, "h2e2"))
+	g.Play(mustMove(f, "h9g7"))
+	g.Meta.Red = "红"
+	g.Settings["k"] = "v"
+	var buf bytes.Buffer
+	g.Save(&buf)
+	f.Add(buf.Bytes())
+	g.Resign(engine.Red)
+	buf.Reset()
+	g.Save(&buf)
+	f.Add(buf.Bytes())
+	f.Add([]byte(`{"format":"xiangqi-game","version":1,"startFen":"4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1","moves":[],"ply":0,"metadata":{},"settings":{}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		g, err := Load(bytes.NewReader(data))
+		if err != nil {
+			if g != nil {
+				t.Fatal("error with a game")
+			}
+			return
+		}
+		var first, second bytes.Buffer
+		if err := g.Save(&first); err != nil {
+			t.Fatal(err)
+		}
+		again, err := Load(bytes.NewReader(first.Bytes()))
+		if err != nil {
+			t.Fatalf("reload: %v\n%s", err, first.String())
+		}
+		again.Save(&second)
+		if !bytes.Equal(first.Bytes(), second.Bytes()) {
+			t.Fatalf("save → load → save differs")
+		}
+	})
+}
+
+func FuzzImportPGN(f *testing.F) {
+	files, _ := filepath.Glob("../../shared/testdata/pgn-ccgc/*.pgn")
+	for _, name := range files {
+		if data, err := os.ReadFile(name); err == nil {
+			f.Add(data)
+		}
+	}
+	f.Add([]byte("[Game \"Chinese Chess\"]\n[FEN \"4k4/R8/9/9/9/9/9/9/1R7/3K5 w - - 0 1\"]\n1. B1-B9 1-0\n"))
+	f.Add([]byte("1. C2=5 H8+7 2. h0g2 {c} (2. 马二进三) 车９平８ *"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		g, err := ImportPGN(bytes.NewReader(data))
+		if err != nil {
+			if g != nil {
+				t.Fatal("error with a game")
+			}
+			return
+		}
+		for _, style := range []Notation{Chinese, WXF, ICCS} {
+			var out bytes.Buffer
+			if err := g.ExportPGN(&out, PGNOptions{Notation: style}); err != nil {
+				t.Fatal(err)
+			}
+			back, err := ImportPGN(bytes.NewReader(out.Bytes()))
+			if err != nil {
+				t.Fatalf("re-import (%s): %v\n%s", style, err, out.String())
+			}
+			if !sameMoves(back.Moves(), g.Moves()) || back.StartFEN() != g.StartFEN() || back.Result() != g.Result() {
+				t.Fatalf("re-import (%s) differs\n%s", style, out.String())
+			}
+		}
+	})
+}
+
+func FuzzParseNotation(f *testing.F) {
+	positions := []*engine.Position{
+		engine.NewPosition(),
+		mustFEN(f, "5k3/9/2P6/2P3P2/2P3P2/9/9/9/9/4K4 w - - 0 1"),
+		mustFEN(f, "2P2k3/2P6/2P6/2P6/2P6/9/9/9/9/4K4 w - - 0 1"),
+		mustFEN(f, "4k4/9/2n6/9/2n6/9/9/9/9/3K5 b - - 0 1"),
+		mustFEN(f, "3k5/9/9/9/9/4C4/9/4C4/9/4K4 w - - 0 1"),
+	}
+	for _, s := range []string{"炮二平五", "马８进７", "C2=5", "+C=6", "h2e2", "H2-E2", "前七平八", "77=6", "++=8", "五兵平六", "后马进２"} {
+		for i := range positions {
+			f.Add(uint8(i), s)
+		}
+	}
+	f.Fuzz(func(t *testing.T, which uint8, text string) {
+		p := positions[int(which)%len(positions)].Copy()
+		fen := p.FEN()
+		m, err := ParseMove(p, text)
+		if p.FEN() != fen {
+			t.Fatal("ParseMove changed the position")
+		}
+		if err != nil {
+			return
+		}
+		if !p.IsLegal(m) {
+			t.Fatalf("%q parsed to illegal %s", text, m)
+		}
+		for _, style := range []Notation{Chinese, WXF, ICCS} {
+			if back, err := ParseMoveAs(p, FormatMove(p, m, style), style); err != nil || back != m {
+				t.Fatalf("%s of %s does not parse back: %v %v", style, m, back, err)
+			}
+		}
+	})
+}

@@ -1,0 +1,236 @@
+package game
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/xqfyne/xiangqi/engine"
+)
+
+// ErrGameOver is returned by Play when the game at the current ply already
+// has a result (mate, a rule decision, resignation or an agreed draw).
+var ErrGameOver = errors.New("game: the game is over")
+
+// Game is a Xiangqi game record: a start position, the line of moves played
+// from it, a cursor (the current ply) that Undo/Redo/GoTo move along the
+// line, metadata and front-end settings.
+//
+// A Game is not safe for concurrent use; hand Position() copies to other
+// goroutines (for example the search).
+type Game struct {
+	// Meta describes the players and the circumstances of the game.
+	Meta Metadata
+	// Settings is free-form key/value storage for the front end (window
+	// layout, sound, engine options...). It is saved with the game.
+	Settings map[string]string
+
+	startFEN string
+	moves    []engine.Move
+	cur      int              // number of moves of the line currently made on pos
+	pos      *engine.Position // start position with the first cur moves made
+
+	// declared is a result that is not decided by the board (resignation,
+	// agreed draw, or the result tag of an imported game). It applies only
+	// at the end of the line.
+	declared *Result
+}
+
+// New starts a game from startFEN; the empty string means the standard
+// start position. The FEN is stored in the engine's canonical form.
+func New(startFEN string) (*Game, error) {
+	if strings.TrimSpace(startFEN) == "" {
+		startFEN = engine.StartFEN
+	}
+	pos, err := engine.ParseFEN(startFEN)
+	if err != nil {
+		return nil, fmt.Errorf("game: bad start position: %w", err)
+	}
+	return &Game{
+		Settings: map[string]string{},
+		startFEN: pos.FEN(),
+		pos:      pos,
+	}, nil
+}
+
+// StartFEN returns the FEN of the start position.
+func (g *Game) StartFEN() string { return g.startFEN }
+
+// FEN returns the FEN of the current position.
+func (g *Game) FEN() string { return g.pos.FEN() }
+
+// Position returns a copy of the current position, including its history
+// (so repetition detection works in the copy).
+func (g *Game) Position() *engine.Position { return g.pos.Copy() }
+
+// Ply returns the current ply: the number of moves made from the start
+// position to reach the current position.
+func (g *Game) Ply() int { return g.cur }
+
+// Len returns the length of the whole line, including moves after the
+// current ply that Redo can replay.
+func (g *Game) Len() int { return len(g.moves) }
+
+// Moves returns a copy of the whole line of moves (including the redo tail;
+// the first Ply() of them lead to the current position).
+func (g *Game) Moves() []engine.Move {
+	return append([]engine.Move(nil), g.moves...)
+}
+
+// SideToMove returns the colour to move in the current position.
+func (g *Game) SideToMove() engine.Color { return g.pos.Side() }
+
+// LastMove returns the move that led to the current position, or
+// engine.NoMove at the start.
+func (g *Game) LastMove() engine.Move {
+	if g.cur == 0 {
+		return engine.NoMove
+	}
+	return g.moves[g.cur-1]
+}
+
+// Play makes m in the current position. If m is the next move of the line
+// the cursor just advances (keeping the redo tail); otherwise the tail is
+// replaced by m. Illegal moves and moves after the end of the game are
+// rejected with an error and leave the game unchanged.
+func (g *Game) Play(m engine.Move) error {
+	if g.Result().Decided() {
+		return ErrGameOver
+	}
+	if !g.pos.IsLegal(m) {
+		return fmt.Errorf("game: illegal move %s", m)
+	}
+	if g.cur < len(g.moves) && g.moves[g.cur] == m {
+		g.Redo()
+		return nil
+	}
+	g.moves = g.moves[:g.cur]
+	g.declared = nil
+	return g.appendMove(m)
+}
+
+// appendMove makes a legal-checked move at the end of the line without
+// judging the result (used by Play, Load and ImportPGN).
+func (g *Game) appendMove(m engine.Move) error {
+	if g.cur != len(g.moves) {
+		return errors.New("game: internal error: appending in the middle of the line")
+	}
+	if !g.pos.MakeMove(m) {
+		return fmt.Errorf("game: illegal move %s", m)
+	}
+	g.moves = append(g.moves, m)
+	g.cur++
+	return nil
+}
+
+// Undo steps back one ply, keeping the move for Redo. It reports false at
+// the start of the game.
+func (g *Game) Undo() bool {
+	if g.cur == 0 {
+		return false
+	}
+	g.pos.UnmakeMove()
+	g.cur--
+	return true
+}
+
+// Redo replays the next move of the line. It reports false at the end of
+// the line.
+func (g *Game) Redo() bool {
+	if g.cur == len(g.moves) {
+		return false
+	}
+	if !g.pos.MakeMove(g.moves[g.cur]) {
+		// Every stored move was legal when it was added; reaching this
+		// means the record was corrupted.
+		panic("game: stored move became illegal: " + g.moves[g.cur].String())
+	}
+	g.cur++
+	return true
+}
+
+// GoTo moves the cursor to ply (0 = start position, Len() = end of line).
+func (g *Game) GoTo(ply int) error {
+	if ply < 0 || ply > len(g.moves) {
+		return fmt.Errorf("game: ply %d out of range 0..%d", ply, len(g.moves))
+	}
+	for g.cur > ply {
+		g.Undo()
+	}
+	for g.cur < ply {
+		g.Redo()
+	}
+	return nil
+}
+
+// Resign ends the game at the end of the line with loser resigning. The
+// cursor must be at the end of the line and the game not yet decided.
+func (g *Game) Resign(loser engine.Color) error {
+	return g.declare(Result{Status: winStatus(loser.Opponent()), Winner: loser.Opponent(), Reason: ReasonResignation})
+}
+
+// AgreeDraw ends the game at the end of the line as a draw by agreement.
+func (g *Game) AgreeDraw() error {
+	return g.declare(Result{Status: Draw, Reason: ReasonAgreement})
+}
+
+func (g *Game) declare(r Result) error {
+	if g.cur != len(g.moves) {
+		return errors.New("game: a result can only be declared at the end of the line")
+	}
+	if g.Result().Decided() {
+		return ErrGameOver
+	}
+	g.declared = &r
+	return nil
+}
+
+// positionBefore returns a fresh position (with history) just before move
+// i of the line, i in 0..Len().
+func (g *Game) positionBefore(i int) *engine.Position {
+	p := g.pos.Copy()
+	for j := g.cur; j > i; j-- {
+		p.UnmakeMove()
+	}
+	for j := g.cur; j < i; j++ {
+		p.MakeMove(g.moves[j])
+	}
+	return p
+}
+
+// MoveText formats move i (0-based index into Moves()) in the given
+// notation. It returns "" when i is out of range.
+func (g *Game) MoveText(i int, style Notation) string {
+	if i < 0 || i >= len(g.moves) {
+		return ""
+	}
+	return FormatMove(g.positionBefore(i), g.moves[i], style)
+}
+
+// MoveTexts formats the whole line in the given notation.
+func (g *Game) MoveTexts(style Notation) []string {
+	p := g.positionBefore(0)
+	out := make([]string, len(g.moves))
+	for i, m := range g.moves {
+		out[i] = FormatMove(p, m, style)
+		p.MakeMove(m)
+	}
+	return out
+}
+
+// PlayText parses a move in any supported notation (Chinese, WXF or ICCS)
+// in the current position and plays it.
+func (g *Game) PlayText(text string) error {
+	m, err := ParseMove(g.pos, text)
+	if err != nil {
+		return err
+	}
+	return g.Play(m)
+}
+
+func colorName(c engine.Color) string {
+	if c == engine.Red {
+		return "red"
+	}
+	return "black"
+}

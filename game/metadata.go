@@ -1,0 +1,76 @@
+package game
+
+import (
+	"fmt"
+
+	"github.com/xqfyne/xiangqi/engine"
+)
+
+// HumanSide says which side(s) a person plays; the others are played by
+// the engine.
+type HumanSide string
+
+const (
+	HumanRed   HumanSide = "red"
+	HumanBlack HumanSide = "black"
+	HumanBoth  HumanSide = "both" // two people, no engine
+	HumanNone  HumanSide = "none" // engine against engine
+)
+
+// Valid reports whether h is one of the defined values.
+func (h HumanSide) Valid() bool {
+	switch h {
+	case HumanRed, HumanBlack, HumanBoth, HumanNone:
+		return true
+	}
+	return false
+}
+
+// Plays reports whether a person plays colour c. The empty value counts as
+// HumanRed.
+func (h HumanSide) Plays(c engine.Color) bool {
+	if h == "" {
+		h = HumanRed
+	}
+	return h == HumanBoth || (h == HumanRed && c == engine.Red) || (h == HumanBlack && c == engine.Black)
+}
+
+// Metadata describes a game. Empty strings mean unknown.
+type Metadata struct {
+	Event string `json:"event,omitempty"`
+	Site  string `json:"site,omitempty"`
+	// Date in PGN form, YYYY.MM.DD (parts may be ??).
+	Date  string `json:"date,omitempty"`
+	Round string `json:"round,omitempty"`
+	Red   string `json:"red,omitempty"`
+	Black string `json:"black,omitempty"`
+	// Human is the side(s) played by a person; empty counts as HumanRed.
+	Human HumanSide `json:"human,omitempty"`
+	// DifficultySeconds is the engine's thinking time per move.
+	DifficultySeconds float64 `json:"difficultySeconds,omitempty"`
+	// Opening and ECCO are informational tags kept from imported records.
+	Opening string `json:"opening,omitempty"`
+	ECCO    string `json:"ecco,omitempty"`
+}
+
+// maxTextField bounds metadata strings so a hostile file cannot make us
+// hold huge values.
+const maxTextField = 1 << 12
+
+func (m Metadata) validate() error {
+	if m.Human != "" && !m.Human.Valid() {
+		return fmt.Errorf("game: unknown human side %q", m.Human)
+	}
+	if m.DifficultySeconds < 0 || m.DifficultySeconds > 24*3600 || m.DifficultySeconds != m.DifficultySeconds {
+		return fmt.Errorf("game: difficulty %v seconds out of range", m.DifficultySeconds)
+	}
+	for _, f := range []struct{ name, v string }{
+		{"event", m.Event}, {"site", m.Site}, {"date", m.Date}, {"round", m.Round},
+		{"red", m.Red}, {"black", m.Black}, {"opening", m.Opening}, {"ecco", m.ECCO},
+	} {
+		if len(f.v) > maxTextField {
+			return fmt.Errorf("game: %s is too long", f.name)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,206 @@
+package game
+
+import (
+	"fmt"
+
+	"github.com/xqfyne/xiangqi/engine"
+)
+
+// Status is the state of a game: still going, won by one side, or drawn.
+type Status uint8
+
+const (
+	Ongoing Status = iota
+	RedWins
+	BlackWins
+	Draw
+)
+
+// Reason explains a result.
+type Reason uint8
+
+const (
+	ReasonNone           Reason = iota // game not decided
+	ReasonCheckmate                    // side to move is in check and has no legal move
+	ReasonStalemate                    // side to move has no legal move (困毙); it loses
+	ReasonPerpetualCheck               // one side checked on every move of a repetition; it loses
+	ReasonPerpetualChase               // one side chased (or checked and chased) on every move of a repetition; it loses
+	ReasonRepetition                   // threefold repetition without one-sided perpetual check or chase
+	ReasonNoAttackers                  // neither side has a piece able to attack the king
+	ReasonMoveLimit                    // 60 moves (120 plies) without a capture
+	ReasonResignation                  // declared by Resign
+	ReasonAgreement                    // declared by AgreeDraw
+	ReasonRecorded                     // result given by an imported record, not by the board
+)
+
+var reasonText = [...]struct{ en, zh string }{
+	ReasonNone:           {"game in progress", "对局进行中"},
+	ReasonCheckmate:      {"checkmate", "将死"},
+	ReasonStalemate:      {"stalemate (no legal move)", "困毙"},
+	ReasonPerpetualCheck: {"perpetual check", "长将"},
+	ReasonRepetition:     {"threefold repetition", "重复局面"},
+	ReasonNoAttackers:    {"neither side can attack", "双方无进攻子力"},
+	ReasonMoveLimit:      {"60 moves without a capture", "六十回合未吃子"},
+	ReasonPerpetualChase: {"perpetual chase", "长捉"},
+	ReasonResignation:    {"resignation", "认输"},
+	ReasonAgreement:      {"draw agreed", "议和"},
+	ReasonRecorded:       {"result recorded in the game file", "棋谱记录的结果"},
+}
+
+// English describes the reason in English.
+func (r Reason) English() string {
+	if int(r) < len(reasonText) {
+		return reasonText[r].en
+	}
+	return fmt.Sprintf("reason %d", r)
+}
+
+// Chinese describes the reason in Chinese.
+func (r Reason) Chinese() string {
+	if int(r) < len(reasonText) {
+		return reasonText[r].zh
+	}
+	return fmt.Sprintf("原因%d", r)
+}
+
+// Result is the outcome of a game at some ply.
+type Result struct {
+	Status Status
+	Winner engine.Color // meaningful only for RedWins and BlackWins
+	Reason Reason
+}
+
+// Decided reports whether the game is over.
+func (r Result) Decided() bool { return r.Status != Ongoing }
+
+// PGN returns the PGN result token: "1-0", "0-1", "1/2-1/2" or "*".
+func (r Result) PGN() string {
+	switch r.Status {
+	case RedWins:
+		return "1-0"
+	case BlackWins:
+		return "0-1"
+	case Draw:
+		return "1/2-1/2"
+	}
+	return "*"
+}
+
+// English describes the result, e.g. "Red wins by checkmate".
+func (r Result) English() string {
+	switch r.Status {
+	case RedWins:
+		return "Red wins by " + r.Reason.English()
+	case BlackWins:
+		return "Black wins by " + r.Reason.English()
+	case Draw:
+		return "Draw: " + r.Reason.English()
+	}
+	return "Game in progress"
+}
+
+// Chinese describes the result, e.g. "红胜（将死）".
+func (r Result) Chinese() string {
+	switch r.Status {
+	case RedWins:
+		return "红胜（" + r.Reason.Chinese() + "）"
+	case BlackWins:
+		return "黑胜（" + r.Reason.Chinese() + "）"
+	case Draw:
+		return "和棋（" + r.Reason.Chinese() + "）"
+	}
+	return "对局进行中"
+}
+
+// String returns the English description.
+func (r Result) String() string { return r.English() }
+
+func winStatus(c engine.Color) Status {
+	if c == engine.Red {
+		return RedWins
+	}
+	return BlackWins
+}
+
+func win(c engine.Color, why Reason) Result {
+	return Result{Status: winStatus(c), Winner: c, Reason: why}
+}
+
+// Result judges the game at the current ply. A result declared by Resign,
+// AgreeDraw or an imported record applies only at the end of the line and
+// only when the board itself does not decide the game.
+func (g *Game) Result() Result {
+	r := judge(g.pos)
+	if !r.Decided() && g.declared != nil && g.cur == len(g.moves) {
+		return *g.declared
+	}
+	return r
+}
+
+// moveLimitPlies is the natural move limit: 60 moves by each side.
+const moveLimitPlies = 120
+
+// repetitionRecur asks RepStatus for the third occurrence of a position
+// (the position has occurred twice before).
+const repetitionRecur = 2
+
+// judge decides the position by the rules described in RULES.md, in this
+// order: no legal move, repetition, lack of attacking material, move limit.
+func judge(pos *engine.Position) Result {
+	side := pos.Side()
+	if pos.IsMate() {
+		if pos.InCheck() {
+			return win(side.Opponent(), ReasonCheckmate)
+		}
+		return win(side.Opponent(), ReasonStalemate)
+	}
+	if rep := pos.RepStatus(repetitionRecur); rep&engine.RepFound != 0 {
+		self := rep&engine.RepSelfPerpetual != 0
+		opp := rep&engine.RepOppPerpetual != 0
+		switch {
+		case self && !opp:
+			return win(side.Opponent(), ReasonPerpetualCheck)
+		case opp && !self:
+			return win(side, ReasonPerpetualCheck)
+		case !self && !opp:
+			// Nobody checked throughout: look for a one-sided chase.
+			attacks, ok := perpetualAttackers(pos)
+			if ok && attacks[engine.Red] != attacks[engine.Black] {
+				if attacks[engine.Red] {
+					return win(engine.Black, ReasonPerpetualChase)
+				}
+				return win(engine.Red, ReasonPerpetualChase)
+			}
+		}
+		return Result{Status: Draw, Reason: ReasonRepetition}
+	}
+	if !hasAttackers(pos, engine.Red) && !hasAttackers(pos, engine.Black) {
+		return Result{Status: Draw, Reason: ReasonNoAttackers}
+	}
+	if pos.HalfmoveClock() >= moveLimitPlies {
+		return Result{Status: Draw, Reason: ReasonMoveLimit}
+	}
+	return Result{}
+}
+
+// hasAttackers reports whether c has a rook, horse, cannon or pawn. Every
+// pawn counts, crossed or not: a pawn still on its own side can advance
+// and cross, so king+pawn against a bare king is a win, not a draw.
+func hasAttackers(pos *engine.Position, c engine.Color) bool {
+	for file := 0; file < 9; file++ {
+		for rank := 0; rank < 10; rank++ {
+			p := pos.At(engine.Sq(file, rank))
+			if p == engine.NoPiece || p.Color() != c {
+				continue
+			}
+			switch p.Type() {
+			case engine.Rook, engine.Knight, engine.Cannon, engine.Pawn:
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// String returns the English description.
+func (r Reason) String() string { return r.English() }
