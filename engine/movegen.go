@@ -30,18 +30,12 @@ func (p *Position) GenerateMoves(buf []Move, capturesOnly bool) []Move {
 			continue
 		}
 		switch pc.Type() {
-		case King:
-			for _, d := range orthSteps {
-				to := from + d
-				if !inFort[to] {
-					continue
-				}
-				if t := b[to]; (t == NoPiece && !capturesOnly) || t&opp != 0 {
-					buf = append(buf, NewMove(from, to))
-				}
+		case King, Advisor: // one step inside the palace: straight or diagonal
+			steps := &orthSteps
+			if pc.Type() == Advisor {
+				steps = &diagSteps
 			}
-		case Advisor:
-			for _, d := range diagSteps {
+			for _, d := range steps {
 				to := from + d
 				if !inFort[to] {
 					continue
