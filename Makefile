@@ -1,0 +1,79 @@
+# Xiangqi app and engine. `make test` runs every test, `make run` starts the app; both
+# first install what a fresh Debian machine lacks (Go modules, and the X11/GL headers
+# Fyne needs, only when missing).
+
+GO        ?= go
+BIN       ?= dist
+APT_DEPS  := libgl1-mesa-dev libxcursor-dev libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev pkg-config gcc
+SMOKE_DEPS := xvfb xdotool imagemagick x11-utils
+
+.PHONY: all deps run test test-race build engine package android ios bench smoke font icon portability clean
+
+all: build
+
+# Install the C headers Fyne's desktop driver links against, only when some are missing.
+deps:
+	@missing=""; for p in $(APT_DEPS); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing:$$missing"; \
+		SUDO=""; [ "$$(id -u)" -ne 0 ] && SUDO=sudo; \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+	$(GO) mod download
+
+run: deps
+	$(GO) run .
+
+test: deps
+	$(GO) test ./...
+
+test-race: deps
+	$(GO) test -race -short ./gui ./game
+
+build: deps
+	mkdir -p $(BIN)
+	$(GO) build -o $(BIN)/xiangqi .
+	$(GO) build -o $(BIN)/xqengine ./cmd/xqengine
+
+engine:
+	mkdir -p $(BIN)
+	$(GO) build -o $(BIN)/xqengine ./cmd/xqengine
+
+# Desktop package (tar.xz with icon and .desktop file) via the fyne tool pinned in go.mod.
+package: deps
+	$(GO) tool fyne package -os linux
+
+# Phone builds need the Android NDK (ANDROID_NDK_HOME) or Xcode on macOS; see README.
+android: deps
+	$(GO) tool fyne package -os android
+
+ios:
+	$(GO) tool fyne package -os ios
+
+bench:
+	$(GO) test -run '^$$' -bench . -benchtime 2x ./...
+
+# Starts the real app under Xvfb, clicks a move and screenshots the engine's answer.
+smoke: deps
+	@missing=""; for p in $(SMOKE_DEPS); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; fi
+	bash scripts/smoke-gui.sh
+
+# Regenerate the bundled font subset and the icon after UI text changes.
+font:
+	bash scripts/make-font.sh
+
+icon:
+	bash scripts/make-icon.sh
+
+# What CI checks for phones without an NDK: pure-Go packages cross-compile, and the app
+# compiles headless without cgo.
+portability:
+	CGO_ENABLED=0 GOOS=android GOARCH=arm64 $(GO) build ./engine ./game
+	CGO_ENABLED=0 GOOS=ios GOARCH=arm64 $(GO) build ./engine ./game
+	CGO_ENABLED=0 GOOS=android GOARCH=arm64 $(GO) build -o /dev/null ./cmd/xqengine
+	CGO_ENABLED=0 $(GO) build -tags ci ./...
+	CGO_ENABLED=0 $(GO) vet -tags ci ./...
+
+clean:
+	rm -rf $(BIN) *.tar.xz

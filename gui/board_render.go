@@ -1,0 +1,585 @@
+package gui
+
+import (
+	"image/color"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+
+	"github.com/xqfyne/xiangqi/engine"
+)
+
+const (
+	moveAnimation = 180 * time.Millisecond
+	maxPieces     = 32
+	maxTargets    = 20 // a rook in the open reaches at most 17 points
+)
+
+// gridLine is a board line given in view cells, so that it can be laid out at any size.
+type gridLine struct {
+	line           *canvas.Line
+	x1, y1, x2, y2 float32
+	width          float32 // in cells
+}
+
+// disc is the drawing of one piece.
+type disc struct {
+	shadow, body, ring *canvas.Circle
+	label              *canvas.Text
+	piece              engine.Piece
+	anim               *fyne.Animation
+}
+
+func newDisc() *disc {
+	d := &disc{
+		shadow: canvas.NewCircle(colorDiscShadow),
+		body:   canvas.NewCircle(colorDiscFace),
+		ring:   canvas.NewCircle(color.Transparent),
+		label:  canvas.NewText("", colorRedPiece),
+	}
+	d.body.StrokeColor = colorDiscEdge
+	d.label.Alignment = fyne.TextAlignCenter
+	d.label.TextStyle = fyne.TextStyle{}
+	d.hide()
+	return d
+}
+
+func (d *disc) objects() []fyne.CanvasObject {
+	return []fyne.CanvasObject{d.shadow, d.body, d.ring, d.label}
+}
+
+func (d *disc) hide() {
+	for _, o := range d.objects() {
+		o.Hide()
+	}
+}
+
+func (d *disc) setPiece(p engine.Piece) {
+	d.piece = p
+	d.label.Text = pieceName(p)
+	d.label.Color = pieceColor(p)
+	d.ring.StrokeColor = pieceColor(p)
+	for _, o := range d.objects() {
+		o.Show()
+	}
+}
+
+// place draws the disc centred on c for a board with the given cell size.
+func (d *disc) place(c fyne.Position, cell float32) {
+	r := pieceRadius * cell
+	off := 0.05 * cell
+	placeCircle(d.shadow, fyne.NewPos(c.X+off, c.Y+off*1.3), r)
+	placeCircle(d.body, c, r)
+	d.body.StrokeWidth = 0.05 * cell
+	placeCircle(d.ring, c, r*0.8)
+	d.ring.StrokeWidth = 0.035 * cell
+	d.label.TextSize = 0.66 * cell
+	ts := d.label.MinSize()
+	d.label.Resize(fyne.NewSize(2*r, ts.Height))
+	d.label.Move(fyne.NewPos(c.X-r, c.Y-ts.Height/2))
+}
+
+func (d *disc) refresh() {
+	for _, o := range d.objects() {
+		canvas.Refresh(o)
+	}
+}
+
+func placeCircle(c *canvas.Circle, center fyne.Position, r float32) {
+	c.Position1 = fyne.NewPos(center.X-r, center.Y-r)
+	c.Position2 = fyne.NewPos(center.X+r, center.Y+r)
+}
+
+func placeSquareMark(rect *canvas.Rectangle, center fyne.Position, cell float32) {
+	half := 0.5 * cell
+	rect.Move(fyne.NewPos(center.X-half, center.Y-half))
+	rect.Resize(fyne.NewSize(2*half, 2*half))
+	rect.StrokeWidth = 0.05 * cell
+	rect.CornerRadius = 0.12 * cell
+}
+
+type boardRenderer struct {
+	board *BoardWidget
+	geo   geometry
+	size  fyne.Size
+	shown BoardView
+
+	background *canvas.Rectangle
+	frame      *canvas.Rectangle
+	lines      []gridLine
+	river      [2]*canvas.Text
+	topLabels  [boardFiles]*canvas.Text
+	lowLabels  [boardFiles]*canvas.Text
+
+	lastFrom, lastTo *canvas.Rectangle
+	hintFrom, hintTo *canvas.Rectangle
+	hintLine         *canvas.Line
+	checkGlow        *canvas.Circle
+	discs            [maxPieces]*disc
+	discAt           map[engine.Square]*disc
+	selection        *canvas.Circle
+	reject           *canvas.Circle
+	dots             [maxTargets]*canvas.Circle
+	sliding          map[*disc]fyne.Position // discs being animated and where they end
+	dragged          *disc                   // the disc following the pointer, if any
+
+	objects []fyne.CanvasObject
+}
+
+func newBoardRenderer(b *BoardWidget) *boardRenderer {
+	r := &boardRenderer{board: b, discAt: map[engine.Square]*disc{}, sliding: map[*disc]fyne.Position{}}
+	r.background = canvas.NewRectangle(colorBoard)
+	r.frame = canvas.NewRectangle(color.Transparent)
+	r.frame.StrokeColor = colorLine
+	r.objects = append(r.objects, r.background, r.frame)
+
+	for _, l := range boardLines() {
+		l.line = canvas.NewLine(colorLine)
+		r.lines = append(r.lines, l)
+		r.objects = append(r.objects, l.line)
+	}
+	for i, s := range []string{"楚 河", "汉 界"} {
+		r.river[i] = canvas.NewText(s, colorLine)
+		r.river[i].Alignment = fyne.TextAlignCenter
+		r.objects = append(r.objects, r.river[i])
+	}
+	for f := 0; f < boardFiles; f++ {
+		r.topLabels[f] = canvas.NewText("", colorLine)
+		r.lowLabels[f] = canvas.NewText("", colorLine)
+		r.topLabels[f].Alignment = fyne.TextAlignCenter
+		r.lowLabels[f].Alignment = fyne.TextAlignCenter
+		r.objects = append(r.objects, r.topLabels[f], r.lowLabels[f])
+	}
+
+	mark := func(c color.Color) *canvas.Rectangle {
+		m := canvas.NewRectangle(color.Transparent)
+		m.StrokeColor = c
+		m.Hide()
+		r.objects = append(r.objects, m)
+		return m
+	}
+	r.lastFrom, r.lastTo = mark(colorLastMove), mark(colorLastMove)
+	r.hintFrom, r.hintTo = mark(colorHint), mark(colorHint)
+	r.hintLine = canvas.NewLine(colorHint)
+	r.hintLine.Hide()
+	r.checkGlow = canvas.NewCircle(colorCheck)
+	r.checkGlow.Hide()
+	r.objects = append(r.objects, r.hintLine, r.checkGlow)
+
+	for i := range r.discs {
+		r.discs[i] = newDisc()
+		r.objects = append(r.objects, r.discs[i].objects()...)
+	}
+	r.selection = canvas.NewCircle(color.Transparent)
+	r.selection.StrokeColor = colorSelection
+	r.selection.Hide()
+	r.reject = canvas.NewCircle(color.Transparent)
+	r.reject.StrokeColor = colorRejectFlash
+	r.reject.Hide()
+	r.objects = append(r.objects, r.selection, r.reject)
+	for i := range r.dots {
+		r.dots[i] = canvas.NewCircle(colorTarget)
+		r.dots[i].Hide()
+		r.objects = append(r.objects, r.dots[i])
+	}
+	return r
+}
+
+// boardLines lists every line of the board in view cells (the board is symmetric under a
+// half turn, so the list does not depend on which side is at the bottom).
+func boardLines() []gridLine {
+	var ls []gridLine
+	add := func(x1, y1, x2, y2, w float32) {
+		ls = append(ls, gridLine{x1: x1, y1: y1, x2: x2, y2: y2, width: w})
+	}
+	const thin = 0.03
+	for row := 0; row < boardRanks; row++ {
+		add(0, float32(row), boardFiles-1, float32(row), thin)
+	}
+	for col := 0; col < boardFiles; col++ {
+		x := float32(col)
+		if col == 0 || col == boardFiles-1 {
+			add(x, 0, x, boardRanks-1, thin)
+			continue
+		}
+		add(x, 0, x, 4, thin) // the river interrupts the inner files
+		add(x, 5, x, 9, thin)
+	}
+	// Palace diagonals.
+	add(3, 0, 5, 2, thin)
+	add(5, 0, 3, 2, thin)
+	add(3, 7, 5, 9, thin)
+	add(5, 7, 3, 9, thin)
+	// Position marks at the cannon and pawn points: small corners in each open quadrant.
+	const gap, length = 0.08, 0.22
+	points := [][2]int{{1, 2}, {7, 2}, {1, 7}, {7, 7}}
+	for col := 0; col < boardFiles; col += 2 {
+		points = append(points, [2]int{col, 3}, [2]int{col, 6})
+	}
+	for _, p := range points {
+		x, y := float32(p[0]), float32(p[1])
+		for _, dx := range []float32{-1, 1} {
+			if (p[0] == 0 && dx < 0) || (p[0] == boardFiles-1 && dx > 0) {
+				continue
+			}
+			for _, dy := range []float32{-1, 1} {
+				cx, cy := x+dx*gap, y+dy*gap
+				add(cx, cy, cx+dx*length, cy, thin)
+				add(cx, cy, cx, cy+dy*length, thin)
+			}
+		}
+	}
+	return ls
+}
+
+func (r *boardRenderer) Objects() []fyne.CanvasObject { return r.objects }
+
+func (r *boardRenderer) Destroy() {
+	for _, d := range r.discs {
+		if d.anim != nil {
+			d.anim.Stop()
+		}
+	}
+}
+
+func (r *boardRenderer) MinSize() fyne.Size { return r.board.MinSize() }
+
+// Layout places everything for a new size.
+func (r *boardRenderer) Layout(size fyne.Size) {
+	r.size = size
+	r.shown = r.board.view
+	r.geo = newGeometry(size, r.shown.Flipped)
+	r.placeStatic()
+	r.placeLabels()
+	r.placeAllPieces()
+	r.placeMarks()
+	r.placeTargets()
+}
+
+// Refresh redraws only what changed since the last drawing.
+func (r *boardRenderer) Refresh() {
+	v := r.board.view
+	old := r.shown
+	if r.size != r.board.Size() || v.Flipped != old.Flipped {
+		r.Layout(r.board.Size())
+		for _, o := range r.objects {
+			canvas.Refresh(o)
+		}
+		return
+	}
+	r.shown = v
+	if v.Coords != old.Coords {
+		r.placeLabels()
+	}
+	if v.Pieces != old.Pieces {
+		r.updatePieces(&old, &v)
+	}
+	if v.LastMove != old.LastMove || v.Hint != old.Hint || v.Check != old.Check ||
+		v.Selected != old.Selected || v.Rejected != old.Rejected {
+		r.placeMarks()
+	}
+	if !sameSquares(v.Targets, old.Targets) {
+		r.placeTargets()
+	}
+	r.followDrag()
+}
+
+// followDrag moves the dragged disc to the pointer, and puts it back when the drag ends.
+func (r *boardRenderer) followDrag() {
+	drag := r.board.drag
+	if drag.active {
+		if d := r.discAt[drag.from]; d != nil {
+			r.dragged = d
+			d.place(drag.pos, r.geo.cell)
+			d.refresh()
+		}
+		return
+	}
+	if r.dragged == nil {
+		return
+	}
+	for sq, d := range r.discAt {
+		if d == r.dragged {
+			d.place(r.geo.center(sq), r.geo.cell)
+			d.refresh()
+		}
+	}
+	r.dragged = nil
+}
+
+func sameSquares(a, b []engine.Square) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func (r *boardRenderer) placeStatic() {
+	g := r.geo
+	r.background.Move(fyne.NewPos(0, 0))
+	r.background.Resize(r.size)
+	pad := 0.18 * g.cell
+	tl := g.pointXY(0, 0)
+	br := g.pointXY(boardFiles-1, boardRanks-1)
+	r.frame.Move(fyne.NewPos(tl.X-pad, tl.Y-pad))
+	r.frame.Resize(fyne.NewSize(br.X-tl.X+2*pad, br.Y-tl.Y+2*pad))
+	r.frame.StrokeWidth = 0.07 * g.cell
+	for _, l := range r.lines {
+		l.line.Position1 = g.pointXY(l.x1, l.y1)
+		l.line.Position2 = g.pointXY(l.x2, l.y2)
+		l.line.StrokeWidth = max(1, l.width*g.cell)
+	}
+	for i, t := range r.river {
+		t.TextSize = 0.55 * g.cell
+		ts := t.MinSize()
+		centerX := float32(2)
+		if i == 1 {
+			centerX = 6
+		}
+		c := g.pointXY(centerX, 4.5)
+		t.Resize(fyne.NewSize(3*g.cell, ts.Height))
+		t.Move(fyne.NewPos(c.X-1.5*g.cell, c.Y-ts.Height/2))
+	}
+}
+
+// placeLabels writes the file numbers: the bottom player's below the board, the other's above.
+func (r *boardRenderer) placeLabels() {
+	g := r.geo
+	bottom, top := engine.Red, engine.Black
+	if r.shown.Flipped {
+		bottom, top = engine.Black, engine.Red
+	}
+	for col := 0; col < boardFiles; col++ {
+		file := g.squareAt(col, 0).File()
+		for _, lab := range []struct {
+			t    *canvas.Text
+			side engine.Color
+			row  float32
+		}{{r.topLabels[col], top, -edgeMargin - coordBand/2 - 0.02}, {r.lowLabels[col], bottom, boardRanks - 1 + edgeMargin + coordBand/2 + 0.02}} {
+			lab.t.Text = fileLabel(lab.side, file)
+			lab.t.TextSize = 0.34 * g.cell
+			ts := lab.t.MinSize()
+			c := g.pointXY(float32(col), lab.row)
+			lab.t.Resize(fyne.NewSize(g.cell, ts.Height))
+			lab.t.Move(fyne.NewPos(c.X-g.cell/2, c.Y-ts.Height/2))
+			if r.shown.Coords {
+				lab.t.Show()
+			} else {
+				lab.t.Hide()
+			}
+			canvas.Refresh(lab.t)
+		}
+	}
+}
+
+// placeAllPieces assigns discs to pieces from scratch.
+func (r *boardRenderer) placeAllPieces() {
+	clear(r.sliding)
+	for sq, d := range r.discAt {
+		if d.anim != nil {
+			d.anim.Stop()
+			d.anim = nil
+		}
+		delete(r.discAt, sq)
+	}
+	next := 0
+	for i, p := range r.shown.Pieces {
+		if p == engine.NoPiece || next == len(r.discs) {
+			continue
+		}
+		sq := engine.Sq(i%boardFiles, i/boardFiles)
+		d := r.discs[next]
+		next++
+		d.setPiece(p)
+		d.place(r.geo.center(sq), r.geo.cell)
+		r.discAt[sq] = d
+	}
+	for ; next < len(r.discs); next++ {
+		r.discs[next].hide()
+	}
+}
+
+// updatePieces redraws only the points whose piece changed, sliding a piece that moved.
+func (r *boardRenderer) updatePieces(old, cur *BoardView) {
+	var changed []engine.Square
+	for i := range cur.Pieces {
+		if cur.Pieces[i] != old.Pieces[i] {
+			changed = append(changed, engine.Sq(i%boardFiles, i/boardFiles))
+		}
+	}
+	// A single piece that left one changed point and arrived on another is animated.
+	var from, to engine.Square
+	movers := 0
+	for _, dst := range changed {
+		p := cur.PieceAt(dst)
+		if p == engine.NoPiece {
+			continue
+		}
+		for _, src := range changed {
+			if src != dst && old.PieceAt(src) == p && cur.PieceAt(src) != p {
+				from, to = src, dst
+				movers++
+			}
+		}
+	}
+	var free []*disc
+	for _, sq := range changed {
+		if d, ok := r.discAt[sq]; ok {
+			delete(r.discAt, sq)
+			free = append(free, d)
+		}
+	}
+	inUse := map[*disc]bool{}
+	for _, d := range r.discAt {
+		inUse[d] = true
+	}
+	for _, d := range r.discs {
+		if !inUse[d] && !containsDisc(free, d) {
+			free = append(free, d)
+		}
+	}
+	take := func(p engine.Piece) *disc {
+		for i, d := range free {
+			if d.piece == p || i == len(free)-1 {
+				free = append(free[:i], free[i+1:]...)
+				return d
+			}
+		}
+		return nil
+	}
+	for _, sq := range changed {
+		p := cur.PieceAt(sq)
+		if p == engine.NoPiece || len(free) == 0 {
+			continue
+		}
+		d := take(p)
+		d.setPiece(p)
+		r.discAt[sq] = d
+		if movers == 1 && sq == to && !r.board.drag.dropped {
+			r.slide(d, r.geo.center(from), r.geo.center(to))
+		} else {
+			d.place(r.geo.center(sq), r.geo.cell)
+			d.refresh()
+		}
+	}
+	for _, d := range free {
+		delete(r.sliding, d)
+		if d.anim != nil {
+			d.anim.Stop()
+			d.anim = nil
+		}
+		d.hide()
+		d.refresh()
+	}
+}
+
+func containsDisc(ds []*disc, d *disc) bool {
+	for _, x := range ds {
+		if x == d {
+			return true
+		}
+	}
+	return false
+}
+
+// slide moves a disc from a to b over a short animation. The driver has been seen to
+// leave an animation short of its last frame, so the board also settles every sliding
+// disc on its point shortly after the animation should have ended.
+func (r *boardRenderer) slide(d *disc, a, b fyne.Position) {
+	if d.anim != nil {
+		d.anim.Stop()
+	}
+	cell := r.geo.cell
+	r.sliding[d] = b
+	d.anim = fyne.NewAnimation(moveAnimation, func(f float32) {
+		d.place(fyne.NewPos(a.X+(b.X-a.X)*f, a.Y+(b.Y-a.Y)*f), cell)
+		d.refresh()
+		if f >= 1 {
+			delete(r.sliding, d)
+		}
+	})
+	d.place(a, cell)
+	d.refresh()
+	d.anim.Start()
+	if post := r.board.post; post != nil {
+		time.AfterFunc(moveAnimation+80*time.Millisecond, func() { post(r.settle) })
+	}
+}
+
+// settle puts discs whose animation did not finish on their points.
+func (r *boardRenderer) settle() {
+	for d, end := range r.sliding {
+		if d.anim != nil {
+			d.anim.Stop()
+			d.anim = nil
+		}
+		d.place(end, r.geo.cell)
+		d.refresh()
+		delete(r.sliding, d)
+	}
+}
+
+func (r *boardRenderer) placeMarks() {
+	g, v := r.geo, r.shown
+	showSquare := func(m *canvas.Rectangle, sq engine.Square) {
+		if sq.OnBoard() {
+			placeSquareMark(m, g.center(sq), g.cell)
+			m.Show()
+		} else {
+			m.Hide()
+		}
+		canvas.Refresh(m)
+	}
+	showRing := func(c *canvas.Circle, sq engine.Square, radius, width float32) {
+		if sq.OnBoard() {
+			placeCircle(c, g.center(sq), radius*g.cell)
+			c.StrokeWidth = width * g.cell
+			c.Show()
+		} else {
+			c.Hide()
+		}
+		canvas.Refresh(c)
+	}
+	from, to := NoSquare, NoSquare
+	if v.LastMove != engine.NoMove {
+		from, to = v.LastMove.From(), v.LastMove.To()
+	}
+	showSquare(r.lastFrom, from)
+	showSquare(r.lastTo, to)
+	hf, ht := NoSquare, NoSquare
+	if v.Hint != engine.NoMove {
+		hf, ht = v.Hint.From(), v.Hint.To()
+	}
+	showSquare(r.hintFrom, hf)
+	showSquare(r.hintTo, ht)
+	if hf.OnBoard() && ht.OnBoard() {
+		r.hintLine.Position1, r.hintLine.Position2 = g.center(hf), g.center(ht)
+		r.hintLine.StrokeWidth = 0.08 * g.cell
+		r.hintLine.Show()
+	} else {
+		r.hintLine.Hide()
+	}
+	canvas.Refresh(r.hintLine)
+	showRing(r.checkGlow, v.Check, 0.6, 0)
+	showRing(r.selection, v.Selected, pieceRadius+0.04, 0.08)
+	showRing(r.reject, v.Rejected, pieceRadius+0.04, 0.08)
+}
+
+func (r *boardRenderer) placeTargets() {
+	g := r.geo
+	for i, dot := range r.dots {
+		if i < len(r.shown.Targets) && r.shown.Targets[i].OnBoard() {
+			placeCircle(dot, g.center(r.shown.Targets[i]), 0.13*g.cell)
+			dot.Show()
+		} else {
+			dot.Hide()
+		}
+		canvas.Refresh(dot)
+	}
+}

@@ -1,0 +1,155 @@
+package gui
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/xqfyne/xiangqi/game"
+)
+
+// levelOptions lists the level names for a Select, plus "Custom".
+func levelOptions() []string {
+	var opts []string
+	for _, l := range Levels {
+		opts = append(opts, levelLabel(l))
+	}
+	return append(opts, tr("level.custom"))
+}
+
+func levelLabel(l Level) string {
+	return tr(l.Key) + " (" + formatSeconds(l.Seconds) + " s)"
+}
+
+func formatSeconds(s float64) string { return strconv.FormatFloat(s, 'f', -1, 64) }
+
+// levelPicker is a difficulty Select tied to an exact seconds entry.
+type levelPicker struct {
+	level   *widget.Select
+	seconds *widget.Entry
+}
+
+func newLevelPicker(seconds float64) *levelPicker {
+	p := &levelPicker{seconds: widget.NewEntry()}
+	p.seconds.SetText(formatSeconds(seconds))
+	p.level = widget.NewSelect(levelOptions(), func(choice string) {
+		for _, l := range Levels {
+			if levelLabel(l) == choice {
+				p.seconds.SetText(formatSeconds(l.Seconds))
+			}
+		}
+	})
+	p.seconds.OnChanged = func(text string) { p.syncLevel(text) }
+	p.syncLevel(p.seconds.Text)
+	return p
+}
+
+// syncLevel shows the level that matches the typed seconds, or Custom.
+func (p *levelPicker) syncLevel(text string) {
+	v, err := parseSeconds(text)
+	want := tr("level.custom")
+	if l, ok := levelFor(v); err == nil && ok {
+		want = levelLabel(l)
+	}
+	if p.level.Selected != want {
+		p.level.Selected = want
+		p.level.Refresh()
+	}
+}
+
+func parseSeconds(text string) (float64, error) {
+	v, err := strconv.ParseFloat(strings.TrimSpace(strings.ReplaceAll(text, ",", ".")), 64)
+	if err != nil || checkSeconds(v) != nil {
+		return 0, errors.New(tr("settings.badSeconds", map[string]any{"Min": MinSeconds, "Max": MaxSeconds}))
+	}
+	return v, nil
+}
+
+// showNewGame asks for side, opponent and difficulty, then starts the game.
+func (w *Window) showNewGame() {
+	cur := w.session.Settings()
+	red, black := tr("side.red"), tr("side.black")
+	side := widget.NewRadioGroup([]string{red, black}, nil)
+	side.Horizontal = true
+	side.Required = true
+	side.SetSelected(red)
+	if cur.Human == game.HumanBlack {
+		side.SetSelected(black)
+	}
+	engineOpp, humanOpp := tr("opponent.engine"), tr("opponent.human")
+	opponent := widget.NewRadioGroup([]string{engineOpp, humanOpp}, nil)
+	opponent.Required = true
+	opponent.SetSelected(engineOpp)
+	if cur.Human == game.HumanBoth {
+		opponent.SetSelected(humanOpp)
+	}
+	picker := newLevelPicker(cur.Seconds)
+	items := []*widget.FormItem{
+		widget.NewFormItem(tr("newgame.side"), side),
+		widget.NewFormItem(tr("newgame.opponent"), opponent),
+		widget.NewFormItem(tr("settings.level"), picker.level),
+		widget.NewFormItem(tr("settings.seconds"), picker.seconds),
+	}
+	d := dialog.NewForm(tr("action.new"), tr("action.start"), tr("action.cancel"), items, func(ok bool) {
+		if !ok {
+			return
+		}
+		secs, err := parseSeconds(picker.seconds.Text)
+		if err != nil {
+			dialog.ShowError(err, w.win)
+			return
+		}
+		set := cur
+		set.Seconds = secs
+		switch {
+		case opponent.Selected == humanOpp:
+			set.Human = game.HumanBoth
+		case side.Selected == black:
+			set.Human = game.HumanBlack
+		default:
+			set.Human = game.HumanRed
+		}
+		if err := w.session.NewGame(set); err != nil {
+			dialog.ShowError(err, w.win)
+		}
+	}, w.win)
+	d.Show()
+}
+
+// showSettings edits difficulty, book, randomness and coordinates.
+func (w *Window) showSettings() {
+	cur := w.session.Settings()
+	picker := newLevelPicker(cur.Seconds)
+	book := widget.NewCheck(tr("settings.book"), nil)
+	book.SetChecked(cur.Book)
+	random := widget.NewCheck(tr("settings.random"), nil)
+	random.SetChecked(cur.Random)
+	coords := widget.NewCheck(tr("settings.coords"), nil)
+	coords.SetChecked(cur.Coords)
+	items := []*widget.FormItem{
+		widget.NewFormItem(tr("settings.level"), picker.level),
+		widget.NewFormItem(tr("settings.seconds"), picker.seconds),
+		widget.NewFormItem("", book),
+		widget.NewFormItem("", random),
+		widget.NewFormItem("", coords),
+	}
+	d := dialog.NewForm(tr("action.settings"), tr("action.apply"), tr("action.cancel"), items, func(ok bool) {
+		if !ok {
+			return
+		}
+		secs, err := parseSeconds(picker.seconds.Text)
+		if err != nil {
+			dialog.ShowError(err, w.win)
+			return
+		}
+		set := cur
+		set.Seconds, set.Book, set.Random, set.Coords = secs, book.Checked, random.Checked, coords.Checked
+		if err := w.session.ApplySettings(set); err != nil {
+			dialog.ShowError(err, w.win)
+		}
+	}, w.win)
+	d.Show()
+}

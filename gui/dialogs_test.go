@@ -1,0 +1,75 @@
+package gui
+
+import (
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/game"
+)
+
+// find walks the top overlay (an open dialog) and returns the first object accepted by match.
+func find[T fyne.CanvasObject](t *testing.T, w *Window, match func(T) bool) T {
+	t.Helper()
+	top := w.Fyne().Canvas().Overlays().Top()
+	if top == nil {
+		t.Fatal("no dialog is open")
+	}
+	for _, o := range test.LaidOutObjects(top) {
+		if x, ok := o.(T); ok && match(x) {
+			return x
+		}
+	}
+	var zero T
+	t.Fatalf("dialog has no matching %T", zero)
+	return zero
+}
+
+func TestNewGameDialogStartsGameAsBlack(t *testing.T) {
+	w, q := openWindow(t, t.TempDir())
+	test.Tap(w.newBtn)
+	find(t, w, func(r *widget.RadioGroup) bool { return len(r.Options) == 2 && r.Options[1] == tr("side.black") }).SetSelected(tr("side.black"))
+	find(t, w, func(e *widget.Entry) bool { return true }).SetText("0.1")
+	test.Tap(find(t, w, func(b *widget.Button) bool { return b.Text == tr("action.start") }))
+
+	s := w.Session()
+	if got := s.Settings(); got.Human != game.HumanBlack || got.Seconds != 0.1 || !got.Flipped {
+		t.Fatalf("settings after the dialog: %+v", got)
+	}
+	q.waitFor(t, 10*time.Second, "the engine's opening move", func() bool { return s.Game().Ply() == 1 })
+	if s.Game().SideToMove() != engine.Black {
+		t.Fatal("not the player's turn after the engine opened")
+	}
+}
+
+func TestSettingsDialogAppliesAndRejectsBadSeconds(t *testing.T) {
+	w, _ := openWindow(t, t.TempDir())
+	test.Tap(w.settBtn)
+	level := find(t, w, func(s *widget.Select) bool { return true })
+	level.SetSelected(levelLabel(Levels[3]))
+	entry := find(t, w, func(e *widget.Entry) bool { return true })
+	if entry.Text != formatSeconds(Levels[3].Seconds) {
+		t.Fatalf("choosing a level set the seconds to %q", entry.Text)
+	}
+	find(t, w, func(c *widget.Check) bool { return c.Text == tr("settings.coords") }).SetChecked(false)
+	test.Tap(find(t, w, func(b *widget.Button) bool { return b.Text == tr("action.apply") }))
+	got := w.Session().Settings()
+	if got.Seconds != Levels[3].Seconds || got.Coords || w.Board().View().Coords {
+		t.Fatalf("settings after the dialog: %+v", got)
+	}
+
+	test.Tap(w.settBtn)
+	find(t, w, func(e *widget.Entry) bool { return true }).SetText("abc")
+	if sel := find(t, w, func(s *widget.Select) bool { return true }).Selected; sel != tr("level.custom") {
+		t.Fatalf("typed seconds show level %q, want Custom", sel)
+	}
+	apply := find(t, w, func(b *widget.Button) bool { return b.Text == tr("action.apply") })
+	test.Tap(apply)
+	if w.Session().Settings().Seconds != Levels[3].Seconds {
+		t.Fatal("bad seconds were applied")
+	}
+}

@@ -1,0 +1,7 @@
+// Package gui is the Fyne front end: a board widget drawn from canvas primitives with
+// tap-to-select / tap-to-move, a game session that plays the engine on a background
+// goroutine, controls, dialogs, translations and atomic persistence of the game.
+//
+// Everything that touches widgets runs on the Fyne goroutine; search results come back
+// through fyne.Do and are dropped when the game moved on while the engine was thinking.
+package gui

@@ -1,0 +1,181 @@
+package gui
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"golang.org/x/image/font/sfnt"
+
+	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/resources"
+)
+
+// uiStrings collects every text the app can show: both translation files, the piece and
+// coordinate characters, result texts, and non-ASCII string literals in gui/ and game/.
+func uiStrings(t *testing.T) []string {
+	t.Helper()
+	var out []string
+	entries, err := resources.Translations.ReadDir(resources.TranslationsDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		data, err := resources.Translations.ReadFile(resources.TranslationsDir + "/" + e.Name())
+		if err != nil {
+			t.Fatal(err)
+		}
+		var m map[string]string
+		if err := json.Unmarshal(data, &m); err != nil {
+			t.Fatalf("%s: %v", e.Name(), err)
+		}
+		for _, v := range m {
+			out = append(out, v)
+		}
+	}
+	for _, side := range pieceNames {
+		out = append(out, side[:]...)
+	}
+	for f := 0; f < boardFiles; f++ {
+		out = append(out, fileLabel(engine.Red, f), fileLabel(engine.Black, f))
+	}
+	for st := game.RedWins; st <= game.Draw; st++ {
+		for r := game.ReasonCheckmate; r <= game.ReasonRecorded; r++ {
+			res := game.Result{Status: st, Reason: r}
+			out = append(out, res.Chinese(), res.English())
+		}
+	}
+	literal := regexp.MustCompile("\"(?:[^\"\\\\\\n]|\\\\.)*\"|`[^`]*`")
+	for _, pattern := range []string{"*.go", "../game/*.go"} {
+		files, _ := filepath.Glob(pattern)
+		for _, f := range files {
+			if strings.HasSuffix(f, "_test.go") {
+				continue
+			}
+			src, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, literal.FindAllString(string(src), -1)...)
+		}
+	}
+	return out
+}
+
+// notationSample plays a short game and returns its moves in Chinese and WXF notation,
+// so that the move list's characters (including Black's full-width digits) are covered.
+func notationSample(t *testing.T) []string {
+	t.Helper()
+	g, err := game.New("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []string{"h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7", "h0h4", "h7i7", "c3c4", "g6g5", "b0c2", "b7b5"} {
+		if err := g.Play(mv(t, m)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return append(g.MoveTexts(game.Chinese), g.MoveTexts(game.WXF)...)
+}
+
+func TestFontCoversUIText(t *testing.T) {
+	f, err := sfnt.Parse(resources.FontBytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf sfnt.Buffer
+	missing := map[rune]bool{}
+	texts := append(uiStrings(t), notationSample(t)...)
+	for r := rune(0x20); r < 0x7f; r++ {
+		texts = append(texts, string(r))
+	}
+	for _, s := range texts {
+		for _, r := range s {
+			if r == '\n' || r == '\t' {
+				continue
+			}
+			if gi, err := f.GlyphIndex(&buf, r); err != nil || gi == 0 {
+				missing[r] = true
+			}
+		}
+	}
+	if len(missing) > 0 {
+		var rs []string
+		for r := range missing {
+			rs = append(rs, string(r))
+		}
+		sort.Strings(rs)
+		t.Fatalf("the bundled font lacks %q; run scripts/make-font.sh", strings.Join(rs, ""))
+	}
+}
+
+// Every translation key the code uses exists in every language, and the languages
+// have the same keys.
+func TestTranslationsComplete(t *testing.T) {
+	langs := map[string]map[string]string{}
+	entries, _ := resources.Translations.ReadDir(resources.TranslationsDir)
+	for _, e := range entries {
+		data, _ := resources.Translations.ReadFile(resources.TranslationsDir + "/" + e.Name())
+		m := map[string]string{}
+		if err := json.Unmarshal(data, &m); err != nil {
+			t.Fatal(err)
+		}
+		langs[e.Name()] = m
+	}
+	if len(langs) < 2 {
+		t.Fatalf("want English and Chinese translations, have %d files", len(langs))
+	}
+	used := map[string]bool{}
+	keyUse := regexp.MustCompile(`tr\("([a-zA-Z.]+)"`)
+	files, _ := filepath.Glob("*.go")
+	for _, f := range files {
+		src, _ := os.ReadFile(f)
+		for _, m := range keyUse.FindAllStringSubmatch(string(src), -1) {
+			used[m[1]] = true
+		}
+	}
+	for _, l := range Levels {
+		used[l.Key] = true
+	}
+	for name, m := range langs {
+		for k := range used {
+			if m[k] == "" {
+				t.Errorf("%s lacks %q", name, k)
+			}
+		}
+		for other, om := range langs {
+			for k := range om {
+				if _, ok := m[k]; !ok {
+					t.Errorf("%s has %q but %s does not", other, k, name)
+				}
+			}
+		}
+	}
+}
+
+// The language follows the system locale.
+func TestChineseLocaleSelectsChineseText(t *testing.T) {
+	for _, env := range []string{"LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"} {
+		t.Setenv(env, "zh_CN.UTF-8")
+	}
+	newTestApp(t)
+	reloadTranslations(t)
+	if got := tr("action.undo"); got != "悔棋" {
+		t.Fatalf("Chinese locale shows %q for Undo", got)
+	}
+	if notationStyle() != game.Chinese {
+		t.Fatal("Chinese UI should list moves in Chinese notation")
+	}
+	for _, env := range []string{"LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"} {
+		t.Setenv(env, "en_GB.UTF-8")
+	}
+	reloadTranslations(t)
+	if got := tr("action.undo"); got != "Undo" || notationStyle() != game.WXF {
+		t.Fatalf("English locale shows %q for Undo", got)
+	}
+}

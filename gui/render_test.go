@@ -1,0 +1,99 @@
+package gui
+
+import (
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
+	"github.com/xqfyne/xiangqi/engine"
+)
+
+func startView() BoardView {
+	var v BoardView
+	v.SetPieces(engine.NewPosition())
+	v.Coords = true
+	return v
+}
+
+func TestBoardRendersStartPosition(t *testing.T) {
+	newTestApp(t)
+	b := NewBoardWidget(nil)
+	b.SetView(startView())
+	w := test.NewTempWindow(t, b)
+	w.SetPadded(false)
+	w.Resize(fyne.NewSize(270, 330))
+	test.AssertRendersToImage(t, "board_start.png", w.Canvas())
+}
+
+// A position with every kind of mark: Red's rook just gave check (last move a0a9 marked,
+// black king marked), and the red horse on c2 is selected with its destinations shown.
+func TestBoardRendersMarks(t *testing.T) {
+	newTestApp(t)
+	pos, err := engine.ParseFEN("3k5/9/9/9/9/9/9/2N6/9/R3K4 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !pos.MakeMove(mustMove(t, "a0a9")) || !pos.InCheck() {
+		t.Fatal("a0a9 should give check")
+	}
+	var v BoardView
+	v.SetPieces(pos)
+	v.LastMove = pos.LastMove()
+	v.Check = pos.KingSquare(pos.Side())
+	v.Selected = sq(t, "c2")
+	v.Targets = []engine.Square{sq(t, "a1"), sq(t, "a3"), sq(t, "b4"), sq(t, "d4"), sq(t, "e3"), sq(t, "e1"), sq(t, "b0"), sq(t, "d0")}
+	v.Flipped = true
+	b := NewBoardWidget(nil)
+	b.SetView(v)
+	w := test.NewTempWindow(t, b)
+	w.SetPadded(false)
+	w.Resize(fyne.NewSize(270, 330))
+	test.AssertRendersToImage(t, "board_marks.png", w.Canvas())
+}
+
+func mustMove(t *testing.T, text string) engine.Move { return mv(t, text) }
+
+// After a move the renderer keeps every other piece's drawing as it was and slides the
+// moved piece's own disc; nothing is rebuilt.
+func TestBoardRedrawsOnlyWhatChanged(t *testing.T) {
+	newTestApp(t)
+	b := NewBoardWidget(nil)
+	b.SetView(startView())
+	w := test.NewTempWindow(t, b)
+	w.Resize(fyne.NewSize(270, 330))
+	r := test.WidgetRenderer(b).(*boardRenderer)
+	before := map[engine.Square]*disc{}
+	for s, d := range r.discAt {
+		before[s] = d
+	}
+	pos := engine.NewPosition()
+	if !pos.MakeMove(mv(t, "h2e2")) {
+		t.Fatal("h2e2 illegal")
+	}
+	v := b.View()
+	v.SetPieces(pos)
+	v.LastMove = pos.LastMove()
+	b.SetView(v)
+	if len(r.discAt) != 32 {
+		t.Fatalf("%d discs in use, want 32", len(r.discAt))
+	}
+	for s, d := range before {
+		if s == sq(t, "h2") {
+			continue
+		}
+		if r.discAt[s] != d {
+			t.Fatalf("disc on %v was replaced although its piece did not move", s)
+		}
+	}
+	moved := r.discAt[sq(t, "e2")]
+	if moved != before[sq(t, "h2")] {
+		t.Fatal("the cannon's disc was not reused for its move")
+	}
+	want := r.geo.center(sq(t, "e2"))
+	got := moved.body.Position1
+	r0 := pieceRadius * r.geo.cell
+	if d := got.X + r0 - want.X; d*d > 0.01 || (got.Y+r0-want.Y)*(got.Y+r0-want.Y) > 0.01 {
+		t.Fatalf("moved disc at %v, want centred on %v", got, want)
+	}
+}

@@ -1,0 +1,450 @@
+package gui
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/game"
+)
+
+// openWindow builds the app window on a test app, saving into dir.
+func openWindow(t *testing.T, dir string) (*Window, *uiQueue) {
+	t.Helper()
+	a := newTestApp(t)
+	q := &uiQueue{}
+	w, err := NewWindow(a, Config{SaveDir: dir, Post: q.post})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Fyne().Resize(fyne.NewSize(900, 680))
+	t.Cleanup(func() {
+		w.Session().Close()
+		q.drain()
+	})
+	return w, q
+}
+
+// newGame starts a game with fast engine settings (no randomness, no book).
+func newGame(t *testing.T, w *Window, human game.HumanSide, seconds float64) {
+	t.Helper()
+	set := w.Session().Settings()
+	set.Human, set.Seconds, set.Random, set.Book = human, seconds, false, false
+	if err := w.Session().NewGame(set); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestTapsSelectReselectRejectAndMove(t *testing.T) {
+	w, _ := openWindow(t, t.TempDir())
+	newGame(t, w, game.HumanBoth, 1)
+	b := w.Board()
+
+	tapPoint(t, b, "h2")
+	v := b.View()
+	if v.Selected != sq(t, "h2") {
+		t.Fatalf("selected %v after tapping the cannon, want h2", v.Selected)
+	}
+	if !containsSquare(v.Targets, sq(t, "e2")) || !containsSquare(v.Targets, sq(t, "h9")) {
+		t.Fatalf("targets of the h2 cannon %v lack e2 or the capture h9", v.Targets)
+	}
+
+	tapPoint(t, b, "b2")
+	if got := b.View().Selected; got != sq(t, "b2") {
+		t.Fatalf("tapping another own piece selected %v, want b2", got)
+	}
+
+	tapPoint(t, b, "c5") // a cannon cannot go there
+	v = b.View()
+	if v.Selected != sq(t, "b2") || v.Rejected != sq(t, "c5") {
+		t.Fatalf("illegal target: selected %v rejected %v, want b2 kept and c5 flashed", v.Selected, v.Rejected)
+	}
+	if w.Session().Game().Ply() != 0 {
+		t.Fatal("an illegal tap made a move")
+	}
+
+	tapPoint(t, b, "h2")
+	tapPoint(t, b, "e2")
+	v = b.View()
+	if w.Session().Game().Ply() != 1 || v.LastMove != mv(t, "h2e2") {
+		t.Fatalf("legal move not made: ply %d last %v", w.Session().Game().Ply(), v.LastMove)
+	}
+	if v.PieceAt(sq(t, "e2")) != engine.MakePiece(engine.Red, engine.Cannon) || v.PieceAt(sq(t, "h2")) != engine.NoPiece {
+		t.Fatal("the board does not show the cannon on e2")
+	}
+	if v.Selected != NoSquare || len(v.Targets) != 0 {
+		t.Fatal("selection kept after the move")
+	}
+
+	// Black's turn now: a red piece cannot be selected.
+	tapPoint(t, b, "b2")
+	if b.View().Selected != NoSquare {
+		t.Fatal("selected a piece of the side not to move")
+	}
+	if rows := w.moveRows; len(rows) != 1 || rows[0] == "" {
+		t.Fatalf("move list %q, want one row", rows)
+	}
+}
+
+func TestTapBetweenPointsIsIgnored(t *testing.T) {
+	w, _ := openWindow(t, t.TempDir())
+	newGame(t, w, game.HumanBoth, 1)
+	b := w.Board()
+	a, c := b.PointPosition(sq(t, "h2")), b.PointPosition(sq(t, "i1"))
+	test.TapAt(b, fyne.NewPos((a.X+c.X)/2, (a.Y+c.Y)/2)) // the middle of a cell
+	if b.View().Selected != NoSquare {
+		t.Fatal("a tap between points selected something")
+	}
+}
+
+func containsSquare(list []engine.Square, s engine.Square) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func TestEngineRepliesAndIsDrawn(t *testing.T) {
+	w, q := openWindow(t, t.TempDir())
+	newGame(t, w, game.HumanRed, MinSeconds)
+	tapPoint(t, w.Board(), "h2")
+	tapPoint(t, w.Board(), "e2")
+	s := w.Session()
+	if !s.Thinking() {
+		t.Fatal("the engine did not start thinking after the player's move")
+	}
+	if !w.hintBtn.Disabled() || !w.thinking.Visible() {
+		t.Fatal("while the engine thinks, hint must be disabled and the thinking bar shown")
+	}
+	q.waitFor(t, 10*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 2 })
+	reply := s.Game().LastMove()
+	v := w.Board().View()
+	if v.LastMove != reply || s.Thinking() || w.thinking.Visible() {
+		t.Fatalf("board shows last move %v, game has %v (thinking %v)", v.LastMove, reply, s.Thinking())
+	}
+	pos := s.Game().Position()
+	if v.PieceAt(reply.To()) != pos.At(reply.To()) || v.PieceAt(reply.To()) == engine.NoPiece {
+		t.Fatal("the engine's piece is not drawn on its destination")
+	}
+	if pos.Side() != engine.Red {
+		t.Fatal("not Red's turn after the engine's reply")
+	}
+}
+
+func TestEngineMovesFirstWhenHumanIsBlack(t *testing.T) {
+	w, q := openWindow(t, t.TempDir())
+	newGame(t, w, game.HumanBlack, MinSeconds)
+	if !w.Board().View().Flipped {
+		t.Fatal("board not drawn from Black's side")
+	}
+	s := w.Session()
+	q.waitFor(t, 10*time.Second, "the engine's first move", func() bool { return s.Game().Ply() == 1 })
+	if s.Game().SideToMove() != engine.Black || s.Thinking() {
+		t.Fatal("after the engine's first move it should be Black's (the player's) turn")
+	}
+}
+
+func TestUndoRedoFlipAgainstEngine(t *testing.T) {
+	w, q := openWindow(t, t.TempDir())
+	newGame(t, w, game.HumanRed, MinSeconds)
+	s := w.Session()
+	tapPoint(t, w.Board(), "h2")
+	tapPoint(t, w.Board(), "e2")
+	q.waitFor(t, 10*time.Second, "reply", func() bool { return s.Game().Ply() == 2 })
+	reply := s.Game().LastMove()
+
+	test.Tap(w.undoBtn)
+	if s.Game().Ply() != 0 || w.Board().View().PieceAt(sq(t, "h2")) == engine.NoPiece {
+		t.Fatalf("undo should take back the reply and the player's move; ply %d", s.Game().Ply())
+	}
+	if s.Thinking() || w.undoBtn.Disabled() == false {
+		t.Fatal("after undo to the start the engine must not think and undo must be disabled")
+	}
+	test.Tap(w.redoBtn)
+	if s.Game().Ply() != 2 || s.Game().LastMove() != reply {
+		t.Fatalf("redo should replay both moves; ply %d", s.Game().Ply())
+	}
+	if s.Thinking() {
+		t.Fatal("engine thinks although it is the player's turn")
+	}
+
+	flipped := w.Board().View().Flipped
+	test.Tap(w.flipBtn)
+	if w.Board().View().Flipped == flipped {
+		t.Fatal("flip did not turn the board")
+	}
+	// After a flip, taps still reach the right points.
+	tapPoint(t, w.Board(), "b2")
+	if w.Board().View().Selected != sq(t, "b2") {
+		t.Fatal("tap on the flipped board selected the wrong point")
+	}
+}
+
+func TestUndoWhileThinkingCancelsAndDropsResult(t *testing.T) {
+	w, q := openWindow(t, t.TempDir())
+	newGame(t, w, game.HumanRed, 60)
+	s := w.Session()
+	tapPoint(t, w.Board(), "h2")
+	tapPoint(t, w.Board(), "e2")
+	if !s.Thinking() {
+		t.Fatal("engine not thinking")
+	}
+	s.Undo()
+	if s.Thinking() || s.Game().Ply() != 0 {
+		t.Fatalf("undo while thinking: thinking %v ply %d", s.Thinking(), s.Game().Ply())
+	}
+	waitSearchEnd(t, s)
+	q.drain()
+	if s.Game().Ply() != 0 {
+		t.Fatal("the cancelled search's move was applied")
+	}
+}
+
+// waitSearchEnd waits for the search goroutine; a search that ignores cancellation would
+// run for its full 60 s limit and fail here.
+func waitSearchEnd(t *testing.T, s *Session) {
+	t.Helper()
+	done := make(chan struct{})
+	go func() { s.running.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(20 * time.Second):
+		t.Fatal("the cancelled search kept running")
+	}
+}
+
+func TestNewGameCancelsRunningSearch(t *testing.T) {
+	w, q := openWindow(t, t.TempDir())
+	newGame(t, w, game.HumanBlack, 60) // the engine starts a long search at once
+	s := w.Session()
+	if !s.Thinking() {
+		t.Fatal("engine not thinking as Red")
+	}
+	test.Tap(w.newBtn) // the dialog opens; start the game through the session as its OK does
+	newGame(t, w, game.HumanRed, 1)
+	if s.Thinking() {
+		t.Fatal("still thinking after new game as Red")
+	}
+	waitSearchEnd(t, s)
+	q.drain()
+	if s.Game().Ply() != 0 {
+		t.Fatalf("stale search result applied to the new game: ply %d", s.Game().Ply())
+	}
+	if w.Board().View().Flipped {
+		t.Fatal("board still drawn from Black's side")
+	}
+}
+
+func TestHintShowsEngineMove(t *testing.T) {
+	w, q := openWindow(t, t.TempDir())
+	newGame(t, w, game.HumanBoth, MinSeconds)
+	test.Tap(w.hintBtn)
+	s := w.Session()
+	q.waitFor(t, 10*time.Second, "hint", func() bool { return w.Board().View().Hint != engine.NoMove })
+	h := w.Board().View().Hint
+	if !s.Game().Position().IsLegal(h) {
+		t.Fatalf("hint %v is not legal", h)
+	}
+	if s.Game().Ply() != 0 {
+		t.Fatal("a hint played a move")
+	}
+}
+
+func TestGameOverIsReported(t *testing.T) {
+	dir := t.TempDir()
+	// Ra9 mates: the pawn on e7 guards e8, the rooks cover d9 and f9.
+	g, err := game.New("4k4/9/4P4/9/9/9/9/9/3R5/R3K4 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	store, _ := NewStore(dir)
+	set := DefaultSettings()
+	set.Human = game.HumanBoth
+	set.store(g)
+	if err := store.Save(g); err != nil {
+		t.Fatal(err)
+	}
+	w, _ := openWindow(t, dir)
+	tapPoint(t, w.Board(), "a0")
+	tapPoint(t, w.Board(), "a9")
+	got := w.Session().Game().Result()
+	if got.Reason != game.ReasonCheckmate || got.Winner != engine.Red {
+		t.Fatalf("result %+v, want Red wins by checkmate", got)
+	}
+	if w.Board().View().Check != sq(t, "e9") {
+		t.Fatal("the mated king is not marked as in check")
+	}
+	// The game-over dialog names the result and its reason.
+	find(t, w, func(l *widget.Label) bool { return l.Text == resultText(got) })
+	if st := w.status.Text; st != tr("status.gameOver", map[string]any{"Result": resultText(got)}) {
+		t.Fatalf("status %q does not announce the result", st)
+	}
+	tapPoint(t, w.Board(), "e0")
+	if w.Board().View().Selected != NoSquare {
+		t.Fatal("a piece could be selected after the game ended")
+	}
+}
+
+func TestPersistenceRestoresGameAndSettings(t *testing.T) {
+	dir := t.TempDir()
+	w, q := openWindow(t, dir)
+	newGame(t, w, game.HumanRed, MinSeconds)
+	set := w.Session().Settings()
+	set.Coords = false
+	if err := w.Session().ApplySettings(set); err != nil {
+		t.Fatal(err)
+	}
+	tapPoint(t, w.Board(), "h2")
+	tapPoint(t, w.Board(), "e2")
+	q.waitFor(t, 10*time.Second, "reply", func() bool { return w.Session().Game().Ply() == 2 })
+	tapPoint(t, w.Board(), "h0")
+	tapPoint(t, w.Board(), "g2")
+	// Tear down while the engine thinks about its second reply.
+	fen := w.Session().Game().FEN()
+	w.Session().Close()
+	w.Fyne().Close()
+	q.drain()
+
+	w2, q2 := openWindow(t, dir)
+	s2 := w2.Session()
+	if s2.Game().Ply() != 3 {
+		t.Fatalf("restored ply %d, want 3", s2.Game().Ply())
+	}
+	if got := s2.Game().FEN(); got != fen {
+		t.Fatalf("restored FEN %q, want %q", got, fen)
+	}
+	got := s2.Settings()
+	if got.Human != game.HumanRed || got.Seconds != MinSeconds || got.Coords || got.Random || got.Book {
+		t.Fatalf("restored settings %+v", got)
+	}
+	if w2.Board().View().Coords {
+		t.Fatal("the board draws coordinates although they were switched off")
+	}
+	// The engine was to move: it resumes and answers.
+	if !s2.Thinking() {
+		t.Fatal("engine did not resume thinking after restore")
+	}
+	q2.waitFor(t, 10*time.Second, "resumed reply", func() bool { return s2.Game().Ply() == 4 })
+}
+
+func TestCorruptSaveIsReportedAndKeptAside(t *testing.T) {
+	dir := t.TempDir()
+	bad := []byte(`{"format":"xiangqi-game","version":1,"startFen":"not a fen"`)
+	if err := os.WriteFile(filepath.Join(dir, saveName), bad, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w, _ := openWindow(t, dir)
+	if w.Session().Game().Ply() != 0 || w.Session().Game().FEN() != engine.StartFEN {
+		t.Fatal("a corrupt save did not start a new game")
+	}
+	if len(w.Fyne().Canvas().Overlays().List()) == 0 {
+		t.Fatal("the user was not told about the unreadable save")
+	}
+	aside, _ := filepath.Glob(filepath.Join(dir, "game.corrupt-*.json"))
+	if len(aside) != 1 {
+		t.Fatalf("bad file not kept aside: %v", aside)
+	}
+	if data, _ := os.ReadFile(aside[0]); string(data) != string(bad) {
+		t.Fatal("the file kept aside is not the bad save")
+	}
+	// The new game is saved in place of the bad one, and it is readable.
+	store, _ := NewStore(dir)
+	if _, err := store.Load(); err != nil {
+		t.Fatalf("new save unreadable: %v", err)
+	}
+}
+
+func TestEngineUsesBundledBook(t *testing.T) {
+	w, q := openWindow(t, t.TempDir())
+	set := w.Session().Settings()
+	set.Human, set.Seconds, set.Random, set.Book = game.HumanBlack, MinSeconds, false, true
+	if err := w.Session().NewGame(set); err != nil {
+		t.Fatal(err)
+	}
+	s := w.Session()
+	q.waitFor(t, 10*time.Second, "the engine's first move", func() bool { return s.Game().Ply() == 1 })
+	if !s.fromBook {
+		t.Fatal("with the book on, the engine's first move did not come from the book")
+	}
+	book, err := loadBook()
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, bm := range book.Moves(engine.NewPosition()) {
+		found = found || bm.Move == s.Game().LastMove()
+	}
+	if !found {
+		t.Fatalf("first move %v is not a book move", s.Game().LastMove())
+	}
+}
+
+func TestMoveDuringHintDropsStaleHint(t *testing.T) {
+	w, q := openWindow(t, t.TempDir())
+	newGame(t, w, game.HumanBoth, 3)
+	s := w.Session()
+	s.Hint()
+	if !s.hinting {
+		t.Fatal("hint search not started")
+	}
+	tapPoint(t, w.Board(), "h2")
+	tapPoint(t, w.Board(), "e2")
+	if s.hinting {
+		t.Fatal("the hint search kept running after a move")
+	}
+	waitSearchEnd(t, s)
+	q.drain()
+	if w.Board().View().Hint != engine.NoMove {
+		t.Fatal("a hint for the previous position was shown")
+	}
+}
+
+func TestSettingsChangedWhileThinkingApplyToNextSearch(t *testing.T) {
+	w, q := openWindow(t, t.TempDir())
+	newGame(t, w, game.HumanRed, MinSeconds)
+	s := w.Session()
+	tapPoint(t, w.Board(), "h2")
+	tapPoint(t, w.Board(), "e2")
+	set := s.Settings()
+	set.Book = true
+	if err := s.ApplySettings(set); err != nil {
+		t.Fatal(err)
+	}
+	if !s.engineStale {
+		t.Fatal("book change during a search was not kept for the next search")
+	}
+	q.waitFor(t, 10*time.Second, "reply", func() bool { return s.Game().Ply() == 2 })
+	tapPoint(t, w.Board(), "h0")
+	tapPoint(t, w.Board(), "g2")
+	if s.engineStale || s.searcher.Options().BookProbe == nil {
+		t.Fatal("the book was not switched on for the next search")
+	}
+	if err := s.ApplySettings(Settings{Seconds: 0}); err == nil {
+		t.Fatal("ApplySettings accepted 0 seconds")
+	}
+}
+
+func TestKeyboardShortcutsUndoRedo(t *testing.T) {
+	w, _ := openWindow(t, t.TempDir())
+	newGame(t, w, game.HumanBoth, 1)
+	tapPoint(t, w.Board(), "h2")
+	tapPoint(t, w.Board(), "e2")
+	c := w.Fyne().Canvas()
+	c.(interface{ TypedShortcut(fyne.Shortcut) }).TypedShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyZ, Modifier: fyne.KeyModifierShortcutDefault})
+	if w.Session().Game().Ply() != 0 {
+		t.Fatal("Ctrl+Z did not undo")
+	}
+	c.(interface{ TypedShortcut(fyne.Shortcut) }).TypedShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyY, Modifier: fyne.KeyModifierShortcutDefault})
+	if w.Session().Game().Ply() != 1 {
+		t.Fatal("Ctrl+Y did not redo")
+	}
+}

@@ -1,0 +1,20 @@
+// Command xiangqi is the Xiangqi (Chinese chess) app: play the engine or a friend on one
+// device, on the desktop or on a phone.
+package main
+
+import (
+	"log"
+
+	"fyne.io/fyne/v2/app"
+
+	"github.com/xqfyne/xiangqi/gui"
+)
+
+func main() {
+	a := app.NewWithID(gui.AppID)
+	w, err := gui.NewWindow(a, gui.Config{})
+	if err != nil {
+		log.Fatalf("xiangqi: %v", err)
+	}
+	w.Fyne().ShowAndRun()
+}
