@@ -1,24 +1,102 @@
 package engine
 
-// pieceValue[type][square] is a piece's worth in centipawn-like units from
-// Red's point of view: material plus a positional bonus. Black pieces read the
+// pieceValue[type][square] is a piece's worth from Red's point of view:
+// material plus a positional bonus, on XQWLight's scale (a rook is worth
+// about 200, a horse or cannon about 90-100, an advisor or elephant 20, a
+// pawn 10 before and 20-45 after crossing the river). Black pieces read the
 // table through Square.flip. Position keeps the per-side sums up to date
-// incrementally (Position.Material), which the evaluator builds on.
+// incrementally (Position.Material); Evaluate builds on them.
 var pieceValue [NumPieceTypes][256]int
 
-// pawnBonus is indexed [rank][file] from Red's side, rank 0 = Red's back rank:
-// pawns gain worth as they cross the river and approach the palace.
-var pawnBonus = [10][9]int{
-	{0, 0, 0, 0, 0, 0, 0, 0, 0},
-	{0, 0, 0, 0, 0, 0, 0, 0, 0},
-	{0, 0, 0, 0, 0, 0, 0, 0, 0},
-	{7, 0, 7, 0, 15, 0, 7, 0, 7},
-	{7, 0, 13, 0, 16, 0, 13, 0, 7},
-	{14, 18, 20, 27, 29, 27, 20, 18, 14},
-	{19, 23, 27, 29, 30, 29, 27, 23, 19},
-	{19, 24, 32, 37, 37, 37, 32, 24, 19},
-	{19, 24, 34, 42, 44, 42, 34, 24, 19},
-	{9, 9, 9, 11, 13, 11, 9, 9, 9},
+// The tables below are laid out as the board is seen from Red's side:
+// the first row is rank 9 (Black's back rank), the last row rank 0.
+type boardTable [10][9]int
+
+var pstTables = [NumPieceTypes]boardTable{
+	King: {
+		{0, 0, 0, 0, 0, 0, 0, 0, 0},
+		{0, 0, 0, 0, 0, 0, 0, 0, 0},
+		{0, 0, 0, 0, 0, 0, 0, 0, 0},
+		{0, 0, 0, 0, 0, 0, 0, 0, 0},
+		{0, 0, 0, 0, 0, 0, 0, 0, 0},
+		{0, 0, 0, 0, 0, 0, 0, 0, 0},
+		{0, 0, 0, 0, 0, 0, 0, 0, 0},
+		{0, 0, 0, 1, 1, 1, 0, 0, 0}, // a king that has climbed is exposed
+		{0, 0, 0, 2, 2, 2, 0, 0, 0},
+		{0, 0, 0, 11, 15, 11, 0, 0, 0},
+	},
+	Advisor: {
+		{0, 0, 0, 0, 0, 0, 0, 0, 0},
+		{0, 0, 0, 0, 0, 0, 0, 0, 0},
+		{0, 0, 0, 0, 0, 0, 0, 0, 0},
+		{0, 0, 0, 0, 0, 0, 0, 0, 0},
+		{0, 0, 0, 0, 0, 0, 0, 0, 0},
+		{0, 0, 0, 0, 0, 0, 0, 0, 0},
+		{0, 0, 0, 0, 0, 0, 0, 0, 0},
+		{0, 0, 0, 20, 0, 20, 0, 0, 0},
+		{0, 0, 0, 0, 23, 0, 0, 0, 0},
+		{0, 0, 0, 20, 0, 20, 0, 0, 0},
+	},
+	Bishop: {
+		{0, 0, 0, 0, 0, 0, 0, 0, 0},
+		{0, 0, 0, 0, 0, 0, 0, 0, 0},
+		{0, 0, 0, 0, 0, 0, 0, 0, 0},
+		{0, 0, 0, 0, 0, 0, 0, 0, 0},
+		{0, 0, 0, 0, 0, 0, 0, 0, 0},
+		{0, 0, 20, 0, 0, 0, 20, 0, 0},
+		{0, 0, 0, 0, 0, 0, 0, 0, 0},
+		{18, 0, 0, 0, 23, 0, 0, 0, 18},
+		{0, 0, 0, 0, 0, 0, 0, 0, 0},
+		{0, 0, 20, 0, 0, 0, 20, 0, 0},
+	},
+	Knight: {
+		{90, 90, 90, 96, 90, 96, 90, 90, 90},
+		{90, 96, 103, 97, 94, 97, 103, 96, 90},
+		{92, 98, 99, 103, 99, 103, 99, 98, 92},
+		{93, 108, 100, 107, 100, 107, 100, 108, 93},
+		{90, 100, 99, 103, 104, 103, 99, 100, 90},
+		{90, 98, 101, 102, 103, 102, 101, 98, 90},
+		{92, 94, 98, 95, 98, 95, 98, 94, 92},
+		{93, 92, 94, 95, 92, 95, 94, 92, 93},
+		{85, 90, 92, 93, 78, 93, 92, 90, 85},
+		{88, 85, 90, 88, 90, 88, 90, 85, 88},
+	},
+	Rook: {
+		{206, 208, 207, 213, 214, 213, 207, 208, 206},
+		{206, 212, 209, 216, 233, 216, 209, 212, 206},
+		{206, 208, 207, 214, 216, 214, 207, 208, 206},
+		{206, 213, 213, 216, 216, 216, 213, 213, 206},
+		{208, 211, 211, 214, 215, 214, 211, 211, 208},
+		{208, 212, 212, 214, 215, 214, 212, 212, 208},
+		{204, 209, 204, 212, 214, 212, 204, 209, 204},
+		{198, 208, 204, 212, 212, 212, 204, 208, 198},
+		{200, 208, 206, 212, 200, 212, 206, 208, 200},
+		{194, 206, 204, 212, 200, 212, 204, 206, 194},
+	},
+	Cannon: {
+		{100, 100, 96, 91, 90, 91, 96, 100, 100},
+		{98, 98, 96, 92, 89, 92, 96, 98, 98},
+		{97, 97, 96, 91, 92, 91, 96, 97, 97},
+		{96, 99, 99, 98, 100, 98, 99, 99, 96},
+		{96, 96, 96, 96, 100, 96, 96, 96, 96},
+		{95, 96, 99, 96, 100, 96, 99, 96, 95},
+		{96, 96, 96, 96, 96, 96, 96, 96, 96},
+		{97, 96, 100, 99, 101, 99, 100, 96, 97},
+		{96, 97, 98, 98, 98, 98, 98, 97, 96},
+		{96, 96, 97, 99, 99, 99, 97, 96, 96},
+	},
+	Pawn: {
+		{9, 9, 9, 11, 13, 11, 9, 9, 9},
+		{19, 24, 34, 42, 44, 42, 34, 24, 19},
+		{19, 24, 32, 37, 37, 37, 32, 24, 19},
+		{19, 23, 27, 29, 30, 29, 27, 23, 19},
+		{14, 18, 20, 27, 29, 27, 20, 18, 14},
+		{7, 0, 13, 0, 16, 0, 13, 0, 7},
+		{7, 0, 7, 0, 15, 0, 7, 0, 7},
+		{0, 0, 0, 0, 0, 0, 0, 0, 0},
+		{0, 0, 0, 0, 0, 0, 0, 0, 0},
+		{0, 0, 0, 0, 0, 0, 0, 0, 0},
+	},
 }
 
 func abs(x int) int {
@@ -29,49 +107,11 @@ func abs(x int) int {
 }
 
 func init() {
-	for _, sq := range boardSquares {
-		f, r := sq.File(), sq.Rank()
-		center := 4 - abs(f-4) // 0 on the edge files, 4 on the middle file
-		pieceValue[Pawn][sq] = pawnBonus[r][f]
-		pieceValue[Advisor][sq] = 20
-		pieceValue[Bishop][sq] = 20
-		if f == 4 && (r == 1 || r == 2) {
-			pieceValue[Advisor][sq] = 23
-			pieceValue[Bishop][sq] = 23
+	for t := range pstTables {
+		for row := range pstTables[t] {
+			for file, v := range pstTables[t][row] {
+				pieceValue[t][Sq(file, 9-row)] = v
+			}
 		}
-		pieceValue[King][sq] = 0
-		if inFort[sq] && r <= 2 {
-			pieceValue[King][sq] = 11 - 3*r - abs(f-4) // safest at home on the middle file
-		}
-		// Horses like the centre and the squares just over the river.
-		knight := 88 + 2*center
-		switch {
-		case r >= 5 && r <= 8:
-			knight += 6 + 2*(r-5)
-		case r == 0:
-			knight -= 4
-		}
-		if r == 0 && (f == 4) {
-			knight -= 6
-		}
-		pieceValue[Knight][sq] = knight
-		// Rooks want open central files and the enemy half.
-		rook := 200 + center
-		if r >= 5 {
-			rook += 6
-		}
-		if r == 9 || r == 0 {
-			rook -= 4
-		}
-		pieceValue[Rook][sq] = rook
-		// Cannons are best centred at home or on the opponent's back ranks.
-		cannon := 96
-		if f == 4 {
-			cannon += 4
-		}
-		if r >= 7 {
-			cannon += 3
-		}
-		pieceValue[Cannon][sq] = cannon
 	}
 }

@@ -1,0 +1,472 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/xqfyne/xiangqi/engine"
+)
+
+// searchSession runs the engine's search for the protocol commands go, stop,
+// ponderhit, setoption, bench and probe. A search runs on its own goroutine
+// so that stop can be read while it thinks; it prints info lines while it
+// runs and bestmove (UCI) or bestmove/nobestmove (UCCI) when it ends.
+type searchSession struct {
+	c        *cli
+	searcher *engine.Searcher
+
+	// Settings that are not the searcher's own.
+	millisec bool // UCCI times in milliseconds (usemillisec) instead of seconds
+	features engine.Features
+	book     *engine.Book // loaded by `setoption bookfiles <path>`
+	useBook  bool
+
+	mu       sync.Mutex
+	running  bool
+	done     chan struct{}      // closed after the running search printed its bestmove
+	cancel   context.CancelFunc // stops the running search
+	open     bool               // infinite or pondering: ends only on stop/ponderhit
+	ponder   bool
+	limits   engine.Limits // limits of a ponder search, used from ponderhit on
+	deadline *time.Timer
+}
+
+const defaultHashMB = 16
+
+func newSearchSession(c *cli) *searchSession {
+	return &searchSession{
+		c:        c,
+		searcher: engine.NewSearcher(engine.Options{HashMB: defaultHashMB, Threads: 1}),
+		millisec: true,
+		useBook:  true,
+	}
+}
+
+// applyBook hands the book to the searcher when one is loaded and enabled.
+func (s *searchSession) applyBook() {
+	if s.book == nil || !s.useBook {
+		s.searcher.SetBookProbe(nil)
+		return
+	}
+	s.searcher.SetBookProbe(s.book.Prober(rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 1))))
+}
+
+// close stops any search and waits for it (end of input).
+func (s *searchSession) close() {
+	s.stop()
+	s.wait()
+}
+
+// wait blocks until the running search (if any) has printed its result. A
+// search that would never end on its own (infinite, ponder) is stopped.
+func (s *searchSession) wait() {
+	s.mu.Lock()
+	done, open, cancel := s.done, s.open, s.cancel
+	running := s.running
+	s.mu.Unlock()
+	if !running {
+		return
+	}
+	if open {
+		cancel()
+	}
+	<-done
+}
+
+// stop ends the running search; it still prints its bestmove.
+func (s *searchSession) stop() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.running {
+		s.open = false
+		s.cancel()
+	}
+}
+
+// ponderhit turns a ponder search into a normal timed one: it ends when the
+// time planned for the move runs out.
+func (s *searchSession) ponderhit() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !s.running || !s.ponder {
+		return
+	}
+	s.ponder, s.open = false, false
+	soft, hard := s.limits.TimeBudget()
+	if hard == 0 {
+		s.open = true // no clock given: keep going until stop
+		return
+	}
+	// The ponder search has no soft limit of its own: stop at about the
+	// time a normal search would have aimed for (twice the soft limit).
+	if soft > 0 && 2*soft < hard {
+		hard = 2 * soft
+	}
+	s.deadline = time.AfterFunc(hard, s.cancel)
+}
+
+// newGame clears the hash table and the move-ordering history.
+func (s *searchSession) newGame() { s.searcher.Clear() }
+
+func (s *searchSession) printOptions() {
+	out := s.c.out
+	if s.c.proto == protoUCCI {
+		out.println("option hashsize type spin min 1 max 4096 default %d", defaultHashMB)
+		out.println("option threads type spin min 1 max 256 default 1")
+		out.println("option randomness type combo var none var tiny var small var medium var large var huge default none")
+		out.println("option usebook type check default true")
+		out.println("option bookfiles type string default <empty>")
+		out.println("option newgame type button")
+		return
+	}
+	out.println("option name Hash type spin default %d min 1 max 4096", defaultHashMB)
+	out.println("option name Threads type spin default 1 min 1 max 256")
+	out.println("option name Clear Hash type button")
+	out.println("option name Randomness type spin default 0 min 0 max 64")
+	out.println("option name OwnBook type check default true")
+	out.println("option name BookFile type string default <empty>")
+	for _, f := range featureOptions {
+		out.println("option name %s type check default true", f.name)
+	}
+}
+
+// featureOptions are UCI check options that switch search techniques off,
+// so that match tools can measure each one.
+var featureOptions = []struct {
+	name string
+	flag func(*engine.Features) *bool
+}{
+	{"LMR", func(f *engine.Features) *bool { return &f.NoLMR }},
+	{"Futility", func(f *engine.Features) *bool { return &f.NoFutility }},
+	{"IIR", func(f *engine.Features) *bool { return &f.NoIIR }},
+	{"NullVerify", func(f *engine.Features) *bool { return &f.NoNullVerify }},
+	{"AdaptiveNull", func(f *engine.Features) *bool { return &f.NoAdaptiveNull }},
+	{"Aspiration", func(f *engine.Features) *bool { return &f.NoAspiration }},
+	{"QSEE", func(f *engine.Features) *bool { return &f.NoQSEE }},
+	{"Delta", func(f *engine.Features) *bool { return &f.NoDelta }},
+	{"BadCaptureOrder", func(f *engine.Features) *bool { return &f.NoBadCaptureOrder }},
+	{"NullMove", func(f *engine.Features) *bool { return &f.NoNullMove }},
+}
+
+// randomnessWords maps UCCI's randomness levels to score noise.
+var randomnessWords = map[string]int{"none": 0, "tiny": 2, "small": 4, "medium": 8, "large": 16, "huge": 32}
+
+// setOption handles UCI `setoption name N value V` and UCCI `setoption N V`.
+func (s *searchSession) setOption(args []string) {
+	var name, value string
+	if len(args) > 0 && strings.EqualFold(args[0], "name") {
+		i := 1
+		for i < len(args) && !strings.EqualFold(args[i], "value") {
+			i++
+		}
+		name = strings.Join(args[1:i], " ")
+		if i < len(args) {
+			value = strings.Join(args[i+1:], " ")
+		}
+	} else if len(args) > 0 {
+		name, value = args[0], strings.Join(args[1:], " ")
+	}
+	key := strings.ToLower(name)
+	switch key {
+	case "hash", "hashsize":
+		if n, err := strconv.Atoi(value); err == nil && n >= 1 && n <= 4096 {
+			s.searcher.SetHashMB(n)
+			return
+		}
+		s.c.errorf("setoption %s: want megabytes from 1 to 4096, got %q", name, value)
+	case "threads":
+		if n, err := strconv.Atoi(value); err == nil && n >= 1 && n <= 256 {
+			s.searcher.SetThreads(n)
+			return
+		}
+		s.c.errorf("setoption %s: want 1 to 256, got %q", name, value)
+	case "randomness":
+		n, ok := randomnessWords[strings.ToLower(value)]
+		if !ok {
+			var err error
+			if n, err = strconv.Atoi(value); err != nil || n < 0 || n > 64 {
+				s.c.errorf("setoption %s: want none/tiny/small/medium/large/huge or 0 to 64, got %q", name, value)
+				return
+			}
+		}
+		s.searcher.SetRandomness(n)
+	case "usemillisec":
+		if b, ok := parseBool(value); ok {
+			s.millisec = b
+			return
+		}
+		s.c.errorf("setoption %s: want true or false, got %q", name, value)
+	case "clear hash", "newgame":
+		s.searcher.Clear()
+	case "usebook", "ownbook":
+		b, ok := parseBool(value)
+		if !ok {
+			s.c.errorf("setoption %s: want true or false, got %q", name, value)
+			return
+		}
+		s.useBook = b
+		s.applyBook()
+	case "bookfiles", "bookfile", "book file":
+		book, err := engine.LoadBookFile(strings.TrimSpace(value))
+		if err != nil {
+			s.c.errorf("setoption %s: %v", name, err)
+			return
+		}
+		s.book = book
+		s.applyBook()
+	case "ponder", "promotion", "idle", "style", "uci_elo", "uci_limitstrength":
+		// Accepted so that GUIs and referees do not complain; they change
+		// nothing here (pondering needs no preparation).
+	default:
+		for _, f := range featureOptions {
+			if strings.EqualFold(f.name, name) {
+				b, ok := parseBool(value)
+				if !ok {
+					s.c.errorf("setoption %s: want true or false, got %q", name, value)
+					return
+				}
+				*f.flag(&s.features) = !b
+				s.searcher.SetFeatures(s.features)
+				return
+			}
+		}
+		s.c.errorf("setoption: unknown option %q", name)
+	}
+}
+
+func parseBool(v string) (bool, bool) {
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "true", "on", "1", "yes":
+		return true, true
+	case "false", "off", "0", "no":
+		return false, true
+	}
+	return false, false
+}
+
+// goParams is a parsed go command.
+type goParams struct {
+	limits engine.Limits
+	ponder bool
+}
+
+// parseGo reads UCI (`go depth 8`, `go wtime 60000 btime 60000 winc 0`,
+// `go movetime 1000`, `go nodes N`, `go infinite`, `go ponder`,
+// `go searchmoves m...`) and UCCI (`go [ponder|draw] time T [movestogo M |
+// increment I] [opptime T ...]`, `go depth N|infinite`) forms.
+func parseGo(args []string, side engine.Color, ucci, millisec bool) (goParams, error) {
+	var g goParams
+	l := &g.limits
+	unit := time.Millisecond
+	if ucci && !millisec {
+		unit = time.Second
+	}
+	var wtime, btime, winc, binc time.Duration
+	haveClock := false
+	number := func(i int) (int64, error) {
+		if i+1 >= len(args) {
+			return 0, fmt.Errorf("go %s: missing value", args[i])
+		}
+		n, err := strconv.ParseInt(args[i+1], 10, 64)
+		if err != nil || n < 0 {
+			return 0, fmt.Errorf("go %s: %q is not a non-negative number", args[i], args[i+1])
+		}
+		return n, nil
+	}
+	for i := 0; i < len(args); i++ {
+		key := strings.ToLower(args[i])
+		switch key {
+		case "infinite":
+			l.Infinite = true
+		case "ponder":
+			g.ponder = true
+		case "draw":
+			// UCCI: the opponent offers a draw. We never accept one.
+		case "searchmoves":
+			for i+1 < len(args) {
+				m, err := engine.ParseMove(args[i+1])
+				if err != nil {
+					break
+				}
+				l.SearchMoves = append(l.SearchMoves, m)
+				i++
+			}
+		case "depth":
+			if i+1 < len(args) && strings.EqualFold(args[i+1], "infinite") {
+				l.Infinite = true
+				i++
+				continue
+			}
+			n, err := number(i)
+			if err != nil {
+				return g, err
+			}
+			l.Depth = int(min(n, 1000))
+			i++
+		case "nodes", "movetime", "mate", "movestogo", "wtime", "btime", "winc", "binc",
+			"time", "increment", "opptime", "oppincrement", "oppmovestogo":
+			n, err := number(i)
+			if err != nil {
+				return g, err
+			}
+			i++
+			d := time.Duration(min(n, 1<<30)) * unit // capped: no overflow even in seconds
+			switch key {
+			case "nodes":
+				l.Nodes = uint64(n)
+			case "movetime":
+				l.MoveTime = time.Duration(min(n, 1<<30)) * time.Millisecond
+			case "mate":
+				l.Depth = int(min(2*n+1, 1000))
+			case "movestogo":
+				l.MovesToGo = int(min(n, 1000))
+			case "wtime":
+				wtime, haveClock = d, true
+			case "btime":
+				btime, haveClock = d, true
+			case "winc":
+				winc = d
+			case "binc":
+				binc = d
+			case "time":
+				l.Time = d
+				if l.Time == 0 {
+					l.Time = time.Millisecond // nothing left: move at once
+				}
+			case "increment":
+				l.Increment = d
+			}
+		default:
+			return g, fmt.Errorf("go: unknown parameter %q", args[i])
+		}
+	}
+	if haveClock {
+		l.Time, l.Increment = wtime, winc
+		if side == engine.Black {
+			l.Time, l.Increment = btime, binc
+		}
+		if l.Time == 0 {
+			l.Time = time.Millisecond
+		}
+	}
+	if g.ponder {
+		g.limits.Infinite = false
+	}
+	return g, nil
+}
+
+// start parses a go command and starts the search.
+func (s *searchSession) start(args []string) {
+	s.stop()
+	s.wait()
+	pos := s.c.pos.Copy()
+	g, err := parseGo(args, pos.Side(), s.c.proto == protoUCCI, s.millisec)
+	if err != nil {
+		s.c.errorf("%v", err)
+		return
+	}
+	lim := g.limits
+	lim.BanMoves = append([]engine.Move(nil), s.c.banned...)
+	searchLim := lim
+	if g.ponder {
+		searchLim = engine.Limits{Infinite: true, BanMoves: lim.BanMoves, SearchMoves: lim.SearchMoves}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	s.mu.Lock()
+	s.running, s.done, s.cancel = true, done, cancel
+	s.open = searchLim.Infinite
+	s.ponder, s.limits = g.ponder, lim
+	s.mu.Unlock()
+	go func() {
+		defer close(done)
+		res := s.searcher.Search(ctx, pos, searchLim, s.printInfo)
+		s.mu.Lock()
+		if s.deadline != nil {
+			s.deadline.Stop()
+			s.deadline = nil
+		}
+		s.running, s.open, s.ponder = false, false, false
+		s.mu.Unlock()
+		cancel()
+		s.printBest(res)
+	}()
+}
+
+// printInfo reports a completed iteration.
+func (s *searchSession) printInfo(i engine.Info) {
+	score := fmt.Sprintf("cp %d", i.Score)
+	if s.c.proto == protoUCCI {
+		score = strconv.Itoa(i.Score)
+	} else if i.Mate != 0 {
+		score = fmt.Sprintf("mate %d", i.Mate)
+	}
+	s.c.out.println("info depth %d seldepth %d score %s time %d nodes %d nps %d hashfull %d pv %s",
+		i.Depth, i.SelDepth, score, i.Time.Milliseconds(), i.Nodes, i.NPS, i.Hashfull, movesText(i.PV))
+}
+
+func (s *searchSession) printBest(res engine.Result) {
+	if res.Move == engine.NoMove {
+		if s.c.proto == protoUCCI {
+			s.c.out.println("nobestmove")
+		} else {
+			s.c.out.println("bestmove (none)")
+		}
+		return
+	}
+	if res.FromBook {
+		s.c.out.println("info string book move")
+	}
+	if res.Ponder != engine.NoMove {
+		s.c.out.println("bestmove %s ponder %s", res.Move, res.Ponder)
+		return
+	}
+	s.c.out.println("bestmove %s", res.Move)
+}
+
+func movesText(ms []engine.Move) string {
+	parts := make([]string, len(ms))
+	for i, m := range ms {
+		parts[i] = m.String()
+	}
+	return strings.Join(parts, " ")
+}
+
+// bench searches the fixed bench positions: `bench [depth]` (default 8).
+// The node total is a signature of the search; nodes/s measures speed.
+func (s *searchSession) bench(args []string) {
+	depth := 8
+	if len(args) > 0 {
+		n, err := strconv.Atoi(args[0])
+		if err != nil || n < 1 || n > 30 {
+			s.c.errorf("bench: depth %q must be a number from 1 to 30", args[0])
+			return
+		}
+		depth = n
+	}
+	r, err := engine.Bench(depth, defaultHashMB)
+	if err != nil {
+		s.c.errorf("bench: %v", err)
+		return
+	}
+	s.c.out.println("info string bench positions %d depth %d", r.Positions, depth)
+	s.c.out.println("Total time (ms) : %d", r.Time.Milliseconds())
+	s.c.out.println("Nodes searched  : %d", r.Nodes)
+	s.c.out.println("Nodes/second    : %d", r.NPS())
+}
+
+// probe shows what the hash table holds for the current position (UCCI).
+func (s *searchSession) probe() {
+	h, ok := s.searcher.ProbeHash(s.c.pos)
+	if !ok {
+		s.c.out.println("info string probe: position not in hash table")
+		return
+	}
+	bound := map[engine.Bound]string{engine.BoundExact: "exact", engine.BoundLower: "lowerbound", engine.BoundUpper: "upperbound"}[h.Bound]
+	s.c.out.println("pophash bestmove %s %s %d depth %d", h.Move, bound, h.Score, h.Depth)
+}

@@ -1,0 +1,229 @@
+package main
+
+import (
+	"bytes"
+	"io"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/xqfyne/xiangqi/engine"
+)
+
+func lineWith(lines []string, prefix string) string {
+	for _, l := range lines {
+		if strings.HasPrefix(l, prefix) {
+			return l
+		}
+	}
+	return ""
+}
+
+func TestGoDepthPrintsInfoAndBestmove(t *testing.T) {
+	lines := session(t, "uci", "setoption name Hash value 4", "setoption name Threads value 2",
+		"position startpos moves h2e2", "go depth 5", "isready", "quit")
+	info := lineWith(lines, "info depth 5 ")
+	if info == "" || !strings.Contains(info, " score cp ") || !strings.Contains(info, " pv ") || !strings.Contains(info, " nodes ") {
+		t.Fatalf("no depth-5 info line: %q", lines)
+	}
+	best := lineWith(lines, "bestmove ")
+	p := engine.NewPosition()
+	p.MakeMove(engine.NewMove(engine.Sq(7, 2), engine.Sq(4, 2)))
+	m, err := engine.ParseMove(strings.Fields(best)[1])
+	if err != nil || !p.IsLegal(m) {
+		t.Fatalf("bestmove %q not legal", best)
+	}
+	if lineWith(lines, "info string error") != "" {
+		t.Fatalf("errors: %q", lines)
+	}
+}
+
+func TestGoMateReportsMateScore(t *testing.T) {
+	lines := session(t, "uci", "position fen 4k4/1R7/9/9/9/9/9/9/R8/3K5 w - - 0 1", "go depth 3", "isready", "quit")
+	if !strings.Contains(lineWith(lines, "info depth 1 "), "score mate 1") || lineWith(lines, "bestmove a1a9") == "" {
+		t.Fatalf("mate in one: %q", lines)
+	}
+}
+
+func TestMatedPositionAnswersNoMove(t *testing.T) {
+	fen := "position fen R3k4/1R7/9/9/9/9/9/9/9/3K5 b - - 0 1"
+	if l := session(t, "ucci", fen, "go depth 3", "isready", "quit"); lineWith(l, "nobestmove") == "" {
+		t.Fatalf("UCCI mated: %q", l)
+	}
+	if l := session(t, "uci", fen, "go depth 3", "isready", "quit"); lineWith(l, "bestmove (none)") == "" {
+		t.Fatalf("UCI mated: %q", l)
+	}
+}
+
+// runLive lets a test write commands while the engine runs.
+func runLive(t *testing.T) (send func(string), out func() string, finish func()) {
+	t.Helper()
+	r, w := io.Pipe()
+	var buf safeBuffer
+	done := make(chan error)
+	go func() { done <- run(r, &buf) }()
+	send = func(s string) { io.WriteString(w, s+"\n") }
+	out = buf.String
+	finish = func() {
+		w.Close()
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+	}
+	return
+}
+
+func TestGoInfiniteStopsOnStop(t *testing.T) {
+	send, out, finish := runLive(t)
+	send("uci")
+	send("position startpos")
+	send("go infinite")
+	time.Sleep(100 * time.Millisecond)
+	if strings.Contains(out(), "bestmove") {
+		t.Fatal("infinite search answered before stop")
+	}
+	send("stop")
+	send("isready")
+	send("quit")
+	finish()
+	if !strings.Contains(out(), "bestmove ") || !strings.Contains(out(), "readyok") {
+		t.Fatalf("no bestmove after stop: %q", out())
+	}
+}
+
+func TestUCCIPonderThenPonderhit(t *testing.T) {
+	send, out, finish := runLive(t)
+	send("ucci")
+	send("position startpos moves h2e2")
+	send("go ponder time 2000 increment 0")
+	time.Sleep(50 * time.Millisecond)
+	if strings.Contains(out(), "bestmove") {
+		t.Fatal("ponder search answered before ponderhit")
+	}
+	send("ponderhit")
+	send("isready")
+	send("quit")
+	finish()
+	if !strings.Contains(out(), "bestmove ") || !strings.Contains(out(), "bye") {
+		t.Fatalf("after ponderhit: %q", out())
+	}
+}
+
+func TestBenchCommand(t *testing.T) {
+	lines := session(t, "bench 3", "quit")
+	if lineWith(lines, "Nodes searched  : ") == "" || lineWith(lines, "Nodes/second    : ") == "" {
+		t.Fatalf("bench output: %q", lines)
+	}
+	if l := session(t, "bench x", "quit"); lineWith(l, "info string error: bench") == "" {
+		t.Fatalf("bad bench depth accepted: %q", l)
+	}
+}
+
+func TestSetOptionErrors(t *testing.T) {
+	lines := session(t, "uci", "setoption name Hash value lots", "setoption name Threads value 0",
+		"setoption name Bogus value 1", "setoption name LMR value maybe", "setoption name LMR value false",
+		"setoption randomness small", "setoption hashsize 8", "quit")
+	errors := 0
+	for _, l := range lines {
+		if strings.HasPrefix(l, "info string error: ") {
+			errors++
+		}
+	}
+	if errors != 4 {
+		t.Fatalf("%d errors, want 4: %q", errors, lines)
+	}
+}
+
+func TestParseGo(t *testing.T) {
+	g, err := parseGo(strings.Fields("wtime 60000 btime 30000 winc 1000 binc 500 movestogo 20"), engine.Black, false, true)
+	if err != nil || g.limits.Time != 30*time.Second || g.limits.Increment != 500*time.Millisecond || g.limits.MovesToGo != 20 {
+		t.Fatalf("UCI clock for Black: %+v %v", g.limits, err)
+	}
+	g, err = parseGo(strings.Fields("time 30 increment 2"), engine.Red, true, false)
+	if err != nil || g.limits.Time != 30*time.Second || g.limits.Increment != 2*time.Second {
+		t.Fatalf("UCCI seconds: %+v %v", g.limits, err)
+	}
+	g, err = parseGo(strings.Fields("draw time 3000 movestogo 10 opptime 5000 oppmovestogo 10"), engine.Red, true, true)
+	if err != nil || g.limits.Time != 3*time.Second || g.limits.MovesToGo != 10 {
+		t.Fatalf("UCCI milliseconds: %+v %v", g.limits, err)
+	}
+	g, err = parseGo(strings.Fields("depth infinite"), engine.Red, true, true)
+	if err != nil || !g.limits.Infinite {
+		t.Fatalf("depth infinite: %+v %v", g.limits, err)
+	}
+	g, err = parseGo(strings.Fields("movetime 250 searchmoves h2e2 b2e2"), engine.Red, false, true)
+	if err != nil || g.limits.MoveTime != 250*time.Millisecond || len(g.limits.SearchMoves) != 2 {
+		t.Fatalf("movetime/searchmoves: %+v %v", g.limits, err)
+	}
+	for _, bad := range []string{"depth", "depth -3", "movetime x", "wobble 3", "nodes 1e9"} {
+		if _, err := parseGo(strings.Fields(bad), engine.Red, false, true); err == nil {
+			t.Errorf("go %s accepted", bad)
+		}
+	}
+}
+
+// safeBuffer is a bytes.Buffer that a test may read while the engine writes.
+type safeBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *safeBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *safeBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+func TestBookOptions(t *testing.T) {
+	lines := session(t, "ucci", "setoption bookfiles ../../resources/book.dat", "position startpos",
+		"go depth 4", "isready", "setoption usebook false", "go depth 2", "isready",
+		"setoption bookfiles /no/such/book.dat", "quit")
+	books := 0
+	for _, l := range lines {
+		if l == "info string book move" {
+			books++
+		}
+	}
+	if books != 1 || lineWith(lines, "info string error: setoption bookfiles") == "" {
+		t.Fatalf("book on, then off, then a missing file: %q", lines)
+	}
+}
+
+// FuzzParseGo: any go command either parses into sane limits or is
+// rejected with an error; it never panics.
+func FuzzParseGo(f *testing.F) {
+	for _, s := range []string{"depth 8", "movetime 1000", "wtime 1 btime 2 winc 3 binc 4 movestogo 5",
+		"ponder time 100 increment 5 opptime 9", "infinite", "searchmoves h2e2 x", "nodes 99999999999999999999"} {
+		f.Add(s, true)
+	}
+	f.Fuzz(func(t *testing.T, text string, ucci bool) {
+		g, err := parseGo(strings.Fields(text), engine.Black, ucci, !ucci)
+		if err != nil {
+			return
+		}
+		l := g.limits
+		if l.Depth < 0 || l.MoveTime < 0 || l.Time < 0 || l.Increment < 0 || l.MovesToGo < 0 {
+			t.Fatalf("go %s: negative limits %+v", text, l)
+		}
+		soft, hard := l.TimeBudget()
+		if soft < 0 || hard < 0 || soft > hard {
+			t.Fatalf("go %s: budget %v %v", text, soft, hard)
+		}
+	})
+}
+
+func TestUCCIGoTime(t *testing.T) {
+	lines := session(t, "ucci", "setoption usemillisec true", "position startpos moves h2e2",
+		"go time 3000 increment 0", "isready", "quit")
+	info := lineWith(lines, "info depth ")
+	if info == "" || strings.Contains(info, " cp ") || lineWith(lines, "bestmove ") == "" || lines[len(lines)-1] != "bye" {
+		t.Fatalf("UCCI timed search: %q", lines)
+	}
+}

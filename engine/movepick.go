@@ -1,0 +1,220 @@
+package engine
+
+// Move ordering: a staged generator in the manner of XQWLight's Next() state
+// machine. Each stage runs only when the previous ones did not produce a
+// cutoff, so a hash move or a killer that refutes the position saves the cost
+// of generating and sorting all moves.
+
+// mvvLvaWeight ranks pieces for capture ordering: most valuable victim first,
+// least valuable attacker breaking ties.
+var mvvLvaWeight = [NumPieceTypes]int32{
+	King: 5, Advisor: 1, Bishop: 1, Knight: 3, Rook: 4, Cannon: 3, Pawn: 2,
+}
+
+// captureOrder scores a capture for sorting; it is always positive so that
+// every capture sorts ahead of quiet moves when both share a list.
+func captureOrder(p *Position, m Move) int32 {
+	victim := p.board[m.To()]
+	attacker := p.board[m.From()]
+	return 1<<20 + mvvLvaWeight[victim.Type()]*8 - mvvLvaWeight[attacker.Type()]
+}
+
+type pickStage uint8
+
+const (
+	stageHash pickStage = iota
+	stageGenCaptures
+	stageCaptures
+	stageKiller1
+	stageKiller2
+	stageGenQuiets
+	stageQuiets
+	stageBadCaptures
+	stageDone
+)
+
+// historyTable scores quiet moves by how often they caused cutoffs, indexed
+// by the move itself (from + to*256) as in XQWLight.
+type historyTable [1 << 16]int32
+
+func (h *historyTable) add(m Move, depth int) {
+	v := h[m] + int32(depth*depth)
+	if v > 1<<24 {
+		// Halve everything so that old successes fade and the sum cannot overflow.
+		for i := range h {
+			h[i] >>= 1
+		}
+		v >>= 1
+	}
+	h[m] = v
+}
+
+// age weakens what previous searches learned without forgetting it.
+func (h *historyTable) age() {
+	for i := range h {
+		h[i] >>= 2
+	}
+}
+
+// movePicker hands out the moves of one node in order: hash move, captures
+// by MVV/LVA, two killers, quiet moves by history, and last the captures
+// that likely lose material (a valuable piece taking a defended lesser one). Moves are
+// pseudo-legal; the caller's MakeMove rejects those that leave the king
+// attacked.
+type movePicker struct {
+	pos     *Position
+	stage   pickStage
+	hash    Move
+	killers [2]Move
+	history *historyTable
+	moves   []Move
+	scores  []int32
+	next    int
+	// Captures that likely lose material wait until after the quiet moves.
+	bad     [32]Move
+	numBad  int
+	nextBad int
+	noDefer bool // Features.NoBadCaptureOrder
+}
+
+func (mp *movePicker) init(p *Position, hash Move, killers [2]Move, h *historyTable, moves []Move, scores []int32) {
+	mp.pos = p
+	mp.stage = stageHash
+	mp.hash = hash
+	mp.killers = killers
+	mp.history = h
+	mp.moves = moves[:0]
+	mp.scores = scores[:0]
+	mp.next = 0
+	mp.numBad, mp.nextBad = 0, 0
+}
+
+// pickBest moves the best remaining move to position next and returns it
+// (selection sort: cheap because a cutoff usually comes early).
+func (mp *movePicker) pickBest() Move {
+	best := mp.next
+	for i := mp.next + 1; i < len(mp.moves); i++ {
+		if mp.scores[i] > mp.scores[best] {
+			best = i
+		}
+	}
+	mp.moves[mp.next], mp.moves[best] = mp.moves[best], mp.moves[mp.next]
+	mp.scores[mp.next], mp.scores[best] = mp.scores[best], mp.scores[mp.next]
+	m := mp.moves[mp.next]
+	mp.next++
+	return m
+}
+
+// nextMove returns the next move to try, or NoMove when all were given.
+func (mp *movePicker) nextMove() Move {
+	for {
+		switch mp.stage {
+		case stageHash:
+			mp.stage = stageGenCaptures
+			if mp.hash != NoMove && mp.pos.IsPseudoLegal(mp.hash) {
+				return mp.hash
+			}
+		case stageGenCaptures:
+			mp.moves = mp.pos.GenerateMoves(mp.moves[:0], true)
+			mp.scores = mp.scores[:0]
+			for _, m := range mp.moves {
+				mp.scores = append(mp.scores, captureOrder(mp.pos, m))
+			}
+			mp.next = 0
+			mp.stage = stageCaptures
+		case stageCaptures:
+			for mp.next < len(mp.moves) {
+				m := mp.pickBest()
+				if m == mp.hash {
+					continue
+				}
+				if !mp.noDefer && mp.numBad < len(mp.bad) && losingCaptureCandidate(mp.pos, m) &&
+					squareAttacked(mp.pos, m.To(), mp.pos.side.Opponent()) {
+					mp.bad[mp.numBad] = m
+					mp.numBad++
+					continue
+				}
+				return m
+			}
+			mp.stage = stageKiller1
+		case stageKiller1:
+			mp.stage = stageKiller2
+			if k := mp.killers[0]; mp.usableKiller(k) {
+				return k
+			}
+		case stageKiller2:
+			mp.stage = stageGenQuiets
+			if k := mp.killers[1]; k != mp.killers[0] && mp.usableKiller(k) {
+				return k
+			}
+		case stageGenQuiets:
+			all := mp.pos.GenerateMoves(mp.moves[:0], false)
+			mp.moves = all[:0]
+			mp.scores = mp.scores[:0]
+			for _, m := range all {
+				if mp.pos.board[m.To()] != NoPiece || m == mp.hash || m == mp.killers[0] || m == mp.killers[1] {
+					continue
+				}
+				mp.moves = append(mp.moves, m)
+				mp.scores = append(mp.scores, mp.history[m])
+			}
+			mp.next = 0
+			mp.stage = stageQuiets
+		case stageQuiets:
+			if mp.next < len(mp.moves) {
+				return mp.pickBest()
+			}
+			mp.stage = stageBadCaptures
+		case stageBadCaptures:
+			if mp.nextBad < mp.numBad {
+				mp.nextBad++
+				return mp.bad[mp.nextBad-1]
+			}
+			mp.stage = stageDone
+		default:
+			return NoMove
+		}
+	}
+}
+
+// usableKiller accepts a killer that is a quiet, pseudo-legal move here and
+// not the hash move already tried.
+func (mp *movePicker) usableKiller(k Move) bool {
+	return k != NoMove && k != mp.hash && mp.pos.board[k.To()] == NoPiece && mp.pos.IsPseudoLegal(k)
+}
+
+// orderCaptures fills scores for a capture list (quiescence search).
+func orderCaptures(p *Position, moves []Move, scores []int32) []int32 {
+	scores = scores[:0]
+	for _, m := range moves {
+		scores = append(scores, captureOrder(p, m))
+	}
+	return scores
+}
+
+// orderEvasions fills scores for all moves when in check: captures first by
+// MVV/LVA, then quiet moves by history.
+func orderEvasions(p *Position, moves []Move, scores []int32, h *historyTable) []int32 {
+	scores = scores[:0]
+	for _, m := range moves {
+		if p.board[m.To()] != NoPiece {
+			scores = append(scores, captureOrder(p, m))
+		} else {
+			scores = append(scores, h[m])
+		}
+	}
+	return scores
+}
+
+// sortMoves orders moves by descending score (insertion sort: lists are short).
+func sortMoves(moves []Move, scores []int32) {
+	for i := 1; i < len(moves); i++ {
+		m, s := moves[i], scores[i]
+		j := i
+		for j > 0 && scores[j-1] < s {
+			moves[j], scores[j] = moves[j-1], scores[j-1]
+			j--
+		}
+		moves[j], scores[j] = m, s
+	}
+}

@@ -1,0 +1,340 @@
+package engine
+
+import (
+	"context"
+	"math/rand/v2"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// MaxPly is the furthest the search goes from the root, extensions and
+// quiescence included. It keeps "check, escape, check" lines finite and
+// keeps mate scores (MateValue - ply) above BanValue.
+const MaxPly = 80
+
+// maxIterations bounds the iterative deepening depth.
+const maxIterations = 64
+
+// Options configure a Searcher. The zero value is valid: 16 MB of hash, one
+// thread, no randomness, no book.
+type Options struct {
+	HashMB  int // transposition table size in megabytes (default 16)
+	Threads int // search goroutines, Lazy SMP (default 1)
+	// Randomness is the largest score noise, in evaluation units (a rook is
+	// about 200), added at the root so that the engine varies its play
+	// (XQWLight §6.2). 0 makes the search deterministic for tests and analysis.
+	Randomness int
+	// BookProbe, when not nil, is asked for a move before searching; a move
+	// it returns is played at once if it is legal and not banned.
+	BookProbe func(*Position) (Move, bool)
+	// Seed seeds the root randomness; 0 picks a seed from the clock.
+	Seed uint64
+	// Features switches individual search techniques off, for self-play
+	// matches that measure what each one is worth.
+	Features Features
+}
+
+// Features lists the techniques beyond XQWLight 0.6 that can be switched
+// off; the zero value enables all of them.
+type Features struct {
+	NoLMR          bool // late move reductions
+	NoFutility     bool // futility pruning at depth 1-2
+	NoIIR          bool // internal iterative reduction without a hash move
+	NoNullVerify   bool // verification of null-move cutoffs with little material
+	NoAdaptiveNull bool // null-move reduction 3 instead of 2 at depth >= 6
+	NoAspiration   bool // aspiration windows at the root
+	NoQSEE         bool // skipping losing captures in quiescence (see.go)
+	NoDelta        bool // delta pruning of hopeless captures in quiescence
+	// NoBadCaptureOrder keeps likely losing captures with the other
+	// captures instead of trying them after the quiet moves.
+	NoBadCaptureOrder bool
+	// NoNullMove switches null-move pruning off (part of XQWLight 0.6).
+	// With it and the pruning above off, the search is full-width, so a
+	// mate score is exact: the tool for proving test positions.
+	NoNullMove bool
+}
+
+// ExactFeatures switches off every pruning that could hide a shorter mate.
+var ExactFeatures = Features{NoLMR: true, NoFutility: true, NoIIR: true,
+	NoNullVerify: true, NoAdaptiveNull: true, NoAspiration: true, NoNullMove: true, NoQSEE: true, NoBadCaptureOrder: true, NoDelta: true}
+
+// XQWLightFeatures switches off everything beyond the XQWLight 0.6 feature
+// set (the baseline of strength matches).
+var XQWLightFeatures = Features{NoLMR: true, NoFutility: true, NoIIR: true,
+	NoNullVerify: true, NoAdaptiveNull: true, NoAspiration: true, NoQSEE: true, NoBadCaptureOrder: true, NoDelta: true}
+
+// Info reports the progress of a search after each completed iteration.
+type Info struct {
+	Depth    int
+	SelDepth int // deepest ply reached, quiescence included
+	Score    int // side to move's view; above WinValue or below -WinValue is decisive
+	Mate     int // moves to mate (negative: being mated), 0 when not a mate score
+	Nodes    uint64
+	Time     time.Duration
+	NPS      uint64
+	Hashfull int    // permille of the hash table used by this search
+	PV       []Move // principal variation, best move first
+}
+
+// Result is the outcome of a search.
+type Result struct {
+	Move     Move // best move; NoMove only when there is no legal move
+	Ponder   Move // expected reply, NoMove when unknown
+	Score    int
+	Mate     int
+	Depth    int // last completed iteration
+	SelDepth int
+	Nodes    uint64
+	Time     time.Duration
+	PV       []Move
+	FromBook bool
+}
+
+// Searcher is the engine's brain: a hash-table-based heuristic alpha-beta
+// search after XQWLight (article 003) and beyond it (principal variation
+// search, aspiration windows, null move, check extension, late move
+// reductions, futility pruning, Lazy SMP). It owns the transposition table
+// and the per-thread heuristics.
+//
+// Use:
+//
+//	s := engine.NewSearcher(engine.Options{HashMB: 16, Threads: 1, Randomness: 8})
+//	res := s.Search(ctx, pos, engine.Limits{MoveTime: time.Second}, func(i engine.Info) {
+//		// progress after each completed iteration: depth, score, nodes, PV
+//	})
+//	play(res.Move) // NoMove only when the side to move has no legal move
+//
+// Search works on its own copy of the position, so the caller may keep using
+// pos; run it on a goroutine to keep a GUI responsive. It returns within a
+// few milliseconds of ctx being cancelled (new game, undo) with the best move
+// found so far. Call Clear between games. A Searcher runs one search at a
+// time and is safe to share between goroutines: the setters wait for a
+// running search to end, so cancel it first.
+type Searcher struct {
+	mu      sync.Mutex
+	opts    Options
+	tt      *TranspositionTable
+	workers []*worker
+	rng     *rand.Rand
+}
+
+// NewSearcher creates a searcher with its hash table allocated.
+func NewSearcher(opts Options) *Searcher {
+	if opts.HashMB <= 0 {
+		opts.HashMB = 16
+	}
+	if opts.Threads <= 0 {
+		opts.Threads = 1
+	}
+	if opts.Randomness < 0 {
+		opts.Randomness = 0
+	}
+	seed := opts.Seed
+	if seed == 0 {
+		seed = uint64(time.Now().UnixNano())
+	}
+	return &Searcher{
+		opts: opts,
+		tt:   NewTranspositionTable(opts.HashMB),
+		rng:  rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)),
+	}
+}
+
+// maxThreads caps Threads: more goroutines than this only add overhead.
+const maxThreads = 256
+
+// SetHashMB resizes (and clears) the hash table.
+func (s *Searcher) SetHashMB(mb int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if mb <= 0 {
+		mb = 16
+	}
+	s.opts.HashMB = mb
+	s.tt.Resize(mb)
+}
+
+// SetThreads sets the number of search goroutines (1 ... 256).
+func (s *Searcher) SetThreads(n int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.opts.Threads = min(max(n, 1), maxThreads)
+}
+
+// SetRandomness sets the root noise (0 = deterministic).
+func (s *Searcher) SetRandomness(r int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.opts.Randomness = max(r, 0)
+}
+
+// SetBookProbe installs or (with nil) removes the opening book.
+func (s *Searcher) SetBookProbe(probe func(*Position) (Move, bool)) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.opts.BookProbe = probe
+}
+
+// SetFeatures switches search techniques on and off (see Features).
+func (s *Searcher) SetFeatures(f Features) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.opts.Features = f
+}
+
+// Options returns the current settings.
+func (s *Searcher) Options() Options {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.opts
+}
+
+// Clear forgets everything learned: hash table, history and killers (call
+// it for a new game).
+func (s *Searcher) Clear() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.tt.Clear()
+	for _, w := range s.workers {
+		w.history = historyTable{}
+	}
+}
+
+// shared is the state one search's workers have in common.
+type shared struct {
+	ctx       context.Context
+	tt        *TranspositionTable
+	stop      atomic.Bool
+	start     time.Time
+	budget    timeBudget
+	nodeLimit uint64
+	nodes     atomic.Uint64 // nodes published by all workers, in chunks
+}
+
+// Search finds a move for the side to move of pos within the limits. pos is
+// copied and not modified. progress, when not nil, is called on the calling
+// goroutine after each completed iteration.
+func (s *Searcher) Search(ctx context.Context, pos *Position, lim Limits, progress func(Info)) Result {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	start := time.Now()
+	root := pos.Copy()
+	moves := rootMoveList(root, lim)
+	if len(moves) == 0 {
+		return Result{Score: -MateValue, Mate: 0}
+	}
+	if probe := s.opts.BookProbe; probe != nil && !lim.Infinite {
+		if m, ok := probe(root.Copy()); ok {
+			for _, rm := range moves {
+				if rm == m {
+					return Result{Move: m, PV: []Move{m}, FromBook: true, Time: time.Since(start)}
+				}
+			}
+		}
+	}
+
+	sh := &shared{ctx: ctx, tt: s.tt, start: start, budget: planTime(lim), nodeLimit: lim.Nodes}
+	s.tt.NewSearch()
+	for len(s.workers) < s.opts.Threads {
+		s.workers = append(s.workers, newWorker(len(s.workers)))
+	}
+	workers := s.workers[:s.opts.Threads]
+	for _, w := range workers {
+		w.prepare(sh, root, moves)
+		w.feat = s.opts.Features
+	}
+	main := workers[0]
+	main.rng = s.rng
+	main.randomness = s.opts.Randomness
+
+	var wg sync.WaitGroup
+	for _, w := range workers[1:] {
+		wg.Add(1)
+		go func(w *worker) {
+			defer wg.Done()
+			w.iterate(lim, nil)
+		}(w)
+	}
+	main.iterate(lim, progress)
+	if lim.Infinite {
+		// Analysis ends only when the caller says so, even after a mate.
+		<-ctx.Done()
+	}
+	sh.stop.Store(true)
+	wg.Wait()
+
+	res := Result{
+		Move:     main.bestMove,
+		Score:    main.bestScore,
+		Mate:     MateMoves(main.bestScore),
+		Depth:    main.completedDepth,
+		SelDepth: main.seldepth,
+		PV:       append([]Move(nil), main.bestPV...),
+		Time:     time.Since(start),
+	}
+	for _, w := range workers {
+		res.Nodes += w.nodes
+	}
+	if len(res.PV) > 1 {
+		res.Ponder = res.PV[1]
+	}
+	return res
+}
+
+// rootMoveList returns the legal root moves allowed by the limits.
+func rootMoveList(p *Position, lim Limits) []Move {
+	var moves []Move
+	for _, m := range p.LegalMoves() {
+		if containsMove(lim.BanMoves, m) {
+			continue
+		}
+		if len(lim.SearchMoves) > 0 && !containsMove(lim.SearchMoves, m) {
+			continue
+		}
+		moves = append(moves, m)
+	}
+	return moves
+}
+
+func containsMove(list []Move, m Move) bool {
+	for _, x := range list {
+		if x == m {
+			return true
+		}
+	}
+	return false
+}
+
+// MateMoves converts a score to moves until mate: positive when the side to
+// move mates, negative when it is mated, 0 for other scores.
+func MateMoves(score int) int {
+	switch {
+	case score > BanValue:
+		return (MateValue - score + 1) / 2
+	case score < -BanValue:
+		return -(MateValue + score) / 2
+	}
+	return 0
+}
+
+// IsDecisive tells whether a score is a mate or a perpetual-check verdict
+// rather than an evaluation.
+func IsDecisive(score int) bool { return score > WinValue || score < -WinValue }
+
+// ProbeHash returns what the hash table knows about a position (UCCI
+// "probe"), with mate scores made relative to that position.
+func (s *Searcher) ProbeHash(p *Position) (TTHit, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	h, ok := s.tt.Probe(p.Hash64())
+	if ok {
+		if v, trusted := scoreFromTT(h.Score, 0); trusted {
+			h.Score = v
+		}
+	}
+	return h, ok
+}

@@ -1,0 +1,272 @@
+package engine
+
+import "math"
+
+// The recursive search below the root: principal variation search with a
+// transposition table, null-move pruning, check extension, late move
+// reductions and futility pruning, ending in a quiescence search.
+
+// nullMoveMaterial is the least material (pieces and positions, see pst.go)
+// the side to move needs for null-move pruning: with less, zugzwang is too
+// likely (article 003 §4.1).
+const nullMoveMaterial = 400
+
+// nullVerifyMaterial: below this, a null-move cutoff is verified by a
+// reduced normal search.
+const nullVerifyMaterial = 600
+
+// deltaMargin is the positional gain a capture in quiescence may bring
+// beyond the victim's value (delta pruning).
+const deltaMargin = 60
+
+// lmrTable[depth][moveNumber] is the late move reduction: it grows with
+// the logarithms of both, so late moves of deep searches are cut most.
+var lmrTable [64][64]int
+
+func init() {
+	for d := 1; d < 64; d++ {
+		for n := 1; n < 64; n++ {
+			lmrTable[d][n] = int(0.75 + math.Log(float64(d))*math.Log(float64(n))/2.25)
+		}
+	}
+}
+
+// futilityMargin[d] is how far below alpha the static score may be at depth
+// d before quiet moves that give no check are skipped.
+var futilityMargin = [3]int{0, 90, 220}
+
+// search returns the score of the position at ply for the side to move,
+// within (alpha, beta). inCheck must tell whether the side to move is in
+// check; noNull forbids a null move (never two in a row).
+func (w *worker) search(alpha, beta, depth, ply int, inCheck, noNull bool) int {
+	if depth <= 0 {
+		return w.quiesce(alpha, beta, ply, inCheck)
+	}
+	w.pvLen[ply] = ply
+	w.countNode()
+	if w.stopped() {
+		return 0
+	}
+	p := w.pos
+	if r := p.RepStatus(1); r != RepNone {
+		return repetitionScore(r, ply)
+	}
+	if p.HalfmoveClock() >= 120 {
+		return drawScore(ply)
+	}
+	if ply >= MaxPly {
+		return Evaluate(p)
+	}
+	// Mate distance pruning: no line from here can beat a mate already found
+	// nearer the root.
+	alpha = max(alpha, ply-MateValue)
+	beta = min(beta, MateValue-ply-1)
+	if alpha >= beta {
+		return alpha
+	}
+	pvNode := beta-alpha > 1
+
+	hash := p.Hash64()
+	hashMove := NoMove
+	if e, ok := w.sh.tt.Probe(hash); ok {
+		hashMove = e.Move
+		if !pvNode {
+			if v, ok := scoreFromTT(e.Score, ply); ok && (e.Depth >= depth || v > BanValue || v < -BanValue) {
+				if e.Bound == BoundExact || e.Bound == BoundLower && v >= beta || e.Bound == BoundUpper && v <= alpha {
+					return v
+				}
+			}
+		}
+	}
+
+	eval := 0
+	if !inCheck {
+		eval = Evaluate(p)
+	}
+
+	// Null move: if passing still fails high, a real move surely would.
+	if !pvNode && !noNull && !inCheck && !w.feat.NoNullMove && eval >= beta && p.Material(p.Side()) > nullMoveMaterial {
+		r := 2
+		if depth >= 6 && !w.feat.NoAdaptiveNull {
+			r = 3
+		}
+		p.MakeNullMove()
+		v := -w.search(-beta, 1-beta, depth-1-r, ply+1, false, true)
+		p.UnmakeNullMove()
+		if w.stopped() {
+			return 0
+		}
+		if v >= beta {
+			if v > WinValue {
+				v = beta // a mate found after passing is not proven
+			}
+			if w.feat.NoNullVerify || p.Material(p.Side()) > nullVerifyMaterial {
+				return v
+			}
+			if w.search(beta-1, beta, depth-r, ply, false, true) >= beta {
+				return v
+			}
+		}
+	}
+
+	// Without a hash move the ordering is poor; search a little shallower
+	// (internal iterative reduction).
+	if hashMove == NoMove && depth >= 4 && !w.feat.NoIIR {
+		depth--
+	}
+
+	futile := !pvNode && !inCheck && depth < len(futilityMargin) && !w.feat.NoFutility &&
+		eval+futilityMargin[depth] <= alpha && alpha > -WinValue
+
+	mp := &w.pickers[ply]
+	mp.init(p, hashMove, w.killers[ply], &w.history, w.moveBuf[ply], w.scoreBuf[ply])
+	mp.noDefer = w.feat.NoBadCaptureOrder
+	alpha0 := alpha
+	best, bestMove := -MateValue, NoMove
+	legal := 0
+	for m := mp.nextMove(); m != NoMove; m = mp.nextMove() {
+		capture := p.board[m.To()] != NoPiece
+		if !p.MakeMove(m) {
+			continue
+		}
+		legal++
+		check := p.InCheck()
+		quiet := !capture && !check
+		if futile && legal > 1 && quiet {
+			p.UnmakeMove()
+			best = max(best, eval+futilityMargin[depth])
+			continue
+		}
+		newDepth := depth - 1
+		if check {
+			newDepth = depth // check extension
+		}
+		var v int
+		if legal == 1 {
+			v = -w.search(-beta, -alpha, newDepth, ply+1, check, false)
+		} else {
+			// Late move reductions: quiet moves far down the list rarely
+			// matter; search them shallower and re-search if they surprise.
+			r := 0
+			if quiet && !inCheck && depth >= 3 && legal > 3 && !w.feat.NoLMR &&
+				m != w.killers[ply][0] && m != w.killers[ply][1] {
+				r = lmrTable[min(depth, 63)][min(legal, 63)]
+				if pvNode {
+					r--
+				}
+				r = max(min(r, newDepth-1), 0)
+			}
+			v = -w.search(-alpha-1, -alpha, newDepth-r, ply+1, check, false)
+			if v > alpha && r > 0 {
+				v = -w.search(-alpha-1, -alpha, newDepth, ply+1, check, false)
+			}
+			if v > alpha && v < beta {
+				v = -w.search(-beta, -alpha, newDepth, ply+1, check, false)
+			}
+		}
+		p.UnmakeMove()
+		if w.stopped() {
+			return 0
+		}
+		if v > best {
+			best = v
+			if v > alpha {
+				bestMove = m
+				if v >= beta {
+					break
+				}
+				alpha = v
+				w.updatePV(ply, m)
+			}
+		}
+	}
+	w.moveBuf[ply], w.scoreBuf[ply] = mp.moves[:0], mp.scores[:0]
+	if legal == 0 {
+		return ply - MateValue // mated or stalemated: both lose in Xiangqi
+	}
+	if bestMove != NoMove && p.board[bestMove.To()] == NoPiece {
+		w.history.add(bestMove, depth)
+		if best >= beta {
+			if k := &w.killers[ply]; k[0] != bestMove {
+				k[1], k[0] = k[0], bestMove
+			}
+		}
+	}
+	w.storeTT(hash, bestMove, best, depth, ply, boundFor(best, alpha0, beta))
+	return best
+}
+
+// quiesce resolves captures (and all evasions when in check) until the
+// position is quiet, so that the horizon does not cut an exchange in half.
+func (w *worker) quiesce(alpha, beta, ply int, inCheck bool) int {
+	w.pvLen[ply] = ply
+	w.countNode()
+	if w.stopped() {
+		return 0
+	}
+	if ply > w.seldepth {
+		w.seldepth = ply
+	}
+	p := w.pos
+	if r := p.RepStatus(1); r != RepNone {
+		return repetitionScore(r, ply)
+	}
+	if ply >= MaxPly {
+		return Evaluate(p)
+	}
+	alpha = max(alpha, ply-MateValue)
+	beta = min(beta, MateValue-ply-1)
+	if alpha >= beta {
+		return alpha
+	}
+	best := -MateValue
+	eval := 0
+	moves, scores := w.moveBuf[ply][:0], w.scoreBuf[ply][:0]
+	if inCheck {
+		moves = p.GenerateMoves(moves, false)
+		scores = orderEvasions(p, moves, scores, &w.history)
+	} else {
+		eval = Evaluate(p)
+		if eval >= beta {
+			return eval
+		}
+		best = eval
+		alpha = max(alpha, eval)
+		moves = p.GenerateMoves(moves, true)
+		scores = orderCaptures(p, moves, scores)
+	}
+	sortMoves(moves, scores)
+	w.moveBuf[ply], w.scoreBuf[ply] = moves[:0], scores[:0]
+	for _, m := range moves {
+		if !inCheck && !w.feat.NoDelta && eval+exchangeValue[p.board[m.To()].Type()]+deltaMargin <= alpha {
+			continue // even winning the piece for free would not raise alpha
+		}
+		losing := !inCheck && !w.feat.NoQSEE && losingCaptureCandidate(p, m)
+		if !p.MakeMove(m) {
+			continue
+		}
+		if losing && squareAttacked(p, m.To(), p.Side()) {
+			p.UnmakeMove() // gives more than it wins (see.go)
+			continue
+		}
+		v := -w.quiesce(-beta, -alpha, ply+1, p.InCheck())
+		p.UnmakeMove()
+		if w.stopped() {
+			return 0
+		}
+		if v > best {
+			best = v
+			if v >= beta {
+				return v
+			}
+			if v > alpha {
+				alpha = v
+				w.updatePV(ply, m)
+			}
+		}
+	}
+	if best == -MateValue {
+		return ply - MateValue
+	}
+	return best
+}

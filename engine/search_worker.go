@@ -1,0 +1,337 @@
+package engine
+
+import (
+	"math/rand/v2"
+	"time"
+)
+
+// worker is one search thread: its own copy of the position and its own move
+// ordering heuristics, sharing only the hash table and the stop flag.
+type worker struct {
+	id  int
+	sh  *shared
+	pos *Position
+
+	nodes     uint64 // exact count of this worker
+	published uint64 // part of nodes already added to sh.nodes
+	seldepth  int
+
+	history  historyTable
+	killers  [MaxPly + 1][2]Move
+	pickers  [MaxPly + 1]movePicker
+	moveBuf  [MaxPly + 1][]Move
+	scoreBuf [MaxPly + 1][]int32
+	pvTable  [MaxPly + 1][MaxPly + 1]Move
+	pvLen    [MaxPly + 1]int
+
+	rootMoves []Move
+	feat      Features
+
+	// Root randomness (main worker only).
+	rng        *rand.Rand
+	randomness int
+
+	// Outcome of the last completed iteration, or of a root move fully
+	// searched in an unfinished one.
+	bestMove       Move
+	bestScore      int
+	bestPV         []Move
+	completedDepth int
+}
+
+func newWorker(id int) *worker {
+	w := &worker{id: id}
+	for i := range w.moveBuf {
+		w.moveBuf[i] = make([]Move, 0, 128)
+		w.scoreBuf[i] = make([]int32, 0, 128)
+	}
+	return w
+}
+
+// prepare readies the worker for a new search from root.
+func (w *worker) prepare(sh *shared, root *Position, moves []Move) {
+	w.sh = sh
+	w.pos = root.Copy()
+	w.nodes, w.published, w.seldepth = 0, 0, 0
+	w.history.age()
+	w.killers = [MaxPly + 1][2]Move{}
+	w.rootMoves = append(w.rootMoves[:0], moves...)
+	w.rng, w.randomness = nil, 0
+	w.bestMove, w.bestScore, w.bestPV, w.completedDepth = moves[0], 0, nil, 0
+	// Try the hash move first, then captures by MVV/LVA.
+	var scores []int32
+	hashMove := NoMove
+	if e, ok := sh.tt.Probe(root.Hash64()); ok {
+		hashMove = e.Move
+	}
+	for _, m := range w.rootMoves {
+		s := w.history[m]
+		if root.At(m.To()) != NoPiece {
+			s = captureOrder(root, m)
+		}
+		if m == hashMove {
+			s = 1 << 30
+		}
+		scores = append(scores, s)
+	}
+	sortMoves(w.rootMoves, scores)
+	w.bestMove = w.rootMoves[0]
+}
+
+// stopped tells whether the search must unwind now.
+func (w *worker) stopped() bool { return w.sh.stop.Load() }
+
+// countNode counts a node and every 1024 nodes checks the clock, the node
+// limit and the context, so that a stop is seen within a millisecond or so.
+func (w *worker) countNode() {
+	w.nodes++
+	if w.nodes&1023 != 0 {
+		return
+	}
+	sh := w.sh
+	sh.nodes.Add(w.nodes - w.published)
+	w.published = w.nodes
+	if sh.ctx.Err() != nil ||
+		(sh.budget.hard > 0 && time.Since(sh.start) >= sh.budget.hard) ||
+		(sh.nodeLimit > 0 && sh.nodes.Load() >= sh.nodeLimit) {
+		sh.stop.Store(true)
+	}
+}
+
+// iterate runs iterative deepening. The main worker (progress may be nil
+// for it too) decides when the search ends; helpers run until stopped.
+func (w *worker) iterate(lim Limits, progress func(Info)) {
+	isMain := w.id == 0
+	maxDepth := maxIterations
+	if lim.Depth > 0 && lim.Depth < maxDepth {
+		maxDepth = lim.Depth
+	}
+	timed := !lim.Infinite && (lim.MoveTime > 0 || lim.Time > 0 || lim.Increment > 0)
+	score := 0
+	for depth := 1 + w.id%2; depth <= maxDepth; depth++ {
+		v, ok := w.aspiration(depth, score)
+		if !ok {
+			break
+		}
+		score = v
+		if !isMain {
+			continue
+		}
+		w.completedDepth = depth
+		w.bestScore = v
+		w.bestMove = w.pvTable[0][0]
+		w.bestPV = append(w.bestPV[:0], w.pvTable[0][:w.pvLen[0]]...)
+		if progress != nil {
+			progress(w.info(depth, v))
+		}
+		if lim.Infinite {
+			continue
+		}
+		if timed && len(w.rootMoves) == 1 {
+			break // the only move: no need to think
+		}
+		if v > BanValue || v < -BanValue {
+			// A forced mate: deeper iterations cannot find a shorter one once
+			// the depth covers the mate's length.
+			if mateLen := MateValue - abs(v); depth >= mateLen {
+				break
+			}
+		}
+		if b := w.sh.budget; b.soft > 0 && time.Since(w.sh.start) >= b.soft {
+			break
+		}
+	}
+	if isMain {
+		w.sh.stop.Store(true)
+	}
+}
+
+// info builds a progress report of the main worker.
+func (w *worker) info(depth, score int) Info {
+	elapsed := time.Since(w.sh.start)
+	nodes := w.sh.nodes.Load() - w.published + w.nodes
+	nps := uint64(0)
+	if elapsed > 0 {
+		nps = uint64(float64(nodes) / elapsed.Seconds())
+	}
+	return Info{
+		Depth:    depth,
+		SelDepth: w.seldepth,
+		Score:    score,
+		Mate:     MateMoves(score),
+		Nodes:    nodes,
+		Time:     elapsed,
+		NPS:      nps,
+		Hashfull: w.sh.tt.Hashfull(),
+		PV:       append([]Move(nil), w.pvTable[0][:w.pvLen[0]]...),
+	}
+}
+
+// aspiration searches the root in a window around the previous score and
+// widens it on failure. ok is false when the search was stopped.
+func (w *worker) aspiration(depth, prev int) (int, bool) {
+	alpha, beta := -MateValue, MateValue
+	delta := 24
+	if depth >= 4 && !IsDecisive(prev) && !w.feat.NoAspiration {
+		alpha, beta = prev-delta, prev+delta
+	}
+	for {
+		v := w.searchRoot(depth, alpha, beta)
+		if w.stopped() {
+			return v, false
+		}
+		switch {
+		case v <= alpha && alpha > -MateValue:
+			alpha = max(v-delta, -MateValue)
+		case v >= beta && beta < MateValue:
+			beta = min(v+delta, MateValue)
+		default:
+			return v, true
+		}
+		delta *= 2
+		if delta > 400 {
+			alpha, beta = -MateValue, MateValue
+		}
+	}
+}
+
+// searchRoot searches every root move (XQWLight's SearchRoot): PVS after the
+// first move, no null move or hash cutoff at the root, and small random
+// noise on the best score so that near-equal moves vary between games.
+func (w *worker) searchRoot(depth, alpha, beta int) int {
+	p := w.pos
+	w.pvLen[0] = 0
+	alpha0 := alpha
+	best := -MateValue
+	for i, m := range w.rootMoves {
+		if !p.MakeMove(m) {
+			continue
+		}
+		check := p.InCheck()
+		newDepth := depth - 1
+		if check {
+			newDepth = depth
+		}
+		var v int
+		if i == 0 {
+			v = -w.search(-beta, -alpha, newDepth, 1, check, false)
+		} else {
+			v = -w.search(-alpha-1, -alpha, newDepth, 1, check, false)
+			if v > alpha && v < beta {
+				v = -w.search(-beta, -alpha, newDepth, 1, check, false)
+			}
+		}
+		p.UnmakeMove()
+		if w.stopped() {
+			break
+		}
+		if v <= best {
+			continue
+		}
+		best = v
+		if v <= alpha {
+			continue
+		}
+		// A new best move: move it to the front for the next iteration and
+		// keep it even if the iteration does not finish.
+		copy(w.rootMoves[1:i+1], w.rootMoves[:i])
+		w.rootMoves[0] = m
+		w.updatePV(0, m)
+		if w.id == 0 {
+			w.bestMove, w.bestScore = m, v
+			w.bestPV = append(w.bestPV[:0], w.pvTable[0][:w.pvLen[0]]...)
+		}
+		if w.randomness > 0 && !IsDecisive(v) {
+			v += w.rng.IntN(w.randomness+1) - w.rng.IntN(w.randomness+1)
+			best = v
+		}
+		if v >= beta {
+			break
+		}
+		alpha = v
+	}
+	if !w.stopped() && w.pvLen[0] > 0 {
+		w.storeTT(p.Hash64(), w.pvTable[0][0], best, depth, 0, boundFor(best, alpha0, beta))
+	}
+	return best
+}
+
+func boundFor(v, alpha, beta int) Bound {
+	switch {
+	case v >= beta:
+		return BoundLower
+	case v <= alpha:
+		return BoundUpper
+	}
+	return BoundExact
+}
+
+// updatePV makes m followed by the child's PV the PV at ply.
+func (w *worker) updatePV(ply int, m Move) {
+	w.pvTable[ply][ply] = m
+	n := copy(w.pvTable[ply][ply+1:], w.pvTable[ply+1][ply+1:w.pvLen[ply+1]])
+	w.pvLen[ply] = ply + 1 + n
+}
+
+// drawScore is the value of a draw for the side to move at ply: the root
+// side always sees it as -DrawValue (it plays on when it can).
+func drawScore(ply int) int {
+	if ply&1 == 0 {
+		return -DrawValue
+	}
+	return DrawValue
+}
+
+// repetitionScore scores a repeated position (article 003 §4.2, §6.4): a
+// draw, or a BanValue-based loss for the side that checked perpetually.
+func repetitionScore(r Repetition, ply int) int {
+	v := 0
+	if r&RepSelfPerpetual != 0 {
+		v += ply - BanValue
+	}
+	if r&RepOppPerpetual != 0 {
+		v += BanValue - ply
+	}
+	if v == 0 {
+		return drawScore(ply)
+	}
+	return v
+}
+
+// scoreToTT makes a mate score relative to the node being stored.
+func scoreToTT(v, ply int) int {
+	switch {
+	case v > WinValue:
+		return v + ply
+	case v < -WinValue:
+		return v - ply
+	}
+	return v
+}
+
+// scoreFromTT undoes scoreToTT. ok is false for scores that came from the
+// perpetual-check rule: they depend on the path and must not be reused.
+func scoreFromTT(v, ply int) (int, bool) {
+	switch {
+	case v > WinValue:
+		if v < BanValue {
+			return 0, false
+		}
+		return v - ply, true
+	case v < -WinValue:
+		if v > -BanValue {
+			return 0, false
+		}
+		return v + ply, true
+	}
+	return v, true
+}
+
+// storeTT records a node's result, leaving out perpetual-check verdicts that
+// carry no move (they would only mislead other paths).
+func (w *worker) storeTT(hash uint64, m Move, v, depth, ply int, b Bound) {
+	if m == NoMove && (v > WinValue && v < BanValue || v < -WinValue && v > -BanValue) {
+		return
+	}
+	w.sh.tt.Store(hash, m, scoreToTT(v, ply), depth, b)
+}

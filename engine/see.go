@@ -1,0 +1,86 @@
+package engine
+
+// A cheap static exchange test for the quiescence search: a capture by a
+// piece worth more than its victim, onto a square the opponent defends,
+// loses material on the exchange (at best the victim for the attacker), so
+// quiescence skips it.
+
+// exchangeValue is a rough piece value for exchange decisions; the king
+// is 0 because a king capture onto a defended square is illegal anyway.
+var exchangeValue = [NumPieceTypes]int{
+	King: 0, Advisor: 20, Bishop: 20, Knight: 90, Rook: 200, Cannon: 95, Pawn: 20,
+}
+
+// losingCaptureCandidate tells whether a capture could lose material: the
+// attacker is worth clearly more than the victim. Only then is it worth
+// asking whether the square is defended.
+func losingCaptureCandidate(p *Position, m Move) bool {
+	attacker := p.board[m.From()].Type()
+	victim := p.board[m.To()].Type()
+	return exchangeValue[attacker] > exchangeValue[victim]+10
+}
+
+// squareAttacked reports whether a piece of side c attacks sq on the
+// current board (as a capture onto sq would be made).
+func squareAttacked(p *Position, sq Square, c Color) bool {
+	b := &p.board
+	tag := sideTag(c)
+	// Pawns: from behind sq (seen from c), or beside it once across the river.
+	pawn := tag + Piece(Pawn)
+	if b[sq-forward(c)] == pawn {
+		return true
+	}
+	if b[sq-1] == pawn && !homeHalf[c][sq-1] || b[sq+1] == pawn && !homeHalf[c][sq+1] {
+		return true
+	}
+	// Horses: the leg is diagonally next to the target.
+	knight := tag + Piece(Knight)
+	for i, d := range diagSteps {
+		if b[sq+d] != NoPiece {
+			continue
+		}
+		if b[sq+knightSteps[i][0]] == knight || b[sq+knightSteps[i][1]] == knight {
+			return true
+		}
+	}
+	// Palace pieces: king next to sq, advisors diagonally next to it.
+	if inFort[sq] && homeHalf[c][sq] {
+		king, advisor := tag+Piece(King), tag+Piece(Advisor)
+		for i := range orthSteps {
+			if b[sq+orthSteps[i]] == king || b[sq+diagSteps[i]] == advisor {
+				return true
+			}
+		}
+	}
+	// Elephants: two diagonal steps with an empty eye, on their own side.
+	if homeHalf[c][sq] {
+		bishop := tag + Piece(Bishop)
+		for _, d := range diagSteps {
+			if b[sq+2*d] == bishop && b[sq+d] == NoPiece && inBoard[sq+2*d] {
+				return true
+			}
+		}
+	}
+	// Lines: a rook on the first piece met, a cannon on the second.
+	rook, cannon := tag+Piece(Rook), tag+Piece(Cannon)
+	for _, d := range orthSteps {
+		s := sq + d
+		for inBoard[s] && b[s] == NoPiece {
+			s += d
+		}
+		if !inBoard[s] {
+			continue
+		}
+		if b[s] == rook {
+			return true
+		}
+		s += d
+		for inBoard[s] && b[s] == NoPiece {
+			s += d
+		}
+		if inBoard[s] && b[s] == cannon {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,194 @@
+package engine
+
+import (
+	"sync/atomic"
+)
+
+// Bound tells how a hash-table score relates to the true value of a position.
+type Bound uint8
+
+// Bounds stored in the transposition table.
+const (
+	BoundNone  Bound = 0
+	BoundUpper Bound = 1 // failed low: the true score is at most the stored one ("alpha" entry)
+	BoundLower Bound = 2 // failed high: the true score is at least the stored one ("beta" entry)
+	BoundExact Bound = 3 // principal-variation node
+)
+
+// ttEntry is one slot. It is stored as two words, check = hash ^ data and
+// data, so that searcher goroutines can read and write without locks: a torn
+// write makes the check fail and reads as a miss (the "lockless hashing"
+// scheme). Data layout: move 16 bits, score 16, depth 8, bound 2, age 6.
+type ttEntry struct {
+	check atomic.Uint64
+	data  atomic.Uint64
+}
+
+// ttBucketSize entries share a bucket; two 16-byte entries fill half a cache line.
+const ttBucketSize = 2
+
+type ttBucket [ttBucketSize]ttEntry
+
+// TTHit is what a probe returns.
+type TTHit struct {
+	Move  Move
+	Score int // relative to the stored node; see scoreFromTT
+	Depth int
+	Bound Bound
+}
+
+// TranspositionTable caches search results keyed by the position's 64-bit
+// Zobrist hash (key and lock0). Replacement prefers deep entries of the
+// current search and lets entries of older searches go first.
+type TranspositionTable struct {
+	buckets []ttBucket
+	age     uint8 // 6 bits, advanced once per search
+}
+
+const ttMaxMB = 4096
+
+// NewTranspositionTable allocates a table of about mb megabytes (at least one
+// bucket; sizes above 4096 MB are clamped).
+func NewTranspositionTable(mb int) *TranspositionTable {
+	t := &TranspositionTable{}
+	t.Resize(mb)
+	return t
+}
+
+// Resize reallocates the table, dropping its contents.
+func (t *TranspositionTable) Resize(mb int) {
+	if mb < 1 {
+		mb = 1
+	}
+	if mb > ttMaxMB {
+		mb = ttMaxMB
+	}
+	const bucketBytes = ttBucketSize * 16
+	n := mb * (1 << 20) / bucketBytes
+	t.buckets = make([]ttBucket, n)
+	t.age = 0
+}
+
+// SizeMB returns the table size in megabytes.
+func (t *TranspositionTable) SizeMB() int { return len(t.buckets) * ttBucketSize * 16 >> 20 }
+
+// Clear empties the table (for a new game).
+func (t *TranspositionTable) Clear() {
+	for i := range t.buckets {
+		for j := range t.buckets[i] {
+			t.buckets[i][j].check.Store(0)
+			t.buckets[i][j].data.Store(0)
+		}
+	}
+	t.age = 0
+}
+
+// NewSearch ages the table so that entries of earlier searches are replaced first.
+func (t *TranspositionTable) NewSearch() { t.age = (t.age + 1) & 63 }
+
+func (t *TranspositionTable) bucket(hash uint64) *ttBucket {
+	// Multiply-shift maps the 32-bit key onto any table size without a modulo.
+	return &t.buckets[(uint64(uint32(hash))*uint64(len(t.buckets)))>>32]
+}
+
+func packTT(m Move, score, depth int, b Bound, age uint8) uint64 {
+	return uint64(m) | uint64(uint16(int16(score)))<<16 | uint64(uint8(depth))<<32 |
+		uint64(b)<<40 | uint64(age)<<42
+}
+
+func unpackTT(d uint64) TTHit {
+	return TTHit{
+		Move:  Move(d),
+		Score: int(int16(uint16(d >> 16))),
+		Depth: int(uint8(d >> 32)),
+		Bound: Bound((d >> 40) & 3),
+	}
+}
+
+func entryAge(d uint64) uint8 { return uint8(d>>42) & 63 }
+
+// Probe looks the position up. The hash value 0 never matches an empty slot
+// because empty slots have bound BoundNone, which is rejected.
+func (t *TranspositionTable) Probe(hash uint64) (TTHit, bool) {
+	b := t.bucket(hash)
+	for i := range b {
+		d := b[i].data.Load()
+		if b[i].check.Load()^d == hash {
+			h := unpackTT(d)
+			if h.Bound == BoundNone {
+				return TTHit{}, false
+			}
+			return h, true
+		}
+	}
+	return TTHit{}, false
+}
+
+// Store records a search result. An entry for the same position is replaced
+// unless it is deeper and exact while the new one is not; otherwise the
+// shallowest entry, counting older searches as much shallower, gives way. A
+// result without a move keeps the move already known for the position.
+func (t *TranspositionTable) Store(hash uint64, m Move, score, depth int, b Bound) {
+	if depth < 0 {
+		depth = 0
+	}
+	if depth > 255 {
+		depth = 255
+	}
+	bk := t.bucket(hash)
+	victim := -1
+	worst := 1 << 30
+	for i := range bk {
+		d := bk[i].data.Load()
+		if bk[i].check.Load()^d == hash {
+			old := unpackTT(d)
+			if m == NoMove {
+				m = old.Move
+			}
+			if old.Bound == BoundExact && b != BoundExact && old.Depth > depth && entryAge(d) == t.age {
+				if m != old.Move { // keep the deep result, refresh only its move
+					nd := packTT(m, old.Score, old.Depth, old.Bound, t.age)
+					bk[i].check.Store(hash ^ nd)
+					bk[i].data.Store(nd)
+				}
+				return
+			}
+			victim = i
+			break
+		}
+		ageGap := int((t.age - entryAge(d)) & 63)
+		value := int(uint8(d>>32)) - 8*ageGap
+		if Bound((d>>40)&3) == BoundNone {
+			value = -1 << 20
+		}
+		if value < worst {
+			worst, victim = value, i
+		}
+	}
+	nd := packTT(m, score, depth, b, t.age)
+	bk[victim].check.Store(hash ^ nd)
+	bk[victim].data.Store(nd)
+}
+
+// Hashfull returns the permille of slots holding an entry of the current
+// search, sampled over the first thousand slots (UCI "hashfull").
+func (t *TranspositionTable) Hashfull() int {
+	n := len(t.buckets)
+	if n > 500 {
+		n = 500
+	}
+	used, total := 0, 0
+	for i := 0; i < n; i++ {
+		for j := range t.buckets[i] {
+			total++
+			d := t.buckets[i][j].data.Load()
+			if Bound((d>>40)&3) != BoundNone && entryAge(d) == t.age {
+				used++
+			}
+		}
+	}
+	if total == 0 {
+		return 0
+	}
+	return used * 1000 / total
+}
