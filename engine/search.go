@@ -38,14 +38,15 @@ type Options struct {
 // Features lists the techniques beyond XQWLight 0.6 that can be switched
 // off; the zero value enables all of them.
 type Features struct {
-	NoLMR          bool // late move reductions
-	NoFutility     bool // futility pruning at depth 1-2
-	NoIIR          bool // internal iterative reduction without a hash move
-	NoNullVerify   bool // verification of null-move cutoffs with little material
-	NoAdaptiveNull bool // null-move reduction 3 instead of 2 at depth >= 6
-	NoAspiration   bool // aspiration windows at the root
-	NoQSEE         bool // skipping losing captures in quiescence (see.go)
-	NoDelta        bool // delta pruning of hopeless captures in quiescence
+	NoLMR             bool // late move reductions
+	NoFutility        bool // futility pruning at depth 1-2
+	NoIIR             bool // internal iterative reduction without a hash move
+	NoNullVerify      bool // verification of null-move cutoffs with little material
+	NoAdaptiveNull    bool // null-move reduction 3 instead of 2 at depth >= 6
+	NoAspiration      bool // aspiration windows at the root
+	NoQSEE            bool // skipping losing captures in quiescence (see.go)
+	NoDelta           bool // delta pruning of hopeless captures in quiescence
+	NoLateMovePruning bool // skipping late quiet moves at depth 1-3
 	// NoBadCaptureOrder keeps likely losing captures with the other
 	// captures instead of trying them after the quiet moves.
 	NoBadCaptureOrder bool
@@ -57,12 +58,14 @@ type Features struct {
 
 // ExactFeatures switches off every pruning that could hide a shorter mate.
 var ExactFeatures = Features{NoLMR: true, NoFutility: true, NoIIR: true,
-	NoNullVerify: true, NoAdaptiveNull: true, NoAspiration: true, NoNullMove: true, NoQSEE: true, NoBadCaptureOrder: true, NoDelta: true}
+	NoNullVerify: true, NoAdaptiveNull: true, NoAspiration: true, NoNullMove: true, NoQSEE: true, NoBadCaptureOrder: true, NoDelta: true,
+	NoLateMovePruning: true}
 
 // XQWLightFeatures switches off everything beyond the XQWLight 0.6 feature
 // set (the baseline of strength matches).
 var XQWLightFeatures = Features{NoLMR: true, NoFutility: true, NoIIR: true,
-	NoNullVerify: true, NoAdaptiveNull: true, NoAspiration: true, NoQSEE: true, NoBadCaptureOrder: true, NoDelta: true}
+	NoNullVerify: true, NoAdaptiveNull: true, NoAspiration: true, NoQSEE: true, NoBadCaptureOrder: true, NoDelta: true,
+	NoLateMovePruning: true}
 
 // Info reports the progress of a search after each completed iteration.
 type Info struct {

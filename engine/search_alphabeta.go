@@ -31,6 +31,9 @@ func init() {
 	}
 }
 
+// lateMoveCount[d]: at depth d, quiet moves after this many are skipped.
+var lateMoveCount = [4]int{0, 8, 14, 22}
+
 // futilityMargin[d] is how far below alpha the static score may be at depth
 // d before quiet moves that give no check are skipped.
 var futilityMargin = [3]int{0, 90, 220}
@@ -132,6 +135,11 @@ func (w *worker) search(alpha, beta, depth, ply int, inCheck, noNull bool) int {
 		legal++
 		check := p.InCheck()
 		quiet := !capture && !check
+		if !pvNode && !inCheck && quiet && depth <= 3 && !w.feat.NoLateMovePruning &&
+			legal > lateMoveCount[depth] && best > -WinValue {
+			p.UnmakeMove() // late quiet moves near the horizon rarely matter
+			continue
+		}
 		if futile && legal > 1 && quiet {
 			p.UnmakeMove()
 			best = max(best, eval+futilityMargin[depth])

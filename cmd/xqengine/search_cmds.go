@@ -133,6 +133,7 @@ func (s *searchSession) printOptions() {
 	for _, f := range featureOptions {
 		out.println("option name %s type check default true", f.name)
 	}
+	out.println("option name XQWLightOnly type check default false")
 }
 
 // featureOptions are UCI check options that switch search techniques off,
@@ -149,6 +150,7 @@ var featureOptions = []struct {
 	{"Aspiration", func(f *engine.Features) *bool { return &f.NoAspiration }},
 	{"QSEE", func(f *engine.Features) *bool { return &f.NoQSEE }},
 	{"Delta", func(f *engine.Features) *bool { return &f.NoDelta }},
+	{"LateMovePruning", func(f *engine.Features) *bool { return &f.NoLateMovePruning }},
 	{"BadCaptureOrder", func(f *engine.Features) *bool { return &f.NoBadCaptureOrder }},
 	{"NullMove", func(f *engine.Features) *bool { return &f.NoNullMove }},
 }
@@ -201,6 +203,18 @@ func (s *searchSession) setOption(args []string) {
 			return
 		}
 		s.c.errorf("setoption %s: want true or false, got %q", name, value)
+	case "xqwlightonly":
+		// The baseline of strength matches: only XQWLight 0.6's techniques.
+		b, ok := parseBool(value)
+		if !ok {
+			s.c.errorf("setoption %s: want true or false, got %q", name, value)
+			return
+		}
+		s.features = engine.Features{}
+		if b {
+			s.features = engine.XQWLightFeatures
+		}
+		s.searcher.SetFeatures(s.features)
 	case "clear hash", "newgame":
 		s.searcher.Clear()
 	case "usebook", "ownbook":

@@ -227,3 +227,32 @@ func TestUCCIGoTime(t *testing.T) {
 		t.Fatalf("UCCI timed search: %q", lines)
 	}
 }
+
+// TestFeatureOptionsChangeTheSearch: switching techniques off changes the
+// node count of a fixed-depth search, and XQWLightOnly switches them all.
+func TestFeatureOptionsChangeTheSearch(t *testing.T) {
+	nodes := func(opts ...string) string {
+		cmds := append([]string{"uci"}, opts...)
+		cmds = append(cmds, "position startpos moves h2e2 h9g7", "go depth 6", "isready", "quit")
+		info := lineWith(session(t, cmds...), "info depth 6 ")
+		f := strings.Fields(info)
+		for i := range f {
+			if f[i] == "nodes" && i+1 < len(f) {
+				return f[i+1]
+			}
+		}
+		t.Fatalf("no nodes in %q", info)
+		return ""
+	}
+	all := nodes()
+	if all == nodes("setoption name LMR value false") {
+		t.Fatal("LMR=false did not change the search")
+	}
+	base := nodes("setoption name XQWLightOnly value true")
+	if base == all {
+		t.Fatal("XQWLightOnly did not change the search")
+	}
+	if nodes("setoption name XQWLightOnly value true", "setoption name XQWLightOnly value false") != all {
+		t.Fatal("XQWLightOnly false did not restore every technique")
+	}
+}
