@@ -15,7 +15,9 @@ type appTheme struct {
 	font fyne.Resource
 }
 
-func newAppTheme() fyne.Theme { return &appTheme{font: resources.Font()} }
+func newAppTheme() fyne.Theme {
+	return &appTheme{font: fyne.NewStaticResource("ukai-subset.ttf", resources.FontBytes())}
+}
 
 func (t *appTheme) Color(n fyne.ThemeColorName, v fyne.ThemeVariant) color.Color {
 	return theme.DefaultTheme().Color(n, v)

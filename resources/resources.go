@@ -1,12 +1,10 @@
 // Package resources holds the files bundled into the app binary: the subset CJK font used as
-// the theme font, the app icon and the UI translations.
+// the theme font, the app icon, the UI translations and the opening book. It is plain data
+// with no GUI import, so that the command-line engine can use the book without pulling in
+// Fyne; gui/ wraps the bytes into Fyne resources.
 package resources
 
-import (
-	"embed"
-
-	"fyne.io/fyne/v2"
-)
+import "embed"
 
 //go:embed font/ukai-subset.ttf
 var fontData []byte
@@ -23,11 +21,9 @@ var Translations embed.FS
 // TranslationsDir is the directory inside Translations that holds the files.
 const TranslationsDir = "translations"
 
-// Font returns the bundled calligraphic font (a subset of AR PL UKai CN).
-func Font() fyne.Resource { return fyne.NewStaticResource("ukai-subset.ttf", fontData) }
-
-// FontBytes returns the raw TrueType data of the bundled font.
+// FontBytes returns the TrueType data of the bundled calligraphic font (a subset of
+// AR PL UKai CN).
 func FontBytes() []byte { return fontData }
 
-// Icon returns the app icon.
-func Icon() fyne.Resource { return fyne.NewStaticResource("Icon.png", iconData) }
+// IconBytes returns the app icon (PNG).
+func IconBytes() []byte { return iconData }

@@ -98,7 +98,10 @@ func (c *cli) handle(line string) bool {
 		c.searcher.printOptions()
 		c.out.println("ucciok")
 	case "isready":
-		c.searcher.wait()
+		// An infinite or ponder search keeps running and readyok comes at
+		// once, as UCI requires; a bounded search is let finish first so that
+		// scripts can use isready to wait for its bestmove.
+		c.searcher.waitBounded()
 		c.out.println("readyok")
 	case "position":
 		c.searcher.wait()

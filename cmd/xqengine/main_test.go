@@ -130,3 +130,21 @@ func TestGoAnswersLegalMoveRespectingBans(t *testing.T) {
 		played = append(played, best)
 	}
 }
+
+// isready during an infinite search answers at once and leaves the search
+// running until stop.
+func TestIsReadyDuringInfiniteSearch(t *testing.T) {
+	lines := session(t, "uci", "position startpos", "go infinite", "isready", "stop", "quit")
+	ready, best := -1, -1
+	for i, l := range lines {
+		if l == "readyok" {
+			ready = i
+		}
+		if strings.HasPrefix(l, "bestmove ") {
+			best = i
+		}
+	}
+	if ready < 0 || best < 0 || ready > best {
+		t.Fatalf("want readyok before the bestmove that stop produces: %q", lines)
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/resources"
 )
 
 // searchSession runs the engine's search for the protocol commands go, stop,
@@ -23,7 +24,7 @@ type searchSession struct {
 	// Settings that are not the searcher's own.
 	millisec bool // UCCI times in milliseconds (usemillisec) instead of seconds
 	features engine.Features
-	book     *engine.Book // loaded by `setoption bookfiles <path>`
+	book     *engine.Book // the bundled book, or one loaded by `setoption bookfiles <path>`
 	useBook  bool
 
 	mu       sync.Mutex
@@ -39,12 +40,30 @@ type searchSession struct {
 const defaultHashMB = 16
 
 func newSearchSession(c *cli) *searchSession {
-	return &searchSession{
+	s := &searchSession{
 		c:        c,
 		searcher: engine.NewSearcher(engine.Options{HashMB: defaultHashMB, Threads: 1}),
 		millisec: true,
 		useBook:  true,
 	}
+	s.loadBook("")
+	return s
+}
+
+// loadBook switches to the book file at path, or to the bundled book when
+// path is empty or "<empty>". A file that cannot be read leaves the engine
+// without a book, and says so.
+func (s *searchSession) loadBook(path string) error {
+	var book *engine.Book
+	var err error
+	if path == "" || path == "<empty>" {
+		book, err = engine.LoadBook(resources.BookData)
+	} else {
+		book, err = engine.LoadBookFile(path)
+	}
+	s.book = book // nil on error: go on without a book
+	s.applyBook()
+	return err
 }
 
 // applyBook hands the book to the searcher when one is loaded and enabled.
@@ -76,6 +95,17 @@ func (s *searchSession) wait() {
 		cancel()
 	}
 	<-done
+}
+
+// waitBounded waits for a search with a limit (depth, time, nodes) to end;
+// an open-ended one (infinite, ponder) keeps running.
+func (s *searchSession) waitBounded() {
+	s.mu.Lock()
+	done, open, running := s.done, s.open, s.running
+	s.mu.Unlock()
+	if running && !open {
+		<-done
+	}
 }
 
 // stop ends the running search; it still prints its bestmove.
@@ -226,13 +256,9 @@ func (s *searchSession) setOption(args []string) {
 		s.useBook = b
 		s.applyBook()
 	case "bookfiles", "bookfile", "book file":
-		book, err := engine.LoadBookFile(strings.TrimSpace(value))
-		if err != nil {
-			s.c.errorf("setoption %s: %v", name, err)
-			return
+		if err := s.loadBook(strings.TrimSpace(value)); err != nil {
+			s.c.errorf("setoption %s: %v (continuing without a book)", name, err)
 		}
-		s.book = book
-		s.applyBook()
 	case "ponder", "promotion", "idle", "style", "uci_elo", "uci_limitstrength":
 		// Accepted so that GUIs and referees do not complain; they change
 		// nothing here (pondering needs no preparation).

@@ -22,7 +22,7 @@ func lineWith(lines []string, prefix string) string {
 
 func TestGoDepthPrintsInfoAndBestmove(t *testing.T) {
 	lines := session(t, "uci", "setoption name Hash value 4", "setoption name Threads value 2",
-		"position startpos moves h2e2", "go depth 5", "isready", "quit")
+		"setoption name OwnBook value false", "position startpos moves h2e2", "go depth 5", "isready", "quit")
 	info := lineWith(lines, "info depth 5 ")
 	if info == "" || !strings.Contains(info, " score cp ") || !strings.Contains(info, " pv ") || !strings.Contains(info, " nodes ") {
 		t.Fatalf("no depth-5 info line: %q", lines)
@@ -220,7 +220,7 @@ func FuzzParseGo(f *testing.F) {
 }
 
 func TestUCCIGoTime(t *testing.T) {
-	lines := session(t, "ucci", "setoption usemillisec true", "position startpos moves h2e2",
+	lines := session(t, "ucci", "setoption usemillisec true", "setoption usebook false", "position startpos moves h2e2",
 		"go time 3000 increment 0", "isready", "quit")
 	info := lineWith(lines, "info depth ")
 	if info == "" || strings.Contains(info, " cp ") || lineWith(lines, "bestmove ") == "" || lines[len(lines)-1] != "bye" {
@@ -232,7 +232,7 @@ func TestUCCIGoTime(t *testing.T) {
 // node count of a fixed-depth search, and XQWLightOnly switches them all.
 func TestFeatureOptionsChangeTheSearch(t *testing.T) {
 	nodes := func(opts ...string) string {
-		cmds := append([]string{"uci"}, opts...)
+		cmds := append([]string{"uci", "setoption name OwnBook value false"}, opts...)
 		cmds = append(cmds, "position startpos moves h2e2 h9g7", "go depth 6", "isready", "quit")
 		info := lineWith(session(t, cmds...), "info depth 6 ")
 		f := strings.Fields(info)
@@ -254,5 +254,28 @@ func TestFeatureOptionsChangeTheSearch(t *testing.T) {
 	}
 	if nodes("setoption name XQWLightOnly value true", "setoption name XQWLightOnly value false") != all {
 		t.Fatal("XQWLightOnly false did not restore every technique")
+	}
+}
+
+// The bundled book answers from the start by default; a missing book file is
+// reported and the engine searches on without a book; <empty> brings the
+// bundled book back.
+func TestBundledBookByDefault(t *testing.T) {
+	lines := session(t, "ucci", "position startpos", "go depth 3", "isready",
+		"setoption bookfiles /no/such/book.dat", "go depth 3", "isready",
+		"setoption bookfiles <empty>", "go depth 3", "isready", "quit")
+	var kinds []string
+	for _, l := range lines {
+		switch {
+		case l == "info string book move":
+			kinds = append(kinds, "book")
+		case strings.HasPrefix(l, "info string error: setoption bookfiles") && strings.Contains(l, "without a book"):
+			kinds = append(kinds, "error")
+		case strings.HasPrefix(l, "bestmove "):
+			kinds = append(kinds, "best")
+		}
+	}
+	if got := strings.Join(kinds, " "); got != "book best error best book best" {
+		t.Fatalf("book, then no book after a bad file, then the bundled book again: got %q in %q", got, lines)
 	}
 }
