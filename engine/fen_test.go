@@ -34,7 +34,7 @@ func TestFENSynonymsAndDefaults(t *testing.T) {
 
 func TestFENErrors(t *testing.T) {
 	bad := map[string]string{
-		"":  "empty",
+		"": "empty",
 		"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/RNBAKABNR w":           "ranks",
 		"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNRR w":        "longer",
 		"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN w":          "files",
@@ -43,11 +43,11 @@ func TestFENErrors(t *testing.T) {
 		"rnba1abnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w":         "one king",
 		"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - x 1": "halfmove",
 		"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 0": "move number",
-		"4k4/9/9/9/9/9/9/9/9/4K4 w":  "check",
-		"3k5/9/9/9/9/9/9/9/9/K8 w":   "stand",
-		"3k5/9/9/9/9/9/9/9/PPP6/4K4 w": "stand",
-		"3k5/9/9/9/9/9/9/RRR6/9/4K4 w": "more than",
-		"4k4/9/9/9/9/9/9/9/4R4/3K5 w": "check",
+		"4k4/9/9/9/9/9/9/9/9/4K4 w":                                             "check",
+		"3k5/9/9/9/9/9/9/9/9/K8 w":                                              "stand",
+		"3k5/9/9/9/9/9/9/9/PPP6/4K4 w":                                          "stand",
+		"3k5/9/9/9/9/9/9/RRR6/9/4K4 w":                                          "more than",
+		"4k4/9/9/9/9/9/9/9/4R4/3K5 w":                                           "check",
 	}
 	for fen, want := range bad {
 		_, err := ParseFEN(fen)

@@ -73,16 +73,16 @@ func TestCheckDetection(t *testing.T) {
 		fen   string
 		check bool
 	}{
-		{"4k4/9/9/9/9/9/9/9/4R4/3K5 b", true},      // rook on the file
-		{"4k4/9/9/4p4/9/9/9/4C4/9/3K5 b", true},    // cannon over a screen
-		{"4k4/9/9/9/9/9/9/4C4/9/3K5 b", false},     // cannon without screen
-		{"4k4/9/3N5/9/9/9/9/9/9/3K5 b", true},      // horse
-		{"4k4/4a4/3N5/9/9/9/9/9/9/3K5 b", true},    // leg is the king's diagonal square: empty here
-		{"4k4/3r5/3N5/9/9/9/9/9/9/3K5 b", false},   // horse leg blocked
-		{"4k4/4P4/9/9/9/9/9/9/9/3K5 b", true},      // pawn in front
-		{"3Pk4/9/9/9/9/9/9/9/9/3K5 b", true},       // pawn beside
-		{"5k3/9/9/9/9/9/9/9/9/3K5 w", false},       // kings on different files
-		{"3k5/9/9/9/9/9/9/9/9/3K5 w", true},        // flying general (illegal to reach, but detected)
+		{"4k4/9/9/9/9/9/9/9/4R4/3K5 b", true},    // rook on the file
+		{"4k4/9/9/4p4/9/9/9/4C4/9/3K5 b", true},  // cannon over a screen
+		{"4k4/9/9/9/9/9/9/4C4/9/3K5 b", false},   // cannon without screen
+		{"4k4/9/3N5/9/9/9/9/9/9/3K5 b", true},    // horse
+		{"4k4/4a4/3N5/9/9/9/9/9/9/3K5 b", true},  // leg is the king's diagonal square: empty here
+		{"4k4/3r5/3N5/9/9/9/9/9/9/3K5 b", false}, // horse leg blocked
+		{"4k4/4P4/9/9/9/9/9/9/9/3K5 b", true},    // pawn in front
+		{"3Pk4/9/9/9/9/9/9/9/9/3K5 b", true},     // pawn beside
+		{"5k3/9/9/9/9/9/9/9/9/3K5 w", false},     // kings on different files
+		{"3k5/9/9/9/9/9/9/9/9/3K5 w", true},      // flying general (illegal to reach, but detected)
 	}
 	for _, c := range cases {
 		p, err := ParseFEN(c.fen)
