@@ -94,7 +94,7 @@ func (c *cli) handle(line string) bool {
 		c.proto = protoUCCI
 		c.out.println("id name xqengine")
 		c.out.println("id author the xqfyne authors")
-		c.out.println("option usemillisec type check default true")
+		c.out.println("option usemillisec type check default false")
 		c.searcher.printOptions()
 		c.out.println("ucciok")
 	case "isready":

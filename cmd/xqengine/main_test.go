@@ -39,7 +39,7 @@ func TestUCIHandshake(t *testing.T) {
 
 func TestUCCIHandshake(t *testing.T) {
 	lines := session(t, "ucci", "quit")
-	if !contains(lines, "ucciok") || !contains(lines, "option usemillisec type check default true") {
+	if !contains(lines, "ucciok") || !contains(lines, "option usemillisec type check default false") {
 		t.Fatalf("handshake: %q", lines)
 	}
 	if lines[len(lines)-1] != "bye" {

@@ -43,7 +43,7 @@ func newSearchSession(c *cli) *searchSession {
 	s := &searchSession{
 		c:        c,
 		searcher: engine.NewSearcher(engine.Options{HashMB: defaultHashMB, Threads: 1}),
-		millisec: true,
+		millisec: false, // UCCI counts seconds until the referee sets usemillisec
 		useBook:  true,
 	}
 	s.loadBook("")
@@ -275,7 +275,9 @@ func (s *searchSession) setOption(args []string) {
 				return
 			}
 		}
-		s.c.errorf("setoption: unknown option %q", name)
+		// Unknown options are ignored, as the protocols ask; the note helps
+		// someone who mistyped a name.
+		s.c.out.println("info string setoption: unknown option %q ignored", name)
 	}
 }
 

@@ -95,6 +95,7 @@ func TestGoInfiniteStopsOnStop(t *testing.T) {
 func TestUCCIPonderThenPonderhit(t *testing.T) {
 	send, out, finish := runLive(t)
 	send("ucci")
+	send("setoption usemillisec true")
 	send("position startpos moves h2e2")
 	send("go ponder time 2000 increment 0")
 	time.Sleep(50 * time.Millisecond)
@@ -130,8 +131,8 @@ func TestSetOptionErrors(t *testing.T) {
 			errors++
 		}
 	}
-	if errors != 4 {
-		t.Fatalf("%d errors, want 4: %q", errors, lines)
+	if errors != 3 || !contains(lines, `info string setoption: unknown option "Bogus" ignored`) {
+		t.Fatalf("%d errors, want 3, and a note on the unknown option: %q", errors, lines)
 	}
 }
 
@@ -277,5 +278,13 @@ func TestBundledBookByDefault(t *testing.T) {
 	}
 	if got := strings.Join(kinds, " "); got != "book best error best book best" {
 		t.Fatalf("book, then no book after a bad file, then the bundled book again: got %q in %q", got, lines)
+	}
+}
+
+// UCCI times are seconds until the referee sets usemillisec.
+func TestUCCITimeUnits(t *testing.T) {
+	g, err := parseGo(strings.Fields("time 3 increment 1"), engine.Red, true, false)
+	if err != nil || g.limits.Time != 3*time.Second || g.limits.Increment != time.Second {
+		t.Fatalf("seconds: %+v %v", g.limits, err)
 	}
 }

@@ -247,6 +247,11 @@ func startEngine(command, options string, ucci bool) (*uciEngine, error) {
 	if _, err := e.waitFor(ok); err != nil {
 		return nil, err
 	}
+	if ucci { // the referee's clock is in milliseconds, as a UCCI referee sets it
+		if err := e.send("setoption usemillisec true"); err != nil {
+			return nil, err
+		}
+	}
 	for _, opt := range strings.Split(options, ",") {
 		name, value, found := strings.Cut(strings.TrimSpace(opt), "=")
 		if !found {
