@@ -7,7 +7,7 @@ BIN       ?= dist
 APT_DEPS  := libgl1-mesa-dev libxcursor-dev libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev pkg-config gcc
 SMOKE_DEPS := xvfb xdotool imagemagick x11-utils
 
-.PHONY: all deps run test test-race build engine package android ios bench smoke font icon portability clean
+.PHONY: all deps run test test-race build engine package android ios web bench smoke font icon portability clean
 
 all: build
 
@@ -50,6 +50,11 @@ android: deps
 ios:
 	$(GO) tool fyne package -os ios
 
+# Browser build: wasm/ with index.html, the .wasm and Fyne's loader; serve the folder over
+# HTTP (e.g. python3 -m http.server -d wasm). Works offline with the pinned fyne tool.
+web: deps
+	$(GO) tool fyne package -os web
+
 bench:
 	$(GO) test -run '^$$' -bench . -benchtime 2x ./...
 
@@ -74,6 +79,8 @@ portability:
 	CGO_ENABLED=0 GOOS=android GOARCH=arm64 $(GO) build -o /dev/null ./cmd/xqengine
 	CGO_ENABLED=0 $(GO) build -tags ci ./...
 	CGO_ENABLED=0 $(GO) vet -tags ci ./...
+	GOOS=js GOARCH=wasm $(GO) build -o /dev/null .
+	GOOS=js GOARCH=wasm $(GO) vet ./gui ./resources .
 
 clean:
-	rm -rf $(BIN) *.tar.xz
+	rm -rf $(BIN) *.tar.xz wasm

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/xqfyne/xiangqi/engine"
@@ -35,6 +36,9 @@ type Window struct {
 	newBtn   *widget.Button
 	flipBtn  *widget.Button
 	settBtn  *widget.Button
+	// The same actions as icon-only buttons for the narrow portrait layout.
+	iconBtns []*widget.Button
+	content  *fyne.Container
 }
 
 // Config says where the game is saved and how to reach the UI goroutine.
@@ -47,7 +51,7 @@ type Config struct {
 func SetupApp(a fyne.App) {
 	setupTranslations()
 	a.Settings().SetTheme(newAppTheme())
-	a.SetIcon(resources.Icon())
+	a.SetIcon(fyne.NewStaticResource("Icon.png", resources.IconBytes()))
 }
 
 // NewWindow builds the main window on a, restoring the saved game. It does not show it.
@@ -71,6 +75,9 @@ func NewWindow(a fyne.App, cfg Config) (*Window, error) {
 	session.OnError = func(err error) {
 		dialog.ShowError(errors.New(tr("save.failed", map[string]any{"Error": err})), w.win)
 	}
+	session.OnEngineError = func(err error) {
+		dialog.ShowInformation(tr("error.title"), tr("engine.failed", map[string]any{"Error": err}), w.win)
+	}
 	w.win.SetOnClosed(session.Close)
 	w.refresh()
 	var corrupt *CorruptSaveError
@@ -87,13 +94,16 @@ func NewWindow(a fyne.App, cfg Config) (*Window, error) {
 // desktop and on phones, the browser's storage on the web.
 func openStore(a fyne.App, dir string) (*Store, error) {
 	if dir != "" {
+		if !localFiles {
+			return nil, errors.New("a save directory needs local files, which a browser does not have")
+		}
 		return NewStore(filepath.Clean(dir))
 	}
 	root := a.Storage().RootURI()
 	if root == nil {
 		return nil, errors.New("the app has no storage")
 	}
-	if root.Scheme() == "file" {
+	if root.Scheme() == "file" && localFiles {
 		return NewStore(root.Path())
 	}
 	return NewURIStore(root)
@@ -122,6 +132,18 @@ func (w *Window) build() {
 	w.flipBtn = widget.NewButton(tr("action.flip"), w.session.Flip)
 	w.settBtn = widget.NewButton(tr("action.settings"), w.showSettings)
 	buttons := container.NewGridWithColumns(3, w.newBtn, w.undoBtn, w.redoBtn, w.hintBtn, w.flipBtn, w.settBtn)
+	w.iconBtns = []*widget.Button{
+		widget.NewButtonWithIcon("", theme.ContentAddIcon(), w.showNewGame),
+		widget.NewButtonWithIcon("", theme.ContentUndoIcon(), w.session.Undo),
+		widget.NewButtonWithIcon("", theme.ContentRedoIcon(), w.session.Redo),
+		widget.NewButtonWithIcon("", theme.HelpIcon(), w.session.Hint),
+		widget.NewButtonWithIcon("", theme.ViewRefreshIcon(), w.session.Flip),
+		widget.NewButtonWithIcon("", theme.SettingsIcon(), w.showSettings),
+	}
+	iconRow := container.NewGridWithColumns(len(w.iconBtns))
+	for _, b := range w.iconBtns {
+		iconRow.Add(b)
+	}
 
 	w.moveList = widget.NewList(
 		func() int { return len(w.moveRows) },
@@ -132,8 +154,13 @@ func (w *Window) build() {
 			}
 		})
 	title := widget.NewLabelWithStyle(tr("moves.title"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	controls := container.NewBorder(container.NewVBox(w.status, w.thinking, buttons, title), nil, nil, nil, w.moveList)
-	w.win.SetContent(container.New(splitLayout{}, w.board, controls))
+	moveRow := widget.NewLabel("1.")
+	w.content = container.New(&mainLayout{
+		board: w.board, status: w.status, thinking: w.thinking,
+		textButtons: buttons, title: title, iconButtons: iconRow,
+		moveList: w.moveList, moveRow: moveRow,
+	}, w.board, w.status, w.thinking, buttons, title, iconRow, w.moveList)
+	w.win.SetContent(w.content)
 	w.addShortcuts()
 	w.win.Resize(fyne.NewSize(900, 680))
 }
@@ -158,9 +185,11 @@ func (w *Window) refresh() {
 	if s.Thinking() && !w.thinking.Visible() {
 		w.thinking.Show()
 		w.thinking.Start()
+		w.content.Refresh() // the bar takes room from the move list
 	} else if !s.Thinking() && w.thinking.Visible() {
 		w.thinking.Stop()
 		w.thinking.Hide()
+		w.content.Refresh()
 	}
 	rows := moveRows(s.Game().MoveTexts(notationStyle())[:s.Game().Ply()])
 	if fmt.Sprint(rows) != fmt.Sprint(w.moveRows) {
@@ -170,9 +199,11 @@ func (w *Window) refresh() {
 			w.moveList.ScrollToBottom()
 		}
 	}
-	enable(w.undoBtn, s.CanUndo())
-	enable(w.redoBtn, s.CanRedo())
-	enable(w.hintBtn, s.humanToMove())
+	for _, set := range [][]*widget.Button{{w.undoBtn, w.redoBtn, w.hintBtn}, w.iconBtns[1:4]} {
+		enable(set[0], s.CanUndo())
+		enable(set[1], s.CanRedo())
+		enable(set[2], s.CanHint())
+	}
 }
 
 func enable(b *widget.Button, on bool) {
@@ -209,6 +240,9 @@ func (w *Window) statusText() string {
 		}
 		return tr("status.progress", map[string]any{"Depth": info.Depth, "Score": scoreText(info)})
 	}
+	if err := s.EngineError(); err != nil {
+		return tr("engine.failed", map[string]any{"Error": err})
+	}
 	side := g.SideToMove()
 	text := tr("status.toMove", map[string]any{"Side": sideName(side)})
 	if s.Settings().Human != game.HumanBoth && s.Settings().Human.Plays(side) {
@@ -217,13 +251,11 @@ func (w *Window) statusText() string {
 	if hint := s.View().Hint; hint != engine.NoMove {
 		text = tr("status.hint", map[string]any{"Move": game.FormatMove(g.Position(), hint, notationStyle())}) + " · " + text
 	}
+	if err := s.HintError(); err != nil {
+		text = tr("engine.noHint", map[string]any{"Error": err}) + " · " + text
+	}
 	if g.Position().InCheck() {
 		text = tr("status.check") + " " + text
-	}
-	// The last move is repeated here because a phone in portrait may have no room left
-	// for the move list.
-	if ply := g.Ply(); ply > 0 {
-		text += "\n" + tr("status.lastMove", map[string]any{"Move": g.MoveText(ply-1, notationStyle())})
 	}
 	return text
 }

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
@@ -93,7 +95,7 @@ func (w *Window) showNewGame() {
 		widget.NewFormItem(tr("settings.level"), picker.level),
 		widget.NewFormItem(tr("settings.seconds"), picker.seconds),
 	}
-	d := dialog.NewForm(tr("action.new"), tr("action.start"), tr("action.cancel"), items, func(ok bool) {
+	d := w.formDialog(tr("action.new"), tr("action.start"), items, nil, func(ok bool) {
 		if !ok {
 			return
 		}
@@ -115,8 +117,20 @@ func (w *Window) showNewGame() {
 		if err := w.session.NewGame(set); err != nil {
 			dialog.ShowError(err, w.win)
 		}
-	}, w.win)
+	})
 	d.Show()
+}
+
+// formDialog is a form, then the objects in below (checks that need no label), with
+// confirm and cancel buttons. In a narrow (portrait) window the labels go above their
+// fields, because side by side the form is wider than a phone.
+func (w *Window) formDialog(title, confirm string, items []*widget.FormItem, below []fyne.CanvasObject, callback func(bool)) dialog.Dialog {
+	form := widget.NewForm(items...)
+	if !landscape(w.win.Canvas().Size()) {
+		form.Orientation = widget.Vertical
+	}
+	content := container.NewVBox(append([]fyne.CanvasObject{form}, below...)...)
+	return dialog.NewCustomConfirm(title, confirm, tr("action.cancel"), content, callback, w.win)
 }
 
 // showSettings edits difficulty, book, randomness and coordinates.
@@ -132,11 +146,9 @@ func (w *Window) showSettings() {
 	items := []*widget.FormItem{
 		widget.NewFormItem(tr("settings.level"), picker.level),
 		widget.NewFormItem(tr("settings.seconds"), picker.seconds),
-		widget.NewFormItem("", book),
-		widget.NewFormItem("", random),
-		widget.NewFormItem("", coords),
 	}
-	d := dialog.NewForm(tr("action.settings"), tr("action.apply"), tr("action.cancel"), items, func(ok bool) {
+	checks := []fyne.CanvasObject{book, random, coords}
+	d := w.formDialog(tr("action.settings"), tr("action.apply"), items, checks, func(ok bool) {
 		if !ok {
 			return
 		}
@@ -150,6 +162,6 @@ func (w *Window) showSettings() {
 		if err := w.session.ApplySettings(set); err != nil {
 			dialog.ShowError(err, w.win)
 		}
-	}, w.win)
+	})
 	d.Show()
 }

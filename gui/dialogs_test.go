@@ -73,3 +73,30 @@ func TestSettingsDialogAppliesAndRejectsBadSeconds(t *testing.T) {
 		t.Fatal("bad seconds were applied")
 	}
 }
+
+func TestDialogsFitPortraitWindow(t *testing.T) {
+	w, _ := openWindow(t, t.TempDir())
+	w.Fyne().Resize(fyne.NewSize(267, 480)) // 400x720 pixels at scale 1.5
+	for _, open := range []*widget.Button{w.iconBtns[0], w.iconBtns[5]} {
+		test.Tap(open)
+		cancel := find(t, w, func(b *widget.Button) bool { return b.Text == tr("action.cancel") })
+		fields := []fyne.CanvasObject{
+			find(t, w, func(e *widget.Entry) bool { return true }),
+			find(t, w, func(s *widget.Select) bool { return true }),
+			cancel,
+		}
+		if open == w.iconBtns[5] {
+			coords := find(t, w, func(c *widget.Check) bool { return c.Text == tr("settings.coords") })
+			fields = append(fields, coords)
+			if absolute(coords).Y+coords.Size().Height > absolute(cancel).Y {
+				t.Errorf("the last check overlaps the dialog buttons")
+			}
+		}
+		for _, o := range fields {
+			if !inside(w, o) {
+				t.Errorf("dialog field %T at %v size %v is outside the %v window", o, absolute(o), o.Size(), w.Fyne().Canvas().Size())
+			}
+		}
+		test.Tap(find(t, w, func(b *widget.Button) bool { return b.Text == tr("action.cancel") }))
+	}
+}

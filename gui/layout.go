@@ -1,44 +1,91 @@
 package gui
 
-import "fyne.io/fyne/v2"
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/theme"
+)
 
-// splitLayout puts the board on top of the controls in portrait (a phone) and beside them
-// in landscape (a desktop window). Objects: board, controls.
-type splitLayout struct{}
+// mainLayout arranges the window: in landscape (a desktop window) the board on the left and
+// a column beside it with the status, the labelled buttons, the "Moves" title and the move
+// list; in portrait (a phone) the board on top, then the status, one row of icon buttons
+// and the move list in the remaining height. The controls of the other orientation are
+// hidden, so taps never reach them.
+type mainLayout struct {
+	board, status, thinking fyne.CanvasObject
+	textButtons, title      fyne.CanvasObject // landscape only
+	iconButtons             fyne.CanvasObject // portrait only
+	moveList                fyne.CanvasObject
+	moveRow                 fyne.CanvasObject // a list row, for its height
+}
 
-// maxBoardShare is the largest part of the window's width (landscape) or height
-// (portrait) the board takes.
+// maxBoardShare is the largest part of the window's width the board takes in landscape.
 const maxBoardShare = 0.68
+
+// portraitListRows is how many move list rows portrait keeps visible, shrinking the board
+// if the window is too short for them.
+const portraitListRows = 2
 
 // landscape decides the orientation from the space available.
 func landscape(size fyne.Size) bool { return size.Width > size.Height*1.05 }
 
-func (splitLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
-	if len(objs) != 2 {
-		return
-	}
-	board, controls := objs[0], objs[1]
-	// The board gets all the room its proportions can use, up to a share that leaves the
-	// controls usable; the move list scrolls in whatever is left.
+func (l *mainLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
+	pad := theme.Padding()
 	if landscape(size) {
+		showIf(true, l.textButtons, l.title)
+		showIf(false, l.iconButtons)
 		bw := min(size.Height*boardAspect(), size.Width*maxBoardShare)
-		board.Move(fyne.NewPos(0, 0))
-		board.Resize(fyne.NewSize(bw, size.Height))
-		controls.Move(fyne.NewPos(bw, 0))
-		controls.Resize(fyne.NewSize(size.Width-bw, size.Height))
+		place(l.board, 0, 0, bw, size.Height)
+		y := stack(bw, 0, size.Width-bw, l.status, l.thinking, l.textButtons, l.title)
+		place(l.moveList, bw, y, size.Width-bw, size.Height-y)
 		return
 	}
-	bh := min(size.Width/boardAspect(), size.Height*maxBoardShare)
-	board.Move(fyne.NewPos(0, 0))
-	board.Resize(fyne.NewSize(size.Width, bh))
-	controls.Move(fyne.NewPos(0, bh))
-	controls.Resize(fyne.NewSize(size.Width, size.Height-bh))
+	showIf(false, l.textButtons, l.title)
+	showIf(true, l.iconButtons)
+	// The board is as wide as the window unless that leaves too little height for a line
+	// of status, the icon row and a few rows of the move list.
+	reserve := l.status.MinSize().Height + l.iconButtons.MinSize().Height +
+		portraitListRows*l.moveRow.MinSize().Height + 3*pad
+	bh := min(size.Width/boardAspect(), max(size.Height-reserve, 0))
+	place(l.board, 0, 0, size.Width, bh)
+	l.status.Resize(fyne.NewSize(size.Width, l.status.MinSize().Height)) // wrapping labels size to width
+	y := stack(0, bh, size.Width, l.status, l.thinking, l.iconButtons)
+	place(l.moveList, 0, y, size.Width, max(size.Height-y, 0))
 }
 
-func (splitLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
-	if len(objs) != 2 {
-		return fyne.NewSize(0, 0)
+func (l *mainLayout) MinSize([]fyne.CanvasObject) fyne.Size {
+	pad := theme.Padding()
+	b := l.board.MinSize()
+	icons := l.iconButtons.MinSize()
+	h := b.Height + l.status.MinSize().Height + icons.Height + portraitListRows*l.moveRow.MinSize().Height + 3*pad
+	return fyne.NewSize(max(b.Width, icons.Width), h)
+}
+
+func place(o fyne.CanvasObject, x, y, w, h float32) {
+	o.Move(fyne.NewPos(x, y))
+	o.Resize(fyne.NewSize(w, h))
+}
+
+// stack puts the visible objects under each other from (x, y), each at its minimum
+// height and the given width, and returns the y below the last plus padding.
+func stack(x, y, w float32, objs ...fyne.CanvasObject) float32 {
+	pad := theme.Padding()
+	for _, o := range objs {
+		if !o.Visible() {
+			continue
+		}
+		o.Resize(fyne.NewSize(w, o.MinSize().Height)) // a wrapping label's height depends on its width
+		place(o, x, y, w, o.MinSize().Height)
+		y += o.MinSize().Height + pad
 	}
-	b, c := objs[0].MinSize(), objs[1].MinSize()
-	return fyne.NewSize(max(b.Width, c.Width), b.Height+c.Height)
+	return y
+}
+
+func showIf(on bool, objs ...fyne.CanvasObject) {
+	for _, o := range objs {
+		if on && !o.Visible() {
+			o.Show()
+		} else if !on && o.Visible() {
+			o.Hide()
+		}
+	}
 }

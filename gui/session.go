@@ -3,6 +3,7 @@ package gui
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sync"
 	"time"
 
@@ -24,8 +25,11 @@ type Session struct {
 	settings Settings
 	store    *Store
 	searcher *engine.Searcher
-	book     *engine.Book // nil when the bundled book could not be read
-	post     func(func())
+	// search runs one search; searcher.Search in the app, replaced by tests that need the
+	// engine to answer badly.
+	search func(context.Context, *engine.Position, engine.Limits, func(engine.Info)) engine.Result
+	book   *engine.Book // nil when the bundled book could not be read
+	post   func(func())
 
 	selected engine.Square
 	targets  []engine.Square
@@ -42,11 +46,17 @@ type Session struct {
 	// engineStale: book or randomness changed while a search ran; applied before the next.
 	engineStale bool
 	running     sync.WaitGroup
+	// engineErr is why the engine's last search gave no playable move; the engine then
+	// waits until the user retries (Hint), takes back or starts a new game.
+	engineErr error
+	hintErr   error // why the last hint search gave no move
 
 	// Hooks called on the UI goroutine; nil hooks are skipped.
 	OnChange   func()            // something visible changed
 	OnGameOver func(game.Result) // a move ended the game
 	OnError    func(error)       // a save failed
+	// OnEngineError is told when the engine's search gave no playable move for its turn.
+	OnEngineError func(error)
 }
 
 // SessionConfig says where a session keeps its game and how it reaches the UI goroutine.
@@ -67,6 +77,7 @@ func NewSession(cfg SessionConfig) (*Session, error) {
 	if s.searcher == nil {
 		s.searcher = engine.NewSearcher(engine.Options{HashMB: 16, Threads: 1})
 	}
+	s.search = s.searcher.Search
 	var notice error
 	if book, err := loadBook(); err == nil {
 		s.book = book
@@ -116,6 +127,17 @@ func (s *Session) Settings() Settings { return s.settings }
 // Thinking reports whether the engine is searching for its move.
 func (s *Session) Thinking() bool { return s.thinking }
 
+// EngineError returns why the engine could not make its move, or nil.
+func (s *Session) EngineError() error { return s.engineErr }
+
+// HintError returns why the last hint gave no move, or nil.
+func (s *Session) HintError() error { return s.hintErr }
+
+// engineStuck reports whether it is the engine's turn but its last search failed.
+func (s *Session) engineStuck() bool {
+	return s.engineErr != nil && !s.thinking && !s.g.Result().Decided() && s.settings.engineMoves(s.g.SideToMove())
+}
+
 // Progress returns the latest search progress report.
 func (s *Session) Progress() engine.Info { return s.info }
 
@@ -164,7 +186,9 @@ func (s *Session) Tap(sq engine.Square) {
 		s.flashReject(sq)
 		return
 	}
-	s.play(m)
+	if err := s.play(m); err != nil {
+		s.flashReject(sq)
+	}
 }
 
 func legalTargets(pos *engine.Position, from engine.Square) []engine.Square {
@@ -193,14 +217,14 @@ func (s *Session) flashReject(sq engine.Square) {
 	})
 }
 
-// play makes a legal move, saves, and hands over to the engine when it is its turn.
-func (s *Session) play(m engine.Move) {
+// play makes a move, saves, and hands over to the engine when it is its turn. A move the
+// game rejects changes nothing and is returned as an error.
+func (s *Session) play(m engine.Move) error {
+	if err := s.g.Play(m); err != nil {
+		return err
+	}
 	if s.hinting {
 		s.cancelSearch() // a hint for the position before this move is stale
-	}
-	if err := s.g.Play(m); err != nil {
-		s.flashReject(m.To())
-		return
 	}
 	s.clearMarks()
 	s.save()
@@ -209,13 +233,17 @@ func (s *Session) play(m engine.Move) {
 		if s.OnGameOver != nil {
 			s.OnGameOver(r)
 		}
-		return
+		return nil
 	}
 	s.maybeStartEngine()
+	return nil
 }
 
+// clearMarks forgets the selection and everything tied to the previous position,
+// including a failed search's report.
 func (s *Session) clearMarks() {
 	s.selected, s.targets, s.hint, s.rejected = NoSquare, nil, engine.NoMove, NoSquare
+	s.engineErr, s.hintErr = nil, nil
 }
 
 // NewGame starts a fresh game with the given settings (the board faces the human).
@@ -339,12 +367,22 @@ func (s *Session) Redo() {
 	s.maybeStartEngine()
 }
 
-// Hint asks the engine for a move for the player; it is shown on the board.
+// CanHint reports whether Hint does something: ask for a hint, or let the engine try
+// again after its search failed.
+func (s *Session) CanHint() bool { return (s.humanToMove() && !s.hinting) || s.engineStuck() }
+
+// Hint asks the engine for a move for the player; it is shown on the board. When the
+// engine is to move but its last search failed, Hint lets it search again instead.
 func (s *Session) Hint() {
+	if s.engineStuck() {
+		s.engineErr = nil
+		s.startSearch(false)
+		return
+	}
 	if !s.humanToMove() || s.hinting {
 		return
 	}
-	s.hint = engine.NoMove
+	s.hint, s.hintErr = engine.NoMove, nil
 	s.startSearch(true)
 }
 
@@ -394,12 +432,12 @@ func (s *Session) startSearch(hint bool) {
 	}
 	pos := s.g.Position()
 	limits := engine.Limits{MoveTime: secondsToDuration(seconds)}
-	searcher := s.searcher
+	search := s.search
 	s.changed()
 	s.running.Add(1)
 	go func() {
 		defer s.running.Done()
-		res := searcher.Search(ctx, pos, limits, func(info engine.Info) {
+		res := search(ctx, pos, limits, func(info engine.Info) {
 			s.post(func() {
 				if gen == s.gen && !hint {
 					s.info = info
@@ -419,17 +457,41 @@ func (s *Session) searchDone(gen uint64, hint bool, res engine.Result) {
 	s.cancel()
 	s.cancel = nil
 	s.thinking, s.hinting = false, false
+	pos := s.g.Position()
+	var bad error
+	switch {
+	case res.Move == engine.NoMove:
+		bad = errors.New("the search returned no move")
+	case !pos.IsLegal(res.Move):
+		bad = fmt.Errorf("the search returned the illegal move %v", res.Move)
+	}
 	if hint {
-		s.hint = res.Move
+		if bad == nil {
+			s.hint = res.Move
+		}
+		s.hintErr = bad
 		s.changed()
 		return
 	}
-	if res.Move == engine.NoMove {
-		s.changed()
-		return
+	if bad == nil {
+		s.fromBook = res.FromBook
+		if err := s.play(res.Move); err != nil {
+			bad = fmt.Errorf("the game rejected the move %v: %w", res.Move, err)
+		}
 	}
-	s.fromBook = res.FromBook
-	s.play(res.Move)
+	if bad != nil {
+		s.engineFailed(bad)
+	}
+}
+
+// engineFailed stops waiting for the engine after a search without a playable move and
+// reports why; the user can retry (Hint), take back or start a new game.
+func (s *Session) engineFailed(err error) {
+	s.engineErr = err
+	s.changed()
+	if s.OnEngineError != nil {
+		s.OnEngineError(err)
+	}
 }
 
 // cancelSearch stops a running search at once and makes its result stale.

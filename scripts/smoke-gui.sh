@@ -26,21 +26,23 @@ for _ in $(seq 50); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.1; done
 
 shot() { import -window root "$OUT/$1.png"; echo "screenshot $OUT/$1.png"; }
 
-# point X Y W H SCALE FILE RANK: screen pixel of a board point for a window at X,Y of
-# WxH pixels drawn at Fyne scale SCALE, by the app's layout rules (gui/layout.go,
-# gui/geometry.go; window padding 4 units).
+# board_rect X Y W H: the board widget's rectangle in screen pixels, found as the box of
+# the board's wood colour (gui/board_render.go colorBoard) inside the window at X,Y of WxH.
+board_rect() {
+  import -window root png:- | convert - -crop "$3x$4+$1+$2" +repage \
+    -fill black -fuzz 6% +opaque 'srgb(227,193,135)' -trim -format '%X %Y %w %h\n' info: |
+    awk -v x="$1" -v y="$2" '{ printf "%d %d %d %d\n", x + $1, y + $2, $3, $4 }'
+}
+
+# point BX BY BW BH FILE RANK: screen pixel of a board point for the board rectangle
+# BX,BY,BW,BH, by the board's proportions (gui/geometry.go): centred, cells of equal size.
 point() {
-  awk -v x="$1" -v y="$2" -v w="$3" -v h="$4" -v s="$5" -v file="$6" -v rank="$7" 'BEGIN {
-    pad = 4; margin = 0.62; band = 0.45; share = 0.68
-    uw = 8 + 2*margin; uh = 9 + 2*margin + 2*band; aspect = uw/uh
-    W = w/s - 2*pad; H = h/s - 2*pad
-    if (W > H*1.05) { bw = H*aspect; if (bw > W*share) bw = W*share; bh = H }
-    else { bw = W; bh = W/aspect; if (bh > H*share) bh = H*share }
+  awk -v x="$1" -v y="$2" -v bw="$3" -v bh="$4" -v file="$5" -v rank="$6" 'BEGIN {
+    margin = 0.62; band = 0.45
+    uw = 8 + 2*margin; uh = 9 + 2*margin + 2*band
     cell = bw/uw; if (bh/uh < cell) cell = bh/uh
     left = (bw - cell*uw)/2; top = (bh - cell*uh)/2
-    px = x + s*(pad + left + (margin + file)*cell)
-    py = y + s*(pad + top + (margin + band + 9 - rank)*cell)
-    printf "%d %d\n", px, py
+    printf "%d %d\n", x + left + (margin + file)*cell, y + top + (margin + band + 9 - rank)*cell
   }'
 }
 
@@ -62,8 +64,10 @@ run_case() { # name binary width height scale
   sleep 1.5
   eval "$(xdotool getwindowgeometry --shell "$wid")"
   shot "$name-1-start"
-  read -r hx hy < <(point "$X" "$Y" "$WIDTH" "$HEIGHT" "$scale" 7 2)
-  read -r ex ey < <(point "$X" "$Y" "$WIDTH" "$HEIGHT" "$scale" 4 2)
+  read -r bx by bw bh < <(board_rect "$X" "$Y" "$WIDTH" "$HEIGHT")
+  echo "$name: window ${WIDTH}x$HEIGHT, board ${bw}x$bh at $bx,$by"
+  read -r hx hy < <(point "$bx" "$by" "$bw" "$bh" 7 2)
+  read -r ex ey < <(point "$bx" "$by" "$bw" "$bh" 4 2)
   xdotool mousemove "$hx" "$hy" click 1
   sleep 0.5
   shot "$name-2-selected"
@@ -88,4 +92,5 @@ run_case() { # name binary width height scale
 
 run_case desktop dist/xiangqi 900 680 1
 run_case mobile dist/xiangqi-mobile 400 720 1.5
+run_case mobile-tall dist/xiangqi-mobile 390 844 1.5
 echo "smoke: OK"

@@ -1,0 +1,90 @@
+package gui
+
+import (
+	"testing"
+
+	"fyne.io/fyne/v2"
+
+	"github.com/xqfyne/xiangqi/game"
+)
+
+// absolute returns where o is drawn in the window.
+func absolute(o fyne.CanvasObject) fyne.Position {
+	return fyne.CurrentApp().Driver().AbsolutePositionForObject(o)
+}
+
+// inside reports whether o is shown with a non-empty area that lies within the window.
+func inside(w *Window, o fyne.CanvasObject) bool {
+	if !o.Visible() || o.Size().Width < 1 || o.Size().Height < 1 {
+		return false
+	}
+	pos := absolute(o)
+	win := w.Fyne().Canvas().Size()
+	return pos.X >= 0 && pos.Y >= 0 && pos.X+o.Size().Width <= win.Width+0.5 && pos.Y+o.Size().Height <= win.Height+0.5
+}
+
+func TestPortraitShowsBoardIconsAndMoveList(t *testing.T) {
+	for _, size := range []fyne.Size{{Width: 400, Height: 720}, {Width: 390, Height: 844}, {Width: 267, Height: 480}} {
+		w, _ := openWindow(t, t.TempDir())
+		newGame(t, w, game.HumanBoth, 1)
+		for _, m := range []string{"h2e2", "h9g7", "h0g2", "i9h9"} {
+			tapPoint(t, w.Board(), m[:2])
+			tapPoint(t, w.Board(), m[2:])
+		}
+		w.Fyne().Resize(size)
+		if w.session.Game().Ply() != 4 {
+			t.Fatalf("%v: setup moves not played", size)
+		}
+		list := w.moveList
+		if !inside(w, list) || list.Size().Height < 2*w.content.Layout.(*mainLayout).moveRow.MinSize().Height {
+			t.Errorf("%v: move list not visible: size %v at %v", size, list.Size(), list.Position())
+		}
+		board := w.Board()
+		if !inside(w, board) || absolute(board).Y+board.Size().Height > absolute(list).Y {
+			t.Errorf("%v: board %v at %v is not above the move list at %v", size, board.Size(), board.Position(), list.Position())
+		}
+		for i, b := range w.iconBtns {
+			if !inside(w, b) {
+				t.Errorf("%v: icon button %d not visible", size, i)
+			}
+		}
+		if l := w.content.Layout.(*mainLayout); l.textButtons.Visible() || l.title.Visible() || !l.iconButtons.Visible() {
+			t.Errorf("%v: the landscape buttons are shown in portrait", size)
+		}
+		if len(w.moveRows) != 2 {
+			t.Errorf("%v: move list rows %q", size, w.moveRows)
+		}
+	}
+}
+
+func TestLandscapeKeepsMoveListBesideBoard(t *testing.T) {
+	w, _ := openWindow(t, t.TempDir())
+	w.Fyne().Resize(fyne.NewSize(900, 680))
+	board, list := w.Board(), w.moveList
+	if !inside(w, list) || absolute(list).X < absolute(board).X+board.Size().Width {
+		t.Fatalf("move list at %v (size %v) not beside the board of width %v", list.Position(), list.Size(), board.Size().Width)
+	}
+	if !inside(w, w.newBtn) || !inside(w, w.settBtn) {
+		t.Fatal("labelled buttons not visible in landscape")
+	}
+	if l := w.content.Layout.(*mainLayout); l.iconButtons.Visible() || !l.textButtons.Visible() {
+		t.Fatal("icon buttons shown in landscape")
+	}
+}
+
+func TestPortraitKeepsMoveListWhileThinking(t *testing.T) {
+	w, _ := openWindow(t, t.TempDir())
+	w.Fyne().Resize(fyne.NewSize(400, 720))
+	newGame(t, w, game.HumanBlack, 60) // the engine starts a long search at once
+	if !w.Session().Thinking() || !inside(w, w.thinking) {
+		t.Fatal("thinking indicator not shown in portrait")
+	}
+	if !inside(w, w.moveList) || absolute(w.moveList).Y < absolute(w.thinking).Y+w.thinking.Size().Height {
+		t.Fatalf("move list at %v (size %v) overlaps or leaves the window", w.moveList.Position(), w.moveList.Size())
+	}
+	for i, b := range w.iconBtns {
+		if !inside(w, b) || absolute(b).Y+b.Size().Height > absolute(w.moveList).Y {
+			t.Fatalf("icon button %d not shown above the move list", i)
+		}
+	}
+}
