@@ -7,7 +7,7 @@ BIN       ?= dist
 APT_DEPS  := libgl1-mesa-dev libxcursor-dev libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev pkg-config gcc
 SMOKE_DEPS := xvfb xdotool imagemagick x11-utils
 
-.PHONY: all deps run test test-race build engine package android ios web bench smoke font icon portability clean
+.PHONY: all deps run test test-race build engine package android ios web bench match smoke font icon portability clean
 
 all: build
 
@@ -55,13 +55,24 @@ ios:
 web: deps
 	$(GO) tool fyne package -os web
 
-bench:
-	$(GO) test -run '^$$' -bench . -benchtime 2x ./...
+# Speed figures: perft and search nodes/s, move-time accuracy, book, notation, board redraw.
+bench: engine
+	printf 'position startpos\ngo perft 5\nquit\n' | $(BIN)/xqengine | tail -2
+	printf 'bench\nquit\n' | $(BIN)/xqengine | tail -3
+	$(GO) test -run '^$$' -bench 'Perft|Book|SearchStart' ./engine
+	$(GO) test -run '^$$' -bench 'MoveTime' -benchtime 100x ./engine
+	$(GO) test -run '^$$' -bench . ./game ./gui
+
+# Self-play match: the engine against itself limited to XQWLight 0.6's techniques.
+match: engine
+	$(GO) build -o $(BIN)/xqmatch ./cmd/xqmatch
+	$(BIN)/xqmatch -engine1 $(BIN)/xqengine -options2 XQWLightOnly=true -games 100 -movetime 50
 
 # Starts the real app under Xvfb, clicks a move and screenshots the engine's answer.
 smoke: deps
 	@missing=""; for p in $(SMOKE_DEPS); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; done; \
-	if [ -n "$$missing" ]; then DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; fi
+	if [ -n "$$missing" ]; then SUDO=""; [ "$$(id -u)" -ne 0 ] && SUDO=sudo; \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing; fi
 	bash scripts/smoke-gui.sh
 
 # Regenerate the bundled font subset and the icon after UI text changes.
