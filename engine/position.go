@@ -226,35 +226,50 @@ func (p *Position) attacked(c Color) bool {
 	if b[k+forward(c)] == oppPawn || b[k-1] == oppPawn || b[k+1] == oppPawn {
 		return true
 	}
-	// Horses: the leg of a horse giving check is diagonally next to the king.
-	oppKnight := opp + Piece(Knight)
-	for i, d := range diagSteps {
-		if b[k+d] != NoPiece {
-			continue
-		}
-		if b[k+knightSteps[i][0]] == oppKnight || b[k+knightSteps[i][1]] == oppKnight {
-			return true
-		}
+	if p.horseAttacks(k, opp+Piece(Knight)) {
+		return true
 	}
 	// Lines: rooks and the enemy king (flying general) on the first piece met,
 	// cannons on the second.
-	oppRook, oppCannon, oppKing := opp+Piece(Rook), opp+Piece(Cannon), opp+Piece(King)
-	for _, d := range orthSteps {
-		sq := k + d
-		for inBoard[sq] && b[sq] == NoPiece {
-			sq += d
-		}
-		if !inBoard[sq] {
+	return p.lineAttacks(k, opp+Piece(Rook), opp+Piece(King), opp+Piece(Cannon))
+}
+
+// horseAttacks reports whether the given horse attacks sq: the leg of a horse
+// attacking sq is the empty square diagonally next to sq.
+func (p *Position) horseAttacks(sq Square, horse Piece) bool {
+	b := &p.board
+	for i, d := range diagSteps {
+		if b[sq+d] != NoPiece {
 			continue
 		}
-		if pc := b[sq]; pc == oppRook || pc == oppKing {
+		if b[sq+knightSteps[i][0]] == horse || b[sq+knightSteps[i][1]] == horse {
 			return true
 		}
-		sq += d
-		for inBoard[sq] && b[sq] == NoPiece {
-			sq += d
+	}
+	return false
+}
+
+// lineAttacks looks out from sq along rank and file: the first piece met
+// attacks sq if it is first or firstToo (a rook, or the flying general), the
+// piece behind it if it is second (a cannon over its screen).
+func (p *Position) lineAttacks(sq Square, first, firstToo, second Piece) bool {
+	b := &p.board
+	for _, d := range orthSteps {
+		s := sq + d
+		for inBoard[s] && b[s] == NoPiece {
+			s += d
 		}
-		if inBoard[sq] && b[sq] == oppCannon {
+		if !inBoard[s] {
+			continue
+		}
+		if pc := b[s]; pc == first || pc == firstToo {
+			return true
+		}
+		s += d
+		for inBoard[s] && b[s] == NoPiece {
+			s += d
+		}
+		if inBoard[s] && b[s] == second {
 			return true
 		}
 	}

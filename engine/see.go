@@ -33,15 +33,8 @@ func squareAttacked(p *Position, sq Square, c Color) bool {
 	if b[sq-1] == pawn && !homeHalf[c][sq-1] || b[sq+1] == pawn && !homeHalf[c][sq+1] {
 		return true
 	}
-	// Horses: the leg is diagonally next to the target.
-	knight := tag + Piece(Knight)
-	for i, d := range diagSteps {
-		if b[sq+d] != NoPiece {
-			continue
-		}
-		if b[sq+knightSteps[i][0]] == knight || b[sq+knightSteps[i][1]] == knight {
-			return true
-		}
+	if p.horseAttacks(sq, tag+Piece(Knight)) {
+		return true
 	}
 	// Palace pieces: king next to sq, advisors diagonally next to it.
 	if inFort[sq] && homeHalf[c][sq] {
@@ -62,25 +55,6 @@ func squareAttacked(p *Position, sq Square, c Color) bool {
 		}
 	}
 	// Lines: a rook on the first piece met, a cannon on the second.
-	rook, cannon := tag+Piece(Rook), tag+Piece(Cannon)
-	for _, d := range orthSteps {
-		s := sq + d
-		for inBoard[s] && b[s] == NoPiece {
-			s += d
-		}
-		if !inBoard[s] {
-			continue
-		}
-		if b[s] == rook {
-			return true
-		}
-		s += d
-		for inBoard[s] && b[s] == NoPiece {
-			s += d
-		}
-		if inBoard[s] && b[s] == cannon {
-			return true
-		}
-	}
-	return false
+	rook := tag + Piece(Rook)
+	return p.lineAttacks(sq, rook, rook, tag+Piece(Cannon))
 }
