@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/xqfyne/xiangqi/engine"
@@ -72,7 +73,7 @@ func FuzzImportPGN(f *testing.F) {
 			if err != nil {
 				t.Fatalf("re-import (%s): %v\n%s", style, err, out.String())
 			}
-			if !sameMoves(back.Moves(), g.Moves()) || back.StartFEN() != g.StartFEN() || back.Result() != g.Result() {
+			if !slices.Equal(back.Moves(), g.Moves()) || back.StartFEN() != g.StartFEN() || back.Result() != g.Result() {
 				t.Fatalf("re-import (%s) differs\n%s", style, out.String())
 			}
 		}

@@ -141,9 +141,11 @@ func (g *Game) Redo() bool {
 		return false
 	}
 	if !g.pos.MakeMove(g.moves[g.cur]) {
-		// Every stored move was legal when it was added; reaching this
-		// means the record was corrupted.
-		panic("game: stored move became illegal: " + g.moves[g.cur].String())
+		// Every stored move was legal when it was added, so this cannot
+		// happen; should the record ever be damaged, the unplayable rest of
+		// the line is dropped rather than crashing the app.
+		g.moves = g.moves[:g.cur]
+		return false
 	}
 	g.cur++
 	return true

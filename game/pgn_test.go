@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -63,7 +64,7 @@ func TestImportRealGamesGBK(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%s: re-import (%s, gbk=%v): %v\n%s", filepath.Base(name), style, gbk, err, out.String())
 				}
-				if !sameMoves(back.Moves(), g.Moves()) || back.Meta != g.Meta || back.Result() != g.Result() {
+				if !slices.Equal(back.Moves(), g.Moves()) || back.Meta != g.Meta || back.Result() != g.Result() {
 					t.Errorf("%s: re-import (%s, gbk=%v) differs", filepath.Base(name), style, gbk)
 				}
 			}
@@ -81,18 +82,6 @@ func regexpTag(t *testing.T, data []byte, name string) string {
 	}
 	rest := data[i+len(prefix):]
 	return string(rest[:bytes.IndexByte(rest, '"')])
-}
-
-func sameMoves(a, b []engine.Move) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func TestImportFirstRealGameMoves(t *testing.T) {
@@ -181,7 +170,7 @@ func TestExportPGNFormat(t *testing.T) {
 		t.Error("GBK export contains UTF-8 text")
 	}
 	back, err := ImportPGN(&out)
-	if err != nil || back.Meta.Event != "友谊赛" || !sameMoves(back.Moves(), g.Moves()) {
+	if err != nil || back.Meta.Event != "友谊赛" || !slices.Equal(back.Moves(), g.Moves()) {
 		t.Errorf("GBK WXF re-import: %v %+v", err, back)
 	}
 }
@@ -198,7 +187,7 @@ func TestPGNWithFENAndBlackToMove(t *testing.T) {
 		t.Errorf("export:\n%s", out.String())
 	}
 	back, err := ImportPGN(&out)
-	if err != nil || back.StartFEN() != fen || !sameMoves(back.Moves(), g.Moves()) {
+	if err != nil || back.StartFEN() != fen || !slices.Equal(back.Moves(), g.Moves()) {
 		t.Fatalf("re-import: %v", err)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -31,7 +32,7 @@ func roundTrip(t *testing.T, g *Game) *Game {
 	if second := saveString(t, loaded); second != first {
 		t.Fatalf("save → load → save differs:\n%s\n---\n%s", first, second)
 	}
-	if loaded.Ply() != g.Ply() || loaded.FEN() != g.FEN() || !sameMoves(loaded.Moves(), g.Moves()) ||
+	if loaded.Ply() != g.Ply() || loaded.FEN() != g.FEN() || !slices.Equal(loaded.Moves(), g.Moves()) ||
 		loaded.Meta != g.Meta || loaded.Result() != g.Result() {
 		t.Fatalf("loaded game differs")
 	}

@@ -2,6 +2,7 @@ package gui
 
 import (
 	"image/color"
+	"slices"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -279,7 +280,7 @@ func (r *boardRenderer) Refresh() {
 		v.Selected != old.Selected || v.Rejected != old.Rejected {
 		r.placeMarks()
 	}
-	if !sameSquares(v.Targets, old.Targets) {
+	if !slices.Equal(v.Targets, old.Targets) {
 		r.placeTargets()
 	}
 	r.followDrag()
@@ -306,18 +307,6 @@ func (r *boardRenderer) followDrag() {
 		}
 	}
 	r.dragged = nil
-}
-
-func sameSquares(a, b []engine.Square) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func (r *boardRenderer) placeStatic() {
