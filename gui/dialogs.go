@@ -95,15 +95,7 @@ func (w *Window) showNewGame() {
 		widget.NewFormItem(tr("settings.level"), picker.level),
 		widget.NewFormItem(tr("settings.seconds"), picker.seconds),
 	}
-	d := w.formDialog(tr("action.new"), tr("action.start"), items, nil, func(ok bool) {
-		if !ok {
-			return
-		}
-		secs, err := parseSeconds(picker.seconds.Text)
-		if err != nil {
-			dialog.ShowError(err, w.win)
-			return
-		}
+	w.formDialog(tr("action.new"), tr("action.start"), items, nil, picker, func(secs float64) error {
 		set := cur
 		set.Seconds = secs
 		switch {
@@ -114,23 +106,33 @@ func (w *Window) showNewGame() {
 		default:
 			set.Human = game.HumanRed
 		}
-		if err := w.session.NewGame(set); err != nil {
-			dialog.ShowError(err, w.win)
-		}
-	})
-	d.Show()
+		return w.session.NewGame(set)
+	}).Show()
 }
 
 // formDialog is a form, then the objects in below (checks that need no label), with
 // confirm and cancel buttons. In a narrow (portrait) window the labels go above their
-// fields, because side by side the form is wider than a phone.
-func (w *Window) formDialog(title, confirm string, items []*widget.FormItem, below []fyne.CanvasObject, callback func(bool)) dialog.Dialog {
+// fields, because side by side the form is wider than a phone. On confirm the seconds
+// typed into picker are checked and handed to apply; either's error is shown.
+func (w *Window) formDialog(title, confirm string, items []*widget.FormItem, below []fyne.CanvasObject,
+	picker *levelPicker, apply func(secs float64) error) dialog.Dialog {
 	form := widget.NewForm(items...)
 	if !landscape(w.win.Canvas().Size()) {
 		form.Orientation = widget.Vertical
 	}
 	content := container.NewVBox(append([]fyne.CanvasObject{form}, below...)...)
-	return dialog.NewCustomConfirm(title, confirm, tr("action.cancel"), content, callback, w.win)
+	return dialog.NewCustomConfirm(title, confirm, tr("action.cancel"), content, func(ok bool) {
+		if !ok {
+			return
+		}
+		secs, err := parseSeconds(picker.seconds.Text)
+		if err == nil {
+			err = apply(secs)
+		}
+		if err != nil {
+			dialog.ShowError(err, w.win)
+		}
+	}, w.win)
 }
 
 // showSettings edits difficulty, book, randomness and coordinates.
@@ -148,20 +150,9 @@ func (w *Window) showSettings() {
 		widget.NewFormItem(tr("settings.seconds"), picker.seconds),
 	}
 	checks := []fyne.CanvasObject{book, random, coords}
-	d := w.formDialog(tr("action.settings"), tr("action.apply"), items, checks, func(ok bool) {
-		if !ok {
-			return
-		}
-		secs, err := parseSeconds(picker.seconds.Text)
-		if err != nil {
-			dialog.ShowError(err, w.win)
-			return
-		}
+	w.formDialog(tr("action.settings"), tr("action.apply"), items, checks, picker, func(secs float64) error {
 		set := cur
 		set.Seconds, set.Book, set.Random, set.Coords = secs, book.Checked, random.Checked, coords.Checked
-		if err := w.session.ApplySettings(set); err != nil {
-			dialog.ShowError(err, w.win)
-		}
-	})
-	d.Show()
+		return w.session.ApplySettings(set)
+	}).Show()
 }
