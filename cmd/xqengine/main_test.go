@@ -119,11 +119,21 @@ func TestGoAnswersLegalMoveRespectingBans(t *testing.T) {
 				best = strings.Fields(l)[1]
 			}
 		}
+		if len(legal) == 1 {
+			// The only legal move is banned: the engine has nothing to play
+			// and says so; the game goes on with that move.
+			if best != "" || !contains(lines, "nobestmove") {
+				t.Fatalf("ply %d: only move %s banned, engine answered %q", ply, ban, lines)
+			}
+			p.MakeMove(ban)
+			played = append(played, ban.String())
+			continue
+		}
 		m, err := engine.ParseMove(best)
 		if err != nil || !p.IsLegal(m) {
 			t.Fatalf("ply %d: engine answered %q (%v) in %s", ply, best, err, p.FEN())
 		}
-		if m == ban && len(legal) > 1 {
+		if m == ban {
 			t.Fatalf("ply %d: engine played banned move %s", ply, ban)
 		}
 		p.MakeMove(m)
@@ -146,5 +156,28 @@ func TestIsReadyDuringInfiniteSearch(t *testing.T) {
 	}
 	if ready < 0 || best < 0 || ready > best {
 		t.Fatalf("want readyok before the bestmove that stop produces: %q", lines)
+	}
+}
+
+// When every legal move is banned the engine has no move to give (the
+// position CI once reached in the self-play test above).
+func TestAllLegalMovesBanned(t *testing.T) {
+	const fen = "4kabr1/4a4/4b1nc1/p1n1p1pRp/2p6/3N2B2/P3P3P/1C2C1N2/1R2A4/2r1KA3 w - - 0 15"
+	p, err := engine.ParseFEN(fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	legal := p.LegalMoves()
+	var all []string
+	for _, m := range legal {
+		all = append(all, m.String())
+	}
+	lines := session(t, "ucci", "position fen "+fen, "banmoves "+strings.Join(all, " "), "go depth 3", "quit")
+	if !contains(lines, "nobestmove") || lineWith(lines, "bestmove ") != "" {
+		t.Fatalf("all %d legal moves banned, engine answered %q", len(legal), lines)
+	}
+	lines = session(t, "ucci", "position fen "+fen, "banmoves "+strings.Join(all[1:], " "), "go depth 3", "quit")
+	if lineWith(lines, "bestmove "+all[0]) == "" {
+		t.Fatalf("one move %s left unbanned, engine answered %q", all[0], lines)
 	}
 }
