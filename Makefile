@@ -7,7 +7,7 @@ BIN       ?= dist
 APT_DEPS  := libgl1-mesa-dev libxcursor-dev libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev pkg-config gcc
 SMOKE_DEPS := xvfb xdotool imagemagick x11-utils
 
-.PHONY: all deps run test test-race build engine package android ios web bench match smoke font icon portability clean
+.PHONY: all deps run test test-race test-wasm build engine package android ios web bench match smoke smoke-web font icon portability clean
 
 all: build
 
@@ -52,8 +52,22 @@ ios:
 
 # Browser build: wasm/ with index.html, the .wasm and Fyne's loader; serve the folder over
 # HTTP (e.g. python3 -m http.server -d wasm). Works offline with the pinned fyne tool.
+# --release: without it the page loads Fyne's WebGL debug layer, which checks for a GL
+# error after every draw call and makes the page several times slower.
 web: deps
-	$(GO) tool fyne package -os web
+	$(GO) tool fyne package -os web --release
+
+# The browser build in headless Chromium: the board draws, a move gets the engine's
+# answer, a longer game survives a reload (installs chromium and playwright-core if missing).
+smoke-web: deps
+	RELEASE=1 MOVES=$${MOVES:-9} bash scripts/smoke-web.sh
+
+# engine/ and game/ tests compiled to WebAssembly and run in Node, as they run in a browser:
+# one thread, no preemption (installs nodejs if missing).
+test-wasm:
+	@command -v node >/dev/null || { SUDO=""; [ "$$(id -u)" -ne 0 ] && SUDO=sudo; \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends nodejs; }
+	PATH="$$PATH:$$($(GO) env GOROOT)/lib/wasm" GOOS=js GOARCH=wasm $(GO) test -short ./engine ./game
 
 # Speed figures: perft and search nodes/s, move-time accuracy, book, notation, board redraw.
 bench: engine

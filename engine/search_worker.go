@@ -8,9 +8,10 @@ import (
 // worker is one search thread: its own copy of the position and its own move
 // ordering heuristics, sharing only the hash table and the stop flag.
 type worker struct {
-	id  int
-	sh  *shared
-	pos *Position
+	id        int
+	sh        *shared
+	lastYield time.Time // when the search last let the host run (yieldToHost)
+	pos       *Position
 
 	nodes     uint64 // exact count of this worker
 	published uint64 // part of nodes already added to sh.nodes
@@ -95,6 +96,12 @@ func (w *worker) countNode() {
 		(sh.budget.hard > 0 && time.Since(sh.start) >= sh.budget.hard) ||
 		(sh.nodeLimit > 0 && sh.nodes.Load() >= sh.nodeLimit) {
 		sh.stop.Store(true)
+	}
+	if yieldToHost && time.Since(w.lastYield) >= yieldInterval {
+		// In a browser Go has one thread and no preemption: sleeping briefly hands the
+		// thread back to the page so that it can draw and take input while we think.
+		time.Sleep(time.Millisecond)
+		w.lastYield = time.Now()
 	}
 }
 

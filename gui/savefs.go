@@ -9,7 +9,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/storage"
-	"fyne.io/fyne/v2/storage/repository"
 )
 
 // saveFS is the small file system the store needs: whole-file writes that have reached
@@ -112,8 +111,24 @@ func (f uriFS) read(name string) ([]byte, error) {
 		return nil, err
 	}
 	defer r.Close()
-	return io.ReadAll(r)
+	// Not io.ReadAll: in a browser, Fyne's IndexedDB reader copies the whole file from
+	// its start on every Read and returns io.EOF at once, so ReadAll, whose first buffer
+	// holds 512 bytes, would keep only the first 512 bytes of a save. One buffer larger
+	// than any save serves that reader and ordinary ones alike.
+	buf := make([]byte, maxSaveSize+1)
+	n, err := io.ReadFull(r, buf)
+	switch {
+	case err == nil:
+		return nil, fmt.Errorf("%s: larger than %d bytes", u, maxSaveSize)
+	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
+		return buf[:n], nil
+	default:
+		return nil, err
+	}
 }
+
+// maxSaveSize bounds a file read through a storage repository; a whole game is a few KB.
+const maxSaveSize = 4 << 20
 
 func (f uriFS) rename(from, to string) error {
 	src, err := f.uri(from)
@@ -127,9 +142,9 @@ func (f uriFS) rename(from, to string) error {
 	if ok, _ := storage.Exists(dst); ok {
 		_ = storage.Delete(dst)
 	}
-	if err := storage.Move(src, dst); !errors.Is(err, repository.ErrOperationNotSupported) {
-		return err
-	}
+	// Not storage.Move: the browser repository moves by io.Copy, whose first
+	// 32 KB read meets the same early io.EOF as above, and it is no more atomic than
+	// this copy and delete.
 	if err := f.keepCopy(from, to); err != nil {
 		return err
 	}

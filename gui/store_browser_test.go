@@ -1,0 +1,122 @@
+package gui
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/storage/repository"
+)
+
+// idbLikeRepo is an in-memory repository whose readers behave like Fyne's IndexedDB
+// repository in a browser (fyne v2.7.1 internal/repository/indexdb_file_wasm.go): every
+// Read copies the file from its start and returns io.EOF at once.
+type idbLikeRepo struct{ files map[string][]byte }
+
+type idbLikeFile struct {
+	r    *idbLikeRepo
+	u    fyne.URI
+	data []byte
+}
+
+func (f *idbLikeFile) Read(p []byte) (int, error) { return copy(p, f.r.files[f.u.Path()]), io.EOF }
+func (f *idbLikeFile) Write(p []byte) (int, error) {
+	f.data = append(f.data, p...)
+	f.r.files[f.u.Path()] = append([]byte(nil), f.data...)
+	return len(p), nil
+}
+func (f *idbLikeFile) Close() error  { return nil }
+func (f *idbLikeFile) URI() fyne.URI { return f.u }
+
+func (r *idbLikeRepo) Exists(u fyne.URI) (bool, error) { _, ok := r.files[u.Path()]; return ok, nil }
+func (r *idbLikeRepo) Reader(u fyne.URI) (fyne.URIReadCloser, error) {
+	if _, ok := r.files[u.Path()]; !ok {
+		return nil, os.ErrNotExist
+	}
+	return &idbLikeFile{r: r, u: u}, nil
+}
+func (r *idbLikeRepo) CanRead(u fyne.URI) (bool, error) { return r.Exists(u) }
+func (r *idbLikeRepo) Destroy(string)                   {}
+func (r *idbLikeRepo) Writer(u fyne.URI) (fyne.URIWriteCloser, error) {
+	r.files[u.Path()] = nil
+	return &idbLikeFile{r: r, u: u}, nil
+}
+func (r *idbLikeRepo) CanWrite(fyne.URI) (bool, error)     { return true, nil }
+func (r *idbLikeRepo) Delete(u fyne.URI) error             { delete(r.files, u.Path()); return nil }
+func (r *idbLikeRepo) Parent(u fyne.URI) (fyne.URI, error) { return repository.GenericParent(u) }
+func (r *idbLikeRepo) Child(u fyne.URI, c string) (fyne.URI, error) {
+	return repository.GenericChild(u, c)
+}
+func (r *idbLikeRepo) Move(src, dst fyne.URI) error { return repository.GenericMove(src, dst) }
+
+// browserLikeRoot registers a fresh browser-like repository and returns its root.
+func browserLikeRoot(t *testing.T) fyne.URI {
+	t.Helper()
+	newTestApp(t)
+	repository.Register("idblike", &idbLikeRepo{files: map[string][]byte{}})
+	root, err := storage.ParseURI("idblike:///fyne/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return root
+}
+
+// A save longer than 512 bytes must come back whole from browser-like storage.
+func TestURIStoreReadsLongSaveFromBrowserLikeStorage(t *testing.T) {
+	root := browserLikeRoot(t)
+	s, err := NewURIStore(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves := []string{"c3c4", "g6g5", "c0e2", "c9e7", "b0d1", "b9d8", "h0g2", "h9g7", "i0i1", "g7f5", "g3g4", "g5g4", "e2g4", "f5d4", "i1f1", "b7b3", "f1f8", "a9a8", "e3e4", "c6c5", "a0c0", "b3b4", "g2f4", "h7h4", "c4c5", "b4e4", "d1f2", "a8b8", "b2d2", "d8c6", "f8f6", "c6e5", "f4g2", "b8b3", "e0e1", "b3e3", "e1f1", "e3i3", "g4i2", "e4e0"}
+	for n := 1; n <= len(moves); n++ {
+		if err := s.Save(playedGame(t, moves[:n]...)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g, err := s.Load()
+	if err != nil {
+		t.Fatalf("load after %d plies: %v", len(moves), err)
+	}
+	if got := len(g.Moves()); got != len(moves) {
+		t.Fatalf("restored %d plies, want %d", got, len(moves))
+	}
+	bak, err := s.fs.read(backupName)
+	if want, _ := s.fs.read(saveName); err != nil || len(bak) <= 512 || len(want) <= len(bak) {
+		t.Fatalf("backup %d bytes (%v), want the whole previous save", len(bak), err)
+	}
+}
+
+// Files far larger than any save survive write, rename and copy whole: neither the
+// first short read nor a 32 KB copy buffer may cut them.
+func TestURIFSKeepsLargeFilesWhole(t *testing.T) {
+	f := uriFS{root: browserLikeRoot(t)}
+	data := bytes.Repeat([]byte("0123456789abcdef"), 10000) // 160 KB
+	if err := f.write("a.json", data); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.rename("a.json", "b.json"); err != nil {
+		t.Fatal(err)
+	}
+	if f.exists("a.json") {
+		t.Fatal("rename left the source behind")
+	}
+	if err := f.keepCopy("b.json", "c.json"); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"b.json", "c.json"} {
+		got, err := f.read(name)
+		if err != nil || !bytes.Equal(got, data) {
+			t.Fatalf("%s: read %d bytes (%v), want %d", name, len(got), err, len(data))
+		}
+	}
+	if err := f.write("huge.json", make([]byte, maxSaveSize+1)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.read("huge.json"); err == nil {
+		t.Fatal("a file over the size bound was read without an error")
+	}
+}
