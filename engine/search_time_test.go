@@ -18,6 +18,10 @@ func TestPlanTime(t *testing.T) {
 		{"increment", Limits{Time: 5 * time.Second, Increment: 2 * time.Second}},
 		{"last move before control", Limits{Time: 3 * time.Second, MovesToGo: 1}},
 		{"movetime", Limits{MoveTime: 250 * time.Millisecond}},
+		// Clocks near the int64 limit (a fuzzer's "go time 1027000000 movestogo 1" in
+		// UCCI seconds) once overflowed into a negative budget.
+		{"huge clock, last move", Limits{Time: 1027000000 * time.Second, MovesToGo: 1}},
+		{"huge clock and increment", Limits{Time: 1<<63 - 1, Increment: 1<<63 - 1}},
 	}
 	for _, c := range cases {
 		soft, hard := c.lim.TimeBudget()

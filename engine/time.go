@@ -34,6 +34,11 @@ type Limits struct {
 // to reach the referee.
 const moveOverhead = 30 * time.Millisecond
 
+// maxClock caps the clock and increment before planning: beyond it every plan is
+// the same (the search ends by depth long before), and the arithmetic below
+// (left*9, target*4) stays far from overflowing.
+const maxClock = 1000 * time.Hour
+
 // timeBudget is the plan for one search: soft is when no new iteration
 // should start, hard is when the search is cut off. A zero value means none.
 type timeBudget struct {
@@ -56,11 +61,11 @@ func planTime(l Limits) timeBudget {
 		if mtg <= 0 || mtg > 40 {
 			mtg = 40
 		}
-		left := l.Time - moveOverhead
+		left := min(l.Time, maxClock) - moveOverhead
 		if left < 5*time.Millisecond {
 			left = 5 * time.Millisecond
 		}
-		target := left/time.Duration(mtg) + l.Increment*3/4
+		target := left/time.Duration(mtg) + min(l.Increment, maxClock)*3/4
 		hard := target * 4
 		if maxShare := left * 2 / 5; hard > maxShare && mtg > 1 {
 			hard = maxShare
