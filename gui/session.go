@@ -431,7 +431,9 @@ func (s *Session) startSearch(hint bool) {
 		seconds = maxHintSeconds
 	}
 	pos := s.g.Position()
-	limits := engine.Limits{MoveTime: secondsToDuration(seconds)}
+	// The engine knows perpetual check but not perpetual chase; the judge knows
+	// both, so the moves it would punish are banned from the search.
+	limits := engine.Limits{MoveTime: secondsToDuration(seconds), BanMoves: s.g.ForbiddenMoves()}
 	search := s.search
 	s.changed()
 	s.running.Add(1)

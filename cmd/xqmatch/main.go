@@ -16,6 +16,7 @@ import (
 	"math"
 	"os"
 	"os/exec"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -190,7 +191,14 @@ func playGame(o opening, red, black *uciEngine, lim limit, maxPlies int) (game.R
 		if g.SideToMove() == engine.Black {
 			e = black
 		}
-		best, err := e.bestMove(o.fen, moves, lim)
+		banned := g.ForbiddenMoves()
+		var allowed []engine.Move
+		for _, m := range g.Position().LegalMoves() {
+			if !slices.Contains(banned, m) {
+				allowed = append(allowed, m)
+			}
+		}
+		best, err := e.bestMove(o.fen, moves, banned, allowed, lim)
 		if err != nil {
 			return game.Result{}, 0, err
 		}
@@ -313,8 +321,11 @@ type limit struct {
 	nodes    int
 }
 
-// bestMove asks for a move and records how long the reply took.
-func (e *uciEngine) bestMove(fen string, moves []string, lim limit) (string, error) {
+// bestMove asks the engine for its move and records how long the reply took.
+// Like a referee, it forbids the moves that would lose by perpetual check or
+// chase: UCCI engines get them as banmoves, UCI engines (which have no such
+// command) the other legal moves as searchmoves.
+func (e *uciEngine) bestMove(fen string, moves []string, banned, allowed []engine.Move, lim limit) (string, error) {
 	mt := lim.movetime
 	pos := "position fen " + fen
 	if len(moves) > 0 {
@@ -329,6 +340,15 @@ func (e *uciEngine) bestMove(fen string, moves []string, lim limit) (string, err
 	}
 	if err := e.send(pos); err != nil {
 		return "", err
+	}
+	if len(banned) > 0 {
+		if e.ucci {
+			if err := e.send("banmoves " + moveList(banned)); err != nil {
+				return "", err
+			}
+		} else {
+			goCmd += " searchmoves " + moveList(allowed)
+		}
 	}
 	start := time.Now()
 	if err := e.send(goCmd); err != nil {
@@ -350,6 +370,15 @@ func (e *uciEngine) bestMove(fen string, moves []string, lim limit) (string, err
 		}
 	}
 	return "", fmt.Errorf("%s: output ended during search", e.cmd)
+}
+
+// moveList joins moves in ICCS notation.
+func moveList(ms []engine.Move) string {
+	texts := make([]string, len(ms))
+	for i, m := range ms {
+		texts[i] = m.String()
+	}
+	return strings.Join(texts, " ")
 }
 
 // overshoot summarises reply times beyond the move time.
