@@ -53,3 +53,21 @@ func BenchmarkExportImportPGN(b *testing.B) {
 		}
 	}
 }
+
+// ForbiddenMoves runs before every engine search in the app and the match tool.
+func BenchmarkForbiddenMoves(b *testing.B) {
+	chase, _ := New("5k3/9/1c7/9/R8/9/9/9/9/3K5 w - - 0 1")
+	for _, text := range []string{"a5b5", "b7a7", "b5a5", "a7b7", "a5b5", "b7a7"} {
+		if err := chase.PlayText(text); err != nil {
+			b.Fatal(err)
+		}
+	}
+	start, _ := New("")
+	for name, g := range map[string]*Game{"start": start, "chase": chase} {
+		b.Run(name, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				g.ForbiddenMoves()
+			}
+		})
+	}
+}
