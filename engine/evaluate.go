@@ -21,10 +21,13 @@ const (
 
 // Evaluate returns the static score of the position from the side to move's
 // point of view: material and piece-square values, kept incrementally by the
-// board (see pst.go), plus a small bonus for having the move. (A bonus for a
-// hollow cannon facing the king lost 47 ± 75 Elo in self-play, so the
-// evaluation stays with the tables for now.)
+// board (see pst.go), a small bonus for having the move, hemmed-in horses
+// (eval_mobility.go) and king safety against cannons and for missing
+// defenders, scaled by the attacker's force (eval_king.go). (A flat bonus
+// for a hollow cannon lost 47 ± 75 Elo in self-play; scaled by the
+// attacking force it pays.)
 func Evaluate(p *Position) int {
-	s := p.Side()
-	return p.Material(s) - p.Material(s.Opponent()) + TempoBonus
+	s, o := p.Side(), p.Side().Opponent()
+	v := p.Material(s) - p.Material(o) + TempoBonus
+	return v + p.mobility(s) - p.mobility(o) - p.kingDanger(s) + p.kingDanger(o)
 }

@@ -8,6 +8,10 @@ type Position struct {
 	kings    [2]Square // king squares, 0 when a side has no king (never in a valid FEN)
 	zobrist  zobristKey
 	material [2]int // evaluation hook: sum of pieceValue over each side's pieces
+	// pieceList[c][t] holds the squares of c's pieces of type t (the first
+	// pieceCount[c][t] entries), so the evaluation need not scan the board.
+	pieceList  [2][NumPieceTypes][maxPerType]uint8
+	pieceCount [2][NumPieceTypes]uint8
 
 	// counters restored by UnmakeMove
 	halfmoves   int // plies since the last capture (FEN halfmove clock)
@@ -25,6 +29,10 @@ type undoRecord struct {
 	key       uint32
 	halfmoves int
 }
+
+// maxPerType bounds the pieces of one type a side can have (five pawns);
+// FEN parsing enforces the real limits.
+const maxPerType = 5
 
 // Side returns the side to move.
 func (p *Position) Side() Color { return p.side }
@@ -119,6 +127,11 @@ func (p *Position) addPiece(sq Square, pc Piece) {
 	if pc.Type() == King {
 		p.kings[c] = sq
 	}
+	t := pc.Type()
+	if n := p.pieceCount[c][t]; int(n) < maxPerType {
+		p.pieceList[c][t][n] = uint8(sq)
+		p.pieceCount[c][t] = n + 1
+	}
 }
 
 func (p *Position) delPiece(sq Square, pc Piece) {
@@ -129,6 +142,41 @@ func (p *Position) delPiece(sq Square, pc Piece) {
 		p.material[Red] -= pieceValue[pc.Type()][sq]
 	} else {
 		p.material[Black] -= pieceValue[pc.Type()][sq.flip()]
+	}
+	t := pc.Type()
+	list := &p.pieceList[c][t]
+	n := int(p.pieceCount[c][t])
+	for i := 0; i < n; i++ {
+		if list[i] == uint8(sq) {
+			list[i] = list[n-1]
+			p.pieceCount[c][t] = uint8(n - 1)
+			break
+		}
+	}
+}
+
+// movePiece moves pc from one empty-or-vacated square to an empty one,
+// updating the piece list in place.
+func (p *Position) movePiece(from, to Square, pc Piece) {
+	c, t := pc.Color(), pc.Type()
+	p.board[from] = NoPiece
+	p.board[to] = pc
+	p.zobrist.xor(&zobristPieces[pc.Index()][from])
+	p.zobrist.xor(&zobristPieces[pc.Index()][to])
+	if c == Red {
+		p.material[Red] += pieceValue[t][to] - pieceValue[t][from]
+	} else {
+		p.material[Black] += pieceValue[t][to.flip()] - pieceValue[t][from.flip()]
+	}
+	if t == King {
+		p.kings[c] = to
+	}
+	list := &p.pieceList[c][t]
+	for i := 0; i < int(p.pieceCount[c][t]); i++ {
+		if list[i] == uint8(from) {
+			list[i] = uint8(to)
+			break
+		}
 	}
 }
 
@@ -149,11 +197,9 @@ func (p *Position) MakeMove(m Move) bool {
 	if captured != NoPiece {
 		p.delPiece(to, captured)
 	}
-	p.delPiece(from, pc)
-	p.addPiece(to, pc)
+	p.movePiece(from, to, pc)
 	if p.attacked(p.side) {
-		p.delPiece(to, pc)
-		p.addPiece(from, pc)
+		p.movePiece(to, from, pc)
 		if captured != NoPiece {
 			p.addPiece(to, captured)
 		}
@@ -186,8 +232,7 @@ func (p *Position) UnmakeMove() {
 	}
 	from, to := rec.move.From(), rec.move.To()
 	pc := p.board[to]
-	p.delPiece(to, pc)
-	p.addPiece(from, pc)
+	p.movePiece(to, from, pc)
 	if rec.captured != NoPiece {
 		p.addPiece(to, rec.captured)
 	}

@@ -1,0 +1,77 @@
+package engine
+
+// King-safety terms in the manner of ElephantEye: a cannon facing the king
+// with no screen (hollow cannon) or lying on the king's back rank (bottom
+// cannon), and missing advisors and elephants, all weigh more the more
+// attacking pieces the opponent still has.
+
+// Base penalties before scaling by the attacker's force.
+const (
+	hollowCannonPenalty  = 40
+	bottomCannonPenalty  = 24
+	missingAdvisorWeight = 10
+	missingBishopWeight  = 8
+	// maxAttack is the attacking force (rook 2, horse or cannon 1) at which
+	// the penalties apply in full.
+	maxAttack = 8
+)
+
+// attackForce returns c's attacking force: rooks count double.
+func (p *Position) attackForce(c Color) int {
+	return 2*int(p.pieceCount[c][Rook]) + int(p.pieceCount[c][Knight]) + int(p.pieceCount[c][Cannon])
+}
+
+// kingDanger returns how much c's king is in danger from the opponent's
+// cannons and c's missing defenders, to be subtracted from c's score.
+func (p *Position) kingDanger(c Color) int {
+	o := c.Opponent()
+	force := p.attackForce(o)
+	if force == 0 {
+		return 0
+	}
+	k := p.kings[c]
+	if k == 0 {
+		return 0
+	}
+	b := &p.board
+	raw := (2-int(p.pieceCount[c][Advisor]))*missingAdvisorWeight +
+		(2-int(p.pieceCount[c][Bishop]))*missingBishopWeight
+	backRank := Sq(0, 0).row()
+	if c == Black {
+		backRank = Sq(0, 9).row()
+	}
+	for i := 0; i < int(p.pieceCount[o][Cannon]); i++ {
+		sq := Square(p.pieceList[o][Cannon][i])
+		var d Square
+		switch {
+		case sq.col() == k.col():
+			d = -16
+			if sq > k {
+				d = 16
+			}
+		case sq.row() == k.row() && k.row() == backRank:
+			d = -1
+			if sq > k {
+				d = 1
+			}
+		default:
+			continue
+		}
+		s := k + d
+		for s != sq && b[s] == NoPiece {
+			s += d
+		}
+		if s != sq {
+			continue
+		}
+		if d == 16 || d == -16 {
+			raw += hollowCannonPenalty
+		} else {
+			raw += bottomCannonPenalty
+		}
+	}
+	if force > maxAttack {
+		force = maxAttack
+	}
+	return raw * force / maxAttack
+}
