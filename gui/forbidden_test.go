@@ -9,30 +9,13 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"github.com/xqfyne/xiangqi/engine"
-	"github.com/xqfyne/xiangqi/game"
 )
 
 // The app's engine is told the moves the judge would punish: here, chasing the
 // undefended cannon once more would lose by perpetual chase.
 func TestEngineSearchBansPerpetualChase(t *testing.T) {
-	dir := t.TempDir()
-	g, err := game.New("5k3/9/1c7/9/R8/9/9/9/9/3K5 w - - 0 1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, text := range []string{"a5b5", "b7a7", "b5a5", "a7b7", "a5b5", "b7a7"} {
-		if err := g.PlayText(text); err != nil {
-			t.Fatal(err)
-		}
-	}
-	store, _ := NewStore(dir)
-	set := DefaultSettings()
-	set.Human = game.HumanBoth
-	set.store(g)
-	if err := store.Save(g); err != nil {
-		t.Fatal(err)
-	}
-	w, q := openWindow(t, dir)
+	w, q := openTwoPlayerGame(t, "5k3/9/1c7/9/R8/9/9/9/9/3K5 w - - 0 1",
+		"a5b5", "b7a7", "b5a5", "a7b7", "a5b5", "b7a7")
 	s := w.Session()
 	var banned []engine.Move
 	s.search = func(_ context.Context, p *engine.Position, lim engine.Limits, _ func(engine.Info)) engine.Result {

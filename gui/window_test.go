@@ -32,6 +32,30 @@ func openWindow(t *testing.T, dir string) (*Window, *uiQueue) {
 	return w, q
 }
 
+// openTwoPlayerGame saves a two-player game from fen with moves played and
+// opens the app on it, as a relaunch would.
+func openTwoPlayerGame(t *testing.T, fen string, moves ...string) (*Window, *uiQueue) {
+	t.Helper()
+	dir := t.TempDir()
+	g, err := game.New(fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, text := range moves {
+		if err := g.PlayText(text); err != nil {
+			t.Fatal(err)
+		}
+	}
+	store, _ := NewStore(dir)
+	set := DefaultSettings()
+	set.Human = game.HumanBoth
+	set.store(g)
+	if err := store.Save(g); err != nil {
+		t.Fatal(err)
+	}
+	return openWindow(t, dir)
+}
+
 // newGame starts a game with fast engine settings (no randomness, no book).
 func newGame(t *testing.T, w *Window, human game.HumanSide, seconds float64) {
 	t.Helper()
@@ -260,20 +284,8 @@ func TestHintShowsEngineMove(t *testing.T) {
 }
 
 func TestGameOverIsReported(t *testing.T) {
-	dir := t.TempDir()
 	// Ra9 mates: the pawn on e7 guards e8, the rooks cover d9 and f9.
-	g, err := game.New("4k4/9/4P4/9/9/9/9/9/3R5/R3K4 w - - 0 1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	store, _ := NewStore(dir)
-	set := DefaultSettings()
-	set.Human = game.HumanBoth
-	set.store(g)
-	if err := store.Save(g); err != nil {
-		t.Fatal(err)
-	}
-	w, _ := openWindow(t, dir)
+	w, _ := openTwoPlayerGame(t, "4k4/9/4P4/9/9/9/9/9/3R5/R3K4 w - - 0 1")
 	tapPoint(t, w.Board(), "a0")
 	tapPoint(t, w.Board(), "a9")
 	got := w.Session().Game().Result()
