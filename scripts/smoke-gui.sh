@@ -8,21 +8,44 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-dist/smoke}
 mkdir -p "$OUT" dist
-DISPLAY_NUM=${DISPLAY_NUM:-:97}
 
 go build -o dist/xiangqi .
 go build -tags mobile -o dist/xiangqi-mobile .
 
-Xvfb "$DISPLAY_NUM" -screen 0 1280x900x24 -nolisten tcp >/dev/null 2>&1 &
-xvfb=$!
-app=""
+xvfb="" app=""
 cleanup() {
   [ -n "$app" ] && kill "$app" 2>/dev/null || true
-  kill "$xvfb" 2>/dev/null || true
+  [ -n "$xvfb" ] && kill "$xvfb" 2>/dev/null || true
 }
 trap cleanup EXIT
-export DISPLAY=$DISPLAY_NUM
-for _ in $(seq 50); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.1; done
+
+# start_xvfb: a virtual screen on the first free display from :97 on (or on $DISPLAY_NUM
+# alone), waiting up to 30 s for it to answer: a display left locked by another X server,
+# or a slow start on a loaded machine, must not fail the test.
+start_xvfb() {
+  local displays n
+  displays=${DISPLAY_NUM:-$(seq -f ':%g' 97 140)}
+  for n in $displays; do
+    [ -e "/tmp/.X${n#:}-lock" ] && continue
+    Xvfb "$n" -screen 0 1280x900x24 -nolisten tcp >"$OUT/xvfb.log" 2>&1 &
+    xvfb=$!
+    for _ in $(seq 300); do
+      if DISPLAY=$n xdpyinfo >/dev/null 2>&1; then
+        export DISPLAY=$n
+        echo "Xvfb on $n"
+        return 0
+      fi
+      kill -0 "$xvfb" 2>/dev/null || break
+      sleep 0.1
+    done
+    kill "$xvfb" 2>/dev/null || true
+    xvfb=""
+  done
+  echo "smoke: Xvfb did not start"
+  cat "$OUT/xvfb.log"
+  return 1
+}
+start_xvfb
 
 shot() { import -window root "$OUT/$1.png"; echo "screenshot $OUT/$1.png"; }
 
@@ -53,7 +76,7 @@ run_case() { # name binary width height scale
     "$bin" >"$OUT/$name.log" 2>&1 &
   app=$!
   local wid=""
-  for _ in $(seq 100); do
+  for _ in $(seq 300); do
     wid=$(xdotool search --onlyvisible --name '^(Xiangqi|中国象棋|App)$' 2>/dev/null | head -1 || true)
     [ -n "$wid" ] && break
     sleep 0.1
@@ -74,11 +97,12 @@ run_case() { # name binary width height scale
   xdotool mousemove "$ex" "$ey" click 1
   sleep 0.3
   shot "$name-3-moved"
-  # The default level thinks 1 s; give it time, then check the save has two moves.
+  # The default level thinks 1 s; give it time (a loaded machine may need more), then
+  # check the save has two moves.
   # (Desktop builds save under $XDG_CONFIG_HOME/fyne/<id>, the phone simulation under
   # $TMPDIR/fyne-test/<id>; both are inside the fresh $home.)
   local save="" ok=""
-  for _ in $(seq 60); do
+  for _ in $(seq 150); do
     save=$(find "$home" -name game.json | head -1)
     if [ -n "$save" ] && grep -q '"ply": 2' "$save"; then ok=1; break; fi
     sleep 0.2
