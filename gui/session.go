@@ -226,6 +226,13 @@ func (s *Session) play(m engine.Move) error {
 	if s.hinting {
 		s.cancelSearch() // a hint for the position before this move is stale
 	}
+	s.moved()
+	return nil
+}
+
+// moved follows a move made or replayed: it clears the marks, saves, redraws, and then
+// announces the end of the game or hands over to the engine when it is its turn.
+func (s *Session) moved() {
 	s.clearMarks()
 	s.save()
 	s.changed()
@@ -233,10 +240,9 @@ func (s *Session) play(m engine.Move) error {
 		if s.OnGameOver != nil {
 			s.OnGameOver(r)
 		}
-		return nil
+		return
 	}
 	s.maybeStartEngine()
-	return nil
 }
 
 // clearMarks forgets the selection and everything tied to the previous position,
@@ -355,16 +361,7 @@ func (s *Session) Redo() {
 	s.g.Redo()
 	for s.settings.Human != game.HumanBoth && !s.settings.Human.Plays(s.g.SideToMove()) && s.g.Redo() {
 	}
-	s.clearMarks()
-	s.save()
-	s.changed()
-	if r := s.g.Result(); r.Decided() {
-		if s.OnGameOver != nil {
-			s.OnGameOver(r)
-		}
-		return
-	}
-	s.maybeStartEngine()
+	s.moved()
 }
 
 // CanHint reports whether Hint does something: ask for a hint, or let the engine try
