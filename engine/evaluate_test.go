@@ -1,41 +1,17 @@
 package engine
 
-import (
-	"strings"
-	"testing"
-)
+import "testing"
 
-// colourFlipped returns the FEN of p rotated by 180 degrees with the
-// colours swapped and the other side to move: the same position for the
-// other player.
-func colourFlipped(p *Position) string {
-	var sb strings.Builder
-	for rank := 0; rank <= 9; rank++ {
-		empty := 0
-		for file := 8; file >= 0; file-- {
-			pc := p.At(Sq(file, rank))
-			if pc == NoPiece {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				sb.WriteByte(byte('0' + empty))
-				empty = 0
-			}
-			sb.WriteByte(MakePiece(pc.Color().Opponent(), pc.Type()).FENChar())
-		}
-		if empty > 0 {
-			sb.WriteByte(byte('0' + empty))
-		}
-		if rank < 9 {
-			sb.WriteByte('/')
+// colourFlipped returns p rotated by 180 degrees with the colours swapped
+// and the other side to move: the same position for the other player.
+func colourFlipped(p *Position) *Position {
+	f := &Position{side: p.Side().Opponent(), startSide: p.Side().Opponent(), startMoveNo: 1}
+	for _, sq := range boardSquares {
+		if pc := p.At(sq); pc != NoPiece {
+			f.addPiece(sq.flip(), MakePiece(pc.Color().Opponent(), pc.Type()))
 		}
 	}
-	side := " b"
-	if p.Side() == Black {
-		side = " w"
-	}
-	return sb.String() + side + " - - 0 1"
+	return f
 }
 
 func TestEvaluateIsSymmetric(t *testing.T) {
@@ -48,7 +24,7 @@ func TestEvaluateIsSymmetric(t *testing.T) {
 	}
 	for _, f := range fens {
 		a := mustFEN(t, f)
-		b := mustFEN(t, colourFlipped(a))
+		b := mustFEN(t, colourFlipped(a).FEN())
 		if Evaluate(a) != Evaluate(b) {
 			t.Errorf("%s: %d, colour-flipped %d", f, Evaluate(a), Evaluate(b))
 		}
