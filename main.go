@@ -12,6 +12,8 @@ import (
 
 func main() {
 	a := app.NewWithID(gui.AppID)
+	// NewWindow opens even when the game cannot be saved or restored (it says so in the
+	// window); an error here means the app cannot run at all.
 	w, err := gui.NewWindow(a, gui.Config{})
 	if err != nil {
 		log.Fatalf("xiangqi: %v", err)

@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-// The bundled book lives in resources/ (embedded there as resources.BookData);
+// The bundled book lives in resources/ (embedded there as resources.Book());
 // these tests read the same files from disk because package engine must not
 // import the GUI-facing resources package.
 

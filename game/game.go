@@ -34,6 +34,31 @@ type Game struct {
 	// agreed draw, or the result tag of an imported game). It applies only
 	// at the end of the line.
 	declared *Result
+
+	// version counts the changes of the line and the cursor; the cached result
+	// is valid while version and declared are what they were when it was judged.
+	version uint64
+	cache   resultCache
+}
+
+// resultCache is the last judged result and the state it was judged in.
+type resultCache struct {
+	valid    bool
+	version  uint64
+	declared *Result
+	result   Result
+}
+
+// Result judges the game at the current ply: mate, a rule decision, or a
+// declared result (see judgeNow). Judging repetitions looks at the whole
+// history, so the result is kept until the line, the cursor or the declared
+// result changes.
+func (g *Game) Result() Result {
+	c := &g.cache
+	if !c.valid || c.version != g.version || c.declared != g.declared {
+		*c = resultCache{valid: true, version: g.version, declared: g.declared, result: g.judgeNow()}
+	}
+	return c.result
 }
 
 // New starts a game from startFEN; the empty string means the standard
@@ -106,6 +131,7 @@ func (g *Game) Play(m engine.Move) error {
 	}
 	g.moves = g.moves[:g.cur]
 	g.declared = nil
+	g.version++
 	return g.appendMove(m)
 }
 
@@ -120,6 +146,7 @@ func (g *Game) appendMove(m engine.Move) error {
 	}
 	g.moves = append(g.moves, m)
 	g.cur++
+	g.version++
 	return nil
 }
 
@@ -131,6 +158,7 @@ func (g *Game) Undo() bool {
 	}
 	g.pos.UnmakeMove()
 	g.cur--
+	g.version++
 	return true
 }
 
@@ -145,9 +173,11 @@ func (g *Game) Redo() bool {
 		// happen; should the record ever be damaged, the unplayable rest of
 		// the line is dropped rather than crashing the app.
 		g.moves = g.moves[:g.cur]
+		g.version++
 		return false
 	}
 	g.cur++
+	g.version++
 	return true
 }
 
@@ -210,11 +240,18 @@ func (g *Game) MoveText(i int, style Notation) string {
 }
 
 // MoveTexts formats the whole line in the given notation.
-func (g *Game) MoveTexts(style Notation) []string {
-	p := g.positionBefore(0)
-	out := make([]string, len(g.moves))
-	for i, m := range g.moves {
-		out[i] = FormatMove(p, m, style)
+func (g *Game) MoveTexts(style Notation) []string { return g.MoveTextsFrom(0, style) }
+
+// MoveTextsFrom formats the line from move i (0-based) to its end in the given
+// notation; nil when i is out of range.
+func (g *Game) MoveTextsFrom(i int, style Notation) []string {
+	if i < 0 || i > len(g.moves) {
+		return nil
+	}
+	p := g.positionBefore(i)
+	out := make([]string, 0, len(g.moves)-i)
+	for _, m := range g.moves[i:] {
+		out = append(out, FormatMove(p, m, style))
 		p.MakeMove(m)
 	}
 	return out
@@ -228,11 +265,4 @@ func (g *Game) PlayText(text string) error {
 		return err
 	}
 	return g.Play(m)
-}
-
-func colorName(c engine.Color) string {
-	if c == engine.Red {
-		return "red"
-	}
-	return "black"
 }

@@ -161,18 +161,37 @@ var (
 	chineseDirs     = map[byte]string{'+': "进", '-': "退", '=': "平"}
 )
 
-func (d moveDesc) numeral(n int) string {
-	if d.side == engine.Red {
+// numeralOf writes file or step number n (1..9) as side c writes it.
+func numeralOf(c engine.Color, n int) string {
+	if c == engine.Red {
 		return redNumerals[n]
 	}
 	return blackNumerals[n]
 }
 
-func (d moveDesc) pieceChar() string {
-	if d.side == engine.Red {
-		return redPieceChars[d.piece]
+func (d moveDesc) numeral(n int) string { return numeralOf(d.side, n) }
+
+func (d moveDesc) pieceChar() string { return PieceChar(engine.MakePiece(d.side, d.piece)) }
+
+// PieceChar returns the character of a piece as records and boards write it (帅, 将,
+// 马...), or "" for no piece.
+func PieceChar(p engine.Piece) string {
+	switch {
+	case p == engine.NoPiece:
+		return ""
+	case p.Color() == engine.Red:
+		return redPieceChars[p.Type()]
 	}
-	return blackPieceChars[d.piece]
+	return blackPieceChars[p.Type()]
+}
+
+// FileNumeral returns the number of board file (0..8 = a..i) as side c counts it, from
+// its own right: Red writes 九..一 for a..i, Black １..９.
+func FileNumeral(c engine.Color, file int) string {
+	if file < 0 || file > 8 {
+		return ""
+	}
+	return numeralOf(c, sideFile(c, file))
 }
 
 // ordinal names the place of a tandem piece: 前/后 for two, 前/中/后 for

@@ -126,10 +126,10 @@ func win(c engine.Color, why Reason) Result {
 	return Result{Status: winStatus(c), Winner: c, Reason: why}
 }
 
-// Result judges the game at the current ply. A result declared by Resign,
-// AgreeDraw or an imported record applies only at the end of the line and
-// only when the board itself does not decide the game.
-func (g *Game) Result() Result {
+// judgeNow judges the game at the current ply (Result caches it). A result
+// declared by Resign, AgreeDraw or an imported record applies only at the end
+// of the line and only when the board itself does not decide the game.
+func (g *Game) judgeNow() Result {
 	r := judge(g.pos)
 	if !r.Decided() && g.declared != nil && g.cur == len(g.moves) {
 		return *g.declared

@@ -15,8 +15,8 @@ import (
 // Load accepts versions 1..FormatVersion and rejects newer ones.
 const FormatVersion = 1
 
-// maxSaveBytes bounds the size of a save file Load will read.
-const maxSaveBytes = 4 << 20
+// MaxSaveBytes bounds the size of a save file Load reads; a whole game is a few KB.
+const MaxSaveBytes = 4 << 20
 
 // maxLineMoves bounds the number of moves in a loaded line.
 const maxLineMoves = 10000
@@ -98,11 +98,11 @@ func (g *Game) MarshalJSON() ([]byte, error) {
 // illegal moves and files from a newer format version are rejected with an
 // error; no partly built game is ever returned.
 func Load(r io.Reader) (*Game, error) {
-	data, err := io.ReadAll(io.LimitReader(r, maxSaveBytes+1))
+	data, err := io.ReadAll(io.LimitReader(r, MaxSaveBytes+1))
 	if err != nil {
 		return nil, fmt.Errorf("game: reading save: %w", err)
 	}
-	if len(data) > maxSaveBytes {
+	if len(data) > MaxSaveBytes {
 		return nil, errors.New("game: save file too large")
 	}
 	return Unmarshal(data)

@@ -3,17 +3,16 @@ package gui
 import (
 	"errors"
 	"fmt"
-	"path/filepath"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/play"
 	"github.com/xqfyne/xiangqi/resources"
 )
 
@@ -23,13 +22,14 @@ const AppID = "io.github.xqfyne.xiangqi"
 // Window is the main window: the board, the status line, the controls and the move list.
 type Window struct {
 	win     fyne.Window
-	session *Session
+	session *play.Session
+	lang    play.Language
 
 	board    *BoardWidget
 	status   *widget.Label
 	thinking *widget.ProgressBarInfinite
 	moveList *widget.List
-	moveRows []string
+	moves    moveRows
 	undoBtn  *widget.Button
 	redoBtn  *widget.Button
 	hintBtn  *widget.Button
@@ -45,6 +45,8 @@ type Window struct {
 type Config struct {
 	SaveDir string       // directory of the save files; "" uses the app's storage
 	Post    func(func()) // nil uses fyne.Do
+	// Search replaces the engine's search (tests use engines that answer badly).
+	Search play.SearchFunc
 }
 
 // SetupApp applies the bundled theme font and translations to a Fyne app.
@@ -54,90 +56,86 @@ func SetupApp(a fyne.App) {
 	a.SetIcon(fyne.NewStaticResource("Icon.png", resources.IconBytes()))
 }
 
-// NewWindow builds the main window on a, restoring the saved game. It does not show it.
+// NewWindow builds the main window on a, restoring the saved game, and does not show it.
+// When the game cannot be saved or restored the window still opens, with a notice.
 func NewWindow(a fyne.App, cfg Config) (*Window, error) {
 	SetupApp(a)
 	if cfg.Post == nil {
 		cfg.Post = fyne.Do
 	}
-	store, err := openStore(a, cfg.SaveDir)
-	if err != nil {
-		return nil, err
-	}
-	session, notice := NewSession(SessionConfig{Store: store, Post: cfg.Post})
+	w := &Window{lang: systemLanguage()}
+	store, storeErr := openStore(a, cfg.SaveDir)
+	session, notice := play.NewSession(play.Config{Store: store, Post: cfg.Post, Search: cfg.Search, Language: w.lang})
 	if session == nil {
 		return nil, notice
 	}
-	w := &Window{win: a.NewWindow(tr("app.title")), session: session}
+	w.session = session
+	w.win = a.NewWindow(tr("app.title"))
 	w.build()
 	session.OnChange = w.refresh
 	session.OnGameOver = w.showGameOver
 	session.OnError = func(err error) {
 		dialog.ShowError(errors.New(tr("save.failed", map[string]any{"Error": err})), w.win)
 	}
-	session.OnEngineError = func(err error) {
-		dialog.ShowInformation(tr("error.title"), tr("engine.failed", map[string]any{"Error": err}), w.win)
-	}
+	session.OnEngineError = w.showEngineError
 	w.win.SetOnClosed(session.Close)
-	w.refresh()
-	var corrupt *CorruptSaveError
-	if errors.As(notice, &corrupt) {
-		dialog.ShowInformation(tr("error.title"), tr("save.corrupt", map[string]any{"Path": corrupt.Aside}), w.win)
-	} else if notice != nil {
-		dialog.ShowError(notice, w.win)
+	w.refresh(play.ChangeAll)
+	if storeErr != nil {
+		w.showNotice(tr("save.unavailable", map[string]any{"Error": storeErr}))
 	}
+	w.showLoadNotice(notice)
 	session.Resume()
 	return w, nil
 }
 
-// openStore keeps the game in dir, or else in the app's storage: a local directory on the
-// desktop and on phones, the browser's storage on the web.
-func openStore(a fyne.App, dir string) (*Store, error) {
-	if dir != "" {
-		if !localFiles {
-			return nil, errors.New("a save directory needs local files, which a browser does not have")
-		}
-		return NewStore(filepath.Clean(dir))
+// showLoadNotice tells what happened to an unreadable save.
+func (w *Window) showLoadNotice(notice error) {
+	var recovered *play.RecoveredError
+	var corrupt *play.CorruptSaveError
+	switch {
+	case notice == nil:
+	case errors.As(notice, &recovered):
+		w.showNotice(tr("save.recovered", map[string]any{"Path": recovered.Aside}))
+	case errors.As(notice, &corrupt):
+		w.showNotice(tr("save.corrupt", map[string]any{"Path": fmt.Sprint(corrupt.Asides)}))
+	default:
+		dialog.ShowError(notice, w.win)
 	}
-	root := a.Storage().RootURI()
-	if root == nil {
-		return nil, errors.New("the app has no storage")
-	}
-	if root.Scheme() == "file" && localFiles {
-		return NewStore(root.Path())
-	}
-	return NewURIStore(root)
+}
+
+func (w *Window) showNotice(text string) {
+	dialog.ShowInformation(tr("notice.title"), text, w.win)
 }
 
 // Fyne returns the underlying window.
 func (w *Window) Fyne() fyne.Window { return w.win }
 
 // Session returns the game session shown in the window.
-func (w *Window) Session() *Session { return w.session }
+func (w *Window) Session() *play.Session { return w.session }
 
 // Board returns the board widget.
 func (w *Window) Board() *BoardWidget { return w.board }
 
 func (w *Window) build() {
-	w.board = NewBoardWidget(w.session.Tap)
-	w.board.SetPost(w.session.post)
+	s := w.session
+	w.board = NewBoardWidget(s.Tap, s.Drop)
 	w.status = widget.NewLabel("")
 	w.status.Wrapping = fyne.TextWrapWord
 	w.thinking = widget.NewProgressBarInfinite()
 	w.thinking.Hide()
 	w.newBtn = widget.NewButton(tr("action.new"), w.showNewGame)
-	w.undoBtn = widget.NewButton(tr("action.undo"), w.session.Undo)
-	w.redoBtn = widget.NewButton(tr("action.redo"), w.session.Redo)
-	w.hintBtn = widget.NewButton(tr("action.hint"), w.session.Hint)
-	w.flipBtn = widget.NewButton(tr("action.flip"), w.session.Flip)
+	w.undoBtn = widget.NewButton(tr("action.undo"), s.Undo)
+	w.redoBtn = widget.NewButton(tr("action.redo"), s.Redo)
+	w.hintBtn = widget.NewButton(tr("action.hint"), s.AskHint)
+	w.flipBtn = widget.NewButton(tr("action.flip"), s.Flip)
 	w.settBtn = widget.NewButton(tr("action.settings"), w.showSettings)
 	buttons := container.NewGridWithColumns(3, w.newBtn, w.undoBtn, w.redoBtn, w.hintBtn, w.flipBtn, w.settBtn)
 	w.iconBtns = []*widget.Button{
 		widget.NewButtonWithIcon("", theme.ContentAddIcon(), w.showNewGame),
-		widget.NewButtonWithIcon("", theme.ContentUndoIcon(), w.session.Undo),
-		widget.NewButtonWithIcon("", theme.ContentRedoIcon(), w.session.Redo),
-		widget.NewButtonWithIcon("", theme.HelpIcon(), w.session.Hint),
-		widget.NewButtonWithIcon("", theme.ViewRefreshIcon(), w.session.Flip),
+		widget.NewButtonWithIcon("", theme.ContentUndoIcon(), s.Undo),
+		widget.NewButtonWithIcon("", theme.ContentRedoIcon(), s.Redo),
+		widget.NewButtonWithIcon("", theme.HelpIcon(), s.AskHint),
+		widget.NewButtonWithIcon("", theme.ViewRefreshIcon(), s.Flip),
 		widget.NewButtonWithIcon("", theme.SettingsIcon(), w.showSettings),
 	}
 	iconRow := container.NewGridWithColumns(len(w.iconBtns))
@@ -146,11 +144,11 @@ func (w *Window) build() {
 	}
 
 	w.moveList = widget.NewList(
-		func() int { return len(w.moveRows) },
+		func() int { return len(w.moves.rows) },
 		func() fyne.CanvasObject { return widget.NewLabel("99. 炮二平五 马８进７") },
 		func(i widget.ListItemID, o fyne.CanvasObject) {
-			if i >= 0 && i < len(w.moveRows) {
-				o.(*widget.Label).SetText(w.moveRows[i])
+			if i >= 0 && i < len(w.moves.rows) {
+				o.(*widget.Label).SetText(w.moves.rows[i])
 			}
 		})
 	title := widget.NewLabelWithStyle(tr("moves.title"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
@@ -165,45 +163,69 @@ func (w *Window) build() {
 	w.win.Resize(fyne.NewSize(900, 680))
 }
 
-// addShortcuts binds the desktop keys: Ctrl/Cmd+N new game, +Z undo, +Y or +Shift+Z redo.
-func (w *Window) addShortcuts() {
-	c := w.win.Canvas()
-	key := func(k fyne.KeyName, mod fyne.KeyModifier, do func()) {
-		c.AddShortcut(&desktop.CustomShortcut{KeyName: k, Modifier: mod}, func(fyne.Shortcut) { do() })
-	}
-	key(fyne.KeyN, fyne.KeyModifierShortcutDefault, w.showNewGame)
-	key(fyne.KeyZ, fyne.KeyModifierShortcutDefault, w.session.Undo)
-	key(fyne.KeyY, fyne.KeyModifierShortcutDefault, w.session.Redo)
-	key(fyne.KeyZ, fyne.KeyModifierShortcutDefault|fyne.KeyModifierShift, w.session.Redo)
-}
-
-// refresh shows the session's state; called after every change.
-func (w *Window) refresh() {
+// refresh shows what changed in the session.
+func (w *Window) refresh(c play.Change) {
 	s := w.session
-	w.board.SetView(s.View())
-	w.status.SetText(w.statusText())
-	if s.Thinking() && !w.thinking.Visible() {
-		w.thinking.Show()
-		w.thinking.Start()
-		w.content.Refresh() // the bar takes room from the move list
-	} else if !s.Thinking() && w.thinking.Visible() {
-		w.thinking.Stop()
-		w.thinking.Hide()
-		w.content.Refresh()
+	if c&play.ChangeBoard != 0 {
+		w.board.SetView(boardView(s))
 	}
-	rows := moveRows(s.Game().MoveTexts(notationStyle())[:s.Game().Ply()])
-	if fmt.Sprint(rows) != fmt.Sprint(w.moveRows) {
-		w.moveRows = rows
+	if c&play.ChangeStatus != 0 {
+		w.status.SetText(w.statusText())
+		w.showThinking(s.Thinking())
+	}
+	if c&play.ChangeMoves != 0 && w.moves.update(s.Game(), s.Settings().Notation) {
 		w.moveList.Refresh()
-		if len(rows) > 0 {
+		if len(w.moves.rows) > 0 {
 			w.moveList.ScrollToBottom()
 		}
 	}
-	for _, set := range [][]*widget.Button{{w.undoBtn, w.redoBtn, w.hintBtn}, w.iconBtns[1:4]} {
-		enable(set[0], s.CanUndo())
-		enable(set[1], s.CanRedo())
-		enable(set[2], s.CanHint())
+	if c&play.ChangeControls != 0 {
+		for _, set := range [][]*widget.Button{{w.undoBtn, w.redoBtn, w.hintBtn}, w.iconBtns[1:4]} {
+			enable(set[0], s.CanUndo())
+			enable(set[1], s.CanRedo())
+			enable(set[2], s.CanHint())
+		}
 	}
+}
+
+// showThinking shows the progress bar while the engine thinks.
+func (w *Window) showThinking(on bool) {
+	if on == w.thinking.Visible() {
+		return
+	}
+	if on {
+		w.thinking.Show()
+		w.thinking.Start()
+	} else {
+		w.thinking.Stop()
+		w.thinking.Hide()
+	}
+	w.content.Refresh() // the bar takes room from the move list
+}
+
+// boardView is what the board shows of the session.
+func boardView(s *play.Session) BoardView {
+	g := s.Game()
+	pos := g.Position()
+	set := s.Settings()
+	v := BoardView{
+		Selected: s.Selected(),
+		Targets:  s.Targets(),
+		LastMove: g.LastMove(),
+		Animate:  s.Animate(),
+		Check:    engine.NoSquare,
+		Hint:     s.Hint(),
+		Rejected: s.Rejected(),
+		Flipped:  set.Flipped,
+		Coords:   set.Coords,
+		Pickable: s.HumanToMove(),
+		PickSide: pos.Side(),
+	}
+	v.SetPieces(pos)
+	if pos.InCheck() {
+		v.Check = pos.KingSquare(pos.Side())
+	}
+	return v
 }
 
 func enable(b *widget.Button, on bool) {
@@ -214,24 +236,47 @@ func enable(b *widget.Button, on bool) {
 	}
 }
 
-// moveRows pairs the moves of each round: "1. 炮二平五 马８进７".
-func moveRows(texts []string) []string {
-	var rows []string
+// moveRows is the move list as shown: one row per round ("1. 炮二平五 马８进７"), with the
+// moves and notation it was made from, so that a change formats only the moves after the
+// part that stayed.
+type moveRows struct {
+	rows     []string
+	moves    []engine.Move // the moves the rows show, two per row
+	notation game.Notation
+}
+
+// update makes the rows show the moves up to the game's current ply; it reports whether
+// anything changed.
+func (m *moveRows) update(g *game.Game, notation game.Notation) bool {
+	line := g.Moves()[:g.Ply()]
+	keep := 0
+	if notation == m.notation {
+		for keep < len(line) && keep < len(m.moves) && line[keep] == m.moves[keep] {
+			keep++
+		}
+	}
+	if keep == len(line) && keep == len(m.moves) && notation == m.notation {
+		return false
+	}
+	keep -= keep % 2 // rows are rebuilt whole
+	texts := g.MoveTextsFrom(keep, notation)[:len(line)-keep]
+	m.rows = m.rows[:keep/2]
 	for i := 0; i < len(texts); i += 2 {
-		row := fmt.Sprintf("%d. %s", i/2+1, texts[i])
+		row := fmt.Sprintf("%d. %s", (keep+i)/2+1, texts[i])
 		if i+1 < len(texts) {
 			row += "  " + texts[i+1]
 		}
-		rows = append(rows, row)
+		m.rows = append(m.rows, row)
 	}
-	return rows
+	m.moves, m.notation = line, notation
+	return true
 }
 
 func (w *Window) statusText() string {
 	s := w.session
 	g := s.Game()
 	if r := g.Result(); r.Decided() {
-		return tr("status.gameOver", map[string]any{"Result": resultText(r)})
+		return tr("status.gameOver", map[string]any{"Result": w.resultText(r)})
 	}
 	if s.Thinking() {
 		info := s.Progress()
@@ -248,13 +293,14 @@ func (w *Window) statusText() string {
 	if s.Settings().Human != game.HumanBoth && s.Settings().Human.Plays(side) {
 		text = tr("status.yourMove", map[string]any{"Side": sideName(side)})
 	}
-	if hint := s.View().Hint; hint != engine.NoMove {
-		text = tr("status.hint", map[string]any{"Move": game.FormatMove(g.Position(), hint, notationStyle())}) + " · " + text
+	pos := g.Position()
+	if hint := s.Hint(); hint != engine.NoMove {
+		text = tr("status.hint", map[string]any{"Move": game.FormatMove(pos, hint, s.Settings().Notation)}) + " · " + text
 	}
 	if err := s.HintError(); err != nil {
 		text = tr("engine.noHint", map[string]any{"Error": err}) + " · " + text
 	}
-	if g.Position().InCheck() {
+	if pos.InCheck() {
 		text = tr("status.check") + " " + text
 	}
 	return text
@@ -269,5 +315,15 @@ func scoreText(info engine.Info) string {
 }
 
 func (w *Window) showGameOver(r game.Result) {
-	dialog.ShowInformation(tr("gameover.title"), resultText(r), w.win)
+	dialog.ShowInformation(tr("gameover.title"), w.resultText(r), w.win)
+}
+
+// showEngineError says why the engine could not move and offers to let it try again.
+func (w *Window) showEngineError(err error) {
+	dialog.ShowCustomConfirm(tr("error.title"), tr("action.retry"), tr("action.close"),
+		widget.NewLabel(tr("engine.failed", map[string]any{"Error": err})), func(retry bool) {
+			if retry {
+				w.session.RetryEngine()
+			}
+		}, w.win)
 }

@@ -1,27 +1,42 @@
 package gui
 
 import (
+	"slices"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/xqfyne/xiangqi/engine"
 )
 
-// NoSquare marks "no point" in a BoardView (square 0 is never on the board).
-const NoSquare engine.Square = 0
-
-// BoardView is everything the board widget draws. The widget redraws only the parts of
-// the view that differ from the previous one.
+// BoardView is everything the board widget draws: its renderer is a function of the view
+// it drew last and the view it is given, and redraws only the parts that differ.
 type BoardView struct {
 	Pieces   [boardFiles * boardRanks]engine.Piece // indexed by file + 9*rank
-	Selected engine.Square                         // the selected piece, or NoSquare
+	Selected engine.Square                         // the selected piece, or engine.NoSquare
 	Targets  []engine.Square                       // legal destinations of the selected piece
 	LastMove engine.Move                           // marked at both ends, or engine.NoMove
-	Check    engine.Square                         // the king in check, or NoSquare
-	Hint     engine.Move                           // the engine's suggestion, or engine.NoMove
-	Rejected engine.Square                         // a point just tapped illegally, flashed briefly
-	Flipped  bool                                  // Black at the bottom
-	Coords   bool                                  // draw file numbers above and below
+	// Animate is the move whose piece slides into place when it appears on the board
+	// (engine.NoMove: the new position is shown at once, e.g. after a drop).
+	Animate  engine.Move
+	Check    engine.Square // the king in check, or engine.NoSquare
+	Hint     engine.Move   // the engine's suggestion, or engine.NoMove
+	Rejected engine.Square // a point just tapped illegally, flashed briefly
+	Flipped  bool          // Black at the bottom
+	Coords   bool          // draw file numbers above and below
+	// Pickable says that pieces of PickSide may be picked up (tapped or dragged) now.
+	Pickable bool
+	PickSide engine.Color
+	// Drag is the piece the pointer is dragging; the widget sets it, the owner of the
+	// view does not.
+	Drag DragView
+}
+
+// DragView is a piece being dragged: where it was picked up and where the pointer is.
+type DragView struct {
+	Active bool
+	From   engine.Square
+	Pos    fyne.Position // widget-relative
 }
 
 func pieceIndex(sq engine.Square) int { return sq.File() + boardFiles*sq.Rank() }
@@ -49,25 +64,26 @@ func (v *BoardView) SetPieces(pos *engine.Position) {
 type BoardWidget struct {
 	widget.BaseWidget
 
-	view  BoardView
-	onTap func(engine.Square)
-	post  func(func()) // runs a function on the UI goroutine; nil in bare widget tests
-	drag  dragState
+	view   BoardView
+	onTap  func(engine.Square)
+	onDrop func(from, to engine.Square)
+	// dragIgnored: the drag under way did not start on a piece that may be picked up.
+	dragIgnored bool
 }
 
-// NewBoardWidget returns a board that calls onTap with the point nearest to each tap.
-func NewBoardWidget(onTap func(engine.Square)) *BoardWidget {
-	b := &BoardWidget{onTap: onTap}
+// NewBoardWidget returns a board that calls onTap with the point nearest to each tap, and
+// onDrop with the points where a dragged piece was picked up and dropped.
+func NewBoardWidget(onTap func(engine.Square), onDrop func(from, to engine.Square)) *BoardWidget {
+	b := &BoardWidget{onTap: onTap, onDrop: onDrop}
 	b.ExtendBaseWidget(b)
 	return b
 }
 
-// SetPost gives the board a way back to the UI goroutine from timers (fyne.Do in the app).
-func (b *BoardWidget) SetPost(post func(func())) { b.post = post }
-
-// SetView replaces what the board shows. Call it on the Fyne goroutine.
+// SetView replaces what the board shows (a drag under way goes on). Call it on the Fyne
+// goroutine.
 func (b *BoardWidget) SetView(v BoardView) {
-	v.Targets = append([]engine.Square(nil), v.Targets...)
+	v.Targets = slices.Clone(v.Targets)
+	v.Drag = b.view.Drag
 	b.view = v
 	b.Refresh()
 }

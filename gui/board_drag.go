@@ -6,52 +6,46 @@ import (
 	"github.com/xqfyne/xiangqi/engine"
 )
 
-// dragState follows a piece being dragged. Taps remain the main way to move; a drag is the
-// same two taps (the piece, then the point where it is dropped) with the disc following
-// the pointer in between.
-type dragState struct {
-	active  bool          // a piece of the side to move is being dragged
-	ignored bool          // the drag did not start on a selectable piece
-	from    engine.Square // where the piece was picked up
-	pos     fyne.Position // the pointer, widget-relative
-	dropped bool          // set while the drop is handed to onTap, so the move is not animated
-}
+// Taps remain the main way to move; a drag is the same two taps (the piece, then the point
+// where it is dropped) with the disc following the pointer in between. The drag reaches
+// the renderer only through the view's Drag field.
 
 // Dragged implements fyne.Draggable.
 func (b *BoardWidget) Dragged(ev *fyne.DragEvent) {
-	if b.drag.ignored {
+	if b.dragIgnored {
 		return
 	}
-	if !b.drag.active {
+	if !b.view.Drag.Active {
 		// The first event's delta leads back to where the pointer went down.
 		start := ev.Position.Subtract(ev.Dragged)
 		sq, ok := newGeometry(b.Size(), b.view.Flipped).hit(start)
-		if !ok || b.onTap == nil || b.view.PieceAt(sq) == engine.NoPiece {
-			b.drag.ignored = true
+		if !ok || !b.canPick(sq) {
+			b.dragIgnored = true
 			return
 		}
-		b.onTap(sq)
-		if b.view.Selected != sq {
-			b.drag.ignored = true // not a piece the player may move now
-			return
+		b.view.Drag = DragView{Active: true, From: sq}
+		if b.onTap != nil {
+			b.onTap(sq) // picking a piece up selects it
 		}
-		b.drag.active, b.drag.from = true, sq
 	}
-	b.drag.pos = ev.Position
+	b.view.Drag.Pos = ev.Position
 	b.Refresh()
 }
 
-// DragEnd implements fyne.Draggable: dropping on a point is tapping it.
+// canPick reports whether the view lets the piece on sq be picked up.
+func (b *BoardWidget) canPick(sq engine.Square) bool {
+	p := b.view.PieceAt(sq)
+	return b.view.Pickable && p != engine.NoPiece && p.Color() == b.view.PickSide
+}
+
+// DragEnd implements fyne.Draggable: the piece is dropped on the point under the pointer.
 func (b *BoardWidget) DragEnd() {
-	d := b.drag
-	b.drag = dragState{}
-	if !d.active {
-		return
+	d := b.view.Drag
+	b.view.Drag, b.dragIgnored = DragView{}, false
+	if d.Active {
+		if sq, ok := newGeometry(b.Size(), b.view.Flipped).hit(d.Pos); ok && sq != d.From && b.onDrop != nil {
+			b.onDrop(d.From, sq)
+		}
 	}
-	if sq, ok := newGeometry(b.Size(), b.view.Flipped).hit(d.pos); ok && sq != d.from {
-		b.drag.dropped = true
-		b.onTap(sq)
-		b.drag.dropped = false
-	}
-	b.Refresh() // an illegal drop puts the piece back
+	b.Refresh() // a piece dropped where it may not go returns to its point
 }

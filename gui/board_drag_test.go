@@ -50,7 +50,7 @@ func TestDragAndDropMovesPiece(t *testing.T) {
 
 	dragPoints(t, b, "b2", "b5") // a red piece while Black is to move: ignored
 	dragPoints(t, b, "e5", "e4") // an empty point: ignored
-	if w.Session().Game().Ply() != 1 || b.View().Selected != NoSquare {
+	if w.Session().Game().Ply() != 1 || b.View().Selected != engine.NoSquare {
 		t.Fatal("a drag that did not start on a movable piece had an effect")
 	}
 	dragPoints(t, b, "h7", "e7")

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/canvas"
 
 	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/game"
 )
 
 const (
@@ -58,7 +59,7 @@ func (d *disc) hide() {
 
 func (d *disc) setPiece(p engine.Piece) {
 	d.piece = p
-	d.label.Text = pieceName(p)
+	d.label.Text = game.PieceChar(p)
 	d.label.Color = pieceColor(p)
 	d.ring.StrokeColor = pieceColor(p)
 	for _, o := range d.objects() {
@@ -122,14 +123,13 @@ type boardRenderer struct {
 	selection        *canvas.Circle
 	reject           *canvas.Circle
 	dots             [maxTargets]*canvas.Circle
-	sliding          map[*disc]fyne.Position // discs being animated and where they end
-	dragged          *disc                   // the disc following the pointer, if any
+	dragged          *disc // the disc following the pointer, if any
 
 	objects []fyne.CanvasObject
 }
 
 func newBoardRenderer(b *BoardWidget) *boardRenderer {
-	r := &boardRenderer{board: b, discAt: map[engine.Square]*disc{}, sliding: map[*disc]fyne.Position{}}
+	r := &boardRenderer{board: b, discAt: map[engine.Square]*disc{}}
 	r.background = canvas.NewRectangle(colorBoard)
 	r.frame = canvas.NewRectangle(color.Transparent)
 	r.frame.StrokeColor = colorLine
@@ -288,11 +288,11 @@ func (r *boardRenderer) Refresh() {
 
 // followDrag moves the dragged disc to the pointer, and puts it back when the drag ends.
 func (r *boardRenderer) followDrag() {
-	drag := r.board.drag
-	if drag.active {
-		if d := r.discAt[drag.from]; d != nil {
+	drag := r.shown.Drag
+	if drag.Active {
+		if d := r.discAt[drag.From]; d != nil {
 			r.dragged = d
-			d.place(drag.pos, r.geo.cell)
+			d.place(drag.Pos, r.geo.cell)
 			d.refresh()
 		}
 		return
@@ -351,7 +351,7 @@ func (r *boardRenderer) placeLabels() {
 			side engine.Color
 			row  float32
 		}{{r.topLabels[col], top, -edgeMargin - coordBand/2 - 0.02}, {r.lowLabels[col], bottom, boardRanks - 1 + edgeMargin + coordBand/2 + 0.02}} {
-			lab.t.Text = fileLabel(lab.side, file)
+			lab.t.Text = game.FileNumeral(lab.side, file)
 			lab.t.TextSize = 0.34 * g.cell
 			ts := lab.t.MinSize()
 			c := g.pointXY(float32(col), lab.row)
@@ -369,7 +369,6 @@ func (r *boardRenderer) placeLabels() {
 
 // placeAllPieces assigns discs to pieces from scratch.
 func (r *boardRenderer) placeAllPieces() {
-	clear(r.sliding)
 	for sq, d := range r.discAt {
 		if d.anim != nil {
 			d.anim.Stop()
@@ -429,7 +428,7 @@ func (r *boardRenderer) updatePieces(old, cur *BoardView) {
 		inUse[d] = true
 	}
 	for _, d := range r.discs {
-		if !inUse[d] && !containsDisc(free, d) {
+		if !inUse[d] && !slices.Contains(free, d) {
 			free = append(free, d)
 		}
 	}
@@ -450,7 +449,7 @@ func (r *boardRenderer) updatePieces(old, cur *BoardView) {
 		d := take(p)
 		d.setPiece(p)
 		r.discAt[sq] = d
-		if movers == 1 && sq == to && !r.board.drag.dropped {
+		if movers == 1 && sq == to && cur.Animate == engine.NewMove(from, to) {
 			r.slide(d, r.geo.center(from), r.geo.center(to))
 		} else {
 			d.place(r.geo.center(sq), r.geo.cell)
@@ -458,7 +457,6 @@ func (r *boardRenderer) updatePieces(old, cur *BoardView) {
 		}
 	}
 	for _, d := range free {
-		delete(r.sliding, d)
 		if d.anim != nil {
 			d.anim.Stop()
 			d.anim = nil
@@ -468,50 +466,22 @@ func (r *boardRenderer) updatePieces(old, cur *BoardView) {
 	}
 }
 
-func containsDisc(ds []*disc, d *disc) bool {
-	for _, x := range ds {
-		if x == d {
-			return true
-		}
-	}
-	return false
-}
-
-// slide moves a disc from a to b over a short animation. The driver has been seen to
-// leave an animation short of its last frame, so the board also settles every sliding
-// disc on its point shortly after the animation should have ended.
+// slide moves a disc from a to b over a short animation. Fyne's animation runner always
+// ends an animation with a last tick at 1 unless it is stopped (tickAnimation in
+// fyne/internal/animation/runner.go), and every Stop in this renderer puts the disc where
+// its view says, so no disc is left between two points.
 func (r *boardRenderer) slide(d *disc, a, b fyne.Position) {
 	if d.anim != nil {
 		d.anim.Stop()
 	}
 	cell := r.geo.cell
-	r.sliding[d] = b
 	d.anim = fyne.NewAnimation(moveAnimation, func(f float32) {
 		d.place(fyne.NewPos(a.X+(b.X-a.X)*f, a.Y+(b.Y-a.Y)*f), cell)
 		d.refresh()
-		if f >= 1 {
-			delete(r.sliding, d)
-		}
 	})
 	d.place(a, cell)
 	d.refresh()
 	d.anim.Start()
-	if post := r.board.post; post != nil {
-		time.AfterFunc(moveAnimation+80*time.Millisecond, func() { post(r.settle) })
-	}
-}
-
-// settle puts discs whose animation did not finish on their points.
-func (r *boardRenderer) settle() {
-	for d, end := range r.sliding {
-		if d.anim != nil {
-			d.anim.Stop()
-			d.anim = nil
-		}
-		d.place(end, r.geo.cell)
-		d.refresh()
-		delete(r.sliding, d)
-	}
 }
 
 func (r *boardRenderer) placeMarks() {
@@ -535,13 +505,13 @@ func (r *boardRenderer) placeMarks() {
 		}
 		canvas.Refresh(c)
 	}
-	from, to := NoSquare, NoSquare
+	from, to := engine.NoSquare, engine.NoSquare
 	if v.LastMove != engine.NoMove {
 		from, to = v.LastMove.From(), v.LastMove.To()
 	}
 	showSquare(r.lastFrom, from)
 	showSquare(r.lastTo, to)
-	hf, ht := NoSquare, NoSquare
+	hf, ht := engine.NoSquare, engine.NoSquare
 	if v.Hint != engine.NoMove {
 		hf, ht = v.Hint.From(), v.Hint.To()
 	}

@@ -11,18 +11,19 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/play"
 )
 
 // levelOptions lists the level names for a Select, plus "Custom".
 func levelOptions() []string {
 	var opts []string
-	for _, l := range Levels {
+	for _, l := range play.Levels() {
 		opts = append(opts, levelLabel(l))
 	}
 	return append(opts, tr("level.custom"))
 }
 
-func levelLabel(l Level) string {
+func levelLabel(l play.Level) string {
 	return tr(l.Key) + " (" + formatSeconds(l.Seconds) + " s)"
 }
 
@@ -38,7 +39,7 @@ func newLevelPicker(seconds float64) *levelPicker {
 	p := &levelPicker{seconds: widget.NewEntry()}
 	p.seconds.SetText(formatSeconds(seconds))
 	p.level = widget.NewSelect(levelOptions(), func(choice string) {
-		for _, l := range Levels {
+		for _, l := range play.Levels() {
 			if levelLabel(l) == choice {
 				p.seconds.SetText(formatSeconds(l.Seconds))
 			}
@@ -53,7 +54,7 @@ func newLevelPicker(seconds float64) *levelPicker {
 func (p *levelPicker) syncLevel(text string) {
 	v, err := parseSeconds(text)
 	want := tr("level.custom")
-	if l, ok := levelFor(v); err == nil && ok {
+	if l, ok := play.LevelFor(v); err == nil && ok {
 		want = levelLabel(l)
 	}
 	if p.level.Selected != want {
@@ -64,10 +65,24 @@ func (p *levelPicker) syncLevel(text string) {
 
 func parseSeconds(text string) (float64, error) {
 	v, err := strconv.ParseFloat(strings.TrimSpace(strings.ReplaceAll(text, ",", ".")), 64)
-	if err != nil || checkSeconds(v) != nil {
-		return 0, errors.New(tr("settings.badSeconds", map[string]any{"Min": MinSeconds, "Max": MaxSeconds}))
+	if err != nil || play.CheckSeconds(v) != nil {
+		return 0, errors.New(tr("settings.badSeconds", map[string]any{"Min": play.MinSeconds, "Max": play.MaxSeconds}))
 	}
 	return v, nil
+}
+
+// notationChoice is a move notation as the settings offer it, named with an example.
+type notationChoice struct {
+	notation game.Notation
+	label    string
+}
+
+func notationChoices() []notationChoice {
+	return []notationChoice{
+		{game.Chinese, tr("notation.chinese") + " (炮二平五)"},
+		{game.WXF, tr("notation.wxf") + " (C2=5)"},
+		{game.ICCS, tr("notation.iccs") + " (h2e2)"},
+	}
 }
 
 // showNewGame asks for side, opponent and difficulty, then starts the game.
@@ -145,14 +160,28 @@ func (w *Window) showSettings() {
 	random.SetChecked(cur.Random)
 	coords := widget.NewCheck(tr("settings.coords"), nil)
 	coords.SetChecked(cur.Coords)
+	notations := notationChoices()
+	notation := widget.NewSelect(nil, nil)
+	for _, n := range notations {
+		notation.Options = append(notation.Options, n.label)
+		if n.notation == cur.Notation {
+			notation.Selected = n.label
+		}
+	}
 	items := []*widget.FormItem{
 		widget.NewFormItem(tr("settings.level"), picker.level),
 		widget.NewFormItem(tr("settings.seconds"), picker.seconds),
+		widget.NewFormItem(tr("settings.notation"), notation),
 	}
 	checks := []fyne.CanvasObject{book, random, coords}
 	w.formDialog(tr("action.settings"), tr("action.apply"), items, checks, picker, func(secs float64) error {
 		set := cur
 		set.Seconds, set.Book, set.Random, set.Coords = secs, book.Checked, random.Checked, coords.Checked
+		for _, n := range notations {
+			if n.label == notation.Selected {
+				set.Notation = n.notation
+			}
+		}
 		return w.session.ApplySettings(set)
 	}).Show()
 }

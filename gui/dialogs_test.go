@@ -10,6 +10,7 @@ import (
 
 	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/play"
 )
 
 // find walks the top overlay (an open dialog) and returns the first object accepted by match.
@@ -50,15 +51,15 @@ func TestSettingsDialogAppliesAndRejectsBadSeconds(t *testing.T) {
 	w, _ := openWindow(t, t.TempDir())
 	test.Tap(w.settBtn)
 	level := find(t, w, func(s *widget.Select) bool { return true })
-	level.SetSelected(levelLabel(Levels[3]))
+	level.SetSelected(levelLabel(play.Levels()[3]))
 	entry := find(t, w, func(e *widget.Entry) bool { return true })
-	if entry.Text != formatSeconds(Levels[3].Seconds) {
+	if entry.Text != formatSeconds(play.Levels()[3].Seconds) {
 		t.Fatalf("choosing a level set the seconds to %q", entry.Text)
 	}
 	find(t, w, func(c *widget.Check) bool { return c.Text == tr("settings.coords") }).SetChecked(false)
 	test.Tap(find(t, w, func(b *widget.Button) bool { return b.Text == tr("action.apply") }))
 	got := w.Session().Settings()
-	if got.Seconds != Levels[3].Seconds || got.Coords || w.Board().View().Coords {
+	if got.Seconds != play.Levels()[3].Seconds || got.Coords || w.Board().View().Coords {
 		t.Fatalf("settings after the dialog: %+v", got)
 	}
 
@@ -69,7 +70,7 @@ func TestSettingsDialogAppliesAndRejectsBadSeconds(t *testing.T) {
 	}
 	apply := find(t, w, func(b *widget.Button) bool { return b.Text == tr("action.apply") })
 	test.Tap(apply)
-	if w.Session().Settings().Seconds != Levels[3].Seconds {
+	if w.Session().Settings().Seconds != play.Levels()[3].Seconds {
 		t.Fatal("bad seconds were applied")
 	}
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/play"
 	"github.com/xqfyne/xiangqi/resources"
 )
 
@@ -38,11 +39,13 @@ func uiStrings(t *testing.T) []string {
 			out = append(out, v)
 		}
 	}
-	for _, side := range pieceNames {
-		out = append(out, side[:]...)
-	}
-	for f := 0; f < boardFiles; f++ {
-		out = append(out, fileLabel(engine.Red, f), fileLabel(engine.Black, f))
+	for _, c := range []engine.Color{engine.Red, engine.Black} {
+		for t := engine.PieceType(0); t < engine.NumPieceTypes; t++ {
+			out = append(out, game.PieceChar(engine.MakePiece(c, t)))
+		}
+		for f := 0; f < boardFiles; f++ {
+			out = append(out, game.FileNumeral(c, f))
+		}
 	}
 	for st := game.RedWins; st <= game.Draw; st++ {
 		for r := game.ReasonCheckmate; r <= game.ReasonRecorded; r++ {
@@ -139,7 +142,7 @@ func TestTranslationsComplete(t *testing.T) {
 			used[m[1]] = true
 		}
 	}
-	for _, l := range Levels {
+	for _, l := range play.Levels() {
 		used[l.Key] = true
 	}
 	for name, m := range langs {
@@ -158,7 +161,8 @@ func TestTranslationsComplete(t *testing.T) {
 	}
 }
 
-// The language follows the system locale.
+// The language follows the system locale; a language the app has no translation for
+// falls back to English.
 func TestChineseLocaleSelectsChineseText(t *testing.T) {
 	for _, env := range []string{"LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"} {
 		t.Setenv(env, "zh_CN.UTF-8")
@@ -168,14 +172,21 @@ func TestChineseLocaleSelectsChineseText(t *testing.T) {
 	if got := tr("action.undo"); got != "悔棋" {
 		t.Fatalf("Chinese locale shows %q for Undo", got)
 	}
-	if notationStyle() != game.Chinese {
+	if systemLanguage().DefaultNotation() != game.Chinese {
 		t.Fatal("Chinese UI should list moves in Chinese notation")
 	}
 	for _, env := range []string{"LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"} {
 		t.Setenv(env, "en_GB.UTF-8")
 	}
 	reloadTranslations(t)
-	if got := tr("action.undo"); got != "Undo" || notationStyle() != game.WXF {
+	if got := tr("action.undo"); got != "Undo" || systemLanguage().DefaultNotation() != game.WXF {
 		t.Fatalf("English locale shows %q for Undo", got)
+	}
+	for _, env := range []string{"LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"} {
+		t.Setenv(env, "fr_FR.UTF-8")
+	}
+	reloadTranslations(t)
+	if got := tr("action.undo"); got != "Undo" || systemLanguage() != play.English {
+		t.Fatalf("French locale shows %q for Undo, language %v", got, systemLanguage())
 	}
 }

@@ -18,7 +18,7 @@ func startView() BoardView {
 
 func TestBoardRendersStartPosition(t *testing.T) {
 	newTestApp(t)
-	b := NewBoardWidget(nil)
+	b := NewBoardWidget(nil, nil)
 	b.SetView(startView())
 	w := test.NewTempWindow(t, b)
 	w.SetPadded(false)
@@ -44,7 +44,7 @@ func TestBoardRendersMarks(t *testing.T) {
 	v.Selected = sq(t, "c2")
 	v.Targets = []engine.Square{sq(t, "a1"), sq(t, "a3"), sq(t, "b4"), sq(t, "d4"), sq(t, "e3"), sq(t, "e1"), sq(t, "b0"), sq(t, "d0")}
 	v.Flipped = true
-	b := NewBoardWidget(nil)
+	b := NewBoardWidget(nil, nil)
 	b.SetView(v)
 	w := test.NewTempWindow(t, b)
 	w.SetPadded(false)
@@ -58,7 +58,7 @@ func mustMove(t *testing.T, text string) engine.Move { return mv(t, text) }
 // moved piece's own disc; nothing is rebuilt.
 func TestBoardRedrawsOnlyWhatChanged(t *testing.T) {
 	newTestApp(t)
-	b := NewBoardWidget(nil)
+	b := NewBoardWidget(nil, nil)
 	b.SetView(startView())
 	w := test.NewTempWindow(t, b)
 	w.Resize(fyne.NewSize(270, 330))

@@ -2,6 +2,7 @@ package gui
 
 import (
 	"bytes"
+	"errors"
 	"io"
 	"os"
 	"testing"
@@ -9,6 +10,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/storage/repository"
+
+	"github.com/xqfyne/xiangqi/game"
 )
 
 // idbLikeRepo is an in-memory repository whose readers behave like Fyne's IndexedDB
@@ -64,10 +67,11 @@ func browserLikeRoot(t *testing.T) fyne.URI {
 	return root
 }
 
-// A save longer than 512 bytes must come back whole from browser-like storage.
+// A save longer than 512 bytes must come back whole from browser-like storage, and the
+// backup must be the whole previous save.
 func TestURIStoreReadsLongSaveFromBrowserLikeStorage(t *testing.T) {
 	root := browserLikeRoot(t)
-	s, err := NewURIStore(root)
+	s, err := newURIStore(root)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,46 +81,60 @@ func TestURIStoreReadsLongSaveFromBrowserLikeStorage(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	g, err := s.Load()
+	restarted, err := newURIStore(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := restarted.Load()
 	if err != nil {
 		t.Fatalf("load after %d plies: %v", len(moves), err)
 	}
 	if got := len(g.Moves()); got != len(moves) {
 		t.Fatalf("restored %d plies, want %d", got, len(moves))
 	}
-	bak, err := s.fs.read(backupName)
-	if want, _ := s.fs.read(saveName); err != nil || len(bak) <= 512 || len(want) <= len(bak) {
+	f := &uriFS{root: root}
+	bak, err := f.ReadFile("game.bak.json")
+	if want, _ := f.ReadFile("game.json"); err != nil || len(bak) <= 512 || len(want) <= len(bak) {
 		t.Fatalf("backup %d bytes (%v), want the whole previous save", len(bak), err)
 	}
 }
 
-// Files far larger than any save survive write, rename and copy whole: neither the
-// first short read nor a 32 KB copy buffer may cut them.
+// Files far larger than the first read buffer survive write and rename whole, and a file
+// over the save size limit is refused.
 func TestURIFSKeepsLargeFilesWhole(t *testing.T) {
-	f := uriFS{root: browserLikeRoot(t)}
+	f := &uriFS{root: browserLikeRoot(t)}
 	data := bytes.Repeat([]byte("0123456789abcdef"), 10000) // 160 KB
-	if err := f.write("a.json", data); err != nil {
+	if err := f.WriteFile("a.json", data); err != nil {
 		t.Fatal(err)
 	}
-	if err := f.rename("a.json", "b.json"); err != nil {
+	if err := f.Rename("a.json", "b.json"); err != nil {
 		t.Fatal(err)
 	}
-	if f.exists("a.json") {
-		t.Fatal("rename left the source behind")
+	if _, err := f.ReadFile("a.json"); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("rename left the source behind: %v", err)
 	}
-	if err := f.keepCopy("b.json", "c.json"); err != nil {
+	got, err := f.ReadFile("b.json")
+	if err != nil || !bytes.Equal(got, data) {
+		t.Fatalf("read %d bytes (%v), want %d", len(got), err, len(data))
+	}
+	if err := f.WriteFile("huge.json", make([]byte, game.MaxSaveBytes+1)); err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range []string{"b.json", "c.json"} {
-		got, err := f.read(name)
-		if err != nil || !bytes.Equal(got, data) {
-			t.Fatalf("%s: read %d bytes (%v), want %d", name, len(got), err, len(data))
-		}
-	}
-	if err := f.write("huge.json", make([]byte, maxSaveSize+1)); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := f.read("huge.json"); err == nil {
+	if _, err := f.ReadFile("huge.json"); err == nil {
 		t.Fatal("a file over the size bound was read without an error")
 	}
+}
+
+func playedGame(t *testing.T, moves ...string) *game.Game {
+	t.Helper()
+	g, err := game.New("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range moves {
+		if err := g.PlayText(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return g
 }

@@ -1,6 +1,8 @@
 package gui
 
 import (
+	"encoding/json"
+	"strings"
 	"sync"
 
 	"fyne.io/fyne/v2"
@@ -8,29 +10,54 @@ import (
 
 	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/play"
 	"github.com/xqfyne/xiangqi/resources"
 )
 
-var loadTranslations sync.Once
+// englishFile is the bundled English translation: the text shown when the system's
+// language is one the app has no translation for.
+const englishFile = "xiangqi.en.json"
+
+var (
+	loadTranslations sync.Once
+	english          map[string]string // written once by setupTranslations
+)
 
 // setupTranslations registers the bundled translations once; Fyne then picks the language
-// closest to the system locale (English when none matches).
+// closest to the system locale.
 func setupTranslations() {
 	loadTranslations.Do(func() {
 		if err := lang.AddTranslationsFS(resources.Translations, resources.TranslationsDir); err != nil {
 			fyne.LogError("loading translations", err)
 		}
+		data, err := resources.Translations.ReadFile(resources.TranslationsDir + "/" + englishFile)
+		if err == nil {
+			err = json.Unmarshal(data, &english)
+		}
+		if err != nil {
+			fyne.LogError("loading the English texts", err)
+		}
 	})
 }
 
-// tr returns the UI text for a translation key, filled from data when the text is a template.
+// tr returns the UI text for a translation key, filled from data when the text is a
+// template; English when the system's language has no translation.
 func tr(key string, data ...any) string {
-	return lang.X(key, key, data...)
+	fallback, ok := english[key]
+	if !ok {
+		fallback = key
+	}
+	return lang.X(key, fallback, data...)
 }
 
-// chineseUI reports whether the UI is in Chinese, which decides the move notation
-// (Chinese notation, or WXF in the English UI) and the language of result reasons.
-func chineseUI() bool { return tr("app.title") == "中国象棋" }
+// systemLanguage is the language of the system locale as the app knows languages: Chinese
+// for any Chinese locale (the bundled zh_Hans translation serves them), else English.
+func systemLanguage() play.Language {
+	if strings.HasPrefix(lang.SystemLocale().LanguageString(), "zh") {
+		return play.Chinese
+	}
+	return play.English
+}
 
 func sideName(c engine.Color) string {
 	if c == engine.Red {
@@ -39,16 +66,9 @@ func sideName(c engine.Color) string {
 	return tr("side.black")
 }
 
-func notationStyle() game.Notation {
-	if chineseUI() {
-		return game.Chinese
-	}
-	return game.WXF
-}
-
-// resultText describes a result with its reason in the UI language.
-func resultText(r game.Result) string {
-	if chineseUI() {
+// resultText describes a result with its reason in the window's language.
+func (w *Window) resultText(r game.Result) string {
+	if w.lang == play.Chinese {
 		return r.Chinese()
 	}
 	return r.English()

@@ -6,6 +6,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/theme"
 
+	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/resources"
 )
 
@@ -31,4 +32,28 @@ func (t *appTheme) Icon(n fyne.ThemeIconName) fyne.Resource {
 
 func (t *appTheme) Size(n fyne.ThemeSizeName) float32 {
 	return theme.DefaultTheme().Size(n)
+}
+
+// Colours of the board and pieces.
+var (
+	colorBoard       = color.NRGBA{R: 0xe3, G: 0xc1, B: 0x87, A: 0xff}
+	colorLine        = color.NRGBA{R: 0x4a, G: 0x2c, B: 0x12, A: 0xff}
+	colorDiscFace    = color.NRGBA{R: 0xf3, G: 0xdc, B: 0xb0, A: 0xff}
+	colorDiscEdge    = color.NRGBA{R: 0x8a, G: 0x5a, B: 0x2b, A: 0xff}
+	colorDiscShadow  = color.NRGBA{R: 0x3a, G: 0x22, B: 0x0e, A: 0x70}
+	colorRedPiece    = color.NRGBA{R: 0xb0, G: 0x1c, B: 0x16, A: 0xff}
+	colorBlackPiece  = color.NRGBA{R: 0x1c, G: 0x1a, B: 0x18, A: 0xff}
+	colorSelection   = color.NRGBA{R: 0x1e, G: 0x6a, B: 0xd8, A: 0xff}
+	colorTarget      = color.NRGBA{R: 0x1e, G: 0x8a, B: 0x3a, A: 0xd0}
+	colorLastMove    = color.NRGBA{R: 0x1e, G: 0x5a, B: 0xc8, A: 0xe0}
+	colorCheck       = color.NRGBA{R: 0xe0, G: 0x10, B: 0x10, A: 0x90}
+	colorHint        = color.NRGBA{R: 0x10, G: 0xa0, B: 0x40, A: 0xc0}
+	colorRejectFlash = color.NRGBA{R: 0xe0, G: 0x20, B: 0x20, A: 0xff}
+)
+
+func pieceColor(p engine.Piece) color.Color {
+	if p.Color() == engine.Red {
+		return colorRedPiece
+	}
+	return colorBlackPiece
 }

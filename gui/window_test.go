@@ -7,12 +7,13 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/play"
+	"github.com/xqfyne/xiangqi/resources"
 )
 
 // openWindow builds the app window on a test app, saving into dir.
@@ -46,10 +47,10 @@ func openTwoPlayerGame(t *testing.T, fen string, moves ...string) (*Window, *uiQ
 			t.Fatal(err)
 		}
 	}
-	store, _ := NewStore(dir)
-	set := DefaultSettings()
+	store, _ := play.NewDirStore(dir)
+	set := play.DefaultSettings(play.English)
 	set.Human = game.HumanBoth
-	set.store(g)
+	set.Record(g)
 	if err := store.Save(g); err != nil {
 		t.Fatal(err)
 	}
@@ -103,16 +104,16 @@ func TestTapsSelectReselectRejectAndMove(t *testing.T) {
 	if v.PieceAt(sq(t, "e2")) != engine.MakePiece(engine.Red, engine.Cannon) || v.PieceAt(sq(t, "h2")) != engine.NoPiece {
 		t.Fatal("the board does not show the cannon on e2")
 	}
-	if v.Selected != NoSquare || len(v.Targets) != 0 {
+	if v.Selected != engine.NoSquare || len(v.Targets) != 0 {
 		t.Fatal("selection kept after the move")
 	}
 
 	// Black's turn now: a red piece cannot be selected.
 	tapPoint(t, b, "b2")
-	if b.View().Selected != NoSquare {
+	if b.View().Selected != engine.NoSquare {
 		t.Fatal("selected a piece of the side not to move")
 	}
-	if rows := w.moveRows; len(rows) != 1 || rows[0] == "" {
+	if rows := w.moves.rows; len(rows) != 1 || rows[0] == "" {
 		t.Fatalf("move list %q, want one row", rows)
 	}
 }
@@ -123,7 +124,7 @@ func TestTapBetweenPointsIsIgnored(t *testing.T) {
 	b := w.Board()
 	a, c := b.PointPosition(sq(t, "h2")), b.PointPosition(sq(t, "i1"))
 	test.TapAt(b, fyne.NewPos((a.X+c.X)/2, (a.Y+c.Y)/2)) // the middle of a cell
-	if b.View().Selected != NoSquare {
+	if b.View().Selected != engine.NoSquare {
 		t.Fatal("a tap between points selected something")
 	}
 }
@@ -139,7 +140,7 @@ func containsSquare(list []engine.Square, s engine.Square) bool {
 
 func TestEngineRepliesAndIsDrawn(t *testing.T) {
 	w, q := openWindow(t, t.TempDir())
-	newGame(t, w, game.HumanRed, MinSeconds)
+	newGame(t, w, game.HumanRed, play.MinSeconds)
 	tapPoint(t, w.Board(), "h2")
 	tapPoint(t, w.Board(), "e2")
 	s := w.Session()
@@ -166,7 +167,7 @@ func TestEngineRepliesAndIsDrawn(t *testing.T) {
 
 func TestEngineMovesFirstWhenHumanIsBlack(t *testing.T) {
 	w, q := openWindow(t, t.TempDir())
-	newGame(t, w, game.HumanBlack, MinSeconds)
+	newGame(t, w, game.HumanBlack, play.MinSeconds)
 	if !w.Board().View().Flipped {
 		t.Fatal("board not drawn from Black's side")
 	}
@@ -179,7 +180,7 @@ func TestEngineMovesFirstWhenHumanIsBlack(t *testing.T) {
 
 func TestUndoRedoFlipAgainstEngine(t *testing.T) {
 	w, q := openWindow(t, t.TempDir())
-	newGame(t, w, game.HumanRed, MinSeconds)
+	newGame(t, w, game.HumanRed, play.MinSeconds)
 	s := w.Session()
 	tapPoint(t, w.Board(), "h2")
 	tapPoint(t, w.Board(), "e2")
@@ -235,10 +236,10 @@ func TestUndoWhileThinkingCancelsAndDropsResult(t *testing.T) {
 
 // waitSearchEnd waits for the search goroutine; a search that ignores cancellation would
 // run for its full 60 s limit and fail here.
-func waitSearchEnd(t *testing.T, s *Session) {
+func waitSearchEnd(t *testing.T, s *play.Session) {
 	t.Helper()
 	done := make(chan struct{})
-	go func() { s.running.Wait(); close(done) }()
+	go func() { s.WaitSearch(); close(done) }()
 	select {
 	case <-done:
 	case <-time.After(20 * time.Second):
@@ -270,7 +271,7 @@ func TestNewGameCancelsRunningSearch(t *testing.T) {
 
 func TestHintShowsEngineMove(t *testing.T) {
 	w, q := openWindow(t, t.TempDir())
-	newGame(t, w, game.HumanBoth, MinSeconds)
+	newGame(t, w, game.HumanBoth, play.MinSeconds)
 	test.Tap(w.hintBtn)
 	s := w.Session()
 	q.waitFor(t, 10*time.Second, "hint", func() bool { return w.Board().View().Hint != engine.NoMove })
@@ -296,12 +297,12 @@ func TestGameOverIsReported(t *testing.T) {
 		t.Fatal("the mated king is not marked as in check")
 	}
 	// The game-over dialog names the result and its reason.
-	find(t, w, func(l *widget.Label) bool { return l.Text == resultText(got) })
-	if st := w.status.Text; st != tr("status.gameOver", map[string]any{"Result": resultText(got)}) {
+	find(t, w, func(l *widget.Label) bool { return l.Text == w.resultText(got) })
+	if st := w.status.Text; st != tr("status.gameOver", map[string]any{"Result": w.resultText(got)}) {
 		t.Fatalf("status %q does not announce the result", st)
 	}
 	tapPoint(t, w.Board(), "e0")
-	if w.Board().View().Selected != NoSquare {
+	if w.Board().View().Selected != engine.NoSquare {
 		t.Fatal("a piece could be selected after the game ended")
 	}
 }
@@ -309,7 +310,7 @@ func TestGameOverIsReported(t *testing.T) {
 func TestPersistenceRestoresGameAndSettings(t *testing.T) {
 	dir := t.TempDir()
 	w, q := openWindow(t, dir)
-	newGame(t, w, game.HumanRed, MinSeconds)
+	newGame(t, w, game.HumanRed, play.MinSeconds)
 	set := w.Session().Settings()
 	set.Coords = false
 	if err := w.Session().ApplySettings(set); err != nil {
@@ -335,7 +336,7 @@ func TestPersistenceRestoresGameAndSettings(t *testing.T) {
 		t.Fatalf("restored FEN %q, want %q", got, fen)
 	}
 	got := s2.Settings()
-	if got.Human != game.HumanRed || got.Seconds != MinSeconds || got.Coords || got.Random || got.Book {
+	if got.Human != game.HumanRed || got.Seconds != play.MinSeconds || got.Coords || got.Random || got.Book {
 		t.Fatalf("restored settings %+v", got)
 	}
 	if w2.Board().View().Coords {
@@ -351,7 +352,7 @@ func TestPersistenceRestoresGameAndSettings(t *testing.T) {
 func TestCorruptSaveIsReportedAndKeptAside(t *testing.T) {
 	dir := t.TempDir()
 	bad := []byte(`{"format":"xiangqi-game","version":1,"startFen":"not a fen"`)
-	if err := os.WriteFile(filepath.Join(dir, saveName), bad, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, "game.json"), bad, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	w, _ := openWindow(t, dir)
@@ -369,7 +370,8 @@ func TestCorruptSaveIsReportedAndKeptAside(t *testing.T) {
 		t.Fatal("the file kept aside is not the bad save")
 	}
 	// The new game is saved in place of the bad one, and it is readable.
-	store, _ := NewStore(dir)
+	w.Session().Flush()
+	store, _ := play.NewDirStore(dir)
 	if _, err := store.Load(); err != nil {
 		t.Fatalf("new save unreadable: %v", err)
 	}
@@ -378,16 +380,16 @@ func TestCorruptSaveIsReportedAndKeptAside(t *testing.T) {
 func TestEngineUsesBundledBook(t *testing.T) {
 	w, q := openWindow(t, t.TempDir())
 	set := w.Session().Settings()
-	set.Human, set.Seconds, set.Random, set.Book = game.HumanBlack, MinSeconds, false, true
+	set.Human, set.Seconds, set.Random, set.Book = game.HumanBlack, play.MinSeconds, false, true
 	if err := w.Session().NewGame(set); err != nil {
 		t.Fatal(err)
 	}
 	s := w.Session()
 	q.waitFor(t, 10*time.Second, "the engine's first move", func() bool { return s.Game().Ply() == 1 })
-	if !s.fromBook {
+	if !s.EngineMoveFromBook() {
 		t.Fatal("with the book on, the engine's first move did not come from the book")
 	}
-	book, err := loadBook()
+	book, err := engine.LoadBook(resources.Book())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -404,13 +406,13 @@ func TestMoveDuringHintDropsStaleHint(t *testing.T) {
 	w, q := openWindow(t, t.TempDir())
 	newGame(t, w, game.HumanBoth, 3)
 	s := w.Session()
-	s.Hint()
-	if !s.hinting {
+	s.AskHint()
+	if !s.Hinting() {
 		t.Fatal("hint search not started")
 	}
 	tapPoint(t, w.Board(), "h2")
 	tapPoint(t, w.Board(), "e2")
-	if s.hinting {
+	if s.Hinting() {
 		t.Fatal("the hint search kept running after a move")
 	}
 	waitSearchEnd(t, s)
@@ -420,42 +422,17 @@ func TestMoveDuringHintDropsStaleHint(t *testing.T) {
 	}
 }
 
-func TestSettingsChangedWhileThinkingApplyToNextSearch(t *testing.T) {
-	w, q := openWindow(t, t.TempDir())
-	newGame(t, w, game.HumanRed, MinSeconds)
-	s := w.Session()
-	tapPoint(t, w.Board(), "h2")
-	tapPoint(t, w.Board(), "e2")
-	set := s.Settings()
-	set.Book = true
-	if err := s.ApplySettings(set); err != nil {
-		t.Fatal(err)
-	}
-	if !s.engineStale {
-		t.Fatal("book change during a search was not kept for the next search")
-	}
-	q.waitFor(t, 10*time.Second, "reply", func() bool { return s.Game().Ply() == 2 })
-	tapPoint(t, w.Board(), "h0")
-	tapPoint(t, w.Board(), "g2")
-	if s.engineStale || s.searcher.Options().BookProbe == nil {
-		t.Fatal("the book was not switched on for the next search")
-	}
-	if err := s.ApplySettings(Settings{Seconds: 0}); err == nil {
-		t.Fatal("ApplySettings accepted 0 seconds")
-	}
-}
-
 func TestKeyboardShortcutsUndoRedo(t *testing.T) {
 	w, _ := openWindow(t, t.TempDir())
 	newGame(t, w, game.HumanBoth, 1)
 	tapPoint(t, w.Board(), "h2")
 	tapPoint(t, w.Board(), "e2")
 	c := w.Fyne().Canvas()
-	c.(interface{ TypedShortcut(fyne.Shortcut) }).TypedShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyZ, Modifier: fyne.KeyModifierShortcutDefault})
+	c.(interface{ TypedShortcut(fyne.Shortcut) }).TypedShortcut(&fyne.ShortcutUndo{})
 	if w.Session().Game().Ply() != 0 {
 		t.Fatal("Ctrl+Z did not undo")
 	}
-	c.(interface{ TypedShortcut(fyne.Shortcut) }).TypedShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyY, Modifier: fyne.KeyModifierShortcutDefault})
+	c.(interface{ TypedShortcut(fyne.Shortcut) }).TypedShortcut(&fyne.ShortcutRedo{})
 	if w.Session().Game().Ply() != 1 {
 		t.Fatal("Ctrl+Y did not redo")
 	}

@@ -2,9 +2,12 @@ package resources
 
 import _ "embed" // for the book bytes below
 
-// BookData is the bundled opening book in ElephantEye's BOOK.DAT layout, compiled from
-// openings.txt by cmd/bookgen. Load it with engine.LoadBook(resources.BookData).
+// bookData is the bundled opening book in ElephantEye's BOOK.DAT layout, compiled from
+// openings.txt by cmd/bookgen.
 //
 //go:generate go run ../cmd/bookgen -in openings.txt -out book.dat
 //go:embed book.dat
-var BookData []byte
+var bookData []byte
+
+// Book returns a copy of the bundled opening book; load it with engine.LoadBook.
+func Book() []byte { return append([]byte(nil), bookData...) }

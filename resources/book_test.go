@@ -11,7 +11,7 @@ import (
 // The embedded bytes are what the app and the engine load; they must be the
 // compiled openings.txt and must answer for the start position.
 func TestBookDataLoads(t *testing.T) {
-	book, err := engine.LoadBook(BookData)
+	book, err := engine.LoadBook(Book())
 	if err != nil {
 		t.Fatalf("embedded book does not load: %v", err)
 	}
@@ -34,7 +34,7 @@ func TestBookDataLoads(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Equal(data, BookData) {
+	if !bytes.Equal(data, Book()) {
 		t.Fatal("book.dat is out of date: run go generate ./resources")
 	}
 }

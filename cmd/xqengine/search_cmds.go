@@ -57,7 +57,7 @@ func (s *searchSession) loadBook(path string) error {
 	var book *engine.Book
 	var err error
 	if path == "" || path == "<empty>" {
-		book, err = engine.LoadBook(resources.BookData)
+		book, err = engine.LoadBook(resources.Book())
 	} else {
 		book, err = engine.LoadBookFile(path)
 	}

@@ -1,9 +1,10 @@
-package gui
+package play
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"time"
 
@@ -17,25 +18,52 @@ const rejectFlash = 450 * time.Millisecond
 // maxHintSeconds caps the time a hint may take, whatever the difficulty.
 const maxHintSeconds = 3.0
 
+// engineRandomness is the root noise used when "vary the engine's moves" is on
+// (evaluation units; a rook is about 200).
+const engineRandomness = 8
+
+// Change says what a view has to redraw after a change.
+type Change uint8
+
+const (
+	ChangeStatus   Change = 1 << iota // the status line (search progress)
+	ChangeBoard                       // pieces, marks, orientation, coordinates
+	ChangeMoves                       // the move list
+	ChangeControls                    // which actions are possible now
+	ChangeAll      = ChangeStatus | ChangeBoard | ChangeMoves | ChangeControls
+)
+
+// SearchFunc runs one engine search; Searcher.Search in the app.
+type SearchFunc func(context.Context, *engine.Position, engine.Limits, func(engine.Info)) engine.Result
+
+// Config says where a session keeps its game and how it reaches the UI goroutine.
+type Config struct {
+	Store    *Store           // nil: nothing is saved
+	Post     func(func())     // runs a function on the UI goroutine (fyne.Do in the app)
+	Searcher *engine.Searcher // nil: a new one with 16 MB of hash
+	Search   SearchFunc       // nil: Searcher.Search; tests put engines that answer badly here
+	Language Language         // decides the default notation of a new save
+}
+
 // Session is one game in progress: the record, the settings, the selection state of the
 // board, and the engine thinking on a background goroutine. All methods must be called on
-// the UI goroutine; results of the background search come back through post.
+// the UI goroutine; results of background work come back through post.
 type Session struct {
 	g        *game.Game
 	settings Settings
-	store    *Store
+	lang     Language
+	writer   *writer // nil when nothing is saved
 	searcher *engine.Searcher
-	// search runs one search; searcher.Search in the app, replaced by tests that need the
-	// engine to answer badly.
-	search func(context.Context, *engine.Position, engine.Limits, func(engine.Info)) engine.Result
-	book   *engine.Book // nil when the bundled book could not be read
-	post   func(func())
+	search   SearchFunc
+	book     *engine.Book // nil when the bundled book could not be read
+	post     func(func())
 
 	selected engine.Square
 	targets  []engine.Square
 	hint     engine.Move
 	rejected engine.Square
-	flashes  uint64 // identifies the latest reject flash
+	flashes  uint64      // identifies the latest reject flash
+	animate  engine.Move // the last move, when the board should slide it into place
 
 	gen      uint64 // bumped whenever a running search becomes stale
 	cancel   context.CancelFunc
@@ -47,62 +75,61 @@ type Session struct {
 	engineStale bool
 	running     sync.WaitGroup
 	// engineErr is why the engine's last search gave no playable move; the engine then
-	// waits until the user retries (Hint), takes back or starts a new game.
+	// waits until the user retries, takes back or starts a new game.
 	engineErr error
 	hintErr   error // why the last hint search gave no move
 
 	// Hooks called on the UI goroutine; nil hooks are skipped.
-	OnChange   func()            // something visible changed
+	OnChange   func(Change)      // something visible changed
 	OnGameOver func(game.Result) // a move ended the game
 	OnError    func(error)       // a save failed
 	// OnEngineError is told when the engine's search gave no playable move for its turn.
 	OnEngineError func(error)
 }
 
-// SessionConfig says where a session keeps its game and how it reaches the UI goroutine.
-type SessionConfig struct {
-	Store    *Store           // nil: nothing is saved
-	Post     func(func())     // runs a function on the UI goroutine (fyne.Do in the app)
-	Searcher *engine.Searcher // nil: a new one with 16 MB of hash
-}
-
-// NewSession restores the saved game, or starts a new one. When the save was unreadable
-// the session starts a new game and also returns the *CorruptSaveError to show the user.
-// Call Resume once the UI is ready so that the engine moves if it is its turn.
-func NewSession(cfg SessionConfig) (*Session, error) {
+// NewSession restores the saved game, or starts a new one. The error, when the session is
+// not nil, is a notice for the user: the book could not be read, the save was unreadable
+// and the backup was restored (*RecoveredError), or neither could be read and a new game
+// started (*CorruptSaveError). Call Resume once the view is ready so that the engine moves
+// if it is its turn.
+func NewSession(cfg Config) (*Session, error) {
 	if cfg.Post == nil {
 		return nil, errors.New("session: no way to post to the UI goroutine")
 	}
-	s := &Session{store: cfg.Store, post: cfg.Post, searcher: cfg.Searcher}
+	s := &Session{post: cfg.Post, searcher: cfg.Searcher, search: cfg.Search, lang: cfg.Language,
+		selected: engine.NoSquare, rejected: engine.NoSquare}
 	if s.searcher == nil {
 		s.searcher = engine.NewSearcher(engine.Options{HashMB: 16, Threads: 1})
 	}
-	s.search = s.searcher.Search
+	if s.search == nil {
+		s.search = s.searcher.Search
+	}
 	var notice error
 	if book, err := loadBook(); err == nil {
 		s.book = book
 	} else {
 		notice = err
 	}
-	if s.store != nil {
-		g, err := s.store.Load()
-		switch {
-		case err == nil:
+	if cfg.Store != nil {
+		g, err := cfg.Store.Load()
+		if g != nil {
 			s.g = g
-			s.settings = settingsOf(g)
-		case errors.Is(err, ErrNoSave):
-		default:
+			s.settings = settingsOf(g, s.lang)
+		}
+		if err != nil && !errors.Is(err, ErrNoSave) {
 			notice = errors.Join(notice, err)
 		}
+		s.writer = newWriter(cfg.Store, func(err error) { s.post(func() { s.saveFailed(err) }) })
 	}
 	if s.g == nil {
 		g, err := game.New("")
 		if err != nil {
+			s.Close()
 			return nil, err
 		}
 		s.g = g
-		s.settings = DefaultSettings()
-		s.settings.store(g)
+		s.settings = DefaultSettings(s.lang)
+		s.settings.Record(g)
 		s.save()
 	}
 	s.configureEngine()
@@ -112,10 +139,25 @@ func NewSession(cfg SessionConfig) (*Session, error) {
 // Resume lets the engine move if it is its turn (after a launch or a restore).
 func (s *Session) Resume() { s.maybeStartEngine() }
 
-// Close cancels a running search and waits for its goroutine to end.
+// Close cancels a running search, waits for its goroutine to end and for the last save
+// to be written.
 func (s *Session) Close() {
 	s.cancelSearch()
 	s.running.Wait()
+	if s.writer != nil {
+		s.writer.close()
+	}
+}
+
+// WaitSearch waits until the background search, if any, has returned (its result may
+// still wait to be posted). Safe from any goroutine.
+func (s *Session) WaitSearch() { s.running.Wait() }
+
+// Flush waits until every change so far is on storage.
+func (s *Session) Flush() {
+	if s.writer != nil {
+		s.writer.flush()
+	}
 }
 
 // Game returns the record (read only for callers).
@@ -133,52 +175,62 @@ func (s *Session) EngineError() error { return s.engineErr }
 // HintError returns why the last hint gave no move, or nil.
 func (s *Session) HintError() error { return s.hintErr }
 
-// engineStuck reports whether it is the engine's turn but its last search failed.
-func (s *Session) engineStuck() bool {
-	return s.engineErr != nil && !s.thinking && !s.g.Result().Decided() && s.settings.engineMoves(s.g.SideToMove())
-}
+// Hinting reports whether the engine is searching for a hint.
+func (s *Session) Hinting() bool { return s.hinting }
+
+// EngineMoveFromBook reports whether the engine's last move came from the opening book.
+func (s *Session) EngineMoveFromBook() bool { return s.fromBook }
 
 // Progress returns the latest search progress report.
 func (s *Session) Progress() engine.Info { return s.info }
 
-// View returns what the board should show.
-func (s *Session) View() BoardView {
-	pos := s.g.Position()
-	v := BoardView{
-		Selected: s.selected,
-		Targets:  s.targets,
-		LastMove: s.g.LastMove(),
-		Hint:     s.hint,
-		Rejected: s.rejected,
-		Flipped:  s.settings.Flipped,
-		Coords:   s.settings.Coords,
-	}
-	v.SetPieces(pos)
-	if pos.InCheck() {
-		v.Check = pos.KingSquare(pos.Side())
-	}
-	return v
-}
+// Selected is the selected piece's point, or engine.NoSquare.
+func (s *Session) Selected() engine.Square { return s.selected }
 
-// humanToMove reports whether a person may move now.
-func (s *Session) humanToMove() bool {
+// Targets are the legal destinations of the selected piece.
+func (s *Session) Targets() []engine.Square { return slices.Clone(s.targets) }
+
+// Hint is the engine's suggestion for the player, or engine.NoMove.
+func (s *Session) Hint() engine.Move { return s.hint }
+
+// Rejected is a point just tapped illegally, flashed briefly, or engine.NoSquare.
+func (s *Session) Rejected() engine.Square { return s.rejected }
+
+// Animate is the last move when the board should slide it into place: a move made by a
+// tap, by the engine or by Redo, but not one the player dropped there by dragging.
+func (s *Session) Animate() engine.Move { return s.animate }
+
+// HumanToMove reports whether a person may move now.
+func (s *Session) HumanToMove() bool {
 	return !s.thinking && !s.g.Result().Decided() && s.settings.Human.Plays(s.g.SideToMove())
 }
 
 // Tap handles a tap on a board point as article 003 §1 describes: an own piece becomes
 // the selection; with a selection, any other point is a move, played if legal.
-func (s *Session) Tap(sq engine.Square) {
-	if !s.humanToMove() {
+func (s *Session) Tap(sq engine.Square) { s.tap(sq, true) }
+
+// Drop plays the move of a piece dragged from one point and dropped on another: the same
+// as tapping both, except that the piece is already where it lands.
+func (s *Session) Drop(from, to engine.Square) {
+	if p := s.g.Position().At(from); p == engine.NoPiece || p.Color() != s.g.SideToMove() {
+		return
+	}
+	s.tap(from, false)
+	s.tap(to, false)
+}
+
+func (s *Session) tap(sq engine.Square, animate bool) {
+	if !s.HumanToMove() {
 		return
 	}
 	pos := s.g.Position()
 	if p := pos.At(sq); p != engine.NoPiece && p.Color() == pos.Side() {
 		s.selected = sq
 		s.targets = legalTargets(pos, sq)
-		s.changed()
+		s.changed(ChangeBoard)
 		return
 	}
-	if s.selected == NoSquare {
+	if s.selected == engine.NoSquare {
 		return
 	}
 	m := engine.NewMove(s.selected, sq)
@@ -186,7 +238,7 @@ func (s *Session) Tap(sq engine.Square) {
 		s.flashReject(sq)
 		return
 	}
-	if err := s.play(m); err != nil {
+	if err := s.play(m, animate); err != nil {
 		s.flashReject(sq)
 	}
 }
@@ -206,12 +258,12 @@ func (s *Session) flashReject(sq engine.Square) {
 	s.rejected = sq
 	s.flashes++
 	id := s.flashes
-	s.changed()
+	s.changed(ChangeBoard)
 	time.AfterFunc(rejectFlash, func() {
 		s.post(func() {
-			if s.flashes == id && s.rejected != NoSquare {
-				s.rejected = NoSquare
-				s.changed()
+			if s.flashes == id && s.rejected != engine.NoSquare {
+				s.rejected = engine.NoSquare
+				s.changed(ChangeBoard)
 			}
 		})
 	})
@@ -219,23 +271,26 @@ func (s *Session) flashReject(sq engine.Square) {
 
 // play makes a move, saves, and hands over to the engine when it is its turn. A move the
 // game rejects changes nothing and is returned as an error.
-func (s *Session) play(m engine.Move) error {
+func (s *Session) play(m engine.Move, animate bool) error {
 	if err := s.g.Play(m); err != nil {
 		return err
 	}
 	if s.hinting {
 		s.cancelSearch() // a hint for the position before this move is stale
 	}
-	s.moved()
+	s.moved(animate)
 	return nil
 }
 
 // moved follows a move made or replayed: it clears the marks, saves, redraws, and then
 // announces the end of the game or hands over to the engine when it is its turn.
-func (s *Session) moved() {
+func (s *Session) moved(animate bool) {
 	s.clearMarks()
+	if animate {
+		s.animate = s.g.LastMove()
+	}
 	s.save()
-	s.changed()
+	s.changed(ChangeAll)
 	if r := s.g.Result(); r.Decided() {
 		if s.OnGameOver != nil {
 			s.OnGameOver(r)
@@ -248,13 +303,14 @@ func (s *Session) moved() {
 // clearMarks forgets the selection and everything tied to the previous position,
 // including a failed search's report.
 func (s *Session) clearMarks() {
-	s.selected, s.targets, s.hint, s.rejected = NoSquare, nil, engine.NoMove, NoSquare
+	s.selected, s.targets, s.hint, s.rejected = engine.NoSquare, nil, engine.NoMove, engine.NoSquare
+	s.animate = engine.NoMove
 	s.engineErr, s.hintErr = nil, nil
 }
 
 // NewGame starts a fresh game with the given settings (the board faces the human).
 func (s *Session) NewGame(set Settings) error {
-	if err := checkSeconds(set.Seconds); err != nil {
+	if err := CheckSeconds(set.Seconds); err != nil {
 		return err
 	}
 	g, err := game.New("")
@@ -266,26 +322,26 @@ func (s *Session) NewGame(set Settings) error {
 	s.searcher.Clear()
 	set.Flipped = set.Human == game.HumanBlack
 	s.g, s.settings = g, set
-	s.settings.store(g)
+	s.settings.Record(g)
 	g.Meta.Date = time.Now().Format("2006.01.02")
 	s.configureEngine()
 	s.clearMarks()
 	s.save()
-	s.changed()
+	s.changed(ChangeAll)
 	s.maybeStartEngine()
 	return nil
 }
 
-// ApplySettings changes difficulty, book, randomness and coordinates during a game.
-// The side played is changed only by NewGame.
+// ApplySettings changes difficulty, book, randomness, coordinates and notation during a
+// game. The side played is changed only by NewGame.
 func (s *Session) ApplySettings(set Settings) error {
-	if err := checkSeconds(set.Seconds); err != nil {
+	if err := CheckSeconds(set.Seconds); err != nil {
 		return err
 	}
 	set.Human, set.Flipped = s.settings.Human, s.settings.Flipped
 	engineChanged := set.Book != s.settings.Book || set.Random != s.settings.Random
 	s.settings = set
-	s.settings.store(s.g)
+	s.settings.Record(s.g)
 	if engineChanged {
 		if s.thinking || s.hinting {
 			s.engineStale = true
@@ -294,16 +350,16 @@ func (s *Session) ApplySettings(set Settings) error {
 		}
 	}
 	s.save()
-	s.changed()
+	s.changed(ChangeAll)
 	return nil
 }
 
 // Flip turns the board around.
 func (s *Session) Flip() {
 	s.settings.Flipped = !s.settings.Flipped
-	s.settings.store(s.g)
+	s.settings.Record(s.g)
 	s.save()
-	s.changed()
+	s.changed(ChangeBoard)
 }
 
 // sideAt returns the side to move at ply p of the current line.
@@ -345,7 +401,7 @@ func (s *Session) Undo() {
 	}
 	s.clearMarks()
 	s.save()
-	s.changed()
+	s.changed(ChangeAll)
 	s.maybeStartEngine()
 }
 
@@ -361,26 +417,33 @@ func (s *Session) Redo() {
 	s.g.Redo()
 	for s.settings.Human != game.HumanBoth && !s.settings.Human.Plays(s.g.SideToMove()) && s.g.Redo() {
 	}
-	s.moved()
+	s.moved(true)
 }
 
-// CanHint reports whether Hint does something: ask for a hint, or let the engine try
-// again after its search failed.
-func (s *Session) CanHint() bool { return (s.humanToMove() && !s.hinting) || s.engineStuck() }
+// CanHint reports whether AskHint would ask the engine for a move.
+func (s *Session) CanHint() bool { return s.HumanToMove() && !s.hinting }
 
-// Hint asks the engine for a move for the player; it is shown on the board. When the
-// engine is to move but its last search failed, Hint lets it search again instead.
-func (s *Session) Hint() {
-	if s.engineStuck() {
-		s.engineErr = nil
-		s.startSearch(false)
-		return
-	}
-	if !s.humanToMove() || s.hinting {
+// AskHint asks the engine for a move for the player; it is shown on the board.
+func (s *Session) AskHint() {
+	if !s.CanHint() {
 		return
 	}
 	s.hint, s.hintErr = engine.NoMove, nil
 	s.startSearch(true)
+}
+
+// CanRetryEngine reports whether it is the engine's turn but its last search failed.
+func (s *Session) CanRetryEngine() bool {
+	return s.engineErr != nil && !s.thinking && !s.g.Result().Decided() && s.settings.engineMoves(s.g.SideToMove())
+}
+
+// RetryEngine lets the engine search again after a search that gave no playable move.
+func (s *Session) RetryEngine() {
+	if !s.CanRetryEngine() {
+		return
+	}
+	s.engineErr = nil
+	s.startSearch(false)
 }
 
 // maybeStartEngine starts the engine's search when it is to move.
@@ -402,10 +465,6 @@ func (s *Session) configureEngine() {
 	s.searcher.SetRandomness(randomness)
 	s.searcher.SetBookProbe(bookProbe(s.book, s.settings.Book, s.settings.Random))
 }
-
-// engineRandomness is the root noise used when "vary the engine's moves" is on
-// (evaluation units; a rook is about 200).
-const engineRandomness = 8
 
 func (s *Session) startSearch(hint bool) {
 	s.cancelSearch()
@@ -432,7 +491,7 @@ func (s *Session) startSearch(hint bool) {
 	// both, so the moves it would punish are banned from the search.
 	limits := engine.Limits{MoveTime: secondsToDuration(seconds), BanMoves: s.g.ForbiddenMoves()}
 	search := s.search
-	s.changed()
+	s.changed(ChangeStatus | ChangeControls)
 	s.running.Add(1)
 	go func() {
 		defer s.running.Done()
@@ -440,7 +499,7 @@ func (s *Session) startSearch(hint bool) {
 			s.post(func() {
 				if gen == s.gen && !hint {
 					s.info = info
-					s.changed()
+					s.changed(ChangeStatus)
 				}
 			})
 		})
@@ -469,12 +528,12 @@ func (s *Session) searchDone(gen uint64, hint bool, res engine.Result) {
 			s.hint = res.Move
 		}
 		s.hintErr = bad
-		s.changed()
+		s.changed(ChangeBoard | ChangeStatus | ChangeControls)
 		return
 	}
 	if bad == nil {
 		s.fromBook = res.FromBook
-		if err := s.play(res.Move); err != nil {
+		if err := s.play(res.Move, true); err != nil {
 			bad = fmt.Errorf("the game rejected the move %v: %w", res.Move, err)
 		}
 	}
@@ -484,10 +543,10 @@ func (s *Session) searchDone(gen uint64, hint bool, res engine.Result) {
 }
 
 // engineFailed stops waiting for the engine after a search without a playable move and
-// reports why; the user can retry (Hint), take back or start a new game.
+// reports why; the user can retry, take back or start a new game.
 func (s *Session) engineFailed(err error) {
 	s.engineErr = err
-	s.changed()
+	s.changed(ChangeStatus | ChangeControls)
 	if s.OnEngineError != nil {
 		s.OnEngineError(err)
 	}
@@ -502,21 +561,31 @@ func (s *Session) cancelSearch() {
 	}
 	if s.thinking || s.hinting {
 		s.thinking, s.hinting = false, false
-		s.changed()
+		s.changed(ChangeStatus | ChangeControls)
 	}
 }
 
+// save encodes the game here, which is cheap, and leaves the writing to the writer.
 func (s *Session) save() {
-	if s.store == nil {
+	if s.writer == nil {
 		return
 	}
-	if err := s.store.Save(s.g); err != nil && s.OnError != nil {
+	data, err := encode(s.g)
+	if err != nil {
+		s.saveFailed(err)
+		return
+	}
+	s.writer.save(data)
+}
+
+func (s *Session) saveFailed(err error) {
+	if s.OnError != nil {
 		s.OnError(err)
 	}
 }
 
-func (s *Session) changed() {
+func (s *Session) changed(c Change) {
 	if s.OnChange != nil {
-		s.OnChange()
+		s.OnChange(c)
 	}
 }

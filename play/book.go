@@ -1,4 +1,4 @@
-package gui
+package play
 
 import (
 	"math/rand/v2"
@@ -11,7 +11,7 @@ import (
 // loadBook parses the opening book bundled in resources/. A broken book is reported and
 // the engine plays without one.
 func loadBook() (*engine.Book, error) {
-	return engine.LoadBook(resources.BookData)
+	return engine.LoadBook(resources.Book())
 }
 
 // bookProbe returns the lookup the engine consults before searching, or nil when the book

@@ -1,4 +1,4 @@
-package gui
+package play
 
 import (
 	"fmt"
@@ -12,8 +12,8 @@ type Level struct {
 	Seconds float64 // search time per move
 }
 
-// Levels is the one table of difficulty names and times, easiest first.
-var Levels = []Level{
+// levels is the one table of difficulty names and times, easiest first.
+var levels = [...]Level{
 	{"level.beginner", 0.1},
 	{"level.novice", 0.3},
 	{"level.intermediate", 1},
@@ -22,6 +22,9 @@ var Levels = []Level{
 	{"level.grandmaster", 30},
 }
 
+// Levels returns the difficulty levels, easiest first.
+func Levels() []Level { return append([]Level(nil), levels[:]...) }
+
 // Bounds of the exact seconds setting.
 const (
 	MinSeconds     = 0.05
@@ -29,9 +32,9 @@ const (
 	DefaultSeconds = 1
 )
 
-// levelFor returns the level whose time is seconds, if there is one.
-func levelFor(seconds float64) (Level, bool) {
-	for _, l := range Levels {
+// LevelFor returns the level whose time is seconds, if there is one.
+func LevelFor(seconds float64) (Level, bool) {
+	for _, l := range levels {
 		if math.Abs(l.Seconds-seconds) < 1e-9 {
 			return l, true
 		}
@@ -39,8 +42,8 @@ func levelFor(seconds float64) (Level, bool) {
 	return Level{}, false
 }
 
-// checkSeconds validates a per-move time.
-func checkSeconds(s float64) error {
+// CheckSeconds validates a per-move time.
+func CheckSeconds(s float64) error {
 	if math.IsNaN(s) || s < MinSeconds || s > MaxSeconds {
 		return fmt.Errorf("seconds per move must be within %v..%v, got %v", MinSeconds, MaxSeconds, s)
 	}

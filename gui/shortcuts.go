@@ -1,0 +1,20 @@
+package gui
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
+)
+
+// addShortcuts binds the desktop keys: Ctrl/Cmd+N new game, +Z undo, +Y or +Shift+Z redo.
+// The desktop driver turns Ctrl+Z and Ctrl+Y into Fyne's standard ShortcutUndo and
+// ShortcutRedo (never into custom shortcuts), so those are the ones bound here.
+func (w *Window) addShortcuts() {
+	c := w.win.Canvas()
+	c.AddShortcut(&fyne.ShortcutUndo{}, func(fyne.Shortcut) { w.session.Undo() })
+	c.AddShortcut(&fyne.ShortcutRedo{}, func(fyne.Shortcut) { w.session.Redo() })
+	key := func(k fyne.KeyName, mod fyne.KeyModifier, do func()) {
+		c.AddShortcut(&desktop.CustomShortcut{KeyName: k, Modifier: mod}, func(fyne.Shortcut) { do() })
+	}
+	key(fyne.KeyN, fyne.KeyModifierShortcutDefault, w.showNewGame)
+	key(fyne.KeyZ, fyne.KeyModifierShortcutDefault|fyne.KeyModifierShift, w.session.Redo)
+}

@@ -1,0 +1,310 @@
+package play
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/game"
+)
+
+// openSession starts a session on fs (nil: no saving) with the given search (nil: the
+// real engine), closed when the test ends.
+func openSession(t testing.TB, fs FS, search SearchFunc) (*Session, *uiQueue, error) {
+	t.Helper()
+	q := &uiQueue{}
+	var store *Store
+	if fs != nil {
+		store = NewStore(fs)
+	}
+	s, notice := NewSession(Config{Store: store, Post: q.post, Search: search})
+	if s == nil {
+		t.Fatal(notice)
+	}
+	t.Cleanup(func() {
+		s.Close()
+		q.drain()
+	})
+	return s, q, notice
+}
+
+// fastSettings: the engine at the shortest time, no book, no randomness.
+func fastSettings(human game.HumanSide) Settings {
+	set := DefaultSettings(English)
+	set.Human, set.Seconds, set.Book, set.Random = human, MinSeconds, false, false
+	return set
+}
+
+func tapMove(t testing.TB, s *Session, text string) {
+	t.Helper()
+	m := mv(t, text)
+	s.Tap(m.From())
+	s.Tap(m.To())
+}
+
+// answer is a search that always answers move and counts its calls.
+func answer(calls *int, move engine.Move) SearchFunc {
+	return func(context.Context, *engine.Position, engine.Limits, func(engine.Info)) engine.Result {
+		*calls++
+		return engine.Result{Move: move}
+	}
+}
+
+func TestTapsPlayAndEngineReplies(t *testing.T) {
+	s, q, _ := openSession(t, nil, nil)
+	if err := s.NewGame(fastSettings(game.HumanRed)); err != nil {
+		t.Fatal(err)
+	}
+	var changes Change
+	s.OnChange = func(c Change) { changes |= c }
+	s.Tap(sq(t, "h2"))
+	if s.Selected() != sq(t, "h2") || !slices.Contains(s.Targets(), sq(t, "e2")) {
+		t.Fatalf("selection %v targets %v", s.Selected(), s.Targets())
+	}
+	s.Tap(sq(t, "e2"))
+	if s.Game().Ply() != 1 || s.Animate() != mv(t, "h2e2") || !s.Thinking() {
+		t.Fatalf("after the move: ply %d, animate %v, thinking %v", s.Game().Ply(), s.Animate(), s.Thinking())
+	}
+	q.waitFor(t, 10*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 2 })
+	if changes != ChangeAll || s.Thinking() || !s.HumanToMove() {
+		t.Fatalf("changes %b, thinking %v", changes, s.Thinking())
+	}
+	s.Undo()
+	if s.Game().Ply() != 0 || !s.CanRedo() {
+		t.Fatalf("undo: ply %d", s.Game().Ply())
+	}
+	s.Redo()
+	if s.Game().Ply() != 2 {
+		t.Fatalf("redo: ply %d", s.Game().Ply())
+	}
+}
+
+// A dragged piece is played like two taps but not animated; a drop from a point that is
+// not the mover's piece does nothing.
+func TestDropPlaysWithoutAnimation(t *testing.T) {
+	s, _, _ := openSession(t, nil, nil)
+	if err := s.NewGame(fastSettings(game.HumanBoth)); err != nil {
+		t.Fatal(err)
+	}
+	s.Drop(sq(t, "h7"), sq(t, "e7")) // a black cannon, Red to move
+	if s.Game().Ply() != 0 {
+		t.Fatal("a drop of the opponent's piece was played")
+	}
+	s.Drop(sq(t, "h2"), sq(t, "e2"))
+	if s.Game().LastMove() != mv(t, "h2e2") || s.Animate() != engine.NoMove {
+		t.Fatalf("drop: last %v animate %v", s.Game().LastMove(), s.Animate())
+	}
+}
+
+func TestEngineFailureIsReportedAndRetried(t *testing.T) {
+	for name, bad := range map[string]string{"no move": "", "illegal move": "a0a5"} {
+		t.Run(name, func(t *testing.T) {
+			calls := 0
+			badMove := engine.NoMove
+			if bad != "" {
+				badMove = mv(t, bad) // Black to move: a red rook
+			}
+			search := answer(&calls, badMove)
+			s, q, _ := openSession(t, nil, func(ctx context.Context, p *engine.Position, l engine.Limits, f func(engine.Info)) engine.Result {
+				return search(ctx, p, l, f)
+			})
+			if err := s.NewGame(fastSettings(game.HumanRed)); err != nil {
+				t.Fatal(err)
+			}
+			var reported error
+			s.OnEngineError = func(err error) { reported = err }
+			tapMove(t, s, "h2e2")
+			q.waitFor(t, 10*time.Second, "the failed search", func() bool { return !s.Thinking() })
+			if calls != 1 || reported == nil || s.EngineError() == nil || s.Game().Ply() != 1 {
+				t.Fatalf("calls %d, hook %v, session %v, ply %d", calls, reported, s.EngineError(), s.Game().Ply())
+			}
+			if s.CanHint() || !s.CanRetryEngine() || !s.CanUndo() {
+				t.Fatalf("hint %v retry %v undo %v", s.CanHint(), s.CanRetryEngine(), s.CanUndo())
+			}
+			s.AskHint() // not the player's turn: nothing happens
+			if calls != 1 {
+				t.Fatal("Hint searched while the engine was to move")
+			}
+			search = answer(&calls, mv(t, "h9g7"))
+			s.RetryEngine()
+			q.waitFor(t, 10*time.Second, "the retried move", func() bool { return s.Game().Ply() == 2 })
+			if s.EngineError() != nil || s.CanRetryEngine() {
+				t.Fatalf("after the retry: error %v", s.EngineError())
+			}
+			search = answer(&calls, badMove)
+			tapMove(t, s, "b2c2")
+			q.waitFor(t, 10*time.Second, "the second failure", func() bool { return s.EngineError() != nil })
+			s.Undo()
+			if s.EngineError() != nil || s.Game().Ply() != 2 || !s.HumanToMove() {
+				t.Fatalf("after undo: error %v, ply %d", s.EngineError(), s.Game().Ply())
+			}
+		})
+	}
+}
+
+func TestHintFailureIsReportedAndPlayGoesOn(t *testing.T) {
+	calls := 0
+	s, q, _ := openSession(t, nil, answer(&calls, engine.NoMove))
+	if err := s.NewGame(fastSettings(game.HumanBoth)); err != nil {
+		t.Fatal(err)
+	}
+	s.AskHint()
+	q.waitFor(t, 10*time.Second, "the failed hint", func() bool { return s.HintError() != nil })
+	if s.Hint() != engine.NoMove {
+		t.Fatalf("hint %v after a failed search", s.Hint())
+	}
+	tapMove(t, s, "h2e2")
+	if s.Game().Ply() != 1 || s.HintError() != nil {
+		t.Fatalf("after a move: ply %d, hint error %v", s.Game().Ply(), s.HintError())
+	}
+}
+
+// The engine is told the moves the judge would punish: here, chasing the undefended
+// cannon once more would lose by perpetual chase.
+func TestEngineSearchBansPerpetualChase(t *testing.T) {
+	fs := newMemFS()
+	g, err := game.New("5k3/9/1c7/9/R8/9/9/9/9/3K5 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []string{"a5b5", "b7a7", "b5a5", "a7b7", "a5b5", "b7a7"} {
+		if err := g.PlayText(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fastSettings(game.HumanBoth).Record(g)
+	if err := NewStore(fs).Save(g); err != nil {
+		t.Fatal(err)
+	}
+	var banned []engine.Move
+	s, q, _ := openSession(t, fs, func(_ context.Context, _ *engine.Position, lim engine.Limits, _ func(engine.Info)) engine.Result {
+		banned = lim.BanMoves
+		return engine.Result{Move: mv(t, "b5b1")}
+	})
+	s.AskHint()
+	q.waitFor(t, 10*time.Second, "hint", func() bool { return s.Hint() != engine.NoMove })
+	if !slices.Equal(banned, []engine.Move{mv(t, "b5a5")}) {
+		t.Fatalf("search banned %v, want [b5a5]", banned)
+	}
+}
+
+// Every change is saved by the background writer; a restart restores the game, the
+// cursor and the settings.
+func TestSessionSavesInBackgroundAndRestores(t *testing.T) {
+	fs := DirFS(t.TempDir())
+	s, _, _ := openSession(t, fs, nil)
+	set := fastSettings(game.HumanBoth)
+	set.Notation = game.ICCS
+	if err := s.NewGame(set); err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []string{"h2e2", "h9g7", "b0c2"} {
+		tapMove(t, s, m)
+	}
+	s.Undo()
+	s.Flush()
+	s2, _, notice := openSession(t, fs, nil)
+	if notice != nil {
+		t.Fatal(notice)
+	}
+	g := s2.Game()
+	if g.Len() != 3 || g.Ply() != 2 || s2.Settings() != s.Settings() {
+		t.Fatalf("restored len %d ply %d settings %+v, want 3, 2, %+v", g.Len(), g.Ply(), s2.Settings(), s.Settings())
+	}
+}
+
+// A failing write is reported on the UI goroutine and play goes on.
+func TestSaveFailureIsReported(t *testing.T) {
+	fs := newMemFS()
+	s, q, _ := openSession(t, fs, nil)
+	if err := s.NewGame(fastSettings(game.HumanBoth)); err != nil {
+		t.Fatal(err)
+	}
+	s.Flush()
+	var reported error
+	s.OnError = func(err error) { reported = err }
+	fs.mu.Lock()
+	fs.failWrites = true
+	fs.mu.Unlock()
+	tapMove(t, s, "h2e2")
+	s.Flush()
+	q.waitFor(t, 5*time.Second, "the write error", func() bool { return reported != nil })
+	if s.Game().Ply() != 1 {
+		t.Fatalf("ply %d after a failed save", s.Game().Ply())
+	}
+}
+
+// An unreadable save is replaced by the backup with a notice; the settings come back too.
+func TestSessionRecoversFromBackup(t *testing.T) {
+	fs := newMemFS()
+	s, _, _ := openSession(t, fs, nil)
+	set := fastSettings(game.HumanBoth)
+	set.Coords = false
+	if err := s.NewGame(set); err != nil {
+		t.Fatal(err)
+	}
+	// Saves waiting together are written as one, so each move is flushed to make the
+	// backup hold the move before the last.
+	for _, m := range []string{"h2e2", "h9g7"} {
+		tapMove(t, s, m)
+		s.Flush()
+	}
+	s.Close()
+	if err := fs.WriteFile(saveName, []byte(`{"format":"xiangqi-game","vers`)); err != nil {
+		t.Fatal(err)
+	}
+	s2, _, notice := openSession(t, fs, nil)
+	var rec *RecoveredError
+	if !errors.As(notice, &rec) || s2.Game().Ply() != 1 || s2.Settings().Coords {
+		t.Fatalf("notice %v, ply %d, coords %v; want the backup's game and settings", notice, s2.Game().Ply(), s2.Settings().Coords)
+	}
+}
+
+func TestLevelsTable(t *testing.T) {
+	levels := Levels()
+	for i, l := range levels {
+		if err := CheckSeconds(l.Seconds); err != nil {
+			t.Errorf("level %s: %v", l.Key, err)
+		}
+		if i > 0 && l.Seconds <= levels[i-1].Seconds {
+			t.Errorf("levels not in increasing time at %s", l.Key)
+		}
+		if got, ok := LevelFor(l.Seconds); !ok || got != l {
+			t.Errorf("LevelFor(%v) = %v", l.Seconds, got)
+		}
+	}
+	if _, ok := LevelFor(2.5); ok {
+		t.Error("2.5 s is not a named level")
+	}
+	levels[0].Seconds = 99
+	if Levels()[0].Seconds == 99 {
+		t.Error("Levels hands out the table itself")
+	}
+}
+
+func TestSettingsChangedWhileThinkingApplyToNextSearch(t *testing.T) {
+	s, q, _ := openSession(t, nil, nil)
+	if err := s.NewGame(fastSettings(game.HumanRed)); err != nil {
+		t.Fatal(err)
+	}
+	tapMove(t, s, "h2e2")
+	set := s.Settings()
+	set.Book = true
+	if err := s.ApplySettings(set); err != nil {
+		t.Fatal(err)
+	}
+	if !s.engineStale {
+		t.Fatal("book change during a search was not kept for the next search")
+	}
+	q.waitFor(t, 10*time.Second, "reply", func() bool { return s.Game().Ply() == 2 })
+	tapMove(t, s, "h0g2")
+	if s.engineStale || s.searcher.Options().BookProbe == nil {
+		t.Fatal("the book was not switched on for the next search")
+	}
+	if err := s.ApplySettings(Settings{Seconds: 0}); err == nil {
+		t.Fatal("ApplySettings accepted 0 seconds")
+	}
+}

@@ -1,0 +1,106 @@
+package play
+
+import (
+	"strconv"
+
+	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/game"
+)
+
+// Language is the language the player reads; it decides the default move notation.
+type Language uint8
+
+const (
+	English Language = iota
+	Chinese
+)
+
+// DefaultNotation is the notation a reader of l expects: Chinese notation for Chinese
+// readers, WXF otherwise.
+func (l Language) DefaultNotation() game.Notation {
+	if l == Chinese {
+		return game.Chinese
+	}
+	return game.WXF
+}
+
+// Settings are the player's choices. They are saved inside the game record (its metadata
+// and its front-end settings map) so that one atomic file holds everything.
+type Settings struct {
+	Human    game.HumanSide // who a person plays: red, black or both
+	Seconds  float64        // engine time per move
+	Book     bool           // use the opening book
+	Random   bool           // vary the engine's moves
+	Coords   bool           // draw file numbers
+	Flipped  bool           // Black at the bottom
+	Notation game.Notation  // how moves are written in the move list and messages
+}
+
+// DefaultSettings: play Red against the engine at the intermediate level, moves written
+// as a reader of lang expects.
+func DefaultSettings(lang Language) Settings {
+	return Settings{Human: game.HumanRed, Seconds: DefaultSeconds, Book: true, Random: true, Coords: true,
+		Notation: lang.DefaultNotation()}
+}
+
+const (
+	keyBook     = "book"
+	keyRandom   = "random"
+	keyCoords   = "coords"
+	keyFlipped  = "flipped"
+	keyNotation = "notation"
+)
+
+// notationNames are the notations as the save file writes them.
+var notationNames = map[string]game.Notation{"chinese": game.Chinese, "wxf": game.WXF, "iccs": game.ICCS}
+
+func notationName(n game.Notation) string {
+	for name, v := range notationNames {
+		if v == n {
+			return name
+		}
+	}
+	return ""
+}
+
+// settingsOf reads the settings stored in a game, falling back to defaults per field.
+func settingsOf(g *game.Game, lang Language) Settings {
+	s := DefaultSettings(lang)
+	if g.Meta.Human == game.HumanRed || g.Meta.Human == game.HumanBlack || g.Meta.Human == game.HumanBoth {
+		s.Human = g.Meta.Human
+	}
+	if CheckSeconds(g.Meta.DifficultySeconds) == nil {
+		s.Seconds = g.Meta.DifficultySeconds
+	}
+	flag := func(key string, def bool) bool {
+		if v, err := strconv.ParseBool(g.Settings[key]); err == nil {
+			return v
+		}
+		return def
+	}
+	s.Book = flag(keyBook, s.Book)
+	s.Random = flag(keyRandom, s.Random)
+	s.Coords = flag(keyCoords, s.Coords)
+	s.Flipped = flag(keyFlipped, s.Human == game.HumanBlack)
+	if n, ok := notationNames[g.Settings[keyNotation]]; ok {
+		s.Notation = n
+	}
+	return s
+}
+
+// Record writes the settings into a game record, where they are saved.
+func (s Settings) Record(g *game.Game) {
+	g.Meta.Human = s.Human
+	g.Meta.DifficultySeconds = s.Seconds
+	if g.Settings == nil {
+		g.Settings = map[string]string{}
+	}
+	g.Settings[keyBook] = strconv.FormatBool(s.Book)
+	g.Settings[keyRandom] = strconv.FormatBool(s.Random)
+	g.Settings[keyCoords] = strconv.FormatBool(s.Coords)
+	g.Settings[keyFlipped] = strconv.FormatBool(s.Flipped)
+	g.Settings[keyNotation] = notationName(s.Notation)
+}
+
+// engineMoves reports whether the engine plays side c.
+func (s Settings) engineMoves(c engine.Color) bool { return !s.Human.Plays(c) }
