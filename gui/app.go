@@ -228,7 +228,12 @@ func boardView(s *play.Session) BoardView {
 	return v
 }
 
+// enable enables or disables a button; an unchanged button is left alone, since each
+// change redraws it (and recolours its icon).
 func enable(b *widget.Button, on bool) {
+	if on == !b.Disabled() {
+		return
+	}
 	if on {
 		b.Enable()
 	} else {

@@ -78,7 +78,7 @@ func tapPoint(t *testing.T, b *BoardWidget, name string) {
 }
 
 // newTestApp makes a Fyne test app with the bundled theme and translations.
-func newTestApp(t *testing.T) fyne.App {
+func newTestApp(t testing.TB) fyne.App {
 	t.Helper()
 	a := test.NewTempApp(t)
 	SetupApp(a)

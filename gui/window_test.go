@@ -2,6 +2,7 @@ package gui
 
 import (
 	"os"
+	"strings"
 	"path/filepath"
 	"testing"
 	"time"
@@ -17,7 +18,7 @@ import (
 )
 
 // openWindow builds the app window on a test app, saving into dir.
-func openWindow(t *testing.T, dir string) (*Window, *uiQueue) {
+func openWindow(t testing.TB, dir string) (*Window, *uiQueue) {
 	t.Helper()
 	a := newTestApp(t)
 	q := &uiQueue{}
@@ -435,5 +436,74 @@ func TestKeyboardShortcutsUndoRedo(t *testing.T) {
 	c.(interface{ TypedShortcut(fyne.Shortcut) }).TypedShortcut(&fyne.ShortcutRedo{})
 	if w.Session().Game().Ply() != 1 {
 		t.Fatal("Ctrl+Y did not redo")
+	}
+}
+
+// overlayText returns the texts of the labels in the window's dialogs.
+func overlayText(w *Window) string {
+	var texts []string
+	for _, o := range w.Fyne().Canvas().Overlays().List() {
+		var walk func(fyne.CanvasObject)
+		walk = func(o fyne.CanvasObject) {
+			switch x := o.(type) {
+			case *widget.Label:
+				texts = append(texts, x.Text)
+			case *fyne.Container:
+				for _, c := range x.Objects {
+					walk(c)
+				}
+			case fyne.Widget:
+				for _, c := range test.WidgetRenderer(x).Objects() {
+					walk(c)
+				}
+			}
+		}
+		walk(o)
+	}
+	return strings.Join(texts, "\n")
+}
+
+// An unreadable save with a good backup: the backup's game comes back and the user is
+// told; the bad file is kept aside.
+func TestUnreadableSaveIsReplacedByBackupWithNotice(t *testing.T) {
+	saveDir := t.TempDir()
+	w, _ := openWindow(t, saveDir)
+	newGame(t, w, game.HumanBoth, 1)
+	for _, p := range []string{"h2", "e2", "h9", "g7"} {
+		tapPoint(t, w.Board(), p)
+		w.Session().Flush()
+	}
+	tapPoint(t, w.Board(), "b0")
+	tapPoint(t, w.Board(), "c2")
+	w.Session().Close()
+	if err := os.WriteFile(filepath.Join(saveDir, "game.json"), []byte(`{"format":"xiangqi-ga`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w2, _ := openWindow(t, saveDir)
+	if got := w2.Session().Game().Ply(); got != 2 {
+		t.Fatalf("restored ply %d, want the backup's 2", got)
+	}
+	text := overlayText(w2)
+	aside, _ := filepath.Glob(filepath.Join(saveDir, "game.corrupt-*.json"))
+	if len(aside) != 1 || !strings.Contains(text, tr("save.recovered", map[string]any{"Path": aside[0]})) {
+		t.Fatalf("dialogs say %q; files set aside %v", text, aside)
+	}
+}
+
+// Storage that cannot be opened leaves the app playable, with a notice.
+func TestUnopenableStoreLeavesAppRunning(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "not-a-dir")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w, _ := openWindow(t, filepath.Join(file, "saves"))
+	if !strings.Contains(overlayText(w), strings.SplitN(tr("save.unavailable"), "(", 2)[0]) {
+		t.Fatalf("no notice about the storage; dialogs say %q", overlayText(w))
+	}
+	newGame(t, w, game.HumanBoth, 1)
+	tapPoint(t, w.Board(), "h2")
+	tapPoint(t, w.Board(), "e2")
+	if w.Session().Game().Ply() != 1 {
+		t.Fatal("no move could be played without storage")
 	}
 }
