@@ -260,6 +260,7 @@ func (r *boardRenderer) Layout(size fyne.Size) {
 
 // Refresh redraws only what changed since the last drawing.
 func (r *boardRenderer) Refresh() {
+	defer r.repaint()
 	v := r.board.view
 	old := r.shown
 	if r.size != r.board.Size() || v.Flipped != old.Flipped {
@@ -466,10 +467,18 @@ func (r *boardRenderer) updatePieces(old, cur *BoardView) {
 	}
 }
 
+// repaint makes the window draw the board again. A canvas learns which objects it holds
+// only when it paints them, and canvas.Refresh of an object it has not painted yet (a
+// mark or a disc hidden until now) finds no canvas and is dropped: such a change would
+// stay unseen until something else was redrawn. That is why a selection ring once did not
+// appear after a tap and a slide once stopped short of its point (the board had a
+// "settle" timer for it). Refreshing the background, always painted, marks the canvas.
+func (r *boardRenderer) repaint() { canvas.Refresh(r.background) }
+
 // slide moves a disc from a to b over a short animation. Fyne's animation runner always
 // ends an animation with a last tick at 1 unless it is stopped (tickAnimation in
-// fyne/internal/animation/runner.go), and every Stop in this renderer puts the disc where
-// its view says, so no disc is left between two points.
+// fyne/internal/animation/runner.go), every Stop in this renderer puts the disc where its
+// view says, and each tick repaints, so no disc is left between two points.
 func (r *boardRenderer) slide(d *disc, a, b fyne.Position) {
 	if d.anim != nil {
 		d.anim.Stop()
@@ -478,6 +487,7 @@ func (r *boardRenderer) slide(d *disc, a, b fyne.Position) {
 	d.anim = fyne.NewAnimation(moveAnimation, func(f float32) {
 		d.place(fyne.NewPos(a.X+(b.X-a.X)*f, a.Y+(b.Y-a.Y)*f), cell)
 		d.refresh()
+		r.repaint()
 	})
 	d.place(a, cell)
 	d.refresh()
