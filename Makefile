@@ -6,8 +6,9 @@ GO        ?= go
 BIN       ?= dist
 APT_DEPS  := libgl1-mesa-dev libxcursor-dev libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev pkg-config gcc
 SMOKE_DEPS := xvfb xdotool imagemagick x11-utils
+SOAK_KILLS ?= 20
 
-.PHONY: all deps run test test-race test-wasm build engine package android ios web bench match smoke smoke-web font icon portability clean
+.PHONY: all deps run test test-race test-wasm build engine package android ios web bench match smoke smoke-deps smoke-web soak font icon portability clean
 
 all: build
 
@@ -28,12 +29,12 @@ test: deps
 	$(GO) test ./...
 
 test-race: deps
-	$(GO) test -race -short ./gui ./game
+	$(GO) test -race -short ./gui ./play ./game ./engine ./cmd/...
 
 build: deps
 	mkdir -p $(BIN)
 	$(GO) build -o $(BIN)/xiangqi .
-	$(GO) build -o $(BIN)/xqengine ./cmd/xqengine
+	for d in cmd/*/; do $(GO) build -o $(BIN)/$$(basename $$d) ./$$d; done
 
 engine:
 	mkdir -p $(BIN)
@@ -83,11 +84,18 @@ match: engine
 	$(BIN)/xqmatch -engine1 $(BIN)/xqengine -options2 XQWLightOnly=true -games 100 -movetime 50
 
 # Starts the real app under Xvfb, clicks a move and screenshots the engine's answer.
-smoke: deps
+smoke: deps smoke-deps
+	bash scripts/smoke-gui.sh
+
+# Xvfb, xdotool and ImageMagick for the scripts that drive the real app, only when missing.
+smoke-deps:
 	@missing=""; for p in $(SMOKE_DEPS); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then SUDO=""; [ "$$(id -u)" -ne 0 ] && SUDO=sudo; \
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing; fi
-	bash scripts/smoke-gui.sh
+
+# Kill -9 soak test of the real app under Xvfb: the save survives every kill.
+soak: deps smoke-deps
+	bash scripts/soak-kill.sh $(SOAK_KILLS)
 
 # Regenerate the bundled font subset and the icon after UI text changes.
 font:
@@ -105,7 +113,7 @@ portability:
 	CGO_ENABLED=0 $(GO) build -tags ci ./...
 	CGO_ENABLED=0 $(GO) vet -tags ci ./...
 	GOOS=js GOARCH=wasm $(GO) build -o /dev/null .
-	GOOS=js GOARCH=wasm $(GO) vet ./gui ./resources .
+	GOOS=js GOARCH=wasm $(GO) vet ./gui ./play ./resources .
 
 clean:
 	rm -rf $(BIN) *.tar.xz wasm
