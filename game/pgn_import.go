@@ -222,7 +222,7 @@ func (lx *pgnLexer) tag() (pgnToken, error) {
 			value.WriteByte(lx.s[lx.i])
 			continue
 		}
-		if c == '"' {
+		if c == '"' && lx.tagValueEnds() {
 			lx.i++
 			break
 		}
@@ -236,6 +236,17 @@ func (lx *pgnLexer) tag() (pgnToken, error) {
 	}
 	lx.i++
 	return pgnToken{kind: tokTag, name: name, value: value.String(), line: line, col: col}, nil
+}
+
+// tagValueEnds reports whether the quote at lx.i closes a tag value: only
+// spaces stand between it and ']'. Other quotes are kept as text, since
+// some programs (ElephantEye among them) write [Event ""X"杯"] unescaped.
+func (lx *pgnLexer) tagValueEnds() bool {
+	j := lx.i + 1
+	for j < len(lx.s) && (lx.s[j] == ' ' || lx.s[j] == '\t') {
+		j++
+	}
+	return j >= len(lx.s) || lx.s[j] == ']' || lx.s[j] == '\n' || lx.s[j] == '\r'
 }
 
 func isTagNameByte(c byte) bool {
