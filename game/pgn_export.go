@@ -2,10 +2,12 @@ package game
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
 
+	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/simplifiedchinese"
 	"golang.org/x/text/transform"
 
@@ -38,12 +40,21 @@ func (g *Game) ExportPGN(w io.Writer, opt PGNOptions) error {
 func (r *Record) ExportPGN(w io.Writer, opt PGNOptions) error {
 	if opt.GBK {
 		enc := transform.NewWriter(w, simplifiedchinese.GBK.NewEncoder())
-		if err := r.writePGN(enc, opt.Notation); err != nil {
-			return err
+		err := r.writePGN(enc, opt.Notation)
+		if err == nil {
+			err = enc.Close()
 		}
-		return enc.Close()
+		if errors.Is(err, encoding.ErrInvalidUTF8) || isUnsupportedRune(err) {
+			return fmt.Errorf("pgn: the game has characters GBK cannot encode; write UTF-8 instead (%w)", err)
+		}
+		return err
 	}
 	return r.writePGN(w, opt.Notation)
+}
+
+// isUnsupportedRune reports an encoder's "rune not supported" error.
+func isUnsupportedRune(err error) bool {
+	return err != nil && strings.Contains(err.Error(), "rune not supported")
 }
 
 // resultAtEnd judges the record at the end of its main line; the recorded

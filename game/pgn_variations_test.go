@@ -211,3 +211,16 @@ func FuzzImportPGNRecord(f *testing.F) {
 		}
 	})
 }
+
+func TestPGNGBKExportOfUnencodableText(t *testing.T) {
+	r, _ := NewRecord("")
+	addLine(t, r, r.Root, "h2e2").Comment = "好棋 🙂"
+	var out bytes.Buffer
+	err := r.ExportPGN(&out, PGNOptions{GBK: true})
+	if err == nil || !strings.Contains(err.Error(), "GBK cannot encode") {
+		t.Errorf("GBK export of an emoji: %v", err)
+	}
+	if err := r.ExportPGN(&out, PGNOptions{}); err != nil {
+		t.Errorf("UTF-8 export: %v", err)
+	}
+}
