@@ -278,8 +278,10 @@ var pgnResults = map[string]Result{
 	"*":       {},
 }
 
-// maxVariationDepth bounds the nesting of variations in a PGN file.
-const maxVariationDepth = 100
+// maxVariationDepth bounds the nesting of variations in a PGN file. The
+// canonical export nests a variation only inside one that started at an
+// earlier ply, so every record with lines up to maxLineMoves long fits.
+const maxVariationDepth = maxLineMoves
 
 // pgnBuilder grows a record from move-text tokens: cur is the node of the
 // last move read on the current line and pos the position there; each open

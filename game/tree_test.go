@@ -150,3 +150,27 @@ func TestRecordNodesOrder(t *testing.T) {
 		t.Errorf("Nodes order %v", got)
 	}
 }
+
+func TestRecordMoveList(t *testing.T) {
+	r, err := ImportPGNRecord(strings.NewReader(canonicalVariations))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows []string
+	for _, e := range r.MoveList(Chinese) {
+		mark := ""
+		if e.VariationStart {
+			mark = "*"
+		}
+		rows = append(rows, strings.Repeat(">", e.Depth)+mark+e.Number+e.Text)
+	}
+	want := "1.炮二平五 >*1.炮八平五 >1...马８进７ >>*1...马２进３ >>2.马八进七 >2.马二进三 >*1.兵七进一 " +
+		"1...马８进７ >*1...马２进３ >2.马二进三 >2...车１平２ 2.马二进三 2...车９平８ 3.车一平二"
+	if got := strings.Join(rows, " "); got != want {
+		t.Errorf("move list\n%s\nwant\n%s", got, want)
+	}
+	n := r.MoveList(WXF)[1].Node
+	if r.MoveText(n, WXF) != "C8=5" || r.MoveText(r.Root, WXF) != "" {
+		t.Errorf("MoveText %q", r.MoveText(n, WXF))
+	}
+}
