@@ -83,6 +83,9 @@ type pgnLexer struct {
 	i         int
 	line      int // 0-based
 	lineStart int // byte offset of the current line's start
+	// colIdx and col cache the column of one byte of the current line, so
+	// columns are counted incrementally (a long line stays linear).
+	colIdx, col int
 }
 
 type pgnTokenKind uint8
@@ -109,7 +112,12 @@ func (t pgnToken) where() string { return fmt.Sprintf("line %d, column %d", t.li
 // pos returns the 1-based line and column (in characters) of byte i, which
 // must be on the current line.
 func (lx *pgnLexer) pos(i int) (int, int) {
-	return lx.line + 1, utf8.RuneCountInString(lx.s[lx.lineStart:i]) + 1
+	if lx.col == 0 || lx.colIdx < lx.lineStart || lx.colIdx > i {
+		lx.colIdx, lx.col = lx.lineStart, 1
+	}
+	lx.col += utf8.RuneCountInString(lx.s[lx.colIdx:i])
+	lx.colIdx = i
+	return lx.line + 1, lx.col
 }
 
 func (lx *pgnLexer) newline() {
@@ -292,6 +300,9 @@ type pgnBuilder struct {
 	pos   *engine.Position
 	open  []pgnOpenVariation
 	nodes int
+	// comments collects each node's comments, joined at the end (joining
+	// as they come would copy a long comment once per added part).
+	comments map[*Node][]string
 }
 
 type pgnOpenVariation struct {
@@ -348,9 +359,8 @@ func parsePGNRecord(text string) (*Record, error) {
 	if err := rec.Meta.validate(); err != nil {
 		return nil, fmt.Errorf("pgn: %w", err)
 	}
-	rec.Root.Comment = joinComments(preComments...)
-
-	b := &pgnBuilder{rec: rec, cur: rec.Root, pos: rec.StartPosition()}
+	b := &pgnBuilder{rec: rec, cur: rec.Root, pos: rec.StartPosition(), comments: map[*Node][]string{}}
+	b.comments[rec.Root] = preComments
 	resultToken := ""
 	for tok := first; ; {
 		done, result, err := b.take(tok)
@@ -366,6 +376,9 @@ func parsePGNRecord(text string) (*Record, error) {
 		if tok, err = lx.next(); err != nil {
 			return nil, err
 		}
+	}
+	for n, parts := range b.comments {
+		n.Comment = joinComments(parts...)
 	}
 	if resultToken == "" || resultToken == "*" {
 		resultToken = tags["Result"]
@@ -388,7 +401,7 @@ func (b *pgnBuilder) take(tok pgnToken) (done bool, result string, err error) {
 		}
 		return true, "", nil
 	case tokComment:
-		b.cur.Comment = joinComments(b.cur.Comment, tok.word)
+		b.comments[b.cur] = append(b.comments[b.cur], tok.word)
 	case tokOpen:
 		if b.cur == b.rec.Root || b.cur.Parent == nil {
 			return true, "", fmt.Errorf("pgn: %s: variation before any move", tok.where())

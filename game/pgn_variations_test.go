@@ -224,3 +224,30 @@ func TestPGNGBKExportOfUnencodableText(t *testing.T) {
 		t.Errorf("UTF-8 export: %v", err)
 	}
 }
+
+// BenchmarkImportPGNRecordOneLine reads a long game written on a single
+// line with a comment after every move (columns and comments must stay
+// linear in the input size).
+func BenchmarkImportPGNRecordOneLine(b *testing.B) {
+	r, _ := NewRecord("")
+	at := r.Root
+	shuffle := []string{"h0g2", "h9g7", "g2h0", "g7h9"}
+	for i := 0; i < 2000; i++ {
+		n, _, err := r.AddMove(at, mustMove(b, shuffle[i%4]))
+		if err != nil {
+			b.Fatal(err)
+		}
+		n.Comment = "注"
+		at = n
+	}
+	var out bytes.Buffer
+	r.ExportPGN(&out, PGNOptions{})
+	text := strings.Join(strings.Fields(out.String()), " ") + strings.Repeat(" {x}", 5000)
+	b.SetBytes(int64(len(text)))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := ImportPGNRecord(strings.NewReader(text)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -361,6 +361,14 @@ func (rd *xqfReader) tree(root *Node, pos *engine.Position) error {
 	}
 	var siblings []pending
 	parent := root
+	// A move repeated among siblings merges into one node; its comments are
+	// collected and joined at the end.
+	comments := map[*Node][]string{}
+	defer func() {
+		for n, parts := range comments {
+			n.Comment = joinComments(parts...)
+		}
+	}()
 	for {
 		r, err := rd.record()
 		if err != nil {
@@ -381,7 +389,9 @@ func (rd *xqfReader) tree(root *Node, pos *engine.Position) error {
 			node = &Node{Move: m, Parent: parent}
 			parent.Children = append(parent.Children, node)
 		}
-		node.Comment = joinComments(node.Comment, r.comment)
+		if r.comment != "" {
+			comments[node] = append(comments[node], r.comment)
+		}
 		if r.var_ {
 			siblings = append(siblings, pending{parent, pos.Ply()})
 		}
