@@ -154,13 +154,14 @@ func parseXQF(data []byte) (*Record, error) {
 		rec.Result = Result{Status: Draw, Reason: ReasonRecorded}
 	}
 
-	treeAt := int(binary.LittleEndian.Uint32(data[xqfTreePosAt:]))
-	if treeAt == 0 {
-		treeAt = xqfHeaderSize
+	treePos := uint64(binary.LittleEndian.Uint32(data[xqfTreePosAt:]))
+	if treePos == 0 {
+		treePos = xqfHeaderSize
 	}
-	if treeAt < xqfHeaderSize || treeAt > len(data) {
-		return nil, fmt.Errorf("xqf: offset %d: move records said to start at %d, outside the file", xqfTreePosAt, treeAt)
+	if treePos < xqfHeaderSize || treePos > uint64(len(data)) {
+		return nil, fmt.Errorf("xqf: offset %d: move records said to start at %d, outside the file", xqfTreePosAt, treePos)
 	}
+	treeAt := int(treePos)
 	rd := &xqfReader{data: data, at: treeAt, c: c}
 	root, err := rd.record()
 	if err != nil {
