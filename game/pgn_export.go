@@ -57,23 +57,14 @@ func isUnsupportedRune(err error) bool {
 	return err != nil && strings.Contains(err.Error(), "rune not supported")
 }
 
-// resultAtEnd judges the record at the end of its main line; the recorded
-// result counts when the board decides nothing.
+// resultAtEnd is the result at the end of the main line: the board's
+// verdict (through Game, which owns the judging), else the recorded one.
 func (r *Record) resultAtEnd() (Result, error) {
-	line := r.MainLine()
-	end := r.Root
-	if len(line) > 0 {
-		end = line[len(line)-1]
-	}
-	pos, err := r.PositionAt(end)
+	g, err := r.Game()
 	if err != nil {
 		return Result{}, err
 	}
-	res := judge(pos)
-	if !res.Decided() && r.Result.Decided() {
-		return r.Result, nil
-	}
-	return res, nil
+	return g.Result(), nil
 }
 
 func (r *Record) writePGN(w io.Writer, style Notation) error {
