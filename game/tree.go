@@ -146,6 +146,19 @@ func (n *Node) Child(m engine.Move) *Node {
 	return nil
 }
 
+// Find returns the node reached from the start position by moves (the
+// root for none), or nil when the tree has no such line. With Game.Moves()
+// [:ply] it finds the node of a linear game's cursor.
+func (r *Record) Find(moves []engine.Move) *Node {
+	n := r.Root
+	for _, m := range moves {
+		if n = n.Child(m); n == nil {
+			return nil
+		}
+	}
+	return n
+}
+
 // belongsTo reports whether n is in r's tree.
 func (r *Record) belongsTo(n *Node) bool {
 	for ; n != nil; n = n.Parent {

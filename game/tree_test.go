@@ -62,6 +62,9 @@ func TestRecordAddMoveReusesAndBranches(t *testing.T) {
 	if fen := r.FENAt(v); fen != "r1bakabnr/9/1cn4c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2" {
 		t.Errorf("FEN at the variation %s", fen)
 	}
+	if r.Find(v.Moves()) != v || r.Find(nil) != r.Root || r.Find([]engine.Move{mustMove(t, "b2e2")}) != nil {
+		t.Error("Find does not follow the moves")
+	}
 	other, _ := NewRecord("")
 	if _, err := other.PositionAt(v); err == nil {
 		t.Error("a node of another record was accepted")
