@@ -251,3 +251,18 @@ func BenchmarkImportPGNRecordOneLine(b *testing.B) {
 		}
 	}
 }
+
+func TestPGNTagWithUnescapedQuotes(t *testing.T) {
+	// As ElephantEye writes the event of its XQF example.
+	text := "[Event \"\"中立杯\"象棋电视快棋赛\"]\n[Red \"a \\\"b\\\"\" ]\n1. h2e2 *"
+	r, err := ImportPGNRecord(strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Meta.Event != `"中立杯"象棋电视快棋赛` || r.Meta.Red != `a "b"` {
+		t.Errorf("event %q, red %q", r.Meta.Event, r.Meta.Red)
+	}
+	if _, err := ImportPGNRecord(strings.NewReader("[Event \"abc\" x]\n1. h2e2 *")); err == nil {
+		t.Error("text after a closed tag value was accepted")
+	}
+}
