@@ -260,3 +260,24 @@ func FuzzImportXQF(f *testing.F) {
 		}
 	})
 }
+
+// ExportXQF writes the published 1.0 example byte for byte.
+func TestXQFExportMatchesSpecExample(t *testing.T) {
+	spec := specExampleXQF(t)
+	r, err := ImportXQF(bytes.NewReader(spec))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := r.ExportXQF(&out); err != nil {
+		t.Fatal(err)
+	}
+	if got := out.Bytes(); !bytes.Equal(got, spec) {
+		for i := range spec {
+			if i >= len(got) || got[i] != spec[i] {
+				t.Fatalf("differs from offset %#x (%d bytes vs %d)", i, len(got), len(spec))
+			}
+		}
+		t.Fatalf("%d bytes, the example has %d", len(got), len(spec))
+	}
+}
