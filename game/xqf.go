@@ -378,6 +378,9 @@ func (rd *xqfReader) tree(root *Node, pos *engine.Position) error {
 		if r.from > 89 || r.to > 89 {
 			return fmt.Errorf("xqf: offset %d: move to or from a square off the board", r.offset)
 		}
+		if pos.Ply() >= maxLineMoves {
+			return fmt.Errorf("xqf: offset %d: line longer than %d moves", r.offset, maxLineMoves)
+		}
 		m := engine.NewMove(engine.Sq(int(r.from/10), int(r.from%10)), engine.Sq(int(r.to/10), int(r.to%10)))
 		if !pos.IsLegal(m) {
 			return fmt.Errorf("xqf: offset %d: move %d (%s) is illegal", r.offset, pos.Ply()+1, m)
@@ -397,9 +400,6 @@ func (rd *xqfReader) tree(root *Node, pos *engine.Position) error {
 			siblings = append(siblings, pending{parent, pos.Ply()})
 		}
 		if r.next {
-			if pos.Ply() >= maxLineMoves {
-				return fmt.Errorf("xqf: offset %d: line longer than %d moves", r.offset, maxLineMoves)
-			}
 			pos.MakeMove(m)
 			parent = node
 			continue
