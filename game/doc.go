@@ -3,8 +3,11 @@
 // settings), result judging (checkmate, stalemate, perpetual check and
 // chase, repetition, material and move-limit draws, resignation), move
 // notation (Chinese, WXF and ICCS, both formatting and parsing), a
-// versioned JSON save format, and Xiangqi PGN import/export in UTF-8 or
-// GBK.
+// versioned JSON save format, Xiangqi PGN import/export in UTF-8 or GBK,
+// game records with variations and comments (Record, a tree of moves) read
+// from and written to PGN, XQF (XQStudio's format, encrypted versions too)
+// and JSON, and ReadRecord, which recognises PGN, XQF, FEN and ICCS move
+// lists by content for opening files and pasting.
 //
 // All rules come from the engine package (engine.Position); this package
 // never generates moves itself. It has no GUI dependency.

@@ -37,6 +37,8 @@ func (h HumanSide) Plays(c engine.Color) bool {
 
 // Metadata describes a game. Empty strings mean unknown.
 type Metadata struct {
+	// Title names the record (XQF files and collections carry one).
+	Title string `json:"title,omitempty"`
 	Event string `json:"event,omitempty"`
 	Site  string `json:"site,omitempty"`
 	// Date in PGN form, YYYY.MM.DD (parts may be ??).
@@ -65,7 +67,7 @@ func (m Metadata) validate() error {
 		return fmt.Errorf("game: difficulty %v seconds out of range", m.DifficultySeconds)
 	}
 	for _, f := range []struct{ name, v string }{
-		{"event", m.Event}, {"site", m.Site}, {"date", m.Date}, {"round", m.Round},
+		{"title", m.Title}, {"event", m.Event}, {"site", m.Site}, {"date", m.Date}, {"round", m.Round},
 		{"red", m.Red}, {"black", m.Black}, {"opening", m.Opening}, {"ecco", m.ECCO},
 	} {
 		if len(f.v) > maxTextField {

@@ -22,7 +22,9 @@ const maxPGNBytes = 4 << 20
 // else as GBK. Moves may be in Chinese notation (either side's numerals,
 // ASCII or full-width digits), WXF or ICCS (h2e2 or H2-E2); comments {…},
 // ; comments, variations (…), NAGs and everything after the result token
-// are ignored. Every move must be legal; any error rejects the whole file.
+// are left out of the linear game (ImportPGNRecord keeps variations and
+// comments). Every move, variations included, must be legal; any error
+// rejects the whole file.
 func ImportPGN(r io.Reader) (*Game, error) {
 	data, err := io.ReadAll(io.LimitReader(r, maxPGNBytes+1))
 	if err != nil {
@@ -36,6 +38,26 @@ func ImportPGN(r io.Reader) (*Game, error) {
 		return nil, err
 	}
 	return parsePGN(text)
+}
+
+// ImportPGNRecord reads the first game of a PGN file like ImportPGN, keeping
+// its variations (…) and comments {…} in the record's tree. A comment
+// belongs to the move before it (or, before the first move, to the start
+// position); several comments on one move are joined by a line break.
+// Errors name the line and column where reading failed.
+func ImportPGNRecord(r io.Reader) (*Record, error) {
+	data, err := io.ReadAll(io.LimitReader(r, maxPGNBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("pgn: reading: %w", err)
+	}
+	if len(data) > maxPGNBytes {
+		return nil, errors.New("pgn: file too large")
+	}
+	text, err := decodePGNText(data)
+	if err != nil {
+		return nil, err
+	}
+	return parsePGNRecord(text)
 }
 
 // decodePGNText returns the file as a UTF-8 string.
@@ -54,11 +76,16 @@ func decodePGNText(data []byte) (string, error) {
 	return string(decoded), nil
 }
 
-// pgnLexer splits PGN text into tags and move-text words.
+// pgnLexer splits PGN text into tags, move-text words, comments and
+// variation brackets, tracking the line and column of each token.
 type pgnLexer struct {
-	s    string
-	i    int
-	line int
+	s         string
+	i         int
+	line      int // 0-based
+	lineStart int // byte offset of the current line's start
+	// colIdx and col cache the column of one byte of the current line, so
+	// columns are counted incrementally (a long line stays linear).
+	colIdx, col int
 }
 
 type pgnTokenKind uint8
@@ -67,13 +94,36 @@ const (
 	tokEOF pgnTokenKind = iota
 	tokTag
 	tokWord
+	tokComment
+	tokOpen  // ( starts a variation
+	tokClose // ) ends it
 )
 
 type pgnToken struct {
 	kind        pgnTokenKind
 	name, value string // tags
-	word        string
-	line        int
+	word        string // words; the text of comments
+	line, col   int    // 1-based position of the token's first character
+}
+
+// where names a token's place for error messages.
+func (t pgnToken) where() string { return fmt.Sprintf("line %d, column %d", t.line, t.col) }
+
+// pos returns the 1-based line and column (in characters) of byte i, which
+// must be on the current line.
+func (lx *pgnLexer) pos(i int) (int, int) {
+	if lx.col == 0 || lx.colIdx < lx.lineStart || lx.colIdx > i {
+		lx.colIdx, lx.col = lx.lineStart, 1
+	}
+	lx.col += utf8.RuneCountInString(lx.s[lx.colIdx:i])
+	lx.colIdx = i
+	return lx.line + 1, lx.col
+}
+
+func (lx *pgnLexer) newline() {
+	lx.line++
+	lx.i++
+	lx.lineStart = lx.i
 }
 
 func (lx *pgnLexer) next() (pgnToken, error) {
@@ -81,22 +131,23 @@ func (lx *pgnLexer) next() (pgnToken, error) {
 		c := lx.s[lx.i]
 		switch {
 		case c == '\n':
-			lx.line++
-			lx.i++
+			lx.newline()
 		case c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v':
 			lx.i++
-		case c == '%' && (lx.i == 0 || lx.s[lx.i-1] == '\n'):
+		case c == '%' && lx.i == lx.lineStart:
 			lx.skipLine()
 		case c == ';':
 			lx.skipLine()
 		case c == '{':
-			if err := lx.skipUntil('}'); err != nil {
-				return pgnToken{}, err
+			return lx.comment()
+		case c == '(' || c == ')':
+			line, col := lx.pos(lx.i)
+			lx.i++
+			kind := tokOpen
+			if c == ')' {
+				kind = tokClose
 			}
-		case c == '(':
-			if err := lx.skipVariation(); err != nil {
-				return pgnToken{}, err
-			}
+			return pgnToken{kind: kind, line: line, col: col}, nil
 		case c == '[':
 			return lx.tag()
 		default:
@@ -107,7 +158,8 @@ func (lx *pgnLexer) next() (pgnToken, error) {
 			return lx.word(), nil
 		}
 	}
-	return pgnToken{kind: tokEOF, line: lx.line}, nil
+	line, col := lx.pos(lx.i)
+	return pgnToken{kind: tokEOF, line: line, col: col}, nil
 }
 
 func (lx *pgnLexer) skipLine() {
@@ -116,49 +168,41 @@ func (lx *pgnLexer) skipLine() {
 	}
 }
 
-func (lx *pgnLexer) skipUntil(end byte) error {
-	start := lx.line
-	for lx.i++; lx.i < len(lx.s); lx.i++ {
-		switch lx.s[lx.i] {
-		case '\n':
-			lx.line++
-		case end:
-			lx.i++
-			return nil
-		}
-	}
-	return fmt.Errorf("pgn: line %d: comment not closed", start+1)
-}
-
-func (lx *pgnLexer) skipVariation() error {
-	start, depth := lx.line, 0
+// comment reads {text}; the text is returned with CRLF folded to LF and
+// surrounding space trimmed.
+func (lx *pgnLexer) comment() (pgnToken, error) {
+	line, col := lx.pos(lx.i)
+	lx.i++
+	start := lx.i
 	for ; lx.i < len(lx.s); lx.i++ {
 		switch lx.s[lx.i] {
 		case '\n':
+			lx.lineStart = lx.i + 1
 			lx.line++
-		case '{':
-			if err := lx.skipUntil('}'); err != nil {
-				return err
-			}
-			lx.i--
-		case '(':
-			depth++
-		case ')':
-			depth--
-			if depth == 0 {
-				lx.i++
-				return nil
-			}
+		case '}':
+			text := lx.s[start:lx.i]
+			lx.i++
+			return pgnToken{kind: tokComment, word: cleanComment(text), line: line, col: col}, nil
 		}
 	}
-	return fmt.Errorf("pgn: line %d: variation not closed", start+1)
+	return pgnToken{}, fmt.Errorf("pgn: line %d, column %d: comment not closed", line, col)
+}
+
+// cleanComment is the canonical form of a comment's text: line ends as LF,
+// no surrounding white space, and no '}' (which would end it in PGN; the
+// full-width ｝ takes its place).
+func cleanComment(s string) string {
+	s = strings.ReplaceAll(s, "\r\n", "\n")
+	s = strings.ReplaceAll(s, "\r", "\n")
+	s = strings.ReplaceAll(s, "}", "｝")
+	return strings.TrimFunc(s, unicode.IsSpace)
 }
 
 // tag reads [Name "value"] with \" and \\ escapes.
 func (lx *pgnLexer) tag() (pgnToken, error) {
-	line := lx.line
+	line, col := lx.pos(lx.i)
 	bad := func(why string) (pgnToken, error) {
-		return pgnToken{}, fmt.Errorf("pgn: line %d: bad tag: %s", line+1, why)
+		return pgnToken{}, fmt.Errorf("pgn: line %d, column %d: bad tag: %s", line, col, why)
 	}
 	lx.i++
 	start := lx.i
@@ -186,7 +230,7 @@ func (lx *pgnLexer) tag() (pgnToken, error) {
 			value.WriteByte(lx.s[lx.i])
 			continue
 		}
-		if c == '"' {
+		if c == '"' && lx.tagValueEnds() {
 			lx.i++
 			break
 		}
@@ -199,7 +243,18 @@ func (lx *pgnLexer) tag() (pgnToken, error) {
 		return bad("missing ]")
 	}
 	lx.i++
-	return pgnToken{kind: tokTag, name: name, value: value.String(), line: line}, nil
+	return pgnToken{kind: tokTag, name: name, value: value.String(), line: line, col: col}, nil
+}
+
+// tagValueEnds reports whether the quote at lx.i closes a tag value: only
+// spaces stand between it and ']'. Other quotes are kept as text, since
+// some programs (ElephantEye among them) write [Event ""X"杯"] unescaped.
+func (lx *pgnLexer) tagValueEnds() bool {
+	j := lx.i + 1
+	for j < len(lx.s) && (lx.s[j] == ' ' || lx.s[j] == '\t') {
+		j++
+	}
+	return j >= len(lx.s) || lx.s[j] == ']' || lx.s[j] == '\n' || lx.s[j] == '\r'
 }
 
 func isTagNameByte(c byte) bool {
@@ -208,10 +263,11 @@ func isTagNameByte(c byte) bool {
 
 // word reads up to the next space or PGN delimiter.
 func (lx *pgnLexer) word() pgnToken {
+	line, col := lx.pos(lx.i)
 	start := lx.i
 	for lx.i < len(lx.s) {
 		r, size := utf8.DecodeRuneInString(lx.s[lx.i:])
-		if unicode.IsSpace(r) || r == '{' || r == '(' || r == '[' || r == ';' {
+		if unicode.IsSpace(r) || r == '{' || r == '(' || r == ')' || r == '[' || r == ';' {
 			break
 		}
 		lx.i += size
@@ -220,7 +276,7 @@ func (lx *pgnLexer) word() pgnToken {
 		_, size := utf8.DecodeRuneInString(lx.s[lx.i:])
 		lx.i += size
 	}
-	return pgnToken{kind: tokWord, word: lx.s[start:lx.i], line: lx.line}
+	return pgnToken{kind: tokWord, word: lx.s[start:lx.i], line: line, col: col}
 }
 
 var pgnResults = map[string]Result{
@@ -230,86 +286,206 @@ var pgnResults = map[string]Result{
 	"*":       {},
 }
 
+// maxVariationDepth bounds the nesting of variations in a PGN file. The
+// canonical export nests a variation only inside one that started at an
+// earlier ply, so every record with lines up to maxLineMoves long fits.
+const maxVariationDepth = maxLineMoves
+
+// pgnBuilder grows a record from move-text tokens: cur is the node of the
+// last move read on the current line and pos the position there; each open
+// variation remembers the node it is an alternative to.
+type pgnBuilder struct {
+	rec   *Record
+	cur   *Node
+	pos   *engine.Position
+	open  []pgnOpenVariation
+	nodes int
+	// comments collects each node's comments, joined at the end (joining
+	// as they come would copy a long comment once per added part).
+	comments map[*Node][]string
+}
+
+type pgnOpenVariation struct {
+	replaced  *Node    // the move the variation is an alternative to
+	parentPly int      // ply of replaced's parent
+	at        pgnToken // the '(' token, for errors
+}
+
 func parsePGN(text string) (*Game, error) {
+	rec, err := parsePGNRecord(text)
+	if err != nil {
+		return nil, err
+	}
+	g, err := rec.Game()
+	if err != nil {
+		return nil, fmt.Errorf("pgn: %w", err)
+	}
+	return g, nil
+}
+
+func parsePGNRecord(text string) (*Record, error) {
 	lx := &pgnLexer{s: text}
 	tags := map[string]string{}
-	var words []pgnToken
-	resultTag := ""
-	ended := false
-	for !ended {
+	var preComments []string
+	var first pgnToken // first move-text token
+	// Tags, and comments before the move text.
+	for {
 		tok, err := lx.next()
 		if err != nil {
 			return nil, err
 		}
-		switch tok.kind {
-		case tokEOF:
-			ended = true
-		case tokTag:
-			if len(words) > 0 {
-				// The tags of a second game: the first game had no result token.
-				ended = true
-				break
-			}
+		if tok.kind == tokTag {
 			tags[tok.name] = tok.value
-		case tokWord:
-			if _, isResult := pgnResults[tok.word]; isResult {
-				resultTag = tok.word
-				ended = true
-				break
-			}
-			words = append(words, tok)
+			continue
 		}
+		if tok.kind == tokComment {
+			preComments = append(preComments, tok.word)
+			continue
+		}
+		first = tok
+		break
 	}
-	if len(tags) == 0 && len(words) == 0 {
+	if len(tags) == 0 && len(preComments) == 0 && first.kind == tokEOF {
 		return nil, errors.New("pgn: no game found")
 	}
 	if v, ok := tags["Game"]; ok && v != "Chinese Chess" && v != "Xiangqi" {
 		return nil, fmt.Errorf("pgn: not a Xiangqi game (Game %q)", v)
 	}
-
-	g, err := New(tags["FEN"])
+	rec, err := NewRecord(tags["FEN"])
 	if err != nil {
 		return nil, fmt.Errorf("pgn: %w", err)
 	}
-	g.Meta = Metadata{
+	rec.Meta = metadataFromTags(tags)
+	if err := rec.Meta.validate(); err != nil {
+		return nil, fmt.Errorf("pgn: %w", err)
+	}
+	b := &pgnBuilder{rec: rec, cur: rec.Root, pos: rec.StartPosition(), comments: map[*Node][]string{}}
+	b.comments[rec.Root] = preComments
+	resultToken := ""
+	for tok := first; ; {
+		done, result, err := b.take(tok)
+		if err != nil {
+			return nil, err
+		}
+		if result != "" {
+			resultToken = result
+		}
+		if done {
+			break
+		}
+		if tok, err = lx.next(); err != nil {
+			return nil, err
+		}
+	}
+	for n, parts := range b.comments {
+		n.Comment = joinComments(parts...)
+	}
+	if resultToken == "" || resultToken == "*" {
+		resultToken = tags["Result"]
+	}
+	if res, ok := pgnResults[resultToken]; ok {
+		rec.Result = res
+	}
+	return rec, nil
+}
+
+// take applies one move-text token. It reports done at the end of the game
+// (the result token outside variations, the next game's tags, the end of
+// the text) and the result token read.
+func (b *pgnBuilder) take(tok pgnToken) (done bool, result string, err error) {
+	switch tok.kind {
+	case tokEOF, tokTag:
+		if len(b.open) > 0 {
+			o := b.open[len(b.open)-1].at
+			return true, "", fmt.Errorf("pgn: %s: variation not closed", o.where())
+		}
+		return true, "", nil
+	case tokComment:
+		b.comments[b.cur] = append(b.comments[b.cur], tok.word)
+	case tokOpen:
+		if b.cur == b.rec.Root || b.cur.Parent == nil {
+			return true, "", fmt.Errorf("pgn: %s: variation before any move", tok.where())
+		}
+		if len(b.open) >= maxVariationDepth {
+			return true, "", fmt.Errorf("pgn: %s: variations nested too deeply", tok.where())
+		}
+		b.pos.UnmakeMove()
+		b.open = append(b.open, pgnOpenVariation{replaced: b.cur, parentPly: b.pos.Ply(), at: tok})
+		b.cur = b.cur.Parent
+	case tokClose:
+		if len(b.open) == 0 {
+			return true, "", fmt.Errorf("pgn: %s: ')' without '('", tok.where())
+		}
+		back := b.open[len(b.open)-1].replaced
+		for b.pos.Ply() > b.open[len(b.open)-1].parentPly {
+			b.pos.UnmakeMove()
+		}
+		b.open = b.open[:len(b.open)-1]
+		b.pos.MakeMove(back.Move)
+		b.cur = back
+	case tokWord:
+		if _, isResult := pgnResults[tok.word]; isResult {
+			if len(b.open) > 0 {
+				return false, "", nil // a variation's own result: not the game's
+			}
+			return true, tok.word, nil
+		}
+		return false, "", b.move(tok)
+	}
+	return false, "", nil
+}
+
+func (b *pgnBuilder) move(tok pgnToken) error {
+	move := strings.TrimRight(stripMoveNumber(tok.word), "!?")
+	if move == "" || strings.HasPrefix(move, "$") || move == "..." || move == "…" {
+		return nil
+	}
+	if b.pos.Ply() >= maxLineMoves || b.nodes >= maxRecordNodes {
+		return fmt.Errorf("pgn: %s: too many moves", tok.where())
+	}
+	m, err := ParseMove(b.pos, move)
+	if err != nil {
+		return fmt.Errorf("pgn: %s: move %d (%s): %w", tok.where(), b.pos.Ply()+1, move, err)
+	}
+	child := b.cur.Child(m)
+	if child == nil {
+		child = &Node{Move: m, Parent: b.cur}
+		b.cur.Children = append(b.cur.Children, child)
+		b.nodes++
+	}
+	b.pos.MakeMove(m)
+	b.cur = child
+	return nil
+}
+
+// joinComments joins the non-empty comments with a line break.
+func joinComments(parts ...string) string {
+	var kept []string
+	for _, p := range parts {
+		if p != "" {
+			kept = append(kept, p)
+		}
+	}
+	return strings.Join(kept, "\n")
+}
+
+// metadataFromTags reads the tags the record keeps; "?" and "????.??.??"
+// mean unknown.
+func metadataFromTags(tags map[string]string) Metadata {
+	m := Metadata{
 		Event: tags["Event"], Site: tags["Site"], Date: tags["Date"], Round: tags["Round"],
 		Red: tags["Red"], Black: tags["Black"], Opening: tags["Opening"], ECCO: tags["ECCO"],
-		Human: HumanNone,
+		Title: tags["Title"], Human: HumanNone,
 	}
-	for _, unknown := range []*string{&g.Meta.Event, &g.Meta.Site, &g.Meta.Round, &g.Meta.Red, &g.Meta.Black} {
+	for _, unknown := range []*string{&m.Event, &m.Site, &m.Round, &m.Red, &m.Black} {
 		if *unknown == "?" {
 			*unknown = ""
 		}
 	}
-	if g.Meta.Date == "????.??.??" {
-		g.Meta.Date = ""
+	if m.Date == "????.??.??" {
+		m.Date = ""
 	}
-	if err := g.Meta.validate(); err != nil {
-		return nil, fmt.Errorf("pgn: %w", err)
-	}
-	for _, w := range words {
-		move := strings.TrimRight(stripMoveNumber(w.word), "!?")
-		if move == "" || strings.HasPrefix(move, "$") || move == "..." || move == "…" {
-			continue
-		}
-		if len(g.moves) >= maxLineMoves {
-			return nil, errors.New("pgn: too many moves")
-		}
-		m, err := ParseMove(g.pos, move)
-		if err != nil {
-			return nil, fmt.Errorf("pgn: line %d: move %d (%s): %w", w.line+1, len(g.moves)+1, move, err)
-		}
-		if err := g.appendMove(m); err != nil {
-			return nil, fmt.Errorf("pgn: line %d: %w", w.line+1, err)
-		}
-	}
-	if resultTag == "" || resultTag == "*" {
-		resultTag = tags["Result"]
-	}
-	if r, ok := pgnResults[resultTag]; ok && r.Decided() && !g.Result().Decided() {
-		g.declared = &r
-	}
-	return g, nil
+	return m
 }
 
 // stripMoveNumber removes a leading move number ("12." or "12...") from a

@@ -1,0 +1,173 @@
+package game
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Format is a kind of game file or pasted text.
+type Format uint8
+
+const (
+	FormatUnknown Format = iota
+	FormatPGN            // Xiangqi PGN, UTF-8 or GBK
+	FormatXQF            // XQStudio's binary format
+	FormatFEN            // a position, optionally followed by ICCS moves
+	FormatICCS           // a bare ICCS move list from the standard start
+)
+
+// String names the format.
+func (f Format) String() string {
+	return [...]string{"unknown", "PGN", "XQF", "FEN", "ICCS"}[min(int(f), 4)]
+}
+
+// DetectFormat tells what data holds by its content: the "XQ" mark and a
+// known version byte for XQF; for text, a FEN board (ten ranks separated by
+// '/') first, a list of ICCS moves (move numbers allowed), or else PGN.
+func DetectFormat(data []byte) Format {
+	if len(data) >= 3 && data[0] == 'X' && data[1] == 'Q' && data[2] <= xqfMaxVersion {
+		return FormatXQF
+	}
+	text, err := decodePGNText(data)
+	if err != nil {
+		return FormatUnknown
+	}
+	words := strings.Fields(stripCommandPrefix(text))
+	if len(words) == 0 {
+		return FormatUnknown
+	}
+	if strings.Count(words[0], "/") == 9 {
+		return FormatFEN
+	}
+	if _, err := iccsMoves(words); err == nil {
+		return FormatICCS
+	}
+	return FormatPGN
+}
+
+// stripCommandPrefix drops a leading "position" and "fen" as in a UCI/UCCI
+// position command, so "position fen … moves …" pastes as a FEN.
+func stripCommandPrefix(text string) string {
+	t := strings.TrimSpace(text)
+	for _, word := range []string{"position ", "fen "} {
+		if len(t) >= len(word) && strings.EqualFold(t[:len(word)], word) {
+			t = strings.TrimSpace(t[len(word):])
+		}
+	}
+	return t
+}
+
+// iccsMoves returns the ICCS moves of words, skipping move numbers ("1.")
+// and the "startpos" and "moves" words of a position command; any other
+// word is an error.
+func iccsMoves(words []string) ([]string, error) {
+	var moves []string
+	for _, w := range words {
+		if len(moves) == 0 && (strings.EqualFold(w, "moves") || strings.EqualFold(w, "startpos")) {
+			continue
+		}
+		m := stripMoveNumber(w)
+		if m == "" || m == "..." {
+			continue
+		}
+		if !looksLikeICCS(m) {
+			return nil, fmt.Errorf("%q is not an ICCS move", w)
+		}
+		moves = append(moves, m)
+	}
+	if len(moves) == 0 {
+		return nil, errors.New("no moves")
+	}
+	return moves, nil
+}
+
+// ReadRecord reads a game record from a file's content or pasted text of
+// any supported kind (see DetectFormat): PGN (variations and comments
+// kept), XQF, a FEN (optionally followed by ICCS moves, as
+// "FEN\nh2e2 h9g7" or "position fen … moves …"), or a bare ICCS move list
+// from the standard start ("h2e2 h9g7", "position startpos moves h2e2"). It returns the format it found.
+// Errors say what was expected and where reading failed.
+func ReadRecord(data []byte) (*Record, Format, error) {
+	f := DetectFormat(data)
+	switch f {
+	case FormatXQF:
+		r, err := parseXQF(data)
+		return r, f, err
+	case FormatPGN:
+		r, err := ImportPGNRecord(bytes.NewReader(data))
+		return r, f, err
+	case FormatUnknown:
+		if len(bytes.TrimSpace(data)) == 0 {
+			return nil, f, errors.New("nothing to read: the text is empty")
+		}
+		return nil, f, errors.New("not a game: neither PGN, XQF, FEN nor ICCS moves (not text in UTF-8 or GBK)")
+	}
+	text, _ := decodePGNText(data)
+	words := strings.Fields(stripCommandPrefix(text))
+	fen := ""
+	if f == FormatFEN {
+		fen, words = splitFEN(words)
+	}
+	r, err := NewRecord(fen)
+	if err != nil {
+		return nil, f, fmt.Errorf("fen: %w", err)
+	}
+	r.Meta.Human = HumanNone
+	if len(words) == 0 {
+		return r, f, nil
+	}
+	moves, err := iccsMoves(words)
+	if err != nil {
+		return nil, f, fmt.Errorf("iccs: %w", err)
+	}
+	if len(moves) > maxLineMoves {
+		return nil, f, errors.New("iccs: too many moves")
+	}
+	pos := r.StartPosition()
+	at := r.Root
+	for i, text := range moves {
+		m, err := ParseMoveAs(pos, text, ICCS)
+		if err != nil {
+			return nil, f, fmt.Errorf("iccs: move %d (%s): %w", i+1, text, err)
+		}
+		pos.MakeMove(m)
+		n := &Node{Move: m, Parent: at}
+		at.Children = []*Node{n}
+		at = n
+	}
+	return r, f, nil
+}
+
+// splitFEN takes the FEN fields from the front of words: the board, then
+// the side to move, "-" placeholders and the two counters when present.
+func splitFEN(words []string) (string, []string) {
+	n := 1
+	if n < len(words) && len(words[n]) == 1 && strings.ContainsAny(strings.ToLower(words[n]), "wrb") {
+		n++
+		for k := 0; k < 2 && n < len(words) && words[n] == "-"; k++ {
+			n++
+		}
+		for k := 0; k < 2 && n < len(words); k++ {
+			if _, err := strconv.Atoi(words[n]); err != nil {
+				break
+			}
+			n++
+		}
+	}
+	return strings.Join(words[:n], " "), words[n:]
+}
+
+// ICCSText returns the record as two lines: the start FEN, and the main
+// line's moves in ICCS separated by spaces (an empty line when there are
+// none). ReadRecord reads it back.
+func (r *Record) ICCSText() string {
+	moves := r.MainLineMoves()
+	texts := make([]string, len(moves))
+	for i, m := range moves {
+		texts[i] = m.String()
+	}
+	return r.startFEN + "\n" + strings.Join(texts, " ") + "\n"
+}

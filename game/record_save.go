@@ -1,0 +1,175 @@
+package game
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"unicode/utf8"
+
+	"github.com/xqfyne/xiangqi/engine"
+)
+
+// RecordFormatVersion is the version of the JSON record format written by
+// SaveRecord; LoadRecord reads versions 1..RecordFormatVersion.
+const RecordFormatVersion = 1
+
+const recordFormatName = "xiangqi-record"
+
+// savedRecord is the on-disk form of a Record. The tree is a list of nodes
+// in depth-first order (a node before its children, the main continuation
+// before the variations), each naming its parent by position in the list
+// (0 = the start position, k = the k-th node), so a long main line does not
+// nest JSON objects thousands deep.
+type savedRecord struct {
+	Format   string       `json:"format"`
+	Version  int          `json:"version"`
+	StartFEN string       `json:"startFen"`
+	Result   *savedResult `json:"result,omitempty"`
+	Metadata Metadata     `json:"metadata"`
+	Comment  string       `json:"comment,omitempty"`
+	Nodes    []savedNode  `json:"nodes"`
+}
+
+type savedNode struct {
+	Parent  int    `json:"parent"`
+	Move    string `json:"move"`
+	Comment string `json:"comment,omitempty"`
+}
+
+// SaveRecord writes the record as indented JSON (format "xiangqi-record"):
+// start FEN, recorded result, metadata, the start comment and every node
+// with its move in ICCS and its comment. LoadRecord reads it back, and
+// saving again gives the same bytes.
+func (r *Record) SaveRecord(w io.Writer) error {
+	if err := r.Meta.validate(); err != nil {
+		return err
+	}
+	s := savedRecord{
+		Format: recordFormatName, Version: RecordFormatVersion, StartFEN: r.startFEN,
+		Metadata: r.Meta, Comment: r.Root.Comment, Nodes: []savedNode{},
+	}
+	if r.Result.Decided() {
+		reason, ok := declaredReasonNames[r.Result.Reason]
+		if !ok {
+			reason = declaredReasonNames[ReasonRecorded]
+		}
+		s.Result = &savedResult{Status: statusNames[r.Result.Status], Reason: reason}
+	}
+	index := map[*Node]int{r.Root: 0}
+	for _, n := range r.Nodes()[1:] {
+		s.Nodes = append(s.Nodes, savedNode{Parent: index[n.Parent], Move: n.Move.String(), Comment: n.Comment})
+		index[n] = len(s.Nodes)
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(s); err != nil {
+		return fmt.Errorf("game: encoding record: %w", err)
+	}
+	_, err := w.Write(buf.Bytes())
+	return err
+}
+
+// LoadRecord reads a record written by SaveRecord. Malformed input, unknown
+// fields, illegal moves, nodes out of depth-first order, a non-canonical
+// FEN and newer format versions are errors naming what is wrong.
+func LoadRecord(rd io.Reader) (*Record, error) {
+	data, err := io.ReadAll(io.LimitReader(rd, MaxSaveBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("game: reading record: %w", err)
+	}
+	if len(data) > MaxSaveBytes {
+		return nil, errors.New("game: record file too large")
+	}
+	if !utf8.Valid(data) {
+		return nil, errors.New("game: record file is not UTF-8 text")
+	}
+	var header struct {
+		Format  string `json:"format"`
+		Version int    `json:"version"`
+	}
+	if err := json.Unmarshal(data, &header); err != nil {
+		return nil, fmt.Errorf("game: not a saved record: %w", err)
+	}
+	if header.Format != recordFormatName {
+		return nil, fmt.Errorf("game: not a saved record (format %q, want %q)", header.Format, recordFormatName)
+	}
+	if header.Version > RecordFormatVersion || header.Version < 1 {
+		return nil, fmt.Errorf("game: record format version %d, this program reads 1..%d", header.Version, RecordFormatVersion)
+	}
+	var s savedRecord
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&s); err != nil {
+		return nil, fmt.Errorf("game: bad record file: %w", err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, errors.New("game: bad record file: data after the record")
+	}
+	return s.build()
+}
+
+func (s *savedRecord) build() (*Record, error) {
+	if s.Nodes == nil {
+		return nil, errors.New("game: bad record file: nodes are required")
+	}
+	if len(s.Nodes) > maxRecordNodes {
+		return nil, fmt.Errorf("game: too many moves (%d)", len(s.Nodes))
+	}
+	if err := s.Metadata.validate(); err != nil {
+		return nil, err
+	}
+	r, err := NewRecord(s.StartFEN)
+	if err != nil {
+		return nil, err
+	}
+	if r.startFEN != s.StartFEN {
+		return nil, fmt.Errorf("game: start FEN %q is not in canonical form %q", s.StartFEN, r.startFEN)
+	}
+	r.Meta, r.Root.Comment = s.Metadata, s.Comment
+	if s.Result != nil {
+		if r.Result, err = s.Result.decode(); err != nil {
+			return nil, err
+		}
+	}
+	// path holds the nodes from the root to the last node read; pos is the
+	// position at its end. A node's parent must be on that path.
+	nodes := []*Node{r.Root}
+	path := []int{0}
+	pos := r.StartPosition()
+	for i, sn := range s.Nodes {
+		k := i + 1
+		for len(path) > 0 && path[len(path)-1] != sn.Parent {
+			path = path[:len(path)-1]
+			if len(path) > 0 {
+				pos.UnmakeMove()
+			}
+		}
+		if len(path) == 0 {
+			return nil, fmt.Errorf("game: node %d: parent %d is not on the line of node %d (nodes must be in depth-first order)", k, sn.Parent, k-1)
+		}
+		parent := nodes[sn.Parent]
+		m, err := engine.ParseMove(sn.Move)
+		if err != nil || m.String() != sn.Move {
+			return nil, fmt.Errorf("game: node %d: bad move %q", k, sn.Move)
+		}
+		if !pos.IsLegal(m) {
+			return nil, fmt.Errorf("game: node %d: illegal move %s", k, sn.Move)
+		}
+		if parent.Child(m) != nil {
+			return nil, fmt.Errorf("game: node %d: move %s appears twice", k, sn.Move)
+		}
+		if len(path) > maxLineMoves {
+			return nil, fmt.Errorf("game: node %d: line longer than %d moves", k, maxLineMoves)
+		}
+		n := &Node{Move: m, Comment: sn.Comment, Parent: parent}
+		parent.Children = append(parent.Children, n)
+		nodes = append(nodes, n)
+		pos.MakeMove(m)
+		path = append(path, k)
+	}
+	return r, nil
+}
