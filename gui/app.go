@@ -3,6 +3,7 @@ package gui
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -97,7 +98,7 @@ func (w *Window) showLoadNotice(notice error) {
 	case errors.As(notice, &recovered):
 		w.showNotice(tr("save.recovered", map[string]any{"Path": recovered.Aside}))
 	case errors.As(notice, &corrupt):
-		w.showNotice(tr("save.corrupt", map[string]any{"Path": fmt.Sprint(corrupt.Asides)}))
+		w.showNotice(tr("save.corrupt", map[string]any{"Path": strings.Join(corrupt.Asides, ", ")}))
 	default:
 		dialog.ShowError(notice, w.win)
 	}
