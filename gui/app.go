@@ -154,10 +154,11 @@ func (w *Window) build() {
 		})
 	title := widget.NewLabelWithStyle(tr("moves.title"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	moveRow := widget.NewLabel("1.")
+	statusRows := widget.NewLabel(strings.Repeat("\n", statusLines-1))
 	w.content = container.New(&mainLayout{
 		board: w.board, status: w.status, thinking: w.thinking,
 		textButtons: buttons, title: title, iconButtons: iconRow,
-		moveList: w.moveList, moveRow: moveRow,
+		moveList: w.moveList, moveRow: moveRow, statusRows: statusRows,
 	}, w.board, w.status, w.thinking, buttons, title, iconRow, w.moveList)
 	w.win.SetContent(w.content)
 	w.addShortcuts()
@@ -201,7 +202,6 @@ func (w *Window) showThinking(on bool) {
 		w.thinking.Stop()
 		w.thinking.Hide()
 	}
-	w.content.Refresh() // the bar takes room from the move list
 }
 
 // boardView is what the board shows of the session.
@@ -306,6 +306,9 @@ func (w *Window) statusText() string {
 	if err := s.HintError(); err != nil {
 		text = tr("engine.noHint", map[string]any{"Error": err}) + " · " + text
 	}
+	if why := s.Illegal(); why != game.NotIllegal {
+		text = w.illegalText(why) + " · " + text
+	}
 	if pos.InCheck() {
 		text = tr("status.check") + " " + text
 	}
@@ -318,6 +321,14 @@ func scoreText(info engine.Info) string {
 		return fmt.Sprintf("M%d", info.Mate)
 	}
 	return fmt.Sprintf("%+d", info.Score)
+}
+
+// illegalText says why a move was not legal, in the window's language.
+func (w *Window) illegalText(why game.Illegality) string {
+	if w.lang == play.Chinese {
+		return why.Chinese()
+	}
+	return why.English()
 }
 
 func (w *Window) showGameOver(r game.Result) {

@@ -16,7 +16,13 @@ type mainLayout struct {
 	iconButtons             fyne.CanvasObject // portrait only
 	moveList                fyne.CanvasObject
 	moveRow                 fyne.CanvasObject // a list row, for its height
+	statusRows              fyne.CanvasObject // a label of statusLines lines, for its height
 }
+
+// statusLines is how many lines of text the status area always has room for, so that the
+// controls below it stay put while the status changes (a player reaching for Undo while
+// the engine thinks must not hit another button).
+const statusLines = 2
 
 // maxBoardShare is the largest part of the window's width the board takes in landscape.
 const maxBoardShare = 0.68
@@ -35,7 +41,8 @@ func (l *mainLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
 		showIf(false, l.iconButtons)
 		bw := min(size.Height*boardAspect(), size.Width*maxBoardShare)
 		place(l.board, 0, 0, bw, size.Height)
-		y := stack(bw, 0, size.Width-bw, l.status, l.thinking, l.textButtons, l.title)
+		y := l.statusArea(bw, 0, size.Width-bw)
+		y = stack(bw, y, size.Width-bw, l.textButtons, l.title)
 		place(l.moveList, bw, y, size.Width-bw, size.Height-y)
 		return
 	}
@@ -43,20 +50,35 @@ func (l *mainLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
 	showIf(true, l.iconButtons)
 	// The board is as wide as the window unless that leaves too little height for a line
 	// of status, the icon row and a few rows of the move list.
-	reserve := l.status.MinSize().Height + l.iconButtons.MinSize().Height +
+	reserve := l.statusHeight() + l.iconButtons.MinSize().Height +
 		portraitListRows*l.moveRow.MinSize().Height + 3*pad
 	bh := min(size.Width/boardAspect(), max(size.Height-reserve, 0))
 	place(l.board, 0, 0, size.Width, bh)
-	l.status.Resize(fyne.NewSize(size.Width, l.status.MinSize().Height)) // wrapping labels size to width
-	y := stack(0, bh, size.Width, l.status, l.thinking, l.iconButtons)
+	y := l.statusArea(0, bh, size.Width)
+	y = stack(0, y, size.Width, l.iconButtons)
 	place(l.moveList, 0, y, size.Width, max(size.Height-y, 0))
+}
+
+// statusHeight is the fixed height of the status area: statusLines lines of text and the
+// thinking bar, shown or not.
+func (l *mainLayout) statusHeight() float32 {
+	return l.statusRows.MinSize().Height + l.thinking.MinSize().Height + theme.Padding()
+}
+
+// statusArea places the status line and the thinking bar in a slot of fixed height from
+// (x, y) and returns the y below it.
+func (l *mainLayout) statusArea(x, y, w float32) float32 {
+	rows := l.statusRows.MinSize().Height
+	place(l.status, x, y, w, rows)
+	place(l.thinking, x, y+rows, w, l.thinking.MinSize().Height)
+	return y + l.statusHeight()
 }
 
 func (l *mainLayout) MinSize([]fyne.CanvasObject) fyne.Size {
 	pad := theme.Padding()
 	b := l.board.MinSize()
 	icons := l.iconButtons.MinSize()
-	h := b.Height + l.status.MinSize().Height + icons.Height + portraitListRows*l.moveRow.MinSize().Height + 3*pad
+	h := b.Height + l.statusHeight() + icons.Height + portraitListRows*l.moveRow.MinSize().Height + 3*pad
 	return fyne.NewSize(max(b.Width, icons.Width), h)
 }
 

@@ -1,7 +1,9 @@
 package gui
 
 import (
+	"strings"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 
@@ -85,6 +87,31 @@ func TestPortraitKeepsMoveListWhileThinking(t *testing.T) {
 	for i, b := range w.iconBtns {
 		if !inside(w, b) || absolute(b).Y+b.Size().Height > absolute(w.moveList).Y {
 			t.Fatalf("icon button %d not shown above the move list", i)
+		}
+	}
+}
+
+// The controls stay where they are while the engine thinks and the status changes.
+func TestControlsDoNotMoveWhileThinking(t *testing.T) {
+	for _, size := range []fyne.Size{{Width: 900, Height: 680}, {Width: 400, Height: 720}} {
+		w, q := openWindow(t, t.TempDir())
+		w.Fyne().Resize(size)
+		newGame(t, w, game.HumanRed, 0.3)
+		undo, undoIcon, list := absolute(w.undoBtn), absolute(w.iconBtns[1]), absolute(w.moveList)
+		tapPoint(t, w.Board(), "h2")
+		tapPoint(t, w.Board(), "e2")
+		if !w.Session().Thinking() || !w.thinking.Visible() {
+			t.Fatal("the engine is not thinking")
+		}
+		w.status.SetText(strings.Repeat("a long status line ", 8)) // two lines
+		w.content.Refresh()                                        // lays the window out again
+		if absolute(w.undoBtn) != undo || absolute(w.iconBtns[1]) != undoIcon || absolute(w.moveList) != list {
+			t.Fatalf("%v: controls moved while the engine thinks", size)
+		}
+		q.waitFor(t, 10*time.Second, "the reply", func() bool { return !w.Session().Thinking() })
+		w.content.Refresh()
+		if absolute(w.undoBtn) != undo || absolute(w.iconBtns[1]) != undoIcon || absolute(w.moveList) != list {
+			t.Fatalf("%v: controls moved after the engine's reply", size)
 		}
 	}
 }

@@ -507,3 +507,14 @@ func TestUnopenableStoreLeavesAppRunning(t *testing.T) {
 		t.Fatal("no move could be played without storage")
 	}
 }
+
+// An illegal tap on the board says why in the status line.
+func TestIllegalTapReasonInStatus(t *testing.T) {
+	w, _ := openWindow(t, t.TempDir())
+	newGame(t, w, game.HumanBoth, 1)
+	tapPoint(t, w.Board(), "b0")
+	tapPoint(t, w.Board(), "d1")
+	if !strings.Contains(w.status.Text, w.illegalText(game.HorseLegBlocked)) {
+		t.Fatalf("status %q does not say the horse's leg is blocked", w.status.Text)
+	}
+}

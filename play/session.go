@@ -62,7 +62,8 @@ type Session struct {
 	targets  []engine.Square
 	hint     engine.Move
 	rejected engine.Square
-	flashes  uint64      // identifies the latest reject flash
+	illegal  game.Illegality // why the last tapped move was not legal
+	flashes  uint64          // identifies the latest reject flash
 	animate  engine.Move // the last move, when the board should slide it into place
 
 	gen      uint64 // bumped whenever a running search becomes stale
@@ -196,6 +197,10 @@ func (s *Session) Hint() engine.Move { return s.hint }
 // Rejected is a point just tapped illegally, flashed briefly, or engine.NoSquare.
 func (s *Session) Rejected() engine.Square { return s.rejected }
 
+// Illegal is why the last move the player tried was not legal (game.NotIllegal after any
+// other tap).
+func (s *Session) Illegal() game.Illegality { return s.illegal }
+
 // Animate is the last move when the board should slide it into place: a move made by a
 // tap, by the engine or by Redo, but not one the player dropped there by dragging.
 func (s *Session) Animate() engine.Move { return s.animate }
@@ -220,21 +225,30 @@ func (s *Session) Drop(from, to engine.Square) {
 }
 
 func (s *Session) tap(sq engine.Square, animate bool) {
+	s.illegal = game.NotIllegal
+	pos := s.g.Position()
+	p := pos.At(sq)
 	if !s.HumanToMove() {
+		// While the engine thinks, the player may pick the piece to move next; it stays
+		// selected when the engine's move leaves it in place.
+		if s.thinking && p != engine.NoPiece && s.settings.Human.Plays(p.Color()) {
+			s.selected, s.targets = sq, nil
+			s.changed(ChangeBoard)
+		}
 		return
 	}
-	pos := s.g.Position()
-	if p := pos.At(sq); p != engine.NoPiece && p.Color() == pos.Side() {
+	if p != engine.NoPiece && p.Color() == pos.Side() {
 		s.selected = sq
 		s.targets = legalTargets(pos, sq)
-		s.changed(ChangeBoard)
+		s.changed(ChangeBoard | ChangeStatus)
 		return
 	}
 	if s.selected == engine.NoSquare {
 		return
 	}
 	m := engine.NewMove(s.selected, sq)
-	if !pos.IsLegal(m) {
+	if why := game.WhyIllegal(pos, m); why != game.NotIllegal {
+		s.illegal = why
 		s.flashReject(sq)
 		return
 	}
@@ -258,7 +272,7 @@ func (s *Session) flashReject(sq engine.Square) {
 	s.rejected = sq
 	s.flashes++
 	id := s.flashes
-	s.changed(ChangeBoard)
+	s.changed(ChangeBoard | ChangeStatus)
 	time.AfterFunc(rejectFlash, func() {
 		s.post(func() {
 			if s.flashes == id && s.rejected != engine.NoSquare {
@@ -278,21 +292,29 @@ func (s *Session) play(m engine.Move, animate bool) error {
 	if s.hinting {
 		s.cancelSearch() // a hint for the position before this move is stale
 	}
-	s.moved(animate)
+	s.moved(animate, true)
 	return nil
 }
 
-// moved follows a move made or replayed: it clears the marks, saves, redraws, and then
-// announces the end of the game or hands over to the engine when it is its turn.
-func (s *Session) moved(animate bool) {
+// moved follows a move made (announce) or replayed: it clears the marks, saves, redraws,
+// and then announces the end of the game, when the move is new, or hands over to the
+// engine when it is its turn. A piece the player picked while the engine thought stays
+// selected if it is still there.
+func (s *Session) moved(animate, announce bool) {
+	picked := s.selected
 	s.clearMarks()
 	if animate {
 		s.animate = s.g.LastMove()
 	}
+	if picked != engine.NoSquare && s.HumanToMove() {
+		if p := s.g.Position().At(picked); p != engine.NoPiece && p.Color() == s.g.SideToMove() {
+			s.selected, s.targets = picked, legalTargets(s.g.Position(), picked)
+		}
+	}
 	s.save()
 	s.changed(ChangeAll)
 	if r := s.g.Result(); r.Decided() {
-		if s.OnGameOver != nil {
+		if announce && s.OnGameOver != nil {
 			s.OnGameOver(r)
 		}
 		return
@@ -304,7 +326,7 @@ func (s *Session) moved(animate bool) {
 // including a failed search's report.
 func (s *Session) clearMarks() {
 	s.selected, s.targets, s.hint, s.rejected = engine.NoSquare, nil, engine.NoMove, engine.NoSquare
-	s.animate = engine.NoMove
+	s.animate, s.illegal = engine.NoMove, game.NotIllegal
 	s.engineErr, s.hintErr = nil, nil
 }
 
@@ -417,7 +439,7 @@ func (s *Session) Redo() {
 	s.g.Redo()
 	for s.settings.Human != game.HumanBoth && !s.settings.Human.Plays(s.g.SideToMove()) && s.g.Redo() {
 	}
-	s.moved(true)
+	s.moved(true, false)
 }
 
 // CanHint reports whether AskHint would ask the engine for a move.

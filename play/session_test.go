@@ -308,3 +308,80 @@ func TestSettingsChangedWhileThinkingApplyToNextSearch(t *testing.T) {
 		t.Fatal("ApplySettings accepted 0 seconds")
 	}
 }
+
+// An illegal tap says why; the next tap clears the reason.
+func TestIllegalTapSaysWhy(t *testing.T) {
+	s, _, _ := openSession(t, nil, nil)
+	if err := s.NewGame(fastSettings(game.HumanBoth)); err != nil {
+		t.Fatal(err)
+	}
+	s.Tap(sq(t, "b0"))
+	s.Tap(sq(t, "d1")) // the horse's leg c0 holds the elephant
+	if s.Illegal() != game.HorseLegBlocked || s.Rejected() != sq(t, "d1") || s.Selected() != sq(t, "b0") {
+		t.Fatalf("illegal %v rejected %v selected %v", s.Illegal(), s.Rejected(), s.Selected())
+	}
+	s.Tap(sq(t, "h2"))
+	if s.Illegal() != game.NotIllegal {
+		t.Fatalf("reason %v kept after another tap", s.Illegal())
+	}
+}
+
+// A piece picked while the engine thinks stays selected, with its targets, once the
+// engine has moved.
+func TestPieceSelectedDuringEngineTurn(t *testing.T) {
+	release := make(chan struct{})
+	s, q, _ := openSession(t, nil, func(ctx context.Context, _ *engine.Position, _ engine.Limits, _ func(engine.Info)) engine.Result {
+		select {
+		case <-release:
+		case <-ctx.Done():
+		}
+		return engine.Result{Move: mv(t, "h9g7")}
+	})
+	if err := s.NewGame(fastSettings(game.HumanRed)); err != nil {
+		t.Fatal(err)
+	}
+	tapMove(t, s, "h2e2")
+	s.Tap(sq(t, "b0"))
+	if !s.Thinking() || s.Selected() != sq(t, "b0") || len(s.Targets()) != 0 {
+		t.Fatalf("thinking %v, selected %v, targets %v", s.Thinking(), s.Selected(), s.Targets())
+	}
+	s.Tap(sq(t, "h9")) // the engine's pieces cannot be picked
+	if s.Selected() != sq(t, "b0") {
+		t.Fatal("an engine piece was selected")
+	}
+	close(release)
+	q.waitFor(t, 10*time.Second, "the engine's move", func() bool { return s.Game().Ply() == 2 })
+	if s.Selected() != sq(t, "b0") || !slices.Contains(s.Targets(), sq(t, "c2")) {
+		t.Fatalf("after the reply: selected %v, targets %v", s.Selected(), s.Targets())
+	}
+	s.Tap(sq(t, "c2"))
+	if s.Game().LastMove() != mv(t, "b0c2") {
+		t.Fatalf("the preselected horse did not move: last %v", s.Game().LastMove())
+	}
+}
+
+// The end of the game is announced once, when the deciding move is played, not again
+// when it is replayed.
+func TestGameOverAnnouncedOnce(t *testing.T) {
+	fs := newMemFS()
+	g, err := game.New("4k4/R8/9/9/9/9/9/9/9/1R1K5 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fastSettings(game.HumanBoth).Record(g)
+	if err := NewStore(fs).Save(g); err != nil {
+		t.Fatal(err)
+	}
+	s, _, _ := openSession(t, fs, nil)
+	announced := 0
+	s.OnGameOver = func(game.Result) { announced++ }
+	tapMove(t, s, "b0b9")
+	if !s.Game().Result().Decided() || announced != 1 {
+		t.Fatalf("mate: decided %v, announced %d", s.Game().Result().Decided(), announced)
+	}
+	s.Undo()
+	s.Redo()
+	if !s.Game().Result().Decided() || announced != 1 {
+		t.Fatalf("after undo and redo: announced %d times", announced)
+	}
+}
