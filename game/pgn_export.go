@@ -40,7 +40,7 @@ func (g *Game) ExportPGN(w io.Writer, opt PGNOptions) error {
 
 // resultAtEnd judges the game at the end of its line.
 func (g *Game) resultAtEnd() Result {
-	r := judge(g.positionBefore(len(g.moves)))
+	r := judge(g.positionBefore(len(g.moves)), g.rules)
 	if !r.Decided() && g.declared != nil {
 		return *g.declared
 	}
