@@ -23,7 +23,7 @@ func (g *Game) ForbiddenMoves() []engine.Move {
 		if !pos.MakeMove(m) {
 			continue
 		}
-		if losesByRepetition(judge(pos, g.rules), mover) || pos.RepStatus(1)&engine.RepFound != 0 && replyWinsByRepetition(pos, mover, g.rules) {
+		if _, lost := lossByRepetitionAfter(pos, mover, g.rules); lost {
 			forbidden = append(forbidden, m)
 		}
 		pos.UnmakeMove()
@@ -34,20 +34,28 @@ func (g *Game) ForbiddenMoves() []engine.Move {
 	return forbidden
 }
 
-// replyWinsByRepetition reports whether the side to move in pos has a reply
-// after which the judge gives the game against loser by the repetition rules.
-func replyWinsByRepetition(pos *engine.Position, loser engine.Color, rules engine.RuleSet) bool {
+// lossByRepetitionAfter reports whether mover, who has just moved in pos,
+// has lost by a repetition rule (reply NoMove) or the opponent has a reply
+// after which the judge gives the game against mover (that reply). pos is
+// unchanged on return.
+func lossByRepetitionAfter(pos *engine.Position, mover engine.Color, rules RuleSet) (reply engine.Move, lost bool) {
+	if losesByRepetition(judge(pos, rules), mover) {
+		return engine.NoMove, true
+	}
+	if pos.RepStatus(1)&engine.RepFound == 0 {
+		return engine.NoMove, false // no earlier position returns: no reply can repeat one
+	}
 	for _, r := range pos.LegalMoves() {
 		if !pos.MakeMove(r) {
 			continue
 		}
-		lost := losesByRepetition(judge(pos, rules), loser)
+		lost := losesByRepetition(judge(pos, rules), mover)
 		pos.UnmakeMove()
 		if lost {
-			return true
+			return r, true
 		}
 	}
-	return false
+	return engine.NoMove, false
 }
 
 // losesByRepetition reports whether r gives the game against c by a

@@ -32,10 +32,12 @@ func (g *Game) RepetitionVerdict() (Verdict, bool) {
 	return verdictOf(g.pos, g.rules)
 }
 
-// WouldLoseByRepetition tells whether playing m now would complete a
-// repetition that the side to move loses under the game's rules: the
-// warning an arbiter gives before the move. Illegal moves and moves in a
-// finished game report false.
+// WouldLoseByRepetition tells whether playing m now would lose the side to
+// move the game by a repetition rule under the game's rules, either at once
+// or because the opponent can then complete the repetition: the warning an
+// arbiter gives before the move (the moves it warns of are those
+// ForbiddenMoves lists). The verdict explains the loss. Illegal moves and
+// moves in a finished game report false.
 func (g *Game) WouldLoseByRepetition(m engine.Move) (Verdict, bool) {
 	if g.Result().Decided() || !g.pos.IsLegal(m) {
 		return Verdict{}, false
@@ -43,8 +45,12 @@ func (g *Game) WouldLoseByRepetition(m engine.Move) (Verdict, bool) {
 	mover := g.pos.Side()
 	p := g.pos.Copy()
 	p.MakeMove(m)
-	if !losesByRepetition(judge(p, g.rules), mover) {
+	reply, lost := lossByRepetitionAfter(p, mover, g.rules)
+	if !lost {
 		return Verdict{}, false
+	}
+	if reply != engine.NoMove {
+		p.MakeMove(reply)
 	}
 	return verdictOf(p, g.rules)
 }
