@@ -49,15 +49,3 @@ func TestResultRookExchangeOfferIsNotChase(t *testing.T) {
 	playAll(t, g, cycle...)
 	wantResult(t, g, Draw, ReasonRepetition)
 }
-
-func TestVerdictExplainsChase(t *testing.T) {
-	g := mustGame(t, "5k3/9/1c7/9/R8/9/9/9/9/3K5 w - - 0 1")
-	cycle := []string{"a5b5", "b7a7", "b5a5", "a7b7"}
-	playAll(t, g, cycle...)
-	playAll(t, g, cycle...)
-	v, ok := g.RepetitionVerdict()
-	if !ok {
-		t.Fatal("no verdict")
-	}
-	t.Log(v.English(), v.Chinese())
-}
