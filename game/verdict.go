@@ -35,8 +35,9 @@ func (g *Game) RepetitionVerdict() (Verdict, bool) {
 // WouldLoseByRepetition tells whether playing m now would lose the side to
 // move the game by a repetition rule under the game's rules, either at once
 // or because the opponent can then complete the repetition: the warning an
-// arbiter gives before the move (the moves it warns of are those
-// ForbiddenMoves lists). The verdict explains the loss. Illegal moves and
+// arbiter gives before the move. It warns of the moves ForbiddenMoves
+// lists, and also when every move loses (ForbiddenMoves is then empty).
+// The verdict explains the loss. Illegal moves and
 // moves in a finished game report false.
 func (g *Game) WouldLoseByRepetition(m engine.Move) (Verdict, bool) {
 	if g.Result().Decided() || !g.pos.IsLegal(m) {
