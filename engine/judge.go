@@ -171,8 +171,8 @@ type judgeState struct {
 	// unbroken is false once a move of the side neither checked nor chased.
 	unbroken [2]bool
 	// prey is the set of enemy pieces chased by every chasing move so far
-	// (nil before the first); chasers lists the side's pieces that chased
-	// a piece still in prey, and checkers those that gave check.
+	// (set by the first); chasers records every chase (the verdict keeps
+	// those of the piece finally named), checkers the pieces that gave check.
 	prey     [2][]Square
 	chasing  [2]int // moves that chased something (checks excluded)
 	chasers  [2][]chaseRecord
