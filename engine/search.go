@@ -33,6 +33,8 @@ type Options struct {
 	// Features switches individual search techniques off, for self-play
 	// matches that measure what each one is worth.
 	Features Features
+	// Rules is the rule set repetitions are scored by (search_rules.go).
+	Rules RuleSet
 }
 
 // Features lists the techniques beyond XQWLight 0.6 that can be switched
@@ -249,6 +251,7 @@ func (s *Searcher) Search(ctx context.Context, pos *Position, lim Limits, progre
 	for _, w := range workers {
 		w.prepare(sh, root, moves)
 		w.feat = s.opts.Features
+		w.rules = s.opts.Rules
 	}
 	main := workers[0]
 	main.rng = s.rng

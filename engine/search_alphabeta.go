@@ -52,7 +52,7 @@ func (w *worker) search(alpha, beta, depth, ply int, inCheck, noNull bool) int {
 	}
 	p := w.pos
 	if r := p.RepStatus(1); r != RepNone {
-		return repetitionScore(r, ply)
+		return w.repetitionValue(r, ply)
 	}
 	if p.HalfmoveClock() >= 120 {
 		return drawScore(ply)
@@ -217,7 +217,7 @@ func (w *worker) quiesce(alpha, beta, ply int, inCheck bool) int {
 	}
 	p := w.pos
 	if r := p.RepStatus(1); r != RepNone {
-		return repetitionScore(r, ply)
+		return w.repetitionValue(r, ply)
 	}
 	if ply >= MaxPly {
 		return Evaluate(p)

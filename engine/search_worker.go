@@ -27,6 +27,7 @@ type worker struct {
 
 	rootMoves []Move
 	feat      Features
+	rules     RuleSet
 
 	// Root randomness (main worker only).
 	rng        *rand.Rand

@@ -71,3 +71,75 @@ func BenchmarkForbiddenMoves(b *testing.B) {
 		})
 	}
 }
+
+// longCycleGame plays a random game from the start position to about ply
+// 268, then a 16-ply cycle (four pieces of each side step out and back)
+// twice, so that the last position is the third occurrence: a 300-ply game
+// ending in a long repetition.
+func longCycleGame(b *testing.B) *Game {
+	for seed := int64(1); seed < 1000; seed++ {
+		if g := tryLongCycleGame(seed); g != nil {
+			return g
+		}
+	}
+	b.Fatal("no seed gave a 300-ply game with a long cycle")
+	return nil
+}
+
+func tryLongCycleGame(seed int64) *Game {
+	g, _ := New("")
+	rng := rand.New(rand.NewSource(seed))
+	for g.Len() < 268 {
+		if g.Result().Decided() {
+			return nil
+		}
+		moves := g.Position().LegalMoves()
+		if g.Play(moves[rng.Intn(len(moves))]) != nil {
+			return nil
+		}
+	}
+	p := g.Position()
+	var out []engine.Move
+	for len(out) < 8 {
+		var quiet []engine.Move
+		for _, m := range p.LegalMoves() {
+			if p.At(m.To()) == engine.NoPiece {
+				quiet = append(quiet, m)
+			}
+		}
+		if len(quiet) == 0 {
+			return nil
+		}
+		m := quiet[rng.Intn(len(quiet))]
+		p.MakeMove(m)
+		out = append(out, m)
+	}
+	cycle := append([]engine.Move(nil), out...)
+	for _, m := range out {
+		cycle = append(cycle, engine.NewMove(m.To(), m.From()))
+	}
+	for round := 0; round < 2; round++ {
+		for _, m := range cycle {
+			if g.Result().Decided() || g.Play(m) != nil {
+				return nil
+			}
+		}
+	}
+	if r := g.Result(); r.Reason != ReasonRepetition && !r.Reason.isRepetitionLoss() {
+		return nil
+	}
+	return g
+}
+
+// BenchmarkResultLongCycle judges the third occurrence of a 16-ply cycle at
+// the end of a 300-ply game (target: well under 50 µs).
+func BenchmarkResultLongCycle(b *testing.B) {
+	g := longCycleGame(b)
+	if g.Len() != 300 {
+		b.Fatalf("game of %d plies", g.Len())
+	}
+	b.Logf("result: %v", g.Result())
+	for b.Loop() {
+		g.Result()
+	}
+}

@@ -3,13 +3,14 @@ package game
 import "github.com/xqfyne/xiangqi/engine"
 
 // ForbiddenMoves returns the legal moves of the side to move that would hand
-// the opponent a win by the repetition rules (perpetual check or chase): a
-// move after which the judge already gives the game to the opponent, or a
-// move back into an earlier position after which some reply of the opponent
-// completes the repetition that the mover loses. These are the moves a
-// referee bans (UCCI "banmoves") and the app's engine must not play. When
-// every legal move is forbidden the side loses whatever it plays, and the
-// result is nil: there is nothing to choose between.
+// the opponent a win by the repetition rules in force (perpetual check,
+// chase, or under the Chinese rules any unbroken series of checks and
+// chases): a move after which the judge already gives the game to the
+// opponent, or a move back into an earlier position after which some reply
+// of the opponent completes the repetition that the mover loses. These are
+// the moves a referee bans (UCCI "banmoves") and the app's engine must not
+// play. When every legal move is forbidden the side loses whatever it
+// plays, and the result is nil: there is nothing to choose between.
 func (g *Game) ForbiddenMoves() []engine.Move {
 	if g.Result().Decided() {
 		return nil
@@ -22,7 +23,7 @@ func (g *Game) ForbiddenMoves() []engine.Move {
 		if !pos.MakeMove(m) {
 			continue
 		}
-		if losesByRepetition(judge(pos), mover) || pos.RepStatus(1)&engine.RepFound != 0 && replyWinsByRepetition(pos, mover) {
+		if _, lost := lossByRepetitionAfter(pos, mover, g.rules); lost {
 			forbidden = append(forbidden, m)
 		}
 		pos.UnmakeMove()
@@ -33,23 +34,38 @@ func (g *Game) ForbiddenMoves() []engine.Move {
 	return forbidden
 }
 
-// replyWinsByRepetition reports whether the side to move in pos has a reply
-// after which the judge gives the game against loser by perpetual check or chase.
-func replyWinsByRepetition(pos *engine.Position, loser engine.Color) bool {
+// lossByRepetitionAfter reports whether mover, who has just moved in pos,
+// has lost by a repetition rule (reply NoMove) or the opponent has a reply
+// after which the judge gives the game against mover (that reply). pos is
+// unchanged on return.
+func lossByRepetitionAfter(pos *engine.Position, mover engine.Color, rules RuleSet) (reply engine.Move, lost bool) {
+	if losesByRepetition(judge(pos, rules), mover) {
+		return engine.NoMove, true
+	}
+	if pos.RepStatus(1)&engine.RepFound == 0 {
+		return engine.NoMove, false // no earlier position returns: no reply can repeat one
+	}
 	for _, r := range pos.LegalMoves() {
 		if !pos.MakeMove(r) {
 			continue
 		}
-		lost := losesByRepetition(judge(pos), loser)
+		lost := losesByRepetition(judge(pos, rules), mover)
 		pos.UnmakeMove()
 		if lost {
-			return true
+			return r, true
 		}
 	}
-	return false
+	return engine.NoMove, false
 }
 
+// losesByRepetition reports whether r gives the game against c by a
+// repetition rule.
 func losesByRepetition(r Result, c engine.Color) bool {
-	return r.Decided() && r.Status != Draw && r.Winner != c &&
-		(r.Reason == ReasonPerpetualCheck || r.Reason == ReasonPerpetualChase)
+	return r.Decided() && r.Status != Draw && r.Winner != c && r.Reason.isRepetitionLoss()
+}
+
+// isRepetitionLoss tells the reasons by which the judge of repetitions
+// gives a game to one side.
+func (r Reason) isRepetitionLoss() bool {
+	return r == ReasonPerpetualCheck || r == ReasonPerpetualChase || r == ReasonPerpetualAttack
 }

@@ -30,6 +30,9 @@ type Game struct {
 	cur      int              // number of moves of the line currently made on pos
 	pos      *engine.Position // start position with the first cur moves made
 
+	// rules is the rule set repetitions are judged by (see rules.go).
+	rules engine.RuleSet
+
 	// declared is a result that is not decided by the board (resignation,
 	// agreed draw, or the result tag of an imported game). It applies only
 	// at the end of the line.

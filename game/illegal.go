@@ -6,20 +6,20 @@ import "github.com/xqfyne/xiangqi/engine"
 type Illegality uint8
 
 const (
-	NotIllegal        Illegality = iota // the move is legal
-	NoOwnPiece                          // there is no piece of the side to move on the start point
-	OwnPieceThere                       // the destination holds one of the mover's own pieces
-	NotThatWay                          // the piece does not move that way
-	HorseLegBlocked                     // a piece stands on the horse's leg (蹩马腿)
-	ElephantEyeBlocked                  // a piece stands on the elephant's eye (塞象眼)
-	ElephantRiver                       // elephants never cross the river
-	LeavesPalace                        // the king and the advisors stay in the palace
-	PathBlocked                         // a rook or cannon cannot pass a piece
-	CannonScreen                        // a cannon captures by jumping over exactly one piece
-	PawnBackward                        // pawns never move backward
-	PawnSideways                        // pawns move sideways only after crossing the river
-	KingInCheck                         // the move leaves the mover's king in check
-	GeneralsFace                        // the move leaves the two kings facing on an open file
+	NotIllegal         Illegality = iota // the move is legal
+	NoOwnPiece                           // there is no piece of the side to move on the start point
+	OwnPieceThere                        // the destination holds one of the mover's own pieces
+	NotThatWay                           // the piece does not move that way
+	HorseLegBlocked                      // a piece stands on the horse's leg (蹩马腿)
+	ElephantEyeBlocked                   // a piece stands on the elephant's eye (塞象眼)
+	ElephantRiver                        // elephants never cross the river
+	LeavesPalace                         // the king and the advisors stay in the palace
+	PathBlocked                          // a rook or cannon cannot pass a piece
+	CannonScreen                         // a cannon captures by jumping over exactly one piece
+	PawnBackward                         // pawns never move backward
+	PawnSideways                         // pawns move sideways only after crossing the river
+	KingInCheck                          // the move leaves the mover's king in check
+	GeneralsFace                         // the move leaves the two kings facing on an open file
 )
 
 // WhyIllegal tells why m is not a legal move in pos, or NotIllegal when it is.

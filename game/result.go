@@ -20,31 +20,33 @@ const (
 type Reason uint8
 
 const (
-	ReasonNone           Reason = iota // game not decided
-	ReasonCheckmate                    // side to move is in check and has no legal move
-	ReasonStalemate                    // side to move has no legal move (困毙); it loses
-	ReasonPerpetualCheck               // one side checked on every move of a repetition; it loses
-	ReasonPerpetualChase               // one side chased (or checked and chased) on every move of a repetition; it loses
-	ReasonRepetition                   // threefold repetition without one-sided perpetual check or chase
-	ReasonNoAttackers                  // neither side has a piece able to attack the king
-	ReasonMoveLimit                    // 60 moves (120 plies) without a capture
-	ReasonResignation                  // declared by Resign
-	ReasonAgreement                    // declared by AgreeDraw
-	ReasonRecorded                     // result given by an imported record, not by the board
+	ReasonNone            Reason = iota // game not decided
+	ReasonCheckmate                     // side to move is in check and has no legal move
+	ReasonStalemate                     // side to move has no legal move (困毙); it loses
+	ReasonPerpetualCheck                // one side checked on every move of a repetition; it loses
+	ReasonPerpetualChase                // one side chased (or checked and chased) on every move of a repetition; it loses
+	ReasonRepetition                    // threefold repetition without one-sided perpetual check or chase
+	ReasonNoAttackers                   // neither side has a piece able to attack the king
+	ReasonMoveLimit                     // 60 moves (120 plies) without a capture
+	ReasonResignation                   // declared by Resign
+	ReasonAgreement                     // declared by AgreeDraw
+	ReasonRecorded                      // result given by an imported record, not by the board
+	ReasonPerpetualAttack               // Chinese rules: one side checked or chased on every move, mixing both (长打); it loses
 )
 
 var reasonText = [...]struct{ en, zh string }{
-	ReasonNone:           {"game in progress", "对局进行中"},
-	ReasonCheckmate:      {"checkmate", "将死"},
-	ReasonStalemate:      {"stalemate (no legal move)", "困毙"},
-	ReasonPerpetualCheck: {"perpetual check", "长将"},
-	ReasonRepetition:     {"threefold repetition", "重复局面"},
-	ReasonNoAttackers:    {"neither side can attack", "双方无进攻子力"},
-	ReasonMoveLimit:      {"60 moves without a capture", "六十回合未吃子"},
-	ReasonPerpetualChase: {"perpetual chase", "长捉"},
-	ReasonResignation:    {"resignation", "认输"},
-	ReasonAgreement:      {"draw agreed", "议和"},
-	ReasonRecorded:       {"result recorded in the game file", "棋谱记录的结果"},
+	ReasonNone:            {"game in progress", "对局进行中"},
+	ReasonCheckmate:       {"checkmate", "将死"},
+	ReasonStalemate:       {"stalemate (no legal move)", "困毙"},
+	ReasonPerpetualCheck:  {"perpetual check", "长将"},
+	ReasonRepetition:      {"threefold repetition", "重复局面"},
+	ReasonNoAttackers:     {"neither side can attack", "双方无进攻子力"},
+	ReasonMoveLimit:       {"60 moves without a capture", "六十回合未吃子"},
+	ReasonPerpetualChase:  {"perpetual chase", "长捉"},
+	ReasonResignation:     {"resignation", "认输"},
+	ReasonAgreement:       {"draw agreed", "议和"},
+	ReasonRecorded:        {"result recorded in the game file", "棋谱记录的结果"},
+	ReasonPerpetualAttack: {"perpetual checks and chases", "长打"},
 }
 
 // English describes the reason in English.
@@ -130,7 +132,7 @@ func win(c engine.Color, why Reason) Result {
 // declared by Resign, AgreeDraw or an imported record applies only at the end
 // of the line and only when the board itself does not decide the game.
 func (g *Game) judgeNow() Result {
-	r := judge(g.pos)
+	r := judge(g.pos, g.rules)
 	if !r.Decided() && g.declared != nil && g.cur == len(g.moves) {
 		return *g.declared
 	}
@@ -145,8 +147,9 @@ const moveLimitPlies = 120
 const repetitionRecur = 2
 
 // judge decides the position by the rules described in RULES.md, in this
-// order: no legal move, repetition, lack of attacking material, move limit.
-func judge(pos *engine.Position) Result {
+// order: no legal move, repetition (under the given rule set), lack of
+// attacking material, move limit.
+func judge(pos *engine.Position, rules engine.RuleSet) Result {
 	side := pos.Side()
 	if pos.IsMate() {
 		if pos.InCheck() {
@@ -154,25 +157,10 @@ func judge(pos *engine.Position) Result {
 		}
 		return win(side.Opponent(), ReasonStalemate)
 	}
-	if rep := pos.RepStatus(repetitionRecur); rep&engine.RepFound != 0 {
-		self := rep&engine.RepSelfPerpetual != 0
-		opp := rep&engine.RepOppPerpetual != 0
-		switch {
-		case self && !opp:
-			return win(side.Opponent(), ReasonPerpetualCheck)
-		case opp && !self:
-			return win(side, ReasonPerpetualCheck)
-		case !self && !opp:
-			// Nobody checked throughout: look for a one-sided chase.
-			attacks, ok := perpetualAttackers(pos)
-			if ok && attacks[engine.Red] != attacks[engine.Black] {
-				if attacks[engine.Red] {
-					return win(engine.Black, ReasonPerpetualChase)
-				}
-				return win(engine.Red, ReasonPerpetualChase)
-			}
+	if pos.RepStatus(repetitionRecur)&engine.RepFound != 0 {
+		if v, ok := pos.JudgeRepetition(repetitionRecur, rules); ok {
+			return repetitionResult(v)
 		}
-		return Result{Status: Draw, Reason: ReasonRepetition}
 	}
 	if !hasAttackers(pos, engine.Red) && !hasAttackers(pos, engine.Black) {
 		return Result{Status: Draw, Reason: ReasonNoAttackers}
@@ -181,6 +169,24 @@ func judge(pos *engine.Position) Result {
 		return Result{Status: Draw, Reason: ReasonMoveLimit}
 	}
 	return Result{}
+}
+
+// repetitionResult turns the judge's ruling into a result.
+func repetitionResult(v engine.CycleVerdict) Result {
+	if !v.Decided {
+		return Result{Status: Draw, Reason: ReasonRepetition}
+	}
+	return win(v.Loser.Opponent(), violationReason(v.Violations[v.Loser]))
+}
+
+func violationReason(v engine.Violation) Reason {
+	switch v {
+	case engine.PerpetualCheck:
+		return ReasonPerpetualCheck
+	case engine.PerpetualAttack:
+		return ReasonPerpetualAttack
+	}
+	return ReasonPerpetualChase
 }
 
 // hasAttackers reports whether c has a rook, horse, cannon or pawn. Every

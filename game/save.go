@@ -29,6 +29,7 @@ type savedGame struct {
 	Moves    []string          `json:"moves"`
 	Ply      int               `json:"ply"`
 	Result   *savedResult      `json:"result,omitempty"`
+	Rules    string            `json:"rules,omitempty"` // "chinese"; absent for the default Asian rules
 	Metadata Metadata          `json:"metadata"`
 	Settings map[string]string `json:"settings"`
 }
@@ -77,6 +78,9 @@ func (g *Game) MarshalJSON() ([]byte, error) {
 	}
 	if s.Settings == nil {
 		s.Settings = map[string]string{}
+	}
+	if g.rules != AsianRules {
+		s.Rules = g.rules.String()
 	}
 	for i, m := range g.moves {
 		s.Moves[i] = m.String()
@@ -160,6 +164,15 @@ func (s *savedGame) build() (*Game, error) {
 	}
 	if g.startFEN != s.StartFEN {
 		return nil, fmt.Errorf("game: start FEN %q is not in canonical form %q", s.StartFEN, g.startFEN)
+	}
+	// The rule set comes first: a declared result is checked against the
+	// result the board gives under it.
+	switch s.Rules {
+	case "", AsianRules.String():
+	case ChineseRules.String():
+		g.rules = ChineseRules
+	default:
+		return nil, fmt.Errorf("game: unknown rules %q (want asian or chinese)", s.Rules)
 	}
 	for i, text := range s.Moves {
 		m, err := engine.ParseMove(text)

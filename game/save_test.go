@@ -197,3 +197,33 @@ func TestSaveIsJSON(t *testing.T) {
 		t.Errorf("version %v", v["version"])
 	}
 }
+
+// The rule set is saved when it is not the default, and files without it
+// (all files written before it existed) load under the Asian rules.
+func TestSaveKeepsRuleSet(t *testing.T) {
+	g := mustGame(t, "5k3/c3a4/9/9/R8/9/9/9/9/3K5 w - - 0 1")
+	cycle := []string{"a5f5", "e8f7", "f5a5", "f7e8"}
+	playAll(t, g, cycle...)
+	playAll(t, g, cycle...)
+	wantResult(t, g, Draw, ReasonRepetition)
+	if strings.Contains(saveString(t, g), `"rules"`) {
+		t.Error("the default rule set was written")
+	}
+	if loaded := roundTrip(t, g); loaded.Rules() != AsianRules {
+		t.Errorf("loaded rules %v", loaded.Rules())
+	}
+	g.SetRules(ChineseRules)
+	wantResult(t, g, BlackWins, ReasonPerpetualAttack)
+	text := saveString(t, g)
+	if !strings.Contains(text, `"rules": "chinese"`) {
+		t.Fatalf("rule set not saved:\n%s", text)
+	}
+	loaded := roundTrip(t, g)
+	if loaded.Rules() != ChineseRules || loaded.Result() != g.Result() {
+		t.Errorf("loaded rules %v result %v", loaded.Rules(), loaded.Result())
+	}
+	bad := strings.Replace(text, `"rules": "chinese"`, `"rules": "fide"`, 1)
+	if _, err := Unmarshal([]byte(bad)); err == nil || !strings.Contains(err.Error(), "unknown rules") {
+		t.Errorf("unknown rule set: %v", err)
+	}
+}

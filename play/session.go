@@ -64,7 +64,7 @@ type Session struct {
 	rejected engine.Square
 	illegal  game.Illegality // why the last tapped move was not legal
 	flashes  uint64          // identifies the latest reject flash
-	animate  engine.Move // the last move, when the board should slide it into place
+	animate  engine.Move     // the last move, when the board should slide it into place
 
 	gen      uint64 // bumped whenever a running search becomes stale
 	cancel   context.CancelFunc

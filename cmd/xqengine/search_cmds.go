@@ -152,6 +152,7 @@ func (s *searchSession) printOptions() {
 		out.println("option usebook type check default true")
 		out.println("option bookfiles type string default <empty>")
 		out.println("option newgame type button")
+		out.println("option rules type combo var asian var chinese default asian")
 		return
 	}
 	out.println("option name Hash type spin default %d min 1 max 4096", defaultHashMB)
@@ -164,6 +165,7 @@ func (s *searchSession) printOptions() {
 		out.println("option name %s type check default true", f.name)
 	}
 	out.println("option name XQWLightOnly type check default false")
+	out.println("option name Rules type combo default asian var asian var chinese")
 }
 
 // featureOptions are UCI check options that switch search techniques off,
@@ -245,6 +247,13 @@ func (s *searchSession) setOption(args []string) {
 			s.features = engine.XQWLightFeatures
 		}
 		s.searcher.SetFeatures(s.features)
+	case "rules":
+		r, err := engine.ParseRuleSet(value)
+		if err != nil {
+			s.c.errorf("setoption %s: %v", name, err)
+			return
+		}
+		s.searcher.SetRules(r)
 	case "clear hash", "newgame":
 		s.searcher.Clear()
 	case "usebook", "ownbook":

@@ -50,6 +50,7 @@ func main() {
 		openFile  = flag.String("openings", "", "file of openings: ICCS moves from the start, or a FEN, one a line")
 		verbose   = flag.Bool("v", false, "print every game")
 		protoName = flag.String("proto", "uci", "protocol: uci or ucci")
+		rulesName = flag.String("rules", "asian", "repetition rules the referee judges by and the engines are told (Rules option): asian or chinese")
 	)
 	flag.Parse()
 	if *engine2 == "" {
@@ -72,6 +73,14 @@ func main() {
 	if err != nil {
 		fail(err)
 	}
+	rules, err := engine.ParseRuleSet(*rulesName)
+	if err != nil {
+		fail(err)
+	}
+	if rules != engine.RulesAsian { // the engines' default; older engines need not know the option
+		*options1 = strings.TrimPrefix(*options1+",Rules="+rules.String(), ",")
+		*options2 = strings.TrimPrefix(*options2+",Rules="+rules.String(), ",")
+	}
 	ucci := *protoName == "ucci"
 	e1, err := startEngine(*engine1, *options1, ucci)
 	if err != nil {
@@ -93,7 +102,7 @@ func main() {
 		if g%2 == 1 {
 			red, black = e2, e1
 		}
-		res, plies, err := playGame(start, red, black, limit{mt, *nodes}, *maxPlies)
+		res, plies, err := playGame(start, red, black, limit{mt, *nodes}, *maxPlies, rules)
 		if err != nil {
 			fail(fmt.Errorf("game %d: %v", g+1, err))
 		}
@@ -160,12 +169,14 @@ func openingPositions(lines []string) ([]opening, error) {
 	return out, nil
 }
 
-// playGame plays one game and returns its result and length.
-func playGame(o opening, red, black *uciEngine, lim limit, maxPlies int) (game.Result, int, error) {
+// playGame plays one game, judged under rules, and returns its result and
+// length.
+func playGame(o opening, red, black *uciEngine, lim limit, maxPlies int, rules game.RuleSet) (game.Result, int, error) {
 	g, err := game.New(o.fen)
 	if err != nil {
 		return game.Result{}, 0, err
 	}
+	g.SetRules(rules)
 	moves := append([]string(nil), o.moves...)
 	for _, m := range o.moves {
 		if err := g.PlayText(m); err != nil {

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/xqfyne/xiangqi/game"
 )
 
 // The test binary doubles as a fake engine that logs every command it gets.
@@ -58,7 +60,7 @@ func TestForbiddenMovesReachTheEngine(t *testing.T) {
 			t.Fatal(err)
 		}
 		// The fake answers f5f4 (a rook retreat) to everything: one move, then the ply limit.
-		_, plies, err := playGame(o, e, e, limit{movetime: 10 * time.Millisecond}, 7)
+		_, plies, err := playGame(o, e, e, limit{movetime: 10 * time.Millisecond}, 7, game.AsianRules)
 		e.close()
 		if err != nil {
 			t.Fatal(err)
@@ -86,6 +88,34 @@ func TestForbiddenMovesReachTheEngine(t *testing.T) {
 		moves := strings.Fields(strings.TrimPrefix(goLine, "go movetime 10 searchmoves "))
 		if !strings.HasPrefix(goLine, "go movetime 10 searchmoves ") || len(moves) < 10 || strings.Contains(goLine, "f5e5") {
 			t.Fatalf("UCI engine was not limited to the other moves: %q", goLine)
+		}
+	}
+}
+
+// The referee judges by the rule set of the match: one check, one chase is
+// allowed under the Asian rules and banned under the Chinese ones.
+func TestRefereeFollowsRuleSet(t *testing.T) {
+	const fen = "5k3/c3a4/9/9/R8/9/9/9/9/3K5 w - - 0 1"
+	o := opening{fen: fen, moves: strings.Fields("a5f5 e8f7 f5a5 f7e8 a5f5 e8f7")}
+	for _, rules := range game.RuleSets() {
+		logPath := filepath.Join(t.TempDir(), "engine.log")
+		t.Setenv("XQMATCH_FAKE_ENGINE_LOG", logPath)
+		e, err := startEngine(os.Args[0]+" -test.run=^$", "", true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _, err = playGame(o, e, e, limit{movetime: 10 * time.Millisecond}, 7, rules)
+		e.close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err := os.ReadFile(logPath)
+		if err != nil {
+			t.Fatal(err)
+		}
+		banned := strings.Contains(string(data), "\nbanmoves f5a5\n")
+		if want := rules == game.ChineseRules; banned != want {
+			t.Errorf("%v rules: f5a5 banned %v, want %v:\n%s", rules, banned, want, data)
 		}
 	}
 }

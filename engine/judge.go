@@ -1,0 +1,315 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+)
+
+// The judge of repetition cycles: the one piece of code that decides who, if
+// anyone, loses a repeated position by perpetual check or chase. The game
+// package asks it for results and explanations, ForbiddenMoves and the
+// referee's banmoves come from it, and the search scores repetitions with
+// it, so all three always agree. game/RULES.md describes the rules it
+// follows, article by article.
+
+// RuleSet selects the rule book for repetitions.
+type RuleSet uint8
+
+const (
+	// RulesAsian follows the Asian Xiangqi Federation rules (also used by
+	// the WXF): perpetual check and perpetual chase of one piece lose;
+	// alternating a check with a chase is allowed.
+	RulesAsian RuleSet = iota
+	// RulesChinese follows the Chinese Xiangqi Association rules where they
+	// differ: any unbroken series of checks and chases (长打, for example
+	// 一将一捉) loses.
+	RulesChinese
+)
+
+// String returns the option value of the rule set: "asian" or "chinese".
+func (r RuleSet) String() string {
+	if r == RulesChinese {
+		return "chinese"
+	}
+	return "asian"
+}
+
+// ParseRuleSet reads "asian" or "chinese" (any case; "wxf", "axf" and "cxa"
+// are accepted as the names of the rule books).
+func ParseRuleSet(s string) (RuleSet, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "asian", "asia", "axf", "wxf":
+		return RulesAsian, nil
+	case "chinese", "china", "cxa":
+		return RulesChinese, nil
+	}
+	return RulesAsian, fmt.Errorf("rules %q: want asian or chinese", s)
+}
+
+// Violation is what one side's moves over a repetition amount to. Higher
+// values are the graver offences: when both sides offend, the graver one
+// loses, and equal offences draw.
+type Violation uint8
+
+const (
+	NoViolation Violation = iota
+	// PerpetualChase: every move chased, and one and the same enemy piece
+	// was chased by every move (长捉).
+	PerpetualChase
+	// PerpetualAttack: every move checked or chased, with both kinds in the
+	// series (Chinese rules only: 长打, e.g. 一将一捉).
+	PerpetualAttack
+	// PerpetualCheck: every move gave check (长将).
+	PerpetualCheck
+)
+
+// CycleVerdict is the judge's ruling on a repetition.
+type CycleVerdict struct {
+	// Violations of Red and Black (indexed by Color).
+	Violations [2]Violation
+	// Decided is false for a draw; then Loser is meaningless.
+	Decided bool
+	Loser   Color
+	// Target is the square (in the final position) of the piece the loser
+	// chased on every move, or of the winner's king for perpetual check; 0
+	// when the loser offended by checks alone and no piece is named.
+	Target Square
+	// Offenders are the squares (in the final position) of the loser's
+	// pieces that gave the checks or made the chases.
+	Offenders []Square
+}
+
+// JudgeRepetition rules the current position when it has occurred recur
+// times before with the same side to move since the last capture (the
+// search uses recur 1, the game's third-occurrence rule recur 2). ok is
+// false when there is no such repetition. The moves judged are all those
+// since the earliest of those occurrences. p is unchanged on return.
+func (p *Position) JudgeRepetition(recur int, rules RuleSet) (v CycleVerdict, ok bool) {
+	plies := p.repetitionPlies(recur)
+	if plies == 0 {
+		return CycleVerdict{}, false
+	}
+	return p.JudgeCycle(plies, rules), true
+}
+
+// repetitionPlies returns how many plies back the current position occurred
+// for the recur-th time with the same side to move, looking no further than
+// the last capture or null move; 0 when it did not.
+func (p *Position) repetitionPlies(recur int) int {
+	key := p.zobrist.key
+	lock := p.zobrist.lock0
+	n := len(p.history)
+	for i := n - 1; i >= 0; i-- {
+		h := &p.history[i]
+		if h.move == NoMove || h.captured != NoPiece {
+			return 0
+		}
+		if (n-i)%2 == 0 && h.key == key {
+			recur--
+			if recur <= 0 {
+				// The history keeps only the 32-bit key; confirm with the
+				// board itself so that a key collision is never judged.
+				if p.lockAt(n-i) == lock {
+					return n - i
+				}
+				return 0
+			}
+		}
+	}
+	return 0
+}
+
+// lockAt returns lock0 of the position plies moves back.
+func (p *Position) lockAt(plies int) uint32 {
+	moves := make([]Move, plies)
+	for i := 0; i < plies; i++ {
+		moves[i] = p.history[len(p.history)-1].move
+		p.UnmakeMove()
+	}
+	lock := p.zobrist.lock0
+	for i := plies - 1; i >= 0; i-- {
+		p.MakeMove(moves[i])
+	}
+	return lock
+}
+
+// JudgeCycle rules the last plies moves of p as a repetition cycle under the
+// given rules. Moves that are null moves or captures make no repetition; a
+// cycle holding one is judged a draw. p is unchanged on return.
+func (p *Position) JudgeCycle(plies int, rules RuleSet) CycleVerdict {
+	if plies <= 0 || plies > len(p.history) {
+		return CycleVerdict{}
+	}
+	for i := len(p.history) - plies; i < len(p.history); i++ {
+		if p.history[i].move == NoMove || p.history[i].captured != NoPiece {
+			return CycleVerdict{}
+		}
+	}
+	var j judgeState
+	j.rules = rules
+	moves := make([]Move, plies)
+	for i := 0; i < plies; i++ {
+		moves[i] = p.history[len(p.history)-1].move
+		p.UnmakeMove()
+	}
+	j.start(p)
+	for i := plies - 1; i >= 0; i-- {
+		j.classify(p, moves[i])
+	}
+	return j.verdict(p)
+}
+
+// judgeState follows the pieces through a cycle and collects, for each
+// side, what its moves did.
+type judgeState struct {
+	rules RuleSet
+	// id names each piece by its square at the start of the cycle, so a
+	// chased piece is recognised after it moves. 0 marks an empty square.
+	id [256]Square
+	// For each side: moves made, checks given, and the chase record.
+	moves, checks [2]int
+	// unbroken is false once a move of the side neither checked nor chased.
+	unbroken [2]bool
+	// prey is the set of enemy pieces chased by every chasing move so far
+	// (set by the first); chasers records every chase (the verdict keeps
+	// those of the piece finally named), checkers the pieces that gave check.
+	prey     [2][]Square
+	chasing  [2]int // moves that chased something (checks excluded)
+	chasers  [2][]chaseRecord
+	checkers [2][]Square
+	buf      judgeBuffers
+}
+
+type chaseRecord struct{ chaser, target Square }
+
+func (j *judgeState) start(p *Position) {
+	for _, sq := range boardSquares {
+		if p.board[sq] != NoPiece {
+			j.id[sq] = sq
+		}
+	}
+	j.unbroken = [2]bool{true, true}
+}
+
+// classify records what move m (legal in p) does, then makes it on p.
+func (j *judgeState) classify(p *Position, m Move) {
+	side := p.side
+	f := p.moveFacts(m, &j.buf)
+	// The facts name squares after the move: follow the moved piece first.
+	from, to := m.From(), m.To()
+	j.id[to], j.id[from] = j.id[from], 0
+	j.moves[side]++
+	if f.check {
+		j.checks[side]++
+		for _, sq := range f.checkers {
+			j.checkers[side] = appendUnique(j.checkers[side], j.id[sq])
+		}
+	}
+	if len(f.chases) == 0 {
+		if !f.check {
+			j.unbroken[side] = false
+		}
+	} else if !f.check || j.rules == RulesChinese {
+		// Under the Asian rules a checking move is judged as a check only
+		// (article 12: one check, one chase is no offence).
+		var targets []Square
+		for _, c := range f.chases {
+			targets = appendUnique(targets, j.id[c.target])
+		}
+		if !f.check {
+			j.chasing[side]++
+			if j.chasing[side] == 1 {
+				j.prey[side] = targets
+			} else {
+				j.prey[side] = intersect(j.prey[side], targets)
+			}
+		}
+		for _, c := range f.chases {
+			j.chasers[side] = append(j.chasers[side], chaseRecord{j.id[c.chaser], j.id[c.target]})
+		}
+	}
+	p.MakeMove(m)
+}
+
+// violation says what side's moves amount to.
+func (j *judgeState) violation(side Color) Violation {
+	n := j.moves[side]
+	switch {
+	case n == 0:
+		return NoViolation
+	case j.checks[side] == n:
+		return PerpetualCheck
+	case !j.unbroken[side] || j.chasing[side] == 0 || len(j.prey[side]) == 0:
+		return NoViolation
+	case j.checks[side] == 0 && j.chasing[side] == n:
+		return PerpetualChase
+	case j.rules == RulesChinese && j.checks[side]+j.chasing[side] == n:
+		return PerpetualAttack
+	}
+	return NoViolation
+}
+
+// verdict rules the cycle after all its moves were classified; p is the
+// final position.
+func (j *judgeState) verdict(p *Position) CycleVerdict {
+	var v CycleVerdict
+	v.Violations = [2]Violation{j.violation(Red), j.violation(Black)}
+	if v.Violations[Red] == v.Violations[Black] {
+		return v
+	}
+	v.Decided = true
+	v.Loser = Red
+	if v.Violations[Black] > v.Violations[Red] {
+		v.Loser = Black
+	}
+	// Where each starting piece stands now.
+	var now [256]Square
+	for _, sq := range boardSquares {
+		if id := j.id[sq]; id != 0 {
+			now[id] = sq
+		}
+	}
+	l := v.Loser
+	if v.Violations[l] == PerpetualCheck {
+		v.Target = p.kings[l.Opponent()]
+		for _, id := range j.checkers[l] {
+			v.Offenders = appendUnique(v.Offenders, now[id])
+		}
+		return v
+	}
+	prey := j.prey[l][0]
+	v.Target = now[prey]
+	for _, c := range j.chasers[l] {
+		if c.target == prey {
+			v.Offenders = appendUnique(v.Offenders, now[c.chaser])
+		}
+	}
+	if v.Violations[l] == PerpetualAttack {
+		for _, id := range j.checkers[l] {
+			v.Offenders = appendUnique(v.Offenders, now[id])
+		}
+	}
+	return v
+}
+
+func appendUnique(list []Square, sq Square) []Square {
+	for _, x := range list {
+		if x == sq {
+			return list
+		}
+	}
+	return append(list, sq)
+}
+
+func intersect(a, b []Square) []Square {
+	out := a[:0]
+	for _, x := range a {
+		for _, y := range b {
+			if x == y {
+				out = append(out, x)
+				break
+			}
+		}
+	}
+	return out
+}

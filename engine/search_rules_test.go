@@ -1,0 +1,38 @@
+package engine
+
+import (
+	"context"
+	"testing"
+)
+
+// Red, two rooks down, can repeat with f5a5: rook checks on f5 alternate
+// with rook chases of the cannon on a8. The Asian rules allow one check,
+// one chase, so the repetition is a draw Red gladly takes; under the
+// Chinese rules it is 长打 and loses, so the search must avoid it.
+func TestSearchScoresRepetitionByRules(t *testing.T) {
+	p := mustFEN(t, "5k1rr/c3a4/9/9/R8/9/9/9/9/3K5 w - - 0 1")
+	play(t, p, "a5f5 e8f7 f5a5 f7e8 a5f5 e8f7")
+	repeat := MustParseMoveForTest(t, "f5a5")
+	for _, tc := range []struct {
+		rules      RuleSet
+		wantRepeat bool
+	}{{RulesAsian, true}, {RulesChinese, false}} {
+		s := NewSearcher(Options{HashMB: 1, Rules: tc.rules})
+		res := s.Search(context.Background(), p, Limits{Depth: 4}, nil)
+		if (res.Move == repeat) != tc.wantRepeat {
+			t.Errorf("%v rules: bestmove %v score %d, repeating with f5a5: want %v", tc.rules, res.Move, res.Score, tc.wantRepeat)
+		}
+		if tc.wantRepeat && IsDecisive(res.Score) {
+			t.Errorf("%v rules: score %d for a drawn repetition", tc.rules, res.Score)
+		}
+	}
+	// SetRules switches an existing searcher.
+	s := NewSearcher(Options{HashMB: 1})
+	s.SetRules(RulesChinese)
+	if s.Options().Rules != RulesChinese {
+		t.Fatal("SetRules did not take")
+	}
+	if res := s.Search(context.Background(), p, Limits{Depth: 4}, nil); res.Move == repeat {
+		t.Errorf("after SetRules(chinese) the search still repeats")
+	}
+}
