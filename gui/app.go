@@ -79,6 +79,7 @@ func NewWindow(a fyne.App, cfg Config) (*Window, error) {
 		dialog.ShowError(errors.New(tr("save.failed", map[string]any{"Error": err})), w.win)
 	}
 	session.OnEngineError = w.showEngineError
+	session.OnRepetitionWarning = w.warnRepetition
 	w.win.SetOnClosed(session.Close)
 	w.refresh(play.ChangeAll)
 	if storeErr != nil {
@@ -226,6 +227,9 @@ func boardView(s *play.Session) BoardView {
 	if pos.InCheck() {
 		v.Check = pos.KingSquare(pos.Side())
 	}
+	if why, ok := g.RepetitionVerdict(); ok {
+		v.Culprits, v.Victim = why.Offenders, why.Target
+	}
 	return v
 }
 
@@ -282,7 +286,7 @@ func (w *Window) statusText() string {
 	s := w.session
 	g := s.Game()
 	if r := g.Result(); r.Decided() {
-		return tr("status.gameOver", map[string]any{"Result": w.resultText(r)})
+		return tr("status.gameOver", map[string]any{"Result": w.gameOverText(g)})
 	}
 	if s.Thinking() {
 		info := s.Progress()
@@ -331,8 +335,37 @@ func (w *Window) illegalText(why game.Illegality) string {
 	return why.English()
 }
 
-func (w *Window) showGameOver(r game.Result) {
-	dialog.ShowInformation(tr("gameover.title"), w.resultText(r), w.win)
+func (w *Window) showGameOver(game.Result) {
+	dialog.ShowInformation(tr("gameover.title"), w.gameOverText(w.session.Game()), w.win)
+}
+
+// gameOverText says how the game ended; a loss by a repetition rule says who did what.
+func (w *Window) gameOverText(g *game.Game) string {
+	if why, ok := g.RepetitionVerdict(); ok {
+		if w.lang == play.Chinese {
+			return why.Chinese()
+		}
+		return why.English()
+	}
+	return w.resultText(g.Result())
+}
+
+// warnRepetition asks, as an arbiter would, before a move that loses by a repetition rule.
+func (w *Window) warnRepetition(why game.Verdict, playAnyway func()) {
+	text := why.English()
+	if w.lang == play.Chinese {
+		text = why.Chinese()
+	}
+	label := widget.NewLabel(tr("repetition.warning", map[string]any{"Verdict": text}))
+	label.Wrapping = fyne.TextWrapWord
+	d := dialog.NewCustomConfirm(tr("repetition.title"), tr("action.playAnyway"), tr("action.cancel"), label,
+		func(ok bool) {
+			if ok {
+				playAnyway()
+			}
+		}, w.win)
+	d.Resize(fyne.NewSize(min(w.win.Canvas().Size().Width, 460), 0))
+	d.Show()
 }
 
 // showEngineError says why the engine could not move and offers to let it try again.

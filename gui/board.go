@@ -22,6 +22,10 @@ type BoardView struct {
 	Check    engine.Square // the king in check, or engine.NoSquare
 	Hint     engine.Move   // the engine's suggestion, or engine.NoMove
 	Rejected engine.Square // a point just tapped illegally, flashed briefly
+	// Culprits are the pieces that lost the game by a repetition rule (the checking or
+	// chasing ones), Victim the piece they chased or checked, or engine.NoSquare.
+	Culprits []engine.Square
+	Victim   engine.Square
 	Flipped  bool          // Black at the bottom
 	Coords   bool          // draw file numbers above and below
 	// Pickable says that pieces of PickSide may be picked up (tapped or dragged) now.
@@ -82,7 +86,7 @@ func NewBoardWidget(onTap func(engine.Square), onDrop func(from, to engine.Squar
 // SetView replaces what the board shows (a drag under way goes on). Call it on the Fyne
 // goroutine.
 func (b *BoardWidget) SetView(v BoardView) {
-	v.Targets = slices.Clone(v.Targets)
+	v.Targets, v.Culprits = slices.Clone(v.Targets), slices.Clone(v.Culprits)
 	v.Drag = b.view.Drag
 	b.view = v
 	b.Refresh()

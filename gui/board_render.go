@@ -16,6 +16,7 @@ const (
 	moveAnimation = 180 * time.Millisecond
 	maxPieces     = 32
 	maxTargets    = 20 // a rook in the open reaches at most 17 points
+	maxCulprits   = 8  // more pieces than take part in any repetition
 )
 
 // gridLine is a board line given in view cells, so that it can be laid out at any size.
@@ -123,6 +124,8 @@ type boardRenderer struct {
 	selection        *canvas.Circle
 	reject           *canvas.Circle
 	dots             [maxTargets]*canvas.Circle
+	culprits         [maxCulprits]*canvas.Circle
+	victim           *canvas.Circle
 	dragged          *disc // the disc following the pointer, if any
 
 	objects []fyne.CanvasObject
@@ -184,6 +187,16 @@ func newBoardRenderer(b *BoardWidget) *boardRenderer {
 		r.dots[i].Hide()
 		r.objects = append(r.objects, r.dots[i])
 	}
+	for i := range r.culprits {
+		r.culprits[i] = canvas.NewCircle(color.Transparent)
+		r.culprits[i].StrokeColor = colorCulprit
+		r.culprits[i].Hide()
+		r.objects = append(r.objects, r.culprits[i])
+	}
+	r.victim = canvas.NewCircle(color.Transparent)
+	r.victim.StrokeColor = colorVictim
+	r.victim.Hide()
+	r.objects = append(r.objects, r.victim)
 	return r
 }
 
@@ -256,6 +269,7 @@ func (r *boardRenderer) Layout(size fyne.Size) {
 	r.placeAllPieces()
 	r.placeMarks()
 	r.placeTargets()
+	r.placeCulprits()
 }
 
 // Refresh redraws only what changed since the last drawing.
@@ -283,6 +297,9 @@ func (r *boardRenderer) Refresh() {
 	}
 	if !slices.Equal(v.Targets, old.Targets) {
 		r.placeTargets()
+	}
+	if !slices.Equal(v.Culprits, old.Culprits) || v.Victim != old.Victim {
+		r.placeCulprits()
 	}
 	r.followDrag()
 }
@@ -551,4 +568,27 @@ func (r *boardRenderer) placeTargets() {
 		}
 		canvas.Refresh(dot)
 	}
+}
+
+// placeCulprits rings the pieces that lost by a repetition rule and the piece they chased.
+func (r *boardRenderer) placeCulprits() {
+	g := r.geo
+	ring := func(c *canvas.Circle, sq engine.Square) {
+		if sq.OnBoard() {
+			placeCircle(c, g.center(sq), (pieceRadius+0.08)*g.cell)
+			c.StrokeWidth = 0.1 * g.cell
+			c.Show()
+		} else {
+			c.Hide()
+		}
+		canvas.Refresh(c)
+	}
+	for i, c := range r.culprits {
+		sq := engine.NoSquare
+		if i < len(r.shown.Culprits) {
+			sq = r.shown.Culprits[i]
+		}
+		ring(c, sq)
+	}
+	ring(r.victim, r.shown.Victim)
 }

@@ -168,15 +168,20 @@ func (w *Window) showSettings() {
 			notation.Selected = n.label
 		}
 	}
+	rules, rulesNote := w.rulesPicker(cur.Rules)
+	warn := widget.NewCheck(tr("settings.warnRepetition"), nil)
+	warn.SetChecked(cur.WarnRepetition)
 	items := []*widget.FormItem{
 		widget.NewFormItem(tr("settings.level"), picker.level),
 		widget.NewFormItem(tr("settings.seconds"), picker.seconds),
 		widget.NewFormItem(tr("settings.notation"), notation),
+		widget.NewFormItem(tr("settings.rules"), rules.choice),
 	}
-	checks := []fyne.CanvasObject{book, random, coords}
+	checks := []fyne.CanvasObject{rulesNote, book, random, coords, warn}
 	w.formDialog(tr("action.settings"), tr("action.apply"), items, checks, picker, func(secs float64) error {
 		set := cur
 		set.Seconds, set.Book, set.Random, set.Coords = secs, book.Checked, random.Checked, coords.Checked
+		set.Rules, set.WarnRepetition = rules.selected(), warn.Checked
 		for _, n := range notations {
 			if n.label == notation.Selected {
 				set.Notation = n.notation
@@ -184,4 +189,43 @@ func (w *Window) showSettings() {
 		}
 		return w.session.ApplySettings(set)
 	}).Show()
+}
+
+// rulesChoice is a Select of the rule sets by name.
+type rulesChoice struct {
+	choice *widget.Select
+	names  map[string]game.RuleSet
+}
+
+func (c rulesChoice) selected() game.RuleSet { return c.names[c.choice.Selected] }
+
+// rulesPicker offers the rule sets, with the one-sentence description of the chosen one
+// in a label below.
+func (w *Window) rulesPicker(cur game.RuleSet) (rulesChoice, *widget.Label) {
+	c := rulesChoice{choice: widget.NewSelect(nil, nil), names: map[string]game.RuleSet{}}
+	note := widget.NewLabel("")
+	note.Wrapping = fyne.TextWrapWord
+	describe := func(r game.RuleSet) {
+		info := game.RuleSetInfo(r)
+		if w.lang == play.Chinese {
+			note.SetText(info.DescriptionZH)
+		} else {
+			note.SetText(info.DescriptionEN)
+		}
+	}
+	for _, r := range game.RuleSets() {
+		info := game.RuleSetInfo(r)
+		name := info.NameEN
+		if w.lang == play.Chinese {
+			name = info.NameZH
+		}
+		c.names[name] = r
+		c.choice.Options = append(c.choice.Options, name)
+		if r == cur {
+			c.choice.Selected = name
+		}
+	}
+	c.choice.OnChanged = func(string) { describe(c.selected()) }
+	describe(cur)
+	return c, note
 }

@@ -49,6 +49,8 @@ var (
 	colorCheck       = color.NRGBA{R: 0xe0, G: 0x10, B: 0x10, A: 0x90}
 	colorHint        = color.NRGBA{R: 0x10, G: 0xa0, B: 0x40, A: 0xc0}
 	colorRejectFlash = color.NRGBA{R: 0xe0, G: 0x20, B: 0x20, A: 0xff}
+	colorCulprit     = color.NRGBA{R: 0xd0, G: 0x10, B: 0x60, A: 0xff}
+	colorVictim      = color.NRGBA{R: 0xf0, G: 0x90, B: 0x10, A: 0xff}
 )
 
 func pieceColor(p engine.Piece) color.Color {

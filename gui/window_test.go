@@ -2,6 +2,7 @@ package gui
 
 import (
 	"os"
+	"slices"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -516,5 +517,62 @@ func TestIllegalTapReasonInStatus(t *testing.T) {
 	tapPoint(t, w.Board(), "d1")
 	if !strings.Contains(w.status.Text, w.illegalText(game.HorseLegBlocked)) {
 		t.Fatalf("status %q does not say the horse's leg is blocked", w.status.Text)
+	}
+}
+
+// findButton returns the button in the window's dialogs labelled text.
+func findButton(t *testing.T, w *Window, text string) *widget.Button {
+	t.Helper()
+	var found *widget.Button
+	var walk func(fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		switch x := o.(type) {
+		case *widget.Button:
+			if x.Text == text {
+				found = x
+			}
+		case *fyne.Container:
+			for _, c := range x.Objects {
+				walk(c)
+			}
+		case fyne.Widget:
+			for _, c := range test.WidgetRenderer(x).Objects() {
+				walk(c)
+			}
+		}
+	}
+	for _, o := range w.Fyne().Canvas().Overlays().List() {
+		walk(o)
+	}
+	if found == nil {
+		t.Fatalf("no %q button in the dialogs", text)
+	}
+	return found
+}
+
+// A move that loses by perpetual chase is played only after the arbiter's warning is
+// confirmed; the lost game then says who lost and why and rings the pieces involved.
+func TestRepetitionWarningAndVerdict(t *testing.T) {
+	w, _ := openTwoPlayerGame(t, "5k3/9/1c7/9/R8/9/9/9/9/3K5 w - - 0 1",
+		"a5b5", "b7a7", "b5a5", "a7b7", "a5b5", "b7a7")
+	s := w.Session()
+	tapPoint(t, w.Board(), "b5")
+	tapPoint(t, w.Board(), "a5")
+	if s.Game().Ply() != 6 || !strings.Contains(overlayText(w), tr("repetition.title")) {
+		t.Fatalf("no warning before the losing move: ply %d, dialogs %q", s.Game().Ply(), overlayText(w))
+	}
+	test.Tap(findButton(t, w, tr("action.playAnyway")))
+	tapPoint(t, w.Board(), "a7")
+	tapPoint(t, w.Board(), "b7")
+	why, ok := s.Game().RepetitionVerdict()
+	if !ok || why.Loser != engine.Red {
+		t.Fatalf("verdict %+v %v", why, ok)
+	}
+	if !strings.Contains(w.status.Text, why.English()) {
+		t.Fatalf("status %q does not explain %q", w.status.Text, why.English())
+	}
+	v := w.Board().View()
+	if !slices.Equal(v.Culprits, []engine.Square{sq(t, "a5")}) || v.Victim != sq(t, "b7") {
+		t.Fatalf("board rings %v and %v, want the rook a5 and the cannon b7", v.Culprits, v.Victim)
 	}
 }

@@ -86,6 +86,10 @@ type Session struct {
 	OnError    func(error)       // a save failed
 	// OnEngineError is told when the engine's search gave no playable move for its turn.
 	OnEngineError func(error)
+	// OnRepetitionWarning is asked before the player's move that would lose by a
+	// repetition rule (when the setting is on): the view shows why and calls play if the
+	// player plays it anyway. Without it the move is played.
+	OnRepetitionWarning func(why game.Verdict, play func())
 }
 
 // NewSession restores the saved game, or starts a new one. The error, when the session is
@@ -252,6 +256,22 @@ func (s *Session) tap(sq engine.Square, animate bool) {
 		s.flashReject(sq)
 		return
 	}
+	if s.settings.WarnRepetition && s.OnRepetitionWarning != nil {
+		if why, loses := s.g.WouldLoseByRepetition(m); loses {
+			g, ply := s.g, s.g.Ply()
+			s.OnRepetitionWarning(why, func() {
+				if s.g == g && s.g.Ply() == ply && s.HumanToMove() {
+					s.playTapped(m, sq, animate)
+				}
+			})
+			return
+		}
+	}
+	s.playTapped(m, sq, animate)
+}
+
+// playTapped plays the move of a tap, flashing the point when the game refuses it.
+func (s *Session) playTapped(m engine.Move, sq engine.Square, animate bool) {
 	if err := s.play(m, animate); err != nil {
 		s.flashReject(sq)
 	}
@@ -354,14 +374,14 @@ func (s *Session) NewGame(set Settings) error {
 	return nil
 }
 
-// ApplySettings changes difficulty, book, randomness, coordinates and notation during a
-// game. The side played is changed only by NewGame.
+// ApplySettings changes difficulty, book, randomness, coordinates, notation, rules and the
+// repetition warning during a game. The side played is changed only by NewGame.
 func (s *Session) ApplySettings(set Settings) error {
 	if err := CheckSeconds(set.Seconds); err != nil {
 		return err
 	}
 	set.Human, set.Flipped = s.settings.Human, s.settings.Flipped
-	engineChanged := set.Book != s.settings.Book || set.Random != s.settings.Random
+	engineChanged := set.Book != s.settings.Book || set.Random != s.settings.Random || set.Rules != s.settings.Rules
 	s.settings = set
 	s.settings.Record(s.g)
 	if engineChanged {
@@ -486,6 +506,7 @@ func (s *Session) configureEngine() {
 	}
 	s.searcher.SetRandomness(randomness)
 	s.searcher.SetBookProbe(bookProbe(s.book, s.settings.Book, s.settings.Random))
+	s.searcher.SetRules(s.settings.Rules)
 }
 
 func (s *Session) startSearch(hint bool) {
@@ -509,8 +530,9 @@ func (s *Session) startSearch(hint bool) {
 		seconds = maxHintSeconds
 	}
 	pos := s.g.Position()
-	// The engine knows perpetual check but not perpetual chase; the judge knows
-	// both, so the moves it would punish are banned from the search.
+	// The search judges repetitions by the game's rules too, but it sees a loss only
+	// where its tree reaches one; the moves the judge would punish are banned at the
+	// root, as a referee bans them.
 	limits := engine.Limits{MoveTime: secondsToDuration(seconds), BanMoves: s.g.ForbiddenMoves()}
 	search := s.search
 	s.changed(ChangeStatus | ChangeControls)

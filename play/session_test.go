@@ -385,3 +385,76 @@ func TestGameOverAnnouncedOnce(t *testing.T) {
 		t.Fatalf("after undo and redo: announced %d times", announced)
 	}
 }
+
+// chaseSession opens a two-player game in which Red's b5a5 would lose by perpetually
+// chasing the cannon.
+func chaseSession(t *testing.T, set Settings) (*Session, *uiQueue) {
+	t.Helper()
+	fs := newMemFS()
+	g, err := game.New("5k3/9/1c7/9/R8/9/9/9/9/3K5 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []string{"a5b5", "b7a7", "b5a5", "a7b7", "a5b5", "b7a7"} {
+		if err := g.PlayText(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	set.Record(g)
+	if err := NewStore(fs).Save(g); err != nil {
+		t.Fatal(err)
+	}
+	s, q, _ := openSession(t, fs, nil)
+	return s, q
+}
+
+// Before a move that loses by a repetition rule the player is warned; the move is played
+// only when confirmed. With the warning off it is played at once.
+func TestRepetitionWarning(t *testing.T) {
+	s, _ := chaseSession(t, fastSettings(game.HumanBoth))
+	var why game.Verdict
+	var playAnyway func()
+	s.OnRepetitionWarning = func(v game.Verdict, play func()) { why, playAnyway = v, play }
+	tapMove(t, s, "b5a5")
+	if playAnyway == nil || s.Game().Ply() != 6 || why.Loser != engine.Red || why.Violation != engine.PerpetualChase {
+		t.Fatalf("warning %+v, ply %d", why, s.Game().Ply())
+	}
+	playAnyway()
+	tapMove(t, s, "a7b7") // Black completes the repetition
+	if s.Game().Ply() != 8 || !s.Game().Result().Decided() {
+		t.Fatalf("after confirming: ply %d, result %v", s.Game().Ply(), s.Game().Result())
+	}
+	if v, ok := s.Game().RepetitionVerdict(); !ok || v.Loser != engine.Red {
+		t.Fatalf("verdict %+v %v", v, ok)
+	}
+
+	set := fastSettings(game.HumanBoth)
+	set.WarnRepetition = false
+	s2, _ := chaseSession(t, set)
+	warned := false
+	s2.OnRepetitionWarning = func(game.Verdict, func()) { warned = true }
+	tapMove(t, s2, "b5a5")
+	if warned || s2.Game().Ply() != 7 {
+		t.Fatalf("warning off: warned %v, ply %d", warned, s2.Game().Ply())
+	}
+}
+
+// The rule set is a setting: saved with the game, given to the engine, and deciding the
+// verdict.
+func TestRuleSetSetting(t *testing.T) {
+	fs := newMemFS()
+	s, _, _ := openSession(t, fs, nil)
+	set := fastSettings(game.HumanBoth)
+	set.Rules = game.ChineseRules
+	if err := s.NewGame(set); err != nil {
+		t.Fatal(err)
+	}
+	if s.Game().Rules() != game.ChineseRules || s.searcher.Options().Rules != game.ChineseRules {
+		t.Fatalf("game rules %v, engine rules %v", s.Game().Rules(), s.searcher.Options().Rules)
+	}
+	s.Close()
+	s2, _, _ := openSession(t, fs, nil)
+	if s2.Settings().Rules != game.ChineseRules {
+		t.Fatalf("restored rules %v", s2.Settings().Rules)
+	}
+}

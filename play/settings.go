@@ -34,13 +34,17 @@ type Settings struct {
 	Coords   bool           // draw file numbers
 	Flipped  bool           // Black at the bottom
 	Notation game.Notation  // how moves are written in the move list and messages
+	Rules    game.RuleSet   // the rule book repetitions are judged by
+	// WarnRepetition: before a move that would lose by a repetition rule, ask the player
+	// to confirm, as an arbiter warns.
+	WarnRepetition bool
 }
 
 // DefaultSettings: play Red against the engine at the intermediate level, moves written
 // as a reader of lang expects.
 func DefaultSettings(lang Language) Settings {
 	return Settings{Human: game.HumanRed, Seconds: DefaultSeconds, Book: true, Random: true, Coords: true,
-		Notation: lang.DefaultNotation()}
+		Notation: lang.DefaultNotation(), Rules: game.AsianRules, WarnRepetition: true}
 }
 
 const (
@@ -49,6 +53,7 @@ const (
 	keyCoords   = "coords"
 	keyFlipped  = "flipped"
 	keyNotation = "notation"
+	keyWarn     = "warnRepetition"
 )
 
 // notationNames are the notations as the save file writes them.
@@ -85,6 +90,8 @@ func settingsOf(g *game.Game, lang Language) Settings {
 	if n, ok := notationNames[g.Settings[keyNotation]]; ok {
 		s.Notation = n
 	}
+	s.Rules = g.Rules()
+	s.WarnRepetition = flag(keyWarn, s.WarnRepetition)
 	return s
 }
 
@@ -100,6 +107,8 @@ func (s Settings) Record(g *game.Game) {
 	g.Settings[keyCoords] = strconv.FormatBool(s.Coords)
 	g.Settings[keyFlipped] = strconv.FormatBool(s.Flipped)
 	g.Settings[keyNotation] = notationName(s.Notation)
+	g.Settings[keyWarn] = strconv.FormatBool(s.WarnRepetition)
+	g.SetRules(s.Rules)
 }
 
 // engineMoves reports whether the engine plays side c.
