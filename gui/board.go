@@ -26,8 +26,8 @@ type BoardView struct {
 	// chasing ones), Victim the piece they chased or checked, or engine.NoSquare.
 	Culprits []engine.Square
 	Victim   engine.Square
-	Flipped  bool          // Black at the bottom
-	Coords   bool          // draw file numbers above and below
+	Flipped  bool // Black at the bottom
+	Coords   bool // draw file numbers above and below
 	// Pickable says that pieces of PickSide may be picked up (tapped or dragged) now.
 	Pickable bool
 	PickSide engine.Color

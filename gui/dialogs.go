@@ -125,6 +125,9 @@ func (w *Window) showNewGame() {
 	}).Show()
 }
 
+// dialogChrome is the height a dialog needs besides its content: title, buttons, padding.
+const dialogChrome = 150
+
 // formDialog is a form, then the objects in below (checks that need no label), with
 // confirm and cancel buttons. In a narrow (portrait) window the labels go above their
 // fields, because side by side the form is wider than a phone. On confirm the seconds
@@ -136,7 +139,11 @@ func (w *Window) formDialog(title, confirm string, items []*widget.FormItem, bel
 		form.Orientation = widget.Vertical
 	}
 	content := container.NewVBox(append([]fyne.CanvasObject{form}, below...)...)
-	return dialog.NewCustomConfirm(title, confirm, tr("action.cancel"), content, func(ok bool) {
+	// On a short screen the fields scroll between the title and the buttons.
+	body := container.NewVScroll(content)
+	room := w.win.Canvas().Size().Height - dialogChrome
+	body.SetMinSize(fyne.NewSize(content.MinSize().Width, max(min(content.MinSize().Height, room), 0)))
+	return dialog.NewCustomConfirm(title, confirm, tr("action.cancel"), body, func(ok bool) {
 		if !ok {
 			return
 		}

@@ -2,8 +2,8 @@ package gui
 
 import (
 	"os"
-	"slices"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -440,26 +440,15 @@ func TestKeyboardShortcutsUndoRedo(t *testing.T) {
 	}
 }
 
-// overlayText returns the texts of the labels in the window's dialogs.
+// overlayText returns the texts of the labels in the open dialogs.
 func overlayText(w *Window) string {
 	var texts []string
-	for _, o := range w.Fyne().Canvas().Overlays().List() {
-		var walk func(fyne.CanvasObject)
-		walk = func(o fyne.CanvasObject) {
-			switch x := o.(type) {
-			case *widget.Label:
-				texts = append(texts, x.Text)
-			case *fyne.Container:
-				for _, c := range x.Objects {
-					walk(c)
-				}
-			case fyne.Widget:
-				for _, c := range test.WidgetRenderer(x).Objects() {
-					walk(c)
-				}
+	for _, top := range w.Fyne().Canvas().Overlays().List() {
+		for _, o := range test.LaidOutObjects(top) {
+			if l, ok := o.(*widget.Label); ok {
+				texts = append(texts, l.Text)
 			}
 		}
-		walk(o)
 	}
 	return strings.Join(texts, "\n")
 }
@@ -520,36 +509,6 @@ func TestIllegalTapReasonInStatus(t *testing.T) {
 	}
 }
 
-// findButton returns the button in the window's dialogs labelled text.
-func findButton(t *testing.T, w *Window, text string) *widget.Button {
-	t.Helper()
-	var found *widget.Button
-	var walk func(fyne.CanvasObject)
-	walk = func(o fyne.CanvasObject) {
-		switch x := o.(type) {
-		case *widget.Button:
-			if x.Text == text {
-				found = x
-			}
-		case *fyne.Container:
-			for _, c := range x.Objects {
-				walk(c)
-			}
-		case fyne.Widget:
-			for _, c := range test.WidgetRenderer(x).Objects() {
-				walk(c)
-			}
-		}
-	}
-	for _, o := range w.Fyne().Canvas().Overlays().List() {
-		walk(o)
-	}
-	if found == nil {
-		t.Fatalf("no %q button in the dialogs", text)
-	}
-	return found
-}
-
 // A move that loses by perpetual chase is played only after the arbiter's warning is
 // confirmed; the lost game then says who lost and why and rings the pieces involved.
 func TestRepetitionWarningAndVerdict(t *testing.T) {
@@ -561,7 +520,7 @@ func TestRepetitionWarningAndVerdict(t *testing.T) {
 	if s.Game().Ply() != 6 || !strings.Contains(overlayText(w), tr("repetition.title")) {
 		t.Fatalf("no warning before the losing move: ply %d, dialogs %q", s.Game().Ply(), overlayText(w))
 	}
-	test.Tap(findButton(t, w, tr("action.playAnyway")))
+	test.Tap(find(t, w, func(b *widget.Button) bool { return b.Text == tr("action.playAnyway") }))
 	tapPoint(t, w.Board(), "a7")
 	tapPoint(t, w.Board(), "b7")
 	why, ok := s.Game().RepetitionVerdict()
