@@ -26,18 +26,23 @@ const maxPGNBytes = 4 << 20
 // comments). Every move, variations included, must be legal; any error
 // rejects the whole file.
 func ImportPGN(r io.Reader) (*Game, error) {
-	data, err := io.ReadAll(io.LimitReader(r, maxPGNBytes+1))
-	if err != nil {
-		return nil, fmt.Errorf("pgn: reading: %w", err)
-	}
-	if len(data) > maxPGNBytes {
-		return nil, errors.New("pgn: file too large")
-	}
-	text, err := decodePGNText(data)
+	text, err := readPGNText(r)
 	if err != nil {
 		return nil, err
 	}
 	return parsePGN(text)
+}
+
+// readPGNText reads a whole PGN file, up to the size limit, as text (UTF-8 or GBK).
+func readPGNText(r io.Reader) (string, error) {
+	data, err := io.ReadAll(io.LimitReader(r, maxPGNBytes+1))
+	if err != nil {
+		return "", fmt.Errorf("pgn: reading: %w", err)
+	}
+	if len(data) > maxPGNBytes {
+		return "", errors.New("pgn: file too large")
+	}
+	return decodePGNText(data)
 }
 
 // ImportPGNRecord reads the first game of a PGN file like ImportPGN, keeping
@@ -46,14 +51,7 @@ func ImportPGN(r io.Reader) (*Game, error) {
 // position); several comments on one move are joined by a line break.
 // Errors name the line and column where reading failed.
 func ImportPGNRecord(r io.Reader) (*Record, error) {
-	data, err := io.ReadAll(io.LimitReader(r, maxPGNBytes+1))
-	if err != nil {
-		return nil, fmt.Errorf("pgn: reading: %w", err)
-	}
-	if len(data) > maxPGNBytes {
-		return nil, errors.New("pgn: file too large")
-	}
-	text, err := decodePGNText(data)
+	text, err := readPGNText(r)
 	if err != nil {
 		return nil, err
 	}
