@@ -293,7 +293,7 @@ func (w *Window) statusText() string {
 		if info.Depth == 0 {
 			return tr("status.thinking")
 		}
-		return tr("status.progress", map[string]any{"Depth": info.Depth, "Score": scoreText(info)})
+		return tr("status.progress", map[string]any{"Depth": info.Depth, "Score": scoreText(info, g.SideToMove())})
 	}
 	if err := s.EngineError(); err != nil {
 		return tr("engine.failed", map[string]any{"Error": err})
@@ -319,12 +319,23 @@ func (w *Window) statusText() string {
 	return text
 }
 
-// scoreText shows a search score from the engine's side: centipawn-like units or a mate.
-func scoreText(info engine.Info) string {
-	if info.Mate != 0 {
-		return fmt.Sprintf("M%d", info.Mate)
+// levelScore is how close to 0 a score is said as a level game (a pawn is worth about 10).
+const levelScore = 10
+
+// scoreText says a search score of mover, who is searching, as the side it favours: "Red
+// +68", "Black mates in 3", or a level game.
+func scoreText(info engine.Info, mover engine.Color) string {
+	ahead, score, mate := mover, info.Score, info.Mate
+	if score < 0 {
+		ahead, score, mate = mover.Opponent(), -score, -mate
 	}
-	return fmt.Sprintf("%+d", info.Score)
+	switch {
+	case mate > 0:
+		return tr("score.mates", map[string]any{"Side": sideName(ahead), "Moves": mate})
+	case score < levelScore:
+		return tr("score.level")
+	}
+	return tr("score.ahead", map[string]any{"Side": sideName(ahead), "Score": score})
 }
 
 // illegalText says why a move was not legal, in the window's language.

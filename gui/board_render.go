@@ -557,15 +557,25 @@ func (r *boardRenderer) placeMarks() {
 	showRing(r.reject, v.Rejected, pieceRadius+0.04, 0.08)
 }
 
+// placeTargets marks the selected piece's destinations: a dot on an empty point, a ring
+// around a piece it can capture, so that the piece's character stays readable.
 func (r *boardRenderer) placeTargets() {
 	g := r.geo
 	for i, dot := range r.dots {
-		if i < len(r.shown.Targets) && r.shown.Targets[i].OnBoard() {
-			placeCircle(dot, g.center(r.shown.Targets[i]), 0.13*g.cell)
-			dot.Show()
-		} else {
+		if i >= len(r.shown.Targets) || !r.shown.Targets[i].OnBoard() {
 			dot.Hide()
+			canvas.Refresh(dot)
+			continue
 		}
+		sq := r.shown.Targets[i]
+		if r.shown.PieceAt(sq) == engine.NoPiece {
+			dot.FillColor, dot.StrokeWidth = colorTarget, 0
+			placeCircle(dot, g.center(sq), 0.13*g.cell)
+		} else {
+			dot.FillColor, dot.StrokeColor, dot.StrokeWidth = color.Transparent, colorTarget, 0.09*g.cell
+			placeCircle(dot, g.center(sq), (pieceRadius+0.06)*g.cell)
+		}
+		dot.Show()
 		canvas.Refresh(dot)
 	}
 }

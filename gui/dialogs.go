@@ -24,7 +24,7 @@ func levelOptions() []string {
 }
 
 func levelLabel(l play.Level) string {
-	return tr(l.Key) + " (" + formatSeconds(l.Seconds) + " s)"
+	return tr("level.seconds", map[string]any{"Name": tr(l.Key), "Seconds": formatSeconds(l.Seconds)})
 }
 
 func formatSeconds(s float64) string { return strconv.FormatFloat(s, 'f', -1, 64) }

@@ -54,6 +54,28 @@ func TestBoardRendersMarks(t *testing.T) {
 
 func mustMove(t *testing.T, text string) engine.Move { return mv(t, text) }
 
+// Destinations with a piece to capture are ringed, the piece's character left readable;
+// empty ones get a dot. Here the red cannon h2 can take the horse h9 over the cannon h7.
+// A repetition loss rings the culprit and its victim in their own colours.
+func TestBoardRendersCaptureTargetsAndCulprits(t *testing.T) {
+	newTestApp(t)
+	pos := engine.NewPosition()
+	v := startView()
+	v.Selected = sq(t, "h2")
+	for _, m := range pos.LegalMoves() {
+		if m.From() == v.Selected {
+			v.Targets = append(v.Targets, m.To())
+		}
+	}
+	v.Culprits, v.Victim = []engine.Square{sq(t, "b2")}, sq(t, "b7")
+	b := NewBoardWidget(nil, nil)
+	b.SetView(v)
+	w := test.NewTempWindow(t, b)
+	w.SetPadded(false)
+	w.Resize(fyne.NewSize(270, 330))
+	test.AssertRendersToImage(t, "board_capture_targets.png", w.Canvas())
+}
+
 // After a move the renderer keeps every other piece's drawing as it was and slides the
 // moved piece's own disc; nothing is rebuilt.
 func TestBoardRedrawsOnlyWhatChanged(t *testing.T) {
