@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/xqfyne/xiangqi/game"
@@ -48,6 +49,16 @@ func newLevelPicker(seconds float64) *levelPicker {
 	p.seconds.OnChanged = func(text string) { p.syncLevel(text) }
 	p.syncLevel(p.seconds.Text)
 	return p
+}
+
+// showError shows why the typed seconds were refused under the seconds field of form.
+func (p *levelPicker) showError(form *widget.Form, err error) {
+	for _, item := range form.Items {
+		if item.Widget == p.seconds {
+			item.HintText = err.Error()
+		}
+	}
+	form.Refresh()
 }
 
 // syncLevel shows the level that matches the typed seconds, or Custom.
@@ -131,7 +142,8 @@ const dialogChrome = 150
 // formDialog is a form, then the objects in below (checks that need no label), with
 // confirm and cancel buttons. In a narrow (portrait) window the labels go above their
 // fields, because side by side the form is wider than a phone. On confirm the seconds
-// typed into picker are checked and handed to apply; either's error is shown.
+// typed into picker are checked and handed to apply; an error is shown under the seconds
+// field and the dialog stays open, so nothing typed is lost.
 func (w *Window) formDialog(title, confirm string, items []*widget.FormItem, below []fyne.CanvasObject,
 	picker *levelPicker, apply func(secs float64) error) dialog.Dialog {
 	form := widget.NewForm(items...)
@@ -143,18 +155,22 @@ func (w *Window) formDialog(title, confirm string, items []*widget.FormItem, bel
 	body := container.NewVScroll(content)
 	room := w.win.Canvas().Size().Height - dialogChrome
 	body.SetMinSize(fyne.NewSize(content.MinSize().Width, max(min(content.MinSize().Height, room), 0)))
-	return dialog.NewCustomConfirm(title, confirm, tr("action.cancel"), body, func(ok bool) {
-		if !ok {
-			return
-		}
+	d := dialog.NewCustomWithoutButtons(title, body, w.win)
+	cancel := widget.NewButtonWithIcon(tr("action.cancel"), theme.CancelIcon(), d.Hide)
+	ok := widget.NewButtonWithIcon(confirm, theme.ConfirmIcon(), func() {
 		secs, err := parseSeconds(picker.seconds.Text)
 		if err == nil {
 			err = apply(secs)
 		}
 		if err != nil {
-			dialog.ShowError(err, w.win)
+			picker.showError(form, err)
+			return
 		}
-	}, w.win)
+		d.Hide()
+	})
+	ok.Importance = widget.HighImportance
+	d.SetButtons([]fyne.CanvasObject{cancel, ok})
+	return d
 }
 
 // showSettings edits difficulty, book, randomness and coordinates.

@@ -1,6 +1,8 @@
 package gui
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -73,6 +75,20 @@ func TestSettingsDialogAppliesAndRejectsBadSeconds(t *testing.T) {
 	test.Tap(apply)
 	if w.Session().Settings().Seconds != play.Levels()[3].Seconds {
 		t.Fatal("bad seconds were applied")
+	}
+	// The dialog stays open with the reason under the field and the typed text kept.
+	form := find(t, w, func(f *widget.Form) bool { return true })
+	if entry := find(t, w, func(e *widget.Entry) bool { return true }); entry.Text != "abc" {
+		t.Fatalf("the typed seconds became %q", entry.Text)
+	}
+	hint := ""
+	for _, item := range form.Items {
+		if item.Text == tr("settings.seconds") {
+			hint = item.HintText
+		}
+	}
+	if !strings.Contains(hint, fmt.Sprint(play.MaxSeconds)) {
+		t.Fatalf("the seconds field says %q, not why the value was refused", hint)
 	}
 }
 
