@@ -136,8 +136,8 @@ func (w *Window) build() {
 		widget.NewButtonWithIcon("", theme.ContentAddIcon(), w.showNewGame),
 		widget.NewButtonWithIcon("", theme.ContentUndoIcon(), s.Undo),
 		widget.NewButtonWithIcon("", theme.ContentRedoIcon(), s.Redo),
-		widget.NewButtonWithIcon("", theme.HelpIcon(), s.AskHint),
-		widget.NewButtonWithIcon("", theme.ViewRefreshIcon(), s.Flip),
+		widget.NewButtonWithIcon("", appIcon("hint"), s.AskHint),
+		widget.NewButtonWithIcon("", appIcon("flip"), s.Flip),
 		widget.NewButtonWithIcon("", theme.SettingsIcon(), w.showSettings),
 	}
 	iconRow := container.NewGridWithColumns(len(w.iconBtns))

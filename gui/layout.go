@@ -59,18 +59,19 @@ func (l *mainLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
 	place(l.moveList, 0, y, size.Width, max(size.Height-y, 0))
 }
 
-// statusHeight is the fixed height of the status area: statusLines lines of text and the
-// thinking bar, shown or not.
+// statusHeight is the fixed height of the status area: statusLines lines of text.
 func (l *mainLayout) statusHeight() float32 {
-	return l.statusRows.MinSize().Height + l.thinking.MinSize().Height + theme.Padding()
+	return l.statusRows.MinSize().Height + theme.Padding()
 }
 
-// statusArea places the status line and the thinking bar in a slot of fixed height from
-// (x, y) and returns the y below it.
+// statusArea places the status line in a slot of fixed height from (x, y), with the
+// thinking bar over the slot's last line (while the engine thinks the status is one
+// line), and returns the y below it.
 func (l *mainLayout) statusArea(x, y, w float32) float32 {
 	rows := l.statusRows.MinSize().Height
 	place(l.status, x, y, w, rows)
-	place(l.thinking, x, y+rows, w, l.thinking.MinSize().Height)
+	bar := l.thinking.MinSize().Height
+	place(l.thinking, x, y+rows-bar, w, bar)
 	return y + l.statusHeight()
 }
 

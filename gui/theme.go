@@ -26,6 +26,16 @@ func (t *appTheme) Color(n fyne.ThemeColorName, v fyne.ThemeVariant) color.Color
 
 func (t *appTheme) Font(fyne.TextStyle) fyne.Resource { return t.font }
 
+// appIcon is one of the app's own toolbar icons, recoloured with the theme like Fyne's.
+func appIcon(name string) fyne.Resource {
+	data, err := resources.UIIcon(name)
+	if err != nil {
+		fyne.LogError("icon "+name, err)
+		return theme.QuestionIcon()
+	}
+	return theme.NewThemedResource(fyne.NewStaticResource(name+".svg", data))
+}
+
 func (t *appTheme) Icon(n fyne.ThemeIconName) fyne.Resource {
 	return theme.DefaultTheme().Icon(n)
 }

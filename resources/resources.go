@@ -1,5 +1,5 @@
 // Package resources holds the files bundled into the app binary: the subset CJK font used as
-// the theme font, the app icon, the UI translations and the opening book. It is plain data
+// the theme font, the app icon, toolbar icons, the UI translations and the opening book. It is plain data
 // with no GUI import, so that the command-line engine can use the book without pulling in
 // Fyne; gui/ wraps the bytes into Fyne resources.
 package resources
@@ -11,6 +11,9 @@ var fontData []byte
 
 //go:embed Icon.png
 var iconData []byte
+
+//go:embed icons/*.svg
+var uiIcons embed.FS
 
 // Translations holds one JSON file per language in the directory "translations",
 // named as Fyne's lang package expects (prefix.language.json).
@@ -27,3 +30,6 @@ func FontBytes() []byte { return fontData }
 
 // IconBytes returns the app icon (PNG).
 func IconBytes() []byte { return iconData }
+
+// UIIcon returns a toolbar icon drawn for the app (icons/NAME.svg): "flip" or "hint".
+func UIIcon(name string) ([]byte, error) { return uiIcons.ReadFile("icons/" + name + ".svg") }
