@@ -26,17 +26,19 @@ type Window struct {
 	session *play.Session
 	lang    play.Language
 
-	board    *BoardWidget
-	status   *widget.Label
-	thinking *widget.ProgressBarInfinite
-	moveList *widget.List
-	moves    moveRows
-	undoBtn  *widget.Button
-	redoBtn  *widget.Button
-	hintBtn  *widget.Button
-	newBtn   *widget.Button
-	flipBtn  *widget.Button
-	settBtn  *widget.Button
+	board     *BoardWidget
+	status    *widget.Label
+	thinking  *widget.ProgressBarInfinite
+	moveList  *widget.List
+	moves     moveRows
+	undoBtn   *widget.Button
+	redoBtn   *widget.Button
+	hintBtn   *widget.Button
+	newBtn    *widget.Button
+	flipBtn   *widget.Button
+	settBtn   *widget.Button
+	resignBtn *widget.Button
+	drawBtn   *widget.Button
 	// The same actions as icon-only buttons for the narrow portrait layout.
 	iconBtns []*widget.Button
 	content  *fyne.Container
@@ -131,12 +133,18 @@ func (w *Window) build() {
 	w.hintBtn = widget.NewButton(tr("action.hint"), s.AskHint)
 	w.flipBtn = widget.NewButton(tr("action.flip"), s.Flip)
 	w.settBtn = widget.NewButton(tr("action.settings"), w.showSettings)
-	buttons := container.NewGridWithColumns(3, w.newBtn, w.undoBtn, w.redoBtn, w.hintBtn, w.flipBtn, w.settBtn)
+	w.resignBtn = widget.NewButton(tr("action.resign"), w.confirmResign)
+	w.drawBtn = widget.NewButton(tr("action.draw"), w.offerDraw)
+	buttons := container.NewGridWithColumns(4, w.newBtn, w.undoBtn, w.redoBtn, w.hintBtn,
+		w.resignBtn, w.drawBtn, w.flipBtn, w.settBtn)
+	// The same actions as icons, in the same order; iconBtns[i] mirrors textBtns()[i].
 	w.iconBtns = []*widget.Button{
 		widget.NewButtonWithIcon("", theme.ContentAddIcon(), w.showNewGame),
 		widget.NewButtonWithIcon("", theme.ContentUndoIcon(), s.Undo),
 		widget.NewButtonWithIcon("", theme.ContentRedoIcon(), s.Redo),
 		widget.NewButtonWithIcon("", appIcon("hint"), s.AskHint),
+		widget.NewButtonWithIcon("", appIcon("resign"), w.confirmResign),
+		widget.NewButtonWithIcon("", appIcon("draw"), w.offerDraw),
 		widget.NewButtonWithIcon("", appIcon("flip"), s.Flip),
 		widget.NewButtonWithIcon("", theme.SettingsIcon(), w.showSettings),
 	}
@@ -183,12 +191,17 @@ func (w *Window) refresh(c play.Change) {
 		}
 	}
 	if c&play.ChangeControls != 0 {
-		for _, set := range [][]*widget.Button{{w.undoBtn, w.redoBtn, w.hintBtn}, w.iconBtns[1:4]} {
-			enable(set[0], s.CanUndo())
-			enable(set[1], s.CanRedo())
-			enable(set[2], s.CanHint())
+		can := []bool{true, s.CanUndo(), s.CanRedo(), s.CanHint(), s.CanResign(), s.CanOfferDraw(), true, true}
+		for i, b := range w.textBtns() {
+			enable(b, can[i])
+			enable(w.iconBtns[i], can[i])
 		}
 	}
+}
+
+// textBtns are the labelled buttons in the order of iconBtns.
+func (w *Window) textBtns() []*widget.Button {
+	return []*widget.Button{w.newBtn, w.undoBtn, w.redoBtn, w.hintBtn, w.resignBtn, w.drawBtn, w.flipBtn, w.settBtn}
 }
 
 // showThinking shows the progress bar while the engine thinks.
@@ -377,6 +390,31 @@ func (w *Window) warnRepetition(why game.Verdict, playAnyway func()) {
 		}, w.win)
 	d.Resize(fyne.NewSize(min(w.win.Canvas().Size().Width, 460), 0))
 	d.Show()
+}
+
+// confirmResign asks before resigning.
+func (w *Window) confirmResign() {
+	dialog.ShowConfirm(tr("action.resign"), tr("resign.confirm"), func(ok bool) {
+		if ok {
+			w.session.Resign()
+		}
+	}, w.win)
+}
+
+// offerDraw offers a draw: the engine answers at once, a second player in a dialog.
+func (w *Window) offerDraw() {
+	s := w.session
+	side := sideName(s.Game().SideToMove())
+	switch s.OfferDraw() {
+	case play.DrawDeclined:
+		w.showNotice(tr("draw.declined"))
+	case play.DrawAskOpponent:
+		dialog.ShowConfirm(tr("action.draw"), tr("draw.offer", map[string]any{"Side": side}), func(ok bool) {
+			if ok {
+				s.AcceptDraw()
+			}
+		}, w.win)
+	}
 }
 
 // showEngineError says why the engine could not move and offers to let it try again.

@@ -95,7 +95,7 @@ func TestSettingsDialogAppliesAndRejectsBadSeconds(t *testing.T) {
 func TestDialogsFitPortraitWindow(t *testing.T) {
 	w, _ := openWindow(t, t.TempDir())
 	w.Fyne().Resize(fyne.NewSize(267, 480)) // 400x720 pixels at scale 1.5
-	for _, open := range []*widget.Button{w.iconBtns[0], w.iconBtns[5]} {
+	for _, open := range []*widget.Button{w.iconBtns[0], w.iconBtns[len(w.iconBtns)-1]} {
 		test.Tap(open)
 		cancel := find(t, w, func(b *widget.Button) bool { return b.Text == tr("action.cancel") })
 		fields := []fyne.CanvasObject{
@@ -103,7 +103,7 @@ func TestDialogsFitPortraitWindow(t *testing.T) {
 			find(t, w, func(s *widget.Select) bool { return true }),
 			cancel,
 		}
-		if open == w.iconBtns[5] {
+		if open == w.iconBtns[len(w.iconBtns)-1] {
 			// The settings scroll on a short screen: the last check comes into view above
 			// the dialog buttons.
 			find(t, w, func(s *container.Scroll) bool { return true }).ScrollToBottom()

@@ -535,3 +535,26 @@ func TestRepetitionWarningAndVerdict(t *testing.T) {
 		t.Fatalf("board rings %v and %v, want the rook a5 and the cannon b7", v.Culprits, v.Victim)
 	}
 }
+
+// Resign asks first, then ends the game; between two players a draw offer is put to the
+// other player.
+func TestResignAndDrawButtons(t *testing.T) {
+	w, _ := openWindow(t, t.TempDir())
+	newGame(t, w, game.HumanBoth, 1)
+	tapPoint(t, w.Board(), "h2")
+	tapPoint(t, w.Board(), "e2")
+	test.Tap(w.drawBtn)
+	if !strings.Contains(overlayText(w), tr("draw.offer", map[string]any{"Side": sideName(engine.Black)})) {
+		t.Fatalf("no draw offer shown; dialogs say %q", overlayText(w))
+	}
+	test.Tap(find(t, w, func(b *widget.Button) bool { return b.Text == "No" || b.Text == tr("action.cancel") }))
+	if w.Session().Game().Result().Decided() {
+		t.Fatal("a declined offer ended the game")
+	}
+	test.Tap(w.resignBtn)
+	test.Tap(find(t, w, func(b *widget.Button) bool { return b.Text == "Yes" }))
+	r := w.Session().Game().Result()
+	if r.Reason != game.ReasonResignation || r.Winner != engine.Red || !w.resignBtn.Disabled() || !w.drawBtn.Disabled() {
+		t.Fatalf("after resigning: %+v, resign enabled %v", r, !w.resignBtn.Disabled())
+	}
+}

@@ -72,6 +72,8 @@ type Session struct {
 	hinting  bool
 	info     engine.Info
 	fromBook bool // the engine's last move came from the opening book
+	// engineView is what the engine thought of its last searched move, for draw offers.
+	engineView engineView
 	// engineStale: book or randomness changed while a search ran; applied before the next.
 	engineStale bool
 	running     sync.WaitGroup
@@ -363,7 +365,7 @@ func (s *Session) NewGame(set Settings) error {
 	s.running.Wait()
 	s.searcher.Clear()
 	set.Flipped = set.Human == game.HumanBlack
-	s.g, s.settings = g, set
+	s.g, s.settings, s.engineView = g, set, engineView{}
 	s.settings.Record(g)
 	g.Meta.Date = time.Now().Format("2006.01.02")
 	s.configureEngine()
@@ -441,6 +443,7 @@ func (s *Session) Undo() {
 	if err := s.g.GoTo(t); err != nil {
 		return
 	}
+	s.engineView = engineView{}
 	s.clearMarks()
 	s.save()
 	s.changed(ChangeAll)
@@ -577,6 +580,9 @@ func (s *Session) searchDone(gen uint64, hint bool, res engine.Result) {
 	}
 	if bad == nil {
 		s.fromBook = res.FromBook
+		if !res.FromBook {
+			s.engineView = engineView{score: res.Score, known: true}
+		}
 		if err := s.play(res.Move, true); err != nil {
 			bad = fmt.Errorf("the game rejected the move %v: %w", res.Move, err)
 		}

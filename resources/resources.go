@@ -31,5 +31,6 @@ func FontBytes() []byte { return fontData }
 // IconBytes returns the app icon (PNG).
 func IconBytes() []byte { return iconData }
 
-// UIIcon returns a toolbar icon drawn for the app (icons/NAME.svg): "flip" or "hint".
+// UIIcon returns a toolbar icon drawn for the app (icons/NAME.svg): "flip", "hint",
+// "resign" or "draw".
 func UIIcon(name string) ([]byte, error) { return uiIcons.ReadFile("icons/" + name + ".svg") }

@@ -7,7 +7,7 @@ import (
 
 // The toolbar icons are bundled and are SVG.
 func TestUIIconsAreBundled(t *testing.T) {
-	for _, name := range []string{"flip", "hint"} {
+	for _, name := range []string{"flip", "hint", "resign", "draw"} {
 		data, err := UIIcon(name)
 		if err != nil || !bytes.HasPrefix(data, []byte("<svg")) {
 			t.Fatalf("icon %s: %v", name, err)
