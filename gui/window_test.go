@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -547,12 +548,12 @@ func TestResignAndDrawButtons(t *testing.T) {
 	if !strings.Contains(overlayText(w), tr("draw.offer", map[string]any{"Side": sideName(engine.Black)})) {
 		t.Fatalf("no draw offer shown; dialogs say %q", overlayText(w))
 	}
-	test.Tap(find(t, w, func(b *widget.Button) bool { return b.Text == "No" || b.Text == tr("action.cancel") }))
+	test.Tap(find(t, w, func(b *widget.Button) bool { return b.Text == lang.L("No") }))
 	if w.Session().Game().Result().Decided() {
 		t.Fatal("a declined offer ended the game")
 	}
 	test.Tap(w.resignBtn)
-	test.Tap(find(t, w, func(b *widget.Button) bool { return b.Text == "Yes" }))
+	test.Tap(find(t, w, func(b *widget.Button) bool { return b.Text == lang.L("Yes") }))
 	r := w.Session().Game().Result()
 	if r.Reason != game.ReasonResignation || r.Winner != engine.Red || !w.resignBtn.Disabled() || !w.drawBtn.Disabled() {
 		t.Fatalf("after resigning: %+v, resign enabled %v", r, !w.resignBtn.Disabled())
