@@ -24,12 +24,12 @@ type RuleSetText struct {
 
 var ruleSetTexts = map[RuleSet]RuleSetText{
 	AsianRules: {
-		NameEN: "Asian (AXF/WXF) rules", NameZH: "亚洲规则（亚象联/世象联）",
+		NameEN: "Asian (AXF)", NameZH: "亚洲规则",
 		DescriptionEN: "Perpetual check and perpetual chase of one piece lose; checks mixed with chases, and chases by the king or a pawn, are allowed.",
 		DescriptionZH: "长将、长捉同一子者判负；一将一捉以及将帅、兵卒的长捉允许。",
 	},
 	ChineseRules: {
-		NameEN: "Chinese (CXA) rules", NameZH: "中国规则（中国象棋协会）",
+		NameEN: "Chinese (CXA)", NameZH: "中国规则",
 		DescriptionEN: "Like the Asian rules, but any unbroken series of checks and chases (such as one check, one chase) loses too.",
 		DescriptionZH: "与亚洲规则相同，但连续将军与捉子交替（如一将一捉）同属长打，判负。",
 	},
