@@ -73,6 +73,9 @@ func (p Piece) FENChar() byte {
 // true are part of the game.
 type Square int
 
+// NoSquare marks "no square" (square 0 of the mailbox is never on the board).
+const NoSquare Square = 0
+
 // Board geometry on the mailbox.
 const (
 	rankTop  = 3  // row of Black's back rank

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -71,7 +72,7 @@ func TestSearchNeverReturnsIllegalMove(t *testing.T) {
 			if !p.IsLegal(res.Move) {
 				t.Fatalf("illegal move %s in %s (limits %+v)", res.Move, p.FEN(), lim)
 			}
-			if containsMove(lim.BanMoves, res.Move) && len(legal) > 1 {
+			if slices.Contains(lim.BanMoves, res.Move) && len(legal) > 1 {
 				t.Fatalf("banned move %s played in %s", res.Move, p.FEN())
 			}
 			// Follow a random move so that games cover many kinds of position.
