@@ -25,15 +25,26 @@ func TestPlanTime(t *testing.T) {
 		{"huge clock and increment", Limits{Time: 1<<63 - 1, Increment: 1<<63 - 1}},
 	}
 	for _, c := range cases {
-		soft, hard := c.lim.TimeBudget()
-		if hard <= 0 || soft <= 0 || soft > hard {
-			t.Errorf("%s: soft %v hard %v", c.name, soft, hard)
+		optimum, hard := c.lim.TimeBudget()
+		if hard <= 0 || optimum <= 0 || optimum > hard {
+			t.Errorf("%s: optimum %v hard %v", c.name, optimum, hard)
 		}
 		if c.lim.MoveTime > 0 && hard != c.lim.MoveTime {
 			t.Errorf("%s: hard %v, want the move time", c.name, hard)
 		}
-		if c.lim.Time > 0 && hard > c.lim.Time-moveOverhead && c.lim.Time > 2*moveOverhead {
-			t.Errorf("%s: hard %v leaves less than the overhead of %v", c.name, hard, c.lim.Time)
+		if c.lim.Time > 2*minMargin && hard > c.lim.Time-minMargin {
+			t.Errorf("%s: hard %v leaves less than the margin of %v", c.name, hard, c.lim.Time)
+		}
+		if c.lim.Time > 0 && c.lim.MovesToGo != 1 && c.lim.Time < time.Hour && hard > c.lim.Time/3+c.lim.Increment {
+			t.Errorf("%s: hard %v spends more than a third of the clock", c.name, hard)
+		}
+	}
+	// The last move before the time control (UCCI referees' "go time T
+	// movestogo 1") gets the whole clock but the safety margin.
+	for _, clock := range []time.Duration{100 * time.Millisecond, time.Second} {
+		optimum, hard := (Limits{Time: clock, MovesToGo: 1}).TimeBudget()
+		if hard < clock*9/10 || hard > clock-minMargin || optimum != hard {
+			t.Errorf("movestogo 1 with %v: optimum %v hard %v", clock, optimum, hard)
 		}
 	}
 	if soft, hard := (Limits{Infinite: true, MoveTime: time.Second}).TimeBudget(); soft != 0 || hard != 0 {
@@ -41,6 +52,27 @@ func TestPlanTime(t *testing.T) {
 	}
 	if soft, hard := (Limits{Depth: 5}).TimeBudget(); soft != 0 || hard != 0 {
 		t.Errorf("depth limit has a time budget: %v %v", soft, hard)
+	}
+}
+
+// An iteration that changes the best move or drops the score extends the
+// time before the next iteration may start; a settled best move shortens it.
+func TestTimeControlScaling(t *testing.T) {
+	const optimum = time.Second
+	a, b := NewMove(Sq(7, 2), Sq(4, 2)), NewMove(Sq(1, 2), Sq(4, 2))
+	var settled timeControl
+	for d := 1; d <= 8; d++ {
+		settled.completed(d, a, 20)
+	}
+	changed := settled
+	changed.completed(9, b, 20)
+	dropped := settled
+	dropped.completed(9, a, -40)
+	if !(settled.stopAfter(optimum) < changed.stopAfter(optimum) && settled.stopAfter(optimum) < dropped.stopAfter(optimum)) {
+		t.Fatalf("settled %v, changed %v, dropped %v", settled.stopAfter(optimum), changed.stopAfter(optimum), dropped.stopAfter(optimum))
+	}
+	if settled.stopAfter(optimum) >= optimum {
+		t.Fatalf("a settled search waits until %v of %v", settled.stopAfter(optimum), optimum)
 	}
 }
 

@@ -115,6 +115,7 @@ func (w *worker) iterate(lim Limits, progress func(Info)) {
 	}
 	timed := !lim.Infinite && (lim.MoveTime > 0 || lim.Time > 0 || lim.Increment > 0)
 	score := 0
+	var clock timeControl
 	for depth := 1 + w.id%2; depth <= maxDepth; depth++ {
 		v, ok := w.aspiration(depth, score)
 		if !ok {
@@ -124,6 +125,7 @@ func (w *worker) iterate(lim Limits, progress func(Info)) {
 		if !isMain {
 			continue
 		}
+		clock.completed(depth, w.pvTable[0][0], v)
 		w.completedDepth = depth
 		w.bestScore = v
 		w.bestMove = w.pvTable[0][0]
@@ -144,7 +146,7 @@ func (w *worker) iterate(lim Limits, progress func(Info)) {
 				break
 			}
 		}
-		if b := w.sh.budget; b.soft > 0 && time.Since(w.sh.start) >= b.soft {
+		if b := w.sh.budget; b.optimum > 0 && !b.fixed && time.Since(w.sh.start) >= clock.stopAfter(b.optimum) {
 			break
 		}
 	}

@@ -139,15 +139,15 @@ func (s *searchSession) ponderhit() {
 		return
 	}
 	s.ponder, s.open = false, false
-	soft, hard := s.limits.TimeBudget()
+	optimum, hard := s.limits.TimeBudget()
 	if hard == 0 {
 		s.open = true // no clock given: keep going until stop
 		return
 	}
-	// The ponder search has no soft limit of its own: stop at about the
-	// time a normal search would have aimed for (twice the soft limit).
-	if soft > 0 && 2*soft < hard {
-		hard = 2 * soft
+	// The ponder search has no iterations left to judge by: stop at the
+	// time a normal search would aim for.
+	if optimum > 0 && optimum < hard {
+		hard = optimum
 	}
 	s.deadline = time.AfterFunc(hard, s.cancel)
 }
