@@ -87,6 +87,9 @@ type Info struct {
 	NPS      uint64
 	Hashfull int    // permille of the hash table used by this search
 	PV       []Move // principal variation, best move first
+	// MultiPV is the line's rank (1 = best) when Limits.MultiPV asks for
+	// several lines, 0 otherwise.
+	MultiPV int
 }
 
 // Result is the outcome of a search.
@@ -254,7 +257,7 @@ func (s *Searcher) Search(ctx context.Context, pos *Position, lim Limits, progre
 	if len(moves) == 0 {
 		return Result{Score: -MateValue, Mate: 0}
 	}
-	if probe := opts.BookProbe; probe != nil && !lim.Infinite {
+	if probe := opts.BookProbe; probe != nil && !lim.Infinite && lim.MultiPV <= 1 {
 		if m, ok := probe(root.Copy()); ok {
 			for _, rm := range moves {
 				if rm == m {

@@ -28,6 +28,12 @@ type Limits struct {
 	// SearchMoves, when not empty, restricts the root to these moves (UCI
 	// "searchmoves").
 	SearchMoves []Move
+
+	// MultiPV, when above 1, asks for that many best lines (analysis): at
+	// every depth line k is searched without the first moves of lines
+	// 1..k-1 and progress gets one Info per line, Info.MultiPV = k. The
+	// result is line 1's. The opening book is not used.
+	MultiPV int
 }
 
 // Safety margin kept on the clock for the time the move takes to reach the

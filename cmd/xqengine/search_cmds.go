@@ -28,6 +28,7 @@ type searchSession struct {
 	features engine.Features
 	book     *engine.Book // the bundled book, or one loaded by `setoption bookfiles <path>`
 	useBook  bool
+	multiPV  int // lines reported per depth (MultiPV), 1 normally
 
 	results  chan searchResult // a finished search's result, for the command loop
 	active   bool              // a search runs and its result has not been taken yet
@@ -46,12 +47,17 @@ type searchResult struct {
 
 const defaultHashMB = 16
 
+// maxMultiPV bounds the lines an analysis reports (a position rarely has
+// more moves worth comparing).
+const maxMultiPV = 128
+
 func newSearchSession(c *cli, hashMB int) *searchSession {
 	s := &searchSession{
 		c:        c,
 		hashMB:   hashMB,
 		millisec: false, // UCCI counts seconds until the referee sets usemillisec
 		useBook:  true,
+		multiPV:  1,
 		results:  make(chan searchResult, 1),
 	}
 	s.loadBook("")
@@ -164,10 +170,12 @@ func (s *searchSession) printOptions() {
 		out.println("option usebook type check default true")
 		out.println("option bookfiles type string default <empty>")
 		out.println("option newgame type button")
+		out.println("option multipv type spin min 1 max %d default 1", maxMultiPV)
 		return
 	}
 	out.println("option name Hash type spin default %d min 1 max 4096", defaultHashMB)
 	out.println("option name Threads type spin default 1 min 1 max 256")
+	out.println("option name MultiPV type spin default 1 min 1 max %d", maxMultiPV)
 	out.println("option name Clear Hash type button")
 	out.println("option name Randomness type spin default 0 min 0 max 64")
 	out.println("option name OwnBook type check default true")
@@ -242,6 +250,12 @@ func (s *searchSession) setOption(args []string) {
 			}
 		}
 		s.engine().SetRandomness(n)
+	case "multipv":
+		if n, err := strconv.Atoi(value); err == nil && n >= 1 && n <= maxMultiPV {
+			s.multiPV = n
+			return
+		}
+		s.c.errorf("setoption %s: want 1 to %d, got %q", name, maxMultiPV, value)
 	case "usemillisec":
 		if b, ok := parseBool(value); ok {
 			s.millisec = b
@@ -428,9 +442,10 @@ func (s *searchSession) start(args []string) {
 	}
 	lim := g.limits
 	lim.BanMoves = append([]engine.Move(nil), s.c.banned...)
+	lim.MultiPV = s.multiPV
 	searchLim := lim
 	if g.ponder {
-		searchLim = engine.Limits{Infinite: true, BanMoves: lim.BanMoves, SearchMoves: lim.SearchMoves}
+		searchLim = engine.Limits{Infinite: true, BanMoves: lim.BanMoves, SearchMoves: lim.SearchMoves, MultiPV: lim.MultiPV}
 	}
 	searcher := s.engine()
 	ctx, cancel := context.WithCancel(context.Background())
@@ -456,8 +471,12 @@ func (s *searchSession) printInfo(i engine.Info, proto protocol) {
 	} else if i.Mate != 0 {
 		score = fmt.Sprintf("mate %d", i.Mate)
 	}
-	s.c.out.println("info depth %d seldepth %d score %s time %d nodes %d nps %d hashfull %d pv %s",
-		i.Depth, i.SelDepth, score, i.Time.Milliseconds(), i.Nodes, i.NPS, i.Hashfull, movesText(i.PV))
+	multi := ""
+	if i.MultiPV > 0 {
+		multi = fmt.Sprintf(" multipv %d", i.MultiPV)
+	}
+	s.c.out.println("info depth %d seldepth %d%s score %s time %d nodes %d nps %d hashfull %d pv %s",
+		i.Depth, i.SelDepth, multi, score, i.Time.Milliseconds(), i.Nodes, i.NPS, i.Hashfull, movesText(i.PV))
 }
 
 func (s *searchSession) printBest(r searchResult) {

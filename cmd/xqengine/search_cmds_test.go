@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"slices"
 	"strings"
@@ -288,4 +289,41 @@ func TestUCCITimeUnits(t *testing.T) {
 	if err != nil || g.limits.Time != 3*time.Second || g.limits.Increment != time.Second {
 		t.Fatalf("seconds: %+v %v", g.limits, err)
 	}
+}
+
+// setoption MultiPV 3 makes go depth print three lines per depth with
+// distinct first moves, and end (at end of input, without quit) with bestmove.
+func TestMultiPVLines(t *testing.T) {
+	lines := session(t, "uci", "setoption name MultiPV value 3", "position startpos", "go depth 5")
+	first := map[string]bool{}
+	for k := 1; k <= 3; k++ {
+		var found string
+		for _, x := range lines {
+			if strings.HasPrefix(x, "info depth 5 ") && strings.Contains(x, fmt.Sprintf(" multipv %d ", k)) {
+				found = x
+			}
+		}
+		_, pvText, _ := strings.Cut(found, " pv ")
+		pv := strings.Fields(pvText)
+		if len(pv) == 0 || first[pv[0]] {
+			t.Fatalf("line %d at depth 5: %q in %q", k, found, lines)
+		}
+		first[pv[0]] = true
+	}
+	if lineWith(lines, "bestmove ") == "" {
+		t.Fatalf("no bestmove: %q", lines)
+	}
+	if l := session(t, "uci", "setoption name MultiPV value 0", "setoption multipv x"); len(linesWith(l, "info string error: setoption")) != 2 {
+		t.Fatalf("bad MultiPV values accepted: %q", l)
+	}
+}
+
+func linesWith(lines []string, prefix string) []string {
+	var out []string
+	for _, l := range lines {
+		if strings.HasPrefix(l, prefix) {
+			out = append(out, l)
+		}
+	}
+	return out
 }
