@@ -224,7 +224,9 @@ func (s *Searcher) Options() Options {
 func (s *Searcher) Clear() {
 	s.running.Lock()
 	defer s.running.Unlock()
+	s.table.Lock()
 	s.tt.Clear()
+	s.table.Unlock()
 	for _, w := range s.workers {
 		w.history = historyTable{}
 	}

@@ -294,3 +294,18 @@ func BenchmarkSearchStartDepth8(b *testing.B) {
 	}
 	b.ReportMetric(float64(nodes)/time.Since(start).Seconds(), "nodes/s")
 }
+
+// BenchmarkBench runs the CLI's bench (the fixed positions at depth 8): the
+// workload to profile for speed (-cpuprofile).
+func BenchmarkBench(b *testing.B) {
+	var nodes uint64
+	start := time.Now()
+	for i := 0; i < b.N; i++ {
+		r, err := Bench(8, 16)
+		if err != nil {
+			b.Fatal(err)
+		}
+		nodes += r.Nodes
+	}
+	b.ReportMetric(float64(nodes)/time.Since(start).Seconds(), "nodes/s")
+}
