@@ -21,9 +21,6 @@ const watchdog = 60 * time.Second
 func runWatched(t testing.TB, input []string, hashMB int) []string {
 	t.Helper()
 	r, w := io.Pipe()
-	var out safeBuffer
-	done := make(chan error, 1)
-	go func() { done <- runWithHash(r, &out, hashMB) }()
 	go func() {
 		for _, l := range input {
 			if _, err := io.WriteString(w, l+"\n"); err != nil {
@@ -32,13 +29,24 @@ func runWatched(t testing.TB, input []string, hashMB int) []string {
 		}
 		w.Close()
 	}()
+	defer r.CloseWithError(io.ErrClosedPipe) // unblock the writer after a quit
+	return runReaderWatched(t, r, input, hashMB)
+}
+
+// runReaderWatched runs a session on in under the watchdog.
+func runReaderWatched(t testing.TB, in io.Reader, input []string, hashMB int) []string {
+	t.Helper()
+	var out safeBuffer
+	done := make(chan error, 1)
+	go func() { done <- runWithHash(in, &out, hashMB) }()
+	timer := time.NewTimer(watchdog)
+	defer timer.Stop()
 	select {
 	case err := <-done:
-		r.CloseWithError(io.ErrClosedPipe) // unblock the writer after a quit
 		if err != nil {
 			t.Fatalf("session failed: %v", err)
 		}
-	case <-time.After(watchdog):
+	case <-timer.C:
 		t.Fatalf("session hung; input %q\noutput so far:\n%s", input, out.String())
 	}
 	return strings.Split(strings.TrimRight(out.String(), "\n"), "\n")
@@ -190,7 +198,9 @@ func FuzzCommandStream(f *testing.F) {
 		for _, l := range strings.Split(text, "\n") {
 			input = append(input, tame(l))
 		}
-		lines := runWatched(t, input, 1)
+		// All of the input is there at once (cheaper than a pipe, and the
+		// loop still reads commands while a search runs).
+		lines := runReaderWatched(t, strings.NewReader(strings.Join(input, "\n")+"\n"), input, 1)
 		quit := false
 		for _, l := range input {
 			if f := strings.Fields(l); len(f) > 0 && f[0] == "quit" {
