@@ -21,9 +21,11 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"os/signal"
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/xqfyne/xiangqi/engine"
@@ -117,7 +119,18 @@ func main() {
 	m := newMatch(e1, e2)
 	n := (*games + 1) / 2 * 2
 	verdict := ""
+	// An interrupt ends the match after the game being played, with the
+	// summary of the games so far.
+	interrupted := make(chan os.Signal, 1)
+	signal.Notify(interrupted, os.Interrupt, syscall.SIGTERM)
 	for g := 0; g < n && verdict == ""; g++ {
+		select {
+		case <-interrupted:
+			fmt.Printf("interrupted after %d games\n", g)
+			n = g
+			continue
+		default:
+		}
 		start := starts[(g/2)%len(starts)]
 		red, black := e1, e2
 		if g%2 == 1 {
