@@ -73,7 +73,7 @@ func (p Piece) FENChar() byte {
 // true are part of the game.
 type Square int
 
-// NoSquare means "no point" (square 0 is never on the board).
+// NoSquare marks "no square" (square 0 of the mailbox is never on the board).
 const NoSquare Square = 0
 
 // Board geometry on the mailbox.

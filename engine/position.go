@@ -66,6 +66,10 @@ func (p *Position) Material(c Color) int { return p.material[c] }
 // Ply is the number of moves (including null moves) made since setup.
 func (p *Position) Ply() int { return len(p.history) }
 
+// MoveLimitPlies is the natural move limit: 60 moves by each side (120
+// plies) without a capture end the game in a draw.
+const MoveLimitPlies = 120
+
 // HalfmoveClock counts plies since the last capture.
 func (p *Position) HalfmoveClock() int { return p.halfmoves }
 

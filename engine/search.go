@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -58,16 +59,24 @@ type Features struct {
 	NoNullMove bool
 }
 
-// ExactFeatures switches off every pruning that could hide a shorter mate.
-var ExactFeatures = Features{NoLMR: true, NoFutility: true, NoIIR: true,
+// exactFeatures switches off every pruning that could hide a shorter mate.
+var exactFeatures = Features{NoLMR: true, NoFutility: true, NoIIR: true,
 	NoNullVerify: true, NoAdaptiveNull: true, NoAspiration: true, NoNullMove: true, NoQSEE: true, NoBadCaptureOrder: true, NoDelta: true,
 	NoLateMovePruning: true}
 
-// XQWLightFeatures switches off everything beyond the XQWLight 0.6 feature
+// xqwLightFeatures switches off everything beyond the XQWLight 0.6 feature
 // set (the baseline of strength matches).
-var XQWLightFeatures = Features{NoLMR: true, NoFutility: true, NoIIR: true,
+var xqwLightFeatures = Features{NoLMR: true, NoFutility: true, NoIIR: true,
 	NoNullVerify: true, NoAdaptiveNull: true, NoAspiration: true, NoQSEE: true, NoBadCaptureOrder: true, NoDelta: true,
 	NoLateMovePruning: true}
+
+// ExactFeatureSet returns the features of a full-width search whose mate
+// scores are exact (no pruning that could hide a shorter mate).
+func ExactFeatureSet() Features { return exactFeatures }
+
+// XQWLightFeatureSet returns the features of the XQWLight 0.6 baseline:
+// everything beyond it switched off.
+func XQWLightFeatureSet() Features { return xqwLightFeatures }
 
 // Info reports the progress of a search after each completed iteration.
 type Info struct {
@@ -80,6 +89,9 @@ type Info struct {
 	NPS      uint64
 	Hashfull int    // permille of the hash table used by this search
 	PV       []Move // principal variation, best move first
+	// MultiPV is the line's rank (1 = best) when Limits.MultiPV asks for
+	// several lines, 0 otherwise.
+	MultiPV int
 }
 
 // Result is the outcome of a search.
@@ -114,11 +126,20 @@ type Result struct {
 // pos; run it on a goroutine to keep a GUI responsive. It returns within a
 // few milliseconds of ctx being cancelled (new game, undo) with the best move
 // found so far. Call Clear between games. A Searcher runs one search at a
-// time and is safe to share between goroutines: the setters wait for a
-// running search to end, so cancel it first.
+// time and is safe to share between goroutines. A search copies the options
+// when it starts, so the option setters and Options return at once and apply
+// to the next search; only SetHashMB and Clear, which rebuild what a running
+// search uses, wait for it to end (cancel it first). ProbeHash never waits.
 type Searcher struct {
-	mu      sync.Mutex
-	opts    Options
+	mu   sync.Mutex // guards opts
+	opts Options
+
+	// running is held for the whole of a search: the workers, the root
+	// randomness and the table's contents belong to that search meanwhile.
+	running sync.Mutex
+	// table guards the table's storage against being replaced (resizing)
+	// while ProbeHash reads it; searches read it under running instead.
+	table   sync.RWMutex
 	tt      *TranspositionTable
 	workers []*worker
 	rng     *rand.Rand
@@ -149,14 +170,19 @@ func NewSearcher(opts Options) *Searcher {
 // maxThreads caps Threads: more goroutines than this only add overhead.
 const maxThreads = 256
 
-// SetHashMB resizes (and clears) the hash table.
+// SetHashMB resizes (and clears) the hash table. It waits for a running
+// search to end.
 func (s *Searcher) SetHashMB(mb int) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
 	if mb <= 0 {
 		mb = 16
 	}
+	s.running.Lock()
+	defer s.running.Unlock()
+	s.mu.Lock()
 	s.opts.HashMB = mb
+	s.mu.Unlock()
+	s.table.Lock()
+	defer s.table.Unlock()
 	s.tt.Resize(mb)
 }
 
@@ -196,11 +222,13 @@ func (s *Searcher) Options() Options {
 }
 
 // Clear forgets everything learned: hash table, history and killers (call
-// it for a new game).
+// it for a new game). It waits for a running search to end.
 func (s *Searcher) Clear() {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	s.running.Lock()
+	defer s.running.Unlock()
+	s.table.Lock()
 	s.tt.Clear()
+	s.table.Unlock()
 	for _, w := range s.workers {
 		w.history = historyTable{}
 	}
@@ -221,8 +249,9 @@ type shared struct {
 // copied and not modified. progress, when not nil, is called on the calling
 // goroutine after each completed iteration.
 func (s *Searcher) Search(ctx context.Context, pos *Position, lim Limits, progress func(Info)) Result {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	s.running.Lock()
+	defer s.running.Unlock()
+	opts := s.Options()
 	if ctx == nil {
 		ctx = context.Background()
 	}
@@ -232,7 +261,7 @@ func (s *Searcher) Search(ctx context.Context, pos *Position, lim Limits, progre
 	if len(moves) == 0 {
 		return Result{Score: -MateValue, Mate: 0}
 	}
-	if probe := s.opts.BookProbe; probe != nil && !lim.Infinite {
+	if probe := opts.BookProbe; probe != nil && !lim.Infinite && lim.MultiPV <= 1 {
 		if m, ok := probe(root.Copy()); ok {
 			for _, rm := range moves {
 				if rm == m {
@@ -244,18 +273,18 @@ func (s *Searcher) Search(ctx context.Context, pos *Position, lim Limits, progre
 
 	sh := &shared{ctx: ctx, tt: s.tt, start: start, budget: planTime(lim), nodeLimit: lim.Nodes}
 	s.tt.NewSearch()
-	for len(s.workers) < s.opts.Threads {
+	for len(s.workers) < opts.Threads {
 		s.workers = append(s.workers, newWorker(len(s.workers)))
 	}
-	workers := s.workers[:s.opts.Threads]
+	workers := s.workers[:opts.Threads]
 	for _, w := range workers {
 		w.prepare(sh, root, moves)
-		w.feat = s.opts.Features
-		w.rules = s.opts.Rules
+		w.feat = opts.Features
+		w.rules = opts.Rules
 	}
 	main := workers[0]
 	main.rng = s.rng
-	main.randomness = s.opts.Randomness
+	main.randomness = opts.Randomness
 
 	var wg sync.WaitGroup
 	for _, w := range workers[1:] {
@@ -295,24 +324,15 @@ func (s *Searcher) Search(ctx context.Context, pos *Position, lim Limits, progre
 func rootMoveList(p *Position, lim Limits) []Move {
 	var moves []Move
 	for _, m := range p.LegalMoves() {
-		if containsMove(lim.BanMoves, m) {
+		if slices.Contains(lim.BanMoves, m) {
 			continue
 		}
-		if len(lim.SearchMoves) > 0 && !containsMove(lim.SearchMoves, m) {
+		if len(lim.SearchMoves) > 0 && !slices.Contains(lim.SearchMoves, m) {
 			continue
 		}
 		moves = append(moves, m)
 	}
 	return moves
-}
-
-func containsMove(list []Move, m Move) bool {
-	for _, x := range list {
-		if x == m {
-			return true
-		}
-	}
-	return false
 }
 
 // MateMoves converts a score to moves until mate: positive when the side to
@@ -332,10 +352,11 @@ func MateMoves(score int) int {
 func IsDecisive(score int) bool { return score > WinValue || score < -WinValue }
 
 // ProbeHash returns what the hash table knows about a position (UCCI
-// "probe"), with mate scores made relative to that position.
+// "probe"), with mate scores made relative to that position. It does not
+// wait for a running search: the table's entries are read atomically.
 func (s *Searcher) ProbeHash(p *Position) (TTHit, bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	s.table.RLock()
+	defer s.table.RUnlock()
 	h, ok := s.tt.Probe(p.Hash64())
 	if ok {
 		if v, trusted := scoreFromTT(h.Score, 0); trusted {

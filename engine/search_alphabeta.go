@@ -54,7 +54,7 @@ func (w *worker) search(alpha, beta, depth, ply int, inCheck, noNull bool) int {
 	if r := p.RepStatus(1); r != RepNone {
 		return w.repetitionValue(r, ply)
 	}
-	if p.HalfmoveClock() >= 120 {
+	if p.HalfmoveClock() >= MoveLimitPlies {
 		return drawScore(ply)
 	}
 	if ply >= MaxPly {

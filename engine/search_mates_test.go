@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -18,7 +19,7 @@ import (
 //
 // It was made by TestGenerateMateSuite (go test -run TestGenerateMateSuite
 // -genmates ./engine) from random endgame positions. Every length and every
-// listed first move is proved by a full-width search (ExactFeatures: no
+// listed first move is proved by a full-width search (ExactFeatureSet: no
 // pruning that could hide a shorter mate); for mates in 1 to 3 an exhaustive
 // solver that shares no code with the search must agree.
 
@@ -78,7 +79,7 @@ func TestMateSuite(t *testing.T) {
 		p := mustFEN(t, c.fen)
 		s.Clear()
 		res := s.Search(context.Background(), p, Limits{Depth: 2*c.moves + 1}, nil)
-		if res.Mate != c.moves || !containsMove(c.solutions, res.Move) {
+		if res.Mate != c.moves || !slices.Contains(c.solutions, res.Move) {
 			t.Errorf("%s: got %s (mate %d, score %d), want mate in %d with one of %v",
 				c.fen, res.Move, res.Mate, res.Score, c.moves, c.solutions)
 		}
@@ -190,7 +191,7 @@ func TestGenerateMateSuite(t *testing.T) {
 	got := map[int]int{}
 	rng := rand.New(rand.NewPCG(2026, 11))
 	s := NewSearcher(Options{HashMB: 16})
-	exact := NewSearcher(Options{HashMB: 16, Features: ExactFeatures})
+	exact := NewSearcher(Options{HashMB: 16, Features: ExactFeatureSet()})
 	var lines []string
 	for attempt := 0; attempt < 200000 && len(lines) < 32; attempt++ {
 		p, ok := randomEndgame(rng)

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -71,7 +72,7 @@ func TestSearchNeverReturnsIllegalMove(t *testing.T) {
 			if !p.IsLegal(res.Move) {
 				t.Fatalf("illegal move %s in %s (limits %+v)", res.Move, p.FEN(), lim)
 			}
-			if containsMove(lim.BanMoves, res.Move) && len(legal) > 1 {
+			if slices.Contains(lim.BanMoves, res.Move) && len(legal) > 1 {
 				t.Fatalf("banned move %s played in %s", res.Move, p.FEN())
 			}
 			// Follow a random move so that games cover many kinds of position.
@@ -290,6 +291,21 @@ func BenchmarkSearchStartDepth8(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		s.Clear()
 		nodes += s.Search(context.Background(), NewPosition(), Limits{Depth: 8}, nil).Nodes
+	}
+	b.ReportMetric(float64(nodes)/time.Since(start).Seconds(), "nodes/s")
+}
+
+// BenchmarkBench runs the CLI's bench (the fixed positions at depth 8): the
+// workload to profile for speed (-cpuprofile).
+func BenchmarkBench(b *testing.B) {
+	var nodes uint64
+	start := time.Now()
+	for i := 0; i < b.N; i++ {
+		r, err := Bench(8, 16)
+		if err != nil {
+			b.Fatal(err)
+		}
+		nodes += r.Nodes
 	}
 	b.ReportMetric(float64(nodes)/time.Since(start).Seconds(), "nodes/s")
 }

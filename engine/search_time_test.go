@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"flag"
 	"sort"
 	"testing"
 	"time"
@@ -24,15 +25,26 @@ func TestPlanTime(t *testing.T) {
 		{"huge clock and increment", Limits{Time: 1<<63 - 1, Increment: 1<<63 - 1}},
 	}
 	for _, c := range cases {
-		soft, hard := c.lim.TimeBudget()
-		if hard <= 0 || soft <= 0 || soft > hard {
-			t.Errorf("%s: soft %v hard %v", c.name, soft, hard)
+		optimum, hard := c.lim.TimeBudget()
+		if hard <= 0 || optimum <= 0 || optimum > hard {
+			t.Errorf("%s: optimum %v hard %v", c.name, optimum, hard)
 		}
 		if c.lim.MoveTime > 0 && hard != c.lim.MoveTime {
 			t.Errorf("%s: hard %v, want the move time", c.name, hard)
 		}
-		if c.lim.Time > 0 && hard > c.lim.Time-moveOverhead && c.lim.Time > 2*moveOverhead {
-			t.Errorf("%s: hard %v leaves less than the overhead of %v", c.name, hard, c.lim.Time)
+		if c.lim.Time > 2*minMargin && hard > c.lim.Time-minMargin {
+			t.Errorf("%s: hard %v leaves less than the margin of %v", c.name, hard, c.lim.Time)
+		}
+		if c.lim.Time > 0 && c.lim.MovesToGo != 1 && c.lim.Time < time.Hour && hard > c.lim.Time/3+c.lim.Increment {
+			t.Errorf("%s: hard %v spends more than a third of the clock", c.name, hard)
+		}
+	}
+	// The last move before the time control (UCCI referees' "go time T
+	// movestogo 1") gets the whole clock but the safety margin.
+	for _, clock := range []time.Duration{100 * time.Millisecond, time.Second} {
+		optimum, hard := (Limits{Time: clock, MovesToGo: 1}).TimeBudget()
+		if hard < clock*9/10 || hard > clock-minMargin || optimum != hard {
+			t.Errorf("movestogo 1 with %v: optimum %v hard %v", clock, optimum, hard)
 		}
 	}
 	if soft, hard := (Limits{Infinite: true, MoveTime: time.Second}).TimeBudget(); soft != 0 || hard != 0 {
@@ -42,6 +54,35 @@ func TestPlanTime(t *testing.T) {
 		t.Errorf("depth limit has a time budget: %v %v", soft, hard)
 	}
 }
+
+// An iteration that changes the best move or drops the score extends the
+// time before the next iteration may start; a settled best move shortens it.
+func TestTimeControlScaling(t *testing.T) {
+	const optimum = time.Second
+	a, b := NewMove(Sq(7, 2), Sq(4, 2)), NewMove(Sq(1, 2), Sq(4, 2))
+	var settled timeControl
+	for d := 1; d <= 8; d++ {
+		settled.completed(d, a, 20)
+	}
+	changed := settled
+	changed.completed(9, b, 20)
+	dropped := settled
+	dropped.completed(9, a, -40)
+	if !(settled.stopAfter(optimum) < changed.stopAfter(optimum) && settled.stopAfter(optimum) < dropped.stopAfter(optimum)) {
+		t.Fatalf("settled %v, changed %v, dropped %v", settled.stopAfter(optimum), changed.stopAfter(optimum), dropped.stopAfter(optimum))
+	}
+	if settled.stopAfter(optimum) >= optimum {
+		t.Fatalf("a settled search waits until %v of %v", settled.stopAfter(optimum), optimum)
+	}
+}
+
+// checkMoveTime makes the move-time benchmarks fail when a search overshoots
+// the acceptance bound (limit + 5% + 20 ms). It is off by default: wall-clock
+// bounds only hold on a quiet machine, so only the CI step that runs these
+// benchmarks alone sets it:
+//
+//	go test -run '^$' -bench MoveTime -benchtime 100x ./engine -args -movetime.check
+var checkMoveTime = flag.Bool("movetime.check", false, "fail the MoveTime benchmarks when a search passes limit + 5% + 20 ms")
 
 // benchmarkMoveTime measures how long searches with a fixed move time really
 // take, over the bench positions. It reports the 99th percentile and the
@@ -69,6 +110,10 @@ func benchmarkMoveTime(b *testing.B, mt time.Duration) {
 	b.ReportMetric(float64(over[len(over)*99/100].Microseconds())/1000, "p99-over-ms")
 	b.ReportMetric(float64(over[len(over)-1].Microseconds())/1000, "max-over-ms")
 	b.ReportMetric(100*float64(within)/float64(len(over)), "%within")
+	if *checkMoveTime && within < len(over) {
+		b.Fatalf("%d of %d searches of %v passed the bound of %v over; the worst by %v",
+			len(over)-within, len(over), mt, limit, over[len(over)-1])
+	}
 }
 
 func BenchmarkMoveTime100ms(b *testing.B)  { benchmarkMoveTime(b, 100*time.Millisecond) }

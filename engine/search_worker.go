@@ -26,8 +26,11 @@ type worker struct {
 	pvLen    [MaxPly + 1]int
 
 	rootMoves []Move
-	feat      Features
-	rules     RuleSet
+	// pvIdx is the MultiPV line being searched: the root search skips
+	// rootMoves[:pvIdx], the first moves of the better lines.
+	pvIdx int
+	feat  Features
+	rules RuleSet
 
 	// Root randomness (main worker only).
 	rng        *rand.Rand
@@ -116,6 +119,12 @@ func (w *worker) iterate(lim Limits, progress func(Info)) {
 	}
 	timed := !lim.Infinite && (lim.MoveTime > 0 || lim.Time > 0 || lim.Increment > 0)
 	score := 0
+	var clock timeControl
+	multiPV := 1
+	if isMain {
+		multiPV = min(max(lim.MultiPV, 1), len(w.rootMoves))
+	}
+	lineScores := make([]int, multiPV) // each line's score at the last depth, for its window
 	for depth := 1 + w.id%2; depth <= maxDepth; depth++ {
 		v, ok := w.aspiration(depth, score)
 		if !ok {
@@ -125,11 +134,14 @@ func (w *worker) iterate(lim Limits, progress func(Info)) {
 		if !isMain {
 			continue
 		}
+		clock.completed(depth, w.pvTable[0][0], v)
 		w.completedDepth = depth
 		w.bestScore = v
 		w.bestMove = w.pvTable[0][0]
 		w.bestPV = append(w.bestPV[:0], w.pvTable[0][:w.pvLen[0]]...)
-		if progress != nil {
+		if multiPV > 1 {
+			w.searchOtherLines(depth, multiPV, lineScores, progress)
+		} else if progress != nil {
 			progress(w.info(depth, v))
 		}
 		if lim.Infinite {
@@ -145,12 +157,38 @@ func (w *worker) iterate(lim Limits, progress func(Info)) {
 				break
 			}
 		}
-		if b := w.sh.budget; b.soft > 0 && time.Since(w.sh.start) >= b.soft {
+		if b := w.sh.budget; b.optimum > 0 && !b.fixed && time.Since(w.sh.start) >= clock.stopAfter(b.optimum) {
 			break
 		}
 	}
 	if isMain {
 		w.sh.stop.Store(true)
+	}
+}
+
+// searchOtherLines searches lines 2..multiPV at depth after line 1 (whose
+// result is in the PV table), each without the first moves of the lines
+// before it, and reports all the lines of the depth. A stop leaves the
+// depth's remaining lines unreported; the best move is line 1's either way.
+func (w *worker) searchOtherLines(depth, multiPV int, lineScores []int, progress func(Info)) {
+	lines := []Info{w.info(depth, w.bestScore)}
+	lineScores[0] = w.bestScore
+	for k := 1; k < multiPV; k++ {
+		// The better lines' first moves are at the front of rootMoves.
+		w.pvIdx = k
+		v, ok := w.aspiration(depth, lineScores[k])
+		if !ok {
+			break
+		}
+		lineScores[k] = v
+		lines = append(lines, w.info(depth, v))
+	}
+	w.pvIdx = 0
+	for k, l := range lines {
+		l.MultiPV = k + 1
+		if progress != nil {
+			progress(l)
+		}
 	}
 }
 
@@ -211,7 +249,8 @@ func (w *worker) searchRoot(depth, alpha, beta int) int {
 	w.pvLen[0] = 0
 	alpha0 := alpha
 	best := -MateValue
-	for i, m := range w.rootMoves {
+	moves := w.rootMoves[w.pvIdx:]
+	for i, m := range moves {
 		if !p.MakeMove(m) {
 			continue
 		}
@@ -242,10 +281,10 @@ func (w *worker) searchRoot(depth, alpha, beta int) int {
 		}
 		// A new best move: move it to the front for the next iteration and
 		// keep it even if the iteration does not finish.
-		copy(w.rootMoves[1:i+1], w.rootMoves[:i])
-		w.rootMoves[0] = m
+		copy(moves[1:i+1], moves[:i])
+		moves[0] = m
 		w.updatePV(0, m)
-		if w.id == 0 {
+		if w.id == 0 && w.pvIdx == 0 {
 			w.bestMove, w.bestScore = m, v
 			w.bestPV = append(w.bestPV[:0], w.pvTable[0][:w.pvLen[0]]...)
 		}
@@ -258,7 +297,7 @@ func (w *worker) searchRoot(depth, alpha, beta int) int {
 		}
 		alpha = v
 	}
-	if !w.stopped() && w.pvLen[0] > 0 {
+	if !w.stopped() && w.pvLen[0] > 0 && w.pvIdx == 0 {
 		w.storeTT(p.Hash64(), w.pvTable[0][0], best, depth, 0, boundFor(best, alpha0, beta))
 	}
 	return best

@@ -28,21 +28,42 @@ type Limits struct {
 	// SearchMoves, when not empty, restricts the root to these moves (UCI
 	// "searchmoves").
 	SearchMoves []Move
+
+	// MultiPV, when above 1, asks for that many best lines (analysis): at
+	// every depth line k is searched without the first moves of lines
+	// 1..k-1 and progress gets one Info per line, Info.MultiPV = k. The
+	// result is line 1's. The opening book is not used.
+	MultiPV int
 }
 
-// moveOverhead is kept in reserve in clock mode for the time the move takes
-// to reach the referee.
-const moveOverhead = 30 * time.Millisecond
+// Safety margin kept on the clock for the time the move takes to reach the
+// referee and for the last stop check: a share of the time left, within
+// these bounds.
+const (
+	minMargin = 3 * time.Millisecond
+	maxMargin = 50 * time.Millisecond
+)
+
+// suddenDeathMoves is the estimate of moves still to play when the clock
+// gives no movestogo: each move gets this share of what is left (plus most of
+// the increment), so the clock is spent evenly over a typical game and never
+// runs out.
+const suddenDeathMoves = 30
 
 // maxClock caps the clock and increment before planning: beyond it every plan is
 // the same (the search ends by depth long before), and the arithmetic below
-// (left*9, target*4) stays far from overflowing.
+// stays far from overflowing.
 const maxClock = 1000 * time.Hour
 
-// timeBudget is the plan for one search: soft is when no new iteration
-// should start, hard is when the search is cut off. A zero value means none.
+// timeBudget is the plan for one search. optimum is the time the search aims
+// for: between iterations it stops once the next one is unlikely to finish
+// within optimum scaled by how settled the best move is (see worker.iterate).
+// hard is when the search is cut off. fixed means the whole hard time is to
+// be used (a move time, or the last move before the time control). Zero
+// values mean none.
 type timeBudget struct {
-	soft, hard time.Duration
+	optimum, hard time.Duration
+	fixed         bool
 }
 
 // planTime turns limits into a budget.
@@ -52,47 +73,40 @@ func planTime(l Limits) timeBudget {
 	}
 	var b timeBudget
 	if l.MoveTime > 0 {
-		// A fixed time per move: use it fully, and stop at once when it is over.
-		b.hard = l.MoveTime
-		b.soft = l.MoveTime
+		// A fixed time per move: search until it is over and play the best
+		// move found, also from an unfinished iteration.
+		b = timeBudget{optimum: l.MoveTime, hard: l.MoveTime, fixed: true}
 	}
 	if l.Time > 0 || l.Increment > 0 {
-		mtg := l.MovesToGo
-		if mtg <= 0 || mtg > 40 {
-			mtg = 40
+		clock := min(l.Time, maxClock)
+		inc := min(l.Increment, maxClock)
+		margin := min(max(clock/20, minMargin), maxMargin)
+		usable := max(clock-margin, time.Millisecond)
+		var c timeBudget
+		if l.MovesToGo == 1 {
+			// The rest of the clock is for this move alone.
+			c = timeBudget{optimum: usable, hard: usable, fixed: true}
+		} else {
+			mtg := l.MovesToGo
+			if mtg <= 0 || mtg > suddenDeathMoves {
+				mtg = suddenDeathMoves
+			}
+			optimum := min(usable/time.Duration(mtg)+inc*3/4, usable)
+			// Room to extend when the best move changes or the score drops,
+			// but never more than a third of what is left.
+			hard := max(min(optimum*4, usable/3), min(optimum, usable))
+			c = timeBudget{optimum: optimum, hard: hard}
 		}
-		left := min(l.Time, maxClock) - moveOverhead
-		if left < 5*time.Millisecond {
-			left = 5 * time.Millisecond
-		}
-		target := left/time.Duration(mtg) + min(l.Increment, maxClock)*3/4
-		hard := target * 4
-		if maxShare := left * 2 / 5; hard > maxShare && mtg > 1 {
-			hard = maxShare
-		}
-		if mtg == 1 && hard > left*9/10 {
-			hard = left * 9 / 10
-		}
-		if hard > left {
-			hard = left
-		}
-		if target > hard {
-			target = hard
-		}
-		// The soft limit is checked between iterations: an iteration usually
-		// takes longer than all earlier ones together, so starting one after
-		// half the target would likely overrun it.
-		soft := target / 2
-		if b.hard == 0 || hard < b.hard {
-			b.hard, b.soft = hard, soft
+		if b.hard == 0 || c.hard < b.hard {
+			b = c
 		}
 	}
 	return b
 }
 
-// TimeBudget returns when a search under these limits stops starting new
-// iterations (soft) and when it is cut off (hard); zero means no limit.
-func (l Limits) TimeBudget() (soft, hard time.Duration) {
+// TimeBudget returns the time a search under these limits aims for (optimum)
+// and when it is cut off (hard); zero means no limit.
+func (l Limits) TimeBudget() (optimum, hard time.Duration) {
 	b := planTime(l)
-	return b.soft, b.hard
+	return b.optimum, b.hard
 }

@@ -73,13 +73,10 @@ func (t *TranspositionTable) Resize(mb int) {
 func (t *TranspositionTable) SizeMB() int { return len(t.buckets) * ttBucketSize * 16 >> 20 }
 
 // Clear empties the table (for a new game).
+// No search may use the table meanwhile: the slots are zeroed as plain
+// memory, several times faster than storing to each atomically.
 func (t *TranspositionTable) Clear() {
-	for i := range t.buckets {
-		for j := range t.buckets[i] {
-			t.buckets[i][j].check.Store(0)
-			t.buckets[i][j].data.Store(0)
-		}
-	}
+	clear(t.buckets)
 	t.age = 0
 }
 

@@ -139,9 +139,6 @@ func (g *Game) judgeNow() Result {
 	return r
 }
 
-// moveLimitPlies is the natural move limit: 60 moves by each side.
-const moveLimitPlies = 120
-
 // repetitionRecur asks RepStatus for the third occurrence of a position
 // (the position has occurred twice before).
 const repetitionRecur = 2
@@ -165,7 +162,7 @@ func judge(pos *engine.Position, rules engine.RuleSet) Result {
 	if !hasAttackers(pos, engine.Red) && !hasAttackers(pos, engine.Black) {
 		return Result{Status: Draw, Reason: ReasonNoAttackers}
 	}
-	if pos.HalfmoveClock() >= moveLimitPlies {
+	if pos.HalfmoveClock() >= engine.MoveLimitPlies {
 		return Result{Status: Draw, Reason: ReasonMoveLimit}
 	}
 	return Result{}

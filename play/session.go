@@ -74,8 +74,6 @@ type Session struct {
 	fromBook bool // the engine's last move came from the opening book
 	// engineView is what the engine thought of its last searched move, for draw offers.
 	engineView engineView
-	// engineStale: book or randomness changed while a search ran; applied before the next.
-	engineStale bool
 	running     sync.WaitGroup
 	// engineErr is why the engine's last search gave no playable move; the engine then
 	// waits until the user retries, takes back or starts a new game.
@@ -383,16 +381,9 @@ func (s *Session) ApplySettings(set Settings) error {
 		return err
 	}
 	set.Human, set.Flipped = s.settings.Human, s.settings.Flipped
-	engineChanged := set.Book != s.settings.Book || set.Random != s.settings.Random || set.Rules != s.settings.Rules
 	s.settings = set
 	s.settings.Record(s.g)
-	if engineChanged {
-		if s.thinking || s.hinting {
-			s.engineStale = true
-		} else {
-			s.configureEngine()
-		}
-	}
+	s.configureEngine()
 	s.save()
 	s.changed(ChangeAll)
 	return nil
@@ -499,10 +490,9 @@ func (s *Session) maybeStartEngine() {
 	s.startSearch(false)
 }
 
-// configureEngine applies the book and randomness settings; call it only while no search
-// runs, because the searcher's setters wait for a running search.
+// configureEngine applies the book, randomness and rules settings. A search copies the
+// searcher's options when it starts, so a change during a search applies to the next.
 func (s *Session) configureEngine() {
-	s.engineStale = false
 	randomness := 0
 	if s.settings.Random {
 		randomness = engineRandomness
@@ -514,10 +504,6 @@ func (s *Session) configureEngine() {
 
 func (s *Session) startSearch(hint bool) {
 	s.cancelSearch()
-	if s.engineStale {
-		// The cancelled search, if any, ends within milliseconds; the setters wait for it.
-		s.configureEngine()
-	}
 	s.gen++
 	gen := s.gen
 	ctx, cancel := context.WithCancel(context.Background())

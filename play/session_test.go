@@ -292,18 +292,15 @@ func TestSettingsChangedWhileThinkingApplyToNextSearch(t *testing.T) {
 	}
 	tapMove(t, s, "h2e2")
 	set := s.Settings()
-	set.Book = true
+	set.Book, set.Rules = true, game.ChineseRules
 	if err := s.ApplySettings(set); err != nil {
 		t.Fatal(err)
 	}
-	if !s.engineStale {
-		t.Fatal("book change during a search was not kept for the next search")
+	// The searcher's setters do not wait for the running search.
+	if !s.Thinking() || s.searcher.Options().BookProbe == nil || s.searcher.Options().Rules != game.ChineseRules {
+		t.Fatal("the book and rules were not handed to the engine during its search")
 	}
 	q.waitFor(t, 10*time.Second, "reply", func() bool { return s.Game().Ply() == 2 })
-	tapMove(t, s, "h0g2")
-	if s.engineStale || s.searcher.Options().BookProbe == nil {
-		t.Fatal("the book was not switched on for the next search")
-	}
 	if err := s.ApplySettings(Settings{Seconds: 0}); err == nil {
 		t.Fatal("ApplySettings accepted 0 seconds")
 	}

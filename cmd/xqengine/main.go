@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -49,35 +50,133 @@ const (
 	protoUCCI
 )
 
-// cli is the state of one engine session.
+// cli is the state of one engine session. Every field is owned by the
+// command loop (run); a search runs on its own goroutine with copies of
+// what it needs and hands its result back to the loop.
 type cli struct {
 	out      *lineWriter
 	proto    protocol
 	pos      *engine.Position
 	banned   []engine.Move
 	searcher *searchSession
+
+	// deferred holds the commands that arrived while a search was running
+	// and must wait for it to end (they would change what it searches, or
+	// are searches themselves); they run in order when it has ended.
+	deferred []string
+	// eof: the input has ended. Searches still to come are stopped at once
+	// if they would never end on their own (infinite, ponder).
+	eof bool
 }
 
-// run reads commands from in until quit or end of input.
-func run(in io.Reader, out io.Writer) error {
+// run reads commands from in until quit or end of input. The loop never
+// waits for a search: while one runs it answers isready, stop, ponderhit,
+// quit, d and probe at once and defers the other commands. At the end of
+// input it lets a bounded search finish (stopping an infinite one) and runs
+// what was deferred, so that a piped script gets every answer.
+func run(in io.Reader, out io.Writer) error { return runWithHash(in, out, defaultHashMB) }
+
+// runWithHash is run with the given hash size (small for fuzzing).
+func runWithHash(in io.Reader, out io.Writer, hashMB int) error {
 	c := &cli{
 		out: &lineWriter{w: bufio.NewWriter(out)},
 		pos: engine.NewPosition(),
 	}
-	c.searcher = newSearchSession(c)
-	defer c.searcher.close()
+	c.searcher = newSearchSession(c, hashMB)
+	lines := make(chan string)
+	readErr := make(chan error, 1)
+	quit := make(chan struct{})
+	defer close(quit)
+	go readLines(in, lines, readErr, quit)
+	for {
+		if c.eof && !c.searcher.running() && len(c.deferred) == 0 {
+			return <-readErr
+		}
+		input := lines
+		if c.eof {
+			input = nil
+		}
+		select {
+		case line, ok := <-input:
+			if !ok {
+				c.eof = true
+				c.searcher.stopOpen()
+				continue
+			}
+			if !c.handle(line) {
+				return nil
+			}
+		case res := <-c.searcher.results:
+			c.searcher.finish(res)
+			c.runDeferred()
+		}
+	}
+}
+
+// readLines sends the input's lines to the command loop until the input
+// ends (then it closes lines) or the loop has quit.
+func readLines(in io.Reader, lines chan<- string, readErr chan<- error, quit <-chan struct{}) {
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 64*1024), 1024*1024)
 	for sc.Scan() {
-		if !c.handle(sc.Text()) {
-			return nil
+		select {
+		case lines <- sc.Text():
+		case <-quit:
+			return
 		}
 	}
-	return sc.Err()
+	readErr <- sc.Err()
+	close(lines)
 }
 
-// handle runs one command line and reports whether to keep going.
+// runDeferred runs the commands that waited for a search, until one of them
+// starts a new search.
+func (c *cli) runDeferred() {
+	for len(c.deferred) > 0 && !c.searcher.running() {
+		line := c.deferred[0]
+		c.deferred = c.deferred[1:]
+		c.dispatch(line)
+	}
+}
+
+// waitsForSearch tells whether a command must wait while a search runs: it
+// would change what the search uses, or is a search itself. The others
+// (isready, stop, ponderhit, quit, d, probe, unknown words) run at once.
+func waitsForSearch(name string) bool {
+	switch name {
+	case "uci", "ucci", "position", "banmoves", "setoption", "go", "perft", "ucinewgame", "newgame", "bench":
+		return true
+	}
+	return false
+}
+
+// handle takes one input line and reports whether to keep going.
 func (c *cli) handle(line string) bool {
+	fields := strings.Fields(line)
+	if len(fields) == 0 {
+		return true
+	}
+	name := fields[0]
+	if !waitsForSearch(name) {
+		return c.dispatch(line)
+	}
+	if c.searcher.running() || len(c.deferred) > 0 {
+		if len(c.deferred) >= maxDeferred {
+			c.errorf("%s: refused, %d commands already wait for the search to end", name, maxDeferred)
+			return true
+		}
+		c.deferred = append(c.deferred, line)
+		c.out.println("info string %s deferred until the search ends", name)
+		return true
+	}
+	return c.dispatch(line)
+}
+
+// maxDeferred bounds the commands kept while a search runs.
+const maxDeferred = 1000
+
+// dispatch runs one command line and reports whether to keep going.
+func (c *cli) dispatch(line string) bool {
 	fields := strings.Fields(line)
 	if len(fields) == 0 {
 		return true
@@ -98,48 +197,42 @@ func (c *cli) handle(line string) bool {
 		c.searcher.printOptions()
 		c.out.println("ucciok")
 	case "isready":
-		// An infinite or ponder search keeps running and readyok comes at
-		// once, as UCI requires; a bounded search is let finish first so that
-		// scripts can use isready to wait for its bestmove.
-		c.searcher.waitBounded()
+		// At once, also during a search, as UCI requires.
 		c.out.println("readyok")
 	case "position":
-		c.searcher.wait()
 		if err := c.setPosition(args); err != nil {
 			c.errorf("%v", err)
 		}
 	case "banmoves":
 		c.setBanMoves(args)
 	case "setoption":
-		c.searcher.wait()
 		c.searcher.setOption(args)
 	case "go":
 		if len(args) > 0 && args[0] == "perft" {
-			c.searcher.wait()
 			c.perft(args[1:])
 			break
 		}
 		c.searcher.start(args)
 	case "perft":
-		c.searcher.wait()
 		c.perft(args)
 	case "stop":
 		c.searcher.stop()
 	case "ponderhit":
 		c.searcher.ponderhit()
 	case "ucinewgame", "newgame":
-		c.searcher.wait()
 		c.searcher.newGame()
 	case "d":
 		c.display()
 	case "bench":
-		c.searcher.wait()
 		c.searcher.bench(args)
 	case "probe":
 		c.searcher.probe()
 	case "quit":
 		c.searcher.stop()
-		c.searcher.wait()
+		c.searcher.awaitEnd()
+		if n := len(c.deferred); n > 0 {
+			c.out.println("info string quit: %d deferred commands dropped", n)
+		}
 		if c.proto == protoUCCI {
 			c.out.println("bye")
 		}
@@ -217,12 +310,12 @@ func (c *cli) setBanMoves(args []string) {
 // perft prints one `move: count` line per root move and the total, the
 // Stockfish/Pikafish convention, then the speed as an info string.
 func (c *cli) perft(args []string) {
-	depth := 0
 	if len(args) != 1 {
 		c.errorf("perft: expected a depth")
 		return
 	}
-	if _, err := fmt.Sscanf(args[0], "%d", &depth); err != nil || depth < 1 || depth > 9 {
+	depth, err := strconv.Atoi(args[0])
+	if err != nil || depth < 1 || depth > 9 {
 		c.errorf("perft: depth %q must be a number from 1 to 9", args[0])
 		return
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"testing"
 
@@ -18,28 +19,19 @@ func session(t *testing.T, commands ...string) []string {
 	return strings.Split(strings.TrimRight(out.String(), "\n"), "\n")
 }
 
-func contains(lines []string, want string) bool {
-	for _, l := range lines {
-		if l == want {
-			return true
-		}
-	}
-	return false
-}
-
 func TestUCIHandshake(t *testing.T) {
 	lines := session(t, "uci", "isready", "quit")
-	if !strings.HasPrefix(lines[0], "id name ") || !contains(lines, "uciok") || !contains(lines, "readyok") {
+	if !strings.HasPrefix(lines[0], "id name ") || !slices.Contains(lines, "uciok") || !slices.Contains(lines, "readyok") {
 		t.Fatalf("handshake: %q", lines)
 	}
-	if contains(lines, "bye") {
+	if slices.Contains(lines, "bye") {
 		t.Fatal("UCI quit must not print bye")
 	}
 }
 
 func TestUCCIHandshake(t *testing.T) {
 	lines := session(t, "ucci", "quit")
-	if !contains(lines, "ucciok") || !contains(lines, "option usemillisec type check default false") {
+	if !slices.Contains(lines, "ucciok") || !slices.Contains(lines, "option usemillisec type check default false") {
 		t.Fatalf("handshake: %q", lines)
 	}
 	if lines[len(lines)-1] != "bye" {
@@ -49,7 +41,7 @@ func TestUCCIHandshake(t *testing.T) {
 
 func TestGoPerftDivide(t *testing.T) {
 	lines := session(t, "position startpos", "go perft 3", "quit")
-	if !contains(lines, "Nodes searched: 79666") {
+	if !slices.Contains(lines, "Nodes searched: 79666") {
 		t.Fatalf("perft 3 total missing: %q", lines)
 	}
 	moves := 0
@@ -66,11 +58,11 @@ func TestGoPerftDivide(t *testing.T) {
 func TestPositionWithMovesAndDisplay(t *testing.T) {
 	lines := session(t, "position startpos moves h2e2 h9g7", "d", "quit")
 	want := "Fen: rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2"
-	if !contains(lines, want) {
+	if !slices.Contains(lines, want) {
 		t.Fatalf("display after moves: %q", lines)
 	}
 	lines = session(t, "position fen 4k4/9/R8/9/9/9/9/9/9/3K5 w - - 0 1 moves a7e7", "d", "quit")
-	if !contains(lines, "Fen: 4k4/9/4R4/9/9/9/9/9/9/3K5 b - - 1 1") || !contains(lines, "Checkers: side to move is in check") {
+	if !slices.Contains(lines, "Fen: 4k4/9/4R4/9/9/9/9/9/9/3K5 b - - 1 1") || !slices.Contains(lines, "Checkers: side to move is in check") {
 		t.Fatalf("fen with moves: %q", lines)
 	}
 }
@@ -95,7 +87,7 @@ func TestBadInputKeepsPosition(t *testing.T) {
 	if errors != 6 {
 		t.Fatalf("%d error lines, want 6: %q", errors, lines)
 	}
-	if !contains(lines, "Fen: rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1") {
+	if !slices.Contains(lines, "Fen: rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1") {
 		t.Fatalf("position was not kept: %q", lines)
 	}
 }
@@ -112,7 +104,7 @@ func TestGoAnswersLegalMoveRespectingBans(t *testing.T) {
 		if len(played) > 0 {
 			cmd += " moves " + strings.Join(played, " ")
 		}
-		lines := session(t, "ucci", cmd, "banmoves "+ban.String(), "go depth 1", "quit")
+		lines := session(t, "ucci", cmd, "banmoves "+ban.String(), "go depth 1")
 		var best string
 		for _, l := range lines {
 			if strings.HasPrefix(l, "bestmove ") {
@@ -122,7 +114,7 @@ func TestGoAnswersLegalMoveRespectingBans(t *testing.T) {
 		if len(legal) == 1 {
 			// The only legal move is banned: the engine has nothing to play
 			// and says so; the game goes on with that move.
-			if best != "" || !contains(lines, "nobestmove") {
+			if best != "" || !slices.Contains(lines, "nobestmove") {
 				t.Fatalf("ply %d: only move %s banned, engine answered %q", ply, ban, lines)
 			}
 			p.MakeMove(ban)
@@ -172,11 +164,11 @@ func TestAllLegalMovesBanned(t *testing.T) {
 	for _, m := range legal {
 		all = append(all, m.String())
 	}
-	lines := session(t, "ucci", "position fen "+fen, "banmoves "+strings.Join(all, " "), "go depth 3", "quit")
-	if !contains(lines, "nobestmove") || lineWith(lines, "bestmove ") != "" {
+	lines := session(t, "ucci", "position fen "+fen, "banmoves "+strings.Join(all, " "), "go depth 3")
+	if !slices.Contains(lines, "nobestmove") || lineWith(lines, "bestmove ") != "" {
 		t.Fatalf("all %d legal moves banned, engine answered %q", len(legal), lines)
 	}
-	lines = session(t, "ucci", "position fen "+fen, "banmoves "+strings.Join(all[1:], " "), "go depth 3", "quit")
+	lines = session(t, "ucci", "position fen "+fen, "banmoves "+strings.Join(all[1:], " "), "go depth 3")
 	if lineWith(lines, "bestmove "+all[0]) == "" {
 		t.Fatalf("one move %s left unbanned, engine answered %q", all[0], lines)
 	}

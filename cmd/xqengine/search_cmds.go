@@ -6,7 +6,6 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/xqfyne/xiangqi/engine"
@@ -15,36 +14,51 @@ import (
 
 // searchSession runs the engine's search for the protocol commands go, stop,
 // ponderhit, setoption, bench and probe. A search runs on its own goroutine
-// so that stop can be read while it thinks; it prints info lines while it
-// runs and bestmove (UCI) or bestmove/nobestmove (UCCI) when it ends.
+// with copies of the position, the limits and the protocol taken when it
+// starts, prints info lines while it runs and hands its result back to the
+// command loop, which prints bestmove (UCI) or bestmove/nobestmove (UCCI).
+// The fields are the command loop's own, except cancel (safe anywhere).
 type searchSession struct {
 	c        *cli
-	searcher *engine.Searcher
+	searcher *engine.Searcher // made on first use (see engine)
+	hashMB   int              // hash size of a new searcher and of bench
 
 	// Settings that are not the searcher's own.
 	millisec bool // UCCI times in milliseconds (usemillisec) instead of seconds
 	features engine.Features
 	book     *engine.Book // the bundled book, or one loaded by `setoption bookfiles <path>`
 	useBook  bool
+	multiPV  int // lines reported per depth (MultiPV), 1 normally
 
-	mu       sync.Mutex
-	running  bool
-	done     chan struct{}      // closed after the running search printed its bestmove
-	cancel   context.CancelFunc // stops the running search
-	open     bool               // infinite or pondering: ends only on stop/ponderhit
+	results  chan searchResult // a finished search's result, for the command loop
+	active   bool              // a search runs and its result has not been taken yet
+	cancel   context.CancelFunc
+	open     bool // infinite or pondering: ends only on stop/ponderhit
 	ponder   bool
 	limits   engine.Limits // limits of a ponder search, used from ponderhit on
 	deadline *time.Timer
 }
 
+// searchResult is a search's outcome with the protocol it was started under.
+type searchResult struct {
+	res   engine.Result
+	proto protocol
+}
+
 const defaultHashMB = 16
 
-func newSearchSession(c *cli) *searchSession {
+// maxMultiPV bounds the lines an analysis reports (a position rarely has
+// more moves worth comparing).
+const maxMultiPV = 128
+
+func newSearchSession(c *cli, hashMB int) *searchSession {
 	s := &searchSession{
 		c:        c,
-		searcher: engine.NewSearcher(engine.Options{HashMB: defaultHashMB, Threads: 1}),
+		hashMB:   hashMB,
 		millisec: false, // UCCI counts seconds until the referee sets usemillisec
 		useBook:  true,
+		multiPV:  1,
+		results:  make(chan searchResult, 1),
 	}
 	s.loadBook("")
 	return s
@@ -66,8 +80,21 @@ func (s *searchSession) loadBook(path string) error {
 	return err
 }
 
+// engine returns the searcher, made with its hash table on first use so
+// that a session that never searches allocates no table.
+func (s *searchSession) engine() *engine.Searcher {
+	if s.searcher == nil {
+		s.searcher = engine.NewSearcher(engine.Options{HashMB: s.hashMB, Threads: 1})
+		s.applyBook()
+	}
+	return s.searcher
+}
+
 // applyBook hands the book to the searcher when one is loaded and enabled.
 func (s *searchSession) applyBook() {
+	if s.searcher == nil {
+		return // engine() applies it
+	}
 	if s.book == nil || !s.useBook {
 		s.searcher.SetBookProbe(nil)
 		return
@@ -75,73 +102,64 @@ func (s *searchSession) applyBook() {
 	s.searcher.SetBookProbe(s.book.Prober(rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 1))))
 }
 
-// close stops any search and waits for it (end of input).
-func (s *searchSession) close() {
-	s.stop()
-	s.wait()
+// running tells whether a search has not yet handed back its result.
+func (s *searchSession) running() bool { return s.active }
+
+// awaitEnd waits for the running search, if any, and prints its result.
+func (s *searchSession) awaitEnd() {
+	if s.active {
+		s.finish(<-s.results)
+	}
 }
 
-// wait blocks until the running search (if any) has printed its result. A
-// search that would never end on its own (infinite, ponder) is stopped.
-func (s *searchSession) wait() {
-	s.mu.Lock()
-	done, open, cancel := s.done, s.open, s.cancel
-	running := s.running
-	s.mu.Unlock()
-	if !running {
-		return
+// finish takes a search's result and prints it.
+func (s *searchSession) finish(r searchResult) {
+	if s.deadline != nil {
+		s.deadline.Stop()
+		s.deadline = nil
 	}
-	if open {
-		cancel()
-	}
-	<-done
-}
-
-// waitBounded waits for a search with a limit (depth, time, nodes) to end;
-// an open-ended one (infinite, ponder) keeps running.
-func (s *searchSession) waitBounded() {
-	s.mu.Lock()
-	done, open, running := s.done, s.open, s.running
-	s.mu.Unlock()
-	if running && !open {
-		<-done
-	}
+	s.cancel()
+	s.active, s.open, s.ponder = false, false, false
+	s.printBest(r)
 }
 
 // stop ends the running search; it still prints its bestmove.
 func (s *searchSession) stop() {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.running {
+	if s.active {
 		s.open = false
 		s.cancel()
+	}
+}
+
+// stopOpen stops a search that would not end on its own (input ended).
+func (s *searchSession) stopOpen() {
+	if s.active && s.open {
+		s.stop()
 	}
 }
 
 // ponderhit turns a ponder search into a normal timed one: it ends when the
 // time planned for the move runs out.
 func (s *searchSession) ponderhit() {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if !s.running || !s.ponder {
+	if !s.active || !s.ponder {
 		return
 	}
 	s.ponder, s.open = false, false
-	soft, hard := s.limits.TimeBudget()
+	optimum, hard := s.limits.TimeBudget()
 	if hard == 0 {
 		s.open = true // no clock given: keep going until stop
 		return
 	}
-	// The ponder search has no soft limit of its own: stop at about the
-	// time a normal search would have aimed for (twice the soft limit).
-	if soft > 0 && 2*soft < hard {
-		hard = 2 * soft
+	// The ponder search has no iterations left to judge by: stop at the
+	// time a normal search would aim for.
+	if optimum > 0 && optimum < hard {
+		hard = optimum
 	}
 	s.deadline = time.AfterFunc(hard, s.cancel)
 }
 
 // newGame clears the hash table and the move-ordering history.
-func (s *searchSession) newGame() { s.searcher.Clear() }
+func (s *searchSession) newGame() { s.engine().Clear() }
 
 func (s *searchSession) printOptions() {
 	out := s.c.out
@@ -153,10 +171,12 @@ func (s *searchSession) printOptions() {
 		out.println("option bookfiles type string default <empty>")
 		out.println("option newgame type button")
 		out.println("option rules type combo var asian var chinese default asian")
+		out.println("option multipv type spin min 1 max %d default 1", maxMultiPV)
 		return
 	}
 	out.println("option name Hash type spin default %d min 1 max 4096", defaultHashMB)
 	out.println("option name Threads type spin default 1 min 1 max 256")
+	out.println("option name MultiPV type spin default 1 min 1 max %d", maxMultiPV)
 	out.println("option name Clear Hash type button")
 	out.println("option name Randomness type spin default 0 min 0 max 64")
 	out.println("option name OwnBook type check default true")
@@ -209,13 +229,16 @@ func (s *searchSession) setOption(args []string) {
 	switch key {
 	case "hash", "hashsize":
 		if n, err := strconv.Atoi(value); err == nil && n >= 1 && n <= 4096 {
-			s.searcher.SetHashMB(n)
+			s.hashMB = n
+			if s.searcher != nil {
+				s.searcher.SetHashMB(n)
+			}
 			return
 		}
 		s.c.errorf("setoption %s: want megabytes from 1 to 4096, got %q", name, value)
 	case "threads":
 		if n, err := strconv.Atoi(value); err == nil && n >= 1 && n <= 256 {
-			s.searcher.SetThreads(n)
+			s.engine().SetThreads(n)
 			return
 		}
 		s.c.errorf("setoption %s: want 1 to 256, got %q", name, value)
@@ -228,7 +251,13 @@ func (s *searchSession) setOption(args []string) {
 				return
 			}
 		}
-		s.searcher.SetRandomness(n)
+		s.engine().SetRandomness(n)
+	case "multipv":
+		if n, err := strconv.Atoi(value); err == nil && n >= 1 && n <= maxMultiPV {
+			s.multiPV = n
+			return
+		}
+		s.c.errorf("setoption %s: want 1 to %d, got %q", name, maxMultiPV, value)
 	case "usemillisec":
 		if b, ok := parseBool(value); ok {
 			s.millisec = b
@@ -244,18 +273,18 @@ func (s *searchSession) setOption(args []string) {
 		}
 		s.features = engine.Features{}
 		if b {
-			s.features = engine.XQWLightFeatures
+			s.features = engine.XQWLightFeatureSet()
 		}
-		s.searcher.SetFeatures(s.features)
+		s.engine().SetFeatures(s.features)
 	case "rules":
 		r, err := engine.ParseRuleSet(value)
 		if err != nil {
 			s.c.errorf("setoption %s: %v", name, err)
 			return
 		}
-		s.searcher.SetRules(r)
+		s.engine().SetRules(r)
 	case "clear hash", "newgame":
-		s.searcher.Clear()
+		s.engine().Clear()
 	case "usebook", "ownbook":
 		b, ok := parseBool(value)
 		if !ok {
@@ -280,7 +309,7 @@ func (s *searchSession) setOption(args []string) {
 					return
 				}
 				*f.flag(&s.features) = !b
-				s.searcher.SetFeatures(s.features)
+				s.engine().SetFeatures(s.features)
 				return
 			}
 		}
@@ -411,10 +440,9 @@ func parseGo(args []string, side engine.Color, ucci, millisec bool) (goParams, e
 	return g, nil
 }
 
-// start parses a go command and starts the search.
+// start parses a go command and starts the search (the command loop only
+// calls it when no search runs).
 func (s *searchSession) start(args []string) {
-	s.stop()
-	s.wait()
 	pos := s.c.pos.Copy()
 	g, err := parseGo(args, pos.Side(), s.c.proto == protoUCCI, s.millisec)
 	if err != nil {
@@ -423,47 +451,47 @@ func (s *searchSession) start(args []string) {
 	}
 	lim := g.limits
 	lim.BanMoves = append([]engine.Move(nil), s.c.banned...)
+	lim.MultiPV = s.multiPV
 	searchLim := lim
 	if g.ponder {
-		searchLim = engine.Limits{Infinite: true, BanMoves: lim.BanMoves, SearchMoves: lim.SearchMoves}
+		searchLim = engine.Limits{Infinite: true, BanMoves: lim.BanMoves, SearchMoves: lim.SearchMoves, MultiPV: lim.MultiPV}
 	}
+	searcher := s.engine()
 	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	s.mu.Lock()
-	s.running, s.done, s.cancel = true, done, cancel
+	s.active, s.cancel = true, cancel
 	s.open = searchLim.Infinite
 	s.ponder, s.limits = g.ponder, lim
-	s.mu.Unlock()
+	proto := s.c.proto
+	results := s.results
 	go func() {
-		defer close(done)
-		res := s.searcher.Search(ctx, pos, searchLim, s.printInfo)
-		s.mu.Lock()
-		if s.deadline != nil {
-			s.deadline.Stop()
-			s.deadline = nil
-		}
-		s.running, s.open, s.ponder = false, false, false
-		s.mu.Unlock()
-		cancel()
-		s.printBest(res)
+		res := searcher.Search(ctx, pos, searchLim, func(i engine.Info) { s.printInfo(i, proto) })
+		results <- searchResult{res: res, proto: proto}
 	}()
+	if s.c.eof {
+		s.stopOpen() // nobody is left to send stop
+	}
 }
 
 // printInfo reports a completed iteration.
-func (s *searchSession) printInfo(i engine.Info) {
+func (s *searchSession) printInfo(i engine.Info, proto protocol) {
 	score := fmt.Sprintf("cp %d", i.Score)
-	if s.c.proto == protoUCCI {
+	if proto == protoUCCI {
 		score = strconv.Itoa(i.Score)
 	} else if i.Mate != 0 {
 		score = fmt.Sprintf("mate %d", i.Mate)
 	}
-	s.c.out.println("info depth %d seldepth %d score %s time %d nodes %d nps %d hashfull %d pv %s",
-		i.Depth, i.SelDepth, score, i.Time.Milliseconds(), i.Nodes, i.NPS, i.Hashfull, movesText(i.PV))
+	multi := ""
+	if i.MultiPV > 0 {
+		multi = fmt.Sprintf(" multipv %d", i.MultiPV)
+	}
+	s.c.out.println("info depth %d seldepth %d%s score %s time %d nodes %d nps %d hashfull %d pv %s",
+		i.Depth, i.SelDepth, multi, score, i.Time.Milliseconds(), i.Nodes, i.NPS, i.Hashfull, movesText(i.PV))
 }
 
-func (s *searchSession) printBest(res engine.Result) {
+func (s *searchSession) printBest(r searchResult) {
+	res := r.res
 	if res.Move == engine.NoMove {
-		if s.c.proto == protoUCCI {
+		if r.proto == protoUCCI {
 			s.c.out.println("nobestmove")
 		} else {
 			s.c.out.println("bestmove (none)")
@@ -500,7 +528,7 @@ func (s *searchSession) bench(args []string) {
 		}
 		depth = n
 	}
-	r, err := engine.Bench(depth, defaultHashMB)
+	r, err := engine.Bench(depth, s.hashMB)
 	if err != nil {
 		s.c.errorf("bench: %v", err)
 		return
@@ -513,7 +541,7 @@ func (s *searchSession) bench(args []string) {
 
 // probe shows what the hash table holds for the current position (UCCI).
 func (s *searchSession) probe() {
-	h, ok := s.searcher.ProbeHash(s.c.pos)
+	h, ok := s.engine().ProbeHash(s.c.pos)
 	if !ok {
 		s.c.out.println("info string probe: position not in hash table")
 		return

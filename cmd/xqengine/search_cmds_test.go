@@ -2,7 +2,9 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -22,7 +24,7 @@ func lineWith(lines []string, prefix string) string {
 
 func TestGoDepthPrintsInfoAndBestmove(t *testing.T) {
 	lines := session(t, "uci", "setoption name Hash value 4", "setoption name Threads value 2",
-		"setoption name OwnBook value false", "position startpos moves h2e2", "go depth 5", "isready", "quit")
+		"setoption name OwnBook value false", "position startpos moves h2e2", "go depth 5")
 	info := lineWith(lines, "info depth 5 ")
 	if info == "" || !strings.Contains(info, " score cp ") || !strings.Contains(info, " pv ") || !strings.Contains(info, " nodes ") {
 		t.Fatalf("no depth-5 info line: %q", lines)
@@ -40,7 +42,7 @@ func TestGoDepthPrintsInfoAndBestmove(t *testing.T) {
 }
 
 func TestGoMateReportsMateScore(t *testing.T) {
-	lines := session(t, "uci", "position fen 4k4/1R7/9/9/9/9/9/9/R8/3K5 w - - 0 1", "go depth 3", "isready", "quit")
+	lines := session(t, "uci", "position fen 4k4/1R7/9/9/9/9/9/9/R8/3K5 w - - 0 1", "go depth 3")
 	if !strings.Contains(lineWith(lines, "info depth 1 "), "score mate 1") || lineWith(lines, "bestmove a1a9") == "" {
 		t.Fatalf("mate in one: %q", lines)
 	}
@@ -48,10 +50,10 @@ func TestGoMateReportsMateScore(t *testing.T) {
 
 func TestMatedPositionAnswersNoMove(t *testing.T) {
 	fen := "position fen R3k4/1R7/9/9/9/9/9/9/9/3K5 b - - 0 1"
-	if l := session(t, "ucci", fen, "go depth 3", "isready", "quit"); lineWith(l, "nobestmove") == "" {
+	if l := session(t, "ucci", fen, "go depth 3"); lineWith(l, "nobestmove") == "" {
 		t.Fatalf("UCCI mated: %q", l)
 	}
-	if l := session(t, "uci", fen, "go depth 3", "isready", "quit"); lineWith(l, "bestmove (none)") == "" {
+	if l := session(t, "uci", fen, "go depth 3"); lineWith(l, "bestmove (none)") == "" {
 		t.Fatalf("UCI mated: %q", l)
 	}
 }
@@ -131,7 +133,7 @@ func TestSetOptionErrors(t *testing.T) {
 			errors++
 		}
 	}
-	if errors != 3 || !contains(lines, `info string setoption: unknown option "Bogus" ignored`) {
+	if errors != 3 || !slices.Contains(lines, `info string setoption: unknown option "Bogus" ignored`) {
 		t.Fatalf("%d errors, want 3, and a note on the unknown option: %q", errors, lines)
 	}
 }
@@ -185,7 +187,7 @@ func (b *safeBuffer) String() string {
 func TestBookOptions(t *testing.T) {
 	lines := session(t, "ucci", "setoption bookfiles ../../resources/book.dat", "position startpos",
 		"go depth 4", "isready", "setoption usebook false", "go depth 2", "isready",
-		"setoption bookfiles /no/such/book.dat", "quit")
+		"setoption bookfiles /no/such/book.dat")
 	books := 0
 	for _, l := range lines {
 		if l == "info string book move" {
@@ -222,9 +224,9 @@ func FuzzParseGo(f *testing.F) {
 
 func TestUCCIGoTime(t *testing.T) {
 	lines := session(t, "ucci", "setoption usemillisec true", "setoption usebook false", "position startpos moves h2e2",
-		"go time 3000 increment 0", "isready", "quit")
+		"go time 3000 increment 0")
 	info := lineWith(lines, "info depth ")
-	if info == "" || strings.Contains(info, " cp ") || lineWith(lines, "bestmove ") == "" || lines[len(lines)-1] != "bye" {
+	if info == "" || strings.Contains(info, " cp ") || lineWith(lines, "bestmove ") == "" {
 		t.Fatalf("UCCI timed search: %q", lines)
 	}
 }
@@ -234,7 +236,7 @@ func TestUCCIGoTime(t *testing.T) {
 func TestFeatureOptionsChangeTheSearch(t *testing.T) {
 	nodes := func(opts ...string) string {
 		cmds := append([]string{"uci", "setoption name OwnBook value false"}, opts...)
-		cmds = append(cmds, "position startpos moves h2e2 h9g7", "go depth 6", "isready", "quit")
+		cmds = append(cmds, "position startpos moves h2e2 h9g7", "go depth 6")
 		info := lineWith(session(t, cmds...), "info depth 6 ")
 		f := strings.Fields(info)
 		for i := range f {
@@ -264,7 +266,7 @@ func TestFeatureOptionsChangeTheSearch(t *testing.T) {
 func TestBundledBookByDefault(t *testing.T) {
 	lines := session(t, "ucci", "position startpos", "go depth 3", "isready",
 		"setoption bookfiles /no/such/book.dat", "go depth 3", "isready",
-		"setoption bookfiles <empty>", "go depth 3", "isready", "quit")
+		"setoption bookfiles <empty>", "go depth 3")
 	var kinds []string
 	for _, l := range lines {
 		switch {
@@ -287,4 +289,41 @@ func TestUCCITimeUnits(t *testing.T) {
 	if err != nil || g.limits.Time != 3*time.Second || g.limits.Increment != time.Second {
 		t.Fatalf("seconds: %+v %v", g.limits, err)
 	}
+}
+
+// setoption MultiPV 3 makes go depth print three lines per depth with
+// distinct first moves, and end (at end of input, without quit) with bestmove.
+func TestMultiPVLines(t *testing.T) {
+	lines := session(t, "uci", "setoption name MultiPV value 3", "position startpos", "go depth 5")
+	first := map[string]bool{}
+	for k := 1; k <= 3; k++ {
+		var found string
+		for _, x := range lines {
+			if strings.HasPrefix(x, "info depth 5 ") && strings.Contains(x, fmt.Sprintf(" multipv %d ", k)) {
+				found = x
+			}
+		}
+		_, pvText, _ := strings.Cut(found, " pv ")
+		pv := strings.Fields(pvText)
+		if len(pv) == 0 || first[pv[0]] {
+			t.Fatalf("line %d at depth 5: %q in %q", k, found, lines)
+		}
+		first[pv[0]] = true
+	}
+	if lineWith(lines, "bestmove ") == "" {
+		t.Fatalf("no bestmove: %q", lines)
+	}
+	if l := session(t, "uci", "setoption name MultiPV value 0", "setoption multipv x"); len(linesWith(l, "info string error: setoption")) != 2 {
+		t.Fatalf("bad MultiPV values accepted: %q", l)
+	}
+}
+
+func linesWith(lines []string, prefix string) []string {
+	var out []string
+	for _, l := range lines {
+		if strings.HasPrefix(l, prefix) {
+			out = append(out, l)
+		}
+	}
+	return out
 }

@@ -1,24 +1,31 @@
-// Command xqmatch plays matches between two UCI engines, or between two
-// option sets of one engine, to accept or reject search changes. Each
+// Command xqmatch plays matches between two UCI or UCCI engines, or between
+// two option sets of one engine, to accept or reject search changes. Each
 // opening is played twice with colours swapped; the game package judges
-// results (mate, perpetual check, repetition, the 60-move rule). It prints
-// wins/draws/losses of the first engine, its score, an Elo estimate with a
-// 95% error bar, and how far each engine's replies overshot the move time.
+// results (mate, perpetual check, repetition, the 60-move rule). An engine
+// that answers `bestmove ... resign` loses; `bestmove ... draw` offers a draw
+// that the other accepts with its own draw; a UCCI `nobestmove` claims a
+// draw, granted after 100 plies without a capture or on a repetition, else
+// a loss. Moves are timed by a fixed move time, a node count, or a clock
+// (-tc 12+0.2, sent as UCI wtime/btime/winc/binc or UCCI time/increment/
+// opptime; running out loses). It prints wins/draws/losses of the first
+// engine, its score, an Elo estimate with a 95% interval, the games that
+// ended other than on the board, the clocks left, and each engine's median
+// and longest reply; -pgn writes every game, -sprt stops once an SPRT
+// decides.
 //
 //	xqmatch -engine1 ./xqengine -options2 "LMR=false" -games 60 -movetime 100
+//	xqmatch -engine1 ./xqengine -engine2 ./eleeye -proto ucci -tc 12+0.2 -pgn /tmp/m.pgn
 package main
 
 import (
-	"bufio"
 	"flag"
 	"fmt"
-	"io"
-	"math"
 	"os"
-	"os/exec"
+	"os/signal"
 	"slices"
-	"sort"
+	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/xqfyne/xiangqi/engine"
@@ -46,8 +53,11 @@ func main() {
 		games     = flag.Int("games", 40, "number of games (rounded up to an even number)")
 		movetime  = flag.Int("movetime", 100, "milliseconds per move")
 		nodes     = flag.Int("nodes", 0, "search this many nodes per move instead of a move time (reproducible under load)")
+		tc        = flag.String("tc", "", "clock mode: seconds per side plus increment per move, e.g. 12+0.2")
 		maxPlies  = flag.Int("maxplies", 300, "adjudicate a draw after this many plies")
 		openFile  = flag.String("openings", "", "file of openings: ICCS moves from the start, or a FEN, one a line")
+		pgnFile   = flag.String("pgn", "", "append every game to this PGN file")
+		sprtFlag  = flag.String("sprt", "", "stop early by an SPRT of Elo elo0 against elo1, e.g. 0,10")
 		verbose   = flag.Bool("v", false, "print every game")
 		protoName = flag.String("proto", "uci", "protocol: uci or ucci")
 		rulesName = flag.String("rules", "asian", "repetition rules the referee judges by and the engines are told (Rules option): asian or chinese")
@@ -81,6 +91,28 @@ func main() {
 		*options1 = strings.TrimPrefix(*options1+",Rules="+rules.String(), ",")
 		*options2 = strings.TrimPrefix(*options2+",Rules="+rules.String(), ",")
 	}
+	set := settings{lim: limit{movetime: time.Duration(*movetime) * time.Millisecond, nodes: *nodes}, maxPlies: *maxPlies, rules: rules}
+	if *tc != "" {
+		if set.lim.clock, set.lim.increment, err = parseTC(*tc); err != nil {
+			fail(err)
+		}
+		set.lim.movetime = 0
+	}
+	var test *sprt
+	if *sprtFlag != "" {
+		p, err := parseSPRT(*sprtFlag)
+		if err != nil {
+			fail(err)
+		}
+		test = &p
+	}
+	var pgn *os.File
+	if *pgnFile != "" {
+		if pgn, err = os.OpenFile(*pgnFile, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644); err != nil {
+			fail(err)
+		}
+		defer pgn.Close()
+	}
 	ucci := *protoName == "ucci"
 	e1, err := startEngine(*engine1, *options1, ucci)
 	if err != nil {
@@ -93,43 +125,158 @@ func main() {
 	}
 	defer e2.close()
 
-	var tally tally
-	mt := time.Duration(*movetime) * time.Millisecond
+	m := newMatch(e1, e2)
 	n := (*games + 1) / 2 * 2
-	for g := 0; g < n; g++ {
+	verdict := ""
+	// An interrupt ends the match after the game being played, with the
+	// summary of the games so far.
+	interrupted := make(chan os.Signal, 1)
+	signal.Notify(interrupted, os.Interrupt, syscall.SIGTERM)
+	for g := 0; g < n && verdict == ""; g++ {
+		select {
+		case <-interrupted:
+			fmt.Printf("interrupted after %d games\n", g)
+			n = g
+			continue
+		default:
+		}
 		start := starts[(g/2)%len(starts)]
 		red, black := e1, e2
 		if g%2 == 1 {
 			red, black = e2, e1
 		}
-		res, plies, err := playGame(start, red, black, limit{mt, *nodes}, *maxPlies, rules)
+		p, err := playGame(start, red, black, set)
 		if err != nil {
 			fail(fmt.Errorf("game %d: %v", g+1, err))
 		}
-		// Score from engine 1's side.
-		s := 0.5
-		switch {
-		case res.Status == game.RedWins && red == e1, res.Status == game.BlackWins && black == e1:
-			s = 1
-		case res.Status == game.RedWins || res.Status == game.BlackWins:
-			s = 0
+		s := m.record(p, red == e1)
+		if pgn != nil {
+			names := map[*uciEngine]string{e1: "engine1 " + *engine1 + " " + *options1, e2: "engine2 " + *engine2 + " " + *options2}
+			if err := writePGN(pgn, p, g+1, strings.TrimSpace(names[red]), strings.TrimSpace(names[black]), set.lim.clock > 0); err != nil {
+				fail(err)
+			}
 		}
-		tally.add(s)
 		if *verbose {
 			fmt.Printf("game %d (%s red): %s after %d plies, %s; engine1 %.1f\n",
-				g+1, map[bool]string{true: "engine1", false: "engine2"}[red == e1], res.PGN(), plies, res.English(), s)
+				g+1, map[bool]string{true: "engine1", false: "engine2"}[red == e1], p.result.PGN(), p.plies, p.termination(), s)
+		}
+		if test != nil && g%2 == 1 {
+			verdict = test.verdict(m.tally)
 		}
 	}
 	fmt.Printf("engine1: %s %s\nengine2: %s %s\n", *engine1, *options1, *engine2, *options2)
-	if *nodes > 0 {
-		fmt.Printf("games %d  nodes %d per move\n", n, *nodes)
-		fmt.Println(tally.summary())
-		return
+	switch {
+	case *nodes > 0:
+		fmt.Printf("games %d  nodes %d per move\n", m.tally.games(), *nodes)
+	case set.lim.clock > 0:
+		fmt.Printf("games %d  clock %v + %v per move\n", m.tally.games(), set.lim.clock, set.lim.increment)
+	default:
+		fmt.Printf("games %d  movetime %d ms\n", m.tally.games(), *movetime)
 	}
-	fmt.Printf("games %d  movetime %d ms\n", n, *movetime)
-	fmt.Println(tally.summary())
-	fmt.Printf("engine1 reply time over movetime: %s\n", e1.overshoot(mt))
-	fmt.Printf("engine2 reply time over movetime: %s\n", e2.overshoot(mt))
+	fmt.Println(m.tally.summary())
+	fmt.Print(m.report(set.lim.clock > 0))
+	if test != nil {
+		if verdict == "" {
+			verdict = fmt.Sprintf("SPRT: no decision, LLR %.2f (bounds ±%.2f)", test.llr(m.tally), sprtBound)
+		}
+		fmt.Println(verdict)
+	}
+	fmt.Printf("engine1 replies: %s\n", timing(e1.times, set.lim.movetime))
+	fmt.Printf("engine2 replies: %s\n", timing(e2.times, set.lim.movetime))
+}
+
+// parseTC reads "12+0.2": seconds per side and increment per move.
+func parseTC(s string) (clock, inc time.Duration, err error) {
+	base, incText, _ := strings.Cut(s, "+")
+	b, err1 := strconv.ParseFloat(base, 64)
+	i := 0.0
+	var err2 error
+	if incText != "" {
+		i, err2 = strconv.ParseFloat(incText, 64)
+	}
+	if err1 != nil || err2 != nil || b <= 0 || i < 0 || b > 1e6 || i > 1e6 {
+		return 0, 0, fmt.Errorf("-tc %q: want seconds+increment, e.g. 12+0.2", s)
+	}
+	return time.Duration(b * float64(time.Second)), time.Duration(i * float64(time.Second)), nil
+}
+
+// parseSPRT reads "elo0,elo1" with elo0 < elo1.
+func parseSPRT(s string) (sprt, error) {
+	a, b, ok := strings.Cut(s, ",")
+	e0, err0 := strconv.ParseFloat(strings.TrimSpace(a), 64)
+	e1, err1 := strconv.ParseFloat(strings.TrimSpace(b), 64)
+	if !ok || err0 != nil || err1 != nil || e0 >= e1 {
+		return sprt{}, fmt.Errorf("-sprt %q: want elo0,elo1 with elo0 < elo1, e.g. 0,10", s)
+	}
+	return sprt{e0, e1}, nil
+}
+
+// match keeps the results and the special endings of a match.
+type match struct {
+	e1, e2 *uciEngine
+	tally  tally
+	ends   map[string][3]int  // ending -> engine 1's wins, draws, losses
+	clocks [2][]time.Duration // clock left at the end of each game: engine 1, engine 2
+	flags  [2]int             // losses on time: engine 1, engine 2
+}
+
+func newMatch(e1, e2 *uciEngine) *match {
+	return &match{e1: e1, e2: e2, ends: map[string][3]int{}}
+}
+
+// record scores a game from engine 1's side and returns the score.
+func (m *match) record(p played, e1Red bool) float64 {
+	s := 0.5
+	switch {
+	case p.result.Status == game.RedWins && e1Red, p.result.Status == game.BlackWins && !e1Red:
+		s = 1
+	case p.result.Status == game.RedWins || p.result.Status == game.BlackWins:
+		s = 0
+	}
+	m.tally.add(s)
+	if p.end != "" {
+		c := m.ends[p.end]
+		c[int(2-2*s)]++
+		m.ends[p.end] = c
+		if p.end == endTime {
+			m.flags[int(2*s)/2]++ // s = 0: engine 1 flagged; s = 1: engine 2
+		}
+	}
+	e1Side := 0
+	if !e1Red {
+		e1Side = 1
+	}
+	m.clocks[0] = append(m.clocks[0], p.clocks[e1Side])
+	m.clocks[1] = append(m.clocks[1], p.clocks[1-e1Side])
+	return s
+}
+
+// report lists the endings the board did not decide and, in clock mode, the
+// clocks left.
+func (m *match) report(clockMode bool) string {
+	var sb strings.Builder
+	keys := make([]string, 0, len(m.ends))
+	for k := range m.ends {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		c := m.ends[k]
+		fmt.Fprintf(&sb, "  %s: %d games (engine1 W/D/L %d/%d/%d)\n", k, c[0]+c[1]+c[2], c[0], c[1], c[2])
+	}
+	for i, name := range []string{"engine1", "engine2"} {
+		cs := m.clocks[i]
+		if !clockMode || len(cs) == 0 {
+			continue
+		}
+		var sum time.Duration
+		for _, c := range cs {
+			sum += c
+		}
+		fmt.Fprintf(&sb, "%s clock left at game end: mean %.2f s, min %.2f s; %d losses on time\n",
+			name, (sum / time.Duration(len(cs))).Seconds(), slices.Min(cs).Seconds(), m.flags[i])
+	}
+	return sb.String()
 }
 
 func fail(err error) {
@@ -167,297 +314,4 @@ func openingPositions(lines []string) ([]opening, error) {
 		return nil, fmt.Errorf("no openings")
 	}
 	return out, nil
-}
-
-// playGame plays one game, judged under rules, and returns its result and
-// length.
-func playGame(o opening, red, black *uciEngine, lim limit, maxPlies int, rules game.RuleSet) (game.Result, int, error) {
-	g, err := game.New(o.fen)
-	if err != nil {
-		return game.Result{}, 0, err
-	}
-	g.SetRules(rules)
-	moves := append([]string(nil), o.moves...)
-	for _, m := range o.moves {
-		if err := g.PlayText(m); err != nil {
-			return game.Result{}, 0, err
-		}
-	}
-	for _, e := range []*uciEngine{red, black} {
-		if err := e.newGame(); err != nil {
-			return game.Result{}, 0, err
-		}
-	}
-	for ply := 0; ; ply++ {
-		if r := g.Result(); r.Decided() {
-			return r, len(moves), nil
-		}
-		if len(moves) >= maxPlies {
-			if err := g.AgreeDraw(); err != nil {
-				return game.Result{}, 0, err
-			}
-			return g.Result(), len(moves), nil
-		}
-		e := red
-		if g.SideToMove() == engine.Black {
-			e = black
-		}
-		banned := g.ForbiddenMoves()
-		var allowed []engine.Move
-		for _, m := range g.Position().LegalMoves() {
-			if !slices.Contains(banned, m) {
-				allowed = append(allowed, m)
-			}
-		}
-		best, err := e.bestMove(o.fen, moves, banned, allowed, lim)
-		if err != nil {
-			return game.Result{}, 0, err
-		}
-		if err := g.PlayText(best); err != nil {
-			// An illegal or missing move loses the game.
-			loser := g.SideToMove()
-			fmt.Fprintf(os.Stderr, "xqmatch: %s played %q in %s: %v\n", e.cmd, best, g.FEN(), err)
-			if err := g.Resign(loser); err != nil {
-				return game.Result{}, 0, err
-			}
-			return g.Result(), len(moves), nil
-		}
-		moves = append(moves, best)
-	}
-}
-
-// uciEngine is a running engine process.
-type uciEngine struct {
-	cmd   string
-	proc  *exec.Cmd
-	in    io.WriteCloser
-	out   *bufio.Scanner
-	ucci  bool
-	times []time.Duration // reply time of every move
-}
-
-func startEngine(command, options string, ucci bool) (*uciEngine, error) {
-	fields := strings.Fields(command)
-	if len(fields) == 0 {
-		return nil, fmt.Errorf("empty engine command")
-	}
-	p := exec.Command(fields[0], fields[1:]...)
-	p.Stderr = os.Stderr
-	in, err := p.StdinPipe()
-	if err != nil {
-		return nil, err
-	}
-	out, err := p.StdoutPipe()
-	if err != nil {
-		return nil, err
-	}
-	if err := p.Start(); err != nil {
-		return nil, err
-	}
-	e := &uciEngine{cmd: command, proc: p, in: in, out: bufio.NewScanner(out), ucci: ucci}
-	e.out.Buffer(make([]byte, 64*1024), 1024*1024)
-	hello, ok := "uci", "uciok"
-	if ucci {
-		hello, ok = "ucci", "ucciok"
-	}
-	if err := e.send(hello); err != nil {
-		return nil, err
-	}
-	if _, err := e.waitFor(ok); err != nil {
-		return nil, err
-	}
-	if ucci { // the referee's clock is in milliseconds, as a UCCI referee sets it
-		if err := e.send("setoption usemillisec true"); err != nil {
-			return nil, err
-		}
-	}
-	for _, opt := range strings.Split(options, ",") {
-		name, value, found := strings.Cut(strings.TrimSpace(opt), "=")
-		if !found {
-			continue
-		}
-		line := "setoption name " + name + " value " + value
-		if ucci {
-			line = "setoption " + name + " " + value
-		}
-		if err := e.send(line); err != nil {
-			return nil, err
-		}
-	}
-	if err := e.send("isready"); err != nil {
-		return nil, err
-	}
-	if _, err := e.waitFor("readyok"); err != nil {
-		return nil, err
-	}
-	return e, nil
-}
-
-func (e *uciEngine) send(line string) error {
-	_, err := io.WriteString(e.in, line+"\n")
-	return err
-}
-
-// waitFor reads lines until one starts with prefix, and returns it.
-func (e *uciEngine) waitFor(prefix string) (string, error) {
-	for e.out.Scan() {
-		if l := e.out.Text(); strings.HasPrefix(l, prefix) {
-			return l, nil
-		}
-	}
-	if err := e.out.Err(); err != nil {
-		return "", err
-	}
-	return "", fmt.Errorf("%s: output ended while waiting for %q", e.cmd, prefix)
-}
-
-func (e *uciEngine) newGame() error {
-	cmd := "ucinewgame"
-	if e.ucci {
-		cmd = "setoption newgame"
-	}
-	if err := e.send(cmd); err != nil {
-		return err
-	}
-	if err := e.send("isready"); err != nil {
-		return err
-	}
-	_, err := e.waitFor("readyok")
-	return err
-}
-
-// limit is what each move may use: a move time, or a node count when nodes > 0.
-type limit struct {
-	movetime time.Duration
-	nodes    int
-}
-
-// bestMove asks the engine for its move and records how long the reply took.
-// Like a referee, it forbids the moves that would lose by perpetual check or
-// chase: UCCI engines get them as banmoves, UCI engines (which have no such
-// command) the other legal moves as searchmoves.
-func (e *uciEngine) bestMove(fen string, moves []string, banned, allowed []engine.Move, lim limit) (string, error) {
-	mt := lim.movetime
-	pos := "position fen " + fen
-	if len(moves) > 0 {
-		pos += " moves " + strings.Join(moves, " ")
-	}
-	goCmd := fmt.Sprintf("go movetime %d", mt.Milliseconds())
-	if e.ucci {
-		goCmd = fmt.Sprintf("go time %d movestogo 1", mt.Milliseconds())
-	}
-	if lim.nodes > 0 {
-		goCmd = fmt.Sprintf("go nodes %d", lim.nodes)
-	}
-	if err := e.send(pos); err != nil {
-		return "", err
-	}
-	if len(banned) > 0 {
-		if e.ucci {
-			if err := e.send("banmoves " + moveList(banned)); err != nil {
-				return "", err
-			}
-		} else {
-			goCmd += " searchmoves " + moveList(allowed)
-		}
-	}
-	start := time.Now()
-	if err := e.send(goCmd); err != nil {
-		return "", err
-	}
-	for e.out.Scan() {
-		l := e.out.Text()
-		if strings.HasPrefix(l, "nobestmove") {
-			e.times = append(e.times, time.Since(start))
-			return "", nil
-		}
-		if strings.HasPrefix(l, "bestmove") {
-			e.times = append(e.times, time.Since(start))
-			f := strings.Fields(l)
-			if len(f) < 2 {
-				return "", nil
-			}
-			return f[1], nil
-		}
-	}
-	return "", fmt.Errorf("%s: output ended during search", e.cmd)
-}
-
-// moveList joins moves in ICCS notation.
-func moveList(ms []engine.Move) string {
-	texts := make([]string, len(ms))
-	for i, m := range ms {
-		texts[i] = m.String()
-	}
-	return strings.Join(texts, " ")
-}
-
-// overshoot summarises reply times beyond the move time.
-func (e *uciEngine) overshoot(mt time.Duration) string {
-	if len(e.times) == 0 {
-		return "no moves"
-	}
-	over := make([]time.Duration, len(e.times))
-	for i, t := range e.times {
-		over[i] = t - mt
-	}
-	sort.Slice(over, func(i, j int) bool { return over[i] < over[j] })
-	limit := mt/20 + 20*time.Millisecond
-	within := 0
-	for _, o := range over {
-		if o <= limit {
-			within++
-		}
-	}
-	p := func(q float64) time.Duration { return over[int(q*float64(len(over)-1))] }
-	return fmt.Sprintf("%d replies, median %+v, p99 %+v, max %+v; %.1f%% within 5%%+20ms",
-		len(over), p(0.5).Round(time.Microsecond*100), p(0.99).Round(time.Microsecond*100),
-		over[len(over)-1].Round(time.Microsecond*100), 100*float64(within)/float64(len(over)))
-}
-
-func (e *uciEngine) close() {
-	e.send("quit")
-	e.in.Close()
-	done := make(chan struct{})
-	go func() { e.proc.Wait(); close(done) }()
-	select {
-	case <-done:
-	case <-time.After(2 * time.Second):
-		e.proc.Process.Kill()
-		<-done
-	}
-}
-
-// tally counts engine 1's results.
-type tally struct{ wins, draws, losses int }
-
-func (t *tally) add(score float64) {
-	switch score {
-	case 1:
-		t.wins++
-	case 0:
-		t.losses++
-	default:
-		t.draws++
-	}
-}
-
-// summary gives W/D/L, the score and an Elo difference with a 95% interval
-// from the per-game score variance.
-func (t tally) summary() string {
-	n := float64(t.wins + t.draws + t.losses)
-	if n == 0 {
-		return "no games"
-	}
-	s := (float64(t.wins) + float64(t.draws)/2) / n
-	variance := (float64(t.wins)*(1-s)*(1-s) + float64(t.draws)*(0.5-s)*(0.5-s) + float64(t.losses)*s*s) / n
-	se := math.Sqrt(variance / n)
-	lo, hi := eloOf(s-1.96*se), eloOf(s+1.96*se)
-	return fmt.Sprintf("engine1 W/D/L %d/%d/%d  score %.1f%%  Elo %+.0f (95%% interval %+.0f .. %+.0f, ±%.0f)",
-		t.wins, t.draws, t.losses, 100*s, eloOf(s), lo, hi, (hi-lo)/2)
-}
-
-func eloOf(s float64) float64 {
-	s = math.Min(math.Max(s, 0.001), 0.999)
-	return -400 * math.Log10(1/s-1)
 }

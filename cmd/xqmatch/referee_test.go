@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
 )
 
@@ -21,12 +22,18 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
+// fakeEngine answers the protocol as XQMATCH_FAKE_MODE says: by default
+// "bestmove f5f4" to every go; "legal" plays the first legal move; "sleep"
+// does so after 300 ms; "nobestmove" claims a draw at every move;
+// "resign" resigns; "draw" plays the first legal move and offers a draw.
 func fakeEngine(logPath string) {
 	log, err := os.Create(logPath)
 	if err != nil {
 		os.Exit(1)
 	}
 	defer log.Close()
+	mode := os.Getenv("XQMATCH_FAKE_MODE")
+	pos := engine.NewPosition()
 	in := bufio.NewScanner(os.Stdin)
 	for in.Scan() {
 		line := in.Text()
@@ -38,12 +45,62 @@ func fakeEngine(logPath string) {
 			fmt.Println("ucciok")
 		case line == "isready":
 			fmt.Println("readyok")
+		case strings.HasPrefix(line, "position fen "):
+			pos = fakePosition(strings.TrimPrefix(line, "position fen "))
 		case strings.HasPrefix(line, "go"):
-			fmt.Println("bestmove f5f4")
+			first := "f5f4"
+			if legal := pos.LegalMoves(); len(legal) > 0 && mode != "" {
+				first = legal[0].String()
+			}
+			switch mode {
+			case "":
+				fmt.Println("bestmove f5f4")
+			case "sleep":
+				time.Sleep(300 * time.Millisecond)
+				fmt.Println("bestmove " + first)
+			case "nobestmove":
+				fmt.Println("nobestmove")
+			case "resign":
+				fmt.Println("bestmove " + first + " resign")
+			case "draw":
+				fmt.Println("bestmove " + first + " draw")
+			default:
+				fmt.Println("bestmove " + first)
+			}
 		case line == "quit":
 			return
 		}
 	}
+}
+
+// fakePosition reads "<FEN> [moves m1 m2 ...]".
+func fakePosition(text string) *engine.Position {
+	fen, moves, _ := strings.Cut(text, " moves ")
+	p, err := engine.ParseFEN(fen)
+	if err != nil {
+		return engine.NewPosition()
+	}
+	for _, m := range strings.Fields(moves) {
+		if mv, err := engine.ParseMove(m); err == nil && p.IsLegal(mv) {
+			p.MakeMove(mv)
+		}
+	}
+	return p
+}
+
+// startFake starts the test binary as a fake engine in the given mode and
+// returns it with the path of its command log.
+func startFake(t *testing.T, mode string, ucci bool) (*uciEngine, string) {
+	t.Helper()
+	logPath := filepath.Join(t.TempDir(), "engine-"+mode+".log")
+	t.Setenv("XQMATCH_FAKE_ENGINE_LOG", logPath)
+	t.Setenv("XQMATCH_FAKE_MODE", mode)
+	e, err := startEngine(os.Args[0]+" -test.run=^$", "", ucci)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(e.close)
+	return e, logPath
 }
 
 // Before asking for a move in a position where checking again would lose by
@@ -60,13 +117,13 @@ func TestForbiddenMovesReachTheEngine(t *testing.T) {
 			t.Fatal(err)
 		}
 		// The fake answers f5f4 (a rook retreat) to everything: one move, then the ply limit.
-		_, plies, err := playGame(o, e, e, limit{movetime: 10 * time.Millisecond}, 7, game.AsianRules)
+		p, err := playGame(o, e, e, settings{lim: limit{movetime: 10 * time.Millisecond}, maxPlies: 7})
 		e.close()
 		if err != nil {
 			t.Fatal(err)
 		}
-		if plies != 7 {
-			t.Fatalf("ucci=%v: game ended after %d plies, want the fake's one move", ucci, plies)
+		if p.plies != 7 {
+			t.Fatalf("ucci=%v: game ended after %d plies, want the fake's one move", ucci, p.plies)
 		}
 		data, err := os.ReadFile(logPath)
 		if err != nil {
@@ -92,6 +149,15 @@ func TestForbiddenMovesReachTheEngine(t *testing.T) {
 	}
 }
 
+func readLog(t *testing.T, path string) string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
 // The referee judges by the rule set of the match: one check, one chase is
 // allowed under the Asian rules and banned under the Chinese ones.
 func TestRefereeFollowsRuleSet(t *testing.T) {
@@ -104,18 +170,14 @@ func TestRefereeFollowsRuleSet(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, _, err = playGame(o, e, e, limit{movetime: 10 * time.Millisecond}, 7, rules)
+		_, err = playGame(o, e, e, settings{lim: limit{movetime: 10 * time.Millisecond}, maxPlies: 7, rules: rules})
 		e.close()
 		if err != nil {
 			t.Fatal(err)
 		}
-		data, err := os.ReadFile(logPath)
-		if err != nil {
-			t.Fatal(err)
-		}
-		banned := strings.Contains(string(data), "\nbanmoves f5a5\n")
+		banned := strings.Contains(readLog(t, logPath), "\nbanmoves f5a5\n")
 		if want := rules == game.ChineseRules; banned != want {
-			t.Errorf("%v rules: f5a5 banned %v, want %v:\n%s", rules, banned, want, data)
+			t.Errorf("%v rules: f5a5 banned %v, want %v:\n%s", rules, banned, want, readLog(t, logPath))
 		}
 	}
 }

@@ -1,0 +1,42 @@
+package engine
+
+import "time"
+
+// timeControl follows how settled the search is between iterations, to
+// decide in clock mode whether another iteration is worth starting: stop
+// early when the best move has stayed the same for several iterations,
+// extend when it has just changed or the score has dropped.
+type timeControl struct {
+	best        Move
+	score       int
+	depth       int
+	instability float64 // decaying count of best-move changes
+	drop        bool    // the last iteration's score fell clearly
+}
+
+// scoreDrop is how far a score must fall between iterations to count as
+// trouble worth more time.
+const scoreDrop = 30
+
+// completed records an iteration's result.
+func (tc *timeControl) completed(depth int, best Move, score int) {
+	if tc.depth > 0 {
+		tc.instability /= 2
+		if best != tc.best {
+			tc.instability++
+		}
+		tc.drop = score < tc.score-scoreDrop && !IsDecisive(score)
+	}
+	tc.best, tc.score, tc.depth = best, score, depth
+}
+
+// stopAfter is the time after which no new iteration should start: the
+// next one usually takes longer than all earlier ones together, so the
+// search stops at a share of the (scaled) optimum.
+func (tc *timeControl) stopAfter(optimum time.Duration) time.Duration {
+	scale := 0.6 + tc.instability // 0.6 when settled, 1.6 just after a change
+	if tc.drop {
+		scale *= 1.4
+	}
+	return time.Duration(float64(optimum) * scale * 0.6)
+}
