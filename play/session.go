@@ -74,7 +74,7 @@ type Session struct {
 	fromBook bool // the engine's last move came from the opening book
 	// engineView is what the engine thought of its last searched move, for draw offers.
 	engineView engineView
-	running     sync.WaitGroup
+	running    sync.WaitGroup
 	// engineErr is why the engine's last search gave no playable move; the engine then
 	// waits until the user retries, takes back or starts a new game.
 	engineErr error
