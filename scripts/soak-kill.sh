@@ -10,6 +10,7 @@ cd "$(dirname "$0")/.."
 KILLS=${1:-${SOAK_KILLS:-20}}
 OUT=${OUT:-dist/soak}
 mkdir -p "$OUT" dist
+: >"$OUT/app.log"
 . scripts/x11-lib.sh
 
 go build -o dist/xiangqi .
@@ -25,7 +26,13 @@ cleanup() {
 trap cleanup EXIT
 start_xvfb
 
-fail() { echo "soak: $*"; shot soak-failure || true; exit 1; }
+fail() {
+  echo "soak: $*"
+  kill -0 "$xvfb" 2>/dev/null || echo "soak: the X server is gone"
+  tail -5 "$OUT/app.log"
+  shot soak-failure || true
+  exit 1
+}
 
 # engine_move MOVES...: a legal move for the side to move after MOVES, or nothing.
 engine_move() {
