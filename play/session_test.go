@@ -165,22 +165,8 @@ func TestHintFailureIsReportedAndPlayGoesOn(t *testing.T) {
 // The engine is told the moves the judge would punish: here, chasing the undefended
 // cannon once more would lose by perpetual chase.
 func TestEngineSearchBansPerpetualChase(t *testing.T) {
-	fs := newMemFS()
-	g, err := game.New("5k3/9/1c7/9/R8/9/9/9/9/3K5 w - - 0 1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, m := range []string{"a5b5", "b7a7", "b5a5", "a7b7", "a5b5", "b7a7"} {
-		if err := g.PlayText(m); err != nil {
-			t.Fatal(err)
-		}
-	}
-	fastSettings(game.HumanBoth).Record(g)
-	if err := NewStore(fs).Save(g); err != nil {
-		t.Fatal(err)
-	}
 	var banned []engine.Move
-	s, q, _ := openSession(t, fs, func(_ context.Context, _ *engine.Position, lim engine.Limits, _ func(engine.Info)) engine.Result {
+	s, q := chaseSession(t, fastSettings(game.HumanBoth), func(_ context.Context, _ *engine.Position, lim engine.Limits, _ func(engine.Info)) engine.Result {
 		banned = lim.BanMoves
 		return engine.Result{Move: mv(t, "b5b1")}
 	})
@@ -383,9 +369,9 @@ func TestGameOverAnnouncedOnce(t *testing.T) {
 	}
 }
 
-// chaseSession opens a two-player game in which Red's b5a5 would lose by perpetually
-// chasing the cannon.
-func chaseSession(t *testing.T, set Settings) (*Session, *uiQueue) {
+// chaseSession opens a two-player game with the given search (nil: the real engine) in
+// which Red's b5a5 would lose by perpetually chasing the cannon.
+func chaseSession(t *testing.T, set Settings, search SearchFunc) (*Session, *uiQueue) {
 	t.Helper()
 	fs := newMemFS()
 	g, err := game.New("5k3/9/1c7/9/R8/9/9/9/9/3K5 w - - 0 1")
@@ -401,14 +387,14 @@ func chaseSession(t *testing.T, set Settings) (*Session, *uiQueue) {
 	if err := NewStore(fs).Save(g); err != nil {
 		t.Fatal(err)
 	}
-	s, q, _ := openSession(t, fs, nil)
+	s, q, _ := openSession(t, fs, search)
 	return s, q
 }
 
 // Before a move that loses by a repetition rule the player is warned; the move is played
 // only when confirmed. With the warning off it is played at once.
 func TestRepetitionWarning(t *testing.T) {
-	s, _ := chaseSession(t, fastSettings(game.HumanBoth))
+	s, _ := chaseSession(t, fastSettings(game.HumanBoth), nil)
 	var why game.Verdict
 	var playAnyway func()
 	s.OnRepetitionWarning = func(v game.Verdict, play func()) { why, playAnyway = v, play }
@@ -427,7 +413,7 @@ func TestRepetitionWarning(t *testing.T) {
 
 	set := fastSettings(game.HumanBoth)
 	set.WarnRepetition = false
-	s2, _ := chaseSession(t, set)
+	s2, _ := chaseSession(t, set, nil)
 	warned := false
 	s2.OnRepetitionWarning = func(game.Verdict, func()) { warned = true }
 	tapMove(t, s2, "b5a5")
