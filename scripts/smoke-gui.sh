@@ -18,7 +18,7 @@ go build -tags mobile -o dist/xiangqi-mobile .
 app=""
 cleanup() {
   [ -n "$app" ] && kill "$app" 2>/dev/null || true
-  [ -n "$xvfb" ] && kill "$xvfb" 2>/dev/null || true
+  stop_xvfb
 }
 trap cleanup EXIT
 start_xvfb

@@ -20,7 +20,7 @@ app=""
 home=$(mktemp -d)
 cleanup() {
   [ -n "$app" ] && kill -9 "$app" 2>/dev/null || true
-  [ -n "$xvfb" ] && kill "$xvfb" 2>/dev/null || true
+  stop_xvfb
   rm -rf "$home"
 }
 trap cleanup EXIT

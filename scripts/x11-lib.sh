@@ -33,6 +33,15 @@ start_xvfb() {
   return 1
 }
 
+# stop_xvfb: end the X server and wait until it has gone, so that a script started right
+# after this one finds its display free.
+stop_xvfb() {
+  [ -n "$xvfb" ] || return 0
+  kill "$xvfb" 2>/dev/null || true
+  wait "$xvfb" 2>/dev/null || true
+  xvfb=""
+}
+
 shot() { import -window root "$OUT/$1.png"; echo "screenshot $OUT/$1.png"; }
 
 # screen_sum: a checksum of what the screen shows now.
