@@ -153,6 +153,18 @@ func (g *Game) appendMove(m engine.Move) error {
 	return nil
 }
 
+// Truncate forgets the moves after the cursor (the redo tail), so that the
+// current position becomes the end of the line, where a result can be
+// declared.
+func (g *Game) Truncate() {
+	if g.cur == len(g.moves) {
+		return
+	}
+	g.moves = g.moves[:g.cur]
+	g.declared = nil
+	g.version++
+}
+
 // Undo steps back one ply, keeping the move for Redo. It reports false at
 // the start of the game.
 func (g *Game) Undo() bool {
@@ -207,6 +219,16 @@ func (g *Game) Resign(loser engine.Color) error {
 // AgreeDraw ends the game at the end of the line as a draw by agreement.
 func (g *Game) AgreeDraw() error {
 	return g.declare(Result{Status: Draw, Reason: ReasonAgreement})
+}
+
+// FlagFall ends the game at the end of the line because loser's clock ran
+// out: loser loses, unless the other side has no piece that can attack
+// (rook, horse, cannon or pawn), and so could never win; then it is a draw.
+func (g *Game) FlagFall(loser engine.Color) error {
+	if !hasAttackers(g.pos, loser.Opponent()) {
+		return g.declare(Result{Status: Draw, Reason: ReasonTimeNoAttackers})
+	}
+	return g.declare(Result{Status: winStatus(loser.Opponent()), Winner: loser.Opponent(), Reason: ReasonTime})
 }
 
 func (g *Game) declare(r Result) error {

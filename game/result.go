@@ -32,6 +32,8 @@ const (
 	ReasonAgreement                     // declared by AgreeDraw
 	ReasonRecorded                      // result given by an imported record, not by the board
 	ReasonPerpetualAttack               // Chinese rules: one side checked or chased on every move, mixing both (长打); it loses
+	ReasonTime                          // declared by FlagFall: the side whose clock ran out loses
+	ReasonTimeNoAttackers               // declared by FlagFall: a clock ran out but the other side has nothing to win with
 )
 
 var reasonText = [...]struct{ en, zh string }{
@@ -47,6 +49,8 @@ var reasonText = [...]struct{ en, zh string }{
 	ReasonAgreement:       {"draw agreed", "议和"},
 	ReasonRecorded:        {"result recorded in the game file", "棋谱记录的结果"},
 	ReasonPerpetualAttack: {"perpetual checks and chases", "长打"},
+	ReasonTime:            {"time", "超时"},
+	ReasonTimeNoAttackers: {"time ran out, but the other side has no attacking piece", "超时，但对方无进攻子力"},
 }
 
 // English describes the reason in English.

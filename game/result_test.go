@@ -1,6 +1,7 @@
 package game
 
 import (
+	"bytes"
 	"errors"
 	"testing"
 
@@ -189,4 +190,68 @@ func TestResultResignationAndAgreement(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantResult(t, g, Draw, ReasonAgreement)
+}
+
+func TestResultFlagFall(t *testing.T) {
+	g := mustGame(t, "")
+	playAll(t, g, "h2e2")
+	if err := g.FlagFall(engine.Black); err != nil {
+		t.Fatal(err)
+	}
+	wantResult(t, g, RedWins, ReasonTime)
+	if err := g.Play(mustMove(t, "h9g7")); !errors.Is(err, ErrGameOver) {
+		t.Errorf("Play after a flag fall: %v", err)
+	}
+	// Red's clock runs out, but Black has only advisors and elephants: nothing that
+	// could ever mate, so the flag fall is a draw.
+	g = mustGame(t, "3akab2/9/4b4/9/9/9/9/9/4R4/4K4 w - - 0 1")
+	if err := g.FlagFall(engine.Red); err != nil {
+		t.Fatal(err)
+	}
+	wantResult(t, g, Draw, ReasonTimeNoAttackers)
+	// The same position with Black's clock out: Red has a rook, Black loses.
+	g = mustGame(t, "3akab2/9/4b4/9/9/9/9/9/4R4/4K4 b - - 0 1")
+	if err := g.FlagFall(engine.Black); err != nil {
+		t.Fatal(err)
+	}
+	wantResult(t, g, RedWins, ReasonTime)
+}
+
+func TestSaveKeepsFlagFall(t *testing.T) {
+	for _, fen := range []string{"", "3akab2/9/4b4/9/9/9/9/9/4R4/4K4 w - - 0 1"} {
+		g := mustGame(t, fen)
+		if err := g.FlagFall(engine.Red); err != nil {
+			t.Fatal(err)
+		}
+		want := g.Result()
+		var buf bytes.Buffer
+		if err := g.Save(&buf); err != nil {
+			t.Fatal(err)
+		}
+		back, err := Load(&buf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := back.Result(); got != want {
+			t.Errorf("%q: restored result %+v, want %+v", fen, got, want)
+		}
+	}
+}
+
+func TestTruncateEndsTheLineAtTheCursor(t *testing.T) {
+	g := mustGame(t, "")
+	playAll(t, g, "h2e2", "h9g7", "h0g2")
+	g.Undo()
+	g.Undo()
+	if err := g.Resign(engine.Red); err == nil {
+		t.Fatal("resigning in the middle of the line accepted")
+	}
+	g.Truncate()
+	if g.Len() != 1 || g.Ply() != 1 {
+		t.Fatalf("after Truncate: len %d ply %d, want 1 and 1", g.Len(), g.Ply())
+	}
+	if err := g.FlagFall(engine.Black); err != nil {
+		t.Fatal(err)
+	}
+	wantResult(t, g, RedWins, ReasonTime)
 }

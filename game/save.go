@@ -46,6 +46,7 @@ const formatName = "xiangqi-game"
 var statusNames = map[Status]string{RedWins: "red-wins", BlackWins: "black-wins", Draw: "draw"}
 var declaredReasonNames = map[Reason]string{
 	ReasonResignation: "resignation", ReasonAgreement: "agreement", ReasonRecorded: "recorded",
+	ReasonTime: "time", ReasonTimeNoAttackers: "timeNoAttackers",
 }
 
 // Save writes the game as indented JSON (format "xiangqi-game", version
@@ -231,6 +232,10 @@ func (r savedResult) decode() (Result, error) {
 		return out, errors.New("game: a resignation cannot be a draw")
 	case out.Reason == ReasonAgreement && out.Status != Draw:
 		return out, errors.New("game: an agreement must be a draw")
+	case out.Reason == ReasonTime && out.Status == Draw:
+		return out, errors.New("game: a loss on time cannot be a draw")
+	case out.Reason == ReasonTimeNoAttackers && out.Status != Draw:
+		return out, errors.New("game: a flag fall against a side without attackers is a draw")
 	}
 	if out.Status == RedWins {
 		out.Winner = engine.Red

@@ -43,6 +43,7 @@ type Config struct {
 	Searcher *engine.Searcher // nil: a new one with 16 MB of hash
 	Search   SearchFunc       // nil: Searcher.Search; tests put engines that answer badly here
 	Language Language         // decides the default notation of a new save
+	Time     TimeSource       // nil: the system clock; tests put a fake one here
 }
 
 // Session is one game in progress: the record, the settings, the selection state of the
@@ -57,6 +58,8 @@ type Session struct {
 	search   SearchFunc
 	book     *engine.Book // nil when the bundled book could not be read
 	post     func(func())
+	time     TimeSource
+	clock    gameClock
 
 	selected engine.Square
 	targets  []engine.Square
@@ -102,7 +105,10 @@ func NewSession(cfg Config) (*Session, error) {
 		return nil, errors.New("session: no way to post to the UI goroutine")
 	}
 	s := &Session{post: cfg.Post, searcher: cfg.Searcher, search: cfg.Search, lang: cfg.Language,
-		selected: engine.NoSquare, rejected: engine.NoSquare}
+		time: cfg.Time, selected: engine.NoSquare, rejected: engine.NoSquare}
+	if s.time == nil {
+		s.time = systemTime{}
+	}
 	if s.searcher == nil {
 		s.searcher = engine.NewSearcher(engine.Options{HashMB: 16, Threads: 1})
 	}
@@ -120,6 +126,7 @@ func NewSession(cfg Config) (*Session, error) {
 		if g != nil {
 			s.g = g
 			s.settings = settingsOf(g, s.lang)
+			s.clock = restoreClock(g, s.settings.TimeControl)
 		}
 		if err != nil && !errors.Is(err, ErrNoSave) {
 			notice = errors.Join(notice, err)
@@ -138,6 +145,7 @@ func NewSession(cfg Config) (*Session, error) {
 		s.save()
 	}
 	s.configureEngine()
+	s.syncClock()
 	return s, notice
 }
 
@@ -149,6 +157,10 @@ func (s *Session) Resume() { s.maybeStartEngine() }
 func (s *Session) Close() {
 	s.cancelSearch()
 	s.running.Wait()
+	if s.clock.tc.Timed() {
+		s.stopClock()
+		s.save() // the exact time left, not the time at the last move
+	}
 	if s.writer != nil {
 		s.writer.close()
 	}
@@ -306,9 +318,14 @@ func (s *Session) flashReject(sq engine.Square) {
 // play makes a move, saves, and hands over to the engine when it is its turn. A move the
 // game rejects changes nothing and is returned as an error.
 func (s *Session) play(m engine.Move, animate bool) error {
+	mover := s.g.SideToMove()
+	if !s.g.Result().Decided() && s.g.Position().IsLegal(m) && !s.clockBeforeMove() {
+		return errors.New("the time ran out before the move")
+	}
 	if err := s.g.Play(m); err != nil {
 		return err
 	}
+	s.clockAfterMove(mover)
 	if s.hinting {
 		s.cancelSearch() // a hint for the position before this move is stale
 	}
@@ -363,7 +380,8 @@ func (s *Session) NewGame(set Settings) error {
 	s.running.Wait()
 	s.searcher.Clear()
 	set.Flipped = set.Human == game.HumanBlack
-	s.g, s.settings, s.engineView = g, set, engineView{}
+	s.disarmFlag()
+	s.g, s.settings, s.engineView, s.clock = g, set, engineView{}, newGameClock(set.TimeControl)
 	s.settings.Record(g)
 	g.Meta.Date = time.Now().Format("2006.01.02")
 	s.configureEngine()
@@ -380,7 +398,7 @@ func (s *Session) ApplySettings(set Settings) error {
 	if err := CheckSeconds(set.Seconds); err != nil {
 		return err
 	}
-	set.Human, set.Flipped = s.settings.Human, s.settings.Flipped
+	set.Human, set.Flipped, set.TimeControl = s.settings.Human, s.settings.Flipped, s.settings.TimeControl
 	s.settings = set
 	s.settings.Record(s.g)
 	s.configureEngine()
@@ -523,6 +541,12 @@ func (s *Session) startSearch(hint bool) {
 	// where its tree reaches one; the moves the judge would punish are banned at the
 	// root, as a referee bans them.
 	limits := engine.Limits{MoveTime: secondsToDuration(seconds), BanMoves: s.g.ForbiddenMoves()}
+	if tc := s.clock.tc; tc.Timed() && !hint {
+		// On a clock the engine plans its own time from what is left, not by the level's
+		// seconds per move.
+		limits.MoveTime = 0
+		limits.Time, limits.Increment = s.ClockLeft(pos.Side()), tc.Increment
+	}
 	search := s.search
 	s.changed(ChangeStatus | ChangeControls)
 	s.running.Add(1)
@@ -606,6 +630,8 @@ func (s *Session) save() {
 	if s.writer == nil {
 		return
 	}
+	s.clock.settle(s.time.Now())
+	s.clock.record(s.g)
 	data, err := encode(s.g)
 	if err != nil {
 		s.saveFailed(err)
@@ -621,6 +647,9 @@ func (s *Session) saveFailed(err error) {
 }
 
 func (s *Session) changed(c Change) {
+	// Every change of the game passes here, so the clock follows the side to move and
+	// stops when the game is decided, however the change came about.
+	s.syncClock()
 	if s.OnChange != nil {
 		s.OnChange(c)
 	}

@@ -38,6 +38,8 @@ type Settings struct {
 	// WarnRepetition: before a move that would lose by a repetition rule, ask the player
 	// to confirm, as an arbiter warns.
 	WarnRepetition bool
+	// TimeControl is the game's clock (zero: untimed); it is chosen for a new game only.
+	TimeControl TimeControl
 }
 
 // DefaultSettings: play Red against the engine at the intermediate level, moves written
@@ -92,6 +94,9 @@ func settingsOf(g *game.Game, lang Language) Settings {
 	}
 	s.Rules = g.Rules()
 	s.WarnRepetition = flag(keyWarn, s.WarnRepetition)
+	if tc, err := ParseTimeControl(g.Settings[keyTimeControl]); err == nil {
+		s.TimeControl = tc
+	}
 	return s
 }
 
@@ -108,6 +113,7 @@ func (s Settings) Record(g *game.Game) {
 	g.Settings[keyFlipped] = strconv.FormatBool(s.Flipped)
 	g.Settings[keyNotation] = notationName(s.Notation)
 	g.Settings[keyWarn] = strconv.FormatBool(s.WarnRepetition)
+	g.Settings[keyTimeControl] = s.TimeControl.String()
 	g.SetRules(s.Rules)
 }
 

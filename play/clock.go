@@ -1,0 +1,251 @@
+package play
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/game"
+)
+
+// TimeControl is a game's thinking time: Base for each side for the whole game, plus
+// Increment added to a side's clock after each of its moves (Fischer). The zero value is
+// an untimed game.
+type TimeControl struct {
+	Base      time.Duration
+	Increment time.Duration
+}
+
+// Bounds of a time control, as minutes and seconds per move.
+const (
+	maxBaseMinutes       = 180
+	maxIncrementSeconds  = 60
+	keyTimeControl       = "timeControl"
+	keyClockRed          = "clockRed"   // Red's time left in milliseconds
+	keyClockBlack        = "clockBlack" // Black's time left in milliseconds
+	clockSaveGranularity = time.Millisecond
+	maxClock             = 24 * time.Hour // a saved clock above this is damaged
+)
+
+// timeControls are the presets offered in New game, untimed first.
+var timeControls = [...]TimeControl{
+	{},
+	{5 * time.Minute, 3 * time.Second},
+	{10 * time.Minute, 5 * time.Second},
+	{15 * time.Minute, 10 * time.Second},
+	{30 * time.Minute, 0},
+}
+
+// TimeControls returns the time controls offered for a new game, untimed first.
+func TimeControls() []TimeControl { return append([]TimeControl(nil), timeControls[:]...) }
+
+// Timed reports whether the game is played on a clock.
+func (tc TimeControl) Timed() bool { return tc.Base > 0 }
+
+// Minutes and IncrementSeconds are the two numbers of "5+3".
+func (tc TimeControl) Minutes() int          { return int(tc.Base / time.Minute) }
+func (tc TimeControl) IncrementSeconds() int { return int(tc.Increment / time.Second) }
+
+// String writes the time control as minutes+seconds ("5+3"), "" when untimed.
+func (tc TimeControl) String() string {
+	if !tc.Timed() {
+		return ""
+	}
+	return fmt.Sprintf("%d+%d", tc.Minutes(), tc.IncrementSeconds())
+}
+
+// ParseTimeControl reads "minutes+seconds" ("" is untimed).
+func ParseTimeControl(text string) (TimeControl, error) {
+	if text == "" {
+		return TimeControl{}, nil
+	}
+	m, s, ok := strings.Cut(text, "+")
+	minutes, err1 := strconv.Atoi(m)
+	seconds, err2 := strconv.Atoi(s)
+	if !ok || err1 != nil || err2 != nil || minutes < 1 || minutes > maxBaseMinutes ||
+		seconds < 0 || seconds > maxIncrementSeconds {
+		return TimeControl{}, fmt.Errorf("time control %q: want minutes+seconds, 1..%d minutes and 0..%d seconds",
+			text, maxBaseMinutes, maxIncrementSeconds)
+	}
+	return TimeControl{time.Duration(minutes) * time.Minute, time.Duration(seconds) * time.Second}, nil
+}
+
+// TimeSource is where a session reads the time: the system clock in the app, a fake one in
+// tests.
+type TimeSource interface {
+	Now() time.Time
+	// AfterFunc calls f on another goroutine once d has passed; stop cancels the call.
+	AfterFunc(d time.Duration, f func()) (stop func() bool)
+}
+
+type systemTime struct{}
+
+func (systemTime) Now() time.Time { return time.Now() }
+func (systemTime) AfterFunc(d time.Duration, f func()) func() bool {
+	return time.AfterFunc(d, f).Stop
+}
+
+// gameClock is the two sides' clocks of a timed game. Only the side to move's runs, and only
+// while the game is undecided; the time it used is charged when the clock is settled.
+type gameClock struct {
+	tc      TimeControl
+	left    [2]time.Duration // by colour, as of since
+	running bool
+	side    engine.Color // whose clock runs
+	since   time.Time    // when it last started or was settled
+	stop    func() bool  // cancels the armed flag timer
+	armed   uint64       // identifies the armed flag timer; an older one is stale
+}
+
+func newGameClock(tc TimeControl) gameClock {
+	return gameClock{tc: tc, left: [2]time.Duration{tc.Base, tc.Base}}
+}
+
+// restoreClock reads the clocks saved in g, falling back to a full clock for a value that is
+// missing or out of range.
+func restoreClock(g *game.Game, tc TimeControl) gameClock {
+	c := newGameClock(tc)
+	for side, key := range [2]string{keyClockRed, keyClockBlack} {
+		if ms, err := strconv.ParseInt(g.Settings[key], 10, 64); err == nil && ms >= 0 &&
+			time.Duration(ms)*clockSaveGranularity <= maxClock {
+			c.left[side] = time.Duration(ms) * clockSaveGranularity
+		}
+	}
+	return c
+}
+
+// record writes the clocks into g, where they are saved.
+func (c *gameClock) record(g *game.Game) {
+	if g.Settings == nil {
+		g.Settings = map[string]string{}
+	}
+	if !c.tc.Timed() {
+		delete(g.Settings, keyClockRed)
+		delete(g.Settings, keyClockBlack)
+		return
+	}
+	g.Settings[keyClockRed] = strconv.FormatInt(int64(c.left[engine.Red]/clockSaveGranularity), 10)
+	g.Settings[keyClockBlack] = strconv.FormatInt(int64(c.left[engine.Black]/clockSaveGranularity), 10)
+}
+
+// settle charges the running side with the time since the clock last started.
+func (c *gameClock) settle(now time.Time) {
+	if c.running {
+		c.left[c.side] -= now.Sub(c.since)
+		c.since = now
+	}
+}
+
+// leftAt is side's time at now, never below zero.
+func (c *gameClock) leftAt(side engine.Color, now time.Time) time.Duration {
+	left := c.left[side]
+	if c.running && c.side == side {
+		left -= now.Sub(c.since)
+	}
+	return max(left, 0)
+}
+
+// TimeControl returns the game's time control (zero when untimed).
+func (s *Session) TimeControl() TimeControl { return s.clock.tc }
+
+// ClockLeft returns side's time left now.
+func (s *Session) ClockLeft(side engine.Color) time.Duration {
+	return s.clock.leftAt(side, s.time.Now())
+}
+
+// ClockRunning returns whose clock runs, if any.
+func (s *Session) ClockRunning() (engine.Color, bool) { return s.clock.side, s.clock.running }
+
+// syncClock runs the clock of the side to move while a timed game is undecided, and stops
+// it otherwise. It is cheap when nothing changed, so every change of the game calls it.
+func (s *Session) syncClock() {
+	c := &s.clock
+	want := c.tc.Timed() && !s.g.Result().Decided()
+	side := s.g.SideToMove()
+	if want == c.running && (!want || side == c.side) {
+		return
+	}
+	now := s.time.Now()
+	c.settle(now)
+	s.disarmFlag()
+	c.running, c.side, c.since = want, side, now
+	if want {
+		s.armFlag()
+	}
+}
+
+// armFlag sets a timer for the moment the running side's time runs out.
+func (s *Session) armFlag() {
+	c := &s.clock
+	c.armed++
+	armed := c.armed
+	c.stop = s.time.AfterFunc(max(c.left[c.side], 0), func() {
+		s.post(func() { s.flagTimer(armed) })
+	})
+}
+
+func (s *Session) disarmFlag() {
+	if s.clock.stop != nil {
+		s.clock.stop()
+		s.clock.stop = nil
+	}
+	s.clock.armed++
+}
+
+// flagTimer follows the flag timer: the running side's time is up, unless the clock
+// changed since the timer was set.
+func (s *Session) flagTimer(armed uint64) {
+	c := &s.clock
+	if armed != c.armed || !c.running {
+		return
+	}
+	c.settle(s.time.Now())
+	if c.left[c.side] > 0 { // a timer that fired early: wait for the rest
+		s.armFlag()
+		return
+	}
+	s.flagFall(c.side)
+}
+
+// flagFall ends the game because side's time ran out (a draw when the other side has no
+// attacking piece). Moves taken back and not replayed are forgotten: the game ends here.
+func (s *Session) flagFall(side engine.Color) {
+	s.cancelSearch()
+	s.clock.left[side] = 0
+	s.g.Truncate()
+	if err := s.g.FlagFall(side); err != nil {
+		return
+	}
+	s.ended()
+}
+
+// clockBeforeMove charges the mover's thinking time. It reports false when the mover's
+// time had already run out, in which case the game has ended on time instead.
+func (s *Session) clockBeforeMove() bool {
+	c := &s.clock
+	if !c.running {
+		return true
+	}
+	c.settle(s.time.Now())
+	if c.left[c.side] <= 0 {
+		s.flagFall(c.side)
+		return false
+	}
+	return true
+}
+
+// clockAfterMove adds the increment to the side that just moved.
+func (s *Session) clockAfterMove(mover engine.Color) {
+	if s.clock.tc.Timed() {
+		s.clock.left[mover] += s.clock.tc.Increment
+	}
+}
+
+// stopClock settles and stops the clock for good (the session is closing).
+func (s *Session) stopClock() {
+	s.clock.settle(s.time.Now())
+	s.disarmFlag()
+	s.clock.running = false
+}

@@ -1,0 +1,296 @@
+package play
+
+import (
+	"context"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/game"
+)
+
+// fakeTime is a clock that moves only when the test says so; its timers fire inside
+// Advance, in time order.
+type fakeTime struct {
+	mu     sync.Mutex
+	now    time.Time
+	timers []*fakeTimer
+}
+
+type fakeTimer struct {
+	at      time.Time
+	f       func()
+	stopped bool
+}
+
+func newFakeTime() *fakeTime { return &fakeTime{now: time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC)} }
+
+func (ft *fakeTime) Now() time.Time {
+	ft.mu.Lock()
+	defer ft.mu.Unlock()
+	return ft.now
+}
+
+func (ft *fakeTime) AfterFunc(d time.Duration, f func()) func() bool {
+	ft.mu.Lock()
+	defer ft.mu.Unlock()
+	tm := &fakeTimer{at: ft.now.Add(d), f: f}
+	ft.timers = append(ft.timers, tm)
+	return func() bool {
+		ft.mu.Lock()
+		defer ft.mu.Unlock()
+		was := !tm.stopped
+		tm.stopped = true
+		return was
+	}
+}
+
+// Advance moves the time on by d, firing the timers that fall due.
+func (ft *fakeTime) Advance(d time.Duration) {
+	ft.mu.Lock()
+	end := ft.now.Add(d)
+	for {
+		var next *fakeTimer
+		for _, tm := range ft.timers {
+			if !tm.stopped && !tm.at.After(end) && (next == nil || tm.at.Before(next.at)) {
+				next = tm
+			}
+		}
+		if next == nil {
+			break
+		}
+		next.stopped = true
+		if next.at.After(ft.now) {
+			ft.now = next.at
+		}
+		ft.mu.Unlock()
+		next.f()
+		ft.mu.Lock()
+	}
+	ft.now = end
+	ft.mu.Unlock()
+}
+
+// clockSession opens a session on fs with a fake time source.
+func clockSession(t *testing.T, fs FS, ft *fakeTime, search SearchFunc) (*Session, *uiQueue) {
+	t.Helper()
+	q := &uiQueue{}
+	var store *Store
+	if fs != nil {
+		store = NewStore(fs)
+	}
+	s, notice := NewSession(Config{Store: store, Post: q.post, Search: search, Time: ft})
+	if s == nil {
+		t.Fatal(notice)
+	}
+	t.Cleanup(func() {
+		s.Close()
+		q.drain()
+	})
+	return s, q
+}
+
+func timed(human game.HumanSide, tc TimeControl) Settings {
+	set := fastSettings(human)
+	set.TimeControl = tc
+	return set
+}
+
+func wantLeft(t *testing.T, s *Session, side engine.Color, want time.Duration) {
+	t.Helper()
+	if got := s.ClockLeft(side); got != want {
+		t.Errorf("%v has %v left, want %v", side, got, want)
+	}
+}
+
+func TestTimeControlText(t *testing.T) {
+	for _, tc := range TimeControls() {
+		back, err := ParseTimeControl(tc.String())
+		if err != nil || back != tc {
+			t.Errorf("%v: read back %v, %v", tc, back, err)
+		}
+	}
+	for _, bad := range []string{"5", "+3", "0+3", "5+-1", "181+0", "5+61", "x+y", "5+3+1"} {
+		if _, err := ParseTimeControl(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}
+
+func TestClockRunsForTheSideToMoveWithIncrement(t *testing.T) {
+	ft := newFakeTime()
+	s, _ := clockSession(t, nil, ft, nil)
+	if err := s.NewGame(timed(game.HumanBoth, TimeControl{5 * time.Minute, 3 * time.Second})); err != nil {
+		t.Fatal(err)
+	}
+	if side, running := s.ClockRunning(); !running || side != engine.Red {
+		t.Fatalf("at the start the clock running is %v/%v, want Red's", side, running)
+	}
+	ft.Advance(20 * time.Second)
+	wantLeft(t, s, engine.Red, 4*time.Minute+40*time.Second)
+	tapMove(t, s, "h2e2")
+	// Red used 20 s and gained the 3 s increment; Black's clock now runs.
+	wantLeft(t, s, engine.Red, 4*time.Minute+43*time.Second)
+	ft.Advance(7 * time.Second)
+	wantLeft(t, s, engine.Black, 4*time.Minute+53*time.Second)
+	wantLeft(t, s, engine.Red, 4*time.Minute+43*time.Second)
+	if side, _ := s.ClockRunning(); side != engine.Black {
+		t.Errorf("after Red's move %v's clock runs", side)
+	}
+}
+
+func TestFlagFallLosesOnTime(t *testing.T) {
+	ft := newFakeTime()
+	var over []game.Result
+	s, q := clockSession(t, nil, ft, nil)
+	s.OnGameOver = func(r game.Result) { over = append(over, r) }
+	if err := s.NewGame(timed(game.HumanBoth, TimeControl{time.Minute, 0})); err != nil {
+		t.Fatal(err)
+	}
+	tapMove(t, s, "h2e2")
+	ft.Advance(59 * time.Second)
+	q.drain()
+	if s.Game().Result().Decided() {
+		t.Fatal("the game ended before Black's minute was up")
+	}
+	ft.Advance(time.Second)
+	q.drain()
+	r := s.Game().Result()
+	if r.Status != game.RedWins || r.Reason != game.ReasonTime || len(over) != 1 {
+		t.Fatalf("after Black's flag fell: %v, announced %d times", r, len(over))
+	}
+	if _, running := s.ClockRunning(); running {
+		t.Error("a clock still runs after the game ended")
+	}
+	wantLeft(t, s, engine.Black, 0)
+	// A move tapped after the flag fell is not played.
+	tapMove(t, s, "h9g7")
+	if s.Game().Ply() != 1 {
+		t.Errorf("a move was played after the flag fell")
+	}
+}
+
+func TestMoveAfterTheTimeRanOutLosesOnTime(t *testing.T) {
+	// The timer's post has not run yet when the late move arrives: the move must lose.
+	ft := newFakeTime()
+	s, _ := clockSession(t, nil, ft, nil)
+	if err := s.NewGame(timed(game.HumanBoth, TimeControl{time.Minute, 5 * time.Second})); err != nil {
+		t.Fatal(err)
+	}
+	ft.Advance(61 * time.Second) // the flag timer posts; the queue is not drained
+	tapMove(t, s, "h2e2")
+	if r := s.Game().Result(); r.Status != game.BlackWins || r.Reason != game.ReasonTime || s.Game().Len() != 0 {
+		t.Fatalf("a move after the time ran out: result %v, %d moves", r, s.Game().Len())
+	}
+}
+
+func TestFlagFallIsDrawWhenTheWinnerCannotMate(t *testing.T) {
+	fs := newMemFS()
+	// Red (a rook) to move against advisors and elephants only.
+	g, err := game.New("3akab2/9/4b4/9/9/9/9/9/4R4/4K4 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	set := timed(game.HumanBoth, TimeControl{time.Minute, 0})
+	set.Record(g)
+	if err := NewStore(fs).Save(g); err != nil {
+		t.Fatal(err)
+	}
+	ft := newFakeTime()
+	s, q := clockSession(t, fs, ft, nil)
+	ft.Advance(time.Minute)
+	q.drain()
+	if r := s.Game().Result(); r.Status != game.Draw || r.Reason != game.ReasonTimeNoAttackers {
+		t.Fatalf("Red's flag fell against a side that cannot mate: %v", r)
+	}
+}
+
+func TestClockRestoredAfterRestart(t *testing.T) {
+	fs := newMemFS()
+	ft := newFakeTime()
+	s, q := clockSession(t, fs, ft, nil)
+	if err := s.NewGame(timed(game.HumanBoth, TimeControl{10 * time.Minute, 5 * time.Second})); err != nil {
+		t.Fatal(err)
+	}
+	ft.Advance(90 * time.Second)
+	tapMove(t, s, "h2e2") // Red: 10:00 − 1:30 + 0:05 = 8:35
+	ft.Advance(40 * time.Second)
+	s.Flush()
+	// The app is killed here: the save holds the clocks as of the last move.
+	s2, q2 := clockSession(t, cloneFS(fs), ft, nil)
+	if s2.TimeControl() != (TimeControl{10 * time.Minute, 5 * time.Second}) {
+		t.Fatalf("time control after a kill: %v", s2.TimeControl())
+	}
+	wantLeft(t, s2, engine.Red, 8*time.Minute+35*time.Second)
+	wantLeft(t, s2, engine.Black, 10*time.Minute)
+	if side, running := s2.ClockRunning(); !running || side != engine.Black {
+		t.Errorf("after the restart the clock running is %v/%v, want Black's", side, running)
+	}
+	q2.drain()
+	// A clean close keeps the time used since the last move too.
+	s.Close()
+	q.drain()
+	s3, _ := clockSession(t, fs, ft, nil)
+	wantLeft(t, s3, engine.Black, 10*time.Minute-40*time.Second)
+}
+
+// cloneFS copies the files of fs, as a disk looks after the app was killed.
+func cloneFS(fs *memFS) *memFS {
+	out := newMemFS()
+	fs.mu.Lock()
+	defer fs.mu.Unlock()
+	for name, data := range fs.files {
+		out.files[name] = append([]byte(nil), data...)
+	}
+	return out
+}
+
+func TestEngineOnTheClockPlansFromTimeLeft(t *testing.T) {
+	ft := newFakeTime()
+	var got []engine.Limits
+	s, q := clockSession(t, nil, ft, func(_ context.Context, pos *engine.Position, l engine.Limits, _ func(engine.Info)) engine.Result {
+		got = append(got, l)
+		reply := "h2e2"
+		if pos.Side() == engine.Black {
+			reply = "h9g7"
+		}
+		m, _ := engine.ParseMove(reply)
+		return engine.Result{Move: m}
+	})
+	if err := s.NewGame(timed(game.HumanRed, TimeControl{15 * time.Minute, 10 * time.Second})); err != nil {
+		t.Fatal(err)
+	}
+	ft.Advance(time.Minute)
+	tapMove(t, s, "h2e2")
+	q.waitFor(t, 10*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 2 })
+	if len(got) != 1 {
+		t.Fatalf("%d searches", len(got))
+	}
+	l := got[0]
+	if l.MoveTime != 0 || l.Time != 15*time.Minute || l.Increment != 10*time.Second {
+		t.Errorf("engine limits on the clock: movetime %v, time %v, increment %v", l.MoveTime, l.Time, l.Increment)
+	}
+	// A hint is not a move on the clock: it keeps the short per-move time.
+	s.AskHint()
+	q.waitFor(t, 10*time.Second, "the hint", func() bool { return !s.Hinting() })
+	if h := got[len(got)-1]; h.MoveTime == 0 || h.Time != 0 {
+		t.Errorf("hint limits: movetime %v, time %v", h.MoveTime, h.Time)
+	}
+}
+
+func TestUntimedGameHasNoClock(t *testing.T) {
+	ft := newFakeTime()
+	s, _ := clockSession(t, nil, ft, nil)
+	if err := s.NewGame(fastSettings(game.HumanBoth)); err != nil {
+		t.Fatal(err)
+	}
+	ft.Advance(time.Hour)
+	tapMove(t, s, "h2e2")
+	if _, running := s.ClockRunning(); running || s.Game().Result().Decided() {
+		t.Errorf("an untimed game runs a clock")
+	}
+	if tc := s.Game().Settings[keyTimeControl]; tc != "" {
+		t.Errorf("untimed game saved time control %q", tc)
+	}
+}
