@@ -2,78 +2,16 @@ package play
 
 import (
 	"context"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/play/playtest"
 )
 
-// fakeTime is a clock that moves only when the test says so; its timers fire inside
-// Advance, in time order.
-type fakeTime struct {
-	mu     sync.Mutex
-	now    time.Time
-	timers []*fakeTimer
-}
-
-type fakeTimer struct {
-	at      time.Time
-	f       func()
-	stopped bool
-}
-
-func newFakeTime() *fakeTime { return &fakeTime{now: time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC)} }
-
-func (ft *fakeTime) Now() time.Time {
-	ft.mu.Lock()
-	defer ft.mu.Unlock()
-	return ft.now
-}
-
-func (ft *fakeTime) AfterFunc(d time.Duration, f func()) func() bool {
-	ft.mu.Lock()
-	defer ft.mu.Unlock()
-	tm := &fakeTimer{at: ft.now.Add(d), f: f}
-	ft.timers = append(ft.timers, tm)
-	return func() bool {
-		ft.mu.Lock()
-		defer ft.mu.Unlock()
-		was := !tm.stopped
-		tm.stopped = true
-		return was
-	}
-}
-
-// Advance moves the time on by d, firing the timers that fall due.
-func (ft *fakeTime) Advance(d time.Duration) {
-	ft.mu.Lock()
-	end := ft.now.Add(d)
-	for {
-		var next *fakeTimer
-		for _, tm := range ft.timers {
-			if !tm.stopped && !tm.at.After(end) && (next == nil || tm.at.Before(next.at)) {
-				next = tm
-			}
-		}
-		if next == nil {
-			break
-		}
-		next.stopped = true
-		if next.at.After(ft.now) {
-			ft.now = next.at
-		}
-		ft.mu.Unlock()
-		next.f()
-		ft.mu.Lock()
-	}
-	ft.now = end
-	ft.mu.Unlock()
-}
-
 // clockSession opens a session on fs with a fake time source.
-func clockSession(t *testing.T, fs FS, ft *fakeTime, search SearchFunc) (*Session, *uiQueue) {
+func clockSession(t *testing.T, fs FS, ft *playtest.FakeTime, search SearchFunc) (*Session, *uiQueue) {
 	t.Helper()
 	q := &uiQueue{}
 	var store *Store
@@ -119,7 +57,7 @@ func TestTimeControlText(t *testing.T) {
 }
 
 func TestClockRunsForTheSideToMoveWithIncrement(t *testing.T) {
-	ft := newFakeTime()
+	ft := playtest.NewFakeTime()
 	s, _ := clockSession(t, nil, ft, nil)
 	if err := s.NewGame(timed(game.HumanBoth, TimeControl{5 * time.Minute, 3 * time.Second})); err != nil {
 		t.Fatal(err)
@@ -141,7 +79,7 @@ func TestClockRunsForTheSideToMoveWithIncrement(t *testing.T) {
 }
 
 func TestFlagFallLosesOnTime(t *testing.T) {
-	ft := newFakeTime()
+	ft := playtest.NewFakeTime()
 	var over []game.Result
 	s, q := clockSession(t, nil, ft, nil)
 	s.OnGameOver = func(r game.Result) { over = append(over, r) }
@@ -173,7 +111,7 @@ func TestFlagFallLosesOnTime(t *testing.T) {
 
 func TestMoveAfterTheTimeRanOutLosesOnTime(t *testing.T) {
 	// The timer's post has not run yet when the late move arrives: the move must lose.
-	ft := newFakeTime()
+	ft := playtest.NewFakeTime()
 	s, _ := clockSession(t, nil, ft, nil)
 	if err := s.NewGame(timed(game.HumanBoth, TimeControl{time.Minute, 5 * time.Second})); err != nil {
 		t.Fatal(err)
@@ -197,7 +135,7 @@ func TestFlagFallIsDrawWhenTheWinnerCannotMate(t *testing.T) {
 	if err := NewStore(fs).Save(g); err != nil {
 		t.Fatal(err)
 	}
-	ft := newFakeTime()
+	ft := playtest.NewFakeTime()
 	s, q := clockSession(t, fs, ft, nil)
 	ft.Advance(time.Minute)
 	q.drain()
@@ -208,7 +146,7 @@ func TestFlagFallIsDrawWhenTheWinnerCannotMate(t *testing.T) {
 
 func TestClockRestoredAfterRestart(t *testing.T) {
 	fs := newMemFS()
-	ft := newFakeTime()
+	ft := playtest.NewFakeTime()
 	s, q := clockSession(t, fs, ft, nil)
 	if err := s.NewGame(timed(game.HumanBoth, TimeControl{10 * time.Minute, 5 * time.Second})); err != nil {
 		t.Fatal(err)
@@ -247,7 +185,7 @@ func cloneFS(fs *memFS) *memFS {
 }
 
 func TestEngineOnTheClockPlansFromTimeLeft(t *testing.T) {
-	ft := newFakeTime()
+	ft := playtest.NewFakeTime()
 	var got []engine.Limits
 	s, q := clockSession(t, nil, ft, func(_ context.Context, pos *engine.Position, l engine.Limits, _ func(engine.Info)) engine.Result {
 		got = append(got, l)
@@ -280,7 +218,7 @@ func TestEngineOnTheClockPlansFromTimeLeft(t *testing.T) {
 }
 
 func TestUntimedGameHasNoClock(t *testing.T) {
-	ft := newFakeTime()
+	ft := playtest.NewFakeTime()
 	s, _ := clockSession(t, nil, ft, nil)
 	if err := s.NewGame(fastSettings(game.HumanBoth)); err != nil {
 		t.Fatal(err)
