@@ -27,6 +27,9 @@ type Window struct {
 	lang    play.Language
 
 	board     *BoardWidget
+	clocks    *ClockWidget
+	tickStop  chan struct{} // closes the running clock's ticker; nil when none runs
+	post      func(func())
 	status    *widget.Label
 	thinking  *widget.ProgressBarInfinite
 	moveList  *widget.List
@@ -50,6 +53,8 @@ type Config struct {
 	Post    func(func()) // nil uses fyne.Do
 	// Search replaces the engine's search (tests use engines that answer badly).
 	Search play.SearchFunc
+	// Time replaces the system clock (tests drive the game clock with a fake one).
+	Time play.TimeSource
 }
 
 // SetupApp applies the bundled theme font and translations to a Fyne app.
@@ -66,9 +71,10 @@ func NewWindow(a fyne.App, cfg Config) (*Window, error) {
 	if cfg.Post == nil {
 		cfg.Post = fyne.Do
 	}
-	w := &Window{lang: systemLanguage()}
+	w := &Window{lang: systemLanguage(), post: cfg.Post}
 	store, storeErr := openStore(a, cfg.SaveDir)
-	session, notice := play.NewSession(play.Config{Store: store, Post: cfg.Post, Search: cfg.Search, Language: w.lang})
+	session, notice := play.NewSession(play.Config{Store: store, Post: cfg.Post, Search: cfg.Search, Language: w.lang,
+		Time: cfg.Time})
 	if session == nil {
 		return nil, notice
 	}
@@ -82,7 +88,10 @@ func NewWindow(a fyne.App, cfg Config) (*Window, error) {
 	}
 	session.OnEngineError = w.showEngineError
 	session.OnRepetitionWarning = w.warnRepetition
-	w.win.SetOnClosed(session.Close)
+	w.win.SetOnClosed(func() {
+		w.keepClockTicking(false)
+		session.Close()
+	})
 	w.refresh(play.ChangeAll)
 	if storeErr != nil {
 		w.showNotice(tr("save.unavailable", map[string]any{"Error": storeErr}))
@@ -123,6 +132,8 @@ func (w *Window) Board() *BoardWidget { return w.board }
 func (w *Window) build() {
 	s := w.session
 	w.board = NewBoardWidget(s.Tap, s.Drop)
+	w.clocks = NewClockWidget(tr("side.red"), tr("side.black"))
+	w.clocks.Hide()
 	w.status = widget.NewLabel("")
 	w.status.Wrapping = fyne.TextWrapWord
 	w.thinking = widget.NewProgressBarInfinite()
@@ -165,10 +176,10 @@ func (w *Window) build() {
 	moveRow := widget.NewLabel("1.")
 	statusRows := widget.NewLabel(strings.Repeat("\n", statusLines-1))
 	w.content = container.New(&mainLayout{
-		board: w.board, status: w.status, thinking: w.thinking,
+		board: w.board, clocks: w.clocks, status: w.status, thinking: w.thinking,
 		textButtons: buttons, title: title, iconButtons: iconRow,
 		moveList: w.moveList, moveRow: moveRow, statusRows: statusRows,
-	}, w.board, w.status, w.thinking, buttons, title, iconRow, w.moveList)
+	}, w.board, w.clocks, w.status, w.thinking, buttons, title, iconRow, w.moveList)
 	w.win.SetContent(w.content)
 	w.addShortcuts()
 	w.win.Resize(fyne.NewSize(900, 680))
@@ -189,6 +200,9 @@ func (w *Window) refresh(c play.Change) {
 		if len(w.moves.rows) > 0 {
 			w.moveList.ScrollToBottom()
 		}
+	}
+	if c&(play.ChangeBoard|play.ChangeControls) != 0 {
+		w.showClock()
 	}
 	if c&play.ChangeControls != 0 {
 		can := []bool{true, s.CanUndo(), s.CanRedo(), s.CanHint(), s.CanResign(), s.CanOfferDraw(), true, true}

@@ -115,15 +115,24 @@ func (w *Window) showNewGame() {
 		opponent.SetSelected(humanOpp)
 	}
 	picker := newLevelPicker(cur.Seconds)
+	clocks := map[string]play.TimeControl{}
+	clock := widget.NewSelect(nil, nil)
+	for _, tc := range play.TimeControls() {
+		clocks[timeControlText(tc)] = tc
+		clock.Options = append(clock.Options, timeControlText(tc))
+	}
+	clock.Selected = timeControlText(cur.TimeControl)
 	items := []*widget.FormItem{
 		widget.NewFormItem(tr("newgame.side"), side),
 		widget.NewFormItem(tr("newgame.opponent"), opponent),
+		widget.NewFormItem(tr("newgame.clock"), clock),
 		widget.NewFormItem(tr("settings.level"), picker.level),
 		widget.NewFormItem(tr("settings.seconds"), picker.seconds),
 	}
 	w.formDialog(tr("action.new"), tr("action.start"), items, nil, picker, func(secs float64) error {
 		set := cur
 		set.Seconds = secs
+		set.TimeControl = clocks[clock.Selected]
 		switch {
 		case opponent.Selected == humanOpp:
 			set.Human = game.HumanBoth

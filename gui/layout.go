@@ -12,6 +12,7 @@ import (
 // hidden, so taps never reach them.
 type mainLayout struct {
 	board, status, thinking fyne.CanvasObject
+	clocks                  fyne.CanvasObject // hidden in an untimed game
 	textButtons, title      fyne.CanvasObject // landscape only
 	iconButtons             fyne.CanvasObject // portrait only
 	moveList                fyne.CanvasObject
@@ -41,7 +42,8 @@ func (l *mainLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
 		showIf(false, l.iconButtons)
 		bw := min(size.Height*boardAspect(), size.Width*maxBoardShare)
 		place(l.board, 0, 0, bw, size.Height)
-		y := l.statusArea(bw, 0, size.Width-bw)
+		y := stack(bw, 0, size.Width-bw, l.clocks)
+		y = l.statusArea(bw, y, size.Width-bw)
 		y = stack(bw, y, size.Width-bw, l.textButtons, l.title)
 		place(l.moveList, bw, y, size.Width-bw, size.Height-y)
 		return
@@ -50,13 +52,22 @@ func (l *mainLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
 	showIf(true, l.iconButtons)
 	// The board is as wide as the window unless that leaves too little height for a line
 	// of status, the icon row and a few rows of the move list.
-	reserve := l.statusHeight() + l.iconButtons.MinSize().Height +
+	reserve := l.clocksHeight() + l.statusHeight() + l.iconButtons.MinSize().Height +
 		portraitListRows*l.moveRow.MinSize().Height + 3*pad
 	bh := min(size.Width/boardAspect(), max(size.Height-reserve, 0))
 	place(l.board, 0, 0, size.Width, bh)
-	y := l.statusArea(0, bh, size.Width)
+	y := stack(0, bh, size.Width, l.clocks)
+	y = l.statusArea(0, y, size.Width)
 	y = stack(0, y, size.Width, l.iconButtons)
 	place(l.moveList, 0, y, size.Width, max(size.Height-y, 0))
+}
+
+// clocksHeight is the height the clocks take, with padding; none in an untimed game.
+func (l *mainLayout) clocksHeight() float32 {
+	if !l.clocks.Visible() {
+		return 0
+	}
+	return l.clocks.MinSize().Height + theme.Padding()
 }
 
 // statusHeight is the fixed height of the status area: statusLines lines of text.
@@ -79,7 +90,7 @@ func (l *mainLayout) MinSize([]fyne.CanvasObject) fyne.Size {
 	pad := theme.Padding()
 	b := l.board.MinSize()
 	icons := l.iconButtons.MinSize()
-	h := b.Height + l.statusHeight() + icons.Height + portraitListRows*l.moveRow.MinSize().Height + 3*pad
+	h := b.Height + l.clocksHeight() + l.statusHeight() + icons.Height + portraitListRows*l.moveRow.MinSize().Height + 3*pad
 	return fyne.NewSize(max(b.Width, icons.Width), h)
 }
 

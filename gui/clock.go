@@ -1,0 +1,203 @@
+package gui
+
+import (
+	"fmt"
+	"image/color"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/play"
+)
+
+// clockTick is how often a running clock is redrawn; tenths are shown near the end.
+const clockTick = 100 * time.Millisecond
+
+// lowTime is when a clock turns red and starts showing tenths of a second.
+const lowTime = 20 * time.Second
+
+// ClockView is what the clock bar shows: both sides' time left and whose clock runs.
+type ClockView struct {
+	Left    [2]time.Duration // by colour (engine.Red, engine.Black)
+	Running bool
+	Side    engine.Color // whose clock runs, when Running
+}
+
+// ClockWidget draws the two clocks of a timed game side by side, Red's first; the running
+// one is filled with the theme's primary colour.
+type ClockWidget struct {
+	widget.BaseWidget
+	view  ClockView
+	names [2]string // the sides' names in the UI language
+}
+
+// NewClockWidget makes a clock bar labelled with the sides' names.
+func NewClockWidget(red, black string) *ClockWidget {
+	c := &ClockWidget{names: [2]string{red, black}}
+	c.ExtendBaseWidget(c)
+	return c
+}
+
+// View returns what the clock bar shows.
+func (c *ClockWidget) View() ClockView { return c.view }
+
+// SetView shows v; an unchanged view is not redrawn.
+func (c *ClockWidget) SetView(v ClockView) {
+	if v == c.view {
+		return
+	}
+	c.view = v
+	c.Refresh()
+}
+
+// Text returns the text of side's clock ("Red 4:59").
+func (c *ClockWidget) Text(side engine.Color) string {
+	return c.names[side] + "  " + clockText(c.view.Left[side])
+}
+
+// clockText writes a time left as h:mm:ss, m:ss, or m:ss.t when it is low.
+func clockText(d time.Duration) string {
+	d = max(d, 0)
+	if d < lowTime {
+		tenths := int(d / (100 * time.Millisecond))
+		return fmt.Sprintf("0:%02d.%d", tenths/10, tenths%10)
+	}
+	s := int(d / time.Second)
+	if s >= 3600 {
+		return fmt.Sprintf("%d:%02d:%02d", s/3600, s/60%60, s%60)
+	}
+	return fmt.Sprintf("%d:%02d", s/60, s%60)
+}
+
+func (c *ClockWidget) CreateRenderer() fyne.WidgetRenderer {
+	r := &clockRenderer{clock: c}
+	for side := range r.faces {
+		r.faces[side] = canvas.NewRectangle(color.Transparent)
+		r.faces[side].CornerRadius = theme.InputRadiusSize()
+		r.texts[side] = canvas.NewText("", theme.Color(theme.ColorNameForeground))
+		r.texts[side].Alignment = fyne.TextAlignCenter
+		r.texts[side].TextStyle = fyne.TextStyle{Monospace: true}
+	}
+	r.Refresh()
+	return r
+}
+
+type clockRenderer struct {
+	clock *ClockWidget
+	faces [2]*canvas.Rectangle
+	texts [2]*canvas.Text
+}
+
+func (r *clockRenderer) Objects() []fyne.CanvasObject {
+	return []fyne.CanvasObject{r.faces[0], r.faces[1], r.texts[0], r.texts[1]}
+}
+
+func (r *clockRenderer) Destroy() {}
+
+func (r *clockRenderer) MinSize() fyne.Size {
+	pad := theme.Padding()
+	t := fyne.MeasureText(r.clock.names[0]+"  0:00:00", theme.TextSize()*1.2, fyne.TextStyle{Monospace: true})
+	return fyne.NewSize(2*t.Width+6*pad, t.Height+2*pad)
+}
+
+func (r *clockRenderer) Layout(size fyne.Size) {
+	pad := theme.Padding()
+	half := (size.Width - pad) / 2
+	for side := range r.faces {
+		x := float32(side) * (half + pad)
+		r.faces[side].Move(fyne.NewPos(x, 0))
+		r.faces[side].Resize(fyne.NewSize(half, size.Height))
+		r.texts[side].Move(fyne.NewPos(x, 0))
+		r.texts[side].Resize(fyne.NewSize(half, size.Height))
+	}
+}
+
+// Refresh draws the clocks from the widget's view.
+func (r *clockRenderer) Refresh() {
+	v := r.clock.view
+	for side := range r.faces {
+		running := v.Running && v.Side == engine.Color(side)
+		face, ink := theme.Color(theme.ColorNameInputBackground), theme.Color(theme.ColorNameForeground)
+		if running {
+			face, ink = theme.Color(theme.ColorNamePrimary), theme.Color(theme.ColorNameForegroundOnPrimary)
+		}
+		if v.Left[side] < lowTime {
+			ink = theme.Color(theme.ColorNameError)
+			if running {
+				ink = theme.Color(theme.ColorNameForegroundOnError)
+				face = theme.Color(theme.ColorNameError)
+			}
+		}
+		r.faces[side].FillColor = face
+		r.texts[side].Text = r.clock.Text(engine.Color(side))
+		r.texts[side].Color = ink
+		r.texts[side].TextStyle.Bold = running
+		r.texts[side].TextSize = theme.TextSize() * 1.2
+		r.faces[side].Refresh()
+		r.texts[side].Refresh()
+	}
+}
+
+// clockView is what the clock bar shows of the session now.
+func clockView(s *play.Session) ClockView {
+	side, running := s.ClockRunning()
+	return ClockView{Left: [2]time.Duration{s.ClockLeft(engine.Red), s.ClockLeft(engine.Black)},
+		Running: running, Side: side}
+}
+
+// showClock shows the session's clocks (hidden in an untimed game) and keeps a ticker
+// redrawing them while one runs.
+func (w *Window) showClock() {
+	s := w.session
+	timed := s.TimeControl().Timed()
+	if timed != w.clocks.Visible() {
+		showIf(timed, w.clocks)
+		w.content.Refresh()
+	}
+	v := clockView(s)
+	w.clocks.SetView(v)
+	w.keepClockTicking(v.Running)
+}
+
+// keepClockTicking starts or stops the goroutine that redraws a running clock.
+func (w *Window) keepClockTicking(on bool) {
+	if on == (w.tickStop != nil) {
+		return
+	}
+	if !on {
+		close(w.tickStop)
+		w.tickStop = nil
+		return
+	}
+	stop := make(chan struct{})
+	w.tickStop = stop
+	post := w.post
+	go func() {
+		t := time.NewTicker(clockTick)
+		defer t.Stop()
+		for {
+			select {
+			case <-stop:
+				return
+			case <-t.C:
+				post(func() {
+					if w.tickStop == stop { // a stale tick after a stop changes nothing
+						w.showClock()
+					}
+				})
+			}
+		}
+	}()
+}
+
+// timeControlText names a time control in New game ("5 min + 3 s", or no clock).
+func timeControlText(tc play.TimeControl) string {
+	if !tc.Timed() {
+		return tr("clock.untimed")
+	}
+	return tr("clock.control", map[string]any{"Minutes": tc.Minutes(), "Seconds": tc.IncrementSeconds()})
+}

@@ -1,0 +1,109 @@
+package gui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/play"
+	"github.com/xqfyne/xiangqi/play/playtest"
+)
+
+// openClockWindow opens the app with a fake time source.
+func openClockWindow(t *testing.T, dir string, ft *playtest.FakeTime) (*Window, *uiQueue) {
+	t.Helper()
+	a := newTestApp(t)
+	q := &uiQueue{}
+	w, err := NewWindow(a, Config{SaveDir: dir, Post: q.post, Time: ft})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Fyne().Resize(fyne.NewSize(900, 680))
+	t.Cleanup(func() {
+		w.keepClockTicking(false)
+		w.Session().Close()
+		q.drain()
+	})
+	return w, q
+}
+
+// startTimedTwoPlayerGame chooses two players and a clock in the New game dialog.
+func startTimedTwoPlayerGame(t *testing.T, w *Window, tc play.TimeControl) {
+	t.Helper()
+	test.Tap(w.newBtn)
+	find(t, w, func(r *widget.RadioGroup) bool { return len(r.Options) == 2 && r.Options[1] == tr("opponent.human") }).
+		SetSelected(tr("opponent.human"))
+	find(t, w, func(s *widget.Select) bool { return len(s.Options) == len(play.TimeControls()) }).
+		SetSelected(timeControlText(tc))
+	test.Tap(find(t, w, func(b *widget.Button) bool { return b.Text == tr("action.start") }))
+}
+
+func wantClockText(t *testing.T, w *Window, side engine.Color, want string) {
+	t.Helper()
+	if got := w.clocks.Text(side); !strings.HasSuffix(got, " "+want) {
+		t.Errorf("%v's clock shows %q, want %s", side, got, want)
+	}
+}
+
+func TestClockFromNewGameRunsAndFlagFalls(t *testing.T) {
+	ft := playtest.NewFakeTime()
+	w, q := openClockWindow(t, t.TempDir(), ft)
+	if w.clocks.Visible() {
+		t.Fatal("an untimed game shows clocks")
+	}
+	startTimedTwoPlayerGame(t, w, play.TimeControl{Base: 5 * time.Minute, Increment: 3 * time.Second})
+	if got := w.Session().TimeControl(); got.String() != "5+3" {
+		t.Fatalf("time control after New game: %v", got)
+	}
+	if !w.clocks.Visible() || !w.clocks.View().Running || w.clocks.View().Side != engine.Red {
+		t.Fatalf("clocks after New game: visible %v, view %+v", w.clocks.Visible(), w.clocks.View())
+	}
+	wantClockText(t, w, engine.Red, "5:00")
+	ft.Advance(30 * time.Second)
+	w.showClock() // what the ticker does ten times a second
+	wantClockText(t, w, engine.Red, "4:30")
+
+	tapPoint(t, w.Board(), "h2")
+	tapPoint(t, w.Board(), "e2")
+	wantClockText(t, w, engine.Red, "4:33")
+	if v := w.clocks.View(); v.Side != engine.Black {
+		t.Errorf("after Red's move %v's clock runs", v.Side)
+	}
+	ft.Advance(4*time.Minute + 50*time.Second)
+	w.showClock()
+	wantClockText(t, w, engine.Black, "0:10.0")
+
+	ft.Advance(10 * time.Second)
+	q.drain()
+	r := w.Session().Game().Result()
+	if r.Status != game.RedWins || r.Reason != game.ReasonTime {
+		t.Fatalf("after Black's flag fell: %v", r)
+	}
+	if w.clocks.View().Running || w.tickStop != nil {
+		t.Error("the clock still ticks after the game ended")
+	}
+	if !strings.Contains(w.status.Text, game.ReasonTime.English()) {
+		t.Errorf("status after the flag fell: %q", w.status.Text)
+	}
+}
+
+func TestClockTextFormats(t *testing.T) {
+	for d, want := range map[time.Duration]string{
+		90 * time.Minute:                         "1:30:00",
+		5 * time.Minute:                          "5:00",
+		20 * time.Second:                         "0:20",
+		19*time.Second + 950*time.Millisecond:    "0:19.9",
+		-time.Second:                             "0:00.0",
+		59*time.Minute + 59*time.Second + 999999: "59:59",
+	} {
+		if got := clockText(d); got != want {
+			t.Errorf("clockText(%v) = %q, want %q", d, got, want)
+		}
+	}
+}
