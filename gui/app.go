@@ -23,6 +23,8 @@ const AppID = "io.github.xqfyne.xiangqi"
 // Window is the main window: the board, the status line, the controls and the move list.
 type Window struct {
 	win     fyne.Window
+	app     fyne.App
+	text    float32 // the text size chosen for the window's size
 	session *play.Session
 	lang    play.Language
 
@@ -71,7 +73,7 @@ func NewWindow(a fyne.App, cfg Config) (*Window, error) {
 	if cfg.Post == nil {
 		cfg.Post = fyne.Do
 	}
-	w := &Window{lang: systemLanguage(), post: cfg.Post}
+	w := &Window{lang: systemLanguage(), post: cfg.Post, app: a, text: minTextSize}
 	store, storeErr := openStore(a, cfg.SaveDir)
 	session, notice := play.NewSession(play.Config{Store: store, Post: cfg.Post, Search: cfg.Search, Language: w.lang,
 		Time: cfg.Time})
@@ -178,7 +180,7 @@ func (w *Window) build() {
 	w.content = container.New(&mainLayout{
 		board: w.board, clocks: w.clocks, status: w.status, thinking: w.thinking,
 		textButtons: buttons, title: title, iconButtons: iconRow,
-		moveList: w.moveList, moveRow: moveRow, statusRows: statusRows,
+		moveList: w.moveList, moveRow: moveRow, statusRows: statusRows, sized: w.fitText,
 	}, w.board, w.clocks, w.status, w.thinking, buttons, title, iconRow, w.moveList)
 	w.win.SetContent(w.content)
 	w.addShortcuts()

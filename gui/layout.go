@@ -18,6 +18,8 @@ type mainLayout struct {
 	moveList                fyne.CanvasObject
 	moveRow                 fyne.CanvasObject // a list row, for its height
 	statusRows              fyne.CanvasObject // a label of statusLines lines, for its height
+	// sized is told the size the window is laid out at (the text size follows it).
+	sized func(fyne.Size)
 }
 
 // statusLines is how many lines of text the status area always has room for, so that the
@@ -36,6 +38,9 @@ const portraitListRows = 2
 func landscape(size fyne.Size) bool { return size.Width > size.Height*1.05 }
 
 func (l *mainLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
+	if l.sized != nil {
+		l.sized(size)
+	}
 	pad := theme.Padding()
 	if landscape(size) {
 		showIf(true, l.textButtons, l.title)

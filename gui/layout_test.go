@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/theme"
 
 	"github.com/xqfyne/xiangqi/game"
 )
@@ -112,6 +113,28 @@ func TestControlsDoNotMoveWhileThinking(t *testing.T) {
 		w.content.Refresh()
 		if absolute(w.undoBtn) != undo || absolute(w.iconBtns[1]) != undoIcon || absolute(w.moveList) != list {
 			t.Fatalf("%v: controls moved after the engine's reply", size)
+		}
+	}
+}
+
+func TestTextGrowsWithTheWindow(t *testing.T) {
+	w, q := openWindow(t, t.TempDir())
+	textSize := func() float32 { return w.app.Settings().Theme().Size(theme.SizeNameText) }
+	for _, c := range []struct {
+		size fyne.Size
+		want float32
+	}{
+		{fyne.NewSize(1280, 900), 18},
+		{fyne.NewSize(900, 680), minTextSize},
+		{fyne.NewSize(1920, 1080), maxTextSize},
+		{fyne.NewSize(390, 800), minTextSize}, // a phone in portrait
+		{fyne.NewSize(540, 960), 18},          // a large phone
+	} {
+		w.Fyne().Resize(c.size)
+		w.content.Refresh()
+		q.drain()
+		if got := textSize(); got != c.want {
+			t.Errorf("window %v: text size %v, want %v", c.size, got, c.want)
 		}
 	}
 }

@@ -10,10 +10,13 @@ import (
 	"github.com/xqfyne/xiangqi/resources"
 )
 
-// appTheme is Fyne's default theme with the bundled CJK font for all text, because Fyne's
-// own font has no Chinese glyphs and a phone may have none either.
+// appTheme is Fyne's default theme with the bundled CJK font first, because Fyne's own font
+// has no Chinese glyphs and a phone may have none either. The bundled font has no ASCII
+// glyphs but the space, so Fyne draws Latin letters and digits with its own sans face (its fallback for
+// glyphs the theme font lacks): calligraphy for Chinese, a clean sans for English.
 type appTheme struct {
 	font fyne.Resource
+	text float32 // the body text size; 0 keeps Fyne's (see textsize.go)
 }
 
 func newAppTheme() fyne.Theme {
@@ -41,7 +44,17 @@ func (t *appTheme) Icon(n fyne.ThemeIconName) fyne.Resource {
 }
 
 func (t *appTheme) Size(n fyne.ThemeSizeName) float32 {
-	return theme.DefaultTheme().Size(n)
+	size := theme.DefaultTheme().Size(n)
+	if t.text > 0 {
+		switch n {
+		case theme.SizeNameText:
+			return t.text
+		case theme.SizeNameInlineIcon, theme.SizeNameSubHeadingText, theme.SizeNameHeadingText:
+			// Icons and headings grow with the text, so that labels keep their room.
+			return size * t.text / theme.DefaultTheme().Size(theme.SizeNameText)
+		}
+	}
+	return size
 }
 
 // Colours of the board and pieces.
