@@ -43,6 +43,7 @@ type Config struct {
 	Searcher *engine.Searcher // nil: a new one with 16 MB of hash
 	Search   SearchFunc       // nil: Searcher.Search; tests put engines that answer badly here
 	Language Language         // decides the default notation of a new save
+	Sound    SoundPlayer      // nil: silent
 }
 
 // Session is one game in progress: the record, the settings, the selection state of the
@@ -57,6 +58,7 @@ type Session struct {
 	search   SearchFunc
 	book     *engine.Book // nil when the bundled book could not be read
 	post     func(func())
+	sounds   SoundPlayer // nil: silent
 
 	selected engine.Square
 	targets  []engine.Square
@@ -101,7 +103,7 @@ func NewSession(cfg Config) (*Session, error) {
 	if cfg.Post == nil {
 		return nil, errors.New("session: no way to post to the UI goroutine")
 	}
-	s := &Session{post: cfg.Post, searcher: cfg.Searcher, search: cfg.Search, lang: cfg.Language,
+	s := &Session{post: cfg.Post, searcher: cfg.Searcher, search: cfg.Search, lang: cfg.Language, sounds: cfg.Sound,
 		selected: engine.NoSquare, rejected: engine.NoSquare}
 	if s.searcher == nil {
 		s.searcher = engine.NewSearcher(engine.Options{HashMB: 16, Threads: 1})
@@ -290,6 +292,7 @@ func legalTargets(pos *engine.Position, from engine.Square) []engine.Square {
 // flashReject marks an illegal target briefly; the selection stays.
 func (s *Session) flashReject(sq engine.Square) {
 	s.rejected = sq
+	s.sound(SoundIllegal)
 	s.flashes++
 	id := s.flashes
 	s.changed(ChangeBoard | ChangeStatus)
@@ -306,9 +309,11 @@ func (s *Session) flashReject(sq engine.Square) {
 // play makes a move, saves, and hands over to the engine when it is its turn. A move the
 // game rejects changes nothing and is returned as an error.
 func (s *Session) play(m engine.Move, animate bool) error {
+	captured := s.captures(m)
 	if err := s.g.Play(m); err != nil {
 		return err
 	}
+	s.sound(s.moveSound(captured))
 	if s.hinting {
 		s.cancelSearch() // a hint for the position before this move is stale
 	}

@@ -38,13 +38,14 @@ type Settings struct {
 	// WarnRepetition: before a move that would lose by a repetition rule, ask the player
 	// to confirm, as an arbiter warns.
 	WarnRepetition bool
+	Sound          bool // play sounds for moves, captures, checks, illegal taps and the end
 }
 
 // DefaultSettings: play Red against the engine at the intermediate level, moves written
 // as a reader of lang expects.
 func DefaultSettings(lang Language) Settings {
 	return Settings{Human: game.HumanRed, Seconds: DefaultSeconds, Book: true, Random: true, Coords: true,
-		Notation: lang.DefaultNotation(), Rules: game.AsianRules, WarnRepetition: true}
+		Notation: lang.DefaultNotation(), Rules: game.AsianRules, WarnRepetition: true, Sound: true}
 }
 
 const (
@@ -54,6 +55,7 @@ const (
 	keyFlipped  = "flipped"
 	keyNotation = "notation"
 	keyWarn     = "warnRepetition"
+	keySound    = "sound"
 )
 
 // notationNames are the notations as the save file writes them.
@@ -92,6 +94,7 @@ func settingsOf(g *game.Game, lang Language) Settings {
 	}
 	s.Rules = g.Rules()
 	s.WarnRepetition = flag(keyWarn, s.WarnRepetition)
+	s.Sound = flag(keySound, s.Sound)
 	return s
 }
 
@@ -108,6 +111,7 @@ func (s Settings) Record(g *game.Game) {
 	g.Settings[keyFlipped] = strconv.FormatBool(s.Flipped)
 	g.Settings[keyNotation] = notationName(s.Notation)
 	g.Settings[keyWarn] = strconv.FormatBool(s.WarnRepetition)
+	g.Settings[keySound] = strconv.FormatBool(s.Sound)
 	g.SetRules(s.Rules)
 }
 
