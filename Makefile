@@ -4,7 +4,7 @@
 
 GO        ?= go
 BIN       ?= dist
-APT_DEPS  := libgl1-mesa-dev libxcursor-dev libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev pkg-config gcc
+APT_DEPS  := libgl1-mesa-dev libxcursor-dev libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev libasound2-dev pkg-config gcc
 SMOKE_DEPS := xvfb xdotool imagemagick x11-utils
 SOAK_KILLS ?= 20
 
