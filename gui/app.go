@@ -50,6 +50,7 @@ type Config struct {
 	Post    func(func()) // nil uses fyne.Do
 	// Search replaces the engine's search (tests use engines that answer badly).
 	Search play.SearchFunc
+	Sound  play.SoundPlayer // plays the game's sounds; nil: silent
 }
 
 // SetupApp applies the bundled theme font and translations to a Fyne app.
@@ -68,7 +69,8 @@ func NewWindow(a fyne.App, cfg Config) (*Window, error) {
 	}
 	w := &Window{lang: systemLanguage()}
 	store, storeErr := openStore(a, cfg.SaveDir)
-	session, notice := play.NewSession(play.Config{Store: store, Post: cfg.Post, Search: cfg.Search, Language: w.lang})
+	session, notice := play.NewSession(play.Config{Store: store, Post: cfg.Post, Search: cfg.Search, Language: w.lang,
+		Sound: cfg.Sound})
 	if session == nil {
 		return nil, notice
 	}
