@@ -13,11 +13,11 @@ import (
 
 func main() {
 	a := app.NewWithID(gui.AppID)
-	// NewWindow opens even when the game cannot be saved or restored (it says so in the
-	// window); an error here means the app cannot run at all.
 	// The sounds' device opens in the background; without one the app is silent.
 	sounds := audio.New(log.Printf)
 	defer sounds.Close()
+	// NewWindow opens even when the game cannot be saved or restored (it says so in the
+	// window); an error here means the app cannot run at all.
 	w, err := gui.NewWindow(a, gui.Config{Sound: sounds})
 	if err != nil {
 		log.Fatalf("xiangqi: %v", err)
