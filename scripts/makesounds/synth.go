@@ -20,13 +20,14 @@ type sound struct {
 	name     string
 	length   float64 // seconds
 	peak     float64 // loudest sample, of full scale
+	fade     float64 // seconds of fade-out at the end; 0: fadeOutTime
 	partials []partial
 	clicks   []click
 }
 
 const (
 	releaseTime = 0.010 // a partial's fade at the end of its duration
-	fadeOutTime = 0.004 // the whole sound's fade at its end
+	fadeOutTime = 0.004 // the whole sound's fade at its end, unless it says otherwise
 )
 
 func (p partial) value(t float64) float64 {
@@ -74,7 +75,11 @@ func (s sound) render() []float64 {
 	for _, v := range out {
 		loudest = math.Max(loudest, math.Abs(v))
 	}
-	fade := int(math.Round(fadeOutTime * sampleRate))
+	fadeTime := s.fade
+	if fadeTime == 0 {
+		fadeTime = fadeOutTime
+	}
+	fade := int(math.Round(fadeTime * sampleRate))
 	for i := range out {
 		if loudest > 0 {
 			out[i] *= s.peak / loudest
@@ -150,19 +155,20 @@ func sounds() []sound {
 
 	illegal := sound{name: "illegal", length: 0.2, peak: 0.35, partials: buzz(0, 0.19, 130, 1)}
 
-	win := sound{name: "win", length: 0.75, peak: 0.5}
+	// The chords still ring at their end: they fade out over their last 0.2 s.
+	win := sound{name: "win", length: 0.75, peak: 0.5, fade: 0.2}
 	for i, f := range []float64{noteC5, noteE5, noteG5, noteC6} {
 		at := 0.07 * float64(i)
 		win.partials = append(win.partials, tone(at, 0.75-at, f, 1, 0.35)...)
 	}
 
-	loss := sound{name: "loss", length: 0.75, peak: 0.5}
+	loss := sound{name: "loss", length: 0.75, peak: 0.5, fade: 0.2}
 	for i, f := range []float64{noteA4, noteF4, noteD4} {
 		at := 0.12 * float64(i)
 		loss.partials = append(loss.partials, tone(at, 0.75-at, f, 1, 0.4)...)
 	}
 
-	draw := sound{name: "draw", length: 0.6, peak: 0.45}
+	draw := sound{name: "draw", length: 0.6, peak: 0.45, fade: 0.2}
 	draw.partials = append(tone(0, 0.6, noteG4, 1, 0.3), tone(0, 0.6, noteD5, 0.8, 0.3)...)
 
 	return []sound{move, capture, check, illegal, win, loss, draw}
