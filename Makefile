@@ -1,10 +1,10 @@
 # Xiangqi app and engine. `make test` runs every test, `make run` starts the app; both
-# first install what a fresh Debian machine lacks (Go modules, and the X11/GL headers
-# Fyne needs, only when missing).
+# first install what a fresh Debian machine lacks (Go modules, and the X11/GL and ALSA headers
+# Fyne and the sound need, only when missing).
 
 GO        ?= go
 BIN       ?= dist
-APT_DEPS  := libgl1-mesa-dev libxcursor-dev libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev pkg-config gcc
+APT_DEPS  := libgl1-mesa-dev libxcursor-dev libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev libasound2-dev pkg-config gcc
 SMOKE_DEPS := xvfb xdotool imagemagick x11-utils
 SOAK_KILLS ?= 20
 
@@ -12,7 +12,8 @@ SOAK_KILLS ?= 20
 
 all: build
 
-# Install the C headers Fyne's desktop driver links against, only when some are missing.
+# Install the C headers Fyne's desktop driver and the sound (ALSA) link against, only when
+# some are missing.
 deps:
 	@missing=""; for p in $(APT_DEPS); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
@@ -29,7 +30,7 @@ test: deps
 	$(GO) test ./...
 
 test-race: deps
-	$(GO) test -race -short ./gui ./play ./game ./engine ./cmd/...
+	$(GO) test -race -short ./gui ./play ./audio ./game ./engine ./cmd/...
 
 build: deps
 	mkdir -p $(BIN)
@@ -113,7 +114,7 @@ portability:
 	CGO_ENABLED=0 $(GO) build -tags ci ./...
 	CGO_ENABLED=0 $(GO) vet -tags ci ./...
 	GOOS=js GOARCH=wasm $(GO) build -o /dev/null .
-	GOOS=js GOARCH=wasm $(GO) vet ./gui ./play ./resources .
+	GOOS=js GOARCH=wasm $(GO) vet ./gui ./play ./audio ./resources .
 
 clean:
 	rm -rf $(BIN) *.tar.xz wasm

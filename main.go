@@ -7,14 +7,18 @@ import (
 
 	"fyne.io/fyne/v2/app"
 
+	"github.com/xqfyne/xiangqi/audio"
 	"github.com/xqfyne/xiangqi/gui"
 )
 
 func main() {
 	a := app.NewWithID(gui.AppID)
+	// The sounds' device opens in the background; without one the app is silent.
+	sounds := audio.New(log.Printf)
+	defer sounds.Close()
 	// NewWindow opens even when the game cannot be saved or restored (it says so in the
 	// window); an error here means the app cannot run at all.
-	w, err := gui.NewWindow(a, gui.Config{})
+	w, err := gui.NewWindow(a, gui.Config{Sound: sounds})
 	if err != nil {
 		log.Fatalf("xiangqi: %v", err)
 	}

@@ -56,7 +56,8 @@ type Config struct {
 	// Search replaces the engine's search (tests use engines that answer badly).
 	Search play.SearchFunc
 	// Time replaces the system clock (tests drive the game clock with a fake one).
-	Time play.TimeSource
+	Time  play.TimeSource
+	Sound play.SoundPlayer // plays the game's sounds; nil: silent
 }
 
 // SetupApp applies the bundled theme font and translations to a Fyne app.
@@ -76,7 +77,7 @@ func NewWindow(a fyne.App, cfg Config) (*Window, error) {
 	w := &Window{lang: systemLanguage(), post: cfg.Post, app: a, text: minTextSize}
 	store, storeErr := openStore(a, cfg.SaveDir)
 	session, notice := play.NewSession(play.Config{Store: store, Post: cfg.Post, Search: cfg.Search, Language: w.lang,
-		Time: cfg.Time})
+		Time: cfg.Time, Sound: cfg.Sound})
 	if session == nil {
 		return nil, notice
 	}

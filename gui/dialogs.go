@@ -203,17 +203,20 @@ func (w *Window) showSettings() {
 	rules, rulesNote := w.rulesPicker(cur.Rules)
 	warn := widget.NewCheck(tr("settings.warnRepetition"), nil)
 	warn.SetChecked(cur.WarnRepetition)
+	sound := widget.NewCheck(tr("settings.sound"), nil)
+	sound.SetChecked(cur.Sound)
 	items := []*widget.FormItem{
 		widget.NewFormItem(tr("settings.level"), picker.level),
 		widget.NewFormItem(tr("settings.seconds"), picker.seconds),
 		widget.NewFormItem(tr("settings.notation"), notation),
 		widget.NewFormItem(tr("settings.rules"), rules.choice),
 	}
-	checks := []fyne.CanvasObject{rulesNote, book, random, coords, warn}
+	checks := []fyne.CanvasObject{rulesNote, book, random, coords, warn, sound}
 	w.formDialog(tr("action.settings"), tr("action.apply"), items, checks, picker, func(secs float64) error {
 		set := cur
 		set.Seconds, set.Book, set.Random, set.Coords = secs, book.Checked, random.Checked, coords.Checked
 		set.Rules, set.WarnRepetition = rules.selected(), warn.Checked
+		set.Sound = sound.Checked
 		for _, n := range notations {
 			if n.label == notation.Selected {
 				set.Notation = n.notation

@@ -96,6 +96,7 @@ func (s *Session) AcceptDraw() {
 
 // ended saves and shows a game ended by a declared result, and announces it.
 func (s *Session) ended() {
+	s.sound(s.endSound(s.g.Result()))
 	s.clearMarks()
 	s.save()
 	s.changed(ChangeAll)

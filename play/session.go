@@ -44,6 +44,7 @@ type Config struct {
 	Search   SearchFunc       // nil: Searcher.Search; tests put engines that answer badly here
 	Language Language         // decides the default notation of a new save
 	Time     TimeSource       // nil: the system clock; tests put a fake one here
+	Sound    SoundPlayer      // nil: silent
 }
 
 // Session is one game in progress: the record, the settings, the selection state of the
@@ -60,6 +61,7 @@ type Session struct {
 	post     func(func())
 	time     TimeSource
 	clock    gameClock
+	sounds   SoundPlayer // nil: silent
 
 	selected engine.Square
 	targets  []engine.Square
@@ -105,7 +107,7 @@ func NewSession(cfg Config) (*Session, error) {
 		return nil, errors.New("session: no way to post to the UI goroutine")
 	}
 	s := &Session{post: cfg.Post, searcher: cfg.Searcher, search: cfg.Search, lang: cfg.Language,
-		time: cfg.Time, selected: engine.NoSquare, rejected: engine.NoSquare}
+		time: cfg.Time, sounds: cfg.Sound, selected: engine.NoSquare, rejected: engine.NoSquare}
 	if s.time == nil {
 		s.time = systemTime{}
 	}
@@ -302,6 +304,7 @@ func legalTargets(pos *engine.Position, from engine.Square) []engine.Square {
 // flashReject marks an illegal target briefly; the selection stays.
 func (s *Session) flashReject(sq engine.Square) {
 	s.rejected = sq
+	s.sound(SoundIllegal)
 	s.flashes++
 	id := s.flashes
 	s.changed(ChangeBoard | ChangeStatus)
@@ -322,10 +325,12 @@ func (s *Session) play(m engine.Move, animate bool) error {
 	if !s.g.Result().Decided() && s.g.Position().IsLegal(m) && !s.clockBeforeMove() {
 		return errors.New("the time ran out before the move")
 	}
+	captured := s.captures(m)
 	if err := s.g.Play(m); err != nil {
 		return err
 	}
 	s.clockAfterMove(mover)
+	s.sound(s.moveSound(captured))
 	if s.hinting {
 		s.cancelSearch() // a hint for the position before this move is stale
 	}

@@ -40,13 +40,14 @@ type Settings struct {
 	WarnRepetition bool
 	// TimeControl is the game's clock (zero: untimed); it is chosen for a new game only.
 	TimeControl TimeControl
+	Sound       bool // play sounds for moves, captures, checks, illegal taps and the end
 }
 
 // DefaultSettings: play Red against the engine at the intermediate level, moves written
 // as a reader of lang expects.
 func DefaultSettings(lang Language) Settings {
 	return Settings{Human: game.HumanRed, Seconds: DefaultSeconds, Book: true, Random: true, Coords: true,
-		Notation: lang.DefaultNotation(), Rules: game.AsianRules, WarnRepetition: true}
+		Notation: lang.DefaultNotation(), Rules: game.AsianRules, WarnRepetition: true, Sound: true}
 }
 
 const (
@@ -56,6 +57,7 @@ const (
 	keyFlipped  = "flipped"
 	keyNotation = "notation"
 	keyWarn     = "warnRepetition"
+	keySound    = "sound"
 )
 
 // notationNames are the notations as the save file writes them.
@@ -97,6 +99,7 @@ func settingsOf(g *game.Game, lang Language) Settings {
 	if tc, err := ParseTimeControl(g.Settings[keyTimeControl]); err == nil {
 		s.TimeControl = tc
 	}
+	s.Sound = flag(keySound, s.Sound)
 	return s
 }
 
@@ -114,6 +117,7 @@ func (s Settings) Record(g *game.Game) {
 	g.Settings[keyNotation] = notationName(s.Notation)
 	g.Settings[keyWarn] = strconv.FormatBool(s.WarnRepetition)
 	g.Settings[keyTimeControl] = s.TimeControl.String()
+	g.Settings[keySound] = strconv.FormatBool(s.Sound)
 	g.SetRules(s.Rules)
 }
 

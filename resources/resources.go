@@ -1,7 +1,7 @@
 // Package resources holds the files bundled into the app binary: the subset CJK font used as
-// the theme font, the app icon, toolbar icons, the UI translations and the opening book. It is plain data
-// with no GUI import, so that the command-line engine can use the book without pulling in
-// Fyne; gui/ wraps the bytes into Fyne resources.
+// the theme font, the app icon, toolbar icons, the UI translations, the sound effects and
+// the opening book. It is plain data with no GUI import, so that the command-line engine can
+// use the book without pulling in Fyne; gui/ wraps the bytes into Fyne resources.
 package resources
 
 import "embed"

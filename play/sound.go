@@ -1,0 +1,86 @@
+package play
+
+import (
+	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/game"
+)
+
+// Sound is something that happened in the game that the player may want to hear.
+type Sound uint8
+
+const (
+	SoundMove    Sound = iota // a move that captures nothing and gives no check
+	SoundCapture              // a move that takes a piece
+	SoundCheck                // a move that attacks the general
+	SoundIllegal              // a tapped move the rules do not allow
+	SoundWin                  // the game ended and the player won (between two players: someone won)
+	SoundLoss                 // the game ended and the engine won
+	SoundDraw                 // the game ended in a draw
+)
+
+// soundNames are the sounds' names, which are also the names of their sound files.
+var soundNames = [...]string{
+	SoundMove: "move", SoundCapture: "capture", SoundCheck: "check", SoundIllegal: "illegal",
+	SoundWin: "win", SoundLoss: "loss", SoundDraw: "draw",
+}
+
+// Sounds lists every sound, in order.
+func Sounds() []Sound {
+	out := make([]Sound, len(soundNames))
+	for i := range out {
+		out[i] = Sound(i)
+	}
+	return out
+}
+
+// String is the sound's name: "move", "capture", "check", "illegal", "win", "loss" or
+// "draw".
+func (k Sound) String() string {
+	if int(k) < len(soundNames) {
+		return soundNames[k]
+	}
+	return "unknown"
+}
+
+// SoundPlayer plays the session's sounds. Play is called on the UI goroutine and must
+// return at once; a player that cannot play (no audio device) stays silent.
+type SoundPlayer interface {
+	Play(Sound)
+}
+
+// sound plays k when the player wants sounds.
+func (s *Session) sound(k Sound) {
+	if s.sounds != nil && s.settings.Sound {
+		s.sounds.Play(k)
+	}
+}
+
+// moveSound is the sound of the move just played, the one that says most: the end of
+// the game, then check, then a capture.
+func (s *Session) moveSound(captured bool) Sound {
+	switch {
+	case s.g.Result().Decided():
+		return s.endSound(s.g.Result())
+	case s.g.Position().InCheck():
+		return SoundCheck
+	case captured:
+		return SoundCapture
+	}
+	return SoundMove
+}
+
+// endSound is the sound of a decided game, told from the player's side.
+func (s *Session) endSound(r game.Result) Sound {
+	switch {
+	case r.Status == game.Draw:
+		return SoundDraw
+	case s.settings.Human == game.HumanBoth || s.settings.Human.Plays(r.Winner):
+		return SoundWin
+	}
+	return SoundLoss
+}
+
+// captures reports whether m takes a piece in the current position.
+func (s *Session) captures(m engine.Move) bool {
+	return s.g.Position().At(m.To()) != engine.NoPiece
+}
