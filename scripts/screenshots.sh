@@ -40,13 +40,7 @@ shoot() { # scene lang form binary width height
     "$bin" >"$OUT/$scene-$form.log" 2>&1 &
   app=$!
   wid=$(wait_window) || { echo "$scene: no window"; cat "$OUT/$scene-$form.log"; exit 1; }
-  xdotool windowsize "$wid" "$w" "$h"
-  xdotool windowmove "$wid" 0 0
-  for _ in $(seq 100); do
-    eval "$(xdotool getwindowgeometry --shell "$wid")"
-    [ "$WIDTH" = "$w" ] && [ "$HEIGHT" = "$h" ] && break
-    sleep 0.1
-  done
+  place_window "$wid" "$w" "$h"
   wait_board "$X" "$Y" "$WIDTH" "$HEIGHT" >/dev/null
   if [ -f "scripts/scenes/$scene.keys" ]; then
     while read -r key; do

@@ -30,13 +30,7 @@ run_case() { # name binary width height scale keys|nokeys (a phone has no keyboa
     "$bin" >"$OUT/$name.log" 2>&1 &
   app=$!
   wid=$(wait_window) || { echo "$name: no window"; cat "$OUT/$name.log"; exit 1; }
-  xdotool windowsize "$wid" "$want_w" "$want_h"
-  xdotool windowmove "$wid" 0 0
-  for _ in $(seq 100); do
-    eval "$(xdotool getwindowgeometry --shell "$wid")"
-    [ "$WIDTH" = "$want_w" ] && [ "$HEIGHT" = "$want_h" ] && break
-    sleep 0.1
-  done
+  place_window "$wid" "$want_w" "$want_h"
   read -r bx by bw bh < <(wait_board "$X" "$Y" "$WIDTH" "$HEIGHT")
   shot "$name-1-start"
   echo "$name: window ${WIDTH}x$HEIGHT, board ${bw}x$bh at $bx,$by"

@@ -47,13 +47,7 @@ start_app() {
     dist/xiangqi >>"$OUT/app.log" 2>&1 &
   app=$!
   wid=$(wait_window) || fail "no window"
-  xdotool windowsize "$wid" 900 680
-  xdotool windowmove "$wid" 0 0
-  for _ in $(seq 100); do
-    eval "$(xdotool getwindowgeometry --shell "$wid")"
-    [ "$WIDTH" = 900 ] && [ "$HEIGHT" = 680 ] && break
-    sleep 0.1
-  done
+  place_window "$wid" 900 680
   read -r bx by bw bh < <(wait_board "$X" "$Y" "$WIDTH" "$HEIGHT")
 }
 

@@ -68,6 +68,18 @@ wait_window() {
   return 1
 }
 
+# place_window WID W H: the window moved to the top left corner and resized (there is no
+# window manager to do it), once it has that size; sets X, Y, WIDTH and HEIGHT.
+place_window() {
+  xdotool windowsize "$1" "$2" "$3"
+  xdotool windowmove "$1" 0 0
+  for _ in $(seq 100); do
+    eval "$(xdotool getwindowgeometry --shell "$1")"
+    [ "$WIDTH" = "$2" ] && [ "$HEIGHT" = "$3" ] && return 0
+    sleep 0.1
+  done
+}
+
 # board_rect X Y W H: the board widget's rectangle in screen pixels, found as the box of
 # the board's wood colour (gui/theme.go colorBoard) inside the window at X,Y of WxH.
 board_rect() {
