@@ -5,7 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -14,24 +13,6 @@ import (
 	"github.com/xqfyne/xiangqi/play"
 	"github.com/xqfyne/xiangqi/play/playtest"
 )
-
-// openClockWindow opens the app with a fake time source.
-func openClockWindow(t *testing.T, dir string, ft *playtest.FakeTime) (*Window, *uiQueue) {
-	t.Helper()
-	a := newTestApp(t)
-	q := &uiQueue{}
-	w, err := NewWindow(a, Config{SaveDir: dir, Post: q.post, Time: ft})
-	if err != nil {
-		t.Fatal(err)
-	}
-	w.Fyne().Resize(fyne.NewSize(900, 680))
-	t.Cleanup(func() {
-		w.keepClockTicking(false)
-		w.Session().Close()
-		q.drain()
-	})
-	return w, q
-}
 
 // startTimedTwoPlayerGame chooses two players and a clock in the New game dialog.
 func startTimedTwoPlayerGame(t *testing.T, w *Window, tc play.TimeControl) {
@@ -53,7 +34,7 @@ func wantClockText(t *testing.T, w *Window, side engine.Color, want string) {
 
 func TestClockFromNewGameRunsAndFlagFalls(t *testing.T) {
 	ft := playtest.NewFakeTime()
-	w, q := openClockWindow(t, t.TempDir(), ft)
+	w, q := openWindowWith(t, Config{SaveDir: t.TempDir(), Time: ft})
 	if w.clocks.Visible() {
 		t.Fatal("an untimed game shows clocks")
 	}

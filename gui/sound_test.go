@@ -5,7 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -20,18 +19,8 @@ func (r *soundRecorder) Play(k play.Sound) { r.played = append(r.played, k) }
 // A move tapped on the board sounds through the player the app was given, and the
 // Sounds switch in Settings turns the sounds off (the engine's reply is then silent).
 func TestSoundsAndTheirSwitch(t *testing.T) {
-	a := newTestApp(t)
-	q := &uiQueue{}
 	rec := &soundRecorder{}
-	w, err := NewWindow(a, Config{SaveDir: t.TempDir(), Post: q.post, Sound: rec})
-	if err != nil {
-		t.Fatal(err)
-	}
-	w.Fyne().Resize(fyne.NewSize(900, 680))
-	t.Cleanup(func() {
-		w.Session().Close()
-		q.drain()
-	})
+	w, q := openWindowWith(t, Config{SaveDir: t.TempDir(), Sound: rec})
 	if !w.Session().Settings().Sound {
 		t.Fatal("sounds are off in a new game")
 	}

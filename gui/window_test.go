@@ -22,14 +22,22 @@ import (
 // openWindow builds the app window on a test app, saving into dir.
 func openWindow(t testing.TB, dir string) (*Window, *uiQueue) {
 	t.Helper()
+	return openWindowWith(t, Config{SaveDir: dir})
+}
+
+// openWindowWith builds the app window on a test app with cfg, posting to a test queue.
+func openWindowWith(t testing.TB, cfg Config) (*Window, *uiQueue) {
+	t.Helper()
 	a := newTestApp(t)
 	q := &uiQueue{}
-	w, err := NewWindow(a, Config{SaveDir: dir, Post: q.post})
+	cfg.Post = q.post
+	w, err := NewWindow(a, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	w.Fyne().Resize(fyne.NewSize(900, 680))
 	t.Cleanup(func() {
+		w.keepClockTicking(false)
 		w.Session().Close()
 		q.drain()
 	})
