@@ -80,6 +80,10 @@ type Session struct {
 	engineErr error
 	hintErr   error // why the last hint search gave no move
 
+	tree     gameTree // the game with its variations (browse.go)
+	analysis analysis // analysis mode (analysis.go)
+	review   review   // the game review (review.go)
+
 	// Hooks called on the UI goroutine; nil hooks are skipped.
 	OnChange   func(Change)      // something visible changed
 	OnGameOver func(game.Result) // a move ended the game
@@ -116,10 +120,13 @@ func NewSession(cfg Config) (*Session, error) {
 		notice = err
 	}
 	if cfg.Store != nil {
-		g, err := cfg.Store.Load()
-		if g != nil {
+		saved, err := cfg.Store.loadSession()
+		if g := saved.game; g != nil {
 			s.g = g
 			s.settings = settingsOf(g, s.lang)
+			if saved.tree != nil {
+				s.tree = gameTree{rec: saved.tree, of: g}
+			}
 		}
 		if err != nil && !errors.Is(err, ErrNoSave) {
 			notice = errors.Join(notice, err)
@@ -148,6 +155,8 @@ func (s *Session) Resume() { s.maybeStartEngine() }
 // to be written.
 func (s *Session) Close() {
 	s.cancelSearch()
+	s.stopAnalysis()
+	s.CancelReview()
 	s.running.Wait()
 	if s.writer != nil {
 		s.writer.close()
@@ -211,7 +220,7 @@ func (s *Session) Animate() engine.Move { return s.animate }
 
 // HumanToMove reports whether a person may move now.
 func (s *Session) HumanToMove() bool {
-	return !s.thinking && !s.g.Result().Decided() && s.settings.Human.Plays(s.g.SideToMove())
+	return !s.thinking && !s.g.Result().Decided() && (s.settings.Human.Plays(s.g.SideToMove()) || s.freeMoves())
 }
 
 // Tap handles a tap on a board point as article 003 §1 describes: an own piece becomes
@@ -306,6 +315,7 @@ func (s *Session) flashReject(sq engine.Square) {
 // play makes a move, saves, and hands over to the engine when it is its turn. A move the
 // game rejects changes nothing and is returned as an error.
 func (s *Session) play(m engine.Move, animate bool) error {
+	s.syncTree() // the tree keeps the tail of the line that a new move cuts off
 	if err := s.g.Play(m); err != nil {
 		return err
 	}
@@ -484,7 +494,7 @@ func (s *Session) RetryEngine() {
 
 // maybeStartEngine starts the engine's search when it is to move.
 func (s *Session) maybeStartEngine() {
-	if s.thinking || s.g.Result().Decided() || !s.settings.engineMoves(s.g.SideToMove()) {
+	if s.thinking || s.g.Result().Decided() || !s.settings.engineMoves(s.g.SideToMove()) || s.freeMoves() {
 		return
 	}
 	s.startSearch(false)
@@ -606,7 +616,7 @@ func (s *Session) save() {
 	if s.writer == nil {
 		return
 	}
-	data, err := encode(s.g)
+	data, err := encodeSession(s.g, s.Record())
 	if err != nil {
 		s.saveFailed(err)
 		return
@@ -621,6 +631,9 @@ func (s *Session) saveFailed(err error) {
 }
 
 func (s *Session) changed(c Change) {
+	if c&ChangeBoard != 0 {
+		s.followAnalysis()
+	}
 	if s.OnChange != nil {
 		s.OnChange(c)
 	}
