@@ -204,7 +204,7 @@ func FuzzDecodeSession(f *testing.F) {
 		tapMove(f, s, m)
 	}
 	s.GoBack()
-	tapMove(f, s, "h9h0")
+	tapMove(f, s, "b9c7")
 	if data, err := encodeSession(s.Game(), s.Record()); err == nil {
 		f.Add(data)
 	}
