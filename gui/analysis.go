@@ -175,7 +175,6 @@ func (b *evalBar) CreateRenderer() fyne.WidgetRenderer {
 	r := &evalBarRenderer{bar: b, black: canvas.NewRectangle(colorEvalBlack), red: canvas.NewRectangle(colorEvalRed),
 		mid: canvas.NewRectangle(colorEvalMid), label: canvas.NewText("", colorEvalText)}
 	r.label.TextStyle = fyne.TextStyle{Bold: true}
-	r.label.Alignment = fyne.TextAlignCenter
 	return r
 }
 
@@ -193,10 +192,16 @@ func (r *evalBarRenderer) Layout(size fyne.Size) {
 	r.red.Resize(fyne.NewSize(w, size.Height))
 	r.mid.Move(fyne.NewPos(size.Width/2-1, 0))
 	r.mid.Resize(fyne.NewSize(2, size.Height))
+	// The score is written at the end of the side it favours, clear of the middle mark.
 	r.label.Text = r.bar.text
 	r.label.TextSize = size.Height * 0.7
-	r.label.Move(fyne.NewPos(0, (size.Height-r.label.MinSize().Height)/2))
-	r.label.Resize(fyne.NewSize(size.Width, r.label.MinSize().Height))
+	r.label.Alignment = fyne.TextAlignLeading
+	if r.bar.share < 0.5 {
+		r.label.Alignment = fyne.TextAlignTrailing
+	}
+	pad := size.Height / 3
+	r.label.Move(fyne.NewPos(pad, (size.Height-r.label.MinSize().Height)/2))
+	r.label.Resize(fyne.NewSize(size.Width-2*pad, r.label.MinSize().Height))
 }
 
 func (r *evalBarRenderer) MinSize() fyne.Size { return fyne.NewSize(60, 20) }

@@ -204,6 +204,9 @@ func (w *Window) refreshPanels(c play.Change) {
 	}
 	if w.content != nil && w.panelHeight() != before {
 		w.content.Refresh() // a panel shown or hidden, or grown, changes the layout
+		if w.moves.current >= 0 {
+			w.moveList.ScrollTo(w.moves.current) // the list's new height may hide it
+		}
 	}
 }
 

@@ -98,7 +98,7 @@ func (p *reviewPanel) refresh(s *play.Session) {
 	text := ""
 	if mr, ok := s.ReviewOf(s.CurrentNode()); ok {
 		text = classText(mr.Class)
-		if mr.Class != play.Best {
+		if mr.Class >= play.Inaccuracy {
 			pos := s.Game().Position()
 			pos.UnmakeMove()
 			text += " · " + tr("review.better", map[string]any{
