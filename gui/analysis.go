@@ -28,7 +28,8 @@ type analysisPanel struct {
 func newAnalysisPanel() *analysisPanel {
 	p := &analysisPanel{bar: newEvalBar(), info: widget.NewLabel(""), lines: widget.NewLabel("")}
 	p.lines.Truncation = fyne.TextTruncateEllipsis
-	p.box = container.NewVBox(p.bar, p.info, p.lines)
+	p.info.Truncation = fyne.TextTruncateEllipsis
+	p.box = container.NewVBox(container.NewGridWithColumns(2, p.bar, p.info), p.lines)
 	p.box.Hide()
 	return p
 }

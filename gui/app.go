@@ -45,6 +45,7 @@ type Window struct {
 	nav           *navBar
 	analysisPanel *analysisPanel
 	reviewPanel   *reviewPanel
+	panels        *fyne.Container // the analysis and review panels
 }
 
 // Config says where the game is saved and how to reach the UI goroutine.
@@ -157,15 +158,15 @@ func (w *Window) build() {
 	}
 
 	w.moveList = w.newMoveList()
-	panel := w.newSidePanel()
+	nav, panel := w.newSidePanel()
 	title := widget.NewLabelWithStyle(tr("moves.title"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	moveRow := widget.NewLabel("1.")
 	statusRows := widget.NewLabel(strings.Repeat("\n", statusLines-1))
 	w.content = container.New(&mainLayout{
 		board: w.board, status: w.status, thinking: w.thinking,
 		textButtons: buttons, title: title, iconButtons: iconRow,
-		moveList: w.moveList, moveRow: moveRow, statusRows: statusRows, panel: panel,
-	}, w.board, w.status, w.thinking, buttons, title, iconRow, panel, w.moveList)
+		moveList: w.moveList, moveRow: moveRow, statusRows: statusRows, nav: nav, panel: panel,
+	}, w.board, w.status, w.thinking, buttons, title, iconRow, nav, panel, w.moveList)
 	w.win.SetContent(w.content)
 	w.addShortcuts()
 	w.addNavigationKeys()

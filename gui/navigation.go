@@ -180,13 +180,15 @@ func (w *Window) addNavigationKeys() {
 	})
 }
 
-// newSidePanel builds the navigation bar and the analysis and review panels, stacked
-// above the move list.
-func (w *Window) newSidePanel() *fyne.Container {
+// newSidePanel builds the navigation bar, and the analysis and review panels stacked in
+// one container that is hidden while both are.
+func (w *Window) newSidePanel() (nav, panels *fyne.Container) {
 	w.nav = w.newNavBar()
 	w.analysisPanel = newAnalysisPanel()
 	w.reviewPanel = w.newReviewPanel()
-	return container.NewVBox(w.nav.row, w.analysisPanel.box, w.reviewPanel.box)
+	w.panels = container.NewVBox(w.analysisPanel.box, w.reviewPanel.box)
+	w.panels.Hide()
+	return w.nav.row, w.panels
 }
 
 // refreshPanels shows what changed in navigation, analysis and review.
@@ -202,6 +204,7 @@ func (w *Window) refreshPanels(c play.Change) {
 	if c&(play.ChangeStatus|play.ChangeBoard|play.ChangeMoves) != 0 {
 		w.reviewPanel.refresh(s)
 	}
+	showIf(w.analysisPanel.box.Visible() || w.reviewPanel.box.Visible(), w.panels)
 	if w.content != nil && w.panelHeight() != before {
 		w.content.Refresh() // a panel shown or hidden, or grown, changes the layout
 		if w.moves.current >= 0 {
