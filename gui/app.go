@@ -28,7 +28,7 @@ type Window struct {
 	board     *BoardWidget
 	status    *widget.Label
 	thinking  *widget.ProgressBarInfinite
-	moveList  *widget.List
+	moveList  *moveList
 	moves     moveRows
 	undoBtn   *widget.Button
 	redoBtn   *widget.Button

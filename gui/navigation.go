@@ -67,17 +67,34 @@ func (m *moveRows) texts() []string {
 	return out
 }
 
+// moveList is the move list widget: a list that keeps the row of the position shown in
+// view when its height changes (the window resized, a panel shown above it).
+type moveList struct {
+	widget.List
+	current func() int // the row to keep in view, -1 for none
+}
+
+// Resize implements fyne.Widget.
+func (l *moveList) Resize(size fyne.Size) {
+	changed := size != l.Size()
+	l.List.Resize(size)
+	if i := l.current(); changed && i >= 0 {
+		l.ScrollTo(i)
+	}
+}
+
 // newMoveList makes the move list: tapping a row shows the position after that move.
-func (w *Window) newMoveList() *widget.List {
+func (w *Window) newMoveList() *moveList {
 	w.moves.current = -1
-	list := widget.NewList(
-		func() int { return len(w.moves.rows) },
-		func() fyne.CanvasObject { return widget.NewLabel("99... 炮二平五 ??") },
-		func(i widget.ListItemID, o fyne.CanvasObject) {
-			if i >= 0 && i < len(w.moves.rows) {
-				o.(*widget.Label).SetText(w.moves.rows[i].text)
-			}
-		})
+	list := &moveList{current: func() int { return w.moves.current }}
+	list.Length = func() int { return len(w.moves.rows) }
+	list.CreateItem = func() fyne.CanvasObject { return widget.NewLabel("99... 炮二平五 ??") }
+	list.UpdateItem = func(i widget.ListItemID, o fyne.CanvasObject) {
+		if i >= 0 && i < len(w.moves.rows) {
+			o.(*widget.Label).SetText(w.moves.rows[i].text)
+		}
+	}
+	list.ExtendBaseWidget(list)
 	list.OnSelected = func(i widget.ListItemID) {
 		if i >= 0 && i < len(w.moves.rows) && i != w.moves.current {
 			if err := w.session.GoToNode(w.moves.rows[i].node); err != nil {
@@ -207,9 +224,6 @@ func (w *Window) refreshPanels(c play.Change) {
 	showIf(w.analysisPanel.box.Visible() || w.reviewPanel.box.Visible(), w.panels)
 	if w.content != nil && w.panelHeight() != before {
 		w.content.Refresh() // a panel shown or hidden, or grown, changes the layout
-		if w.moves.current >= 0 {
-			w.moveList.ScrollTo(w.moves.current) // the list's new height may hide it
-		}
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/play"
 )
 
 // tapMoveRow taps the move list's row i: the list item widget that holds its label.
@@ -115,4 +116,39 @@ func TestNewMoveFromEarlierPlyCreatesVariation(t *testing.T) {
 	if len(w.moves.rows) != 4 || s.Game().Ply() != 2 {
 		t.Fatalf("after delete: rows %q, ply %d", w.moves.texts(), s.Game().Ply())
 	}
+}
+
+// The row of the position shown stays in view when the list's height changes: the
+// window resized, the analysis panel shown above the list.
+func TestMoveListKeepsCurrentRowInView(t *testing.T) {
+	g := longGame(t, 40)
+	dir := t.TempDir()
+	store, err := play.NewDirStore(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set := play.DefaultSettings(play.English)
+	set.Human = game.HumanBoth
+	set.Record(g)
+	if err := store.Save(g); err != nil {
+		t.Fatal(err)
+	}
+	w, q := openWindow(t, dir)
+	// ScrollTo leaves the offset alone when the row is already in view.
+	visible := func(what string) {
+		t.Helper()
+		before := w.moveList.GetScrollOffset()
+		w.moveList.ScrollTo(w.moves.current)
+		if after := w.moveList.GetScrollOffset(); w.moves.current != 39 || after != before {
+			t.Fatalf("%s: row %d was not in view (offset %v, %v with the row in view)", what, w.moves.current, before, after)
+		}
+	}
+	w.Fyne().Resize(fyne.NewSize(400, 720))
+	visible("portrait")
+	w.Fyne().Resize(fyne.NewSize(900, 680))
+	visible("landscape")
+	test.Tap(w.nav.analyse)
+	visible("analysis shown")
+	test.Tap(w.nav.analyse)
+	q.drain()
 }

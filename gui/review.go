@@ -55,16 +55,14 @@ type reviewPanel struct {
 	running  *fyne.Container
 	progress *widget.ProgressBar
 	curve    *scoreCurve
-	verdict  *widget.Label // the class of the move shown and the better move
-	line     *widget.Label // the engine's line from the better move
+	verdict  *widget.Label // the class of the move shown, the better move and its line
 }
 
 func (w *Window) newReviewPanel() *reviewPanel {
 	s := w.session
-	p := &reviewPanel{progress: widget.NewProgressBar(), verdict: widget.NewLabel(""), line: widget.NewLabel("")}
-	// One line each, so that a long line never pushes the board smaller on a phone.
+	p := &reviewPanel{progress: widget.NewProgressBar(), verdict: widget.NewLabel("")}
+	// One line, so that a long line never pushes the board smaller on a phone.
 	p.verdict.Truncation = fyne.TextTruncateEllipsis
-	p.line.Truncation = fyne.TextTruncateEllipsis
 	p.curve = newScoreCurve(func(n *game.Node) {
 		if err := s.GoToNode(n); err != nil {
 			fyne.LogError("score curve", err)
@@ -72,7 +70,7 @@ func (w *Window) newReviewPanel() *reviewPanel {
 	})
 	cancel := widget.NewButton(tr("action.cancel"), s.CancelReview)
 	p.running = container.NewBorder(nil, nil, nil, cancel, p.progress)
-	p.box = container.NewVBox(p.running, p.curve, p.verdict, p.line)
+	p.box = container.NewVBox(p.running, p.curve, p.verdict)
 	p.box.Hide()
 	return p
 }
@@ -98,19 +96,19 @@ func (p *reviewPanel) refresh(s *play.Session) {
 		p.running.Hide()
 	}
 	p.curve.set(curve, s.CurrentNode(), s)
-	verdict, line := "", ""
+	verdict := ""
 	if mr, ok := s.ReviewOf(s.CurrentNode()); ok {
 		verdict = classText(mr.Class)
 		if mr.Class >= play.Inaccuracy {
 			pos := s.Game().Position()
 			pos.UnmakeMove()
-			verdict += " · " + tr("review.better", map[string]any{"Move": game.FormatMove(pos, mr.Better, s.Settings().Notation)})
-			line = lineText(pos, mr.BetterLine, s.Settings().Notation, 10)
+			verdict += " · " + tr("review.better", map[string]any{
+				"Move": game.FormatMove(pos, mr.Better, s.Settings().Notation),
+				"Line": lineText(pos, mr.BetterLine, s.Settings().Notation, 10),
+			})
 		}
 	}
 	p.verdict.SetText(verdict)
-	p.line.SetText(line)
-	showIf(line != "", p.line)
 }
 
 // toggleReview cancels a running review, or asks for the time per move and starts one.
@@ -224,7 +222,7 @@ func (c *scoreCurve) pointPosition(i int) fyne.Position {
 	return fyne.NewPos(float32(i)*size.Width/float32(n), y)
 }
 
-func (c *scoreCurve) MinSize() fyne.Size { return fyne.NewSize(120, 64) }
+func (c *scoreCurve) MinSize() fyne.Size { return fyne.NewSize(120, 48) }
 
 func (c *scoreCurve) CreateRenderer() fyne.WidgetRenderer {
 	r := &curveRenderer{curve: c, back: canvas.NewRectangle(colorCurveBack), zero: canvas.NewLine(colorCurveZero),
