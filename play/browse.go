@@ -2,6 +2,7 @@ package play
 
 import (
 	"errors"
+	"slices"
 
 	"github.com/xqfyne/xiangqi/game"
 )
@@ -143,15 +144,20 @@ func (s *Session) lineGame(n *game.Node) (*game.Game, error) {
 	return g, nil
 }
 
+// beforeMove runs before a move is played on s.g: a move that starts a variation cuts
+// the rest of s.g's line off and drops its declared result, which the tree keeps.
+func (s *Session) beforeMove() {
+	s.syncTree()
+	if s.Browsing() {
+		s.keepMainResult()
+	}
+}
+
 // keepMainResult copies a declared result (resignation, agreement) at the end of the
 // main line into the record before another line is shown, so that going back to the
 // main line shows it again.
 func (s *Session) keepMainResult() {
-	end := s.tree.node
-	for end.Next() != nil {
-		end = end.Next()
-	}
-	if !end.IsMainLine() || len(end.Moves()) != s.g.Len() {
+	if !slices.Equal(s.g.Moves(), s.tree.rec.MainLineMoves()) {
 		return
 	}
 	ply := s.g.Ply()

@@ -218,3 +218,29 @@ func FuzzDecodeSession(f *testing.F) {
 		}
 	})
 }
+
+// A resignation at the end of the main line is there again after a visit to a variation.
+func TestMainLineResultSurvivesVariation(t *testing.T) {
+	s, _, _ := openSession(t, nil, nil)
+	if err := s.NewGame(fastSettings(game.HumanBoth)); err != nil {
+		t.Fatal(err)
+	}
+	tapMove(t, s, "h2e2")
+	tapMove(t, s, "h9g7")
+	s.Resign()
+	if s.Game().Result().Reason != game.ReasonResignation {
+		t.Fatal("not resigned")
+	}
+	s.GoBack()
+	tapMove(t, s, "b9c7")
+	if s.Game().Ply() != 2 || s.CurrentNode().IsMainLine() {
+		t.Fatal("no variation")
+	}
+	main := s.Record().MainLine()
+	if err := s.GoToNode(main[len(main)-1]); err != nil {
+		t.Fatal(err)
+	}
+	if r := s.Game().Result(); r.Reason != game.ReasonResignation {
+		t.Fatalf("back on the main line the result is %v", r)
+	}
+}

@@ -156,7 +156,7 @@ func (s *Session) Resume() { s.maybeStartEngine() }
 func (s *Session) Close() {
 	s.cancelSearch()
 	s.stopAnalysis()
-	s.CancelReview()
+	s.forgetReview()
 	s.running.Wait()
 	if s.writer != nil {
 		s.writer.close()
@@ -315,7 +315,7 @@ func (s *Session) flashReject(sq engine.Square) {
 // play makes a move, saves, and hands over to the engine when it is its turn. A move the
 // game rejects changes nothing and is returned as an error.
 func (s *Session) play(m engine.Move, animate bool) error {
-	s.syncTree() // the tree keeps the tail of the line that a new move cuts off
+	s.beforeMove()
 	if err := s.g.Play(m); err != nil {
 		return err
 	}
