@@ -30,11 +30,15 @@ func (s *Session) syncTree() {
 	rec.Meta = s.g.Meta
 	n, cur := rec.Root, rec.Root
 	for i, m := range s.g.Moves() {
-		c, _, err := rec.AddMove(n, m)
-		if err != nil { // s.g's moves are legal; a tree that refuses one is rebuilt
-			s.tree = gameTree{rec: game.RecordFromGame(s.g), of: s.g}
-			s.syncTree()
-			return
+		c := n.Child(m)
+		if c == nil {
+			var err error
+			if c, _, err = rec.AddMove(n, m); err != nil {
+				// s.g's moves are legal; a tree that refuses one is rebuilt from s.g.
+				s.tree = gameTree{rec: game.RecordFromGame(s.g), of: s.g}
+				s.syncTree()
+				return
+			}
 		}
 		n = c
 		if i < s.g.Ply() {
