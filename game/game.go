@@ -153,18 +153,6 @@ func (g *Game) appendMove(m engine.Move) error {
 	return nil
 }
 
-// Truncate forgets the moves after the cursor (the redo tail), so that the
-// current position becomes the end of the line, where a result can be
-// declared.
-func (g *Game) Truncate() {
-	if g.cur == len(g.moves) {
-		return
-	}
-	g.moves = g.moves[:g.cur]
-	g.declared = nil
-	g.version++
-}
-
 // Undo steps back one ply, keeping the move for Redo. It reports false at
 // the start of the game.
 func (g *Game) Undo() bool {

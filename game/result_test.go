@@ -237,21 +237,3 @@ func TestSaveKeepsFlagFall(t *testing.T) {
 		}
 	}
 }
-
-func TestTruncateEndsTheLineAtTheCursor(t *testing.T) {
-	g := mustGame(t, "")
-	playAll(t, g, "h2e2", "h9g7", "h0g2")
-	g.Undo()
-	g.Undo()
-	if err := g.Resign(engine.Red); err == nil {
-		t.Fatal("resigning in the middle of the line accepted")
-	}
-	g.Truncate()
-	if g.Len() != 1 || g.Ply() != 1 {
-		t.Fatalf("after Truncate: len %d ply %d, want 1 and 1", g.Len(), g.Ply())
-	}
-	if err := g.FlagFall(engine.Black); err != nil {
-		t.Fatal(err)
-	}
-	wantResult(t, g, RedWins, ReasonTime)
-}

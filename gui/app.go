@@ -2,7 +2,6 @@ package gui
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -34,7 +33,7 @@ type Window struct {
 	post      func(func())
 	status    *widget.Label
 	thinking  *widget.ProgressBarInfinite
-	moveList  *widget.List
+	moveList  *moveList
 	moves     moveRows
 	undoBtn   *widget.Button
 	redoBtn   *widget.Button
@@ -47,6 +46,11 @@ type Window struct {
 	// The same actions as icon-only buttons for the narrow portrait layout.
 	iconBtns []*widget.Button
 	content  *fyne.Container
+	// Navigation, analysis and review (navigation.go, analysis.go, review.go).
+	nav           *navBar
+	analysisPanel *analysisPanel
+	reviewPanel   *reviewPanel
+	panels        *fyne.Container // the analysis and review panels
 }
 
 // Config says where the game is saved and how to reach the UI goroutine.
@@ -167,24 +171,19 @@ func (w *Window) build() {
 		iconRow.Add(b)
 	}
 
-	w.moveList = widget.NewList(
-		func() int { return len(w.moves.rows) },
-		func() fyne.CanvasObject { return widget.NewLabel("99. 炮二平五 马８进７") },
-		func(i widget.ListItemID, o fyne.CanvasObject) {
-			if i >= 0 && i < len(w.moves.rows) {
-				o.(*widget.Label).SetText(w.moves.rows[i])
-			}
-		})
+	w.moveList = w.newMoveList()
+	nav, panel := w.newSidePanel()
 	title := widget.NewLabelWithStyle(tr("moves.title"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	moveRow := widget.NewLabel("1.")
 	statusRows := widget.NewLabel(strings.Repeat("\n", statusLines-1))
 	w.content = container.New(&mainLayout{
 		board: w.board, clocks: w.clocks, status: w.status, thinking: w.thinking,
 		textButtons: buttons, title: title, iconButtons: iconRow,
-		moveList: w.moveList, moveRow: moveRow, statusRows: statusRows, sized: w.fitText,
-	}, w.board, w.clocks, w.status, w.thinking, buttons, title, iconRow, w.moveList)
+		moveList: w.moveList, moveRow: moveRow, statusRows: statusRows, sized: w.fitText, nav: nav, panel: panel,
+	}, w.board, w.clocks, w.status, w.thinking, buttons, title, iconRow, nav, panel, w.moveList)
 	w.win.SetContent(w.content)
 	w.addShortcuts()
+	w.addNavigationKeys()
 	w.win.Resize(fyne.NewSize(900, 680))
 }
 
@@ -198,15 +197,13 @@ func (w *Window) refresh(c play.Change) {
 		w.status.SetText(w.statusText())
 		w.showThinking(s.Thinking())
 	}
-	if c&play.ChangeMoves != 0 && w.moves.update(s.Game(), s.Settings().Notation) {
-		w.moveList.Refresh()
-		if len(w.moves.rows) > 0 {
-			w.moveList.ScrollToBottom()
-		}
+	if c&play.ChangeMoves != 0 {
+		w.refreshMoves()
 	}
 	if c&(play.ChangeBoard|play.ChangeControls) != 0 {
 		w.showClock()
 	}
+	w.refreshPanels(c)
 	if c&play.ChangeControls != 0 {
 		can := []bool{true, s.CanUndo(), s.CanRedo(), s.CanHint(), s.CanResign(), s.CanOfferDraw(), true, true}
 		for i, b := range w.textBtns() {
@@ -253,6 +250,7 @@ func boardView(s *play.Session) BoardView {
 		Pickable: s.HumanToMove(),
 		PickSide: pos.Side(),
 	}
+	v.Arrows = analysisArrows(s)
 	v.SetPieces(pos)
 	if pos.InCheck() {
 		v.Check = pos.KingSquare(pos.Side())
@@ -274,42 +272,6 @@ func enable(b *widget.Button, on bool) {
 	} else {
 		b.Disable()
 	}
-}
-
-// moveRows is the move list as shown: one row per round ("1. 炮二平五 马８进７"), with the
-// moves and notation it was made from, so that a change formats only the moves after the
-// part that stayed.
-type moveRows struct {
-	rows     []string
-	moves    []engine.Move // the moves the rows show, two per row
-	notation game.Notation
-}
-
-// update makes the rows show the moves up to the game's current ply; it reports whether
-// anything changed.
-func (m *moveRows) update(g *game.Game, notation game.Notation) bool {
-	line := g.Moves()[:g.Ply()]
-	keep := 0
-	if notation == m.notation {
-		for keep < len(line) && keep < len(m.moves) && line[keep] == m.moves[keep] {
-			keep++
-		}
-	}
-	if keep == len(line) && keep == len(m.moves) && notation == m.notation {
-		return false
-	}
-	keep -= keep % 2 // rows are rebuilt whole
-	texts := g.MoveTextsFrom(keep, notation)[:len(line)-keep]
-	m.rows = m.rows[:keep/2]
-	for i := 0; i < len(texts); i += 2 {
-		row := fmt.Sprintf("%d. %s", (keep+i)/2+1, texts[i])
-		if i+1 < len(texts) {
-			row += "  " + texts[i+1]
-		}
-		m.rows = append(m.rows, row)
-	}
-	m.moves, m.notation = line, notation
-	return true
 }
 
 func (w *Window) statusText() string {

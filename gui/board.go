@@ -26,8 +26,10 @@ type BoardView struct {
 	// chasing ones), Victim the piece they chased or checked, or engine.NoSquare.
 	Culprits []engine.Square
 	Victim   engine.Square
-	Flipped  bool // Black at the bottom
-	Coords   bool // draw file numbers above and below
+	// Arrows are the first moves of the analysis lines, best first.
+	Arrows  []Arrow
+	Flipped bool // Black at the bottom
+	Coords  bool // draw file numbers above and below
 	// Pickable says that pieces of PickSide may be picked up (tapped or dragged) now.
 	Pickable bool
 	PickSide engine.Color
@@ -86,7 +88,7 @@ func NewBoardWidget(onTap func(engine.Square), onDrop func(from, to engine.Squar
 // SetView replaces what the board shows (a drag under way goes on). Call it on the Fyne
 // goroutine.
 func (b *BoardWidget) SetView(v BoardView) {
-	v.Targets, v.Culprits = slices.Clone(v.Targets), slices.Clone(v.Culprits)
+	v.Targets, v.Culprits, v.Arrows = slices.Clone(v.Targets), slices.Clone(v.Culprits), slices.Clone(v.Arrows)
 	v.Drag = b.view.Drag
 	b.view = v
 	b.Refresh()

@@ -127,6 +127,7 @@ type boardRenderer struct {
 	culprits         [maxCulprits]*canvas.Circle
 	victim           *canvas.Circle
 	dragged          *disc // the disc following the pointer, if any
+	arrows           [maxArrows]*arrowShape
 
 	objects []fyne.CanvasObject
 }
@@ -197,6 +198,10 @@ func newBoardRenderer(b *BoardWidget) *boardRenderer {
 	r.victim.StrokeColor = colorVictim
 	r.victim.Hide()
 	r.objects = append(r.objects, r.victim)
+	for i := range r.arrows {
+		r.arrows[i] = newArrowShape()
+		r.objects = append(r.objects, r.arrows[i].objects()...)
+	}
 	return r
 }
 
@@ -270,6 +275,7 @@ func (r *boardRenderer) Layout(size fyne.Size) {
 	r.placeMarks()
 	r.placeTargets()
 	r.placeCulprits()
+	r.placeArrows()
 }
 
 // Refresh redraws only what changed since the last drawing.
@@ -300,6 +306,9 @@ func (r *boardRenderer) Refresh() {
 	}
 	if !slices.Equal(v.Culprits, old.Culprits) || v.Victim != old.Victim {
 		r.placeCulprits()
+	}
+	if !slices.Equal(v.Arrows, old.Arrows) {
+		r.placeArrows()
 	}
 	r.followDrag()
 }

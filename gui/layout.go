@@ -20,6 +20,10 @@ type mainLayout struct {
 	statusRows              fyne.CanvasObject // a label of statusLines lines, for its height
 	// sized is told the size the window is laid out at (the text size follows it).
 	sized func(fyne.Size)
+	// nav is the navigation bar and panel the analysis and review panels, above the move
+	// list in both orientations. In portrait the panels take the move list's rows first,
+	// so that switching analysis on shrinks the board only as much as it must.
+	nav, panel fyne.CanvasObject
 }
 
 // statusLines is how many lines of text the status area always has room for, so that the
@@ -49,7 +53,7 @@ func (l *mainLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
 		place(l.board, 0, 0, bw, size.Height)
 		y := stack(bw, 0, size.Width-bw, l.clocks)
 		y = l.statusArea(bw, y, size.Width-bw)
-		y = stack(bw, y, size.Width-bw, l.textButtons, l.title)
+		y = stack(bw, y, size.Width-bw, l.textButtons, l.nav, l.panel, l.title)
 		place(l.moveList, bw, y, size.Width-bw, size.Height-y)
 		return
 	}
@@ -57,13 +61,13 @@ func (l *mainLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
 	showIf(true, l.iconButtons)
 	// The board is as wide as the window unless that leaves too little height for a line
 	// of status, the icon row and a few rows of the move list.
-	reserve := l.clocksHeight() + l.statusHeight() + l.iconButtons.MinSize().Height +
-		portraitListRows*l.moveRow.MinSize().Height + 3*pad
+	reserve := l.clocksHeight() + l.statusHeight() + l.iconButtons.MinSize().Height + l.nav.MinSize().Height +
+		l.listOrPanelHeight() + 4*pad
 	bh := min(size.Width/boardAspect(), max(size.Height-reserve, 0))
 	place(l.board, 0, 0, size.Width, bh)
 	y := stack(0, bh, size.Width, l.clocks)
 	y = l.statusArea(0, y, size.Width)
-	y = stack(0, y, size.Width, l.iconButtons)
+	y = stack(0, y, size.Width, l.iconButtons, l.nav, l.panel)
 	place(l.moveList, 0, y, size.Width, max(size.Height-y, 0))
 }
 
@@ -95,8 +99,18 @@ func (l *mainLayout) MinSize([]fyne.CanvasObject) fyne.Size {
 	pad := theme.Padding()
 	b := l.board.MinSize()
 	icons := l.iconButtons.MinSize()
-	h := b.Height + l.clocksHeight() + l.statusHeight() + icons.Height + portraitListRows*l.moveRow.MinSize().Height + 3*pad
+	h := b.Height + l.clocksHeight() + l.statusHeight() + icons.Height + l.nav.MinSize().Height + l.listOrPanelHeight() + 4*pad
 	return fyne.NewSize(max(b.Width, icons.Width), h)
+}
+
+// listOrPanelHeight is the height portrait keeps under the navigation bar: the move
+// list's rows, or the analysis and review panels when they are taller.
+func (l *mainLayout) listOrPanelHeight() float32 {
+	rows := portraitListRows * l.moveRow.MinSize().Height
+	if !l.panel.Visible() {
+		return rows
+	}
+	return max(rows, l.panel.MinSize().Height+theme.Padding())
 }
 
 func place(o fyne.CanvasObject, x, y, w, h float32) {

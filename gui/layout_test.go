@@ -54,8 +54,8 @@ func TestPortraitShowsBoardIconsAndMoveList(t *testing.T) {
 		if l := w.content.Layout.(*mainLayout); l.textButtons.Visible() || l.title.Visible() || !l.iconButtons.Visible() {
 			t.Errorf("%v: the landscape buttons are shown in portrait", size)
 		}
-		if len(w.moves.rows) != 2 {
-			t.Errorf("%v: move list rows %q", size, w.moves.rows)
+		if len(w.moves.rows) != 4 {
+			t.Errorf("%v: move list rows %q", size, w.moves.texts())
 		}
 	}
 }

@@ -124,7 +124,7 @@ func TestTapsSelectReselectRejectAndMove(t *testing.T) {
 	if b.View().Selected != engine.NoSquare {
 		t.Fatal("selected a piece of the side not to move")
 	}
-	if rows := w.moves.rows; len(rows) != 1 || rows[0] == "" {
+	if rows := w.moves.texts(); len(rows) != 1 || rows[0] == "" {
 		t.Fatalf("move list %q, want one row", rows)
 	}
 }

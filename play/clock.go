@@ -158,11 +158,13 @@ func (s *Session) ClockLeft(side engine.Color) time.Duration {
 // ClockRunning returns whose clock runs, if any.
 func (s *Session) ClockRunning() (engine.Color, bool) { return s.clock.side, s.clock.running }
 
-// syncClock runs the clock of the side to move while a timed game is undecided, and stops
-// it otherwise. It is cheap when nothing changed, so every change of the game calls it.
+// syncClock runs the clock of the side to move while a timed game is undecided and being
+// played, and stops it otherwise: while an earlier position is shown (after taking moves
+// back, or browsing) and in analysis mode nobody is playing. It is cheap when nothing
+// changed, so every change of the game calls it.
 func (s *Session) syncClock() {
 	c := &s.clock
-	want := c.tc.Timed() && !s.g.Result().Decided()
+	want := c.tc.Timed() && !s.g.Result().Decided() && !s.Browsing() && !s.Analysing()
 	side := s.g.SideToMove()
 	if want == c.running && (!want || side == c.side) {
 		return
@@ -210,11 +212,10 @@ func (s *Session) flagTimer(armed uint64) {
 }
 
 // flagFall ends the game because side's time ran out (a draw when the other side has no
-// attacking piece). Moves taken back and not replayed are forgotten: the game ends here.
+// attacking piece). The clock runs only at the end of the line, where a result is declared.
 func (s *Session) flagFall(side engine.Color) {
 	s.cancelSearch()
 	s.clock.left[side] = 0
-	s.g.Truncate()
 	if err := s.g.FlagFall(side); err != nil {
 		return
 	}

@@ -85,6 +85,10 @@ type Session struct {
 	engineErr error
 	hintErr   error // why the last hint search gave no move
 
+	tree     gameTree // the game with its variations (browse.go)
+	analysis analysis // analysis mode (analysis.go)
+	review   review   // the game review (review.go)
+
 	// Hooks called on the UI goroutine; nil hooks are skipped.
 	OnChange   func(Change)      // something visible changed
 	OnGameOver func(game.Result) // a move ended the game
@@ -124,11 +128,14 @@ func NewSession(cfg Config) (*Session, error) {
 		notice = err
 	}
 	if cfg.Store != nil {
-		g, err := cfg.Store.Load()
-		if g != nil {
+		saved, err := cfg.Store.loadSession()
+		if g := saved.game; g != nil {
 			s.g = g
 			s.settings = settingsOf(g, s.lang)
 			s.clock = restoreClock(g, s.settings.TimeControl)
+			if saved.tree != nil {
+				s.tree = gameTree{rec: saved.tree, of: g}
+			}
 		}
 		if err != nil && !errors.Is(err, ErrNoSave) {
 			notice = errors.Join(notice, err)
@@ -158,6 +165,8 @@ func (s *Session) Resume() { s.maybeStartEngine() }
 // to be written.
 func (s *Session) Close() {
 	s.cancelSearch()
+	s.stopAnalysis()
+	s.forgetReview()
 	s.running.Wait()
 	if s.clock.tc.Timed() {
 		s.stopClock()
@@ -225,7 +234,7 @@ func (s *Session) Animate() engine.Move { return s.animate }
 
 // HumanToMove reports whether a person may move now.
 func (s *Session) HumanToMove() bool {
-	return !s.thinking && !s.g.Result().Decided() && s.settings.Human.Plays(s.g.SideToMove())
+	return !s.thinking && !s.g.Result().Decided() && (s.settings.Human.Plays(s.g.SideToMove()) || s.freeMoves())
 }
 
 // Tap handles a tap on a board point as article 003 §1 describes: an own piece becomes
@@ -325,6 +334,7 @@ func (s *Session) play(m engine.Move, animate bool) error {
 	if !s.g.Result().Decided() && s.g.Position().IsLegal(m) && !s.clockBeforeMove() {
 		return errors.New("the time ran out before the move")
 	}
+	s.beforeMove()
 	captured := s.captures(m)
 	if err := s.g.Play(m); err != nil {
 		return err
@@ -507,7 +517,7 @@ func (s *Session) RetryEngine() {
 
 // maybeStartEngine starts the engine's search when it is to move.
 func (s *Session) maybeStartEngine() {
-	if s.thinking || s.g.Result().Decided() || !s.settings.engineMoves(s.g.SideToMove()) {
+	if s.thinking || s.g.Result().Decided() || !s.settings.engineMoves(s.g.SideToMove()) || s.freeMoves() {
 		return
 	}
 	s.startSearch(false)
@@ -637,7 +647,7 @@ func (s *Session) save() {
 	}
 	s.clock.settle(s.time.Now())
 	s.clock.record(s.g)
-	data, err := encode(s.g)
+	data, err := encodeSession(s.g, s.Record())
 	if err != nil {
 		s.saveFailed(err)
 		return
@@ -655,6 +665,9 @@ func (s *Session) changed(c Change) {
 	// Every change of the game passes here, so the clock follows the side to move and
 	// stops when the game is decided, however the change came about.
 	s.syncClock()
+	if c&ChangeBoard != 0 {
+		s.followAnalysis()
+	}
 	if s.OnChange != nil {
 		s.OnChange(c)
 	}

@@ -154,21 +154,34 @@ func (e *CorruptSaveError) Unwrap() error { return e.Err }
 // was used; a *CorruptSaveError when both are unreadable. Unreadable files are moved
 // aside, never overwritten.
 func (s *Store) Load() (*game.Game, error) {
-	g, data, saveErr := s.read(saveName)
+	saved, err := s.loadSession()
+	return saved.game, err
+}
+
+// savedState is what a save holds: the line shown and, when the game has variations,
+// the whole tree (nil otherwise).
+type savedState struct {
+	game *game.Game
+	tree *game.Record
+}
+
+// loadSession is Load with the game's tree of variations.
+func (s *Store) loadSession() (savedState, error) {
+	saved, data, saveErr := s.read(saveName)
 	if saveErr == nil {
 		s.last = data
-		return g, nil
+		return saved, nil
 	}
-	g, data, backupErr := s.read(backupName)
+	saved, _, backupErr := s.read(backupName)
 	saveMissing, backupMissing := errors.Is(saveErr, os.ErrNotExist), errors.Is(backupErr, os.ErrNotExist)
 	switch {
 	case saveMissing && backupMissing:
-		return nil, ErrNoSave
+		return savedState{}, ErrNoSave
 	case saveMissing && backupErr == nil:
 		// Only the backup is left if storage lost the save between two steps of a write.
-		return g, nil
+		return saved, nil
 	case backupErr == nil:
-		return g, &RecoveredError{Aside: s.setAside(saveName, "game"), Err: saveErr}
+		return saved, &RecoveredError{Aside: s.setAside(saveName, "game"), Err: saveErr}
 	}
 	var asides []string
 	if !saveMissing {
@@ -177,20 +190,20 @@ func (s *Store) Load() (*game.Game, error) {
 	if !backupMissing {
 		asides = append(asides, s.setAside(backupName, "game.bak"))
 	}
-	return nil, &CorruptSaveError{Asides: asides, Err: errors.Join(saveErr, backupErr)}
+	return savedState{}, &CorruptSaveError{Asides: asides, Err: errors.Join(saveErr, backupErr)}
 }
 
 // read loads and decodes one file.
-func (s *Store) read(name string) (*game.Game, []byte, error) {
+func (s *Store) read(name string) (savedState, []byte, error) {
 	data, err := s.fs.ReadFile(name)
 	if err != nil {
-		return nil, nil, err
+		return savedState{}, nil, err
 	}
-	g, err := game.Unmarshal(data)
+	g, tree, err := decodeSession(data)
 	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", name, err)
+		return savedState{}, nil, fmt.Errorf("%s: %w", name, err)
 	}
-	return g, data, nil
+	return savedState{game: g, tree: tree}, data, nil
 }
 
 // setAside renames an unreadable file so that no later save overwrites it, and returns

@@ -1,0 +1,221 @@
+package gui
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/play"
+)
+
+// analysisPanel shows analysis mode: the evaluation bar, the depth and speed, and the
+// best lines in the player's notation.
+type analysisPanel struct {
+	box   *fyne.Container
+	bar   *evalBar
+	info  *widget.Label
+	lines *widget.Label
+}
+
+func newAnalysisPanel() *analysisPanel {
+	p := &analysisPanel{bar: newEvalBar(), info: widget.NewLabel(""), lines: widget.NewLabel("")}
+	p.lines.Truncation = fyne.TextTruncateEllipsis
+	p.info.Truncation = fyne.TextTruncateEllipsis
+	p.box = container.NewVBox(container.NewGridWithColumns(2, p.bar, p.info), p.lines)
+	p.box.Hide()
+	return p
+}
+
+// refresh shows the session's analysis, or hides the panel when analysis is off.
+func (p *analysisPanel) refresh(s *play.Session) {
+	if !s.Analysing() {
+		if p.box.Visible() {
+			p.box.Hide()
+		}
+		return
+	}
+	if !p.box.Visible() {
+		p.box.Show()
+	}
+	lines := s.AnalysisLines()
+	side := s.AnalysisSide()
+	if len(lines) == 0 {
+		p.bar.set(0, 0, false)
+		p.info.SetText(tr("analysis.starting"))
+		p.lines.SetText(strings.TrimSuffix(strings.Repeat("\n", play.AnalysisLines), "\n"))
+		return
+	}
+	best := lines[0]
+	score, mate := redView(best.Score, best.Mate, side)
+	p.bar.set(score, mate, true)
+	p.info.SetText(tr("analysis.info", map[string]any{"Depth": best.Depth, "Speed": speedText(best.NPS)}))
+	pos := s.Game().Position()
+	texts := make([]string, 0, play.AnalysisLines)
+	for _, l := range lines {
+		sc, mt := redView(l.Score, l.Mate, side)
+		texts = append(texts, fmt.Sprintf("%d. %s  %s", l.MultiPV, redScoreText(sc, mt), lineText(pos, l.PV, s.Settings().Notation, 6)))
+	}
+	for len(texts) < play.AnalysisLines {
+		texts = append(texts, "")
+	}
+	p.lines.SetText(strings.Join(texts, "\n"))
+}
+
+// analysisArrows are the first moves of the analysis lines, for the board.
+func analysisArrows(s *play.Session) []Arrow {
+	if !s.Analysing() {
+		return nil
+	}
+	var out []Arrow
+	for i, l := range s.AnalysisLines() {
+		out = append(out, Arrow{Move: l.PV[0], Rank: i + 1})
+	}
+	return out
+}
+
+// redView turns a score of the side to move into Red's view.
+func redView(score, mate int, side engine.Color) (int, int) {
+	if side == engine.Black {
+		return -score, -mate
+	}
+	return score, mate
+}
+
+// redScoreText writes a score from Red's view: "+68", "-12", "M3" when Red mates in
+// three moves, "-M3" when Black does.
+func redScoreText(score, mate int) string {
+	switch {
+	case mate > 0:
+		return fmt.Sprintf("M%d", mate)
+	case mate < 0:
+		return fmt.Sprintf("-M%d", -mate)
+	}
+	return fmt.Sprintf("%+d", score)
+}
+
+// speedText writes nodes per second briefly: "850 k", "1.2 M".
+func speedText(nps uint64) string {
+	if nps >= 1_000_000 {
+		return fmt.Sprintf("%.1f M", float64(nps)/1e6)
+	}
+	return fmt.Sprintf("%d k", nps/1000)
+}
+
+// lineText writes up to limit moves of a line from pos in the given notation.
+func lineText(pos *engine.Position, pv []engine.Move, style game.Notation, limit int) string {
+	p := pos.Copy()
+	var parts []string
+	for i, m := range pv {
+		if i == limit || !p.IsLegal(m) {
+			break
+		}
+		parts = append(parts, game.FormatMove(p, m, style))
+		p.MakeMove(m)
+	}
+	return strings.Join(parts, " ")
+}
+
+// evalScale is the score at which the bar is about three quarters one side's: a rook
+// and a half.
+const evalScale = 300
+
+// redShare is the part of the evaluation bar that is Red's.
+func redShare(score, mate int) float32 {
+	switch {
+	case mate > 0:
+		return 1
+	case mate < 0:
+		return 0
+	}
+	return float32(0.5 + 0.5*math.Tanh(float64(score)/evalScale))
+}
+
+var (
+	colorEvalRed   = color.NRGBA{R: 0xc0, G: 0x28, B: 0x20, A: 0xff}
+	colorEvalBlack = color.NRGBA{R: 0x30, G: 0x2c, B: 0x28, A: 0xff}
+	colorEvalText  = color.NRGBA{R: 0xff, G: 0xff, B: 0xff, A: 0xff}
+	colorEvalMid   = color.NRGBA{R: 0xf0, G: 0xd0, B: 0x80, A: 0xff}
+)
+
+// evalBar is the evaluation bar: Red's share from the left, Black's on the right, the
+// score from Red's view written on it.
+type evalBar struct {
+	widget.BaseWidget
+	share float32
+	text  string
+}
+
+func newEvalBar() *evalBar {
+	b := &evalBar{share: 0.5}
+	b.ExtendBaseWidget(b)
+	return b
+}
+
+// set shows a score from Red's view; known false shows an even bar without a number.
+func (b *evalBar) set(score, mate int, known bool) {
+	share, text := float32(0.5), ""
+	if known {
+		share, text = redShare(score, mate), redScoreText(score, mate)
+	}
+	if share == b.share && text == b.text {
+		return
+	}
+	b.share, b.text = share, text
+	b.Refresh()
+}
+
+func (b *evalBar) CreateRenderer() fyne.WidgetRenderer {
+	r := &evalBarRenderer{bar: b, black: canvas.NewRectangle(colorEvalBlack), red: canvas.NewRectangle(colorEvalRed),
+		mid: canvas.NewRectangle(colorEvalMid), label: canvas.NewText("", colorEvalText)}
+	r.label.TextStyle = fyne.TextStyle{Bold: true}
+	return r
+}
+
+type evalBarRenderer struct {
+	bar             *evalBar
+	black, red, mid *canvas.Rectangle
+	label           *canvas.Text
+}
+
+func (r *evalBarRenderer) Layout(size fyne.Size) {
+	r.black.Move(fyne.NewPos(0, 0))
+	r.black.Resize(size)
+	w := size.Width * r.bar.share
+	r.red.Move(fyne.NewPos(0, 0))
+	r.red.Resize(fyne.NewSize(w, size.Height))
+	r.mid.Move(fyne.NewPos(size.Width/2-1, 0))
+	r.mid.Resize(fyne.NewSize(2, size.Height))
+	// The score is written at the end of the side it favours, clear of the middle mark.
+	r.label.Text = r.bar.text
+	r.label.TextSize = size.Height * 0.7
+	r.label.Alignment = fyne.TextAlignLeading
+	if r.bar.share < 0.5 {
+		r.label.Alignment = fyne.TextAlignTrailing
+	}
+	pad := size.Height / 3
+	r.label.Move(fyne.NewPos(pad, (size.Height-r.label.MinSize().Height)/2))
+	r.label.Resize(fyne.NewSize(size.Width-2*pad, r.label.MinSize().Height))
+}
+
+func (r *evalBarRenderer) MinSize() fyne.Size { return fyne.NewSize(60, 20) }
+
+func (r *evalBarRenderer) Refresh() {
+	r.Layout(r.bar.Size())
+	for _, o := range r.Objects() {
+		canvas.Refresh(o)
+	}
+}
+
+func (r *evalBarRenderer) Objects() []fyne.CanvasObject {
+	return []fyne.CanvasObject{r.black, r.red, r.mid, r.label}
+}
+
+func (r *evalBarRenderer) Destroy() {}

@@ -1,0 +1,238 @@
+package gui
+
+import (
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/play"
+)
+
+// moveRow is one row of the move list: one move, indented by how deep in variations it
+// lies, with its review mark.
+type moveRow struct {
+	node *game.Node
+	text string
+}
+
+// moveRows is the move list as shown: every move of the game's tree in reading order
+// (each main-line move, then the variations that replace it).
+type moveRows struct {
+	rows    []moveRow
+	current int // the row of the position shown, -1 at the start position
+}
+
+// variationIndent is how much one level of variation indents a row.
+const variationIndent = "    "
+
+// update rebuilds the rows from the session; it reports whether any text changed.
+func (m *moveRows) update(s *play.Session) bool {
+	rec, cur := s.Record(), s.CurrentNode()
+	list := rec.MoveList(s.Settings().Notation)
+	rows := make([]moveRow, len(list))
+	current := -1
+	for i, e := range list {
+		text := strings.Repeat(variationIndent, e.Depth) + e.Number + " " + e.Text
+		if e.VariationStart && e.Depth > 0 {
+			text = strings.Repeat(variationIndent, e.Depth-1) + "(" + strings.TrimLeft(text, " ")
+		}
+		if mr, ok := s.ReviewOf(e.Node); ok {
+			text += reviewSuffix(mr.Class)
+		}
+		rows[i] = moveRow{node: e.Node, text: text}
+		if e.Node == cur {
+			current = i
+		}
+	}
+	changed := len(rows) != len(m.rows)
+	for i := 0; !changed && i < len(rows); i++ {
+		changed = rows[i] != m.rows[i]
+	}
+	m.rows = rows
+	moved := current != m.current
+	m.current = current
+	return changed || moved
+}
+
+// texts returns the rows' texts (for tests and messages).
+func (m *moveRows) texts() []string {
+	out := make([]string, len(m.rows))
+	for i, r := range m.rows {
+		out[i] = r.text
+	}
+	return out
+}
+
+// moveList is the move list widget: a list that keeps the row of the position shown in
+// view when its height changes (the window resized, a panel shown above it).
+type moveList struct {
+	widget.List
+	current func() int // the row to keep in view, -1 for none
+}
+
+// Resize implements fyne.Widget.
+func (l *moveList) Resize(size fyne.Size) {
+	changed := size != l.Size()
+	l.List.Resize(size)
+	if i := l.current(); changed && i >= 0 {
+		l.ScrollTo(i)
+	}
+}
+
+// newMoveList makes the move list: tapping a row shows the position after that move.
+func (w *Window) newMoveList() *moveList {
+	w.moves.current = -1
+	list := &moveList{current: func() int { return w.moves.current }}
+	list.Length = func() int { return len(w.moves.rows) }
+	list.CreateItem = func() fyne.CanvasObject { return widget.NewLabel("99... 炮二平五 ??") }
+	list.UpdateItem = func(i widget.ListItemID, o fyne.CanvasObject) {
+		if i >= 0 && i < len(w.moves.rows) {
+			o.(*widget.Label).SetText(w.moves.rows[i].text)
+		}
+	}
+	list.ExtendBaseWidget(list)
+	list.OnSelected = func(i widget.ListItemID) {
+		if i >= 0 && i < len(w.moves.rows) && i != w.moves.current {
+			if err := w.session.GoToNode(w.moves.rows[i].node); err != nil {
+				fyne.LogError("move list", err)
+			}
+		}
+	}
+	return list
+}
+
+// refreshMoves shows the rows again and keeps the row of the position shown selected and
+// in view.
+func (w *Window) refreshMoves() {
+	if !w.moves.update(w.session) {
+		return
+	}
+	w.moveList.Refresh()
+	if w.moves.current < 0 {
+		w.moveList.UnselectAll()
+		w.moveList.ScrollToTop()
+		return
+	}
+	w.moveList.Select(w.moves.current)
+	w.moveList.ScrollTo(w.moves.current)
+}
+
+// navBar holds the buttons that move through the game and edit its tree, and the
+// switches of analysis and review.
+type navBar struct {
+	first, back, forward, last *widget.Button
+	promote, remove            *widget.Button
+	analyse, review            *widget.Button
+	row                        *fyne.Container
+}
+
+func (w *Window) newNavBar() *navBar {
+	s := w.session
+	n := &navBar{
+		first:   widget.NewButtonWithIcon("", theme.MediaSkipPreviousIcon(), s.GoFirst),
+		back:    widget.NewButtonWithIcon("", theme.NavigateBackIcon(), s.GoBack),
+		forward: widget.NewButtonWithIcon("", theme.NavigateNextIcon(), s.GoForward),
+		last:    widget.NewButtonWithIcon("", theme.MediaSkipNextIcon(), s.GoLast),
+		promote: widget.NewButtonWithIcon("", theme.MoveUpIcon(), s.PromoteToMainLine),
+		remove: widget.NewButtonWithIcon("", theme.DeleteIcon(), func() {
+			if err := s.DeleteFromHere(); err != nil {
+				fyne.LogError("delete", err)
+			}
+		}),
+		analyse: widget.NewButtonWithIcon("", theme.SearchIcon(), func() { s.SetAnalysis(!s.Analysing()) }),
+		review:  widget.NewButtonWithIcon("", theme.HistoryIcon(), w.toggleReview),
+	}
+	n.row = container.NewGridWithColumns(8, n.first, n.back, n.forward, n.last, n.promote, n.remove, n.analyse, n.review)
+	return n
+}
+
+// refresh enables the buttons that can act now and shows which switches are on.
+func (n *navBar) refresh(s *play.Session) {
+	enable(n.first, s.CanGoBack())
+	enable(n.back, s.CanGoBack())
+	enable(n.forward, s.CanGoForward())
+	enable(n.last, s.CanGoForward())
+	enable(n.promote, s.CanPromote())
+	enable(n.remove, s.CanDelete())
+	highlight(n.analyse, s.Analysing())
+	highlight(n.review, s.Reviewing())
+}
+
+// highlight marks a switch button as on.
+func highlight(b *widget.Button, on bool) {
+	want := widget.MediumImportance
+	if on {
+		want = widget.HighImportance
+	}
+	if b.Importance != want {
+		b.Importance = want
+		b.Refresh()
+	}
+}
+
+// addNavigationKeys binds Left/Right/Home/End to the navigation buttons.
+func (w *Window) addNavigationKeys() {
+	s := w.session
+	c := w.win.Canvas()
+	previous := c.OnTypedKey()
+	c.SetOnTypedKey(func(ev *fyne.KeyEvent) {
+		switch ev.Name {
+		case fyne.KeyLeft:
+			s.GoBack()
+		case fyne.KeyRight:
+			s.GoForward()
+		case fyne.KeyHome:
+			s.GoFirst()
+		case fyne.KeyEnd:
+			s.GoLast()
+		default:
+			if previous != nil {
+				previous(ev)
+			}
+		}
+	})
+}
+
+// newSidePanel builds the navigation bar, and the analysis and review panels stacked in
+// one container that is hidden while both are.
+func (w *Window) newSidePanel() (nav, panels *fyne.Container) {
+	w.nav = w.newNavBar()
+	w.analysisPanel = newAnalysisPanel()
+	w.reviewPanel = w.newReviewPanel()
+	w.panels = container.NewVBox(w.analysisPanel.box, w.reviewPanel.box)
+	w.panels.Hide()
+	return w.nav.row, w.panels
+}
+
+// refreshPanels shows what changed in navigation, analysis and review.
+func (w *Window) refreshPanels(c play.Change) {
+	s := w.session
+	before := w.panelHeight()
+	if c&(play.ChangeControls|play.ChangeBoard|play.ChangeMoves) != 0 {
+		w.nav.refresh(s)
+	}
+	if c&(play.ChangeStatus|play.ChangeBoard) != 0 {
+		w.analysisPanel.refresh(s)
+	}
+	if c&(play.ChangeStatus|play.ChangeBoard|play.ChangeMoves) != 0 {
+		w.reviewPanel.refresh(s)
+	}
+	showIf(w.analysisPanel.box.Visible() || w.reviewPanel.box.Visible(), w.panels)
+	if w.content != nil && w.panelHeight() != before {
+		w.content.Refresh() // a panel shown or hidden, or grown, changes the layout
+	}
+}
+
+func (w *Window) panelHeight() float32 {
+	h := w.nav.row.MinSize().Height
+	for _, box := range []*fyne.Container{w.analysisPanel.box, w.reviewPanel.box} {
+		if box.Visible() {
+			h += box.MinSize().Height
+		}
+	}
+	return h
+}

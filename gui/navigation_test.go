@@ -1,0 +1,154 @@
+package gui
+
+import (
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/play"
+)
+
+// tapMoveRow taps the move list's row i: the list item widget that holds its label.
+func tapMoveRow(t *testing.T, w *Window, i int) {
+	t.Helper()
+	w.moveList.ScrollTo(i)
+	text := w.moves.rows[i].text
+	var item fyne.Tappable
+	for _, o := range test.LaidOutObjects(w.moveList) {
+		if tap, ok := o.(fyne.Tappable); ok && o != fyne.CanvasObject(w.moveList) {
+			item = tap
+		}
+		if l, ok := o.(*widget.Label); ok && l.Text == text && item != nil {
+			test.Tap(item)
+			return
+		}
+	}
+	t.Fatalf("row %d (%q) is not drawn", i, text)
+}
+
+func playTaps(t *testing.T, w *Window, moves ...string) {
+	t.Helper()
+	for _, m := range moves {
+		tapPoint(t, w.Board(), m[:2])
+		tapPoint(t, w.Board(), m[2:])
+	}
+}
+
+func typeKey(w *Window, key fyne.KeyName) {
+	w.Fyne().Canvas().OnTypedKey()(&fyne.KeyEvent{Name: key})
+}
+
+// Tapping a move row shows the position after that move; the buttons and the arrow keys
+// move through the line.
+func TestMoveRowsButtonsAndKeysNavigate(t *testing.T) {
+	w, _ := openWindow(t, t.TempDir())
+	newGame(t, w, game.HumanBoth, 1)
+	playTaps(t, w, "h2e2", "h9g7", "h0g2", "i9h9")
+	s := w.Session()
+	if len(w.moves.rows) != 4 || w.moves.current != 3 {
+		t.Fatalf("rows %q, current %d", w.moves.texts(), w.moves.current)
+	}
+	tapMoveRow(t, w, 1)
+	v := w.Board().View()
+	if s.Game().Ply() != 2 || v.LastMove != mv(t, "h9g7") || v.PieceAt(sq(t, "g7")) != engine.MakePiece(engine.Black, engine.Knight) ||
+		v.PieceAt(sq(t, "g2")) != engine.NoPiece {
+		t.Fatalf("row 2 shows ply %d, last move %v", s.Game().Ply(), v.LastMove)
+	}
+	if w.nav.forward.Disabled() || w.nav.back.Disabled() {
+		t.Fatal("back and forward should both be possible in the middle")
+	}
+	test.Tap(w.nav.first)
+	if s.Game().Ply() != 0 || !w.nav.back.Disabled() || w.moves.current != -1 {
+		t.Fatalf("first: ply %d", s.Game().Ply())
+	}
+	typeKey(w, fyne.KeyRight)
+	typeKey(w, fyne.KeyRight)
+	typeKey(w, fyne.KeyRight)
+	if s.Game().Ply() != 3 {
+		t.Fatalf("three times Right: ply %d", s.Game().Ply())
+	}
+	typeKey(w, fyne.KeyLeft)
+	if s.Game().Ply() != 2 || w.Board().View().LastMove != mv(t, "h9g7") {
+		t.Fatalf("Left: ply %d", s.Game().Ply())
+	}
+	typeKey(w, fyne.KeyEnd)
+	if s.Game().Ply() != 4 || !w.nav.last.Disabled() {
+		t.Fatalf("End: ply %d", s.Game().Ply())
+	}
+	typeKey(w, fyne.KeyHome)
+	test.Tap(w.nav.last)
+	test.Tap(w.nav.back)
+	if s.Game().Ply() != 3 {
+		t.Fatalf("Home, last, back: ply %d", s.Game().Ply())
+	}
+}
+
+// A new move from an earlier position creates a variation, listed indented after the
+// move it replaces; promote makes it the main line and delete removes it.
+func TestNewMoveFromEarlierPlyCreatesVariation(t *testing.T) {
+	w, _ := openWindow(t, t.TempDir())
+	newGame(t, w, game.HumanBoth, 1)
+	playTaps(t, w, "h2e2", "h9g7", "h0g2", "i9h9")
+	s := w.Session()
+	tapMoveRow(t, w, 1)
+	playTaps(t, w, "b0c2")
+	rows := w.moves.texts()
+	if len(rows) != 5 || w.moves.current != 3 || !strings.HasPrefix(rows[3], "(") || strings.HasPrefix(rows[2], " ") ||
+		!strings.HasPrefix(rows[4], "2...") {
+		t.Fatalf("rows after the variation %q, current %d", rows, w.moves.current)
+	}
+	if w.nav.promote.Disabled() {
+		t.Fatal("promote disabled on a variation")
+	}
+	test.Tap(w.nav.promote)
+	if main := s.Record().MainLineMoves(); len(main) != 3 || main[2] != mv(t, "b0c2") {
+		t.Fatalf("main line after promote: %v", main)
+	}
+	if rows := w.moves.texts(); strings.HasPrefix(rows[2], "(") || !strings.HasPrefix(rows[3], "(") {
+		t.Fatalf("rows after promote %q", rows)
+	}
+	test.Tap(w.nav.remove)
+	if len(w.moves.rows) != 4 || s.Game().Ply() != 2 {
+		t.Fatalf("after delete: rows %q, ply %d", w.moves.texts(), s.Game().Ply())
+	}
+}
+
+// The row of the position shown stays in view when the list's height changes: the
+// window resized, the analysis panel shown above the list.
+func TestMoveListKeepsCurrentRowInView(t *testing.T) {
+	g := longGame(t, 40)
+	dir := t.TempDir()
+	store, err := play.NewDirStore(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set := play.DefaultSettings(play.English)
+	set.Human = game.HumanBoth
+	set.Record(g)
+	if err := store.Save(g); err != nil {
+		t.Fatal(err)
+	}
+	w, q := openWindow(t, dir)
+	// ScrollTo leaves the offset alone when the row is already in view.
+	visible := func(what string) {
+		t.Helper()
+		before := w.moveList.GetScrollOffset()
+		w.moveList.ScrollTo(w.moves.current)
+		if after := w.moveList.GetScrollOffset(); w.moves.current != 39 || after != before {
+			t.Fatalf("%s: row %d was not in view (offset %v, %v with the row in view)", what, w.moves.current, before, after)
+		}
+	}
+	w.Fyne().Resize(fyne.NewSize(400, 720))
+	visible("portrait")
+	w.Fyne().Resize(fyne.NewSize(900, 680))
+	visible("landscape")
+	test.Tap(w.nav.analyse)
+	visible("analysis shown")
+	test.Tap(w.nav.analyse)
+	q.drain()
+}

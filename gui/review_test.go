@@ -1,0 +1,54 @@
+package gui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/xqfyne/xiangqi/play"
+)
+
+// hungRookFEN: Red's rook on d4 is attacked by Black's horse on e6; Red plays a pawn
+// move, Black takes the rook.
+const hungRookFEN = "3aka3/9/9/4n3p/9/3R5/P3P4/9/9/3AKA3 w - - 0 1"
+
+// The review started from its dialog marks the move that leaves the rook hanging as a
+// blunder, says a rook move was better, and draws the score curve, which a tap follows.
+func TestReviewMarksHungRookAndCurveNavigates(t *testing.T) {
+	w, q := openTwoPlayerGame(t, hungRookFEN, "a3a4", "e6d4", "e0e1")
+	s := w.Session()
+	test.Tap(w.nav.review)
+	find(t, w, func(r *widget.RadioGroup) bool { return len(r.Options) == len(reviewTimes) }).SetSelected(
+		tr("review.seconds", map[string]any{"Seconds": 0.5}))
+	test.Tap(find(t, w, func(b *widget.Button) bool { return b.Text == tr("action.start") }))
+	if !s.Reviewing() || !w.reviewPanel.running.Visible() {
+		t.Fatal("the review did not start")
+	}
+	q.waitFor(t, 60*time.Second, "the review", func() bool { return !s.Reviewing() })
+	if w.reviewPanel.running.Visible() || len(w.reviewPanel.curve.points) != 4 {
+		t.Fatalf("after the review: progress shown %v, %d curve points", w.reviewPanel.running.Visible(), len(w.reviewPanel.curve.points))
+	}
+	if row := w.moves.rows[0].text; !strings.HasSuffix(row, " ??") {
+		t.Fatalf("the blunder's row reads %q", row)
+	}
+	mr, ok := s.ReviewOf(w.moves.rows[0].node)
+	if !ok || mr.Class != play.Blunder || mr.Better.From() != sq(t, "d4") {
+		t.Fatalf("blunder review %+v", mr)
+	}
+	tapMoveRow(t, w, 0)
+	if v := w.reviewPanel.verdict.Text; !strings.Contains(v, tr("review.blunder")) || !strings.Contains(v, ": R") {
+		t.Fatalf("verdict %q", v)
+	}
+	curve := w.reviewPanel.curve
+	if curve.current != 1 {
+		t.Fatalf("curve marks point %d, want 1", curve.current)
+	}
+	test.TapAt(curve, fyne.NewPos(curve.Size().Width-1, curve.Size().Height/2))
+	if s.Game().Ply() != 3 || curve.current != 3 {
+		t.Fatalf("a tap at the curve's end shows ply %d", s.Game().Ply())
+	}
+}

@@ -1,0 +1,128 @@
+package play
+
+import (
+	"context"
+	"slices"
+
+	"github.com/xqfyne/xiangqi/engine"
+)
+
+// AnalysisLines is how many best lines analysis mode shows.
+const AnalysisLines = 3
+
+// analysisHashMB is the hash table of the analysis engine, kept apart from the playing
+// engine's so that analysing does not change what the engine plays.
+const analysisHashMB = 16
+
+// analysis is analysis mode: while it is on, an engine without randomness or book
+// searches the position shown with no time limit, reporting its best lines as it
+// deepens, and starts again whenever the position shown changes. The engine of the game
+// does not move meanwhile, and a person may move either side.
+type analysis struct {
+	on       bool
+	searcher *engine.Searcher // made when first needed
+	gen      uint64           // bumped whenever the running analysis becomes stale
+	cancel   context.CancelFunc
+	fen      string        // the position analysed, with its ply
+	ply      int           // (a repetition makes the same FEN a different position)
+	side     engine.Color  // the side to move there
+	lines    []engine.Info // the latest report of each line, best first
+}
+
+// Analysing reports whether analysis mode is on.
+func (s *Session) Analysing() bool { return s.analysis.on }
+
+// SetAnalysis switches analysis mode on or off. Switching it on stops the engine's own
+// search; switching it off stops the analysis at once and lets the engine move if it is
+// its turn at the end of the line.
+func (s *Session) SetAnalysis(on bool) {
+	if on == s.analysis.on {
+		return
+	}
+	s.analysis.on = on
+	if on {
+		s.cancelSearch()
+		s.startAnalysis()
+	} else {
+		s.stopAnalysis()
+		s.analysis.lines = nil
+		s.maybeStartEngine()
+	}
+	s.changed(ChangeAll)
+}
+
+// AnalysisLines returns the best lines found so far, best first, each with its rank in
+// MultiPV, its depth and its score from the side to move's view (AnalysisSide).
+func (s *Session) AnalysisLines() []engine.Info {
+	out := make([]engine.Info, 0, len(s.analysis.lines))
+	for _, l := range s.analysis.lines {
+		if len(l.PV) > 0 {
+			l.PV = slices.Clone(l.PV)
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// AnalysisSide is the side to move in the position the lines are for.
+func (s *Session) AnalysisSide() engine.Color { return s.analysis.side }
+
+// followAnalysis restarts the analysis when the position shown is no longer the one
+// analysed.
+func (s *Session) followAnalysis() {
+	if !s.analysis.on || (s.g.FEN() == s.analysis.fen && s.g.Ply() == s.analysis.ply) {
+		return
+	}
+	s.startAnalysis()
+}
+
+func (s *Session) startAnalysis() {
+	s.stopAnalysis()
+	a := &s.analysis
+	if a.searcher == nil {
+		a.searcher = engine.NewSearcher(engine.Options{HashMB: analysisHashMB, Threads: 1})
+	}
+	a.searcher.SetRules(s.settings.Rules)
+	a.gen++
+	gen := a.gen
+	ctx, cancel := context.WithCancel(context.Background())
+	a.cancel = cancel
+	a.fen, a.ply, a.side, a.lines = s.g.FEN(), s.g.Ply(), s.g.SideToMove(), nil
+	pos := s.g.Position()
+	limits := engine.Limits{Infinite: true, MultiPV: AnalysisLines, BanMoves: s.g.ForbiddenMoves()}
+	search := a.searcher.Search
+	s.running.Add(1)
+	go func() {
+		defer s.running.Done()
+		search(ctx, pos, limits, func(info engine.Info) {
+			s.post(func() { s.analysed(gen, info) })
+		})
+	}()
+}
+
+// analysed takes one line's report of a running analysis.
+func (s *Session) analysed(gen uint64, info engine.Info) {
+	a := &s.analysis
+	if gen != a.gen || len(info.PV) == 0 {
+		return
+	}
+	rank := max(info.MultiPV, 1)
+	if rank > AnalysisLines {
+		return
+	}
+	for len(a.lines) < rank {
+		a.lines = append(a.lines, engine.Info{})
+	}
+	a.lines[rank-1] = info
+	s.changed(ChangeStatus | ChangeBoard)
+}
+
+// stopAnalysis cancels a running analysis; its goroutine ends within milliseconds and
+// its late reports are dropped.
+func (s *Session) stopAnalysis() {
+	s.analysis.gen++
+	if s.analysis.cancel != nil {
+		s.analysis.cancel()
+		s.analysis.cancel = nil
+	}
+}

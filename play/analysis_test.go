@@ -1,0 +1,89 @@
+package play
+
+import (
+	"testing"
+	"time"
+
+	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/game"
+)
+
+// waitEnded fails the test if the session's background searches do not end.
+func waitEnded(t *testing.T, s *Session) {
+	t.Helper()
+	done := make(chan struct{})
+	go func() {
+		s.WaitSearch()
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(20 * time.Second):
+		t.Fatal("the analysis goes on after it was switched off")
+	}
+}
+
+// Analysis shows three lines with different first moves for the position shown, follows
+// the position when a move is played (the engine does not answer it), and stops at once
+// when switched off.
+func TestAnalysisShowsThreeLinesAndStops(t *testing.T) {
+	calls := 0
+	s, q, _ := openSession(t, nil, firstLegal(&calls))
+	if err := s.NewGame(fastSettings(game.HumanRed)); err != nil {
+		t.Fatal(err)
+	}
+	s.SetAnalysis(true)
+	threeLines := func(minDepth int) func() bool {
+		return func() bool {
+			lines := s.AnalysisLines()
+			if len(lines) != AnalysisLines {
+				return false
+			}
+			seen := map[engine.Move]bool{}
+			for _, l := range lines {
+				if l.Depth < minDepth || seen[l.PV[0]] || !s.Game().Position().IsLegal(l.PV[0]) {
+					return false
+				}
+				seen[l.PV[0]] = true
+			}
+			return true
+		}
+	}
+	q.waitFor(t, 20*time.Second, "three lines at depth 4", threeLines(4))
+	if s.AnalysisSide() != engine.Red {
+		t.Fatal("analysis side")
+	}
+	tapMove(t, s, "h2e2")
+	if len(s.AnalysisLines()) != 0 {
+		t.Fatal("the lines of the previous position are still shown")
+	}
+	q.waitFor(t, 20*time.Second, "three lines after the move", threeLines(3))
+	if s.AnalysisSide() != engine.Black || calls != 0 || s.Thinking() {
+		t.Fatalf("after the move: side %v, engine searches %d", s.AnalysisSide(), calls)
+	}
+	s.SetAnalysis(false)
+	if s.Analysing() || len(s.AnalysisLines()) != 0 {
+		t.Fatal("analysis still shown")
+	}
+	waitEnded(t, s)
+	q.waitFor(t, 10*time.Second, "the engine's move after analysis", func() bool { return s.Game().Ply() == 2 })
+	if calls != 1 {
+		t.Fatalf("engine searches %d, want 1", calls)
+	}
+}
+
+// A finished game can be analysed.
+func TestAnalysisOfFinishedGame(t *testing.T) {
+	s, q, _ := openSession(t, nil, nil)
+	if err := s.NewGame(fastSettings(game.HumanBoth)); err != nil {
+		t.Fatal(err)
+	}
+	s.Resign()
+	if !s.Game().Result().Decided() {
+		t.Fatal("not resigned")
+	}
+	s.SetAnalysis(true)
+	q.waitFor(t, 20*time.Second, "lines on a finished game", func() bool { return len(s.AnalysisLines()) == AnalysisLines })
+	s.SetAnalysis(false)
+	waitEnded(t, s)
+}

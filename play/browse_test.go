@@ -1,0 +1,246 @@
+package play
+
+import (
+	"context"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/game"
+)
+
+// firstLegal is an engine that plays the first legal move and counts its searches.
+func firstLegal(calls *int) SearchFunc {
+	return func(_ context.Context, pos *engine.Position, _ engine.Limits, _ func(engine.Info)) engine.Result {
+		*calls++
+		return engine.Result{Move: pos.LegalMoves()[0]}
+	}
+}
+
+func lineOf(s *Session) []string {
+	var out []string
+	for _, m := range s.Game().Moves()[:s.Game().Ply()] {
+		out = append(out, m.String())
+	}
+	return out
+}
+
+// Going back pauses the engine: it does not move on a browsed position, even on its
+// turn; the player may move there for either side, which starts a variation.
+func TestBrowsingPausesTheEngine(t *testing.T) {
+	calls := 0
+	s, q, _ := openSession(t, nil, firstLegal(&calls))
+	if err := s.NewGame(fastSettings(game.HumanRed)); err != nil {
+		t.Fatal(err)
+	}
+	tapMove(t, s, "h2e2")
+	q.waitFor(t, 10*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 2 })
+	tapMove(t, s, "h0g2")
+	q.waitFor(t, 10*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 4 })
+	before := calls
+	s.GoBack() // Black, the engine, to move
+	q.drain()
+	if s.Game().Ply() != 3 || s.Thinking() || !s.Browsing() || calls != before {
+		t.Fatalf("back: ply %d thinking %v browsing %v searches %d→%d", s.Game().Ply(), s.Thinking(), s.Browsing(), before, calls)
+	}
+	s.GoFirst()
+	s.GoForward()
+	q.drain()
+	if s.Game().Ply() != 1 || calls != before || !s.CanGoBack() || !s.CanGoForward() {
+		t.Fatalf("first, forward: ply %d, searches %d→%d", s.Game().Ply(), before, calls)
+	}
+	// Black's move played by the person at ply 1 starts a variation; the engine answers
+	// at the end of the new line, where it is Red's... the person's turn: no search.
+	engineReply := s.Game().Moves()[1]
+	var alt engine.Move
+	for _, m := range s.Game().Position().LegalMoves() {
+		if m != engineReply {
+			alt = m
+			break
+		}
+	}
+	s.Tap(alt.From())
+	s.Tap(alt.To())
+	q.drain()
+	if s.Game().Ply() != 2 || s.Game().LastMove() != alt || calls != before {
+		t.Fatalf("variation move: ply %d last %v searches %d→%d", s.Game().Ply(), s.Game().LastMove(), before, calls)
+	}
+	if n := s.CurrentNode(); n.IsMainLine() || len(n.Parent.Children) != 2 {
+		t.Fatal("the new move did not start a variation")
+	}
+	if main := s.Record().MainLineMoves(); len(main) != 4 {
+		t.Fatalf("main line has %d moves, want the 4 played", len(main))
+	}
+	s.GoLast()
+	if s.Game().Ply() != 2 || s.Thinking() {
+		t.Fatal("last of the variation")
+	}
+}
+
+// A move from an earlier position keeps the old continuation as the main line, shown in
+// the move list one level deeper; promote and delete reshape the tree; navigation to a
+// node of another line shows that line.
+func TestVariationsPromoteAndDelete(t *testing.T) {
+	s, q, _ := openSession(t, nil, nil)
+	if err := s.NewGame(fastSettings(game.HumanBoth)); err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []string{"h2e2", "h9g7", "h0g2", "i9h9"} {
+		tapMove(t, s, m)
+	}
+	s.GoBack()
+	s.GoBack()
+	if s.Game().Ply() != 2 || !s.HumanToMove() {
+		t.Fatalf("back twice: ply %d", s.Game().Ply())
+	}
+	tapMove(t, s, "b0c2")
+	q.drain()
+	list := s.Record().MoveList(game.ICCS)
+	var texts []string
+	for _, e := range list {
+		texts = append(texts, e.Text+"@"+string(rune('0'+e.Depth)))
+	}
+	want := []string{"h2e2@0", "h9g7@0", "h0g2@0", "b0c2@1", "i9h9@0"}
+	if !slices.Equal(texts, want) {
+		t.Fatalf("move list %v, want %v", texts, want)
+	}
+	if !s.CanPromote() || s.CanGoForward() {
+		t.Fatal("on the variation: promote should be possible, forward not")
+	}
+	// Tapping the main line's last move shows it.
+	if err := s.GoToNode(list[4].Node); err != nil {
+		t.Fatal(err)
+	}
+	if got := lineOf(s); !slices.Equal(got, []string{"h2e2", "h9g7", "h0g2", "i9h9"}) {
+		t.Fatalf("main line node shows %v", got)
+	}
+	if err := s.GoToNode(list[3].Node); err != nil {
+		t.Fatal(err)
+	}
+	if got := lineOf(s); !slices.Equal(got, []string{"h2e2", "h9g7", "b0c2"}) {
+		t.Fatalf("variation node shows %v", got)
+	}
+	s.PromoteToMainLine()
+	if main := s.Record().MainLineMoves(); len(main) != 3 || main[2] != mv(t, "b0c2") {
+		t.Fatalf("promoted main line %v", main)
+	}
+	if err := s.DeleteFromHere(); err != nil {
+		t.Fatal(err)
+	}
+	if got := lineOf(s); !slices.Equal(got, []string{"h2e2", "h9g7"}) || s.Game().Len() != 4 {
+		t.Fatalf("after delete: shows %v of a line of %d", got, s.Game().Len())
+	}
+	if main := s.Record().MainLineMoves(); len(main) != 4 || main[2] != mv(t, "h0g2") {
+		t.Fatalf("after delete the main line is %v", main)
+	}
+	s.GoFirst()
+	if s.CanDelete() || s.DeleteFromHere() == nil {
+		t.Fatal("delete at the start position")
+	}
+}
+
+// Variations are saved with the game and restored; a game without them is saved in the
+// plain game format that older versions read.
+func TestVariationsAreSavedAndRestored(t *testing.T) {
+	fs := newMemFS()
+	s, _, _ := openSession(t, fs, nil)
+	if err := s.NewGame(fastSettings(game.HumanBoth)); err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []string{"h2e2", "h9g7", "h0g2"} {
+		tapMove(t, s, m)
+	}
+	s.Flush()
+	if _, err := game.Unmarshal(fs.files[saveName]); err != nil {
+		t.Fatalf("a game without variations is not in the plain format: %v", err)
+	}
+	s.GoBack()
+	tapMove(t, s, "b0c2")
+	s.GoBack()
+	s.Flush()
+	s2, _, notice := openSession(t, fs, nil)
+	if notice != nil {
+		t.Fatal(notice)
+	}
+	var a, b []string
+	for _, e := range s.Record().MoveList(game.ICCS) {
+		a = append(a, e.Text)
+	}
+	for _, e := range s2.Record().MoveList(game.ICCS) {
+		b = append(b, e.Text)
+	}
+	if !slices.Equal(a, b) || len(a) != 4 {
+		t.Fatalf("restored tree %v, saved %v", b, a)
+	}
+	if !slices.Equal(lineOf(s2), []string{"h2e2", "h9g7"}) || s2.Game().Len() != 3 || s2.Game().Moves()[2] != mv(t, "b0c2") {
+		t.Fatalf("restored line %v of %v", lineOf(s2), s2.Game().Moves())
+	}
+	if s2.CurrentNode().Next().Move != mv(t, "h0g2") {
+		t.Fatal("the restored tree lost its main line's order")
+	}
+}
+
+// A damaged envelope is a corrupt save: set aside, never half loaded.
+func TestBadEnvelopeIsRejected(t *testing.T) {
+	for _, data := range []string{
+		`{"format":"xiangqi-session","version":1}`,
+		`{"format":"xiangqi-session","version":9,"game":{},"record":{}}`,
+		`{"format":"xiangqi-session","version":1,"game":{"format":"xiangqi-game","version":1,"startFen":"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1","moves":[],"ply":0,"metadata":{},"settings":{}},"record":{"format":"xiangqi-record","version":1,"startFen":"4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1","metadata":{},"nodes":[]}}`,
+	} {
+		if _, _, err := decodeSession([]byte(data)); err == nil {
+			t.Errorf("accepted %s", data)
+		}
+	}
+}
+
+// decodeSession never panics, and what it accepts holds a game whose line the tree can
+// take.
+func FuzzDecodeSession(f *testing.F) {
+	f.Add([]byte(`{"format":"xiangqi-session","version":1}`))
+	f.Add([]byte(`{"format":"xiangqi-game","version":1}`))
+	s, _, _ := openSession(f, nil, nil)
+	for _, m := range []string{"h2e2", "h9g7"} {
+		tapMove(f, s, m)
+	}
+	s.GoBack()
+	tapMove(f, s, "b9c7")
+	if data, err := encodeSession(s.Game(), s.Record()); err == nil {
+		f.Add(data)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		g, rec, err := decodeSession(data)
+		if err != nil {
+			return
+		}
+		if rec != nil && rec.StartFEN() != g.StartFEN() {
+			t.Fatal("tree and game start apart")
+		}
+	})
+}
+
+// A resignation at the end of the main line is there again after a visit to a variation.
+func TestMainLineResultSurvivesVariation(t *testing.T) {
+	s, _, _ := openSession(t, nil, nil)
+	if err := s.NewGame(fastSettings(game.HumanBoth)); err != nil {
+		t.Fatal(err)
+	}
+	tapMove(t, s, "h2e2")
+	tapMove(t, s, "h9g7")
+	s.Resign()
+	if s.Game().Result().Reason != game.ReasonResignation {
+		t.Fatal("not resigned")
+	}
+	s.GoBack()
+	tapMove(t, s, "b9c7")
+	if s.Game().Ply() != 2 || s.CurrentNode().IsMainLine() {
+		t.Fatal("no variation")
+	}
+	main := s.Record().MainLine()
+	if err := s.GoToNode(main[len(main)-1]); err != nil {
+		t.Fatal(err)
+	}
+	if r := s.Game().Result(); r.Reason != game.ReasonResignation {
+		t.Fatalf("back on the main line the result is %v", r)
+	}
+}

@@ -1,0 +1,229 @@
+package play
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"time"
+
+	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/game"
+)
+
+// MoveClass is how good a reviewed move was, by the score it lost against the engine's
+// best move (see Classify).
+type MoveClass uint8
+
+const (
+	Unreviewed MoveClass = iota
+	Best                 // the engine's own choice, or as good
+	Good                 // loses less than InaccuracyLoss
+	Inaccuracy           // loses InaccuracyLoss or more
+	Mistake              // loses MistakeLoss or more
+	Blunder              // loses BlunderLoss or more
+)
+
+// Score-loss thresholds of the review, in evaluation units (a pawn is about 10, a
+// horse or cannon about 90, a rook about 200; docs/review.md says more). A loss is
+// measured from the mover's view: the best move's score minus the played move's, with
+// both scores clamped to ±reviewScoreCap, so that choosing a slower of two won games
+// costs little and missing a mate costs as much as losing a rook and more.
+const (
+	InaccuracyLoss = 20  // two pawns' worth: a positional slip
+	MistakeLoss    = 50  // half a horse: a lost pawn and position, or a bad exchange
+	BlunderLoss    = 90  // a horse or cannon or more: a piece hung, a mate allowed
+	reviewScoreCap = 600 // three rooks: beyond this the game is won either way
+)
+
+// Classify returns the class of a move that loses loss evaluation units against the
+// best move; best says it is the engine's own choice.
+func Classify(loss int, best bool) MoveClass {
+	switch {
+	case best || loss <= 0:
+		return Best
+	case loss >= BlunderLoss:
+		return Blunder
+	case loss >= MistakeLoss:
+		return Mistake
+	case loss >= InaccuracyLoss:
+		return Inaccuracy
+	}
+	return Good
+}
+
+// MoveReview is the review of one move.
+type MoveReview struct {
+	Node  *game.Node
+	Move  engine.Move
+	Class MoveClass
+	Loss  int // evaluation units lost against the engine's best move (never negative)
+	// Better is the engine's best move in the position before (engine.NoMove when the
+	// move played was best), BetterLine its line from there.
+	Better     engine.Move
+	BetterLine []engine.Move
+}
+
+// CurvePoint is one point of the review's score curve: the position after Ply moves of
+// the line reviewed, scored from Red's view (Mate: moves to mate, positive when Red
+// mates).
+type CurvePoint struct {
+	Node  *game.Node // the position's node (the root for ply 0)
+	Ply   int
+	Score int
+	Mate  int
+}
+
+// ReviewOptions limit the search of each position reviewed.
+type ReviewOptions struct {
+	PerMove time.Duration // time per position; 0 with a depth: no time limit
+	Depth   int           // depth per position; 0: as deep as the time allows
+}
+
+// reviewHashMB is the hash table of the review's engine.
+const reviewHashMB = 16
+
+// review is a game review: every position of the line shown searched in turn on a
+// background goroutine, the moves classified as the results come in.
+type review struct {
+	running bool
+	gen     uint64
+	cancel  context.CancelFunc
+	done    int // positions searched
+	total   int
+	nodes   []*game.Node   // the root and the nodes of the line reviewed
+	sides   []engine.Color // the side to move at each of them
+	results []engine.Result
+	marks   map[*game.Node]MoveReview
+	curve   []CurvePoint
+}
+
+// StartReview reviews the line shown, from the start position to its end, replacing an
+// earlier review. Progress comes through OnChange (ChangeStatus | ChangeMoves).
+func (s *Session) StartReview(opt ReviewOptions) error {
+	if opt.PerMove <= 0 && opt.Depth <= 0 {
+		return errors.New("play: a review needs a time or a depth per move")
+	}
+	nodes := append([]*game.Node{s.Record().Root}, s.lineNodes()...)
+	if len(nodes) < 2 {
+		return errors.New("play: there is no move to review")
+	}
+	s.CancelReview()
+	positions := make([]*engine.Position, len(nodes))
+	sides := make([]engine.Color, len(nodes))
+	pos := s.tree.rec.StartPosition()
+	for i, n := range nodes {
+		if i > 0 && !pos.MakeMove(n.Move) {
+			return errors.New("play: the line cannot be replayed")
+		}
+		positions[i], sides[i] = pos.Copy(), pos.Side()
+	}
+	r := &s.review
+	r.gen++
+	gen := r.gen
+	ctx, cancel := context.WithCancel(context.Background())
+	r.running, r.cancel, r.done, r.total = true, cancel, 0, len(nodes)
+	r.nodes, r.sides, r.results, r.marks, r.curve = nodes, sides, nil, map[*game.Node]MoveReview{}, nil
+	searcher := engine.NewSearcher(engine.Options{HashMB: reviewHashMB, Threads: 1, Rules: s.settings.Rules})
+	limits := engine.Limits{MoveTime: opt.PerMove, Depth: opt.Depth}
+	s.running.Add(1)
+	go func() {
+		defer s.running.Done()
+		for _, p := range positions {
+			res := searcher.Search(ctx, p, limits, nil)
+			if ctx.Err() != nil {
+				return
+			}
+			s.post(func() { s.reviewed(gen, res) })
+		}
+	}()
+	s.changed(ChangeStatus | ChangeMoves | ChangeControls)
+	return nil
+}
+
+// reviewed takes the search of the next position: the move that led to it can now be
+// classified.
+func (s *Session) reviewed(gen uint64, res engine.Result) {
+	r := &s.review
+	if gen != r.gen || !r.running {
+		return
+	}
+	i := len(r.results)
+	r.results = append(r.results, res)
+	r.done = len(r.results)
+	n := r.nodes[i]
+	red := res.Score
+	mate := res.Mate
+	if r.sides[i] == engine.Black {
+		red, mate = -red, -mate
+	}
+	r.curve = append(r.curve, CurvePoint{Node: n, Ply: i, Score: red, Mate: mate})
+	if i > 0 {
+		before := r.results[i-1]
+		best := before.Move == n.Move
+		loss := max(clampScore(before.Score)+clampScore(res.Score), 0)
+		mr := MoveReview{Node: n, Move: n.Move, Loss: loss, Class: Classify(loss, best)}
+		if mr.Class != Best {
+			mr.Better, mr.BetterLine = before.Move, slices.Clone(before.PV)
+		} else {
+			mr.Loss = 0
+		}
+		r.marks[n] = mr
+	}
+	if r.done == r.total {
+		r.running, r.cancel = false, nil
+	}
+	s.changed(ChangeStatus | ChangeMoves | ChangeControls)
+}
+
+func clampScore(score int) int { return min(max(score, -reviewScoreCap), reviewScoreCap) }
+
+// CancelReview stops a running review at once; the moves classified so far keep their
+// marks.
+func (s *Session) CancelReview() {
+	r := &s.review
+	r.gen++
+	if r.cancel != nil {
+		r.cancel()
+		r.cancel = nil
+	}
+	if r.running {
+		r.running = false
+		s.changed(ChangeStatus | ChangeControls)
+	}
+}
+
+// forgetReview drops the review of a game that is no longer shown.
+func (s *Session) forgetReview() {
+	s.review.gen++
+	if s.review.cancel != nil {
+		s.review.cancel()
+	}
+	s.review = review{gen: s.review.gen}
+}
+
+// Reviewing reports whether a review is running.
+func (s *Session) Reviewing() bool { return s.review.running }
+
+// ReviewProgress returns how many positions of the review are searched, of how many.
+func (s *Session) ReviewProgress() (done, total int) { return s.review.done, s.review.total }
+
+// ReviewOf returns the review of the move that led to node n, if it was reviewed.
+func (s *Session) ReviewOf(n *game.Node) (MoveReview, bool) {
+	mr, ok := s.review.marks[n]
+	return mr, ok
+}
+
+// ReviewCurve returns the score curve of the last review, one point per position
+// searched so far.
+func (s *Session) ReviewCurve() []CurvePoint { return slices.Clone(s.review.curve) }
+
+// ReviewedMoves returns the reviewed moves of the last review in the order played.
+func (s *Session) ReviewedMoves() []MoveReview {
+	var out []MoveReview
+	for _, n := range s.review.nodes {
+		if mr, ok := s.review.marks[n]; ok {
+			out = append(out, mr)
+		}
+	}
+	return out
+}
