@@ -66,10 +66,10 @@ func FuzzJudgeCycle(f *testing.F) {
 				if !ok {
 					continue
 				}
-				if v.Decided && v.Violations[v.Loser] <= v.Violations[v.Loser.Opponent()] {
+				if v.Decided && rules.Severity(v.Violations[v.Loser]) <= rules.Severity(v.Violations[v.Loser.Opponent()]) {
 					t.Fatalf("loser %v with violations %v", v.Loser, v.Violations)
 				}
-				if !v.Decided && v.Violations[Red] != v.Violations[Black] {
+				if !v.Decided && rules.Severity(v.Violations[Red]) != rules.Severity(v.Violations[Black]) {
 					t.Fatalf("draw with violations %v", v.Violations)
 				}
 			}

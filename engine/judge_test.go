@@ -16,7 +16,7 @@ func chasesOf(t *testing.T, fen, move string) []string {
 	}
 	before := p.FEN()
 	var b judgeBuffers
-	f := p.moveFacts(m, &b)
+	f := p.moveFacts(m, RulesAsian, &b)
 	if p.FEN() != before || p.Ply() != 0 {
 		t.Fatalf("moveFacts changed the position: %s", p.FEN())
 	}

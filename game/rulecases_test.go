@@ -89,7 +89,7 @@ func readRepetitionCases(t *testing.T) []repetitionCase {
 
 var wantWords = map[string]Reason{
 	"perpetual-check": ReasonPerpetualCheck, "perpetual-chase": ReasonPerpetualChase,
-	"perpetual-attack": ReasonPerpetualAttack,
+	"perpetual-attack": ReasonPerpetualAttack, "perpetual-mate-threat": ReasonPerpetualMateThreat,
 }
 
 func (c *repetitionCase) parseWant(v string) error {

@@ -91,8 +91,17 @@ func (v Verdict) English() string {
 	switch v.Violation {
 	case engine.PerpetualCheck:
 		return fmt.Sprintf("%s loses: perpetual check%s", loser, v.offendersEN())
+	case engine.PerpetualMateThreat:
+		return fmt.Sprintf("%s loses: perpetual mate threats%s", loser, v.offendersEN())
 	case engine.PerpetualAttack:
+		if v.TargetPiece == engine.NoPiece {
+			return fmt.Sprintf("%s loses: perpetual attack (checks, mate threats and chases)%s", loser, v.offendersEN())
+		}
 		return fmt.Sprintf("%s loses: perpetual checks and chases of the %s%s", loser, v.targetEN(), v.offendersEN())
+	}
+	if v.TargetPiece == engine.NoPiece {
+		// The Chinese rules' chase of several pieces in turn.
+		return fmt.Sprintf("%s loses: perpetual chase of several pieces%s", loser, v.offendersEN())
 	}
 	return fmt.Sprintf("%s loses: perpetual chase of the %s%s", loser, v.targetEN(), v.offendersEN())
 }
@@ -104,8 +113,16 @@ func (v Verdict) Chinese() string {
 	switch v.Violation {
 	case engine.PerpetualCheck:
 		return fmt.Sprintf("%s%s长将，判负", loser, by)
+	case engine.PerpetualMateThreat:
+		return fmt.Sprintf("%s%s长杀，判负", loser, by)
 	case engine.PerpetualAttack:
+		if v.TargetPiece == engine.NoPiece {
+			return fmt.Sprintf("%s%s长打，判负", loser, by)
+		}
 		return fmt.Sprintf("%s%s长打（将捉交替）%s，判负", loser, by, v.targetZH())
+	}
+	if v.TargetPiece == engine.NoPiece {
+		return fmt.Sprintf("%s%s轮流长捉数子，判负", loser, by)
 	}
 	return fmt.Sprintf("%s%s长捉%s，判负", loser, by, v.targetZH())
 }
