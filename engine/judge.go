@@ -102,6 +102,10 @@ type CycleVerdict struct {
 	// Offenders are the squares (in the final position) of the loser's
 	// pieces that gave the checks or made the chases.
 	Offenders []Square
+	// Checks, MateThreats and Chases tell which kinds of attacking move the
+	// loser made, to name a perpetual attack (长打): 一将一捉 has checks and
+	// chases, 一杀一捉 mate threats and chases, 一将一杀 checks and threats.
+	Checks, MateThreats, Chases bool
 }
 
 // JudgeRepetition rules the current position when it has occurred recur
@@ -319,6 +323,7 @@ func (j *judgeState) verdict(p *Position) CycleVerdict {
 		}
 	}
 	l := v.Loser
+	v.Checks, v.MateThreats, v.Chases = j.checks[l] > 0, j.threats[l] > 0, len(j.chasers[l]) > 0
 	if v.Violations[l] == PerpetualCheck {
 		v.Target = p.kings[l.Opponent()]
 		for _, id := range j.checkers[l] {

@@ -108,21 +108,27 @@ func (p *Position) matesInOne() bool {
 	return false
 }
 
-// winsMaterial reports whether capture c, by the side to move, is a chase
-// by the Chinese rules' measure: after the exchange on the target square,
-// each side capturing with its least valuable piece and stopping when that
-// pays, the capturing side is ahead, and the capture does not let the
-// opponent mate at once.
+// winsMaterial reports whether the side to move, which can now capture on
+// c.target (capture c being new), wins material there by the Chinese rules'
+// measure: its best first capture, by any of its pieces (联合吃子), then
+// each side recapturing with its least valuable piece while that pays,
+// leaves it ahead, and the first capture does not let the opponent mate at
+// once.
 func (p *Position) winsMaterial(c capturePair) bool {
-	gain := chineseValue(p.board[c.target], c.target)
-	if !p.MakeMove(NewMove(c.chaser, c.target)) {
-		return false
+	var buf [128]Move
+	sq := c.target
+	gain := chineseValue(p.board[sq], sq)
+	for _, m := range p.GenerateMoves(buf[:0], true) {
+		if m.To() != sq || !p.MakeMove(m) {
+			continue
+		}
+		wins := !p.matesInOne() && gain-p.exchangeOn(sq) > 0
+		p.UnmakeMove()
+		if wins {
+			return true
+		}
 	}
-	defer p.UnmakeMove()
-	if p.matesInOne() {
-		return false
-	}
-	return gain-p.exchangeOn(c.target) > 0
+	return false
 }
 
 // exchangeOn returns what the side to move gains at best by capturing on sq

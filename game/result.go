@@ -47,7 +47,7 @@ var reasonText = [...]struct{ en, zh string }{
 	ReasonResignation:         {"resignation", "认输"},
 	ReasonAgreement:           {"draw agreed", "议和"},
 	ReasonRecorded:            {"result recorded in the game file", "棋谱记录的结果"},
-	ReasonPerpetualAttack:     {"perpetual checks and chases", "长打"},
+	ReasonPerpetualAttack:     {"perpetual attack (checks, mate threats and chases mixed)", "长打"},
 	ReasonPerpetualMateThreat: {"perpetual mate threats", "长杀"},
 }
 
