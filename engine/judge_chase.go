@@ -58,9 +58,6 @@ func (p *Position) moveFacts(m Move, rules RuleSet, b *judgeBuffers) moveFacts {
 	// that answering a check does not count as a new attack everywhere.
 	inCheck := p.attacked(side)
 	b.before = p.capturePairs(b, b.before[:0], !inCheck)
-	// A mate threat the mover already had is not made by this move, as a
-	// capture already possible is no chase (Chinese rules, diagram 5).
-	threatBefore := rules == RulesChinese && !inCheck && p.threatensMate()
 	if !p.MakeMove(m) {
 		return moveFacts{}
 	}
@@ -100,11 +97,16 @@ func (p *Position) moveFacts(m Move, rules RuleSet, b *judgeBuffers) moveFacts {
 			f.chases = append(f.chases, c)
 		}
 	}
-	if rules == RulesChinese && !f.check && !threatBefore {
+	if rules == RulesChinese && !f.check {
 		f.mateThreat = p.threatensMate()
 	}
 	p.UnmakeNullMove()
 	p.UnmakeMove()
+	// A mate threat the mover already had is not made by this move, as a
+	// capture already possible is no chase (Chinese rules, diagram 5).
+	if f.mateThreat && !inCheck && p.threatensMate() {
+		f.mateThreat = false
+	}
 	return f
 }
 

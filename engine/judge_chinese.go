@@ -33,11 +33,11 @@ func chineseValue(pc Piece, sq Square) int {
 }
 
 // mateThreatChecks and mateThreatNodes bound the search for a threatened
-// mate: at most three checking moves, and a fixed number of positions
+// mate: at most two checking moves, and a fixed number of positions
 // visited, so that a ruling always costs the same for the same position.
 const (
-	mateThreatChecks = 3
-	mateThreatNodes  = 4000
+	mateThreatChecks = 2
+	mateThreatNodes  = 2000
 )
 
 // threatensMate reports whether the side to move could mate by a check or a
@@ -57,10 +57,11 @@ func (p *Position) mateByChecks(checks int, budget *int) bool {
 			return false
 		}
 		*budget--
-		if !p.MakeMove(m) {
+		if !p.givesCheck(m) {
 			continue
 		}
-		mated := p.InCheck() && p.defenceFails(checks-1, budget)
+		p.MakeMove(m)
+		mated := p.defenceFails(checks-1, budget)
 		p.UnmakeMove()
 		if mated {
 			return true
@@ -96,16 +97,33 @@ func (p *Position) defenceFails(checks int, budget *int) bool {
 func (p *Position) matesInOne() bool {
 	var buf [128]Move
 	for _, m := range p.GenerateMoves(buf[:0], false) {
-		if !p.MakeMove(m) {
+		if !p.givesCheck(m) {
 			continue
 		}
-		mate := p.InCheck() && p.IsMate()
+		p.MakeMove(m)
+		mate := p.IsMate()
 		p.UnmakeMove()
 		if mate {
 			return true
 		}
 	}
 	return false
+}
+
+// givesCheck reports whether pseudo-legal move m is legal and checks, on the
+// bare board (cheaper than MakeMove for the many moves that do not check).
+func (p *Position) givesCheck(m Move) bool {
+	from, to := m.From(), m.To()
+	pc, captured := p.board[from], p.board[to]
+	p.board[to], p.board[from] = pc, NoPiece
+	savedKing := p.kings[p.side]
+	if pc.Type() == King {
+		p.kings[p.side] = to
+	}
+	check := !p.attacked(p.side) && p.attacked(p.side.Opponent())
+	p.kings[p.side] = savedKing
+	p.board[from], p.board[to] = pc, captured
+	return check
 }
 
 // winsMaterial reports whether the side to move, which can now capture on

@@ -94,3 +94,13 @@ func BenchmarkJudgeRepetition(b *testing.B) {
 		p.JudgeRepetition(1, RulesAsian)
 	}
 }
+
+// BenchmarkJudgeRepetitionChinese is the same ruling under the Chinese
+// rules, which also look for mate threats and weigh exchanges.
+func BenchmarkJudgeRepetitionChinese(b *testing.B) {
+	p := mustFEN(b, "5k3/9/1c1N4R/9/9/9/9/9/9/3K5 w - - 0 1")
+	play(b, p, "d7e5 b7b8 e5d7 b8b7")
+	for b.Loop() {
+		p.JudgeRepetition(1, RulesChinese)
+	}
+}
