@@ -128,7 +128,8 @@ func (p *Position) givesCheck(m Move) bool {
 
 // winsMaterial reports whether the side to move, which can now capture on
 // c.target (capture c being new), wins material there by the Chinese rules'
-// measure: its best first capture, by any of its pieces (联合吃子), then
+// measure: its best first capture, by any of its pieces but the king and
+// the pawns, the others joining in the exchange (联合吃子), then
 // each side recapturing with its least valuable piece while that pays,
 // leaves it ahead, and the first capture does not let the opponent mate at
 // once.
@@ -137,7 +138,10 @@ func (p *Position) winsMaterial(c capturePair) bool {
 	sq := c.target
 	gain := chineseValue(p.board[sq], sq)
 	for _, m := range p.GenerateMoves(buf[:0], true) {
-		if m.To() != sq || !p.MakeMove(m) {
+		// A king or pawn may take part in the exchange, but a gain that
+		// starts with its own capture is its own threat, which is allowed
+		// (兵卒、将帅本身允许长捉: 图14, 参考图5, 参考图11).
+		if t := p.board[m.From()].Type(); m.To() != sq || t == King || t == Pawn || !p.MakeMove(m) {
 			continue
 		}
 		wins := !p.matesInOne() && gain-p.exchangeOn(sq) > 0
