@@ -94,3 +94,15 @@ func TestSeverity(t *testing.T) {
 		t.Error("Asian severities out of order")
 	}
 }
+
+// An exchange that wins only when a pawn makes the first capture is the
+// pawn's own threat, which is allowed (兵卒本身允许长捉): the cannon's new
+// attack on the horse on g5 (through the red pawn as its screen), which an
+// elephant and a rook protect, wins nothing when the cannon takes first,
+// so it is no chase, although the pawn taking first would win material.
+func TestChinesePawnFirstExchangeIsNoChase(t *testing.T) {
+	const fen = "3k2r2/9/4b4/9/6n2/6P2/9/7C1/9/5K3 w - - 0 1"
+	if got := chasesUnder(t, RulesChinese, fen, "h2g2"); len(got) != 0 {
+		t.Fatalf("chases %v, want none", got)
+	}
+}
