@@ -211,6 +211,16 @@ type judgeState struct {
 	// threateners are the pieces whose moves threatened mate.
 	threateners [2][]Square
 	buf         judgeBuffers
+	// seen keeps the facts of the moves already classified: the game's
+	// third-occurrence rule judges two cycles, so every move comes twice.
+	seen []seenMove
+}
+
+// seenMove is a classified move and the position it was made in.
+type seenMove struct {
+	key   uint64
+	move  Move
+	facts moveFacts
 }
 
 type chaseRecord struct{ chaser, target Square }
@@ -227,7 +237,7 @@ func (j *judgeState) start(p *Position) {
 // classify records what move m (legal in p) does, then makes it on p.
 func (j *judgeState) classify(p *Position, m Move) {
 	side := p.side
-	f := p.moveFacts(m, j.rules, &j.buf)
+	f := j.factsOf(p, m)
 	// The facts name squares after the move: follow the moved piece first.
 	from, to := m.From(), m.To()
 	j.id[to], j.id[from] = j.id[from], 0
@@ -265,6 +275,19 @@ func (j *judgeState) classify(p *Position, m Move) {
 		}
 	}
 	p.MakeMove(m)
+}
+
+// factsOf classifies m in p, once for each position and move.
+func (j *judgeState) factsOf(p *Position, m Move) moveFacts {
+	key := p.Hash64()
+	for _, s := range j.seen {
+		if s.key == key && s.move == m {
+			return s.facts
+		}
+	}
+	f := p.moveFacts(m, j.rules, &j.buf)
+	j.seen = append(j.seen, seenMove{key, m, f})
+	return f
 }
 
 // violation says what side's moves amount to.
