@@ -21,8 +21,10 @@ const (
 	// alternating a check with a chase is allowed.
 	RulesAsian RuleSet = iota
 	// RulesChinese follows the Chinese Xiangqi Association rules where they
-	// differ: any unbroken series of checks and chases (长打, for example
-	// 一将一捉) loses.
+	// differ: mate threats (杀) count like checks and chases, any unbroken
+	// series of checks, mate threats and chases (长打, for example 一将一捉)
+	// loses, chasing several pieces in turn is a perpetual chase, and a
+	// protected piece is chased when the exchange on it wins material.
 	RulesChinese
 )
 
@@ -46,22 +48,45 @@ func ParseRuleSet(s string) (RuleSet, error) {
 	return RulesAsian, fmt.Errorf("rules %q: want asian or chinese", s)
 }
 
-// Violation is what one side's moves over a repetition amount to. Higher
-// values are the graver offences: when both sides offend, the graver one
-// loses, and equal offences draw.
+// Violation is what one side's moves over a repetition amount to. When
+// both sides offend, the graver offence (RuleSet.Severity) loses, and
+// offences of equal gravity draw.
 type Violation uint8
 
 const (
 	NoViolation Violation = iota
 	// PerpetualChase: every move chased, and one and the same enemy piece
-	// was chased by every move (长捉).
+	// was chased by every move (长捉); under the Chinese rules also one or
+	// several pieces in turn.
 	PerpetualChase
-	// PerpetualAttack: every move checked or chased, with both kinds in the
-	// series (Chinese rules only: 长打, e.g. 一将一捉).
+	// PerpetualAttack: every move checked, threatened mate or chased, with
+	// more than one kind in the series (Chinese rules only: 长打, e.g.
+	// 一将一捉, 一将一杀, 一杀一捉).
 	PerpetualAttack
 	// PerpetualCheck: every move gave check (长将).
 	PerpetualCheck
+	// PerpetualMateThreat: every move threatened mate by checks without
+	// giving check (Chinese rules only: 长杀).
+	PerpetualMateThreat
 )
+
+// Severity ranks v under the rule set: the side whose offence is graver
+// loses, equal ones draw. Under both rule books perpetual check is the
+// gravest. The Asian rules rank a perpetual chase below it; the Chinese
+// rules forbid every other perpetual attack alike (article 24.13), so two
+// of them draw.
+func (r RuleSet) Severity(v Violation) int {
+	switch v {
+	case NoViolation:
+		return 0
+	case PerpetualCheck:
+		return 3
+	}
+	if r == RulesChinese || v == PerpetualChase {
+		return 1
+	}
+	return 2
+}
 
 // CycleVerdict is the judge's ruling on a repetition.
 type CycleVerdict struct {
@@ -77,6 +102,10 @@ type CycleVerdict struct {
 	// Offenders are the squares (in the final position) of the loser's
 	// pieces that gave the checks or made the chases.
 	Offenders []Square
+	// Checks, MateThreats and Chases tell which kinds of attacking move the
+	// loser made, to name a perpetual attack (长打): 一将一捉 has checks and
+	// chases, 一杀一捉 mate threats and chases, 一将一杀 checks and threats.
+	Checks, MateThreats, Chases bool
 }
 
 // JudgeRepetition rules the current position when it has occurred recur
@@ -166,9 +195,11 @@ type judgeState struct {
 	// id names each piece by its square at the start of the cycle, so a
 	// chased piece is recognised after it moves. 0 marks an empty square.
 	id [256]Square
-	// For each side: moves made, checks given, and the chase record.
-	moves, checks [2]int
-	// unbroken is false once a move of the side neither checked nor chased.
+	// For each side: moves made, checks given, mate threats made (not
+	// counting checks and chases), and the chase record.
+	moves, checks, threats [2]int
+	// unbroken is false once a move of the side neither checked nor chased
+	// (nor, under the Chinese rules, threatened mate).
 	unbroken [2]bool
 	// prey is the set of enemy pieces chased by every chasing move so far
 	// (set by the first); chasers records every chase (the verdict keeps
@@ -177,7 +208,19 @@ type judgeState struct {
 	chasing  [2]int // moves that chased something (checks excluded)
 	chasers  [2][]chaseRecord
 	checkers [2][]Square
-	buf      judgeBuffers
+	// threateners are the pieces whose moves threatened mate.
+	threateners [2][]Square
+	buf         judgeBuffers
+	// seen keeps the facts of the moves already classified: the game's
+	// third-occurrence rule judges two cycles, so every move comes twice.
+	seen []seenMove
+}
+
+// seenMove is a classified move and the position it was made in.
+type seenMove struct {
+	key   uint64
+	move  Move
+	facts moveFacts
 }
 
 type chaseRecord struct{ chaser, target Square }
@@ -194,7 +237,7 @@ func (j *judgeState) start(p *Position) {
 // classify records what move m (legal in p) does, then makes it on p.
 func (j *judgeState) classify(p *Position, m Move) {
 	side := p.side
-	f := p.moveFacts(m, &j.buf)
+	f := j.factsOf(p, m)
 	// The facts name squares after the move: follow the moved piece first.
 	from, to := m.From(), m.To()
 	j.id[to], j.id[from] = j.id[from], 0
@@ -205,11 +248,14 @@ func (j *judgeState) classify(p *Position, m Move) {
 			j.checkers[side] = appendUnique(j.checkers[side], j.id[sq])
 		}
 	}
-	if len(f.chases) == 0 {
-		if !f.check {
+	if !f.check && len(f.chases) == 0 {
+		if f.mateThreat {
+			j.threats[side]++
+			j.threateners[side] = appendUnique(j.threateners[side], j.id[to])
+		} else {
 			j.unbroken[side] = false
 		}
-	} else if !f.check || j.rules == RulesChinese {
+	} else if len(f.chases) > 0 && (!f.check || j.rules == RulesChinese) {
 		// Under the Asian rules a checking move is judged as a check only
 		// (article 12: one check, one chase is no offence).
 		var targets []Square
@@ -231,6 +277,19 @@ func (j *judgeState) classify(p *Position, m Move) {
 	p.MakeMove(m)
 }
 
+// factsOf classifies m in p, once for each position and move.
+func (j *judgeState) factsOf(p *Position, m Move) moveFacts {
+	key := p.Hash64()
+	for _, s := range j.seen {
+		if s.key == key && s.move == m {
+			return s.facts
+		}
+	}
+	f := p.moveFacts(m, j.rules, &j.buf)
+	j.seen = append(j.seen, seenMove{key, m, f})
+	return f
+}
+
 // violation says what side's moves amount to.
 func (j *judgeState) violation(side Color) Violation {
 	n := j.moves[side]
@@ -239,14 +298,30 @@ func (j *judgeState) violation(side Color) Violation {
 		return NoViolation
 	case j.checks[side] == n:
 		return PerpetualCheck
-	case !j.unbroken[side] || j.chasing[side] == 0 || len(j.prey[side]) == 0:
+	case !j.unbroken[side]:
+		return NoViolation
+	case j.rules == RulesChinese:
+		return j.chineseViolation(side)
+	case j.chasing[side] == 0 || len(j.prey[side]) == 0:
 		return NoViolation
 	case j.checks[side] == 0 && j.chasing[side] == n:
 		return PerpetualChase
-	case j.rules == RulesChinese && j.checks[side]+j.chasing[side] == n:
-		return PerpetualAttack
 	}
 	return NoViolation
+}
+
+// chineseViolation names an unbroken series of attacking moves under the
+// Chinese rules (article 24.9-24.13): all mate threats are 长杀, all chases
+// 长捉 (of one piece or several), a mixture 长打 (一将一杀, 一将一捉,
+// 一杀一捉).
+func (j *judgeState) chineseViolation(side Color) Violation {
+	switch n := j.moves[side]; n {
+	case j.threats[side]:
+		return PerpetualMateThreat
+	case j.chasing[side]:
+		return PerpetualChase
+	}
+	return PerpetualAttack
 }
 
 // verdict rules the cycle after all its moves were classified; p is the
@@ -254,12 +329,13 @@ func (j *judgeState) violation(side Color) Violation {
 func (j *judgeState) verdict(p *Position) CycleVerdict {
 	var v CycleVerdict
 	v.Violations = [2]Violation{j.violation(Red), j.violation(Black)}
-	if v.Violations[Red] == v.Violations[Black] {
+	red, black := j.rules.Severity(v.Violations[Red]), j.rules.Severity(v.Violations[Black])
+	if red == black {
 		return v
 	}
 	v.Decided = true
 	v.Loser = Red
-	if v.Violations[Black] > v.Violations[Red] {
+	if black > red {
 		v.Loser = Black
 	}
 	// Where each starting piece stands now.
@@ -270,6 +346,7 @@ func (j *judgeState) verdict(p *Position) CycleVerdict {
 		}
 	}
 	l := v.Loser
+	v.Checks, v.MateThreats, v.Chases = j.checks[l] > 0, j.threats[l] > 0, len(j.chasers[l]) > 0
 	if v.Violations[l] == PerpetualCheck {
 		v.Target = p.kings[l.Opponent()]
 		for _, id := range j.checkers[l] {
@@ -277,15 +354,23 @@ func (j *judgeState) verdict(p *Position) CycleVerdict {
 		}
 		return v
 	}
-	prey := j.prey[l][0]
-	v.Target = now[prey]
+	// The piece chased by every chasing move, when there is one; else (the
+	// Chinese rules' chase of several pieces in turn) every chaser offends.
+	var prey Square
+	if len(j.prey[l]) > 0 {
+		prey = j.prey[l][0]
+		v.Target = now[prey]
+	}
 	for _, c := range j.chasers[l] {
-		if c.target == prey {
+		if prey == 0 || c.target == prey {
 			v.Offenders = appendUnique(v.Offenders, now[c.chaser])
 		}
 	}
-	if v.Violations[l] == PerpetualAttack {
+	if v.Violations[l] != PerpetualChase {
 		for _, id := range j.checkers[l] {
+			v.Offenders = appendUnique(v.Offenders, now[id])
+		}
+		for _, id := range j.threateners[l] {
 			v.Offenders = appendUnique(v.Offenders, now[id])
 		}
 	}

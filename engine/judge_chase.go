@@ -42,18 +42,22 @@ type moveFacts struct {
 	check    bool
 	checkers []Square
 	chases   []capturePair
+	// mateThreat (杀, Chinese rules only): not a check, but the mover would
+	// mate by checks if the opponent passed.
+	mateThreat bool
 }
 
-// moveFacts classifies legal move m of the side to move. p is unchanged on
-// return.
-func (p *Position) moveFacts(m Move, b *judgeBuffers) moveFacts {
+// moveFacts classifies legal move m of the side to move under rules. p is
+// unchanged on return.
+func (p *Position) moveFacts(m Move, rules RuleSet, b *judgeBuffers) moveFacts {
 	side := p.side
 	opp := side.Opponent()
 	from, to := m.From(), m.To()
 	// Before the move. A side in check could legally make few captures, yet
 	// its pieces attack what they attack: judge those by the board alone, so
 	// that answering a check does not count as a new attack everywhere.
-	b.before = p.capturePairs(b, b.before[:0], !p.attacked(side))
+	inCheck := p.attacked(side)
+	b.before = p.capturePairs(b, b.before[:0], !inCheck)
 	if !p.MakeMove(m) {
 		return moveFacts{}
 	}
@@ -85,12 +89,24 @@ func (p *Position) moveFacts(m Move, b *judgeBuffers) moveFacts {
 		if target.Type() == chaser.Type() && containsPair(b.replies, c.target, c.chaser) {
 			continue // an offered exchange
 		}
-		if chaseValue[chaser.Type()] < chaseValue[target.Type()] || !p.defended(c, b) {
+		if rules == RulesChinese {
+			if p.winsMaterial(c) {
+				f.chases = append(f.chases, c)
+			}
+		} else if chaseValue[chaser.Type()] < chaseValue[target.Type()] || !p.defended(c, b) {
 			f.chases = append(f.chases, c)
 		}
 	}
+	if rules == RulesChinese && !f.check {
+		f.mateThreat = p.threatensMate()
+	}
 	p.UnmakeNullMove()
 	p.UnmakeMove()
+	// A mate threat the mover already had is not made by this move, as a
+	// capture already possible is no chase (Chinese rules, diagram 5).
+	if f.mateThreat && !inCheck && p.threatensMate() {
+		f.mateThreat = false
+	}
 	return f
 }
 

@@ -66,10 +66,10 @@ func FuzzJudgeCycle(f *testing.F) {
 				if !ok {
 					continue
 				}
-				if v.Decided && v.Violations[v.Loser] <= v.Violations[v.Loser.Opponent()] {
+				if v.Decided && rules.Severity(v.Violations[v.Loser]) <= rules.Severity(v.Violations[v.Loser.Opponent()]) {
 					t.Fatalf("loser %v with violations %v", v.Loser, v.Violations)
 				}
-				if !v.Decided && v.Violations[Red] != v.Violations[Black] {
+				if !v.Decided && rules.Severity(v.Violations[Red]) != rules.Severity(v.Violations[Black]) {
 					t.Fatalf("draw with violations %v", v.Violations)
 				}
 			}
@@ -92,5 +92,15 @@ func BenchmarkJudgeRepetition(b *testing.B) {
 	play(b, p, "d7e5 b7b8 e5d7 b8b7")
 	for b.Loop() {
 		p.JudgeRepetition(1, RulesAsian)
+	}
+}
+
+// BenchmarkJudgeRepetitionChinese is the same ruling under the Chinese
+// rules, which also look for mate threats and weigh exchanges.
+func BenchmarkJudgeRepetitionChinese(b *testing.B) {
+	p := mustFEN(b, "5k3/9/1c1N4R/9/9/9/9/9/9/3K5 w - - 0 1")
+	play(b, p, "d7e5 b7b8 e5d7 b8b7")
+	for b.Loop() {
+		p.JudgeRepetition(1, RulesChinese)
 	}
 }

@@ -6,8 +6,15 @@ import (
 )
 
 // chasesOf plays nothing: it lists "chaser>target" for the chases move m
-// makes in fen.
+// makes in fen under the Asian rules.
 func chasesOf(t *testing.T, fen, move string) []string {
+	t.Helper()
+	return chasesUnder(t, RulesAsian, fen, move)
+}
+
+// chasesUnder lists "chaser>target" for the chases move m makes in fen
+// under rules.
+func chasesUnder(t *testing.T, rules RuleSet, fen, move string) []string {
 	t.Helper()
 	p := mustFEN(t, fen)
 	m := MustParseMoveForTest(t, move)
@@ -16,7 +23,7 @@ func chasesOf(t *testing.T, fen, move string) []string {
 	}
 	before := p.FEN()
 	var b judgeBuffers
-	f := p.moveFacts(m, &b)
+	f := p.moveFacts(m, rules, &b)
 	if p.FEN() != before || p.Ply() != 0 {
 		t.Fatalf("moveFacts changed the position: %s", p.FEN())
 	}

@@ -67,5 +67,6 @@ func losesByRepetition(r Result, c engine.Color) bool {
 // isRepetitionLoss tells the reasons by which the judge of repetitions
 // gives a game to one side.
 func (r Reason) isRepetitionLoss() bool {
-	return r == ReasonPerpetualCheck || r == ReasonPerpetualChase || r == ReasonPerpetualAttack
+	return r == ReasonPerpetualCheck || r == ReasonPerpetualChase || r == ReasonPerpetualAttack ||
+		r == ReasonPerpetualMateThreat
 }

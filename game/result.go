@@ -20,37 +20,39 @@ const (
 type Reason uint8
 
 const (
-	ReasonNone            Reason = iota // game not decided
-	ReasonCheckmate                     // side to move is in check and has no legal move
-	ReasonStalemate                     // side to move has no legal move (困毙); it loses
-	ReasonPerpetualCheck                // one side checked on every move of a repetition; it loses
-	ReasonPerpetualChase                // one side chased (or checked and chased) on every move of a repetition; it loses
-	ReasonRepetition                    // threefold repetition without one-sided perpetual check or chase
-	ReasonNoAttackers                   // neither side has a piece able to attack the king
-	ReasonMoveLimit                     // 60 moves (120 plies) without a capture
-	ReasonResignation                   // declared by Resign
-	ReasonAgreement                     // declared by AgreeDraw
-	ReasonRecorded                      // result given by an imported record, not by the board
-	ReasonPerpetualAttack               // Chinese rules: one side checked or chased on every move, mixing both (长打); it loses
-	ReasonTime                          // declared by FlagFall: the side whose clock ran out loses
-	ReasonTimeNoAttackers               // declared by FlagFall: a clock ran out but the other side has nothing to win with
+	ReasonNone                Reason = iota // game not decided
+	ReasonCheckmate                         // side to move is in check and has no legal move
+	ReasonStalemate                         // side to move has no legal move (困毙); it loses
+	ReasonPerpetualCheck                    // one side checked on every move of a repetition; it loses
+	ReasonPerpetualChase                    // one side chased (or checked and chased) on every move of a repetition; it loses
+	ReasonRepetition                        // threefold repetition without one-sided perpetual check or chase
+	ReasonNoAttackers                       // neither side has a piece able to attack the king
+	ReasonMoveLimit                         // 60 moves (120 plies) without a capture
+	ReasonResignation                       // declared by Resign
+	ReasonAgreement                         // declared by AgreeDraw
+	ReasonRecorded                          // result given by an imported record, not by the board
+	ReasonPerpetualAttack                   // Chinese rules: one side checked, threatened mate or chased on every move, mixing them (长打); it loses
+	ReasonPerpetualMateThreat               // Chinese rules: one side threatened mate on every move (长杀); it loses
+	ReasonTime                              // declared by FlagFall: the side whose clock ran out loses
+	ReasonTimeNoAttackers                   // declared by FlagFall: a clock ran out but the other side has nothing to win with
 )
 
 var reasonText = [...]struct{ en, zh string }{
-	ReasonNone:            {"game in progress", "对局进行中"},
-	ReasonCheckmate:       {"checkmate", "将死"},
-	ReasonStalemate:       {"stalemate (no legal move)", "困毙"},
-	ReasonPerpetualCheck:  {"perpetual check", "长将"},
-	ReasonRepetition:      {"threefold repetition", "重复局面"},
-	ReasonNoAttackers:     {"neither side can attack", "双方无进攻子力"},
-	ReasonMoveLimit:       {"60 moves without a capture", "六十回合未吃子"},
-	ReasonPerpetualChase:  {"perpetual chase", "长捉"},
-	ReasonResignation:     {"resignation", "认输"},
-	ReasonAgreement:       {"draw agreed", "议和"},
-	ReasonRecorded:        {"result recorded in the game file", "棋谱记录的结果"},
-	ReasonPerpetualAttack: {"perpetual checks and chases", "长打"},
-	ReasonTime:            {"time", "超时"},
-	ReasonTimeNoAttackers: {"time ran out, but the other side has no attacking piece", "超时，但对方无进攻子力"},
+	ReasonNone:                {"game in progress", "对局进行中"},
+	ReasonCheckmate:           {"checkmate", "将死"},
+	ReasonStalemate:           {"stalemate (no legal move)", "困毙"},
+	ReasonPerpetualCheck:      {"perpetual check", "长将"},
+	ReasonRepetition:          {"threefold repetition", "重复局面"},
+	ReasonNoAttackers:         {"neither side can attack", "双方无进攻子力"},
+	ReasonMoveLimit:           {"60 moves without a capture", "六十回合未吃子"},
+	ReasonPerpetualChase:      {"perpetual chase", "长捉"},
+	ReasonResignation:         {"resignation", "认输"},
+	ReasonAgreement:           {"draw agreed", "议和"},
+	ReasonRecorded:            {"result recorded in the game file", "棋谱记录的结果"},
+	ReasonPerpetualAttack:     {"perpetual attack (checks, mate threats and chases mixed)", "长打"},
+	ReasonPerpetualMateThreat: {"perpetual mate threats", "长杀"},
+	ReasonTime:                {"time", "超时"},
+	ReasonTimeNoAttackers:     {"time ran out, but the other side has no attacking piece", "超时，但对方无进攻子力"},
 }
 
 // English describes the reason in English.
@@ -186,6 +188,8 @@ func violationReason(v engine.Violation) Reason {
 		return ReasonPerpetualCheck
 	case engine.PerpetualAttack:
 		return ReasonPerpetualAttack
+	case engine.PerpetualMateThreat:
+		return ReasonPerpetualMateThreat
 	}
 	return ReasonPerpetualChase
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -88,7 +89,7 @@ func readRepetitionCases(t *testing.T) []repetitionCase {
 
 var wantWords = map[string]Reason{
 	"perpetual-check": ReasonPerpetualCheck, "perpetual-chase": ReasonPerpetualChase,
-	"perpetual-attack": ReasonPerpetualAttack,
+	"perpetual-attack": ReasonPerpetualAttack, "perpetual-mate-threat": ReasonPerpetualMateThreat,
 }
 
 func (c *repetitionCase) parseWant(v string) error {
@@ -119,6 +120,9 @@ func TestRepetitionCases(t *testing.T) {
 	if len(cases) < 60 {
 		t.Errorf("%d cases, the suite promises at least 60", len(cases))
 	}
+	if n := countRuleBookCases(cases); n < 60 {
+		t.Errorf("%d cases from the rule book's diagrams, the suite promises at least 60", n)
+	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			if c.source == "" {
@@ -140,4 +144,19 @@ func TestRepetitionCases(t *testing.T) {
 			}
 		})
 	}
+}
+
+// ruleBookSource matches the source of a case taken from a rule book's own
+// illustrated example: the book and the diagram number (or its appendix).
+var ruleBookSource = regexp.MustCompile(`^AXF rules (diagram [0-9]+|, appendix)`)
+
+// countRuleBookCases counts the cases that cite a rule book's diagram.
+func countRuleBookCases(cases []repetitionCase) int {
+	n := 0
+	for _, c := range cases {
+		if ruleBookSource.MatchString(c.source) {
+			n++
+		}
+	}
+	return n
 }

@@ -30,8 +30,8 @@ var ruleSetTexts = map[RuleSet]RuleSetText{
 	},
 	ChineseRules: {
 		NameEN: "Chinese (CXA)", NameZH: "中国规则",
-		DescriptionEN: "Like the Asian rules, but any unbroken series of checks and chases (such as one check, one chase) loses too.",
-		DescriptionZH: "与亚洲规则相同，但连续将军与捉子交替（如一将一捉）同属长打，判负。",
+		DescriptionEN: "Perpetual check, mate threats and chases lose, also mixed (one check, one chase) or of several pieces in turn; chases by the king or a pawn are allowed.",
+		DescriptionZH: "长将、长杀、长捉（一子或数子）以及一将一杀、一将一捉、一杀一捉判负；将帅、兵卒的长捉允许。",
 	},
 }
 

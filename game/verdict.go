@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/xqfyne/xiangqi/engine"
 )
@@ -21,6 +22,9 @@ type Verdict struct {
 	// OffenderPieces the pieces on them.
 	Offenders      []engine.Square
 	OffenderPieces []engine.Piece
+	// Checks, MateThreats and Chases tell which kinds of attacking move
+	// the loser mixed in a perpetual attack (长打).
+	Checks, MateThreats, Chases bool
 }
 
 // RepetitionVerdict explains the current result when a repetition rule
@@ -68,6 +72,7 @@ func verdictOf(pos *engine.Position, rules RuleSet) (Verdict, bool) {
 		Violation: v.Violations[v.Loser],
 		Target:    v.Target,
 		Offenders: append([]engine.Square(nil), v.Offenders...),
+		Checks:    v.Checks, MateThreats: v.MateThreats, Chases: v.Chases,
 	}
 	if v.Target != 0 {
 		out.TargetPiece = pos.At(v.Target)
@@ -91,8 +96,17 @@ func (v Verdict) English() string {
 	switch v.Violation {
 	case engine.PerpetualCheck:
 		return fmt.Sprintf("%s loses: perpetual check%s", loser, v.offendersEN())
+	case engine.PerpetualMateThreat:
+		return fmt.Sprintf("%s loses: perpetual mate threats%s", loser, v.offendersEN())
 	case engine.PerpetualAttack:
-		return fmt.Sprintf("%s loses: perpetual checks and chases of the %s%s", loser, v.targetEN(), v.offendersEN())
+		if v.TargetPiece == engine.NoPiece {
+			return fmt.Sprintf("%s loses: perpetual %s%s", loser, v.attackKindsEN(), v.offendersEN())
+		}
+		return fmt.Sprintf("%s loses: perpetual %s of the %s%s", loser, v.attackKindsEN(), v.targetEN(), v.offendersEN())
+	}
+	if v.TargetPiece == engine.NoPiece {
+		// The Chinese rules' chase of several pieces in turn.
+		return fmt.Sprintf("%s loses: perpetual chase of several pieces%s", loser, v.offendersEN())
 	}
 	return fmt.Sprintf("%s loses: perpetual chase of the %s%s", loser, v.targetEN(), v.offendersEN())
 }
@@ -104,10 +118,55 @@ func (v Verdict) Chinese() string {
 	switch v.Violation {
 	case engine.PerpetualCheck:
 		return fmt.Sprintf("%s%s长将，判负", loser, by)
+	case engine.PerpetualMateThreat:
+		return fmt.Sprintf("%s%s长杀，判负", loser, by)
 	case engine.PerpetualAttack:
-		return fmt.Sprintf("%s%s长打（将捉交替）%s，判负", loser, by, v.targetZH())
+		if v.TargetPiece == engine.NoPiece {
+			return fmt.Sprintf("%s%s长打（%s），判负", loser, by, v.attackKindsZH())
+		}
+		return fmt.Sprintf("%s%s长打（%s）%s，判负", loser, by, v.attackKindsZH(), v.targetZH())
+	}
+	if v.TargetPiece == engine.NoPiece {
+		return fmt.Sprintf("%s%s轮流长捉数子，判负", loser, by)
 	}
 	return fmt.Sprintf("%s%s长捉%s，判负", loser, by, v.targetZH())
+}
+
+// attackKindsEN names the kinds of move a perpetual attack mixed, e.g.
+// "checks and chases" (一将一捉).
+func (v Verdict) attackKindsEN() string {
+	var kinds []string
+	if v.Checks {
+		kinds = append(kinds, "checks")
+	}
+	if v.MateThreats {
+		kinds = append(kinds, "mate threats")
+	}
+	if v.Chases {
+		kinds = append(kinds, "chases")
+	}
+	switch len(kinds) {
+	case 0:
+		return "attacks"
+	case 1:
+		return kinds[0]
+	}
+	return strings.Join(kinds[:len(kinds)-1], ", ") + " and " + kinds[len(kinds)-1]
+}
+
+// attackKindsZH names them in Chinese, e.g. "将捉交替".
+func (v Verdict) attackKindsZH() string {
+	s := ""
+	if v.Checks {
+		s += "将"
+	}
+	if v.MateThreats {
+		s += "杀"
+	}
+	if v.Chases {
+		s += "捉"
+	}
+	return s + "交替"
 }
 
 func (v Verdict) targetEN() string {

@@ -1,0 +1,62 @@
+package game
+
+import (
+	"slices"
+	"testing"
+)
+
+// A perpetual mate threat (长杀) loses under the Chinese rules only; the
+// forbidden moves and the explanation follow.
+func TestChinesePerpetualMateThreat(t *testing.T) {
+	const fen = "3k5/r8/3P5/9/R8/9/9/9/9/5K3 w - - 0 1"
+	cycle := []string{"a5i5", "a8i8", "i5a5", "i8a8"}
+	for _, r := range RuleSets() {
+		g := mustGame(t, fen)
+		g.SetRules(r)
+		playAll(t, g, cycle...)
+		playAll(t, g, cycle[:2]...)
+		forbidden := moveTexts(g.ForbiddenMoves())
+		if want := r == ChineseRules; slices.Contains(forbidden, "i5a5") != want {
+			t.Errorf("%v: forbidden %v, want i5a5 forbidden %v", r, forbidden, want)
+		}
+	}
+	g := playCycleTwice(t, fen, ChineseRules, cycle...)
+	wantResult(t, g, BlackWins, ReasonPerpetualMateThreat)
+	if g.Result().Chinese() != "黑胜（长杀）" {
+		t.Errorf("result %q", g.Result().Chinese())
+	}
+	v, _ := g.RepetitionVerdict()
+	if en := v.English(); en != "Red loses: perpetual mate threats by the rook on a5" {
+		t.Errorf("English %q", en)
+	}
+	if zh := v.Chinese(); zh != "红方以车（a5）长杀，判负" {
+		t.Errorf("Chinese %q", zh)
+	}
+}
+
+// The explanations of the Chinese rules' other offences: a chase of
+// several pieces in turn, and a perpetual attack mixing mate threats and
+// chases (一杀一捉).
+func TestChineseVerdictTexts(t *testing.T) {
+	g := playCycleTwice(t, "5k3/r1r6/9/p1p6/9/2C6/9/9/9/3K5 w - - 0 1", ChineseRules, "c4a4", "f9f8", "a4c4", "f8f9")
+	v, ok := g.RepetitionVerdict()
+	if !ok {
+		t.Fatal("no verdict")
+	}
+	if en := v.English(); en != "Red loses: perpetual chase of several pieces by the cannon on c4" {
+		t.Errorf("English %q", en)
+	}
+	if zh := v.Chinese(); zh != "红方以炮（c4）轮流长捉数子，判负" {
+		t.Errorf("Chinese %q", zh)
+	}
+
+	g = playCycleTwice(t, "3k5/r8/3P5/9/R8/9/9/n8/9/5K3 w - - 0 1", ChineseRules, "a5i5", "a8i8", "i5a5", "i8a8")
+	wantResult(t, g, BlackWins, ReasonPerpetualAttack)
+	v, _ = g.RepetitionVerdict()
+	if en := v.English(); en != "Red loses: perpetual mate threats and chases of the black horse on a2 by the rook on a5" {
+		t.Errorf("English %q", en)
+	}
+	if zh := v.Chinese(); zh != "红方以车（a5）长打（杀捉交替）黑马（a2），判负" {
+		t.Errorf("Chinese %q", zh)
+	}
+}
