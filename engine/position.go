@@ -131,10 +131,36 @@ func (p *Position) addPiece(sq Square, pc Piece) {
 	if pc.Type() == King {
 		p.kings[c] = sq
 	}
-	t := pc.Type()
+	p.listAdd(c, pc.Type(), sq)
+}
+
+// listAdd, listDel and listMove keep the piece lists in step with the board.
+func (p *Position) listAdd(c Color, t PieceType, sq Square) {
 	if n := p.pieceCount[c][t]; int(n) < maxPerType {
 		p.pieceList[c][t][n] = uint8(sq)
 		p.pieceCount[c][t] = n + 1
+	}
+}
+
+func (p *Position) listDel(c Color, t PieceType, sq Square) {
+	list := &p.pieceList[c][t]
+	n := int(p.pieceCount[c][t])
+	for i := 0; i < n; i++ {
+		if list[i] == uint8(sq) {
+			list[i] = list[n-1]
+			p.pieceCount[c][t] = uint8(n - 1)
+			return
+		}
+	}
+}
+
+func (p *Position) listMove(c Color, t PieceType, from, to Square) {
+	list := &p.pieceList[c][t]
+	for i := 0; i < int(p.pieceCount[c][t]); i++ {
+		if list[i] == uint8(from) {
+			list[i] = uint8(to)
+			return
+		}
 	}
 }
 
@@ -147,16 +173,7 @@ func (p *Position) delPiece(sq Square, pc Piece) {
 	} else {
 		p.material[Black] -= pieceValue[pc.Type()][sq.flip()]
 	}
-	t := pc.Type()
-	list := &p.pieceList[c][t]
-	n := int(p.pieceCount[c][t])
-	for i := 0; i < n; i++ {
-		if list[i] == uint8(sq) {
-			list[i] = list[n-1]
-			p.pieceCount[c][t] = uint8(n - 1)
-			break
-		}
-	}
+	p.listDel(c, pc.Type(), sq)
 }
 
 // movePiece moves pc from one empty-or-vacated square to an empty one,
@@ -175,13 +192,7 @@ func (p *Position) movePiece(from, to Square, pc Piece) {
 	if t == King {
 		p.kings[c] = to
 	}
-	list := &p.pieceList[c][t]
-	for i := 0; i < int(p.pieceCount[c][t]); i++ {
-		if list[i] == uint8(from) {
-			list[i] = uint8(to)
-			break
-		}
-	}
+	p.listMove(c, t, from, to)
 }
 
 func (p *Position) changeSide() {
@@ -198,11 +209,13 @@ func (p *Position) MakeMove(m Move) bool {
 	key := p.zobrist.key
 	pc := p.board[from]
 	captured := p.board[to]
+	// Most moves cannot expose the own king; only those need the full test.
+	mayExpose := p.mayExposeKing(m, p.InCheck())
 	if captured != NoPiece {
 		p.delPiece(to, captured)
 	}
 	p.movePiece(from, to, pc)
-	if p.attacked(p.side) {
+	if mayExpose && p.attacked(p.side) {
 		p.movePiece(to, from, pc)
 		if captured != NoPiece {
 			p.addPiece(to, captured)
@@ -211,7 +224,7 @@ func (p *Position) MakeMove(m Move) bool {
 	}
 	p.changeSide()
 	rec := undoRecord{move: m, captured: captured, key: key, halfmoves: p.halfmoves}
-	rec.check = p.attacked(p.side)
+	rec.check = mayGiveCheck(from, to, pc, p.kings[p.side]) && p.attacked(p.side)
 	if captured != NoPiece {
 		p.halfmoves = 0
 	} else {
@@ -219,6 +232,32 @@ func (p *Position) MakeMove(m Move) bool {
 	}
 	p.history = append(p.history, rec)
 	return true
+}
+
+// mayGiveCheck is a cheap filter before the full test: a move can only check
+// the king on k if it leaves or enters k's rank or file (a rook, cannon or
+// king line, or a cannon's new screen), leaves a square diagonally next to k
+// (a horse's leg), or puts a horse where it attacks k (a pawn next to k
+// shares its rank or file).
+func mayGiveCheck(from, to Square, pc Piece, k Square) bool {
+	if k == 0 {
+		return false
+	}
+	kr, kc := k.row(), k.col()
+	if from.row() == kr || from.col() == kc || to.row() == kr || to.col() == kc {
+		return true
+	}
+	switch d := from - k; d {
+	case -17, -15, 15, 17:
+		return true
+	}
+	if pc.Type() == Knight {
+		switch to - k {
+		case -33, -31, -18, -14, 14, 18, 31, 33:
+			return true
+		}
+	}
+	return false
 }
 
 // UnmakeMove takes back the last MakeMove or MakeNullMove.

@@ -74,7 +74,7 @@ func (w *worker) search(alpha, beta, depth, ply int, inCheck, noNull bool) int {
 	if e, ok := w.sh.tt.Probe(hash); ok {
 		hashMove = e.Move
 		if !pvNode {
-			if v, ok := scoreFromTT(e.Score, ply); ok && (e.Depth >= depth || v > BanValue || v < -BanValue) {
+			if v, ok := scoreFromTT(e.Score, ply); ok && e.Depth >= depth {
 				if e.Bound == BoundExact || e.Bound == BoundLower && v >= beta || e.Bound == BoundUpper && v <= alpha {
 					return v
 				}
