@@ -69,31 +69,38 @@ func appendSteps(buf []Move, b *[256]Piece, from uint8, l *stepList, opp Piece, 
 	return buf
 }
 
-// slideMoves appends the moves of a rook, or of a cannon, from sq.
+// slideMoves appends the moves of a rook, or of a cannon, from sq: the
+// occupancy tables give the first piece met on each side (a rook's target,
+// a cannon's screen) and the second (a cannon's target).
 func (p *Position) slideMoves(buf []Move, from Square, capturesOnly, cannon bool) []Move {
 	b := &p.board
 	opp := sideTag(p.side.Opponent())
-	for _, d := range orthSteps {
-		to := from + d
-		for inBoard[to] && b[to] == NoPiece {
-			if !capturesOnly {
+	rank, file := p.hitsOf(from)
+	for dir := 0; dir < 2; dir++ {
+		target := rank.first[dir]
+		if cannon {
+			target = rank.second[dir]
+		}
+		if target >= 0 {
+			if to := rankSquare(from, target); b[to]&opp != 0 {
 				buf = append(buf, NewMove(from, to))
 			}
-			to += d
 		}
-		if !inBoard[to] {
-			continue
-		}
+		target = file.first[dir]
 		if cannon {
-			to += d // jump the screen
-			for inBoard[to] && b[to] == NoPiece {
-				to += d
-			}
-			if !inBoard[to] {
-				continue
+			target = file.second[dir]
+		}
+		if target >= 0 {
+			if to := fileSquare(from, target); b[to]&opp != 0 {
+				buf = append(buf, NewMove(from, to))
 			}
 		}
-		if b[to]&opp != 0 {
+	}
+	if capturesOnly {
+		return buf
+	}
+	for _, d := range orthSteps {
+		for to := from + d; inBoard[to] && b[to] == NoPiece; to += d {
 			buf = append(buf, NewMove(from, to))
 		}
 	}
@@ -194,6 +201,8 @@ func (p *Position) leavesKingAttacked(m Move) bool {
 	pc, captured := p.board[from], p.board[to]
 	p.board[to] = pc
 	p.board[from] = NoPiece
+	p.clearOccupied(from)
+	p.setOccupied(to)
 	savedKing := p.kings[p.side]
 	if pc.Type() == King {
 		p.kings[p.side] = to
@@ -202,6 +211,10 @@ func (p *Position) leavesKingAttacked(m Move) bool {
 	p.kings[p.side] = savedKing
 	p.board[from] = pc
 	p.board[to] = captured
+	p.setOccupied(from)
+	if captured == NoPiece {
+		p.clearOccupied(to)
+	}
 	return bad
 }
 

@@ -12,6 +12,8 @@ type Position struct {
 	// pieceCount[c][t] entries), so the evaluation need not scan the board.
 	pieceList  [2][NumPieceTypes][maxPerType]uint8
 	pieceCount [2][NumPieceTypes]uint8
+	// rankBits[row] and fileBits[col] mark occupied squares (lines.go).
+	rankBits, fileBits [16]uint16
 
 	// counters restored by UnmakeMove
 	halfmoves   int // plies since the last capture (FEN halfmove clock)
@@ -121,6 +123,7 @@ func (p *Position) ClearHistory() {
 
 func (p *Position) addPiece(sq Square, pc Piece) {
 	p.board[sq] = pc
+	p.setOccupied(sq)
 	c := pc.Color()
 	p.zobrist.xor(&zobristPieces[pc.Index()][sq])
 	if c == Red {
@@ -166,6 +169,7 @@ func (p *Position) listMove(c Color, t PieceType, from, to Square) {
 
 func (p *Position) delPiece(sq Square, pc Piece) {
 	p.board[sq] = NoPiece
+	p.clearOccupied(sq)
 	c := pc.Color()
 	p.zobrist.xor(&zobristPieces[pc.Index()][sq])
 	if c == Red {
@@ -182,6 +186,8 @@ func (p *Position) movePiece(from, to Square, pc Piece) {
 	c, t := pc.Color(), pc.Type()
 	p.board[from] = NoPiece
 	p.board[to] = pc
+	p.clearOccupied(from)
+	p.setOccupied(to)
 	p.zobrist.xor(&zobristPieces[pc.Index()][from])
 	p.zobrist.xor(&zobristPieces[pc.Index()][to])
 	if c == Red {
@@ -342,23 +348,23 @@ func (p *Position) horseAttacks(sq Square, horse Piece) bool {
 // piece behind it if it is second (a cannon over its screen).
 func (p *Position) lineAttacks(sq Square, first, firstToo, second Piece) bool {
 	b := &p.board
-	for _, d := range orthSteps {
-		s := sq + d
-		for inBoard[s] && b[s] == NoPiece {
-			s += d
+	rank, file := p.hitsOf(sq)
+	for dir := 0; dir < 2; dir++ {
+		if i := rank.first[dir]; i >= 0 {
+			if pc := b[rankSquare(sq, i)]; pc == first || pc == firstToo {
+				return true
+			}
+			if j := rank.second[dir]; j >= 0 && b[rankSquare(sq, j)] == second {
+				return true
+			}
 		}
-		if !inBoard[s] {
-			continue
-		}
-		if pc := b[s]; pc == first || pc == firstToo {
-			return true
-		}
-		s += d
-		for inBoard[s] && b[s] == NoPiece {
-			s += d
-		}
-		if inBoard[s] && b[s] == second {
-			return true
+		if i := file.first[dir]; i >= 0 {
+			if pc := b[fileSquare(sq, i)]; pc == first || pc == firstToo {
+				return true
+			}
+			if j := file.second[dir]; j >= 0 && b[fileSquare(sq, j)] == second {
+				return true
+			}
 		}
 	}
 	return false
