@@ -44,11 +44,24 @@ const (
 	maxMargin = 50 * time.Millisecond
 )
 
-// suddenDeathMoves is the estimate of moves still to play when the clock
-// gives no movestogo: each move gets this share of what is left (plus most of
-// the increment), so the clock is spent evenly over a typical game and never
-// runs out.
-const suddenDeathMoves = 30
+// Moves still to play when the clock gives no movestogo: an estimate that
+// falls as the game goes on, from openingMovesLeft at move 1 by one every
+// three moves down to endgameMovesLeft. Each move gets the clock's share
+// for that many moves plus the increment, so the clock is spent over the
+// game and the increment keeps it from running out.
+const (
+	openingMovesLeft = 32
+	endgameMovesLeft = 14
+	unknownMoveNo    = 30 // when the caller does not say where the game is
+)
+
+// movesLeft estimates the moves still to play at the given move number.
+func movesLeft(moveNo int) int {
+	if moveNo <= 0 {
+		moveNo = unknownMoveNo
+	}
+	return min(max(openingMovesLeft-moveNo/3, endgameMovesLeft), openingMovesLeft)
+}
 
 // maxClock caps the clock and increment before planning: beyond it every plan is
 // the same (the search ends by depth long before), and the arithmetic below
@@ -66,8 +79,9 @@ type timeBudget struct {
 	fixed         bool
 }
 
-// planTime turns limits into a budget.
-func planTime(l Limits) timeBudget {
+// planTime turns limits into a budget; moveNo is the game's move number
+// (0 when unknown), which sets the estimate of moves left in sudden death.
+func planTime(l Limits, moveNo int) timeBudget {
 	if l.Infinite {
 		return timeBudget{}
 	}
@@ -87,15 +101,17 @@ func planTime(l Limits) timeBudget {
 			// The rest of the clock is for this move alone.
 			c = timeBudget{optimum: usable, hard: usable, fixed: true}
 		} else {
-			mtg := l.MovesToGo
-			if mtg <= 0 || mtg > suddenDeathMoves {
-				mtg = suddenDeathMoves
+			mtg := movesLeft(moveNo)
+			if l.MovesToGo > 0 && l.MovesToGo < mtg {
+				mtg = l.MovesToGo
 			}
-			optimum := min(usable/time.Duration(mtg)+inc*3/4, usable)
+			optimum := min(usable/time.Duration(mtg)+inc, usable)
 			// Room to extend when the best move changes or the score drops,
-			// but never more than a third of what is left.
-			hard := max(min(optimum*4, usable/3), min(optimum, usable))
-			c = timeBudget{optimum: optimum, hard: hard}
+			// but never more than a third of what is left (with the
+			// increment this move earns).
+			hard := max(min(optimum*3, usable/3+inc), min(optimum, usable))
+			hard = min(hard, usable)
+			c = timeBudget{optimum: min(optimum, hard), hard: hard}
 		}
 		if b.hard == 0 || c.hard < b.hard {
 			b = c
@@ -107,6 +123,6 @@ func planTime(l Limits) timeBudget {
 // TimeBudget returns the time a search under these limits aims for (optimum)
 // and when it is cut off (hard); zero means no limit.
 func (l Limits) TimeBudget() (optimum, hard time.Duration) {
-	b := planTime(l)
+	b := planTime(l, 0)
 	return b.optimum, b.hard
 }
