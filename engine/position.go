@@ -7,7 +7,7 @@ type Position struct {
 	side     Color
 	kings    [2]Square // king squares, 0 when a side has no king (never in a valid FEN)
 	zobrist  zobristKey
-	material [2]int // evaluation hook: sum of pieceValue over each side's pieces
+	material [2]int // evaluation hook: packed sum of pieceValue over each side's pieces
 	// pieceList[c][t] holds the squares of c's pieces of type t (the first
 	// pieceCount[c][t] entries), so the evaluation need not scan the board.
 	pieceList  [2][NumPieceTypes][maxPerType]uint8
@@ -62,8 +62,12 @@ func (p *Position) Lock1() uint32 { return p.zobrist.lock1 }
 // Hash64 combines key and lock0 for 64-bit hash tables.
 func (p *Position) Hash64() uint64 { return uint64(p.zobrist.key) | uint64(p.zobrist.lock0)<<32 }
 
-// Material returns the evaluator's incremental sum for side c (see pst.go).
-func (p *Position) Material(c Color) int { return p.material[c] }
+// Material returns the evaluator's incremental middlegame sum for side c
+// (see pst.go).
+func (p *Position) Material(c Color) int {
+	mg, _ := unpackScore(p.material[c])
+	return mg
+}
 
 // Ply is the number of moves (including null moves) made since setup.
 func (p *Position) Ply() int { return len(p.history) }
