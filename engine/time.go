@@ -44,23 +44,23 @@ const (
 	maxMargin = 50 * time.Millisecond
 )
 
-// Moves still to play when the clock gives no movestogo: an estimate that
-// falls as the game goes on, from openingMovesLeft at move 1 by one every
-// three moves down to endgameMovesLeft. Each move gets the clock's share
-// for that many moves plus the increment, so the clock is spent over the
-// game and the increment keeps it from running out.
+// Moves still to play when the clock gives no movestogo: an estimate from
+// the material left (the game phase, see pst.go), openingMovesLeft with
+// every rook, horse and cannon on the board down to endgameMovesLeft with
+// none. Each move gets the clock's share for that many moves plus the
+// increment, so the clock is spent over the game and the increment keeps
+// it from running out. (The move number would be a poorer guide: UCCI
+// referees send the position from the last capture as "move 1".)
 const (
-	openingMovesLeft = 32
-	endgameMovesLeft = 14
-	unknownMoveNo    = 30 // when the caller does not say where the game is
+	openingMovesLeft = 28
+	endgameMovesLeft = 12
+	unknownPhase     = fullPhase / 2 // when the caller does not say
 )
 
-// movesLeft estimates the moves still to play at the given move number.
-func movesLeft(moveNo int) int {
-	if moveNo <= 0 {
-		moveNo = unknownMoveNo
-	}
-	return min(max(openingMovesLeft-moveNo/3, endgameMovesLeft), openingMovesLeft)
+// movesLeft estimates the moves still to play at the given game phase.
+func movesLeft(phase int) int {
+	phase = min(max(phase, 0), fullPhase)
+	return endgameMovesLeft + (openingMovesLeft-endgameMovesLeft)*phase/fullPhase
 }
 
 // maxClock caps the clock and increment before planning: beyond it every plan is
@@ -79,9 +79,9 @@ type timeBudget struct {
 	fixed         bool
 }
 
-// planTime turns limits into a budget; moveNo is the game's move number
-// (0 when unknown), which sets the estimate of moves left in sudden death.
-func planTime(l Limits, moveNo int) timeBudget {
+// planTime turns limits into a budget; phase is the game phase of the
+// root position, which sets the estimate of moves left in sudden death.
+func planTime(l Limits, phase int) timeBudget {
 	if l.Infinite {
 		return timeBudget{}
 	}
@@ -101,7 +101,7 @@ func planTime(l Limits, moveNo int) timeBudget {
 			// The rest of the clock is for this move alone.
 			c = timeBudget{optimum: usable, hard: usable, fixed: true}
 		} else {
-			mtg := movesLeft(moveNo)
+			mtg := movesLeft(phase)
 			if l.MovesToGo > 0 && l.MovesToGo < mtg {
 				mtg = l.MovesToGo
 			}
@@ -123,6 +123,6 @@ func planTime(l Limits, moveNo int) timeBudget {
 // TimeBudget returns the time a search under these limits aims for (optimum)
 // and when it is cut off (hard); zero means no limit.
 func (l Limits) TimeBudget() (optimum, hard time.Duration) {
-	b := planTime(l, 0)
+	b := planTime(l, unknownPhase)
 	return b.optimum, b.hard
 }

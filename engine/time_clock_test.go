@@ -22,7 +22,9 @@ func TestClockPlanSpendsTheClock(t *testing.T) {
 		moves := 40 + rng.IntN(91)
 		clock := initial
 		for n := 1; n <= moves; n++ {
-			b := planTime(Limits{Time: clock, Increment: inc}, n)
+			// Material comes off the board as the game goes on.
+			phase := fullPhase - fullPhase*n/moves
+			b := planTime(Limits{Time: clock, Increment: inc}, phase)
 			if b.hard > clock || b.optimum > b.hard || b.optimum <= 0 {
 				t.Fatalf("game %d move %d: clock %v, plan %+v", g, n, clock, b)
 			}
@@ -46,28 +48,31 @@ func TestClockPlanSpendsTheClock(t *testing.T) {
 	}
 }
 
-// TestMovesLeftFalls: the estimate of moves left shrinks as the game goes
-// on, within its bounds, and an unknown move number gets a middle value.
+// TestMovesLeftFalls: the estimate of moves left shrinks as material comes
+// off, within its bounds, and an unknown phase gets a middle value.
 func TestMovesLeftFalls(t *testing.T) {
-	if movesLeft(1) != openingMovesLeft || movesLeft(200) != endgameMovesLeft {
-		t.Fatalf("moves left at 1: %d, at 200: %d", movesLeft(1), movesLeft(200))
+	if movesLeft(fullPhase) != openingMovesLeft || movesLeft(0) != endgameMovesLeft || movesLeft(-3) != endgameMovesLeft {
+		t.Fatalf("moves left at full material: %d, with none: %d", movesLeft(fullPhase), movesLeft(0))
 	}
-	for n := 2; n < 100; n++ {
-		if movesLeft(n) > movesLeft(n-1) {
-			t.Fatalf("moves left grows at move %d", n)
+	for ph := 1; ph <= fullPhase; ph++ {
+		if movesLeft(ph) < movesLeft(ph-1) {
+			t.Fatalf("moves left grows as phase %d falls", ph)
 		}
 	}
-	if m := movesLeft(0); m <= endgameMovesLeft || m >= openingMovesLeft {
-		t.Fatalf("unknown move number: %d moves left", m)
+	if m := movesLeft(unknownPhase); m <= endgameMovesLeft || m >= openingMovesLeft {
+		t.Fatalf("unknown phase: %d moves left", m)
 	}
-	// A later move gets a larger share of the same clock.
-	early := planTime(Limits{Time: 10 * time.Second}, 1)
-	late := planTime(Limits{Time: 10 * time.Second}, 60)
+	if NewPosition().phase() != fullPhase {
+		t.Fatalf("start position phase %d", NewPosition().phase())
+	}
+	// An endgame move gets a larger share of the same clock.
+	early := planTime(Limits{Time: 10 * time.Second}, fullPhase)
+	late := planTime(Limits{Time: 10 * time.Second}, 2)
 	if late.optimum <= early.optimum {
-		t.Fatalf("move 60 plans %v, move 1 %v", late.optimum, early.optimum)
+		t.Fatalf("endgame plans %v, opening %v", late.optimum, early.optimum)
 	}
 	// movestogo below the estimate takes over.
-	if b := planTime(Limits{Time: 10 * time.Second, MovesToGo: 5}, 1); b.optimum < 10*time.Second/6 {
+	if b := planTime(Limits{Time: 10 * time.Second, MovesToGo: 5}, fullPhase); b.optimum < 10*time.Second/6 {
 		t.Fatalf("movestogo 5: optimum %v", b.optimum)
 	}
 }
