@@ -52,8 +52,8 @@ const (
 // it from running out. (The move number would be a poorer guide: UCCI
 // referees send the position from the last capture as "move 1".)
 const (
-	openingMovesLeft = 28
-	endgameMovesLeft = 12
+	openingMovesLeft = 18
+	endgameMovesLeft = 8
 	unknownPhase     = fullPhase / 2 // when the caller does not say
 )
 
@@ -110,7 +110,11 @@ func planTime(l Limits, phase int) timeBudget {
 			// but never more than a third of what is left (with the
 			// increment this move earns).
 			hard := max(min(optimum*3, usable/3+inc), min(optimum, usable))
-			hard = min(hard, usable)
+			// Never more than half the clock on one move: the increment is
+			// only paid after it, and a loaded machine can stall a search
+			// well past its deadline (a league game at load 17 was lost on
+			// time with 391 ms left and 324 ms planned).
+			hard = min(hard, usable/2)
 			c = timeBudget{optimum: min(optimum, hard), hard: hard}
 		}
 		if b.hard == 0 || c.hard < b.hard {
