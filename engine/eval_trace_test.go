@@ -2,6 +2,7 @@ package engine
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -35,7 +36,11 @@ func TestWriteTunedTablesRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := buf.String()
-	for _, want := range []string{"var pstMg", "var pstEg", "{88, 85, 90, 88, 90, 88, 90, 85, 88}", "{0, 0, 0, 11, 15, 11, 0, 0, 0}"} {
+	row := func(r [9]int) string {
+		return strings.ReplaceAll(strings.Trim(fmt.Sprint(r), "[]"), " ", ", ")
+	}
+	for _, want := range []string{"var pstMg", "var pstEg",
+		"\t\t{" + row(pstMg[Knight][9]) + "},\n\t},\n\tRook", "\t\t{" + row(pstEg[King][9]) + "},\n\t},\n\tAdvisor"} {
 		if !strings.Contains(out, want) {
 			t.Fatalf("output lacks %q:\n%s", want, out[:min(len(out), 600)])
 		}
