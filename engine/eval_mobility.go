@@ -19,7 +19,7 @@ func (p *Position) mobility(c Color) int {
 	for i := 0; i < int(p.pieceCount[c][Knight]); i++ {
 		hm := &horseMoves[horses[i]]
 		n := 0
-		for j := 0; j < int(hm.n); j++ {
+		for j := range hm.to[:hm.n] {
 			if b[hm.leg[j]] == NoPiece && b[hm.to[j]]&own == 0 {
 				n++
 			}

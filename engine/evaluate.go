@@ -28,6 +28,6 @@ const (
 // attacking force it pays.)
 func Evaluate(p *Position) int {
 	s, o := p.Side(), p.Side().Opponent()
-	v := p.Material(s) - p.Material(o) + TempoBonus
+	v := taper(p.material[s]-p.material[o], p.phase()) + TempoBonus
 	return v + p.mobility(s) - p.mobility(o) - p.kingDanger(s) + p.kingDanger(o)
 }

@@ -19,106 +19,89 @@ func init() {
 // GenerateMoves appends the pseudo-legal moves of the side to move to buf
 // (only captures when capturesOnly) and returns the extended slice. A
 // pseudo-legal move follows the piece's movement rules but may leave the own
-// king attacked; MakeMove rejects those.
+// king attacked; MakeMove rejects those. It walks the piece lists rather
+// than the board, and steppers read their targets from stepTables.
 func (p *Position) GenerateMoves(buf []Move, capturesOnly bool) []Move {
-	self := sideTag(p.side)
-	opp := sideTag(p.side.Opponent())
+	c := p.side
+	opp := sideTag(c.Opponent())
 	b := &p.board
-	for _, from := range boardSquares {
-		pc := b[from]
-		if pc&self == 0 {
+	lists, counts := &p.pieceList[c], &p.pieceCount[c]
+	for i := 0; i < int(counts[Rook]); i++ {
+		buf = p.slideMoves(buf, Square(lists[Rook][i]), capturesOnly, false)
+	}
+	for i := 0; i < int(counts[Cannon]); i++ {
+		buf = p.slideMoves(buf, Square(lists[Cannon][i]), capturesOnly, true)
+	}
+	for i := 0; i < int(counts[Knight]); i++ {
+		sq := lists[Knight][i]
+		buf = appendSteps(buf, b, sq, &stepTables.knight[sq], opp, capturesOnly)
+	}
+	for i := 0; i < int(counts[Pawn]); i++ {
+		sq := lists[Pawn][i]
+		buf = appendSteps(buf, b, sq, &stepTables.pawn[c][sq], opp, capturesOnly)
+	}
+	for i := 0; i < int(counts[Bishop]); i++ {
+		sq := lists[Bishop][i]
+		buf = appendSteps(buf, b, sq, &stepTables.bishop[sq], opp, capturesOnly)
+	}
+	for i := 0; i < int(counts[Advisor]); i++ {
+		sq := lists[Advisor][i]
+		buf = appendSteps(buf, b, sq, &stepTables.advisor[sq], opp, capturesOnly)
+	}
+	if k := p.kings[c]; k != 0 {
+		buf = appendSteps(buf, b, uint8(k), &stepTables.king[k], opp, capturesOnly)
+	}
+	return buf
+}
+
+// appendSteps appends the moves of a stepping piece on from, read from its
+// precomputed list l.
+func appendSteps(buf []Move, b *[256]Piece, from uint8, l *stepList, opp Piece, capturesOnly bool) []Move {
+	for i := 0; i < int(l.n); i++ {
+		if l.block[i] != 0 && b[l.block[i]] != NoPiece {
 			continue
 		}
-		switch pc.Type() {
-		case King, Advisor: // one step inside the palace: straight or diagonal
-			steps := &orthSteps
-			if pc.Type() == Advisor {
-				steps = &diagSteps
+		to := l.to[i]
+		if t := b[to]; (t == NoPiece && !capturesOnly) || t&opp != 0 {
+			buf = append(buf, Move(from)|Move(to)<<8)
+		}
+	}
+	return buf
+}
+
+// slideMoves appends the moves of a rook, or of a cannon, from sq: the
+// occupancy tables give the first piece met on each side (a rook's target,
+// a cannon's screen) and the second (a cannon's target).
+func (p *Position) slideMoves(buf []Move, from Square, capturesOnly, cannon bool) []Move {
+	b := &p.board
+	opp := sideTag(p.side.Opponent())
+	rank, file := p.hitsOf(from)
+	for dir := 0; dir < 2; dir++ {
+		target := rank.first[dir]
+		if cannon {
+			target = rank.second[dir]
+		}
+		if target >= 0 {
+			if to := rankSquare(from, target); b[to]&opp != 0 {
+				buf = append(buf, NewMove(from, to))
 			}
-			for _, d := range steps {
-				to := from + d
-				if !inFort[to] {
-					continue
-				}
-				if t := b[to]; (t == NoPiece && !capturesOnly) || t&opp != 0 {
-					buf = append(buf, NewMove(from, to))
-				}
+		}
+		target = file.first[dir]
+		if cannon {
+			target = file.second[dir]
+		}
+		if target >= 0 {
+			if to := fileSquare(from, target); b[to]&opp != 0 {
+				buf = append(buf, NewMove(from, to))
 			}
-		case Bishop:
-			for _, d := range diagSteps {
-				to := from + 2*d
-				if !inBoard[to] || !homeHalf[p.side][to] || b[from+d] != NoPiece {
-					continue
-				}
-				if t := b[to]; (t == NoPiece && !capturesOnly) || t&opp != 0 {
-					buf = append(buf, NewMove(from, to))
-				}
-			}
-		case Knight:
-			for i, d := range orthSteps {
-				if b[from+d] != NoPiece {
-					continue
-				}
-				for _, k := range knightMoves[i] {
-					to := from + k
-					if !inBoard[to] {
-						continue
-					}
-					if t := b[to]; (t == NoPiece && !capturesOnly) || t&opp != 0 {
-						buf = append(buf, NewMove(from, to))
-					}
-				}
-			}
-		case Rook:
-			for _, d := range orthSteps {
-				to := from + d
-				for inBoard[to] && b[to] == NoPiece {
-					if !capturesOnly {
-						buf = append(buf, NewMove(from, to))
-					}
-					to += d
-				}
-				if inBoard[to] && b[to]&opp != 0 {
-					buf = append(buf, NewMove(from, to))
-				}
-			}
-		case Cannon:
-			for _, d := range orthSteps {
-				to := from + d
-				for inBoard[to] && b[to] == NoPiece {
-					if !capturesOnly {
-						buf = append(buf, NewMove(from, to))
-					}
-					to += d
-				}
-				if !inBoard[to] {
-					continue
-				}
-				to += d // jump the screen
-				for inBoard[to] && b[to] == NoPiece {
-					to += d
-				}
-				if inBoard[to] && b[to]&opp != 0 {
-					buf = append(buf, NewMove(from, to))
-				}
-			}
-		case Pawn:
-			to := from + forward(p.side)
-			if inBoard[to] {
-				if t := b[to]; (t == NoPiece && !capturesOnly) || t&opp != 0 {
-					buf = append(buf, NewMove(from, to))
-				}
-			}
-			if !homeHalf[p.side][from] { // crossed the river: sideways too
-				for _, to := range [2]Square{from - 1, from + 1} {
-					if !inBoard[to] {
-						continue
-					}
-					if t := b[to]; (t == NoPiece && !capturesOnly) || t&opp != 0 {
-						buf = append(buf, NewMove(from, to))
-					}
-				}
-			}
+		}
+	}
+	if capturesOnly {
+		return buf
+	}
+	for _, d := range orthSteps {
+		for to := from + d; inBoard[to] && b[to] == NoPiece; to += d {
+			buf = append(buf, NewMove(from, to))
 		}
 	}
 	return buf
@@ -218,6 +201,8 @@ func (p *Position) leavesKingAttacked(m Move) bool {
 	pc, captured := p.board[from], p.board[to]
 	p.board[to] = pc
 	p.board[from] = NoPiece
+	p.clearOccupied(from)
+	p.setOccupied(to)
 	savedKing := p.kings[p.side]
 	if pc.Type() == King {
 		p.kings[p.side] = to
@@ -226,6 +211,10 @@ func (p *Position) leavesKingAttacked(m Move) bool {
 	p.kings[p.side] = savedKing
 	p.board[from] = pc
 	p.board[to] = captured
+	p.setOccupied(from)
+	if captured == NoPiece {
+		p.clearOccupied(to)
+	}
 	return bad
 }
 

@@ -133,3 +133,72 @@ func TestNullMove(t *testing.T) {
 		t.Fatal("null move not undone")
 	}
 }
+
+// aggressivePositions plays random games that prefer checks and captures,
+// so that pieces crowd the kings, and returns the positions met.
+func aggressivePositions(seed int64, games, maxPlies int) []*Position {
+	rnd := rand.New(rand.NewSource(seed))
+	var out []*Position
+	for g := 0; g < games; g++ {
+		p := NewPosition()
+		for ply := 0; ply < maxPlies; ply++ {
+			moves := p.LegalMoves()
+			if len(moves) == 0 {
+				break
+			}
+			var sharp []Move
+			for _, m := range moves {
+				if p.At(m.To()) != NoPiece || p.leavesOpponentInCheck(m) {
+					sharp = append(sharp, m)
+				}
+			}
+			if len(sharp) > 0 && rnd.Intn(3) > 0 {
+				moves = sharp
+			}
+			p.MakeMove(moves[rnd.Intn(len(moves))])
+			out = append(out, p.Copy())
+		}
+	}
+	return out
+}
+
+// leavesOpponentInCheck plays m on the bare board and runs the full test.
+func (p *Position) leavesOpponentInCheck(m Move) bool {
+	captured := p.makeMoveFast(m)
+	check := p.attacked(p.side)
+	p.unmakeMoveFast(m, captured)
+	return check
+}
+
+// TestMakeMoveFiltersAgreeWithFullTests checks the shortcuts MakeMove takes
+// (mayExposeKing before the legality test, mayGiveCheck before the check
+// flag) against the full attack tests on every pseudo-legal move two plies
+// deep from positions of random games that crowd the kings.
+func TestMakeMoveFiltersAgreeWithFullTests(t *testing.T) {
+	var check func(p *Position, depth int)
+	check = func(p *Position, depth int) {
+		for _, m := range p.GenerateMoves(nil, false) {
+			wantLegal := !p.leavesKingAttacked(m)
+			if got := p.MakeMove(m); got != wantLegal {
+				t.Fatalf("%s: MakeMove(%s) = %v, full test says legal=%v", p.FEN(), m, got, wantLegal)
+			}
+			if !wantLegal {
+				continue
+			}
+			if got, want := p.InCheck(), p.attacked(p.side); got != want {
+				t.Fatalf("%s after %s: check flag %v, full test %v", p.FEN(), m, got, want)
+			}
+			if depth > 1 {
+				check(p, depth-1)
+			}
+			p.UnmakeMove()
+		}
+	}
+	positions := aggressivePositions(3, 30, 120)
+	for i, p := range positions {
+		if testing.Short() && i%4 != 0 {
+			continue
+		}
+		check(p, 2)
+	}
+}

@@ -158,11 +158,15 @@ func (mp *movePicker) nextMove() Move {
 				mp.moves = append(mp.moves, m)
 				mp.scores = append(mp.scores, mp.history[m])
 			}
+			// Sorted once: nodes that try one quiet move usually try many,
+			// and picking the best each time would cost a pass per move.
+			sortMoves(mp.moves, mp.scores)
 			mp.next = 0
 			mp.stage = stageQuiets
 		case stageQuiets:
 			if mp.next < len(mp.moves) {
-				return mp.pickBest()
+				mp.next++
+				return mp.moves[mp.next-1]
 			}
 			mp.stage = stageBadCaptures
 		case stageBadCaptures:

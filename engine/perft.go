@@ -59,6 +59,12 @@ func (p *Position) makeMoveFast(m Move) Piece {
 	pc, captured := p.board[from], p.board[to]
 	p.board[to] = pc
 	p.board[from] = NoPiece
+	p.clearOccupied(from)
+	p.setOccupied(to)
+	if captured != NoPiece {
+		p.listDel(captured.Color(), captured.Type(), to)
+	}
+	p.listMove(p.side, pc.Type(), from, to)
 	if pc.Type() == King {
 		p.kings[p.side] = to
 	}
@@ -72,6 +78,14 @@ func (p *Position) unmakeMoveFast(m Move, captured Piece) {
 	pc := p.board[to]
 	p.board[to] = captured
 	p.board[from] = pc
+	p.setOccupied(from)
+	if captured == NoPiece {
+		p.clearOccupied(to)
+	}
+	p.listMove(p.side, pc.Type(), to, from)
+	if captured != NoPiece {
+		p.listAdd(captured.Color(), captured.Type(), to)
+	}
 	if pc.Type() == King {
 		p.kings[p.side] = from
 	}

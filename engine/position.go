@@ -7,11 +7,13 @@ type Position struct {
 	side     Color
 	kings    [2]Square // king squares, 0 when a side has no king (never in a valid FEN)
 	zobrist  zobristKey
-	material [2]int // evaluation hook: sum of pieceValue over each side's pieces
+	material [2]int // evaluation hook: packed sum of pieceValue over each side's pieces
 	// pieceList[c][t] holds the squares of c's pieces of type t (the first
 	// pieceCount[c][t] entries), so the evaluation need not scan the board.
 	pieceList  [2][NumPieceTypes][maxPerType]uint8
 	pieceCount [2][NumPieceTypes]uint8
+	// rankBits[row] and fileBits[col] mark occupied squares (lines.go).
+	rankBits, fileBits [16]uint16
 
 	// counters restored by UnmakeMove
 	halfmoves   int // plies since the last capture (FEN halfmove clock)
@@ -60,8 +62,12 @@ func (p *Position) Lock1() uint32 { return p.zobrist.lock1 }
 // Hash64 combines key and lock0 for 64-bit hash tables.
 func (p *Position) Hash64() uint64 { return uint64(p.zobrist.key) | uint64(p.zobrist.lock0)<<32 }
 
-// Material returns the evaluator's incremental sum for side c (see pst.go).
-func (p *Position) Material(c Color) int { return p.material[c] }
+// Material returns the evaluator's incremental middlegame sum for side c
+// (see pst.go).
+func (p *Position) Material(c Color) int {
+	mg, _ := unpackScore(p.material[c])
+	return mg
+}
 
 // Ply is the number of moves (including null moves) made since setup.
 func (p *Position) Ply() int { return len(p.history) }
@@ -121,6 +127,7 @@ func (p *Position) ClearHistory() {
 
 func (p *Position) addPiece(sq Square, pc Piece) {
 	p.board[sq] = pc
+	p.setOccupied(sq)
 	c := pc.Color()
 	p.zobrist.xor(&zobristPieces[pc.Index()][sq])
 	if c == Red {
@@ -131,15 +138,42 @@ func (p *Position) addPiece(sq Square, pc Piece) {
 	if pc.Type() == King {
 		p.kings[c] = sq
 	}
-	t := pc.Type()
+	p.listAdd(c, pc.Type(), sq)
+}
+
+// listAdd, listDel and listMove keep the piece lists in step with the board.
+func (p *Position) listAdd(c Color, t PieceType, sq Square) {
 	if n := p.pieceCount[c][t]; int(n) < maxPerType {
 		p.pieceList[c][t][n] = uint8(sq)
 		p.pieceCount[c][t] = n + 1
 	}
 }
 
+func (p *Position) listDel(c Color, t PieceType, sq Square) {
+	list := &p.pieceList[c][t]
+	n := int(p.pieceCount[c][t])
+	for i := 0; i < n; i++ {
+		if list[i] == uint8(sq) {
+			list[i] = list[n-1]
+			p.pieceCount[c][t] = uint8(n - 1)
+			return
+		}
+	}
+}
+
+func (p *Position) listMove(c Color, t PieceType, from, to Square) {
+	list := &p.pieceList[c][t]
+	for i := 0; i < int(p.pieceCount[c][t]); i++ {
+		if list[i] == uint8(from) {
+			list[i] = uint8(to)
+			return
+		}
+	}
+}
+
 func (p *Position) delPiece(sq Square, pc Piece) {
 	p.board[sq] = NoPiece
+	p.clearOccupied(sq)
 	c := pc.Color()
 	p.zobrist.xor(&zobristPieces[pc.Index()][sq])
 	if c == Red {
@@ -147,16 +181,7 @@ func (p *Position) delPiece(sq Square, pc Piece) {
 	} else {
 		p.material[Black] -= pieceValue[pc.Type()][sq.flip()]
 	}
-	t := pc.Type()
-	list := &p.pieceList[c][t]
-	n := int(p.pieceCount[c][t])
-	for i := 0; i < n; i++ {
-		if list[i] == uint8(sq) {
-			list[i] = list[n-1]
-			p.pieceCount[c][t] = uint8(n - 1)
-			break
-		}
-	}
+	p.listDel(c, pc.Type(), sq)
 }
 
 // movePiece moves pc from one empty-or-vacated square to an empty one,
@@ -165,6 +190,8 @@ func (p *Position) movePiece(from, to Square, pc Piece) {
 	c, t := pc.Color(), pc.Type()
 	p.board[from] = NoPiece
 	p.board[to] = pc
+	p.clearOccupied(from)
+	p.setOccupied(to)
 	p.zobrist.xor(&zobristPieces[pc.Index()][from])
 	p.zobrist.xor(&zobristPieces[pc.Index()][to])
 	if c == Red {
@@ -175,13 +202,7 @@ func (p *Position) movePiece(from, to Square, pc Piece) {
 	if t == King {
 		p.kings[c] = to
 	}
-	list := &p.pieceList[c][t]
-	for i := 0; i < int(p.pieceCount[c][t]); i++ {
-		if list[i] == uint8(from) {
-			list[i] = uint8(to)
-			break
-		}
-	}
+	p.listMove(c, t, from, to)
 }
 
 func (p *Position) changeSide() {
@@ -198,11 +219,13 @@ func (p *Position) MakeMove(m Move) bool {
 	key := p.zobrist.key
 	pc := p.board[from]
 	captured := p.board[to]
+	// Most moves cannot expose the own king; only those need the full test.
+	mayExpose := p.mayExposeKing(m, p.InCheck())
 	if captured != NoPiece {
 		p.delPiece(to, captured)
 	}
 	p.movePiece(from, to, pc)
-	if p.attacked(p.side) {
+	if mayExpose && p.attacked(p.side) {
 		p.movePiece(to, from, pc)
 		if captured != NoPiece {
 			p.addPiece(to, captured)
@@ -211,7 +234,7 @@ func (p *Position) MakeMove(m Move) bool {
 	}
 	p.changeSide()
 	rec := undoRecord{move: m, captured: captured, key: key, halfmoves: p.halfmoves}
-	rec.check = p.attacked(p.side)
+	rec.check = mayGiveCheck(from, to, pc, p.kings[p.side]) && p.attacked(p.side)
 	if captured != NoPiece {
 		p.halfmoves = 0
 	} else {
@@ -219,6 +242,32 @@ func (p *Position) MakeMove(m Move) bool {
 	}
 	p.history = append(p.history, rec)
 	return true
+}
+
+// mayGiveCheck is a cheap filter before the full test: a move can only check
+// the king on k if it leaves or enters k's rank or file (a rook, cannon or
+// king line, or a cannon's new screen), leaves a square diagonally next to k
+// (a horse's leg), or puts a horse where it attacks k (a pawn next to k
+// shares its rank or file).
+func mayGiveCheck(from, to Square, pc Piece, k Square) bool {
+	if k == 0 {
+		return false
+	}
+	kr, kc := k.row(), k.col()
+	if from.row() == kr || from.col() == kc || to.row() == kr || to.col() == kc {
+		return true
+	}
+	switch d := from - k; d {
+	case -17, -15, 15, 17:
+		return true
+	}
+	if pc.Type() == Knight {
+		switch to - k {
+		case -33, -31, -18, -14, 14, 18, 31, 33:
+			return true
+		}
+	}
+	return false
 }
 
 // UnmakeMove takes back the last MakeMove or MakeNullMove.
@@ -303,23 +352,23 @@ func (p *Position) horseAttacks(sq Square, horse Piece) bool {
 // piece behind it if it is second (a cannon over its screen).
 func (p *Position) lineAttacks(sq Square, first, firstToo, second Piece) bool {
 	b := &p.board
-	for _, d := range orthSteps {
-		s := sq + d
-		for inBoard[s] && b[s] == NoPiece {
-			s += d
+	rank, file := p.hitsOf(sq)
+	for dir := 0; dir < 2; dir++ {
+		if i := rank.first[dir]; i >= 0 {
+			if pc := b[rankSquare(sq, i)]; pc == first || pc == firstToo {
+				return true
+			}
+			if j := rank.second[dir]; j >= 0 && b[rankSquare(sq, j)] == second {
+				return true
+			}
 		}
-		if !inBoard[s] {
-			continue
-		}
-		if pc := b[s]; pc == first || pc == firstToo {
-			return true
-		}
-		s += d
-		for inBoard[s] && b[s] == NoPiece {
-			s += d
-		}
-		if inBoard[s] && b[s] == second {
-			return true
+		if i := file.first[dir]; i >= 0 {
+			if pc := b[fileSquare(sq, i)]; pc == first || pc == firstToo {
+				return true
+			}
+			if j := file.second[dir]; j >= 0 && b[fileSquare(sq, j)] == second {
+				return true
+			}
 		}
 	}
 	return false

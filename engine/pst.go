@@ -3,101 +3,42 @@ package engine
 // pieceValue[type][square] is a piece's worth from Red's point of view:
 // material plus a positional bonus, on XQWLight's scale (a rook is worth
 // about 200, a horse or cannon about 90-100, an advisor or elephant 20, a
-// pawn 10 before and 20-45 after crossing the river). Black pieces read the
-// table through Square.flip. Position keeps the per-side sums up to date
-// incrementally (Position.Material); Evaluate builds on them.
+// pawn 10 before and 20-45 after crossing the river), for the middlegame
+// and the endgame packed into one number (packScore), so that one addition
+// keeps both. Black pieces read the table through Square.flip. Position
+// keeps the per-side sums up to date incrementally; Evaluate blends the two
+// by the game phase.
 var pieceValue [NumPieceTypes][256]int
 
-// The tables below are laid out as the board is seen from Red's side:
-// the first row is rank 9 (Black's back rank), the last row rank 0.
-type boardTable [10][9]int
+// packScore packs a middlegame and an endgame value; sums and differences
+// of packed values are the packed sums and differences.
+func packScore(mg, eg int) int { return eg<<32 + mg }
 
-var pstTables = [NumPieceTypes]boardTable{
-	King: {
-		{0, 0, 0, 0, 0, 0, 0, 0, 0},
-		{0, 0, 0, 0, 0, 0, 0, 0, 0},
-		{0, 0, 0, 0, 0, 0, 0, 0, 0},
-		{0, 0, 0, 0, 0, 0, 0, 0, 0},
-		{0, 0, 0, 0, 0, 0, 0, 0, 0},
-		{0, 0, 0, 0, 0, 0, 0, 0, 0},
-		{0, 0, 0, 0, 0, 0, 0, 0, 0},
-		{0, 0, 0, 1, 1, 1, 0, 0, 0}, // a king that has climbed is exposed
-		{0, 0, 0, 2, 2, 2, 0, 0, 0},
-		{0, 0, 0, 11, 15, 11, 0, 0, 0},
-	},
-	Advisor: {
-		{0, 0, 0, 0, 0, 0, 0, 0, 0},
-		{0, 0, 0, 0, 0, 0, 0, 0, 0},
-		{0, 0, 0, 0, 0, 0, 0, 0, 0},
-		{0, 0, 0, 0, 0, 0, 0, 0, 0},
-		{0, 0, 0, 0, 0, 0, 0, 0, 0},
-		{0, 0, 0, 0, 0, 0, 0, 0, 0},
-		{0, 0, 0, 0, 0, 0, 0, 0, 0},
-		{0, 0, 0, 20, 0, 20, 0, 0, 0},
-		{0, 0, 0, 0, 23, 0, 0, 0, 0},
-		{0, 0, 0, 20, 0, 20, 0, 0, 0},
-	},
-	Bishop: {
-		{0, 0, 0, 0, 0, 0, 0, 0, 0},
-		{0, 0, 0, 0, 0, 0, 0, 0, 0},
-		{0, 0, 0, 0, 0, 0, 0, 0, 0},
-		{0, 0, 0, 0, 0, 0, 0, 0, 0},
-		{0, 0, 0, 0, 0, 0, 0, 0, 0},
-		{0, 0, 20, 0, 0, 0, 20, 0, 0},
-		{0, 0, 0, 0, 0, 0, 0, 0, 0},
-		{18, 0, 0, 0, 23, 0, 0, 0, 18},
-		{0, 0, 0, 0, 0, 0, 0, 0, 0},
-		{0, 0, 20, 0, 0, 0, 20, 0, 0},
-	},
-	Knight: {
-		{90, 90, 90, 96, 90, 96, 90, 90, 90},
-		{90, 96, 103, 97, 94, 97, 103, 96, 90},
-		{92, 98, 99, 103, 99, 103, 99, 98, 92},
-		{93, 108, 100, 107, 100, 107, 100, 108, 93},
-		{90, 100, 99, 103, 104, 103, 99, 100, 90},
-		{90, 98, 101, 102, 103, 102, 101, 98, 90},
-		{92, 94, 98, 95, 98, 95, 98, 94, 92},
-		{93, 92, 94, 95, 92, 95, 94, 92, 93},
-		{85, 90, 92, 93, 78, 93, 92, 90, 85},
-		{88, 85, 90, 88, 90, 88, 90, 85, 88},
-	},
-	Rook: {
-		{206, 208, 207, 213, 214, 213, 207, 208, 206},
-		{206, 212, 209, 216, 233, 216, 209, 212, 206},
-		{206, 208, 207, 214, 216, 214, 207, 208, 206},
-		{206, 213, 213, 216, 216, 216, 213, 213, 206},
-		{208, 211, 211, 214, 215, 214, 211, 211, 208},
-		{208, 212, 212, 214, 215, 214, 212, 212, 208},
-		{204, 209, 204, 212, 214, 212, 204, 209, 204},
-		{198, 208, 204, 212, 212, 212, 204, 208, 198},
-		{200, 208, 206, 212, 200, 212, 206, 208, 200},
-		{194, 206, 204, 212, 200, 212, 204, 206, 194},
-	},
-	Cannon: {
-		{100, 100, 96, 91, 90, 91, 96, 100, 100},
-		{98, 98, 96, 92, 89, 92, 96, 98, 98},
-		{97, 97, 96, 91, 92, 91, 96, 97, 97},
-		{96, 99, 99, 98, 100, 98, 99, 99, 96},
-		{96, 96, 96, 96, 100, 96, 96, 96, 96},
-		{95, 96, 99, 96, 100, 96, 99, 96, 95},
-		{96, 96, 96, 96, 96, 96, 96, 96, 96},
-		{97, 96, 100, 99, 101, 99, 100, 96, 97},
-		{96, 97, 98, 98, 98, 98, 98, 97, 96},
-		{96, 96, 97, 99, 99, 99, 97, 96, 96},
-	},
-	Pawn: {
-		{9, 9, 9, 11, 13, 11, 9, 9, 9},
-		{19, 24, 34, 42, 44, 42, 34, 24, 19},
-		{19, 24, 32, 37, 37, 37, 32, 24, 19},
-		{19, 23, 27, 29, 30, 29, 27, 23, 19},
-		{14, 18, 20, 27, 29, 27, 20, 18, 14},
-		{7, 0, 13, 0, 16, 0, 13, 0, 7},
-		{7, 0, 7, 0, 15, 0, 7, 0, 7},
-		{0, 0, 0, 0, 0, 0, 0, 0, 0},
-		{0, 0, 0, 0, 0, 0, 0, 0, 0},
-		{0, 0, 0, 0, 0, 0, 0, 0, 0},
-	},
+// unpackScore undoes packScore.
+func unpackScore(v int) (mg, eg int) {
+	mg = int(int32(uint32(v)))
+	return mg, (v - mg) >> 32
 }
+
+// The game phase runs from 0 (no rooks, horses or cannons left) to
+// fullPhase (all of them): a rook counts 2, a horse or cannon 1.
+const fullPhase = 16
+
+// phase returns the game phase of the position.
+func (p *Position) phase() int {
+	n := p.attackForce(Red) + p.attackForce(Black)
+	return min(n, fullPhase)
+}
+
+// taper blends a packed score by the phase.
+func taper(v, phase int) int {
+	mg, eg := unpackScore(v)
+	return (mg*phase + eg*(fullPhase-phase)) / fullPhase
+}
+
+// boardTable is laid out as the board is seen from Red's side: the first
+// row is rank 9 (Black's back rank), the last row rank 0.
+type boardTable [10][9]int
 
 func abs(x int) int {
 	if x < 0 {
@@ -107,10 +48,10 @@ func abs(x int) int {
 }
 
 func init() {
-	for t := range pstTables {
-		for row := range pstTables[t] {
-			for file, v := range pstTables[t][row] {
-				pieceValue[t][Sq(file, 9-row)] = v
+	for t := range pstMg {
+		for row := range pstMg[t] {
+			for file := range pstMg[t][row] {
+				pieceValue[t][Sq(file, 9-row)] = packScore(pstMg[t][row][file], pstEg[t][row][file])
 			}
 		}
 	}

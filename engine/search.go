@@ -271,7 +271,7 @@ func (s *Searcher) Search(ctx context.Context, pos *Position, lim Limits, progre
 		}
 	}
 
-	sh := &shared{ctx: ctx, tt: s.tt, start: start, budget: planTime(lim), nodeLimit: lim.Nodes}
+	sh := &shared{ctx: ctx, tt: s.tt, start: start, budget: planTime(lim, root.phase()), nodeLimit: lim.Nodes}
 	s.tt.NewSearch()
 	for len(s.workers) < opts.Threads {
 		s.workers = append(s.workers, newWorker(len(s.workers)))

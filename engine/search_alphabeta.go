@@ -74,7 +74,7 @@ func (w *worker) search(alpha, beta, depth, ply int, inCheck, noNull bool) int {
 	if e, ok := w.sh.tt.Probe(hash); ok {
 		hashMove = e.Move
 		if !pvNode {
-			if v, ok := scoreFromTT(e.Score, ply); ok && (e.Depth >= depth || v > BanValue || v < -BanValue) {
+			if v, ok := scoreFromTT(e.Score, ply); ok && e.Depth >= depth {
 				if e.Bound == BoundExact || e.Bound == BoundLower && v >= beta || e.Bound == BoundUpper && v <= alpha {
 					return v
 				}
@@ -127,8 +127,20 @@ func (w *worker) search(alpha, beta, depth, ply int, inCheck, noNull bool) int {
 	alpha0 := alpha
 	best, bestMove := -MateValue, NoMove
 	legal := 0
+	// Moves that surely give no check can be pruned before they are made.
+	mayPrune := !pvNode && !inCheck && (depth <= 3 && !w.feat.NoLateMovePruning || futile)
+	theirKing := p.kings[p.side.Opponent()]
 	for m := mp.nextMove(); m != NoMove; m = mp.nextMove() {
 		capture := p.board[m.To()] != NoPiece
+		if mayPrune && !capture && !mayGiveCheck(m.From(), m.To(), p.board[m.From()], theirKing) {
+			if depth <= 3 && !w.feat.NoLateMovePruning && legal >= lateMoveCount[depth] && best > -WinValue {
+				continue
+			}
+			if futile && legal >= 1 {
+				best = max(best, eval+futilityMargin[depth])
+				continue
+			}
+		}
 		if !p.MakeMove(m) {
 			continue
 		}

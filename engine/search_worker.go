@@ -42,6 +42,12 @@ type worker struct {
 	bestScore      int
 	bestPV         []Move
 	completedDepth int
+
+	// Clock mode (main worker): after softStop the running iteration ends
+	// at the next root move unless unsettled (its first move failed low or
+	// another move took the lead). Zero: no soft stop.
+	softStop  time.Duration
+	unsettled bool
 }
 
 func newWorker(id int) *worker {
@@ -63,6 +69,7 @@ func (w *worker) prepare(sh *shared, root *Position, moves []Move) {
 	w.rootMoves = append(w.rootMoves[:0], moves...)
 	w.rng, w.randomness = nil, 0
 	w.bestMove, w.bestScore, w.bestPV, w.completedDepth = moves[0], 0, nil, 0
+	w.softStop, w.unsettled = 0, false
 	// Try the hash move first, then captures by MVV/LVA.
 	var scores []int32
 	hashMove := NoMove
@@ -126,6 +133,9 @@ func (w *worker) iterate(lim Limits, progress func(Info)) {
 	}
 	lineScores := make([]int, multiPV) // each line's score at the last depth, for its window
 	for depth := 1 + w.id%2; depth <= maxDepth; depth++ {
+		if b := w.sh.budget; isMain && b.optimum > 0 && !b.fixed && multiPV == 1 && w.completedDepth > 0 {
+			w.softStop, w.unsettled = clock.stopWithin(b.optimum), false
+		}
 		v, ok := w.aspiration(depth, score)
 		if !ok {
 			break
@@ -272,7 +282,11 @@ func (w *worker) searchRoot(depth, alpha, beta int) int {
 		if w.stopped() {
 			break
 		}
+		if i == 0 && v <= alpha {
+			w.unsettled = true // the expected best move fails low: think on
+		}
 		if v <= best {
+			w.softStopCheck()
 			continue
 		}
 		best = v
@@ -285,6 +299,9 @@ func (w *worker) searchRoot(depth, alpha, beta int) int {
 		moves[0] = m
 		w.updatePV(0, m)
 		if w.id == 0 && w.pvIdx == 0 {
+			if i > 0 {
+				w.unsettled = true // a new best move: make sure of it
+			}
 			w.bestMove, w.bestScore = m, v
 			w.bestPV = append(w.bestPV[:0], w.pvTable[0][:w.pvLen[0]]...)
 		}
@@ -296,11 +313,21 @@ func (w *worker) searchRoot(depth, alpha, beta int) int {
 			break
 		}
 		alpha = v
+		w.softStopCheck()
 	}
 	if !w.stopped() && w.pvLen[0] > 0 && w.pvIdx == 0 {
 		w.storeTT(p.Hash64(), w.pvTable[0][0], best, depth, 0, boundFor(best, alpha0, beta))
 	}
 	return best
+}
+
+// softStopCheck ends the search between root moves once the soft stop has
+// passed in a settled iteration: the best move so far is the previous
+// iteration's and has been searched to this depth.
+func (w *worker) softStopCheck() {
+	if w.softStop > 0 && !w.unsettled && time.Since(w.sh.start) >= w.softStop {
+		w.sh.stop.Store(true)
+	}
 }
 
 func boundFor(v, alpha, beta int) Bound {

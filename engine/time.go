@@ -44,11 +44,24 @@ const (
 	maxMargin = 50 * time.Millisecond
 )
 
-// suddenDeathMoves is the estimate of moves still to play when the clock
-// gives no movestogo: each move gets this share of what is left (plus most of
-// the increment), so the clock is spent evenly over a typical game and never
-// runs out.
-const suddenDeathMoves = 30
+// Moves still to play when the clock gives no movestogo: an estimate from
+// the material left (the game phase, see pst.go), openingMovesLeft with
+// every rook, horse and cannon on the board down to endgameMovesLeft with
+// none. Each move gets the clock's share for that many moves plus the
+// increment, so the clock is spent over the game and the increment keeps
+// it from running out. (The move number would be a poorer guide: UCCI
+// referees send the position from the last capture as "move 1".)
+const (
+	openingMovesLeft = 18
+	endgameMovesLeft = 8
+	unknownPhase     = fullPhase / 2 // when the caller does not say
+)
+
+// movesLeft estimates the moves still to play at the given game phase.
+func movesLeft(phase int) int {
+	phase = min(max(phase, 0), fullPhase)
+	return endgameMovesLeft + (openingMovesLeft-endgameMovesLeft)*phase/fullPhase
+}
 
 // maxClock caps the clock and increment before planning: beyond it every plan is
 // the same (the search ends by depth long before), and the arithmetic below
@@ -66,8 +79,9 @@ type timeBudget struct {
 	fixed         bool
 }
 
-// planTime turns limits into a budget.
-func planTime(l Limits) timeBudget {
+// planTime turns limits into a budget; phase is the game phase of the
+// root position, which sets the estimate of moves left in sudden death.
+func planTime(l Limits, phase int) timeBudget {
 	if l.Infinite {
 		return timeBudget{}
 	}
@@ -87,15 +101,21 @@ func planTime(l Limits) timeBudget {
 			// The rest of the clock is for this move alone.
 			c = timeBudget{optimum: usable, hard: usable, fixed: true}
 		} else {
-			mtg := l.MovesToGo
-			if mtg <= 0 || mtg > suddenDeathMoves {
-				mtg = suddenDeathMoves
+			mtg := movesLeft(phase)
+			if l.MovesToGo > 0 && l.MovesToGo < mtg {
+				mtg = l.MovesToGo
 			}
-			optimum := min(usable/time.Duration(mtg)+inc*3/4, usable)
+			optimum := min(usable/time.Duration(mtg)+inc, usable)
 			// Room to extend when the best move changes or the score drops,
-			// but never more than a third of what is left.
-			hard := max(min(optimum*4, usable/3), min(optimum, usable))
-			c = timeBudget{optimum: optimum, hard: hard}
+			// but never more than a third of what is left (with the
+			// increment this move earns).
+			hard := max(min(optimum*3, usable/3+inc), min(optimum, usable))
+			// Never more than half the clock on one move: the increment is
+			// only paid after it, and a loaded machine can stall a search
+			// well past its deadline (a league game at load 17 was lost on
+			// time with 391 ms left and 324 ms planned).
+			hard = min(hard, usable/2)
+			c = timeBudget{optimum: min(optimum, hard), hard: hard}
 		}
 		if b.hard == 0 || c.hard < b.hard {
 			b = c
@@ -107,6 +127,6 @@ func planTime(l Limits) timeBudget {
 // TimeBudget returns the time a search under these limits aims for (optimum)
 // and when it is cut off (hard); zero means no limit.
 func (l Limits) TimeBudget() (optimum, hard time.Duration) {
-	b := planTime(l)
+	b := planTime(l, unknownPhase)
 	return b.optimum, b.hard
 }

@@ -30,13 +30,26 @@ func (tc *timeControl) completed(depth int, best Move, score int) {
 	tc.best, tc.score, tc.depth = best, score, depth
 }
 
+// scale is the share of the optimum this move deserves: 0.6 when the best
+// move has settled, 1.6 just after a change, more after a score drop.
+func (tc *timeControl) scale() float64 {
+	s := 0.6 + tc.instability
+	if tc.drop {
+		s *= 1.4
+	}
+	return s
+}
+
 // stopAfter is the time after which no new iteration should start: the
 // next one usually takes longer than all earlier ones together, so the
 // search stops at a share of the (scaled) optimum.
 func (tc *timeControl) stopAfter(optimum time.Duration) time.Duration {
-	scale := 0.6 + tc.instability // 0.6 when settled, 1.6 just after a change
-	if tc.drop {
-		scale *= 1.4
-	}
-	return time.Duration(float64(optimum) * scale * 0.6)
+	return time.Duration(float64(optimum) * tc.scale() * 0.6)
+}
+
+// stopWithin is the time after which an unfinished iteration may be cut
+// short, provided its first move is still the best and has not failed low:
+// it then only confirms the previous iteration's choice.
+func (tc *timeControl) stopWithin(optimum time.Duration) time.Duration {
+	return time.Duration(float64(optimum) * tc.scale())
 }
