@@ -29,5 +29,8 @@ const (
 func Evaluate(p *Position) int {
 	s, o := p.Side(), p.Side().Opponent()
 	v := p.Material(s) - p.Material(o) + TempoBonus
+	if p.plainEval {
+		return v
+	}
 	return v + p.mobility(s) - p.mobility(o) - p.kingDanger(s) + p.kingDanger(o)
 }
