@@ -21,7 +21,8 @@ const (
 // strengthRow is the limit at one rating; ratings in between interpolate.
 type strengthRow struct {
 	elo   int
-	depth float64 // iterations searched at most (0: no cap)
+	depth int     // iterations searched at most (0: no cap)
+	nodes float64 // nodes searched at most (0: no cap)
 	lines float64 // root moves compared (MultiPV); 0: all of them
 	// temperature of the choice among those moves: a move worse than the
 	// best by temperature evaluation units is e (2.7) times less likely.
@@ -32,24 +33,29 @@ type strengthRow struct {
 }
 
 // strengthTable is the limit from the bottom of the scale to the top; the
-// top row is the full engine.
+// top row is the full engine. The depth caps the weakest rows; above them a
+// node budget (which grows smoothly and does not depend on the machine's
+// speed) is the only cap.
 var strengthTable = [...]strengthRow{
-	{elo: 600, depth: 1, lines: 0, temperature: 60, margin: 250, blunder: 0.30, plainEval: true},
-	{elo: 800, depth: 1, lines: 0, temperature: 40, margin: 160, blunder: 0.20, plainEval: true},
-	{elo: 1000, depth: 2, lines: 10, temperature: 30, margin: 110, blunder: 0.12, plainEval: true},
-	{elo: 1200, depth: 2, lines: 6, temperature: 22, margin: 80, blunder: 0.07},
-	{elo: 1400, depth: 3, lines: 5, temperature: 16, margin: 60, blunder: 0.04},
-	{elo: 1600, depth: 4, lines: 4, temperature: 11, margin: 40, blunder: 0.02},
-	{elo: 1800, depth: 5, lines: 4, temperature: 7, margin: 25, blunder: 0.01},
-	{elo: 2000, depth: 6, lines: 3, temperature: 4, margin: 15, blunder: 0.004},
-	{elo: 2200, depth: 8, lines: 2, temperature: 2, margin: 8},
+	{elo: 600, depth: 1, nodes: 3000, temperature: 70, margin: 300, blunder: 0.35, plainEval: true},
+	{elo: 750, depth: 1, nodes: 3000, temperature: 50, margin: 200, blunder: 0.25, plainEval: true},
+	{elo: 900, depth: 1, nodes: 3000, temperature: 35, margin: 140, blunder: 0.17, plainEval: true},
+	{elo: 1050, depth: 2, nodes: 3000, lines: 12, temperature: 28, margin: 110, blunder: 0.12, plainEval: true},
+	{elo: 1200, depth: 2, nodes: 3000, lines: 8, temperature: 22, margin: 80, blunder: 0.08},
+	{elo: 1350, depth: 3, nodes: 3000, lines: 6, temperature: 16, margin: 60, blunder: 0.05},
+	{elo: 1500, nodes: 3000, lines: 5, temperature: 12, margin: 45, blunder: 0.03},
+	{elo: 1650, nodes: 8000, lines: 4, temperature: 8, margin: 30, blunder: 0.015},
+	{elo: 1800, nodes: 20000, lines: 3, temperature: 5, margin: 20, blunder: 0.007},
+	{elo: 1950, nodes: 50000, lines: 2, temperature: 3, margin: 10, blunder: 0.003},
+	{elo: 2100, nodes: 150000, lines: 2, temperature: 1.5, margin: 5},
 	{elo: MaxElo, lines: 1},
 }
 
 // strengthPlan is the limit worked out for one rating.
 type strengthPlan struct {
-	depth       int // 0: no cap
-	lines       int // 0: all root moves
+	depth       int    // 0: no cap
+	nodes       uint64 // 0: no cap
+	lines       int    // 0: all root moves
 	temperature float64
 	margin      int
 	blunder     float64
@@ -60,30 +66,37 @@ type strengthPlan struct {
 func planStrength(elo int) strengthPlan {
 	elo = min(max(elo, MinElo), MaxElo)
 	i := 0
-	for i+1 < len(strengthTable)-1 && strengthTable[i+1].elo <= elo {
+	for i+1 < len(strengthTable) && strengthTable[i+1].elo <= elo {
 		i++
 	}
-	lo, hi := strengthTable[i], strengthTable[i+1]
-	f := float64(elo-lo.elo) / float64(hi.elo-lo.elo)
+	lo, hi, f := strengthTable[i], strengthTable[i], 0.0
+	if lo.elo < elo {
+		hi = strengthTable[i+1]
+		f = float64(elo-lo.elo) / float64(hi.elo-lo.elo)
+	}
 	lerp := func(a, b float64) float64 { return a + (b-a)*f }
 	plan := strengthPlan{
 		temperature: lerp(lo.temperature, hi.temperature),
 		margin:      int(math.Round(lerp(lo.margin, hi.margin))),
 		blunder:     lerp(lo.blunder, hi.blunder),
-		plainEval:   lo.plainEval && (f == 0 || hi.plainEval),
+		plainEval:   lo.plainEval && hi.plainEval,
 	}
-	// A row without a cap (0) or comparing all moves (0) does not
-	// interpolate: the neighbour's value holds up to the row.
+	// Caps do not interpolate towards "no cap": the stricter one holds up
+	// to the next row. Node budgets interpolate geometrically.
 	switch {
-	case hi.depth == 0 && f > 0:
-		plan.depth = 0
-	case f == 0:
-		plan.depth = int(lo.depth)
-	default:
-		plan.depth = int(math.Round(lerp(lo.depth, hi.depth)))
+	case lo.depth > 0 && hi.depth > 0:
+		plan.depth = int(math.Round(lerp(float64(lo.depth), float64(hi.depth))))
+	case lo.depth > 0:
+		plan.depth = lo.depth
 	}
 	switch {
-	case lo.lines == 0 && (f == 0 || hi.lines == 0):
+	case lo.nodes > 0 && hi.nodes > 0:
+		plan.nodes = uint64(math.Round(lo.nodes * math.Pow(hi.nodes/lo.nodes, f)))
+	case lo.nodes > 0:
+		plan.nodes = uint64(lo.nodes)
+	}
+	switch {
+	case lo.lines == 0 && hi.lines == 0:
 		plan.lines = 0
 	case lo.lines == 0:
 		plan.lines = int(math.Round(lerp(float64(maxStrengthLines), hi.lines)))
@@ -120,8 +133,10 @@ type strengthLimiter struct {
 	moves  []Move
 	wanted int        // lines the caller asked for (MultiPV), 1 normally
 	report func(Info) // the caller's progress, may be nil
-	depth  int        // depth of the lines collected
-	lines  []Info     // the deepest complete set of lines, best first
+	want   int        // lines of a complete set
+	depth  int        // depth of the lines being collected
+	recent []Info     // the lines of that depth so far, best first
+	lines  []Info     // the deepest complete set of lines
 }
 
 // limitStrength returns the limiter of a search under opts, or nil at full
@@ -136,11 +151,15 @@ func limitStrength(opts Options, root *Position, moves []Move, lim Limits, progr
 	if plan.depth > 0 && (lim.Depth == 0 || lim.Depth > plan.depth) {
 		lim.Depth = plan.depth
 	}
+	if plan.nodes > 0 && (lim.Nodes == 0 || lim.Nodes > plan.nodes) {
+		lim.Nodes = plan.nodes
+	}
 	lines := plan.lines
 	if lines == 0 {
 		lines = len(moves)
 	}
 	lim.MultiPV = max(lines, l.wanted)
+	l.want = min(lim.MultiPV, len(moves))
 	root.plainEval = plan.plainEval
 	return l, lim
 }
@@ -151,9 +170,12 @@ func limitStrength(opts Options, root *Position, moves []Move, lim Limits, progr
 func (l *strengthLimiter) collect(i Info) {
 	rank := max(i.MultiPV, 1)
 	if i.Depth != l.depth || rank == 1 {
-		l.depth, l.lines = i.Depth, l.lines[:0]
+		l.depth, l.recent = i.Depth, l.recent[:0]
 	}
-	l.lines = append(l.lines, i)
+	l.recent = append(l.recent, i)
+	if len(l.recent) == l.want {
+		l.lines = append(l.lines[:0], l.recent...)
+	}
 	if l.report == nil || rank > l.wanted {
 		return
 	}
@@ -165,6 +187,10 @@ func (l *strengthLimiter) collect(i Info) {
 
 // choose replaces the search's best move by the limit's choice.
 func (l *strengthLimiter) choose(res *Result, rng *rand.Rand) {
+	if len(l.lines) == 0 {
+		// Stopped before one depth's lines were all searched.
+		l.lines = l.recent
+	}
 	if res.Move == NoMove || len(l.lines) == 0 {
 		return
 	}
