@@ -275,7 +275,7 @@ func (s *Searcher) Search(ctx context.Context, pos *Position, lim Limits, progre
 		}
 	}
 
-	limiter, lim := limitStrength(opts, root, moves, lim, progress) // nil at full strength
+	limiter, lim := limitStrength(opts, root, moves, lim, progress, s.rng) // nil at full strength
 	if limiter != nil {
 		progress = limiter.collect
 	}

@@ -21,7 +21,7 @@ const (
 // strengthRow is the limit at one rating; ratings in between interpolate.
 type strengthRow struct {
 	elo   int
-	depth int     // iterations searched at most (0: no cap)
+	depth float64 // iterations searched at most (0: no cap); see strengthPlan.depth
 	nodes float64 // nodes searched at most (0: no cap)
 	lines float64 // root moves compared (MultiPV); 0: all of them
 	// temperature of the choice among those moves: a move worse than the
@@ -53,7 +53,9 @@ var strengthTable = [...]strengthRow{
 
 // strengthPlan is the limit worked out for one rating.
 type strengthPlan struct {
-	depth       int    // 0: no cap
+	// depth caps the iterations (0: no cap). A fraction is the chance of
+	// one more ply, so that ratings between two depths play in between.
+	depth       float64
 	nodes       uint64 // 0: no cap
 	lines       int    // 0: all root moves
 	temperature float64
@@ -85,7 +87,7 @@ func planStrength(elo int) strengthPlan {
 	// to the next row. Node budgets interpolate geometrically.
 	switch {
 	case lo.depth > 0 && hi.depth > 0:
-		plan.depth = int(math.Round(lerp(float64(lo.depth), float64(hi.depth))))
+		plan.depth = lerp(lo.depth, hi.depth)
 	case lo.depth > 0:
 		plan.depth = lo.depth
 	}
@@ -142,14 +144,20 @@ type strengthLimiter struct {
 // limitStrength returns the limiter of a search under opts, or nil at full
 // strength. It switches root's evaluation to the plain one when the plan
 // says so (root must be the search's own copy).
-func limitStrength(opts Options, root *Position, moves []Move, lim Limits, progress func(Info)) (*strengthLimiter, Limits) {
+func limitStrength(opts Options, root *Position, moves []Move, lim Limits, progress func(Info), rng *rand.Rand) (*strengthLimiter, Limits) {
 	if opts.Elo <= 0 {
 		return nil, lim
 	}
 	plan := planStrength(opts.Elo)
 	l := &strengthLimiter{plan: plan, root: root, moves: moves, wanted: max(lim.MultiPV, 1), report: progress}
-	if plan.depth > 0 && (lim.Depth == 0 || lim.Depth > plan.depth) {
-		lim.Depth = plan.depth
+	if plan.depth > 0 {
+		depth := int(plan.depth)
+		if rng.Float64() < plan.depth-float64(depth) {
+			depth++
+		}
+		if lim.Depth == 0 || lim.Depth > depth {
+			lim.Depth = depth
+		}
 	}
 	if plan.nodes > 0 && (lim.Nodes == 0 || lim.Nodes > plan.nodes) {
 		lim.Nodes = plan.nodes

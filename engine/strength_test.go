@@ -28,7 +28,7 @@ func TestStrengthPlanLoosensUpTheScale(t *testing.T) {
 	}
 	for elo := MinElo + 10; elo <= MaxElo; elo += 10 {
 		p := planStrength(elo)
-		if capOf(uint64(p.depth)) < capOf(uint64(prev.depth)) || capOf(p.nodes) < capOf(prev.nodes) ||
+		if capOf(uint64(p.depth*1000)) < capOf(uint64(prev.depth*1000)) || capOf(p.nodes) < capOf(prev.nodes) ||
 			p.temperature > prev.temperature || p.margin > prev.margin || p.blunder > prev.blunder ||
 			p.plainEval && !prev.plainEval {
 			t.Fatalf("Elo %d: plan %+v is stricter than the one below, %+v", elo, p, prev)
