@@ -62,15 +62,15 @@ func TestStrengthCapsTheSearch(t *testing.T) {
 	if r := searchAt(t, p, MinElo, 1, Limits{Depth: 6}, nil); r.Depth != 1 {
 		t.Errorf("at the bottom the search reached depth %d, want 1", r.Depth)
 	}
-	plan := planStrength(1650)
+	plan := planStrength(2400)
 	if plan.nodes == 0 {
-		t.Fatal("no node budget at 1650: the test needs one")
+		t.Fatal("no node budget at 2400: the test needs one")
 	}
-	limited := searchAt(t, p, 1650, 1, Limits{Depth: 12}, nil)
+	limited := searchAt(t, p, 2400, 1, Limits{Depth: 12}, nil)
 	full := searchAt(t, p, 0, 1, Limits{Depth: 12}, nil)
 	// Workers look at the budget every 1024 nodes.
 	if limited.Nodes > plan.nodes+2048 || full.Nodes <= plan.nodes+2048 || full.Depth != 12 {
-		t.Errorf("nodes %d at 1650 (budget %d), full strength %d nodes depth %d", limited.Nodes, plan.nodes, full.Nodes, full.Depth)
+		t.Errorf("nodes %d at 2400 (budget %d), full strength %d nodes depth %d", limited.Nodes, plan.nodes, full.Nodes, full.Depth)
 	}
 }
 

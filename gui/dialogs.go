@@ -26,7 +26,8 @@ func levelOptions() []string {
 
 // levelLabel names a level with its time and approximate rating.
 func levelLabel(l play.Level) string {
-	return tr("level.rated", map[string]any{"Name": tr(l.Key), "Seconds": formatSeconds(l.Seconds), "Rating": l.Rating})
+	name := tr(l.Key, map[string]any{"Grade": l.Grade})
+	return tr("level.rated", map[string]any{"Name": name, "Seconds": formatSeconds(l.Seconds), "Rating": l.Rating})
 }
 
 // longest returns the widest of labels as the theme's text measures them.

@@ -26,7 +26,7 @@ func TestLevelChoiceShowsTimeAndRatingUncut(t *testing.T) {
 		level := find(t, w, func(s *widget.Select) bool { return len(s.Options) == len(play.Levels())+1 })
 		for i, l := range play.Levels() {
 			label := level.Options[i]
-			if !strings.Contains(label, tr(l.Key)) || !strings.Contains(label, formatSeconds(l.Seconds)+tc.unit) ||
+			if !strings.Contains(label, tr(l.Key, map[string]any{"Grade": l.Grade})) || !strings.Contains(label, formatSeconds(l.Seconds)+tc.unit) ||
 				!strings.Contains(label, strconv.Itoa(l.Rating)) {
 				t.Errorf("%s: level label %q lacks its name, time or rating", tc.locale, label)
 			}

@@ -7,30 +7,41 @@ import (
 )
 
 // Level is a named difficulty: the engine's thinking time per move, which the player
-// sees, and for the lower levels a strength limit on top of it, so that a beginner can
-// win. docs/levels.md tells how the limits and ratings were measured.
+// sees, and below the top a strength limit on top of it, so that a beginner can win.
+// docs/levels.md tells how the limits and ratings were measured.
 type Level struct {
-	Key     string  // translation key of the name
+	Key string // translation key of the name
+	// Grade is the amateur grade in the name (业余9级 the weakest to 业余1级), 0 for
+	// names without one.
+	Grade   int
 	Seconds float64 // search time per move
 	// Elo is the strength limit handed to the searcher (engine.Options.Elo, the scale of
 	// UCI_Elo); 0 plays at full strength.
 	Elo int
-	// Rating is the level's approximate rating, measured by engine matches and
-	// anchored as docs/levels.md says, for the player to compare levels.
+	// Rating is the level's approximate rating, from engine matches and anchored as
+	// docs/levels.md says, for the player to compare levels.
 	Rating int
 }
 
-// levels is the one table of difficulty names, times, limits and ratings, easiest first.
+// levels is the one table of difficulty names, times, limits and ratings, easiest
+// first. The names follow the Chinese amateur grades. The limits are on the rating
+// scale of the engine's strength table, so that a level's rating is its limit; the
+// full-strength top has an estimated rating (docs/levels.md).
 var levels = [...]Level{
-	{"level.beginner", 0.1, 600, 600},
-	{"level.novice", 0.2, 750, 770},
-	{"level.casual", 0.3, 900, 930},
-	{"level.club", 0.5, 1050, 1350},
-	{"level.intermediate", 1, 1200, 1700},
-	{"level.advanced", 2, 1350, 1900},
-	{"level.expert", 3, 1650, 2200},
-	{"level.master", 10, 0, 2500},
-	{"level.grandmaster", 30, 0, 2600},
+	{"level.beginner", 0, 0.1, 600, 600},
+	{"level.amateur", 9, 0.2, 800, 800},
+	{"level.amateur", 8, 0.3, 1000, 1000},
+	{"level.amateur", 7, 0.4, 1200, 1200},
+	{"level.amateur", 6, 0.5, 1400, 1400},
+	{"level.amateur", 5, 0.7, 1600, 1600},
+	{"level.amateur", 4, 1, 1800, 1800},
+	{"level.amateur", 3, 1.5, 2000, 2000},
+	{"level.amateur", 2, 2, 2200, 2200},
+	{"level.amateur", 1, 3, 2400, 2400},
+	{"level.amateurMaster", 0, 4, 2650, 2650},
+	{"level.candidateMaster", 0, 5, 2900, 2900},
+	{"level.master", 0, 10, 3300, 3300},
+	{"level.grandmaster", 0, 30, 0, 3700},
 }
 
 // Levels returns the difficulty levels, easiest first.
