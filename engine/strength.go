@@ -15,7 +15,7 @@ import (
 // Bounds of Options.Elo; 0 means no limit.
 const (
 	MinElo = 600
-	MaxElo = 3500
+	MaxElo = 4200
 )
 
 // strengthRow is the limit at one rating; ratings in between interpolate.
@@ -37,23 +37,24 @@ type strengthRow struct {
 // node budget (which grows smoothly and does not depend on the machine's
 // speed) is the only cap. The ratings are measured: each row's rating is the
 // one below plus the Elo difference of a match between them (docs/levels.md),
-// with the bottom row put at 600; the two rows below the top are estimates.
+// with the bottom row put at 600; the two rows below the top are estimates
+// (the matches would take hours).
 var strengthTable = [...]strengthRow{
 	{elo: 600, depth: 1, nodes: 3000, temperature: 70, margin: 300, blunder: 0.35, plainEval: true},
 	{elo: 770, depth: 1, nodes: 3000, temperature: 50, margin: 200, blunder: 0.25, plainEval: true},
-	{elo: 925, depth: 1, nodes: 3000, temperature: 35, margin: 140, blunder: 0.17, plainEval: true},
-	{elo: 1185, depth: 1.5, nodes: 3000, lines: 14, temperature: 31.5, margin: 125, blunder: 0.145, plainEval: true},
-	{elo: 1345, depth: 2, nodes: 3000, lines: 12, temperature: 28, margin: 110, blunder: 0.12, plainEval: true},
-	{elo: 1495, depth: 2, nodes: 3000, lines: 10, temperature: 25, margin: 95, blunder: 0.10},
-	{elo: 1700, depth: 2, nodes: 3000, lines: 8, temperature: 22, margin: 80, blunder: 0.08},
-	{elo: 1820, depth: 2.5, nodes: 3000, lines: 7, temperature: 19, margin: 70, blunder: 0.065},
-	{elo: 1905, depth: 3, nodes: 3000, lines: 6, temperature: 16, margin: 60, blunder: 0.05},
-	{elo: 1950, nodes: 3000, lines: 5, temperature: 12, margin: 45, blunder: 0.03},
-	{elo: 2250, nodes: 8000, lines: 4, temperature: 8, margin: 30, blunder: 0.015},
-	{elo: 2555, nodes: 20000, lines: 3, temperature: 5, margin: 20, blunder: 0.007},
-	{elo: 2835, nodes: 50000, lines: 2, temperature: 3, margin: 10, blunder: 0.003},
-	{elo: 3050, nodes: 150000, lines: 2, temperature: 1.5, margin: 5},
-	{elo: 3300, nodes: 1000000, lines: 2, temperature: 1, margin: 3},
+	{elo: 1000, depth: 1, nodes: 3000, temperature: 35, margin: 140, blunder: 0.17, plainEval: true},
+	{elo: 1280, depth: 1.5, nodes: 3000, lines: 14, temperature: 31.5, margin: 125, blunder: 0.145, plainEval: true},
+	{elo: 1470, depth: 2, nodes: 3000, lines: 12, temperature: 28, margin: 110, blunder: 0.12, plainEval: true},
+	{elo: 1565, depth: 2, nodes: 3000, lines: 10, temperature: 25, margin: 95, blunder: 0.10},
+	{elo: 1695, depth: 2, nodes: 3000, lines: 8, temperature: 22, margin: 80, blunder: 0.08},
+	{elo: 1750, depth: 2.5, nodes: 3000, lines: 7, temperature: 19, margin: 70, blunder: 0.065},
+	{elo: 1915, depth: 3, nodes: 3000, lines: 6, temperature: 16, margin: 60, blunder: 0.05},
+	{elo: 2065, nodes: 3000, lines: 5, temperature: 12, margin: 45, blunder: 0.03},
+	{elo: 2445, nodes: 8000, lines: 4, temperature: 8, margin: 30, blunder: 0.015},
+	{elo: 2850, nodes: 20000, lines: 3, temperature: 5, margin: 20, blunder: 0.007},
+	{elo: 3185, nodes: 50000, lines: 2, temperature: 3, margin: 10, blunder: 0.003},
+	{elo: 3485, nodes: 150000, lines: 2, temperature: 1.5, margin: 5},
+	{elo: 3900, nodes: 1000000, lines: 2, temperature: 1, margin: 3},
 	{elo: MaxElo, lines: 1},
 }
 

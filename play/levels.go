@@ -36,12 +36,12 @@ var levels = [...]Level{
 	{"level.amateur", 5, 0.7, 1600, 1600},
 	{"level.amateur", 4, 1, 1800, 1800},
 	{"level.amateur", 3, 1.5, 2000, 2000},
-	{"level.amateur", 2, 2, 2200, 2200},
-	{"level.amateur", 1, 3, 2400, 2400},
-	{"level.amateurMaster", 0, 4, 2650, 2650},
-	{"level.candidateMaster", 0, 5, 2900, 2900},
+	{"level.amateur", 2, 2, 2250, 2250},
+	{"level.amateur", 1, 3, 2500, 2500},
+	{"level.amateurMaster", 0, 4, 2750, 2750},
+	{"level.candidateMaster", 0, 5, 3000, 3000},
 	{"level.master", 0, 10, 3300, 3300},
-	{"level.grandmaster", 0, 30, 0, 3700},
+	{"level.grandmaster", 0, 30, 0, 4000},
 }
 
 // Levels returns the difficulty levels, easiest first.
