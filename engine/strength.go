@@ -15,7 +15,7 @@ import (
 // Bounds of Options.Elo; 0 means no limit.
 const (
 	MinElo = 600
-	MaxElo = 4200
+	MaxElo = 3800
 )
 
 // strengthRow is the limit at one rating; ratings in between interpolate.
@@ -53,8 +53,8 @@ var strengthTable = [...]strengthRow{
 	{elo: 2445, nodes: 8000, lines: 4, temperature: 8, margin: 30, blunder: 0.015},
 	{elo: 2850, nodes: 20000, lines: 3, temperature: 5, margin: 20, blunder: 0.007},
 	{elo: 3185, nodes: 50000, lines: 2, temperature: 3, margin: 10, blunder: 0.003},
-	{elo: 3485, nodes: 150000, lines: 2, temperature: 1.5, margin: 5},
-	{elo: 3900, nodes: 1000000, lines: 2, temperature: 1, margin: 3},
+	{elo: 3320, nodes: 150000, lines: 2, temperature: 1.5, margin: 5},
+	{elo: 3550, nodes: 1000000, lines: 2, temperature: 1, margin: 3},
 	{elo: MaxElo, lines: 1},
 }
 

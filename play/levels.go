@@ -41,7 +41,7 @@ var levels = [...]Level{
 	{"level.amateurMaster", 0, 4, 2750, 2750},
 	{"level.candidateMaster", 0, 5, 3000, 3000},
 	{"level.master", 0, 10, 3300, 3300},
-	{"level.grandmaster", 0, 30, 0, 4000},
+	{"level.grandmaster", 0, 30, 0, 3800},
 }
 
 // Levels returns the difficulty levels, easiest first.
