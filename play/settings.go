@@ -40,7 +40,7 @@ type Settings struct {
 	WarnRepetition bool
 }
 
-// DefaultSettings: play Red against the engine at the intermediate level, moves written
+// DefaultSettings: play Red against the engine at the one-second level (业余4级), moves written
 // as a reader of lang expects.
 func DefaultSettings(lang Language) Settings {
 	return Settings{Human: game.HumanRed, Seconds: DefaultSeconds, Book: true, Random: true, Coords: true,
