@@ -29,5 +29,8 @@ const (
 func Evaluate(p *Position) int {
 	s, o := p.Side(), p.Side().Opponent()
 	v := taper(p.material[s]-p.material[o], p.phase()) + TempoBonus
+	if p.plainEval {
+		return v
+	}
 	return v + p.mobility(s) - p.mobility(o) - p.kingDanger(s) + p.kingDanger(o)
 }

@@ -110,19 +110,14 @@ func (p *Position) matesInOne() bool {
 	return false
 }
 
-// givesCheck reports whether pseudo-legal move m is legal and checks, on the
-// bare board (cheaper than MakeMove for the many moves that do not check).
+// givesCheck reports whether pseudo-legal move m is legal and checks. It goes
+// through MakeMove, which keeps the board's occupancy masks and piece lists.
 func (p *Position) givesCheck(m Move) bool {
-	from, to := m.From(), m.To()
-	pc, captured := p.board[from], p.board[to]
-	p.board[to], p.board[from] = pc, NoPiece
-	savedKing := p.kings[p.side]
-	if pc.Type() == King {
-		p.kings[p.side] = to
+	if !p.MakeMove(m) {
+		return false
 	}
-	check := !p.attacked(p.side) && p.attacked(p.side.Opponent())
-	p.kings[p.side] = savedKing
-	p.board[from], p.board[to] = pc, captured
+	check := p.InCheck()
+	p.UnmakeMove()
 	return check
 }
 

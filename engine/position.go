@@ -21,6 +21,9 @@ type Position struct {
 	startSide   Color
 
 	history []undoRecord
+
+	// plainEval switches Evaluate's finer terms off (a strength limit, strength.go).
+	plainEval bool
 }
 
 // undoRecord keeps what UnmakeMove needs and what repetition judging reads.

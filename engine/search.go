@@ -36,6 +36,9 @@ type Options struct {
 	Features Features
 	// Rules is the rule set repetitions are scored by (search_rules.go).
 	Rules RuleSet
+	// Elo, when not 0, limits the playing strength to about this rating
+	// (MinElo..MaxElo, strength.go); 0 plays at full strength.
+	Elo int
 }
 
 // Features lists the techniques beyond XQWLight 0.6 that can be switched
@@ -156,6 +159,7 @@ func NewSearcher(opts Options) *Searcher {
 	if opts.Randomness < 0 {
 		opts.Randomness = 0
 	}
+	opts.Elo = clampElo(opts.Elo)
 	seed := opts.Seed
 	if seed == 0 {
 		seed = uint64(time.Now().UnixNano())
@@ -271,6 +275,10 @@ func (s *Searcher) Search(ctx context.Context, pos *Position, lim Limits, progre
 		}
 	}
 
+	limiter, lim := limitStrength(opts, root, moves, lim, progress, s.rng) // nil at full strength
+	if limiter != nil {
+		progress = limiter.collect
+	}
 	sh := &shared{ctx: ctx, tt: s.tt, start: start, budget: planTime(lim, root.phase()), nodeLimit: lim.Nodes}
 	s.tt.NewSearch()
 	for len(s.workers) < opts.Threads {
@@ -316,6 +324,9 @@ func (s *Searcher) Search(ctx context.Context, pos *Position, lim Limits, progre
 	}
 	if len(res.PV) > 1 {
 		res.Ponder = res.PV[1]
+	}
+	if limiter != nil {
+		limiter.choose(&res, s.rng)
 	}
 	return res
 }

@@ -24,8 +24,21 @@ func levelOptions() []string {
 	return append(opts, tr("level.custom"))
 }
 
+// levelLabel names a level with its time and approximate rating.
 func levelLabel(l play.Level) string {
-	return tr("level.seconds", map[string]any{"Name": tr(l.Key), "Seconds": formatSeconds(l.Seconds)})
+	name := tr(l.Key, map[string]any{"Grade": l.Grade})
+	return tr("level.rated", map[string]any{"Name": name, "Seconds": formatSeconds(l.Seconds), "Rating": l.Rating})
+}
+
+// longest returns the widest of labels as the theme's text measures them.
+func longest(labels []string) string {
+	widest, w := "", float32(0)
+	for _, l := range labels {
+		if lw := fyne.MeasureText(l, theme.TextSize(), fyne.TextStyle{}).Width; lw > w {
+			widest, w = l, lw
+		}
+	}
+	return widest
 }
 
 func formatSeconds(s float64) string { return strconv.FormatFloat(s, 'f', -1, 64) }
@@ -46,6 +59,9 @@ func newLevelPicker(seconds float64) *levelPicker {
 			}
 		}
 	})
+	// A Select is as wide as its placeholder; the picker always shows a choice, so the
+	// widest label as placeholder makes room for each without cutting it.
+	p.level.PlaceHolder = longest(p.level.Options)
 	p.seconds.OnChanged = func(text string) { p.syncLevel(text) }
 	p.syncLevel(p.seconds.Text)
 	return p

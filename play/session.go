@@ -552,6 +552,7 @@ func (s *Session) startSearch(hint bool) {
 		seconds = maxHintSeconds
 	}
 	pos := s.g.Position()
+	s.searcher.SetElo(s.settings.searchElo(hint)) // levels.go
 	// The search judges repetitions by the game's rules too, but it sees a loss only
 	// where its tree reaches one; the moves the judge would punish are banned at the
 	// root, as a referee bans them.

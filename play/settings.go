@@ -43,7 +43,7 @@ type Settings struct {
 	Sound       bool // play sounds for moves, captures, checks, illegal taps and the end
 }
 
-// DefaultSettings: play Red against the engine at the intermediate level, moves written
+// DefaultSettings: play Red against the engine at the one-second level (业余4级), moves written
 // as a reader of lang expects.
 func DefaultSettings(lang Language) Settings {
 	return Settings{Human: game.HumanRed, Seconds: DefaultSeconds, Book: true, Random: true, Coords: true,

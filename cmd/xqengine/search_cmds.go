@@ -29,6 +29,7 @@ type searchSession struct {
 	book     *engine.Book // the bundled book, or one loaded by `setoption bookfiles <path>`
 	useBook  bool
 	multiPV  int // lines reported per depth (MultiPV), 1 normally
+	strength strengthOption
 
 	results  chan searchResult // a finished search's result, for the command loop
 	active   bool              // a search runs and its result has not been taken yet
@@ -172,6 +173,7 @@ func (s *searchSession) printOptions() {
 		out.println("option newgame type button")
 		out.println("option rules type combo var asian var chinese default asian")
 		out.println("option multipv type spin min 1 max %d default 1", maxMultiPV)
+		s.strength.printUCCI(out)
 		return
 	}
 	out.println("option name Hash type spin default %d min 1 max 4096", defaultHashMB)
@@ -186,6 +188,7 @@ func (s *searchSession) printOptions() {
 	}
 	out.println("option name XQWLightOnly type check default false")
 	out.println("option name Rules type combo default asian var asian var chinese")
+	s.strength.printUCI(out)
 }
 
 // featureOptions are UCI check options that switch search techniques off,
@@ -297,7 +300,13 @@ func (s *searchSession) setOption(args []string) {
 		if err := s.loadBook(strings.TrimSpace(value)); err != nil {
 			s.c.errorf("setoption %s: %v (continuing without a book)", name, err)
 		}
-	case "ponder", "promotion", "idle", "style", "uci_elo", "uci_limitstrength":
+	case "uci_limitstrength", "uci_elo":
+		if err := s.strength.set(key, value); err != nil {
+			s.c.errorf("setoption %s: %v", name, err)
+			return
+		}
+		s.engine().SetElo(s.strength.elo())
+	case "ponder", "promotion", "idle", "style":
 		// Accepted so that GUIs and referees do not complain; they change
 		// nothing here (pondering needs no preparation).
 	default:

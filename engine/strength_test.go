@@ -1,0 +1,191 @@
+package engine
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+)
+
+// searchAt searches p under a strength limit with a fixed seed.
+func searchAt(t *testing.T, p *Position, elo int, seed uint64, lim Limits, progress func(Info)) Result {
+	t.Helper()
+	s := NewSearcher(Options{HashMB: 1, Elo: elo, Seed: seed})
+	return s.Search(context.Background(), p, lim, progress)
+}
+
+// Up the scale every limit loosens; the bottom is a one-ply player without
+// the finer evaluation, the top the full engine.
+func TestStrengthPlanLoosensUpTheScale(t *testing.T) {
+	capOf := func(v uint64) uint64 {
+		if v == 0 {
+			return 1 << 62
+		}
+		return v
+	}
+	prev := planStrength(MinElo)
+	if prev.depth != 1 || !prev.plainEval || prev.blunder <= 0 || prev.temperature <= 0 {
+		t.Fatalf("bottom plan %+v: want depth 1, plain evaluation, blunders and a temperature", prev)
+	}
+	for elo := MinElo + 10; elo <= MaxElo; elo += 10 {
+		p := planStrength(elo)
+		if capOf(uint64(p.depth*1000)) < capOf(uint64(prev.depth*1000)) || capOf(p.nodes) < capOf(prev.nodes) ||
+			p.temperature > prev.temperature || p.margin > prev.margin || p.blunder > prev.blunder ||
+			p.plainEval && !prev.plainEval {
+			t.Fatalf("Elo %d: plan %+v is stricter than the one below, %+v", elo, p, prev)
+		}
+		prev = p
+	}
+	if top := planStrength(MaxElo); top != (strengthPlan{lines: 1}) {
+		t.Fatalf("top plan %+v is not the full engine", top)
+	}
+	if planStrength(MinElo-500) != planStrength(MinElo) || planStrength(MaxElo+500) != planStrength(MaxElo) {
+		t.Fatal("ratings outside the scale are not clamped")
+	}
+}
+
+func TestSetEloClamps(t *testing.T) {
+	s := NewSearcher(Options{HashMB: 1, Elo: 5})
+	if s.Options().Elo != MinElo {
+		t.Fatalf("Elo 5 became %d, want %d", s.Options().Elo, MinElo)
+	}
+	for _, c := range []struct{ in, want int }{{0, 0}, {-3, 0}, {1500, 1500}, {99999, MaxElo}} {
+		s.SetElo(c.in)
+		if got := s.Options().Elo; got != c.want {
+			t.Errorf("SetElo(%d): %d, want %d", c.in, got, c.want)
+		}
+	}
+}
+
+// The limit caps the depth and the nodes; without it the search goes on.
+func TestStrengthCapsTheSearch(t *testing.T) {
+	p := mustFEN(t, StartFEN)
+	if r := searchAt(t, p, MinElo, 1, Limits{Depth: 6}, nil); r.Depth != 1 {
+		t.Errorf("at the bottom the search reached depth %d, want 1", r.Depth)
+	}
+	plan := planStrength(2400)
+	if plan.nodes == 0 {
+		t.Fatal("no node budget at 2400: the test needs one")
+	}
+	limited := searchAt(t, p, 2400, 1, Limits{Depth: 12}, nil)
+	full := searchAt(t, p, 0, 1, Limits{Depth: 12}, nil)
+	// Workers look at the budget every 1024 nodes.
+	if limited.Nodes > plan.nodes+2048 || full.Nodes <= plan.nodes+2048 || full.Depth != 12 {
+		t.Errorf("nodes %d at 2400 (budget %d), full strength %d nodes depth %d", limited.Nodes, plan.nodes, full.Nodes, full.Depth)
+	}
+}
+
+// The same seed gives the same games; different seeds vary the weak
+// engine's moves, never the full engine's.
+func TestStrengthChoiceIsSeededAndVaries(t *testing.T) {
+	p := mustFEN(t, StartFEN)
+	lim := Limits{Depth: 4}
+	weak, full := map[Move]bool{}, map[Move]bool{}
+	for seed := uint64(1); seed <= 24; seed++ {
+		a := searchAt(t, p, MinElo, seed, lim, nil)
+		b := searchAt(t, p, MinElo, seed, lim, nil)
+		if a.Move != b.Move {
+			t.Fatalf("seed %d: %s then %s", seed, a.Move, b.Move)
+		}
+		if !p.IsLegal(a.Move) {
+			t.Fatalf("seed %d: illegal %s", seed, a.Move)
+		}
+		weak[a.Move] = true
+		full[searchAt(t, p, 0, seed, lim, nil).Move] = true
+	}
+	if len(weak) < 5 || len(full) != 1 {
+		t.Errorf("%d different moves at the bottom, %d at full strength; want at least 5 and 1", len(weak), len(full))
+	}
+}
+
+// Even the weakest level sees a mate in one, whichever way it chooses.
+func TestStrengthTakesMateInOne(t *testing.T) {
+	for _, tc := range []struct{ fen, mate string }{
+		{"9/3k5/2C6/7P1/9/9/9/9/2R1K4/3A5 w - - 0 1", "c1d1"},
+		{"3a1k3/9/3C2P2/9/9/9/9/9/6R2/4KA3 w - - 0 1", "g1f1"},
+	} {
+		p := mustFEN(t, tc.fen)
+		for seed := uint64(1); seed <= 30; seed++ {
+			if r := searchAt(t, p, MinElo, seed, Limits{Depth: 3}, nil); r.Move.String() != tc.mate {
+				t.Fatalf("%s seed %d: %s, want the mate %s", tc.fen, seed, r.Move, tc.mate)
+			}
+		}
+	}
+}
+
+// The choice is among moves near the best, weighted towards it: never one
+// outside the margin, the best most often, a decisive best always.
+func TestPickNearBest(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	plan := strengthPlan{temperature: 10, margin: 30}
+	scores := []int{95, 100, 20, -MateValue + 5, 80}
+	count := make([]int, len(scores))
+	for range 2000 {
+		count[pickNearBest(scores, plan, rng)]++
+	}
+	if count[2] != 0 || count[3] != 0 {
+		t.Fatalf("chose moves outside the margin: %v", count)
+	}
+	if count[1] <= count[0] || count[0] <= count[4] || count[4] == 0 {
+		t.Fatalf("choices %v are not weighted by score", count)
+	}
+	for range 100 {
+		if k := pickNearBest([]int{90, MateValue - 3, 85}, plan, rng); k != 1 {
+			t.Fatalf("passed over a mate: chose %d", k)
+		}
+	}
+	if k := pickNearBest(scores, strengthPlan{}, rng); k != 1 {
+		t.Fatalf("temperature 0 chose %d, want the best", k)
+	}
+}
+
+// The one-ply look grabs a horse that its rook cannot keep: it does not see
+// the recapture that the search sees.
+func TestOnePlyLookMissesTheRecapture(t *testing.T) {
+	p := mustFEN(t, "r3k4/9/9/n8/9/9/R8/9/9/3K5 w - - 0 1")
+	grab, err := ParseMove("a3a6")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := &strengthLimiter{root: p.Copy(), moves: p.LegalMoves()}
+	if m, _ := l.oneplyChoice(rand.New(rand.NewPCG(1, 1))); m != grab {
+		t.Fatalf("one-ply look chose %s, want the greedy %s", m, grab)
+	}
+	if r := searchAt(t, p, 0, 1, Limits{Depth: 3}, nil); r.Move == grab {
+		t.Fatalf("the full search grabs the horse too: the test position proves nothing")
+	}
+}
+
+// At the bottom the evaluation leaves out king safety: the depth-1 score of
+// a position with a hollow cannon differs from the full evaluation's.
+func TestStrengthPlainEvaluation(t *testing.T) {
+	p := mustFEN(t, "r1bakab2/9/9/9/9/4C4/9/9/9/R1BAKAB2 w - - 0 1")
+	score := func(elo int) int {
+		var s int
+		searchAt(t, p, elo, 1, Limits{Depth: 1}, func(i Info) { s = i.Score })
+		return s
+	}
+	plainCopy := p.Copy()
+	plainCopy.plainEval = true
+	if Evaluate(plainCopy) == Evaluate(p) {
+		t.Fatal("the plain evaluation sees the hollow cannon")
+	}
+	if score(MinElo) == score(0) {
+		t.Fatalf("at the bottom the search scores %d as the full engine does", score(MinElo))
+	}
+	if score(MaxElo) != score(0) {
+		t.Fatalf("at the top the score %d differs from the full engine's %d", score(MaxElo), score(0))
+	}
+}
+
+// The lines the limit compares stay inside: the caller sees one line per
+// depth unless it asked for several.
+func TestStrengthReportsTheLinesAskedFor(t *testing.T) {
+	p := mustFEN(t, StartFEN)
+	for _, want := range []int{1, 3} {
+		ranks := map[int]int{}
+		searchAt(t, p, MinElo, 1, Limits{Depth: 2, MultiPV: want}, func(i Info) { ranks[i.MultiPV]++ })
+		if want == 1 && (len(ranks) != 1 || ranks[0] != 1) || want == 3 && (len(ranks) != 3 || ranks[3] != 1) {
+			t.Errorf("MultiPV %d: reports by rank %v", want, ranks)
+		}
+	}
+}
