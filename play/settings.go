@@ -38,6 +38,7 @@ type Settings struct {
 	// WarnRepetition: before a move that would lose by a repetition rule, ask the player
 	// to confirm, as an arbiter warns.
 	WarnRepetition bool
+	Appearance     Appearance // board, pieces, theme, face-to-face
 }
 
 // DefaultSettings: play Red against the engine at the intermediate level, moves written
@@ -92,6 +93,7 @@ func settingsOf(g *game.Game, lang Language) Settings {
 	}
 	s.Rules = g.Rules()
 	s.WarnRepetition = flag(keyWarn, s.WarnRepetition)
+	s.Appearance = appearanceOf(g.Settings, flag)
 	return s
 }
 
@@ -108,6 +110,7 @@ func (s Settings) Record(g *game.Game) {
 	g.Settings[keyFlipped] = strconv.FormatBool(s.Flipped)
 	g.Settings[keyNotation] = notationName(s.Notation)
 	g.Settings[keyWarn] = strconv.FormatBool(s.WarnRepetition)
+	s.Appearance.record(g.Settings)
 	g.SetRules(s.Rules)
 }
 
