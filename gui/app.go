@@ -177,6 +177,7 @@ func (w *Window) build() {
 // refresh shows what changed in the session.
 func (w *Window) refresh(c play.Change) {
 	s := w.session
+	applyTheme(fyne.CurrentApp(), s.Settings().Appearance.Theme)
 	if c&play.ChangeBoard != 0 {
 		w.board.SetView(boardView(s))
 	}
@@ -237,6 +238,7 @@ func boardView(s *play.Session) BoardView {
 		PickSide: pos.Side(),
 	}
 	v.SetPieces(pos)
+	setAppearance(&v, set)
 	if pos.InCheck() {
 		v.Check = pos.KingSquare(pos.Side())
 	}

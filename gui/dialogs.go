@@ -201,10 +201,13 @@ func (w *Window) showSettings() {
 		widget.NewFormItem(tr("settings.rules"), rules.choice),
 	}
 	checks := []fyne.CanvasObject{rulesNote, book, random, coords, warn}
+	look := newAppearancePicker(cur.Appearance)
+	items, checks = append(items, look.items()...), append(checks, look.checks()...)
 	w.formDialog(tr("action.settings"), tr("action.apply"), items, checks, picker, func(secs float64) error {
 		set := cur
 		set.Seconds, set.Book, set.Random, set.Coords = secs, book.Checked, random.Checked, coords.Checked
 		set.Rules, set.WarnRepetition = rules.selected(), warn.Checked
+		set.Appearance = look.selected()
 		for _, n := range notations {
 			if n.label == notation.Selected {
 				set.Notation = n.notation
