@@ -28,6 +28,7 @@ type Window struct {
 
 	board     *BoardWidget
 	status    *widget.Label
+	turned    *faceStatus // the status turned for the player across the board
 	thinking  *widget.ProgressBarInfinite
 	moveList  *widget.List
 	moves     moveRows
@@ -125,6 +126,7 @@ func (w *Window) build() {
 	w.board = NewBoardWidget(s.Tap, s.Drop)
 	w.status = widget.NewLabel("")
 	w.status.Wrapping = fyne.TextWrapWord
+	w.turned = newFaceStatus(w.status)
 	w.thinking = widget.NewProgressBarInfinite()
 	w.thinking.Hide()
 	w.newBtn = widget.NewButton(tr("action.new"), w.showNewGame)
@@ -165,10 +167,10 @@ func (w *Window) build() {
 	moveRow := widget.NewLabel("1.")
 	statusRows := widget.NewLabel(strings.Repeat("\n", statusLines-1))
 	w.content = container.New(&mainLayout{
-		board: w.board, status: w.status, thinking: w.thinking,
+		board: w.board, status: w.turned.slot(), thinking: w.thinking,
 		textButtons: buttons, title: title, iconButtons: iconRow,
 		moveList: w.moveList, moveRow: moveRow, statusRows: statusRows,
-	}, w.board, w.status, w.thinking, buttons, title, iconRow, w.moveList)
+	}, w.board, w.turned.slot(), w.thinking, buttons, title, iconRow, w.moveList)
 	w.win.SetContent(w.content)
 	w.addShortcuts()
 	w.win.Resize(fyne.NewSize(900, 680))
@@ -183,6 +185,7 @@ func (w *Window) refresh(c play.Change) {
 	}
 	if c&play.ChangeStatus != 0 {
 		w.status.SetText(w.statusText())
+		w.turned.update(statusTurned(w.board.View(), s.Game().SideToMove(), s.Game().Result().Decided()))
 		w.showThinking(s.Thinking())
 	}
 	if c&play.ChangeMoves != 0 && w.moves.update(s.Game(), s.Settings().Notation) {

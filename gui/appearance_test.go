@@ -126,3 +126,34 @@ func TestDarkThemeRendersDark(t *testing.T) {
 		}
 	}
 }
+
+// Face-to-face, the status line is turned while the upper side (Black) is to move, and
+// upright again for Red.
+func TestFaceToFaceTurnsTheStatusForTheUpperSide(t *testing.T) {
+	w, _ := openWindow(t, t.TempDir())
+	newGame(t, w, game.HumanBoth, 1)
+	set := w.Session().Settings()
+	set.Appearance.FaceToFace = true
+	if err := w.Session().ApplySettings(set); err != nil {
+		t.Fatal(err)
+	}
+	if w.turned.image.Visible() || !w.status.Visible() {
+		t.Fatal("the status is turned while Red, the lower side, is to move")
+	}
+	tapPoint(t, w.Board(), "h2")
+	tapPoint(t, w.Board(), "e2")
+	if w.Session().Game().Ply() != 1 {
+		t.Fatal("h2e2 was not played")
+	}
+	if !w.turned.image.Visible() || w.status.Visible() || w.turned.image.Image == nil {
+		t.Fatal("the status is not turned while Black, the upper side, is to move")
+	}
+	if w.status.Text == "" {
+		t.Fatal("the status label lost its text")
+	}
+	tapPoint(t, w.Board(), "h7")
+	tapPoint(t, w.Board(), "e7")
+	if w.turned.image.Visible() || !w.status.Visible() {
+		t.Fatal("the status stayed turned after Black moved")
+	}
+}
