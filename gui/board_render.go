@@ -34,7 +34,9 @@ type disc struct {
 	picture            *canvas.Image // a pictogram, or a character turned to face the upper player
 	piece              engine.Piece
 	look               pieceLook
-	art                *textArt // the renderer's, for turned characters
+	art                *textArt       // the renderer's, for turned characters
+	pictures           pictogramCache // the renderer's
+	stale              bool           // the picture's resource changed since it was drawn
 	anim               *fyne.Animation
 }
 
@@ -45,14 +47,15 @@ type pieceLook struct {
 	turned    bool
 }
 
-func newDisc(art *textArt) *disc {
+func newDisc(art *textArt, pictures pictogramCache) *disc {
 	d := &disc{
-		shadow:  canvas.NewCircle(colorDiscShadow),
-		body:    canvas.NewCircle(colorDiscFace),
-		ring:    canvas.NewCircle(color.Transparent),
-		label:   canvas.NewText("", colorRedPiece),
-		picture: &canvas.Image{FillMode: canvas.ImageFillContain},
-		art:     art,
+		shadow:   canvas.NewCircle(colorDiscShadow),
+		body:     canvas.NewCircle(colorDiscFace),
+		ring:     canvas.NewCircle(color.Transparent),
+		label:    canvas.NewText("", colorRedPiece),
+		picture:  &canvas.Image{FillMode: canvas.ImageFillContain},
+		art:      art,
+		pictures: pictures,
 	}
 	d.body.StrokeColor = colorDiscEdge
 	d.label.Alignment = fyne.TextAlignCenter
@@ -79,9 +82,12 @@ func (d *disc) setPiece(p engine.Piece, look pieceLook) {
 	d.ring.StrokeColor = c.ink
 	d.shadow.FillColor = c.shadow
 	d.body.FillColor, d.body.StrokeColor = c.face, c.edge
-	d.picture.Image, d.picture.Resource = nil, nil
 	if look.pictogram {
-		d.picture.Resource = pictogramResource(p, c.ink, c.face, look.turned)
+		if res := d.pictures.get(p, c.ink, c.face, look.turned); res != d.picture.Resource {
+			d.picture.Resource, d.picture.Image, d.stale = res, nil, true
+		}
+	} else {
+		d.picture.Resource = nil
 	}
 	for _, o := range []fyne.CanvasObject{d.shadow, d.body, d.ring} {
 		o.Show()
@@ -104,7 +110,14 @@ func (d *disc) place(c fyne.Position, cell float32) {
 	upright := !d.look.pictogram
 	switch {
 	case d.look.pictogram:
-		d.picture.Resize(fyne.NewSize(2*r, 2*r))
+		// A resize rasterises the picture at the new size; a new picture at the same
+		// size needs the image's own Refresh to be rasterised.
+		if size := fyne.NewSize(2*r, 2*r); size != d.picture.Size() {
+			d.picture.Resize(size)
+		} else if d.stale {
+			d.picture.Refresh()
+		}
+		d.stale = false
 		d.picture.Move(fyne.NewPos(c.X-r, c.Y-r))
 	case d.look.turned:
 		if ti, ok := d.art.image(d.label.Text, d.label.Color, d.label.TextSize, true); ok {
@@ -154,6 +167,7 @@ type boardRenderer struct {
 	topTurned   [boardFiles]*canvas.Image
 	riverTurned *canvas.Image
 	art         *textArt
+	pictures    pictogramCache
 
 	lastFrom, lastTo *canvas.Rectangle
 	hintFrom, hintTo *canvas.Rectangle
@@ -172,7 +186,7 @@ type boardRenderer struct {
 }
 
 func newBoardRenderer(b *BoardWidget) *boardRenderer {
-	r := &boardRenderer{board: b, discAt: map[engine.Square]*disc{}, art: newTextArt()}
+	r := &boardRenderer{board: b, discAt: map[engine.Square]*disc{}, art: newTextArt(), pictures: pictogramCache{}}
 	r.background = canvas.NewRectangle(colorBoard)
 	r.frame = canvas.NewRectangle(color.Transparent)
 	r.frame.StrokeColor = colorLine
@@ -217,7 +231,7 @@ func newBoardRenderer(b *BoardWidget) *boardRenderer {
 	r.objects = append(r.objects, r.hintLine, r.checkGlow)
 
 	for i := range r.discs {
-		r.discs[i] = newDisc(r.art)
+		r.discs[i] = newDisc(r.art, r.pictures)
 		r.objects = append(r.objects, r.discs[i].objects()...)
 	}
 	r.selection = canvas.NewCircle(color.Transparent)

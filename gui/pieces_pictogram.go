@@ -82,3 +82,26 @@ func hexColor(c color.Color) string {
 	n := color.NRGBAModel.Convert(c).(color.NRGBA)
 	return fmt.Sprintf("#%02x%02x%02x", n.R, n.G, n.B)
 }
+
+// pictogramKey is everything a picture depends on.
+type pictogramKey struct {
+	piece     engine.Piece
+	ink, face color.NRGBA
+	turned    bool
+}
+
+// pictogramCache keeps each picture's resource, so that a disc shown again with the same
+// picture gets the same resource (Fyne then reuses its rasterised image). It belongs to
+// one board renderer; there are at most 14 pictures per style.
+type pictogramCache map[pictogramKey]fyne.Resource
+
+func (c pictogramCache) get(p engine.Piece, ink, face color.Color, turned bool) fyne.Resource {
+	nrgba := func(c color.Color) color.NRGBA { return color.NRGBAModel.Convert(c).(color.NRGBA) }
+	k := pictogramKey{piece: p, ink: nrgba(ink), face: nrgba(face), turned: turned}
+	if r, ok := c[k]; ok {
+		return r
+	}
+	r := pictogramResource(p, ink, face, turned)
+	c[k] = r
+	return r
+}

@@ -179,3 +179,47 @@ func lum(c color.Color) float64 {
 	r, g, b, _ := c.RGBA()
 	return (0.3*float64(r) + 0.59*float64(g) + 0.11*float64(b)) / 0xffff
 }
+
+// A disc that changes piece in place (a capture reuses the captured piece's disc) shows
+// the new piece's picture: the board after the capture looks as a board drawn afresh.
+func TestPictogramDiscsRedrawWhenReused(t *testing.T) {
+	newTestApp(t)
+	pos := engine.NewPosition()
+	for _, m := range []string{"h2h9", "i9h9"} { // the cannon takes the horse, the rook takes back
+		if !pos.MakeMove(mv(t, m)) {
+			t.Fatalf("%s illegal", m)
+		}
+	}
+	after := startView()
+	after.SetPieces(pos)
+	for _, turned := range []bool{false, true} {
+		v := startView()
+		v.PieceSet, v.FaceToFace = play.PictogramPieces, turned
+		after.PieceSet, after.FaceToFace = play.PictogramPieces, turned
+		size := fyne.NewSize(270, 330)
+
+		played := NewBoardWidget(nil, nil)
+		played.SetView(v)
+		w1 := test.NewTempWindow(t, played)
+		w1.SetPadded(false)
+		w1.Resize(size)
+		w1.Canvas().Capture()
+		played.SetView(after)
+		got := w1.Canvas().Capture()
+
+		fresh := NewBoardWidget(nil, nil)
+		fresh.SetView(after)
+		w2 := test.NewTempWindow(t, fresh)
+		w2.SetPadded(false)
+		w2.Resize(size)
+		want := w2.Canvas().Capture()
+		b := got.Bounds()
+		for y := b.Min.Y; y < b.Max.Y; y++ {
+			for x := b.Min.X; x < b.Max.X; x++ {
+				if got.At(x, y) != want.At(x, y) {
+					t.Fatalf("face-to-face %v: pixel %d,%d differs after the capture", turned, x, y)
+				}
+			}
+		}
+	}
+}
