@@ -34,9 +34,8 @@ type disc struct {
 	picture            *canvas.Image // a pictogram, or a character turned to face the upper player
 	piece              engine.Piece
 	look               pieceLook
-	art                *textArt       // the renderer's, for turned characters
-	pictures           pictogramCache // the renderer's
-	stale              bool           // the picture's resource changed since it was drawn
+	art                *textArt      // the renderer's, for turned characters
+	pictures           *pictogramArt // the renderer's
 	anim               *fyne.Animation
 }
 
@@ -47,7 +46,7 @@ type pieceLook struct {
 	turned    bool
 }
 
-func newDisc(art *textArt, pictures pictogramCache) *disc {
+func newDisc(art *textArt, pictures *pictogramArt) *disc {
 	d := &disc{
 		shadow:   canvas.NewCircle(colorDiscShadow),
 		body:     canvas.NewCircle(colorDiscFace),
@@ -82,13 +81,6 @@ func (d *disc) setPiece(p engine.Piece, look pieceLook) {
 	d.ring.StrokeColor = c.ink
 	d.shadow.FillColor = c.shadow
 	d.body.FillColor, d.body.StrokeColor = c.face, c.edge
-	if look.pictogram {
-		if res := d.pictures.get(p, c.ink, c.face, look.turned); res != d.picture.Resource {
-			d.picture.Resource, d.picture.Image, d.stale = res, nil, true
-		}
-	} else {
-		d.picture.Resource = nil
-	}
 	for _, o := range []fyne.CanvasObject{d.shadow, d.body, d.ring} {
 		o.Show()
 	}
@@ -110,15 +102,13 @@ func (d *disc) place(c fyne.Position, cell float32) {
 	upright := !d.look.pictogram
 	switch {
 	case d.look.pictogram:
-		// A resize rasterises the picture at the new size; a new picture at the same
-		// size needs the image's own Refresh to be rasterised.
-		if size := fyne.NewSize(2*r, 2*r); size != d.picture.Size() {
-			d.picture.Resize(size)
-		} else if d.stale {
-			d.picture.Refresh()
+		if img := d.pictures.image(d.piece, d.look.colors.ink, d.look.colors.face, d.look.turned, 2*r); img != nil {
+			d.picture.Image = img
+			d.picture.Resize(fyne.NewSize(2*r, 2*r))
+			d.picture.Move(fyne.NewPos(c.X-r, c.Y-r))
+		} else {
+			upright = true
 		}
-		d.stale = false
-		d.picture.Move(fyne.NewPos(c.X-r, c.Y-r))
 	case d.look.turned:
 		if ti, ok := d.art.image(d.label.Text, d.label.Color, d.label.TextSize, true); ok {
 			d.picture.Image = ti.img
@@ -167,7 +157,7 @@ type boardRenderer struct {
 	topTurned   [boardFiles]*canvas.Image
 	riverTurned *canvas.Image
 	art         *textArt
-	pictures    pictogramCache
+	pictures    *pictogramArt
 
 	lastFrom, lastTo *canvas.Rectangle
 	hintFrom, hintTo *canvas.Rectangle
@@ -186,7 +176,7 @@ type boardRenderer struct {
 }
 
 func newBoardRenderer(b *BoardWidget) *boardRenderer {
-	r := &boardRenderer{board: b, discAt: map[engine.Square]*disc{}, art: newTextArt(), pictures: pictogramCache{}}
+	r := &boardRenderer{board: b, discAt: map[engine.Square]*disc{}, art: newTextArt(), pictures: newPictogramArt()}
 	r.background = canvas.NewRectangle(colorBoard)
 	r.frame = canvas.NewRectangle(color.Transparent)
 	r.frame.StrokeColor = colorLine
@@ -323,7 +313,9 @@ func (r *boardRenderer) Layout(size fyne.Size) {
 	r.size = size
 	r.shown = r.board.view
 	r.geo = newGeometry(size, r.shown.Flipped)
-	r.art.reset()
+	scale := pixelScale(r.board)
+	r.art.reset(scale)
+	r.pictures.reset(scale)
 	r.applyPalette()
 	r.placeStatic()
 	r.placeLabels()

@@ -1,11 +1,16 @@
 package gui
 
 import (
+	"bytes"
 	"fmt"
+	"image"
 	"image/color"
+	"math"
 	"strings"
 
 	"fyne.io/fyne/v2"
+	"github.com/fyne-io/oksvg"
+	"github.com/srwiley/rasterx"
 
 	"github.com/xqfyne/xiangqi/engine"
 )
@@ -71,37 +76,68 @@ func pictogramSVG(p engine.Piece, ink, face color.Color, turned bool) []byte {
 		shapes + `</svg>`)
 }
 
-// pictogramResource wraps the picture as a resource named after everything it depends on,
-// since Fyne caches rasterised SVGs by name.
-func pictogramResource(p engine.Piece, ink, face color.Color, turned bool) fyne.Resource {
-	name := fmt.Sprintf("pictogram-%c-%s-%s-%t.svg", p.FENChar(), hexColor(ink)[1:], hexColor(face)[1:], turned)
-	return fyne.NewStaticResource(name, pictogramSVG(p, ink, face, turned))
-}
-
 func hexColor(c color.Color) string {
 	n := color.NRGBAModel.Convert(c).(color.NRGBA)
 	return fmt.Sprintf("#%02x%02x%02x", n.R, n.G, n.B)
 }
 
-// pictogramKey is everything a picture depends on.
+// pictogramKey is everything a picture's image depends on.
 type pictogramKey struct {
 	piece     engine.Piece
 	ink, face color.NRGBA
 	turned    bool
+	px        int // width and height in pixels
 }
 
-// pictogramCache keeps each picture's resource, so that a disc shown again with the same
-// picture gets the same resource (Fyne then reuses its rasterised image). It belongs to
-// one board renderer; there are at most 14 pictures per style.
-type pictogramCache map[pictogramKey]fyne.Resource
+// pictogramArt rasterises the pictures and keeps them for the size the board has now
+// (Fyne would parse an SVG again for every disc at every resize). It belongs to one board
+// renderer, whose Layout forgets the images of the previous size: at most 14 per style.
+type pictogramArt struct {
+	images map[pictogramKey]image.Image
+	scale  float32 // image pixels per Fyne unit
+}
 
-func (c pictogramCache) get(p engine.Piece, ink, face color.Color, turned bool) fyne.Resource {
+func newPictogramArt() *pictogramArt {
+	return &pictogramArt{images: map[pictogramKey]image.Image{}, scale: 2}
+}
+
+// reset forgets every image, e.g. when the board's size changes, and draws the next ones
+// with scale image pixels per Fyne unit.
+func (a *pictogramArt) reset(scale float32) {
+	clear(a.images)
+	a.scale = scale
+}
+
+// image returns the picture of p for a disc of diameter Fyne units, or nil when it cannot
+// be drawn.
+func (a *pictogramArt) image(p engine.Piece, ink, face color.Color, turned bool, diameter float32) image.Image {
 	nrgba := func(c color.Color) color.NRGBA { return color.NRGBAModel.Convert(c).(color.NRGBA) }
-	k := pictogramKey{piece: p, ink: nrgba(ink), face: nrgba(face), turned: turned}
-	if r, ok := c[k]; ok {
-		return r
+	px := int(math.Round(float64(diameter * a.scale)))
+	if px < 2 {
+		return nil
 	}
-	r := pictogramResource(p, ink, face, turned)
-	c[k] = r
-	return r
+	k := pictogramKey{piece: p, ink: nrgba(ink), face: nrgba(face), turned: turned, px: px}
+	if img, ok := a.images[k]; ok {
+		return img
+	}
+	img, err := rasterise(pictogramSVG(p, ink, face, turned), px)
+	if err != nil {
+		fyne.LogError("drawing a piece's picture", err)
+		return nil
+	}
+	a.images[k] = img
+	return img
+}
+
+// rasterise draws an SVG into a square image of px pixels.
+func rasterise(svg []byte, px int) (image.Image, error) {
+	icon, err := oksvg.ReadIconStream(bytes.NewReader(svg))
+	if err != nil {
+		return nil, err
+	}
+	icon.SetTarget(0, 0, float64(px), float64(px))
+	img := image.NewNRGBA(image.Rect(0, 0, px, px))
+	scanner := rasterx.NewScannerGV(px, px, img, img.Bounds())
+	icon.Draw(rasterx.NewDasher(px, px, scanner), 1)
+	return img, nil
 }

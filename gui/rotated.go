@@ -18,9 +18,16 @@ import (
 // (their pieces' characters and their file numbers, face-to-face) are drawn here into
 // images with the bundled font and turned 180°.
 
-// textOversample is how many image pixels a text image has per Fyne unit: at least two,
-// so that a turned character stays as sharp as an upright one on a high-density screen.
-const textOversample = 2
+// pixelScale is how many screen pixels o's canvas has per Fyne unit, so that an image
+// drawn here is as sharp as Fyne's own drawing; 2 when o is on no canvas yet.
+func pixelScale(o fyne.CanvasObject) float32 {
+	if a := fyne.CurrentApp(); a != nil {
+		if c := a.Driver().CanvasForObject(o); c != nil && c.Scale() > 0 {
+			return max(c.Scale(), 1)
+		}
+	}
+	return 2
+}
 
 // textImageKey is everything a text image depends on.
 type textImageKey struct {
@@ -41,17 +48,20 @@ type textImage struct {
 // one board renderer, whose Layout forgets the images of the previous size.
 type textArt struct {
 	font   *opentype.Font
-	broken bool // the font could not be read: texts stay upright rather than vanish
+	broken bool    // the font could not be read: texts stay upright rather than vanish
+	scale  float32 // image pixels per Fyne unit
 	faces  map[int]font.Face
 	images map[textImageKey]textImage
 }
 
 func newTextArt() *textArt {
-	return &textArt{faces: map[int]font.Face{}, images: map[textImageKey]textImage{}}
+	return &textArt{faces: map[int]font.Face{}, images: map[textImageKey]textImage{}, scale: 2}
 }
 
-// reset forgets every image and face, e.g. when the board's size changes.
-func (a *textArt) reset() {
+// reset forgets every image and face, e.g. when the board's size changes, and draws the
+// next ones with scale image pixels per Fyne unit.
+func (a *textArt) reset(scale float32) {
+	a.scale = scale
 	for _, f := range a.faces {
 		f.Close()
 	}
@@ -88,7 +98,7 @@ func (a *textArt) face(px int) (font.Face, bool) {
 // image returns text in ink at textSize Fyne units, turned 180° when turned; ok is false
 // when the font cannot draw it (the caller then shows the text upright).
 func (a *textArt) image(text string, ink color.Color, textSize float32, turned bool) (textImage, bool) {
-	px := int(math.Round(float64(textSize * textOversample)))
+	px := int(math.Round(float64(textSize * a.scale)))
 	if px < 1 || text == "" {
 		return textImage{}, false
 	}
@@ -108,7 +118,7 @@ func (a *textArt) image(text string, ink color.Color, textSize float32, turned b
 		img = turnHalf(img)
 	}
 	b := img.Bounds()
-	ti := textImage{img: img, size: fyne.NewSize(float32(b.Dx())/textOversample, float32(b.Dy())/textOversample)}
+	ti := textImage{img: img, size: fyne.NewSize(float32(b.Dx())/a.scale, float32(b.Dy())/a.scale)}
 	a.images[key] = ti
 	return ti, true
 }

@@ -33,7 +33,7 @@ func (s *faceStatus) slot() fyne.CanvasObject { return s.box }
 // update shows the label's text turned when turn holds, else the label.
 func (s *faceStatus) update(turn bool) {
 	if turn {
-		s.art.reset() // one text at a time: keep only the current one
+		s.art.reset(pixelScale(s.label)) // one text at a time: keep only the current one
 		ti, ok := s.art.image(s.label.Text, theme.Color(theme.ColorNameForeground), theme.TextSize(), true)
 		if ok {
 			s.image.Image, s.size = ti.img, ti.size

@@ -71,3 +71,25 @@ func BenchmarkLookLayout(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkLookResize lays the board out at a new size each time, as while a window's
+// edge is dragged: nothing drawn for an earlier size can be reused.
+func BenchmarkLookResize(b *testing.B) {
+	for _, look := range benchLooks {
+		b.Run(look.name, func(b *testing.B) {
+			test.NewTempApp(b)
+			board := NewBoardWidget(nil, nil)
+			v := startView()
+			look.set(&v)
+			board.SetView(v)
+			w := test.NewTempWindow(b, board)
+			w.Resize(fyne.NewSize(360, 440))
+			r := test.WidgetRenderer(board)
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				grow := float32(i % 400)
+				r.Layout(fyne.NewSize(360+grow, 440+grow))
+			}
+		})
+	}
+}

@@ -132,7 +132,7 @@ func TestTurnedTextIsUprightTextTurned(t *testing.T) {
 	if again, _ := art.image(king, colorBlackPiece, 30, true); again.img != down.img {
 		t.Fatal("the image was drawn again instead of kept")
 	}
-	art.reset()
+	art.reset(2)
 	if again, _ := art.image(king, colorBlackPiece, 30, true); again.img == down.img {
 		t.Fatal("reset kept the image")
 	}
