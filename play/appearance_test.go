@@ -66,3 +66,29 @@ func TestAppearanceNamesAreDistinct(t *testing.T) {
 		t.Fatal("an out-of-range style has no default name")
 	}
 }
+
+// Whatever a save's appearance fields say, they load as valid choices, and what is
+// loaded is saved and loaded again unchanged.
+func FuzzAppearanceSettings(f *testing.F) {
+	f.Add("plain", "pictogram", "dark", "true")
+	f.Add("wood", "calligraphy", "system", "false")
+	f.Add("", "\x00", "DARK", "1")
+	g, err := game.New("")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, board, pieces, theme, face string) {
+		g.Settings = map[string]string{keyBoardStyle: board, keyPieceSet: pieces, keyTheme: theme, keyFaceToFace: face}
+		a := settingsOf(g, English).Appearance
+		if a.Board.Name() != boardStyleNames[a.Board] || a.Pieces.Name() != pieceSetNames[a.Pieces] ||
+			a.Theme.Name() != themeNames[a.Theme] {
+			t.Fatalf("loaded an invalid appearance %+v", a)
+		}
+		set := DefaultSettings(English)
+		set.Appearance = a
+		set.Record(g)
+		if again := settingsOf(g, English).Appearance; again != a {
+			t.Fatalf("saved %+v, loaded %+v", a, again)
+		}
+	})
+}
