@@ -32,6 +32,7 @@ type Window struct {
 	tickStop  chan struct{} // closes the running clock's ticker; nil when none runs
 	post      func(func())
 	status    *widget.Label
+	turned    *faceStatus // the status turned for the player across the board
 	thinking  *widget.ProgressBarInfinite
 	moveList  *moveList
 	moves     moveRows
@@ -143,6 +144,7 @@ func (w *Window) build() {
 	w.clocks.Hide()
 	w.status = widget.NewLabel("")
 	w.status.Wrapping = fyne.TextWrapWord
+	w.turned = newFaceStatus(w.status)
 	w.thinking = widget.NewProgressBarInfinite()
 	w.thinking.Hide()
 	w.newBtn = widget.NewButton(tr("action.new"), w.showNewGame)
@@ -177,10 +179,10 @@ func (w *Window) build() {
 	moveRow := widget.NewLabel("1.")
 	statusRows := widget.NewLabel(strings.Repeat("\n", statusLines-1))
 	w.content = container.New(&mainLayout{
-		board: w.board, clocks: w.clocks, status: w.status, thinking: w.thinking,
+		board: w.board, clocks: w.clocks, status: w.turned.slot(), thinking: w.thinking,
 		textButtons: buttons, title: title, iconButtons: iconRow,
 		moveList: w.moveList, moveRow: moveRow, statusRows: statusRows, sized: w.fitText, nav: nav, panel: panel,
-	}, w.board, w.clocks, w.status, w.thinking, buttons, title, iconRow, nav, panel, w.moveList)
+	}, w.board, w.clocks, w.turned.slot(), w.thinking, buttons, title, iconRow, nav, panel, w.moveList)
 	w.win.SetContent(w.content)
 	w.addShortcuts()
 	w.addNavigationKeys()
@@ -190,11 +192,13 @@ func (w *Window) build() {
 // refresh shows what changed in the session.
 func (w *Window) refresh(c play.Change) {
 	s := w.session
+	applyTheme(w.app, s.Settings().Appearance.Theme, w.text)
 	if c&play.ChangeBoard != 0 {
 		w.board.SetView(boardView(s))
 	}
 	if c&play.ChangeStatus != 0 {
 		w.status.SetText(w.statusText())
+		w.turned.update(statusTurned(w.board.View(), s.Game().SideToMove(), s.Game().Result().Decided()))
 		w.showThinking(s.Thinking())
 	}
 	if c&play.ChangeMoves != 0 {
@@ -252,6 +256,7 @@ func boardView(s *play.Session) BoardView {
 	}
 	v.Arrows = analysisArrows(s)
 	v.SetPieces(pos)
+	setAppearance(&v, set)
 	if pos.InCheck() {
 		v.Check = pos.KingSquare(pos.Side())
 	}

@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/play"
 )
 
 // BoardView is everything the board widget draws: its renderer is a function of the view
@@ -30,6 +31,11 @@ type BoardView struct {
 	Arrows  []Arrow
 	Flipped bool // Black at the bottom
 	Coords  bool // draw file numbers above and below
+	// Style and PieceSet choose how the board and the pieces are drawn; FaceToFace turns
+	// the upper side's pieces and file numbers 180° for a player sitting across the board.
+	Style      play.BoardStyle
+	PieceSet   play.PieceSet
+	FaceToFace bool
 	// Pickable says that pieces of PickSide may be picked up (tapped or dragged) now.
 	Pickable bool
 	PickSide engine.Color

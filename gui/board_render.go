@@ -10,6 +10,7 @@ import (
 
 	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/play"
 )
 
 const (
@@ -29,17 +30,31 @@ type gridLine struct {
 // disc is the drawing of one piece.
 type disc struct {
 	shadow, body, ring *canvas.Circle
-	label              *canvas.Text
+	label              *canvas.Text  // the upright character
+	picture            *canvas.Image // a pictogram, or a character turned to face the upper player
 	piece              engine.Piece
+	look               pieceLook
+	art                *textArt      // the renderer's, for turned characters
+	pictures           *pictogramArt // the renderer's
 	anim               *fyne.Animation
 }
 
-func newDisc() *disc {
+// pieceLook is how a disc is drawn besides its piece: colours, and which drawing it shows.
+type pieceLook struct {
+	colors    discColors
+	pictogram bool
+	turned    bool
+}
+
+func newDisc(art *textArt, pictures *pictogramArt) *disc {
 	d := &disc{
-		shadow: canvas.NewCircle(colorDiscShadow),
-		body:   canvas.NewCircle(colorDiscFace),
-		ring:   canvas.NewCircle(color.Transparent),
-		label:  canvas.NewText("", colorRedPiece),
+		shadow:   canvas.NewCircle(colorDiscShadow),
+		body:     canvas.NewCircle(colorDiscFace),
+		ring:     canvas.NewCircle(color.Transparent),
+		label:    canvas.NewText("", colorRedPiece),
+		picture:  &canvas.Image{FillMode: canvas.ImageFillContain},
+		art:      art,
+		pictures: pictures,
 	}
 	d.body.StrokeColor = colorDiscEdge
 	d.label.Alignment = fyne.TextAlignCenter
@@ -49,7 +64,7 @@ func newDisc() *disc {
 }
 
 func (d *disc) objects() []fyne.CanvasObject {
-	return []fyne.CanvasObject{d.shadow, d.body, d.ring, d.label}
+	return []fyne.CanvasObject{d.shadow, d.body, d.ring, d.label, d.picture}
 }
 
 func (d *disc) hide() {
@@ -58,12 +73,15 @@ func (d *disc) hide() {
 	}
 }
 
-func (d *disc) setPiece(p engine.Piece) {
-	d.piece = p
+func (d *disc) setPiece(p engine.Piece, look pieceLook) {
+	d.piece, d.look = p, look
+	c := look.colors
 	d.label.Text = game.PieceChar(p)
-	d.label.Color = pieceColor(p)
-	d.ring.StrokeColor = pieceColor(p)
-	for _, o := range d.objects() {
+	d.label.Color = c.ink
+	d.ring.StrokeColor = c.ink
+	d.shadow.FillColor = c.shadow
+	d.body.FillColor, d.body.StrokeColor = c.face, c.edge
+	for _, o := range []fyne.CanvasObject{d.shadow, d.body, d.ring} {
 		o.Show()
 	}
 }
@@ -81,6 +99,26 @@ func (d *disc) place(c fyne.Position, cell float32) {
 	ts := d.label.MinSize()
 	d.label.Resize(fyne.NewSize(2*r, ts.Height))
 	d.label.Move(fyne.NewPos(c.X-r, c.Y-ts.Height/2))
+	upright := !d.look.pictogram
+	switch {
+	case d.look.pictogram:
+		if img := d.pictures.image(d.piece, d.look.colors.ink, d.look.colors.face, d.look.turned, 2*r); img != nil {
+			d.picture.Image = img
+			d.picture.Resize(fyne.NewSize(2*r, 2*r))
+			d.picture.Move(fyne.NewPos(c.X-r, c.Y-r))
+		} else {
+			upright = true
+		}
+	case d.look.turned:
+		if ti, ok := d.art.image(d.label.Text, d.label.Color, d.label.TextSize, true); ok {
+			d.picture.Image = ti.img
+			d.picture.Resize(ti.size)
+			d.picture.Move(fyne.NewPos(c.X-ti.size.Width/2, c.Y-ti.size.Height/2))
+			upright = false
+		}
+	}
+	showIf(upright, d.label)
+	showIf(!upright, d.picture)
 }
 
 func (d *disc) refresh() {
@@ -114,6 +152,12 @@ type boardRenderer struct {
 	river      [2]*canvas.Text
 	topLabels  [boardFiles]*canvas.Text
 	lowLabels  [boardFiles]*canvas.Text
+	// The upper side's texts turned to face them (face-to-face): file numbers and the
+	// river's second half.
+	topTurned   [boardFiles]*canvas.Image
+	riverTurned *canvas.Image
+	art         *textArt
+	pictures    *pictogramArt
 
 	lastFrom, lastTo *canvas.Rectangle
 	hintFrom, hintTo *canvas.Rectangle
@@ -133,7 +177,7 @@ type boardRenderer struct {
 }
 
 func newBoardRenderer(b *BoardWidget) *boardRenderer {
-	r := &boardRenderer{board: b, discAt: map[engine.Square]*disc{}}
+	r := &boardRenderer{board: b, discAt: map[engine.Square]*disc{}, art: newTextArt(), pictures: newPictogramArt()}
 	r.background = canvas.NewRectangle(colorBoard)
 	r.frame = canvas.NewRectangle(color.Transparent)
 	r.frame.StrokeColor = colorLine
@@ -154,8 +198,13 @@ func newBoardRenderer(b *BoardWidget) *boardRenderer {
 		r.lowLabels[f] = canvas.NewText("", colorLine)
 		r.topLabels[f].Alignment = fyne.TextAlignCenter
 		r.lowLabels[f].Alignment = fyne.TextAlignCenter
-		r.objects = append(r.objects, r.topLabels[f], r.lowLabels[f])
+		r.topTurned[f] = &canvas.Image{FillMode: canvas.ImageFillContain}
+		r.topTurned[f].Hide()
+		r.objects = append(r.objects, r.topLabels[f], r.lowLabels[f], r.topTurned[f])
 	}
+	r.riverTurned = &canvas.Image{FillMode: canvas.ImageFillContain}
+	r.riverTurned.Hide()
+	r.objects = append(r.objects, r.riverTurned)
 
 	mark := func(c color.Color) *canvas.Rectangle {
 		m := canvas.NewRectangle(color.Transparent)
@@ -173,7 +222,7 @@ func newBoardRenderer(b *BoardWidget) *boardRenderer {
 	r.objects = append(r.objects, r.hintLine, r.checkGlow)
 
 	for i := range r.discs {
-		r.discs[i] = newDisc()
+		r.discs[i] = newDisc(r.art, r.pictures)
 		r.objects = append(r.objects, r.discs[i].objects()...)
 	}
 	r.selection = canvas.NewCircle(color.Transparent)
@@ -269,6 +318,10 @@ func (r *boardRenderer) Layout(size fyne.Size) {
 	r.size = size
 	r.shown = r.board.view
 	r.geo = newGeometry(size, r.shown.Flipped)
+	scale := pixelScale(r.board)
+	r.art.reset(scale)
+	r.pictures.reset(scale)
+	r.applyPalette()
 	r.placeStatic()
 	r.placeLabels()
 	r.placeAllPieces()
@@ -283,7 +336,8 @@ func (r *boardRenderer) Refresh() {
 	defer r.repaint()
 	v := r.board.view
 	old := r.shown
-	if r.size != r.board.Size() || v.Flipped != old.Flipped {
+	if r.size != r.board.Size() || v.Flipped != old.Flipped || v.Style != old.Style ||
+		v.PieceSet != old.PieceSet || v.FaceToFace != old.FaceToFace {
 		r.Layout(r.board.Size())
 		for _, o := range r.objects {
 			canvas.Refresh(o)
@@ -361,34 +415,89 @@ func (r *boardRenderer) placeStatic() {
 		c := g.pointXY(centerX, 4.5)
 		t.Resize(fyne.NewSize(3*g.cell, ts.Height))
 		t.Move(fyne.NewPos(c.X-1.5*g.cell, c.Y-ts.Height/2))
+		if i == 1 {
+			r.placeTurnable(t, r.riverTurned, c, r.shown.FaceToFace, true)
+		}
+	}
+}
+
+// placeTurnable shows t upright, or in its place the same text turned 180° when turn
+// holds (and the font can draw it), centred on c; visible false hides both.
+func (r *boardRenderer) placeTurnable(t *canvas.Text, img *canvas.Image, c fyne.Position, turn, visible bool) {
+	turned := false
+	if turn && visible {
+		if ti, ok := r.art.image(t.Text, t.Color, t.TextSize, true); ok {
+			img.Image = ti.img
+			img.Resize(ti.size)
+			img.Move(fyne.NewPos(c.X-ti.size.Width/2, c.Y-ti.size.Height/2))
+			turned = true
+		}
+	}
+	showIf(visible && !turned, t)
+	showIf(turned, img)
+	canvas.Refresh(t)
+	canvas.Refresh(img)
+}
+
+// topSide is the side whose pieces are at the top of the board.
+func (r *boardRenderer) topSide() engine.Color {
+	if r.shown.Flipped {
+		return engine.Red
+	}
+	return engine.Black
+}
+
+// lookFor is how p is drawn in the view's style.
+func (r *boardRenderer) lookFor(p engine.Piece) pieceLook {
+	v := r.shown
+	return pieceLook{
+		colors:    discColorsFor(v.Style, v.PieceSet, p.Color()),
+		pictogram: v.PieceSet == play.PictogramPieces,
+		turned:    v.FaceToFace && p.Color() == r.topSide(),
+	}
+}
+
+// applyPalette colours the board and its texts in the view's style.
+func (r *boardRenderer) applyPalette() {
+	pal := paletteFor(r.shown.Style)
+	r.background.FillColor = pal.board
+	r.frame.StrokeColor = pal.line
+	for _, l := range r.lines {
+		l.line.StrokeColor = pal.line
+	}
+	for _, t := range r.river {
+		t.Color = pal.line
+	}
+	for f := range boardFiles {
+		r.topLabels[f].Color = pal.line
+		r.lowLabels[f].Color = pal.line
 	}
 }
 
 // placeLabels writes the file numbers: the bottom player's below the board, the other's above.
 func (r *boardRenderer) placeLabels() {
 	g := r.geo
-	bottom, top := engine.Red, engine.Black
-	if r.shown.Flipped {
-		bottom, top = engine.Black, engine.Red
-	}
+	top := r.topSide()
+	bottom := top.Opponent()
 	for col := 0; col < boardFiles; col++ {
 		file := g.squareAt(col, 0).File()
 		for _, lab := range []struct {
-			t    *canvas.Text
-			side engine.Color
-			row  float32
-		}{{r.topLabels[col], top, -edgeMargin - coordBand/2 - 0.02}, {r.lowLabels[col], bottom, boardRanks - 1 + edgeMargin + coordBand/2 + 0.02}} {
+			t      *canvas.Text
+			turned *canvas.Image
+			side   engine.Color
+			row    float32
+		}{{r.topLabels[col], r.topTurned[col], top, -edgeMargin - coordBand/2 - 0.02}, {r.lowLabels[col], nil, bottom, boardRanks - 1 + edgeMargin + coordBand/2 + 0.02}} {
 			lab.t.Text = game.FileNumeral(lab.side, file)
 			lab.t.TextSize = 0.34 * g.cell
 			ts := lab.t.MinSize()
 			c := g.pointXY(float32(col), lab.row)
 			lab.t.Resize(fyne.NewSize(g.cell, ts.Height))
 			lab.t.Move(fyne.NewPos(c.X-g.cell/2, c.Y-ts.Height/2))
-			if r.shown.Coords {
-				lab.t.Show()
-			} else {
-				lab.t.Hide()
+			if lab.turned != nil {
+				r.placeTurnable(lab.t, lab.turned, c, r.shown.FaceToFace, r.shown.Coords)
+				continue
 			}
+			showIf(r.shown.Coords, lab.t)
 			canvas.Refresh(lab.t)
 		}
 	}
@@ -411,7 +520,7 @@ func (r *boardRenderer) placeAllPieces() {
 		sq := engine.Sq(i%boardFiles, i/boardFiles)
 		d := r.discs[next]
 		next++
-		d.setPiece(p)
+		d.setPiece(p, r.lookFor(p))
 		d.place(r.geo.center(sq), r.geo.cell)
 		r.discAt[sq] = d
 	}
@@ -474,7 +583,7 @@ func (r *boardRenderer) updatePieces(old, cur *BoardView) {
 			continue
 		}
 		d := take(p)
-		d.setPiece(p)
+		d.setPiece(p, r.lookFor(p))
 		r.discAt[sq] = d
 		if movers == 1 && sq == to && cur.Animate == engine.NewMove(from, to) {
 			r.slide(d, r.geo.center(from), r.geo.center(to))

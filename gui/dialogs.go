@@ -174,6 +174,9 @@ func (w *Window) formDialog(title, confirm string, items []*widget.FormItem, bel
 	form := widget.NewForm(items...)
 	if !landscape(w.win.Canvas().Size()) {
 		form.Orientation = widget.Vertical
+		// A phone has no room for the longest level label: the choice is as wide as the
+		// screen and a long label is shortened there.
+		picker.level.PlaceHolder = " "
 	}
 	content := container.NewVBox(append([]fyne.CanvasObject{form}, below...)...)
 	// On a short screen the fields scroll between the title and the buttons.
@@ -228,11 +231,14 @@ func (w *Window) showSettings() {
 		widget.NewFormItem(tr("settings.rules"), rules.choice),
 	}
 	checks := []fyne.CanvasObject{rulesNote, book, random, coords, warn, sound}
+	look := newAppearancePicker(cur.Appearance)
+	items, checks = append(items, look.items()...), append(checks, look.checks()...)
 	w.formDialog(tr("action.settings"), tr("action.apply"), items, checks, picker, func(secs float64) error {
 		set := cur
 		set.Seconds, set.Book, set.Random, set.Coords = secs, book.Checked, random.Checked, coords.Checked
 		set.Rules, set.WarnRepetition = rules.selected(), warn.Checked
 		set.Sound = sound.Checked
+		set.Appearance = look.selected()
 		for _, n := range notations {
 			if n.label == notation.Selected {
 				set.Notation = n.notation

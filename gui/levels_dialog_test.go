@@ -14,9 +14,10 @@ import (
 )
 
 // The level choice names each level with its time and approximate rating (秒 in
-// Chinese), and the Select is wide enough for the longest label.
+// Chinese), and the Select is wide enough for the longest label. English goes last, so
+// later tests see the English texts.
 func TestLevelChoiceShowsTimeAndRatingUncut(t *testing.T) {
-	for _, tc := range []struct{ locale, unit string }{{"en_GB.UTF-8", " s "}, {"zh_CN.UTF-8", " 秒 "}} {
+	for _, tc := range []struct{ locale, unit string }{{"zh_CN.UTF-8", " 秒 "}, {"en_GB.UTF-8", " s "}} {
 		for _, env := range []string{"LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"} {
 			t.Setenv(env, tc.locale)
 		}

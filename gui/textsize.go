@@ -4,7 +4,6 @@ import (
 	"math"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/theme"
 )
 
 // Text grows with the window, so that on a large screen the side panel is not tiny next to
@@ -40,11 +39,6 @@ func (w *Window) fitText(size fyne.Size) {
 		if w.text != want {
 			return // the window was resized again meanwhile
 		}
-		t := newAppTheme().(*appTheme)
-		t.text = want
-		if want == theme.DefaultTheme().Size(theme.SizeNameText) {
-			t.text = 0
-		}
-		w.app.Settings().SetTheme(t)
+		applyTheme(w.app, w.session.Settings().Appearance.Theme, want)
 	})
 }

@@ -6,7 +6,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/theme"
 
-	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/resources"
 )
 
@@ -75,10 +74,3 @@ var (
 	colorCulprit     = color.NRGBA{R: 0xd0, G: 0x10, B: 0x60, A: 0xff}
 	colorVictim      = color.NRGBA{R: 0xf0, G: 0x90, B: 0x10, A: 0xff}
 )
-
-func pieceColor(p engine.Piece) color.Color {
-	if p.Color() == engine.Red {
-		return colorRedPiece
-	}
-	return colorBlackPiece
-}

@@ -40,7 +40,8 @@ type Settings struct {
 	WarnRepetition bool
 	// TimeControl is the game's clock (zero: untimed); it is chosen for a new game only.
 	TimeControl TimeControl
-	Sound       bool // play sounds for moves, captures, checks, illegal taps and the end
+	Sound       bool       // play sounds for moves, captures, checks, illegal taps and the end
+	Appearance  Appearance // board, pieces, theme, face-to-face
 }
 
 // DefaultSettings: play Red against the engine at the one-second level (业余4级), moves written
@@ -100,6 +101,7 @@ func settingsOf(g *game.Game, lang Language) Settings {
 		s.TimeControl = tc
 	}
 	s.Sound = flag(keySound, s.Sound)
+	s.Appearance = appearanceOf(g.Settings, flag)
 	return s
 }
 
@@ -118,6 +120,7 @@ func (s Settings) Record(g *game.Game) {
 	g.Settings[keyWarn] = strconv.FormatBool(s.WarnRepetition)
 	g.Settings[keyTimeControl] = s.TimeControl.String()
 	g.Settings[keySound] = strconv.FormatBool(s.Sound)
+	s.Appearance.record(g.Settings)
 	g.SetRules(s.Rules)
 }
 

@@ -1,0 +1,225 @@
+package gui
+
+import (
+	"image"
+	"image/color"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
+	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/play"
+)
+
+// renderBoard draws v alone in a window of the given size and compares it with a golden
+// image in testdata.
+func renderBoard(t *testing.T, v BoardView, size fyne.Size, golden string) *BoardWidget {
+	t.Helper()
+	b := NewBoardWidget(nil, nil)
+	b.SetView(v)
+	w := test.NewTempWindow(t, b)
+	w.SetPadded(false)
+	w.Resize(size)
+	test.AssertRendersToImage(t, golden, w.Canvas())
+	return b
+}
+
+// Each board style and piece set has its own golden image; the wood board with the
+// calligraphy set is board_start.png.
+func TestBoardRendersEachStyle(t *testing.T) {
+	newTestApp(t)
+	for _, c := range []struct {
+		style  play.BoardStyle
+		pieces play.PieceSet
+		golden string
+	}{
+		{play.PlainBoard, play.CalligraphyPieces, "board_plain.png"},
+		{play.WoodBoard, play.PictogramPieces, "board_pictogram.png"},
+		{play.PlainBoard, play.PictogramPieces, "board_plain_pictogram.png"},
+	} {
+		t.Run(c.golden, func(t *testing.T) {
+			v := startView()
+			v.Style, v.PieceSet = c.style, c.pieces
+			v.LastMove = mv(t, "h2e2")
+			renderBoard(t, v, fyne.NewSize(405, 495), c.golden)
+		})
+	}
+}
+
+// Face-to-face, the upper side's characters, file numbers and half of the river's text
+// are turned 180° to face the player across the board; with the board flipped, Red is
+// the upper side.
+func TestBoardRendersFaceToFace(t *testing.T) {
+	newTestApp(t)
+	v := startView()
+	v.FaceToFace = true
+	renderBoard(t, v, fyne.NewSize(405, 495), "board_face_to_face.png")
+	v.PieceSet = play.PictogramPieces
+	v.Flipped = true
+	renderBoard(t, v, fyne.NewSize(405, 495), "board_face_to_face_pictogram_flipped.png")
+}
+
+// Which discs are drawn turned follows the side at the top, and only face-to-face.
+func TestFaceToFaceTurnsTheUpperSide(t *testing.T) {
+	newTestApp(t)
+	for _, c := range []struct {
+		faceToFace, flipped bool
+		turned              engine.Color
+		any                 bool
+	}{
+		{false, false, engine.Red, false},
+		{true, false, engine.Black, true},
+		{true, true, engine.Red, true},
+	} {
+		v := startView()
+		v.FaceToFace, v.Flipped = c.faceToFace, c.flipped
+		b := NewBoardWidget(nil, nil)
+		b.SetView(v)
+		w := test.NewTempWindow(t, b)
+		w.Resize(fyne.NewSize(270, 330))
+		r := test.WidgetRenderer(b).(*boardRenderer)
+		for s, d := range r.discAt {
+			wantTurned := c.any && d.piece.Color() == c.turned
+			if got := d.picture.Visible() && !d.label.Visible(); got != wantTurned {
+				t.Fatalf("face-to-face %v flipped %v: disc on %v turned %v, want %v", c.faceToFace, c.flipped, s, got, wantTurned)
+			}
+			if wantTurned && d.picture.Image == nil {
+				t.Fatalf("turned disc on %v has no image", s)
+			}
+		}
+		if got := r.topTurned[0].Visible(); got != c.any {
+			t.Fatalf("face-to-face %v: top file number turned %v", c.faceToFace, got)
+		}
+	}
+}
+
+// A turned text image is the upright one turned 180°, pixel for pixel.
+func TestTurnedTextIsUprightTextTurned(t *testing.T) {
+	art := newTextArt()
+	king := game.PieceChar(engine.MakePiece(engine.Black, engine.King))
+	up, ok1 := art.image(king, colorBlackPiece, 30, false)
+	down, ok2 := art.image(king, colorBlackPiece, 30, true)
+	if !ok1 || !ok2 {
+		t.Fatalf("the bundled font did not draw %s", king)
+	}
+	a, b := up.img.(*image.NRGBA), down.img.(*image.NRGBA)
+	if a.Bounds().Size() != b.Bounds().Size() || up.size != down.size {
+		t.Fatalf("sizes differ: %v %v", a.Bounds(), b.Bounds())
+	}
+	w, h := a.Bounds().Dx(), a.Bounds().Dy()
+	inked := 0
+	for y := range h {
+		for x := range w {
+			if a.NRGBAAt(x, y) != b.NRGBAAt(w-1-x, h-1-y) {
+				t.Fatalf("pixel %d,%d is not the turned pixel", x, y)
+			}
+			if a.NRGBAAt(x, y).A > 0 {
+				inked++
+			}
+		}
+	}
+	if inked < w*h/10 {
+		t.Fatalf("only %d of %d pixels inked: the glyph was not drawn", inked, w*h)
+	}
+	// The glyph is not symmetric, so turning it changes it.
+	if a.NRGBAAt(w/4, h/4) == b.NRGBAAt(w/4, h/4) && a.NRGBAAt(w/2, h/5) == b.NRGBAAt(w/2, h/5) &&
+		a.NRGBAAt(w/5, h/2) == b.NRGBAAt(w/5, h/2) {
+		t.Fatal("the turned image looks like the upright one")
+	}
+	// Images are kept per size; a new size after reset draws anew.
+	if again, _ := art.image(king, colorBlackPiece, 30, true); again.img != down.img {
+		t.Fatal("the image was drawn again instead of kept")
+	}
+	art.reset(2)
+	if again, _ := art.image(king, colorBlackPiece, 30, true); again.img == down.img {
+		t.Fatal("reset kept the image")
+	}
+}
+
+// Every piece type has a picture, and a turned picture differs from the upright one.
+func TestEveryPieceHasAPictogram(t *testing.T) {
+	ink, face := color.Black, color.White
+	seen := map[string]engine.PieceType{}
+	for pt := engine.PieceType(0); pt < engine.NumPieceTypes; pt++ {
+		p := engine.MakePiece(engine.Red, pt)
+		svg := string(pictogramSVG(p, ink, face, false))
+		if len(svg) < 200 {
+			t.Fatalf("piece type %d has no picture: %s", pt, svg)
+		}
+		if other, dup := seen[svg]; dup {
+			t.Fatalf("piece types %d and %d share a picture", other, pt)
+		}
+		seen[svg] = pt
+		if turned := string(pictogramSVG(p, ink, face, true)); turned == svg {
+			t.Fatalf("piece type %d: the turned picture is the upright one", pt)
+		}
+	}
+}
+
+// The two sides' pictogram discs differ in face and ink, not just hue, on both boards.
+func TestPictogramSidesContrast(t *testing.T) {
+	for _, s := range play.BoardStyles() {
+		red := discColorsFor(s, play.PictogramPieces, engine.Red)
+		black := discColorsFor(s, play.PictogramPieces, engine.Black)
+		if lum(red.face)-lum(black.face) < 0.5 {
+			t.Fatalf("style %v: red face %v and black face %v are too alike", s, red.face, black.face)
+		}
+		for _, c := range []discColors{red, black} {
+			if d := lum(c.face) - lum(c.ink); d*d < 0.15 {
+				t.Fatalf("style %v: ink %v on face %v is hard to read", s, c.ink, c.face)
+			}
+		}
+	}
+}
+
+// lum is a colour's rough lightness from 0 to 1.
+func lum(c color.Color) float64 {
+	r, g, b, _ := c.RGBA()
+	return (0.3*float64(r) + 0.59*float64(g) + 0.11*float64(b)) / 0xffff
+}
+
+// A disc that changes piece in place (a capture reuses the captured piece's disc) shows
+// the new piece's picture: the board after the capture looks as a board drawn afresh.
+func TestPictogramDiscsRedrawWhenReused(t *testing.T) {
+	newTestApp(t)
+	pos := engine.NewPosition()
+	for _, m := range []string{"h2h9", "i9h9"} { // the cannon takes the horse, the rook takes back
+		if !pos.MakeMove(mv(t, m)) {
+			t.Fatalf("%s illegal", m)
+		}
+	}
+	after := startView()
+	after.SetPieces(pos)
+	for _, turned := range []bool{false, true} {
+		v := startView()
+		v.PieceSet, v.FaceToFace = play.PictogramPieces, turned
+		after.PieceSet, after.FaceToFace = play.PictogramPieces, turned
+		size := fyne.NewSize(270, 330)
+
+		played := NewBoardWidget(nil, nil)
+		played.SetView(v)
+		w1 := test.NewTempWindow(t, played)
+		w1.SetPadded(false)
+		w1.Resize(size)
+		w1.Canvas().Capture()
+		played.SetView(after)
+		got := w1.Canvas().Capture()
+
+		fresh := NewBoardWidget(nil, nil)
+		fresh.SetView(after)
+		w2 := test.NewTempWindow(t, fresh)
+		w2.SetPadded(false)
+		w2.Resize(size)
+		want := w2.Canvas().Capture()
+		b := got.Bounds()
+		for y := b.Min.Y; y < b.Max.Y; y++ {
+			for x := b.Min.X; x < b.Max.X; x++ {
+				if got.At(x, y) != want.At(x, y) {
+					t.Fatalf("face-to-face %v: pixel %d,%d differs after the capture", turned, x, y)
+				}
+			}
+		}
+	}
+}
