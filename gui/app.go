@@ -42,6 +42,7 @@ type Window struct {
 	// The same actions as icon-only buttons for the narrow portrait layout.
 	iconBtns []*widget.Button
 	content  *fyne.Container
+	io       ioState // import/export, board editor and library (io.go, editor.go, library.go)
 }
 
 // Config says where the game is saved and how to reach the UI goroutine.
@@ -82,6 +83,7 @@ func NewWindow(a fyne.App, cfg Config) (*Window, error) {
 	}
 	session.OnEngineError = w.showEngineError
 	session.OnRepetitionWarning = w.warnRepetition
+	w.setupIO(a, cfg.SaveDir)
 	w.win.SetOnClosed(session.Close)
 	w.refresh(play.ChangeAll)
 	if storeErr != nil {
@@ -148,10 +150,11 @@ func (w *Window) build() {
 		widget.NewButtonWithIcon("", appIcon("flip"), s.Flip),
 		widget.NewButtonWithIcon("", theme.SettingsIcon(), w.showSettings),
 	}
-	iconRow := container.NewGridWithColumns(len(w.iconBtns))
+	iconRow := container.NewGridWithColumns(len(w.iconBtns) + 1)
 	for _, b := range w.iconBtns {
 		iconRow.Add(b)
 	}
+	iconRow.Add(w.moreButton(""))
 
 	w.moveList = widget.NewList(
 		func() int { return len(w.moves.rows) },
@@ -161,7 +164,7 @@ func (w *Window) build() {
 				o.(*widget.Label).SetText(w.moves.rows[i])
 			}
 		})
-	title := widget.NewLabelWithStyle(tr("moves.title"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	title := w.withMoreButton(widget.NewLabelWithStyle(tr("moves.title"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
 	moveRow := widget.NewLabel("1.")
 	statusRows := widget.NewLabel(strings.Repeat("\n", statusLines-1))
 	w.content = container.New(&mainLayout{
