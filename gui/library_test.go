@@ -76,7 +76,7 @@ func TestLibraryListsOpensAndDeletesGames(t *testing.T) {
 	ls = w.io.libScreen
 	ls.list.Select(1)
 	test.Tap(ls.delete)
-	test.Tap(find(t, w, func(b *widget.Button) bool { return b.Text == "Yes" || b.Text == "是" }))
+	test.Tap(find(t, w, func(b *widget.Button) bool { return b.Importance == widget.HighImportance }))
 	if rows := listTexts(t, ls); len(rows) != 2 || strings.Contains(strings.Join(rows, "\n"), damaged.ID) {
 		t.Fatalf("after delete: %q", rows)
 	}

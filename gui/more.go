@@ -33,7 +33,7 @@ func (w *Window) showMore(from fyne.CanvasObject) {
 	widget.ShowPopUpMenuAtPosition(fyne.NewMenu("", w.moreItems()...), c, pos)
 }
 
-// moreButton is a "⋯" button that opens the menu.
+// moreButton is the button with three dots that opens the menu.
 func (w *Window) moreButton(text string) *widget.Button {
 	var b *widget.Button
 	b = widget.NewButtonWithIcon(text, theme.MoreHorizontalIcon(), func() { w.showMore(b) })
