@@ -80,7 +80,7 @@ func (w *Window) showEditor() {
 		container.NewGridWithColumns(2, es.playBtn, es.twoBtn),
 		cancel, es.problems)
 	scroll := container.NewVScroll(controls)
-	es.content = container.New(&editorLayout{board: es.board, controls: scroll}, es.board, scroll)
+	es.content = container.New(&editorLayout{board: es.board, controls: scroll, inner: controls}, es.board, scroll)
 	w.io.editor = es
 	es.refresh()
 	w.showScreen(es.content)
@@ -170,13 +170,15 @@ func (es *editorScreen) start(twoPlayers bool) {
 }
 
 // editorLayout: in landscape the board on the left and the controls beside it; in
-// portrait the board on top and the controls scrolling below.
+// portrait the board on top, as large as the controls below leave room for (they scroll
+// when even editorControlsShare of the height is too little).
 type editorLayout struct {
 	board, controls fyne.CanvasObject
+	inner           fyne.CanvasObject // the controls inside their scroll container
 }
 
-// editorControlsShare is the least part of a portrait window the controls keep.
-const editorControlsShare = 0.3
+// editorControlsShare is the most of a portrait window the controls take from the board.
+const editorControlsShare = 0.55
 
 func (l *editorLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
 	if landscape(size) {
@@ -185,7 +187,8 @@ func (l *editorLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
 		place(l.controls, bw, 0, size.Width-bw, size.Height)
 		return
 	}
-	bh := min(size.Width/boardAspect(), size.Height*(1-editorControlsShare))
+	reserve := min(l.inner.MinSize().Height, size.Height*editorControlsShare)
+	bh := min(size.Width/boardAspect(), size.Height-reserve)
 	place(l.board, 0, 0, size.Width, bh)
 	place(l.controls, 0, bh, size.Width, size.Height-bh)
 }
@@ -254,7 +257,7 @@ func (r *paletteRenderer) Layout(size fyne.Size) {
 	r.eraser.Move(fyne.NewPos((size.Width-side)/2, (size.Height-side)/2))
 }
 
-func (r *paletteRenderer) MinSize() fyne.Size { return fyne.NewSquareSize(40) }
+func (r *paletteRenderer) MinSize() fyne.Size { return fyne.NewSquareSize(28) }
 
 func (r *paletteRenderer) Refresh() {
 	if r.item.piece == engine.NoPiece {

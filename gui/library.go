@@ -129,16 +129,18 @@ func (w *Window) showLibrary() {
 			title.Truncation = fyne.TextTruncateEllipsis
 			detail := widget.NewLabel("")
 			detail.Truncation = fyne.TextTruncateEllipsis
-			return container.NewVBox(title, detail)
+			opening := widget.NewLabel("")
+			opening.Truncation = fyne.TextTruncateEllipsis
+			return container.NewVBox(title, detail, opening)
 		},
 		func(i widget.ListItemID, o fyne.CanvasObject) {
 			if i < 0 || i >= len(ls.items) {
 				return
 			}
 			rows := o.(*fyne.Container).Objects
-			title, detail := libraryRowText(ls.items[i])
-			rows[0].(*widget.Label).SetText(title)
-			rows[1].(*widget.Label).SetText(detail)
+			for k, text := range libraryRowText(ls.items[i]) {
+				rows[k].(*widget.Label).SetText(text)
+			}
 		})
 	ls.list.OnSelected = func(i widget.ListItemID) { ls.selected = i; ls.refreshButtons() }
 	ls.list.OnUnselected = func(widget.ListItemID) { ls.selected = -1; ls.refreshButtons() }
@@ -149,14 +151,26 @@ func (w *Window) showLibrary() {
 	ls.rename = widget.NewButtonWithIcon(tr("library.rename"), theme.DocumentCreateIcon(), ls.renameSelected)
 	ls.export = widget.NewButtonWithIcon(tr("library.export"), theme.DocumentSaveIcon(), ls.exportSelected)
 	ls.delete = widget.NewButtonWithIcon(tr("library.delete"), theme.DeleteIcon(), ls.deleteSelected)
-	back := widget.NewButtonWithIcon(tr("action.back"), theme.NavigateBackIcon(), w.closeScreen)
-	add := widget.NewButtonWithIcon(tr("library.addCurrent"), theme.ContentAddIcon(), func() {
+	// A phone in portrait has room for the bar's icons only, and for two actions a row.
+	wide := landscape(w.win.Canvas().Size())
+	label := func(key string) string {
+		if wide {
+			return tr(key)
+		}
+		return ""
+	}
+	back := widget.NewButtonWithIcon(label("action.back"), theme.NavigateBackIcon(), w.closeScreen)
+	add := widget.NewButtonWithIcon(label("library.addCurrent"), theme.ContentAddIcon(), func() {
 		w.addToLibrary()
 		ls.reload()
 	})
 	title := widget.NewLabelWithStyle(tr("library.title"), fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	top := container.NewBorder(nil, nil, back, add, title)
-	actions := container.NewGridWithColumns(4, ls.open, ls.rename, ls.export, ls.delete)
+	columns := 4
+	if !wide {
+		columns = 2
+	}
+	actions := container.NewGridWithColumns(columns, ls.open, ls.rename, ls.export, ls.delete)
 	ls.content = container.NewBorder(top, actions, nil, nil, container.NewStack(ls.list, ls.empty))
 	w.io.libScreen = ls
 	ls.reload()
@@ -189,11 +203,11 @@ func (ls *libraryScreen) current() (play.LibraryItem, bool) {
 	return ls.items[ls.selected], true
 }
 
-// libraryRowText is a game's two lines in the list: its name or players, then date,
-// result, opening and length. A damaged entry says so and why.
-func libraryRowText(it play.LibraryItem) (string, string) {
+// libraryRowText is a game's three lines in the list: its name or players; date, result
+// and length; opening. A damaged entry says so and why.
+func libraryRowText(it play.LibraryItem) [3]string {
 	if it.Err != nil {
-		return tr("library.damaged", map[string]any{"Name": firstNonEmpty(it.Name, it.ID)}), it.Err.Error()
+		return [3]string{tr("library.damaged", map[string]any{"Name": firstNonEmpty(it.Name, it.ID)}), it.Err.Error(), ""}
 	}
 	red, black := it.Red, it.Black
 	you, engineName := tr("library.you"), tr("library.engine")
@@ -207,16 +221,12 @@ func libraryRowText(it play.LibraryItem) (string, string) {
 	if it.Name != "" {
 		title = it.Name + " · " + title
 	}
-	parts := []string{}
+	var parts []string
 	if it.Date != "" {
 		parts = append(parts, it.Date)
 	}
-	parts = append(parts, resultName(it.Result))
-	if it.Opening != "" {
-		parts = append(parts, it.Opening)
-	}
-	parts = append(parts, tr("library.plies", map[string]any{"Moves": (it.Plies + 1) / 2}))
-	return title, strings.Join(parts, " · ")
+	parts = append(parts, resultName(it.Result), tr("library.plies", map[string]any{"Moves": (it.Plies + 1) / 2}))
+	return [3]string{title, strings.Join(parts, " · "), it.Opening}
 }
 
 func resultName(pgn string) string {
@@ -314,7 +324,7 @@ func (ls *libraryScreen) deleteSelected() {
 	if !ok {
 		return
 	}
-	title, _ := libraryRowText(it)
+	title := libraryRowText(it)[0]
 	dialog.ShowConfirm(tr("library.delete"), tr("library.deleteConfirm", map[string]any{"Name": title}), func(yes bool) {
 		if !yes {
 			return

@@ -20,8 +20,11 @@ func listTexts(t *testing.T, ls *libraryScreen) []string {
 	for i := 0; i < ls.list.Length(); i++ {
 		row := ls.list.CreateItem()
 		ls.list.UpdateItem(i, row)
-		labels := row.(*fyne.Container).Objects
-		rows = append(rows, labels[0].(*widget.Label).Text+" | "+labels[1].(*widget.Label).Text)
+		var texts []string
+		for _, o := range row.(*fyne.Container).Objects {
+			texts = append(texts, o.(*widget.Label).Text)
+		}
+		rows = append(rows, strings.Join(texts, " | "))
 	}
 	return rows
 }

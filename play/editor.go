@@ -273,7 +273,7 @@ func (p Problem) Chinese() string {
 	case ProblemAdvisorOffPoints:
 		return fmt.Sprintf("%s%s在%v，不在九宫斜线上", side, name, p.Square)
 	case ProblemElephantOffPoints:
-		return fmt.Sprintf("%s%s在%v，不是象眼能到的位置", side, name, p.Square)
+		return fmt.Sprintf("%s%s在%v，%s走不到这里", side, name, p.Square, name)
 	case ProblemPawnBehindStart:
 		return fmt.Sprintf("%s%s在%v，退到了起始位置之后", side, name, p.Square)
 	case ProblemPawnOffFile:
