@@ -47,6 +47,9 @@ func (w *Window) showEditor() {
 	}
 	es.palette = append(es.palette, newPaletteItem(engine.NoPiece, es.choose))
 	es.choose(es.palette[4]) // the red rook
+	// A phone in portrait is narrower than two buttons with icons side by side, or the two
+	// side-to-move choices: text only and one choice a row there.
+	wide := landscape(w.win.Canvas().Size())
 	redSide, blackSide := tr("editor.redToMove"), tr("editor.blackToMove")
 	es.side = widget.NewRadioGroup([]string{redSide, blackSide}, func(choice string) {
 		if choice == blackSide {
@@ -56,16 +59,22 @@ func (w *Window) showEditor() {
 		}
 		es.refresh()
 	})
-	es.side.Horizontal, es.side.Required = true, true
+	es.side.Horizontal, es.side.Required = wide, true
 	es.problems = widget.NewLabel("")
 	es.problems.Wrapping = fyne.TextWrapWord
 	es.problems.Importance = widget.DangerImportance
-	es.clearBtn = widget.NewButtonWithIcon(tr("editor.clear"), theme.ContentClearIcon(), func() { es.ed.Clear(); es.refresh() })
-	es.stdBtn = widget.NewButtonWithIcon(tr("editor.standard"), theme.ViewRefreshIcon(), func() { es.ed.Standard(); es.refresh() })
-	es.playBtn = widget.NewButtonWithIcon(tr("editor.play"), theme.MediaPlayIcon(), func() { es.start(false) })
+	button := func(key string, icon fyne.Resource, do func()) *widget.Button {
+		if !wide {
+			icon = nil
+		}
+		return widget.NewButtonWithIcon(tr(key), icon, do)
+	}
+	es.clearBtn = button("editor.clear", theme.ContentClearIcon(), func() { es.ed.Clear(); es.refresh() })
+	es.stdBtn = button("editor.standard", theme.ViewRefreshIcon(), func() { es.ed.Standard(); es.refresh() })
+	es.playBtn = button("editor.play", theme.MediaPlayIcon(), func() { es.start(false) })
 	es.playBtn.Importance = widget.HighImportance
-	es.twoBtn = widget.NewButtonWithIcon(tr("editor.twoPlayers"), theme.AccountIcon(), func() { es.start(true) })
-	cancel := widget.NewButtonWithIcon(tr("action.cancel"), theme.CancelIcon(), w.closeScreen)
+	es.twoBtn = button("editor.twoPlayers", theme.AccountIcon(), func() { es.start(true) })
+	cancel := button("action.cancel", theme.CancelIcon(), w.closeScreen)
 
 	grid := container.NewGridWithColumns(8)
 	for i, p := range es.palette {
@@ -75,11 +84,12 @@ func (w *Window) showEditor() {
 		}
 	}
 	title := widget.NewLabelWithStyle(tr("editor.title"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	controls := container.NewVBox(title, grid, es.side,
+	// The reasons go right under the palette, where a phone shows them without scrolling.
+	controls := container.NewVBox(title, grid, es.problems, es.side,
 		container.NewGridWithColumns(2, es.clearBtn, es.stdBtn),
 		container.NewGridWithColumns(2, es.playBtn, es.twoBtn),
-		cancel, es.problems)
-	scroll := container.NewVScroll(controls)
+		cancel)
+	scroll := container.NewVScroll(container.New(fitWidth{}, controls))
 	es.content = container.New(&editorLayout{board: es.board, controls: scroll, inner: controls}, es.board, scroll)
 	w.io.editor = es
 	es.refresh()
@@ -198,6 +208,25 @@ func (l *editorLayout) MinSize([]fyne.CanvasObject) fyne.Size {
 	return fyne.NewSize(b.Width, b.Height+120)
 }
 
+// fitWidth lays its objects out at the width it is given and asks for no width of its
+// own, so that a vertical scroll container keeps the editor's controls as wide as the
+// screen: on a narrow phone a long label is cut rather than the palette pushed off it.
+type fitWidth struct{}
+
+func (fitWidth) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	for _, o := range objs {
+		place(o, 0, 0, size.Width, size.Height)
+	}
+}
+
+func (fitWidth) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	var h float32
+	for _, o := range objs {
+		h = max(h, o.MinSize().Height)
+	}
+	return fyne.NewSize(0, h)
+}
+
 // paletteItem is a piece of the editor's palette (or the eraser, for engine.NoPiece),
 // drawn as on the board; the chosen one is framed.
 type paletteItem struct {
@@ -257,7 +286,7 @@ func (r *paletteRenderer) Layout(size fyne.Size) {
 	r.eraser.Move(fyne.NewPos((size.Width-side)/2, (size.Height-side)/2))
 }
 
-func (r *paletteRenderer) MinSize() fyne.Size { return fyne.NewSquareSize(28) }
+func (r *paletteRenderer) MinSize() fyne.Size { return fyne.NewSquareSize(24) }
 
 func (r *paletteRenderer) Refresh() {
 	if r.item.piece == engine.NoPiece {

@@ -125,21 +125,15 @@ func (w *Window) showLibrary() {
 	ls.list = widget.NewList(
 		func() int { return len(ls.items) },
 		func() fyne.CanvasObject {
-			title := widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-			title.Truncation = fyne.TextTruncateEllipsis
-			detail := widget.NewLabel("")
-			detail.Truncation = fyne.TextTruncateEllipsis
-			opening := widget.NewLabel("")
-			opening.Truncation = fyne.TextTruncateEllipsis
-			return container.NewVBox(title, detail, opening)
+			// One label of three lines: the label's padding once, not three times.
+			row := widget.NewLabel("\n\n")
+			row.Truncation = fyne.TextTruncateEllipsis
+			return row
 		},
 		func(i widget.ListItemID, o fyne.CanvasObject) {
-			if i < 0 || i >= len(ls.items) {
-				return
-			}
-			rows := o.(*fyne.Container).Objects
-			for k, text := range libraryRowText(ls.items[i]) {
-				rows[k].(*widget.Label).SetText(text)
+			if i >= 0 && i < len(ls.items) {
+				lines := libraryRowText(ls.items[i])
+				o.(*widget.Label).SetText(strings.Join(lines[:], "\n"))
 			}
 		})
 	ls.list.OnSelected = func(i widget.ListItemID) { ls.selected = i; ls.refreshButtons() }

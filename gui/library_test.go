@@ -20,11 +20,7 @@ func listTexts(t *testing.T, ls *libraryScreen) []string {
 	for i := 0; i < ls.list.Length(); i++ {
 		row := ls.list.CreateItem()
 		ls.list.UpdateItem(i, row)
-		var texts []string
-		for _, o := range row.(*fyne.Container).Objects {
-			texts = append(texts, o.(*widget.Label).Text)
-		}
-		rows = append(rows, strings.Join(texts, " | "))
+		rows = append(rows, strings.ReplaceAll(row.(*widget.Label).Text, "\n", " | "))
 	}
 	return rows
 }
