@@ -39,17 +39,22 @@ type editorScreen struct {
 func (w *Window) showEditor() {
 	es := &editorScreen{w: w, ed: play.EditorFrom(w.session.Game().Position())}
 	es.board = NewBoardWidget(es.tap, nil)
+	// A phone in portrait is narrower than two buttons with icons side by side, or the two
+	// side-to-move choices, or eight large palette pieces: text only, one choice a row and
+	// smaller pieces there.
+	wide := landscape(w.win.Canvas().Size())
+	pieceSide := float32(40)
+	if !wide {
+		pieceSide = 24
+	}
 	red, black := engine.Red, engine.Black
 	for _, c := range []engine.Color{red, black} {
 		for _, t := range []engine.PieceType{engine.King, engine.Advisor, engine.Bishop, engine.Knight, engine.Rook, engine.Cannon, engine.Pawn} {
-			es.palette = append(es.palette, newPaletteItem(engine.MakePiece(c, t), es.choose))
+			es.palette = append(es.palette, newPaletteItem(engine.MakePiece(c, t), pieceSide, es.choose))
 		}
 	}
-	es.palette = append(es.palette, newPaletteItem(engine.NoPiece, es.choose))
+	es.palette = append(es.palette, newPaletteItem(engine.NoPiece, pieceSide, es.choose))
 	es.choose(es.palette[4]) // the red rook
-	// A phone in portrait is narrower than two buttons with icons side by side, or the two
-	// side-to-move choices: text only and one choice a row there.
-	wide := landscape(w.win.Canvas().Size())
 	redSide, blackSide := tr("editor.redToMove"), tr("editor.blackToMove")
 	es.side = widget.NewRadioGroup([]string{redSide, blackSide}, func(choice string) {
 		if choice == blackSide {
@@ -232,12 +237,13 @@ func (fitWidth) MinSize(objs []fyne.CanvasObject) fyne.Size {
 type paletteItem struct {
 	widget.BaseWidget
 	piece    engine.Piece
+	side     float32 // the least width and height
 	selected bool
 	onTap    func(*paletteItem)
 }
 
-func newPaletteItem(p engine.Piece, onTap func(*paletteItem)) *paletteItem {
-	it := &paletteItem{piece: p, onTap: onTap}
+func newPaletteItem(p engine.Piece, side float32, onTap func(*paletteItem)) *paletteItem {
+	it := &paletteItem{piece: p, side: side, onTap: onTap}
 	it.ExtendBaseWidget(it)
 	return it
 }
@@ -286,7 +292,7 @@ func (r *paletteRenderer) Layout(size fyne.Size) {
 	r.eraser.Move(fyne.NewPos((size.Width-side)/2, (size.Height-side)/2))
 }
 
-func (r *paletteRenderer) MinSize() fyne.Size { return fyne.NewSquareSize(24) }
+func (r *paletteRenderer) MinSize() fyne.Size { return fyne.NewSquareSize(r.item.side) }
 
 func (r *paletteRenderer) Refresh() {
 	if r.item.piece == engine.NoPiece {
