@@ -19,6 +19,9 @@ const maxImportBytes = 16 << 20
 // showOpenFile lets the player pick a game file (PGN, XQF, FEN or ICCS moves) through the
 // platform's open dialog (a file picker on phones, an upload in a browser).
 func (w *Window) showOpenFile() {
+	if openInBrowser(w) {
+		return
+	}
 	d := dialog.NewFileOpen(w.openFromReader, w.win)
 	d.SetFilter(storage.NewExtensionFileFilter([]string{".pgn", ".xqf", ".fen", ".txt", ".PGN", ".XQF"}))
 	d.Resize(w.dialogSize())
@@ -37,7 +40,7 @@ func (w *Window) openFromReader(r fyne.URIReadCloser, err error) {
 	defer r.Close()
 	data, err := io.ReadAll(io.LimitReader(r, maxImportBytes+1))
 	if err == nil && len(data) > maxImportBytes {
-		err = errors.New(tr("import.tooLarge"))
+		err = errTooLarge()
 	}
 	if err != nil {
 		w.showImportError(r, err)
@@ -66,12 +69,28 @@ func (w *Window) showImportError(r fyne.URIReadCloser, err error) {
 	if r != nil {
 		name = r.URI().Name()
 	}
+	w.showImportErrorNamed(name, err)
+}
+
+func (w *Window) showImportErrorNamed(name string, err error) {
 	dialog.ShowError(errors.New(tr("import.failed", map[string]any{"Name": name, "Error": err})), w.win)
 }
 
+func errTooLarge() error { return errors.New(tr("import.tooLarge")) }
+
 // showSaveFile saves the game through the platform's save dialog: XQF when the chosen
 // name ends in .xqf, a FEN of the board for .fen, else PGN in the move list's notation.
+// A browser downloads the game as PGN.
 func (w *Window) showSaveFile() {
+	if !localFiles {
+		data, err := w.exportData(".pgn")
+		if err != nil {
+			dialog.ShowError(errors.New(tr("export.failed", map[string]any{"Error": err})), w.win)
+			return
+		}
+		saveInBrowser(w.exportName()+".pgn", data)
+		return
+	}
 	d := dialog.NewFileSave(w.saveToWriter, w.win)
 	d.SetFileName(w.exportName() + ".pgn")
 	d.Resize(w.dialogSize())

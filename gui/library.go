@@ -295,6 +295,10 @@ func (ls *libraryScreen) exportSelected() {
 		dialog.ShowError(err, ls.w.win)
 		return
 	}
+	name := strings.ReplaceAll(firstNonEmpty(it.Name, it.ID), "/", "_") + ".pgn"
+	if saveInBrowser(name, data) {
+		return
+	}
 	d := dialog.NewFileSave(func(wr fyne.URIWriteCloser, err error) {
 		if err == nil && wr == nil {
 			return
@@ -307,7 +311,7 @@ func (ls *libraryScreen) exportSelected() {
 			dialog.ShowError(errors.New(tr("export.failed", map[string]any{"Error": err})), ls.w.win)
 		}
 	}, ls.w.win)
-	d.SetFileName(strings.ReplaceAll(firstNonEmpty(it.Name, it.ID), "/", "_") + ".pgn")
+	d.SetFileName(name)
 	d.Resize(ls.w.dialogSize())
 	d.Show()
 }
