@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // Format is a kind of game file or pasted text.
@@ -64,8 +65,15 @@ func stripCommandPrefix(text string) string {
 // and the "startpos" and "moves" words of a position command; any other
 // word is an error.
 func iccsMoves(words []string) ([]string, error) {
+	moves, _, err := iccsMoveWords(words)
+	return moves, err
+}
+
+// iccsMoveWords is iccsMoves that also returns the index in words of each move.
+func iccsMoveWords(words []string) ([]string, []int, error) {
 	var moves []string
-	for _, w := range words {
+	var at []int
+	for i, w := range words {
 		if len(moves) == 0 && (strings.EqualFold(w, "moves") || strings.EqualFold(w, "startpos")) {
 			continue
 		}
@@ -74,14 +82,36 @@ func iccsMoves(words []string) ([]string, error) {
 			continue
 		}
 		if !looksLikeICCS(m) {
-			return nil, fmt.Errorf("%q is not an ICCS move", w)
+			return nil, nil, fmt.Errorf("%q is not an ICCS move", w)
 		}
 		moves = append(moves, m)
+		at = append(at, i)
 	}
 	if len(moves) == 0 {
-		return nil, errors.New("no moves")
+		return nil, nil, errors.New("no moves")
 	}
-	return moves, nil
+	return moves, at, nil
+}
+
+// wordPlace names where the nth white-space separated word of text starts:
+// "line L, column C" (both from 1, columns in characters), as PGN errors do.
+func wordPlace(text string, nth int) string {
+	line, col, word, inWord := 1, 0, -1, false
+	for _, r := range text {
+		col++
+		space := unicode.IsSpace(r) // as strings.Fields splits
+		if !space && !inWord {
+			word++
+			if word == nth {
+				return fmt.Sprintf("line %d, column %d", line, col)
+			}
+		}
+		inWord = !space
+		if r == '\n' {
+			line, col = line+1, 0
+		}
+	}
+	return fmt.Sprintf("line %d", line)
 }
 
 // ReadRecord reads a game record from a file's content or pasted text of
@@ -107,9 +137,14 @@ func ReadRecord(data []byte) (*Record, Format, error) {
 	}
 	text, _ := decodePGNText(data)
 	words := strings.Fields(stripCommandPrefix(text))
+	// skipped counts the words before words[0] in text, to say where a bad move is.
+	skipped := len(strings.Fields(text)) - len(words)
 	fen := ""
 	if f == FormatFEN {
-		fen, words = splitFEN(words)
+		var rest []string
+		fen, rest = splitFEN(words)
+		skipped += len(words) - len(rest)
+		words = rest
 	}
 	r, err := NewRecord(fen)
 	if err != nil {
@@ -119,7 +154,7 @@ func ReadRecord(data []byte) (*Record, Format, error) {
 	if len(words) == 0 {
 		return r, f, nil
 	}
-	moves, err := iccsMoves(words)
+	moves, wordIdx, err := iccsMoveWords(words)
 	if err != nil {
 		return nil, f, fmt.Errorf("iccs: %w", err)
 	}
@@ -128,10 +163,10 @@ func ReadRecord(data []byte) (*Record, Format, error) {
 	}
 	pos := r.StartPosition()
 	at := r.Root
-	for i, text := range moves {
-		m, err := ParseMoveAs(pos, text, ICCS)
+	for i, moveText := range moves {
+		m, err := ParseMoveAs(pos, moveText, ICCS)
 		if err != nil {
-			return nil, f, fmt.Errorf("iccs: move %d (%s): %w", i+1, text, err)
+			return nil, f, fmt.Errorf("iccs: %s: move %d (%s): %w", wordPlace(text, skipped+wordIdx[i]), i+1, moveText, err)
 		}
 		pos.MakeMove(m)
 		n := &Node{Move: m, Parent: at}

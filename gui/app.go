@@ -52,6 +52,7 @@ type Window struct {
 	analysisPanel *analysisPanel
 	reviewPanel   *reviewPanel
 	panels        *fyne.Container // the analysis and review panels
+	io            ioState         // import/export, board editor and library (io.go, editor.go, library.go)
 }
 
 // Config says where the game is saved and how to reach the UI goroutine.
@@ -96,6 +97,8 @@ func NewWindow(a fyne.App, cfg Config) (*Window, error) {
 	}
 	session.OnEngineError = w.showEngineError
 	session.OnRepetitionWarning = w.warnRepetition
+	// setupIO wraps OnGameOver to file finished games: it stays after every hook is set.
+	w.setupIO(a, cfg.SaveDir)
 	w.win.SetOnClosed(func() {
 		w.keepClockTicking(false)
 		session.Close()
@@ -168,14 +171,15 @@ func (w *Window) build() {
 		widget.NewButtonWithIcon("", appIcon("flip"), s.Flip),
 		widget.NewButtonWithIcon("", theme.SettingsIcon(), w.showSettings),
 	}
-	iconRow := container.NewGridWithColumns(len(w.iconBtns))
+	iconRow := container.NewGridWithColumns(len(w.iconBtns) + 1)
 	for _, b := range w.iconBtns {
 		iconRow.Add(b)
 	}
+	iconRow.Add(w.moreButton(""))
 
 	w.moveList = w.newMoveList()
 	nav, panel := w.newSidePanel()
-	title := widget.NewLabelWithStyle(tr("moves.title"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	title := w.withMoreButton(widget.NewLabelWithStyle(tr("moves.title"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
 	moveRow := widget.NewLabel("1.")
 	statusRows := widget.NewLabel(strings.Repeat("\n", statusLines-1))
 	w.content = container.New(&mainLayout{

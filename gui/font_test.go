@@ -20,7 +20,7 @@ import (
 )
 
 // uiStrings collects every text the app can show: both translation files, the piece and
-// coordinate characters, result texts, and non-ASCII string literals in gui/ and game/.
+// coordinate characters, result texts, and non-ASCII string literals in gui/, game/ and play/.
 func uiStrings(t *testing.T) []string {
 	t.Helper()
 	var out []string
@@ -56,7 +56,7 @@ func uiStrings(t *testing.T) []string {
 		}
 	}
 	literal := regexp.MustCompile("\"(?:[^\"\\\\\\n]|\\\\.)*\"|`[^`]*`")
-	for _, pattern := range []string{"*.go", "../game/*.go"} {
+	for _, pattern := range []string{"*.go", "../game/*.go", "../play/*.go"} {
 		files, _ := filepath.Glob(pattern)
 		for _, f := range files {
 			if strings.HasSuffix(f, "_test.go") {

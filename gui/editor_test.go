@@ -1,0 +1,145 @@
+package gui
+
+import (
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2/test"
+
+	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/game"
+)
+
+// pick taps the palette item of a piece (engine.NoPiece: the eraser).
+func pick(t *testing.T, es *editorScreen, p engine.Piece) {
+	t.Helper()
+	for _, it := range es.palette {
+		if it.piece == p {
+			test.Tap(it)
+			return
+		}
+	}
+	t.Fatalf("no palette item for %v", p)
+}
+
+// put picks a piece and taps it onto the board at the named points.
+func put(t *testing.T, es *editorScreen, p engine.Piece, points ...string) {
+	t.Helper()
+	pick(t, es, p)
+	for _, name := range points {
+		tapPoint(t, es.board, name)
+	}
+}
+
+func openEditor(t *testing.T) (*Window, *editorScreen) {
+	t.Helper()
+	w, _ := openWindow(t, t.TempDir())
+	newGame(t, w, game.HumanBoth, 1)
+	w.showEditor()
+	es := w.io.editor
+	if es == nil || w.Fyne().Content() != es.content {
+		t.Fatal("the editor is not shown")
+	}
+	return w, es
+}
+
+// The editor refuses each impossible position with its reason, and the play buttons wait
+// until the position is possible.
+func TestEditorRefusesImpossiblePositionsWithReasons(t *testing.T) {
+	red := func(pt engine.PieceType) engine.Piece { return engine.MakePiece(engine.Red, pt) }
+	black := func(pt engine.PieceType) engine.Piece { return engine.MakePiece(engine.Black, pt) }
+	cases := []struct {
+		name   string
+		edit   func(t *testing.T, es *editorScreen)
+		reason string
+	}{
+		{"king outside the palace", func(t *testing.T, es *editorScreen) { put(t, es, red(engine.King), "e3") },
+			"red king on e3 is outside the palace"},
+		{"advisor off its points", func(t *testing.T, es *editorScreen) {
+			put(t, es, engine.NoPiece, "d9")
+			put(t, es, black(engine.Advisor), "d8")
+		},
+			"black advisor on d8 is off the palace's diagonals"},
+		{"elephant off its points", func(t *testing.T, es *editorScreen) {
+			put(t, es, engine.NoPiece, "c0")
+			put(t, es, red(engine.Bishop), "e5")
+		},
+			"red elephant on e5"},
+		{"pawn behind its start", func(t *testing.T, es *editorScreen) {
+			put(t, es, engine.NoPiece, "a3")
+			put(t, es, red(engine.Pawn), "b1")
+		},
+			"red pawn on b1 is behind its starting rank"},
+		{"pawn off the pawn files", func(t *testing.T, es *editorScreen) {
+			put(t, es, engine.NoPiece, "a6")
+			put(t, es, black(engine.Pawn), "b6")
+		},
+			"black pawn on b6 has not crossed the river"},
+		{"too many pieces", func(t *testing.T, es *editorScreen) { put(t, es, red(engine.Knight), "e4") },
+			"Red has 3 horses; a set has 2"},
+		{"no king", func(t *testing.T, es *editorScreen) { put(t, es, engine.NoPiece, "e0") },
+			"Red has no king"},
+		{"flying generals", func(t *testing.T, es *editorScreen) {
+			test.Tap(es.clearBtn)
+			put(t, es, red(engine.King), "d0")
+			put(t, es, black(engine.King), "d9")
+		}, "The kings face each other"},
+		{"side not to move in check", func(t *testing.T, es *editorScreen) {
+			test.Tap(es.clearBtn)
+			put(t, es, red(engine.Rook), "e5")
+			put(t, es, red(engine.King), "d0")
+			es.side.SetSelected(tr("editor.redToMove"))
+		}, "Black is in check but it is not black's move"},
+	}
+	w, es := openEditor(t)
+	for _, c := range cases {
+		test.Tap(es.stdBtn)
+		if es.problems.Text != "" || es.playBtn.Disabled() {
+			t.Fatalf("the start position has problems: %q", es.problems.Text)
+		}
+		c.edit(t, es)
+		if !strings.Contains(es.problems.Text, c.reason) || strings.Count(es.problems.Text, "\n") != 0 {
+			t.Errorf("%s: the editor says %q, want %q", c.name, es.problems.Text, c.reason)
+		}
+		if !es.playBtn.Disabled() || !es.twoBtn.Disabled() {
+			t.Errorf("%s: a game can be started", c.name)
+		}
+	}
+	// Black to move makes the last position legal; playing it starts a game from it.
+	es.side.SetSelected(tr("editor.blackToMove"))
+	if es.problems.Text != "" || es.playBtn.Disabled() {
+		t.Fatalf("black to move: %q", es.problems.Text)
+	}
+	test.Tap(es.twoBtn)
+	g := w.Session().Game()
+	if g.StartFEN() != "4k4/9/9/9/4R4/9/9/9/9/3K5 b - - 0 1" || w.Fyne().Content() != w.content {
+		t.Fatalf("started from %q", g.StartFEN())
+	}
+	if w.Session().Settings().Human != game.HumanBoth || !g.Position().InCheck() {
+		t.Error("two-player game from the editor")
+	}
+}
+
+// A tap on a point holding the chosen piece takes it off; the eraser empties points; a
+// game against the engine gives the player the side to move.
+func TestEditorTapsAndPlayAgainstEngine(t *testing.T) {
+	w, es := openEditor(t)
+	rook := engine.MakePiece(engine.Red, engine.Rook)
+	put(t, es, rook, "a0")
+	if es.board.View().PieceAt(sq(t, "a0")) != engine.NoPiece {
+		t.Fatal("tapping the chosen piece did not take it off")
+	}
+	put(t, es, engine.NoPiece, "b0", "c0")
+	put(t, es, rook, "a5")
+	if v := es.board.View(); v.PieceAt(sq(t, "b0")) != engine.NoPiece || v.PieceAt(sq(t, "a5")) != rook {
+		t.Fatal("eraser or placement")
+	}
+	es.side.SetSelected(tr("editor.blackToMove"))
+	test.Tap(es.playBtn)
+	if set := w.Session().Settings(); set.Human != game.HumanBlack || !set.Flipped {
+		t.Errorf("playing from the editor: %+v", set)
+	}
+	if !strings.HasPrefix(w.Session().Game().StartFEN(), "rnbakabnr/9/1c5c1/p1p1p1p1p/R8/9/P1P1P1P1P/1C5C1/9/3AKABNR b") {
+		t.Errorf("start %s", w.Session().Game().StartFEN())
+	}
+}

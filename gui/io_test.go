@@ -1,0 +1,186 @@
+package gui
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/game"
+)
+
+const variationPGN = "[Game \"Chinese Chess\"]\n[Red \"甲\"]\n[Black \"乙\"]\n" +
+	"1. 炮二平五 马８进７ (1. ... 炮８平５ 2. 马二进三) 2. 马二进三 车９平８ *\n"
+
+// openURI opens a storage URI as the open dialog would hand it over.
+func openURI(t *testing.T, w *Window, path string, data []byte) {
+	t.Helper()
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, err := storage.Reader(storage.NewFileURI(path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.openFromReader(r, nil)
+}
+
+func closeDialogs(w *Window) {
+	for w.Fyne().Canvas().Overlays().Top() != nil {
+		w.Fyne().Canvas().Overlays().Remove(w.Fyne().Canvas().Overlays().Top())
+	}
+}
+
+func TestImportThroughStorageURI(t *testing.T) {
+	w, _ := openWindow(t, t.TempDir())
+	newGame(t, w, game.HumanBoth, 1)
+	tapPoint(t, w.Board(), "h2")
+	tapPoint(t, w.Board(), "e2")
+	dir := t.TempDir()
+
+	openURI(t, w, filepath.Join(dir, "game.pgn"), []byte(variationPGN))
+	g := w.Session().Game()
+	if g.Len() != 4 || g.Meta.Red != "甲" || w.Board().View().PieceAt(sq(t, "g7")) != engine.MakePiece(engine.Black, engine.Knight) {
+		t.Fatalf("imported game: %d moves, red %q", g.Len(), g.Meta.Red)
+	}
+	// The game it replaced, which had a move, went to the library.
+	if items := w.io.library.List(); len(items) != 1 || items[0].Plies != 1 {
+		t.Fatalf("library after import: %+v", items)
+	}
+
+	// A bad file: a message naming the place, and the game stays.
+	openURI(t, w, filepath.Join(dir, "bad.pgn"), []byte("1. 炮二平五 马８进７\n2. 马二进三 马８进７ *\n"))
+	if text := overlayText(w); !strings.Contains(text, "bad.pgn") || !strings.Contains(text, "line 2, column") {
+		t.Fatalf("error says %q", text)
+	}
+	if w.Session().Game().Len() != 4 {
+		t.Fatal("a bad file changed the game")
+	}
+	closeDialogs(w)
+
+	// XQF by content, and a FEN file.
+	var xqf strings.Builder
+	rec, _, _ := game.ReadRecord([]byte(variationPGN))
+	if err := rec.ExportXQF(&xqf); err != nil {
+		t.Fatal(err)
+	}
+	openURI(t, w, filepath.Join(dir, "game.xqf"), []byte(xqf.String()))
+	if w.Session().Game().Len() != 4 {
+		t.Fatalf("XQF: %d moves", w.Session().Game().Len())
+	}
+	openURI(t, w, filepath.Join(dir, "end.fen"), []byte("3k5/9/9/9/9/4r4/9/9/9/5K3 b - - 0 1\n"))
+	if w.Session().Game().FEN() != "3k5/9/9/9/9/4r4/9/9/9/5K3 b - - 0 1" || w.Session().Thinking() {
+		t.Fatalf("FEN: %s", w.Session().Game().FEN())
+	}
+}
+
+// Saving writes the game as PGN, XQF for a name ending in .xqf, and the board for .fen.
+func TestSaveThroughStorageURI(t *testing.T) {
+	w, _ := openWindow(t, t.TempDir())
+	if !w.importData([]byte(variationPGN), "test") {
+		t.Fatal("import failed")
+	}
+	dir := t.TempDir()
+	for _, name := range []string{"out.pgn", "out.xqf", "out.fen"} {
+		u := storage.NewFileURI(filepath.Join(dir, name))
+		wr, err := storage.Writer(u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.saveToWriter(wr, nil)
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, _, err := game.ReadRecord(data)
+		if err != nil {
+			t.Fatalf("%s does not read back: %v", name, err)
+		}
+		want := w.Session().CurrentRecord().ICCSText()
+		if name == "out.fen" {
+			want = w.Session().Game().FEN() + "\n\n"
+		}
+		if back.ICCSText() != want {
+			t.Errorf("%s: %q, want %q", name, back.ICCSText(), want)
+		}
+	}
+	if overlayText(w) != "" {
+		t.Errorf("dialogs: %q", overlayText(w))
+	}
+}
+
+func TestClipboardCopyAndPaste(t *testing.T) {
+	w, _ := openWindow(t, t.TempDir())
+	newGame(t, w, game.HumanBoth, 1)
+	clip := fyne.CurrentApp().Clipboard()
+
+	clip.SetContent("h2e2 h9g7\nh0g2")
+	w.paste()
+	if w.Session().Game().Len() != 3 {
+		t.Fatalf("pasted ICCS moves: %d", w.Session().Game().Len())
+	}
+	w.copyFEN()
+	if clip.Content() != w.Session().Game().FEN() {
+		t.Errorf("copied FEN %q", clip.Content())
+	}
+	w.copyPGN()
+	back, f, err := game.ReadRecord([]byte(clip.Content()))
+	if err != nil || f != game.FormatPGN || len(back.MainLineMoves()) != 3 {
+		t.Fatalf("copied PGN: %v %q", err, clip.Content())
+	}
+
+	// A paste with an illegal move names where it is, and nothing changes.
+	clip.SetContent("h2e2 h9g7\nh0g2 h9g7")
+	w.paste()
+	if text := overlayText(w); !strings.Contains(text, "line 2, column 6") || !strings.Contains(text, "h9g7") {
+		t.Fatalf("bad paste says %q", text)
+	}
+	closeDialogs(w)
+	clip.SetContent("")
+	w.paste()
+	if !strings.Contains(overlayText(w), tr("paste.empty")) {
+		t.Errorf("empty paste says %q", overlayText(w))
+	}
+	if w.Session().Game().Len() != 3 {
+		t.Error("a bad paste changed the game")
+	}
+	closeDialogs(w)
+
+	// The paste shortcut and a pasted FEN.
+	clip.SetContent("position fen 3k5/9/9/9/9/4r4/9/9/9/5K3 b - - 0 1 moves e4e3")
+	w.Fyne().Canvas().(interface{ TypedShortcut(fyne.Shortcut) }).TypedShortcut(&fyne.ShortcutPaste{})
+	if g := w.Session().Game(); g.StartFEN() != "3k5/9/9/9/9/4r4/9/9/9/5K3 b - - 0 1" || g.Len() != 1 {
+		t.Fatalf("Ctrl+V: %s %d", g.StartFEN(), g.Len())
+	}
+}
+
+// The menu behind the "more" button offers the file, clipboard, editor and library actions.
+func TestMoreMenuReachesTheActions(t *testing.T) {
+	w, _ := openWindow(t, t.TempDir())
+	var more *widget.Button
+	for _, o := range test.LaidOutObjects(w.content) {
+		if b, ok := o.(*widget.Button); ok && b.Text == tr("action.more") && b.Visible() {
+			more = b
+		}
+	}
+	if more == nil {
+		t.Fatal("no visible More button in the wide layout")
+	}
+	test.Tap(more)
+	var labels []string
+	for _, item := range w.moreItems() {
+		labels = append(labels, item.Label)
+	}
+	if len(labels) != 10 || !strings.Contains(strings.Join(labels, "|"), tr("more.editor")) {
+		t.Errorf("menu: %q", labels)
+	}
+	if w.Fyne().Canvas().Overlays().Top() == nil {
+		t.Error("no menu popped up")
+	}
+}

@@ -1,0 +1,332 @@
+package play
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/game"
+)
+
+// File names of the library inside its folder. Each game is a file of its own in the
+// record format (variations and comments kept); the index lists them, because browser
+// storage cannot list a folder.
+const (
+	libraryIndexName  = "library.json"
+	libraryTempName   = "library.tmp.json"
+	libraryBackupName = "library.bak.json"
+	libraryFormatName = "xiangqi-library"
+	libraryVersion    = 1
+	libraryGamePrefix = "game-"
+)
+
+// libraryIDPattern is what a game's ID looks like; an index entry with any other ID is
+// listed as damaged and never used as a file name.
+var libraryIDPattern = regexp.MustCompile(`^[0-9]{8}-[0-9]{6}-[0-9]{1,9}$`)
+
+// LibraryEntry describes one game of the library, as the index keeps it.
+type LibraryEntry struct {
+	ID      string `json:"id"`
+	Name    string `json:"name,omitempty"` // given by the player (Rename); else the record's title
+	Red     string `json:"red,omitempty"`
+	Black   string `json:"black,omitempty"`
+	Date    string `json:"date,omitempty"`    // PGN form, YYYY.MM.DD
+	Result  string `json:"result"`            // PGN form: 1-0, 0-1, 1/2-1/2 or *
+	Opening string `json:"opening,omitempty"` // the record's opening, else its first moves
+	Plies   int    `json:"plies"`             // moves in the main line
+	// Human is who a person played (red, black, both), when the game was played here.
+	Human game.HumanSide `json:"human,omitempty"`
+	Added string         `json:"added"` // when it was added, RFC 3339
+	Hash  string         `json:"hash"`  // SHA-256 of the game file
+}
+
+// LibraryItem is an entry as listed: Err says why its game cannot be opened (missing or
+// damaged file, or a damaged index entry); the list shows it as damaged.
+type LibraryItem struct {
+	LibraryEntry
+	Err error
+}
+
+type libraryIndex struct {
+	Format  string         `json:"format"`
+	Version int            `json:"version"`
+	Games   []LibraryEntry `json:"games"`
+}
+
+// Library keeps finished and saved games in a folder of the app's storage. Call its
+// methods from one goroutine (the UI goroutine).
+type Library struct {
+	fs      FS
+	entries []LibraryEntry
+	last    []byte // what the index file holds, the backup at the next write on plain storage
+	now     func() time.Time
+}
+
+// Remover is storage that can delete a file; the library deletes a game's file with it
+// (on other storage the file stays, unlisted).
+type Remover interface {
+	Remove(name string) error
+}
+
+// OpenLibrary reads the library's index in fs. An unreadable index falls back to its
+// backup; when neither can be read the library starts empty, the damaged index is set
+// aside, and the error says so (the library is usable all the same).
+func OpenLibrary(fs FS) (*Library, error) {
+	l := &Library{fs: fs, now: time.Now}
+	entries, data, err := l.readIndex(libraryIndexName)
+	if err == nil {
+		l.entries, l.last = entries, data
+		return l, nil
+	}
+	if errors.Is(err, os.ErrNotExist) {
+		if entries, data, berr := l.readIndex(libraryBackupName); berr == nil {
+			l.entries, l.last = entries, data
+		}
+		return l, nil
+	}
+	entries, data, berr := l.readIndex(libraryBackupName)
+	aside := setAside(fs, libraryIndexName, "library")
+	if berr == nil {
+		l.entries, l.last = entries, data
+		return l, fmt.Errorf("library index unreadable (%v); the previous index was restored, the unreadable one kept as %s", err, aside)
+	}
+	return l, fmt.Errorf("library index unreadable (%v); kept as %s, the library starts empty", err, aside)
+}
+
+func (l *Library) readIndex(name string) ([]LibraryEntry, []byte, error) {
+	data, err := l.fs.ReadFile(name)
+	if err != nil {
+		return nil, nil, err
+	}
+	var idx libraryIndex
+	if err := json.Unmarshal(data, &idx); err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if idx.Format != libraryFormatName || idx.Version < 1 || idx.Version > libraryVersion {
+		return nil, nil, fmt.Errorf("%s: not a library index of version 1..%d", name, libraryVersion)
+	}
+	return idx.Games, data, nil
+}
+
+// writeIndex stores the entries: on storage with atomic renames through a temporary
+// file, elsewhere after keeping the old index as the backup (as Store writes saves).
+func (l *Library) writeIndex(entries []LibraryEntry) error {
+	if entries == nil {
+		entries = []LibraryEntry{}
+	}
+	data, err := json.MarshalIndent(libraryIndex{Format: libraryFormatName, Version: libraryVersion, Games: entries}, "", "  ")
+	if err != nil {
+		return fmt.Errorf("library: %w", err)
+	}
+	if afs, ok := l.fs.(AtomicFS); ok {
+		if err := afs.WriteFile(libraryTempName, data); err != nil {
+			return fmt.Errorf("library: %w", err)
+		}
+		if err := afs.Rename(libraryTempName, libraryIndexName); err != nil {
+			return fmt.Errorf("library: %w", err)
+		}
+		if err := afs.SyncDir(); err != nil {
+			return fmt.Errorf("library: %w", err)
+		}
+	} else {
+		if l.last != nil {
+			if err := l.fs.WriteFile(libraryBackupName, l.last); err != nil {
+				return fmt.Errorf("library: keep backup: %w", err)
+			}
+		}
+		if err := l.fs.WriteFile(libraryIndexName, data); err != nil {
+			return fmt.Errorf("library: %w", err)
+		}
+	}
+	l.entries, l.last = entries, data
+	return nil
+}
+
+func gameFileName(id string) string { return libraryGamePrefix + id + ".json" }
+
+// List returns the games, newest first, each checked: a game whose file is missing or
+// damaged is listed with the reason in Err.
+func (l *Library) List() []LibraryItem {
+	items := make([]LibraryItem, 0, len(l.entries))
+	for i := len(l.entries) - 1; i >= 0; i-- {
+		e := l.entries[i]
+		_, err := l.read(e)
+		items = append(items, LibraryItem{LibraryEntry: e, Err: err})
+	}
+	return items
+}
+
+// read loads an entry's game.
+func (l *Library) read(e LibraryEntry) (*game.Record, error) {
+	if !libraryIDPattern.MatchString(e.ID) {
+		return nil, fmt.Errorf("damaged library entry (id %q)", e.ID)
+	}
+	data, err := l.fs.ReadFile(gameFileName(e.ID))
+	if err != nil {
+		return nil, err
+	}
+	r, err := game.LoadRecord(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", l.fs.Where(gameFileName(e.ID)), err)
+	}
+	if e.Name != "" {
+		r.Meta.Title = e.Name
+	}
+	return r, nil
+}
+
+func (l *Library) find(id string) (int, error) {
+	for i, e := range l.entries {
+		if e.ID == id {
+			return i, nil
+		}
+	}
+	return -1, fmt.Errorf("library: no game %q", id)
+}
+
+// Open returns an entry's game (with the name given to it as its title).
+func (l *Library) Open(id string) (*game.Record, error) {
+	i, err := l.find(id)
+	if err != nil {
+		return nil, err
+	}
+	return l.read(l.entries[i])
+}
+
+// Add stores a game and lists it. A game already in the library (the same file content)
+// is not added twice; its entry is returned.
+func (l *Library) Add(r *game.Record) (LibraryEntry, error) {
+	var buf bytes.Buffer
+	if err := r.SaveRecord(&buf); err != nil {
+		return LibraryEntry{}, fmt.Errorf("library: %w", err)
+	}
+	sum := sha256.Sum256(buf.Bytes())
+	hash := hex.EncodeToString(sum[:])
+	for _, e := range l.entries {
+		if e.Hash == hash {
+			return e, nil
+		}
+	}
+	now := l.now()
+	e := describe(r)
+	e.ID, e.Added, e.Hash = l.newID(now), now.UTC().Format(time.RFC3339), hash
+	// The game's file first: a crash before the index is written leaves an unlisted
+	// file, never an entry without its game.
+	if err := l.fs.WriteFile(gameFileName(e.ID), buf.Bytes()); err != nil {
+		return LibraryEntry{}, fmt.Errorf("library: %w", err)
+	}
+	if err := l.writeIndex(append(append([]LibraryEntry(nil), l.entries...), e)); err != nil {
+		return LibraryEntry{}, err
+	}
+	return e, nil
+}
+
+// newID names a new game by the time it was added, unique within the library.
+func (l *Library) newID(now time.Time) string {
+	stem := now.UTC().Format("20060102-150405")
+	for n := now.Nanosecond() / 1000; ; n++ {
+		id := fmt.Sprintf("%s-%d", stem, n)
+		if _, err := l.find(id); err != nil {
+			return id
+		}
+	}
+}
+
+// describe fills the listed facts of a record: players, date, result and opening.
+func describe(r *game.Record) LibraryEntry {
+	e := LibraryEntry{Name: r.Meta.Title, Red: r.Meta.Red, Black: r.Meta.Black, Date: r.Meta.Date,
+		Result: "*", Opening: r.Meta.Opening, Plies: len(r.MainLineMoves()), Human: r.Meta.Human}
+	if g, err := r.Game(); err == nil {
+		e.Result = g.Result().PGN()
+	}
+	if e.Opening == "" {
+		e.Opening = firstMoves(r)
+	}
+	return e
+}
+
+// firstMoves names an opening without a recorded name by its first round, in Chinese
+// notation ("炮二平五 马８进７").
+func firstMoves(r *game.Record) string {
+	pos := r.StartPosition()
+	var texts []string
+	for i, m := range r.MainLineMoves() {
+		if i == 2 {
+			break
+		}
+		texts = append(texts, game.FormatMove(pos, m, game.Chinese))
+		pos.MakeMove(m)
+	}
+	if r.StartFEN() != engine.StartFEN && len(texts) > 0 {
+		return "… " + strings.Join(texts, " ")
+	}
+	return strings.Join(texts, " ")
+}
+
+// Rename gives a game a name; "" goes back to the record's own title.
+func (l *Library) Rename(id, name string) error {
+	i, err := l.find(id)
+	if err != nil {
+		return err
+	}
+	name = strings.TrimSpace(name)
+	if len(name) > 200 {
+		return errors.New("library: the name is too long")
+	}
+	entries := append([]LibraryEntry(nil), l.entries...)
+	entries[i].Name = name
+	return l.writeIndex(entries)
+}
+
+// Delete removes a game from the list and then its file. A damaged entry can be deleted
+// too.
+func (l *Library) Delete(id string) error {
+	i, err := l.find(id)
+	if err != nil {
+		return err
+	}
+	entries := append(append([]LibraryEntry(nil), l.entries[:i]...), l.entries[i+1:]...)
+	if err := l.writeIndex(entries); err != nil {
+		return err
+	}
+	if rm, ok := l.fs.(Remover); ok && libraryIDPattern.MatchString(id) {
+		if err := rm.Remove(gameFileName(id)); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return fmt.Errorf("library: the game is no longer listed, but its file stays: %w", err)
+		}
+	}
+	return nil
+}
+
+// ExportPGN writes an entry's game as PGN.
+func (l *Library) ExportPGN(id string, opt game.PGNOptions) ([]byte, error) {
+	r, err := l.Open(id)
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	if err := r.ExportPGN(&buf, opt); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// setAside renames an unreadable file so that no later write replaces it, and returns
+// where it is now.
+func setAside(fs FS, name, stem string) string {
+	aside := fmt.Sprintf("%s.corrupt-%s.json", stem, time.Now().UTC().Format("20060102-150405.000000000"))
+	if err := fs.Rename(name, aside); err != nil {
+		return fmt.Sprintf("%s (could not be moved aside: %v)", fs.Where(name), err)
+	}
+	return fs.Where(aside)
+}
+
+// Remove deletes a file of the directory.
+func (d DirFS) Remove(name string) error { return os.Remove(d.path(name)) }
