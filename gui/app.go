@@ -64,6 +64,10 @@ type Config struct {
 	// Time replaces the system clock (tests drive the game clock with a fake one).
 	Time  play.TimeSource
 	Sound play.SoundPlayer // plays the game's sounds; nil: silent
+	// AwayStopsClock stops the game clock while the app is in the background. It is always
+	// so on a phone, where the board cannot be seen then; a desktop window that merely lost
+	// the focus still shows the board, so its clock keeps running.
+	AwayStopsClock bool
 }
 
 // SetupApp applies the bundled theme font and translations to a Fyne app.
@@ -99,6 +103,11 @@ func NewWindow(a fyne.App, cfg Config) (*Window, error) {
 	session.OnRepetitionWarning = w.warnRepetition
 	// setupIO wraps OnGameOver to file finished games: it stays after every hook is set.
 	w.setupIO(a, cfg.SaveDir)
+	if cfg.AwayStopsClock || fyne.CurrentDevice().IsMobile() {
+		lc := a.Lifecycle()
+		lc.SetOnExitedForeground(func() { session.SetAway(true) })
+		lc.SetOnEnteredForeground(func() { session.SetAway(false) })
+	}
 	w.win.SetOnClosed(func() {
 		w.keepClockTicking(false)
 		session.Close()
@@ -180,7 +189,7 @@ func (w *Window) build() {
 	w.moveList = w.newMoveList()
 	nav, panel := w.newSidePanel()
 	title := w.withMoreButton(widget.NewLabelWithStyle(tr("moves.title"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
-	moveRow := widget.NewLabel("1.")
+	moveRow := newRowText("1.")
 	statusRows := widget.NewLabel(strings.Repeat("\n", statusLines-1))
 	w.content = container.New(&mainLayout{
 		board: w.board, clocks: w.clocks, status: w.turned.slot(), thinking: w.thinking,

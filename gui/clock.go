@@ -80,7 +80,7 @@ func (c *ClockWidget) CreateRenderer() fyne.WidgetRenderer {
 		r.faces[side].CornerRadius = theme.InputRadiusSize()
 		r.texts[side] = canvas.NewText("", theme.Color(theme.ColorNameForeground))
 		r.texts[side].Alignment = fyne.TextAlignCenter
-		r.texts[side].TextStyle = fyne.TextStyle{Monospace: true}
+		r.texts[side].TextStyle = clockTextStyle
 	}
 	r.Refresh()
 	return r
@@ -98,21 +98,49 @@ func (r *clockRenderer) Objects() []fyne.CanvasObject {
 
 func (r *clockRenderer) Destroy() {}
 
+// clockTextStyle is the clocks' face: monospace, so that the digits do not shift as they
+// change.
+var clockTextStyle = fyne.TextStyle{Monospace: true}
+
+// widestText is the longest a clock's text can be ("Black  0:00:00") at text size.
+func (r *clockRenderer) widestText(size float32) fyne.Size {
+	var widest fyne.Size
+	for _, name := range r.clock.names {
+		if t := fyne.MeasureText(name+"  0:00:00", size, clockTextStyle); t.Width > widest.Width {
+			widest = t
+		}
+	}
+	return widest
+}
+
+// textSize is the clocks' text size in a bar width wide: a little larger than the body
+// text, or smaller where half the bar is too narrow for the widest text (a phone).
+func (r *clockRenderer) textSize(width float32) float32 {
+	want := theme.TextSize() * 1.2
+	room := (width-theme.Padding())/2 - 2*theme.Padding()
+	if w := r.widestText(want).Width; w > room && room > 0 {
+		return want * room / w
+	}
+	return want
+}
+
 func (r *clockRenderer) MinSize() fyne.Size {
 	pad := theme.Padding()
-	t := fyne.MeasureText(r.clock.names[0]+"  0:00:00", theme.TextSize()*1.2, fyne.TextStyle{Monospace: true})
+	t := r.widestText(theme.TextSize() * 1.2)
 	return fyne.NewSize(2*t.Width+6*pad, t.Height+2*pad)
 }
 
 func (r *clockRenderer) Layout(size fyne.Size) {
 	pad := theme.Padding()
 	half := (size.Width - pad) / 2
+	textSize := r.textSize(size.Width)
 	for side := range r.faces {
 		x := float32(side) * (half + pad)
 		r.faces[side].Move(fyne.NewPos(x, 0))
 		r.faces[side].Resize(fyne.NewSize(half, size.Height))
 		r.texts[side].Move(fyne.NewPos(x, 0))
 		r.texts[side].Resize(fyne.NewSize(half, size.Height))
+		r.texts[side].TextSize = textSize
 	}
 }
 
@@ -136,7 +164,7 @@ func (r *clockRenderer) Refresh() {
 		r.texts[side].Text = r.clock.Text(engine.Color(side))
 		r.texts[side].Color = ink
 		r.texts[side].TextStyle.Bold = running
-		r.texts[side].TextSize = theme.TextSize() * 1.2
+		r.texts[side].TextSize = r.textSize(r.clock.Size().Width)
 		r.faces[side].Refresh()
 		r.texts[side].Refresh()
 	}

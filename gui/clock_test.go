@@ -5,7 +5,10 @@ import (
 	"testing"
 	"time"
 
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/xqfyne/xiangqi/engine"
@@ -85,6 +88,77 @@ func TestClockTextFormats(t *testing.T) {
 	} {
 		if got := clockText(d); got != want {
 			t.Errorf("clockText(%v) = %q, want %q", d, got, want)
+		}
+	}
+}
+
+// foreground switches the app in and out of the background, as a phone's system does.
+type foreground interface {
+	OnExitedForeground() func()
+	OnEnteredForeground() func()
+}
+
+// A phone app sent to the background stops its clock (the board cannot be seen there) and
+// starts it again when it comes back; the clock drawn says so.
+func TestClockStopsWhileTheAppIsInTheBackground(t *testing.T) {
+	ft := playtest.NewFakeTime()
+	w, q := openWindowWith(t, Config{SaveDir: t.TempDir(), Time: ft, AwayStopsClock: true})
+	startTimedTwoPlayerGame(t, w, play.TimeControl{Base: 5 * time.Minute, Increment: 3 * time.Second})
+	ft.Advance(20 * time.Second)
+	lc := w.app.Lifecycle().(foreground)
+	lc.OnExitedForeground()()
+	q.drain()
+	if w.clocks.View().Running || w.tickStop != nil {
+		t.Fatal("the clock runs in the background")
+	}
+	ft.Advance(10 * time.Minute)
+	q.drain()
+	if r := w.Session().Game().Result(); r.Decided() {
+		t.Fatalf("the game ended in the background: %v", r)
+	}
+	lc.OnEnteredForeground()()
+	ft.Advance(5 * time.Second)
+	w.showClock()
+	wantClockText(t, w, engine.Red, "4:35")
+	if !w.clocks.View().Running || w.tickStop == nil {
+		t.Error("the clock does not run again in the foreground")
+	}
+}
+
+// On the desktop the window losing the focus does not stop the clock: the board is still
+// in sight.
+func TestDesktopClockRunsWhenTheWindowLosesFocus(t *testing.T) {
+	ft := playtest.NewFakeTime()
+	w, _ := openWindowWith(t, Config{SaveDir: t.TempDir(), Time: ft})
+	startTimedTwoPlayerGame(t, w, play.TimeControl{Base: 5 * time.Minute, Increment: 3 * time.Second})
+	if f := w.app.Lifecycle().(foreground).OnExitedForeground(); f != nil {
+		f()
+	}
+	ft.Advance(20 * time.Second)
+	w.showClock()
+	wantClockText(t, w, engine.Red, "4:40")
+}
+
+// On a narrow phone the clocks' text shrinks to fit in their halves of the bar instead of
+// running into each other.
+func TestClockTextFitsANarrowWindow(t *testing.T) {
+	ft := playtest.NewFakeTime()
+	w, _ := openWindowWith(t, Config{SaveDir: t.TempDir(), Time: ft})
+	startTimedTwoPlayerGame(t, w, play.TimeControl{Base: 5 * time.Minute, Increment: 3 * time.Second})
+	for _, size := range []fyne.Size{fyne.NewSize(216, 469), fyne.NewSize(390, 844), fyne.NewSize(1280, 900)} {
+		w.Fyne().Resize(size)
+		half := (w.clocks.Size().Width - theme.Padding()) / 2
+		texts := 0
+		for _, o := range test.WidgetRenderer(w.clocks).Objects() {
+			if text, ok := o.(*canvas.Text); ok {
+				texts++
+				if got := text.MinSize().Width; got > half {
+					t.Errorf("%v: clock text %q is %.0f wide in a half of %.0f", size, text.Text, got, half)
+				}
+			}
+		}
+		if texts != 2 {
+			t.Fatalf("%v: %d clock texts drawn", size, texts)
 		}
 	}
 }

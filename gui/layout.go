@@ -35,8 +35,10 @@ const statusLines = 2
 const maxBoardShare = 0.68
 
 // portraitListRows is how many move list rows portrait keeps visible, shrinking the board
-// if the window is too short for them.
-const portraitListRows = 2
+// if the window is too short for them. One: on a small phone the list gives way before
+// the board does; on every phone size (320x568 points and up) the board is as wide as the
+// screen and the list has the rest, several rows.
+const portraitListRows = 1
 
 // landscape decides the orientation from the space available.
 func landscape(size fyne.Size) bool { return size.Width > size.Height*1.05 }

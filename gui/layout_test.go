@@ -26,6 +26,41 @@ func inside(w *Window, o fyne.CanvasObject) bool {
 	return pos.X >= 0 && pos.Y >= 0 && pos.X+o.Size().Width <= win.Width+0.5 && pos.Y+o.Size().Height <= win.Height+0.5
 }
 
+// drawnBoardWidth is the width of the board as drawn inside its widget.
+func drawnBoardWidth(w *Window) float32 {
+	size := w.Board().Size()
+	return min(size.Width, size.Height*boardAspect())
+}
+
+// On every phone size, from 320x568 points up, the board is as wide as the screen and
+// the move list has at least two rows under the buttons; on a smaller window the list
+// gives way to one row before the board shrinks.
+func TestPortraitBoardTakesTheWidthFirst(t *testing.T) {
+	for _, c := range []struct {
+		size     fyne.Size
+		listRows float32
+	}{
+		{fyne.NewSize(320, 568), 1.9}, {fyne.NewSize(360, 640), 2}, {fyne.NewSize(390, 844), 2},
+		{fyne.NewSize(412, 915), 2}, {fyne.NewSize(260, 563), 2}, {fyne.NewSize(267, 480), 1},
+	} {
+		w, _ := openWindow(t, t.TempDir())
+		newGame(t, w, game.HumanBoth, 1)
+		playTaps(t, w, "h2e2", "h9g7", "h0g2", "i9h9")
+		w.Fyne().Resize(c.size)
+		row := w.content.Layout.(*mainLayout).moveRow.MinSize().Height
+		wantBoard := c.size.Width - 2*theme.Padding()
+		if c.size.Height < 500 {
+			wantBoard *= 0.93 // smaller than any phone: the board still takes nearly all the width
+		}
+		if got := drawnBoardWidth(w); got < wantBoard-1 {
+			t.Errorf("%v: board drawn %.0f wide, want at least %.0f", c.size, got, wantBoard)
+		}
+		if got := w.moveList.Size().Height; got < c.listRows*row {
+			t.Errorf("%v: move list %.0f high, want %.1f rows of %.0f", c.size, got, c.listRows, row)
+		}
+	}
+}
+
 func TestPortraitShowsBoardIconsAndMoveList(t *testing.T) {
 	for _, size := range []fyne.Size{{Width: 400, Height: 720}, {Width: 390, Height: 844}, {Width: 267, Height: 480}} {
 		w, _ := openWindow(t, t.TempDir())
@@ -39,7 +74,7 @@ func TestPortraitShowsBoardIconsAndMoveList(t *testing.T) {
 			t.Fatalf("%v: setup moves not played", size)
 		}
 		list := w.moveList
-		if !inside(w, list) || list.Size().Height < 2*w.content.Layout.(*mainLayout).moveRow.MinSize().Height {
+		if !inside(w, list) || list.Size().Height < w.content.Layout.(*mainLayout).moveRow.MinSize().Height {
 			t.Errorf("%v: move list not visible: size %v at %v", size, list.Size(), list.Position())
 		}
 		board := w.Board()

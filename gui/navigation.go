@@ -88,10 +88,10 @@ func (w *Window) newMoveList() *moveList {
 	w.moves.current = -1
 	list := &moveList{current: func() int { return w.moves.current }}
 	list.Length = func() int { return len(w.moves.rows) }
-	list.CreateItem = func() fyne.CanvasObject { return widget.NewLabel("99... 炮二平五 ??") }
+	list.CreateItem = func() fyne.CanvasObject { return newRowText("99... 炮二平五 ??") }
 	list.UpdateItem = func(i widget.ListItemID, o fyne.CanvasObject) {
 		if i >= 0 && i < len(w.moves.rows) {
-			o.(*widget.Label).SetText(w.moves.rows[i].text)
+			o.(*rowText).SetText(w.moves.rows[i].text)
 		}
 	}
 	list.ExtendBaseWidget(list)

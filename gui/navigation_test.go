@@ -6,7 +6,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
-	"fyne.io/fyne/v2/widget"
 
 	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
@@ -23,7 +22,7 @@ func tapMoveRow(t *testing.T, w *Window, i int) {
 		if tap, ok := o.(fyne.Tappable); ok && o != fyne.CanvasObject(w.moveList) {
 			item = tap
 		}
-		if l, ok := o.(*widget.Label); ok && l.Text == text && item != nil {
+		if r, ok := o.(*rowText); ok && r.text == text && item != nil {
 			test.Tap(item)
 			return
 		}

@@ -160,11 +160,11 @@ func (s *Session) ClockRunning() (engine.Color, bool) { return s.clock.side, s.c
 
 // syncClock runs the clock of the side to move while a timed game is undecided and being
 // played, and stops it otherwise: while an earlier position is shown (after taking moves
-// back, or browsing) and in analysis mode nobody is playing. It is cheap when nothing
-// changed, so every change of the game calls it.
+// back, or browsing), in analysis mode and while the app is away nobody is playing. It is
+// cheap when nothing changed, so every change of the game calls it.
 func (s *Session) syncClock() {
 	c := &s.clock
-	want := c.tc.Timed() && !s.g.Result().Decided() && !s.Browsing() && !s.Analysing()
+	want := c.tc.Timed() && !s.g.Result().Decided() && !s.Browsing() && !s.Analysing() && !s.away
 	side := s.g.SideToMove()
 	if want == c.running && (!want || side == c.side) {
 		return
@@ -175,6 +175,21 @@ func (s *Session) syncClock() {
 	c.running, c.side, c.since = want, side, now
 	if want {
 		s.armFlag()
+	}
+}
+
+// SetAway tells the session whether the app is out of sight: a phone app sent to the
+// background, where the player cannot see the board. The clock stops meanwhile and its
+// exact time is saved at once, since the system may end a background app without a word;
+// it runs again when the app is back.
+func (s *Session) SetAway(away bool) {
+	if away == s.away {
+		return
+	}
+	s.away = away
+	s.changed(ChangeControls)
+	if away && s.clock.tc.Timed() {
+		s.save()
 	}
 }
 

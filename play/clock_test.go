@@ -232,3 +232,36 @@ func TestUntimedGameHasNoClock(t *testing.T) {
 		t.Errorf("untimed game saved time control %q", tc)
 	}
 }
+
+// While the app is away (a phone app in the background) the clock stops, and the time
+// used up to that moment is saved at once: a kill in the background loses none of it.
+func TestClockWaitsWhileTheAppIsAway(t *testing.T) {
+	fs := newMemFS()
+	ft := playtest.NewFakeTime()
+	s, _ := clockSession(t, fs, ft, nil)
+	if err := s.NewGame(timed(game.HumanBoth, TimeControl{5 * time.Minute, 0})); err != nil {
+		t.Fatal(err)
+	}
+	tapMove(t, s, "h2e2")
+	ft.Advance(25 * time.Second)
+	s.SetAway(true)
+	if _, running := s.ClockRunning(); running {
+		t.Fatal("the clock runs while the app is away")
+	}
+	s.Flush()
+	killed := cloneFS(fs)
+	ft.Advance(10 * time.Minute) // longer than the whole game's time: no flag falls
+	if s.Game().Result().Decided() {
+		t.Fatalf("the game ended while away: %v", s.Game().Result())
+	}
+	wantLeft(t, s, engine.Black, 5*time.Minute-25*time.Second)
+	s.SetAway(false)
+	if side, running := s.ClockRunning(); !running || side != engine.Black {
+		t.Fatalf("back from away the clock running is %v/%v, want Black's", side, running)
+	}
+	ft.Advance(5 * time.Second)
+	wantLeft(t, s, engine.Black, 5*time.Minute-30*time.Second)
+	// The app was killed in the background: the save has the time up to going away.
+	s2, _ := clockSession(t, killed, ft, nil)
+	wantLeft(t, s2, engine.Black, 5*time.Minute-25*time.Second)
+}

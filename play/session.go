@@ -61,6 +61,7 @@ type Session struct {
 	post     func(func())
 	time     TimeSource
 	clock    gameClock
+	away     bool        // the app is out of sight (in the background): the clock waits
 	sounds   SoundPlayer // nil: silent
 
 	selected engine.Square
