@@ -101,13 +101,8 @@ func LoadRecord(rd io.Reader) (*Record, error) {
 		return nil, fmt.Errorf("game: record format version %d, this program reads 1..%d", header.Version, RecordFormatVersion)
 	}
 	var s savedRecord
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&s); err != nil {
+	if err := DecodeJSONStrict(data, &s); err != nil {
 		return nil, fmt.Errorf("game: bad record file: %w", err)
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return nil, errors.New("game: bad record file: data after the record")
 	}
 	return s.build()
 }

@@ -138,13 +138,8 @@ func Unmarshal(data []byte) (*Game, error) {
 	}
 
 	var s savedGame
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&s); err != nil {
+	if err := DecodeJSONStrict(data, &s); err != nil {
 		return nil, fmt.Errorf("game: bad save file: %w", err)
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return nil, errors.New("game: bad save file: data after the game")
 	}
 	return s.build()
 }

@@ -73,9 +73,7 @@ func decodeSession(data []byte) (*game.Game, *game.Record, error) {
 		return g, nil, err
 	}
 	var s savedSession
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&s); err != nil {
+	if err := game.DecodeJSONStrict(data, &s); err != nil {
 		return nil, nil, fmt.Errorf("bad saved session: %w", err)
 	}
 	if s.Version < 1 || s.Version > sessionFormatVersion {
