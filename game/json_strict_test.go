@@ -1,9 +1,6 @@
 package game
 
-import (
-	"strings"
-	"testing"
-)
+import "testing"
 
 func TestDecodeJSONStrictRefusesExtrasAndTrailingData(t *testing.T) {
 	var v struct {
@@ -23,7 +20,7 @@ func TestDecodeJSONStrictRefusesExtrasAndTrailingData(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Unmarshal(append(data, " {}"...)); err == nil || !strings.Contains(err.Error(), "data after the end") {
+	if _, err := Unmarshal(append(data, " {}"...)); err == nil {
 		t.Errorf("a save with data after it: %v", err)
 	}
 }
