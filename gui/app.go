@@ -191,10 +191,11 @@ func (w *Window) build() {
 	title := w.withMoreButton(widget.NewLabelWithStyle(tr("moves.title"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
 	moveRow := newRowText("1.")
 	statusRows := widget.NewLabel(strings.Repeat("\n", statusLines-1))
+	statusRowsWide := widget.NewLabel(strings.Repeat("\n", statusLinesWide-1))
 	w.content = container.New(&mainLayout{
 		board: w.board, clocks: w.clocks, status: w.turned.slot(), thinking: w.thinking,
 		textButtons: buttons, title: title, iconButtons: iconRow,
-		moveList: w.moveList, moveRow: moveRow, statusRows: statusRows, sized: w.fitText, nav: nav, panel: panel,
+		moveList: w.moveList, moveRow: moveRow, statusRows: statusRows, statusRowsWide: statusRowsWide, sized: w.fitText, nav: nav, panel: panel,
 	}, w.board, w.clocks, w.turned.slot(), w.thinking, buttons, title, iconRow, nav, panel, w.moveList)
 	w.win.SetContent(w.content)
 	w.addShortcuts()

@@ -18,6 +18,7 @@ type mainLayout struct {
 	moveList                fyne.CanvasObject
 	moveRow                 fyne.CanvasObject // a list row, for its height
 	statusRows              fyne.CanvasObject // a label of statusLines lines, for its height
+	statusRowsWide          fyne.CanvasObject // a label of statusLinesWide lines (landscape)
 	// sized is told the size the window is laid out at (the text size follows it).
 	sized func(fyne.Size)
 	// nav is the navigation bar and panel the analysis and review panels, above the move
@@ -28,8 +29,13 @@ type mainLayout struct {
 
 // statusLines is how many lines of text the status area always has room for, so that the
 // controls below it stay put while the status changes (a player reaching for Undo while
-// the engine thinks must not hit another button).
-const statusLines = 2
+// the engine thinks must not hit another button). Landscape has the height for one more,
+// which a repetition verdict ("Red loses: perpetual chase of the black cannon on i0 by
+// the rook on h6") needs in the narrower side column of a small window.
+const (
+	statusLines     = 2
+	statusLinesWide = 3
+)
 
 // maxBoardShare is the largest part of the window's width the board takes in landscape.
 const maxBoardShare = 0.68
@@ -54,7 +60,7 @@ func (l *mainLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
 		bw := min(size.Height*boardAspect(), size.Width*maxBoardShare)
 		place(l.board, 0, 0, bw, size.Height)
 		y := stack(bw, 0, size.Width-bw, l.clocks)
-		y = l.statusArea(bw, y, size.Width-bw)
+		y = l.statusArea(bw, y, size.Width-bw, true)
 		y = stack(bw, y, size.Width-bw, l.textButtons, l.nav, l.panel, l.title)
 		place(l.moveList, bw, y, size.Width-bw, size.Height-y)
 		return
@@ -63,12 +69,12 @@ func (l *mainLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
 	showIf(true, l.iconButtons)
 	// The board is as wide as the window unless that leaves too little height for a line
 	// of status, the icon row and a few rows of the move list.
-	reserve := l.clocksHeight() + l.statusHeight() + l.iconButtons.MinSize().Height + l.nav.MinSize().Height +
+	reserve := l.clocksHeight() + l.statusHeight(false) + l.iconButtons.MinSize().Height + l.nav.MinSize().Height +
 		l.listOrPanelHeight() + 4*pad
 	bh := min(size.Width/boardAspect(), max(size.Height-reserve, 0))
 	place(l.board, 0, 0, size.Width, bh)
 	y := stack(0, bh, size.Width, l.clocks)
-	y = l.statusArea(0, y, size.Width)
+	y = l.statusArea(0, y, size.Width, false)
 	y = stack(0, y, size.Width, l.iconButtons, l.nav, l.panel)
 	place(l.moveList, 0, y, size.Width, max(size.Height-y, 0))
 }
@@ -81,27 +87,36 @@ func (l *mainLayout) clocksHeight() float32 {
 	return l.clocks.MinSize().Height + theme.Padding()
 }
 
-// statusHeight is the fixed height of the status area: statusLines lines of text.
-func (l *mainLayout) statusHeight() float32 {
-	return l.statusRows.MinSize().Height + theme.Padding()
+// statusRowsFor is the label whose height the status area has, in landscape (wide) or not.
+func (l *mainLayout) statusRowsFor(wide bool) fyne.CanvasObject {
+	if wide {
+		return l.statusRowsWide
+	}
+	return l.statusRows
+}
+
+// statusHeight is the fixed height of the status area: statusLines lines of text, or
+// statusLinesWide in landscape.
+func (l *mainLayout) statusHeight(wide bool) float32 {
+	return l.statusRowsFor(wide).MinSize().Height + theme.Padding()
 }
 
 // statusArea places the status line in a slot of fixed height from (x, y), with the
 // thinking bar over the slot's last line (while the engine thinks the status is one
 // line), and returns the y below it.
-func (l *mainLayout) statusArea(x, y, w float32) float32 {
-	rows := l.statusRows.MinSize().Height
+func (l *mainLayout) statusArea(x, y, w float32, wide bool) float32 {
+	rows := l.statusRowsFor(wide).MinSize().Height
 	place(l.status, x, y, w, rows)
 	bar := l.thinking.MinSize().Height
 	place(l.thinking, x, y+rows-bar, w, bar)
-	return y + l.statusHeight()
+	return y + l.statusHeight(wide)
 }
 
 func (l *mainLayout) MinSize([]fyne.CanvasObject) fyne.Size {
 	pad := theme.Padding()
 	b := l.board.MinSize()
 	icons := l.iconButtons.MinSize()
-	h := b.Height + l.clocksHeight() + l.statusHeight() + icons.Height + l.nav.MinSize().Height + l.listOrPanelHeight() + 4*pad
+	h := b.Height + l.clocksHeight() + l.statusHeight(false) + icons.Height + l.nav.MinSize().Height + l.listOrPanelHeight() + 4*pad
 	return fyne.NewSize(max(b.Width, icons.Width), h)
 }
 

@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/xqfyne/xiangqi/engine"
@@ -543,6 +544,31 @@ func TestRepetitionWarningAndVerdict(t *testing.T) {
 	if !slices.Equal(v.Culprits, []engine.Square{sq(t, "a5")}) || v.Victim != sq(t, "b7") {
 		t.Fatalf("board rings %v and %v, want the rook a5 and the cannon b7", v.Culprits, v.Victim)
 	}
+	// The whole verdict is read in the status area of a small desktop window: its wrapped
+	// lines are not cut off.
+	for _, size := range []fyne.Size{fyne.NewSize(900, 680), fyne.NewSize(640, 480), fyne.NewSize(360, 640), fyne.NewSize(320, 568)} {
+		w.Fyne().Resize(size)
+		slot := w.turned.slot()
+		lines := wrappedLines(w.status.Text, slot.Size().Width-2*theme.InnerPadding())
+		if need := widget.NewLabel(strings.Repeat("\n", lines-1)).MinSize().Height; need > slot.Size().Height+0.5 {
+			t.Errorf("%v: the verdict wraps to %d lines, %.0f high, in a status area of %.0f: %q", size, lines, need, slot.Size().Height, w.status.Text)
+		}
+	}
+}
+
+// wrappedLines is how many lines text takes in body text wrapped at word boundaries to
+// width.
+func wrappedLines(text string, width float32) int {
+	lines, line := 1, ""
+	for _, word := range strings.Fields(text) {
+		next := strings.TrimSpace(line + " " + word)
+		if line != "" && fyne.MeasureText(next, theme.TextSize(), fyne.TextStyle{}).Width > width {
+			lines++
+			next = word
+		}
+		line = next
+	}
+	return lines
 }
 
 // Resign asks first, then ends the game; between two players a draw offer is put to the
