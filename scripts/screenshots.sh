@@ -12,21 +12,12 @@ OUT=${OUT:-dist/screens}
 mkdir -p "$OUT" dist
 . scripts/x11-lib.sh
 
-go build -o dist/xiangqi .
-go build -tags mobile -o dist/xiangqi-mobile .
-
 scenes=("$@")
 if [ ${#scenes[@]} -eq 0 ]; then
   for f in scripts/scenes/*.json; do scenes+=("$(basename "$f" .json)"); done
 fi
 
-app=""
-cleanup() {
-  [ -n "$app" ] && kill -9 "$app" 2>/dev/null || true
-  stop_xvfb
-}
-trap cleanup EXIT
-start_xvfb
+app_session
 
 shoot() { # scene lang form binary width height
   local scene=$1 lang=$2 form=$3 bin=$4 w=$5 h=$6 home wid dir

@@ -12,16 +12,7 @@ OUT=${OUT:-dist/smoke}
 mkdir -p "$OUT" dist
 . scripts/x11-lib.sh
 
-go build -o dist/xiangqi .
-go build -tags mobile -o dist/xiangqi-mobile .
-
-app=""
-cleanup() {
-  [ -n "$app" ] && kill "$app" 2>/dev/null || true
-  stop_xvfb
-}
-trap cleanup EXIT
-start_xvfb
+app_session
 
 run_case() { # name binary width height scale keys|nokeys (a phone has no keyboard shortcuts)
   local name=$1 bin=$2 want_w=$3 want_h=$4 scale=$5 keys=$6 home wid save="" sum

@@ -10,16 +10,7 @@ OUT=${OUT:-dist/style-shots}
 mkdir -p "$OUT"
 . scripts/x11-lib.sh
 
-go build -o dist/xiangqi .
-go build -tags mobile -o dist/xiangqi-mobile .
-
-app=""
-cleanup() {
-  [ -n "$app" ] && kill "$app" 2>/dev/null || true
-  stop_xvfb
-}
-trap cleanup EXIT
-start_xvfb
+app_session
 
 app_id=io.github.xqfyne.xiangqi
 
@@ -102,6 +93,6 @@ shoot desktop-en-pictogram-facetoface dist/xiangqi 900 680 1 $en - both wood pic
 shoot desktop-zh-plain-settings dist/xiangqi 900 680 1 $zh "${SETTINGS_DESKTOP:-0.93,0.15}" red plain calligraphy light false "${opening[@]}"
 shoot desktop-en-dark-settings dist/xiangqi 900 680 1 $en "${SETTINGS_DESKTOP:-0.93,0.15}" red wood pictogram dark false "${opening[@]}"
 shoot phone-en-pictogram-facetoface dist/xiangqi-mobile 400 720 1.5 $en - both wood pictogram dark true "${opening[@]}" i0h0
-shoot phone-zh-plain dist/xiangqi-mobile 400 720 1.5 $zh "${SETTINGS_PHONE:-0.93,0.73}" red plain calligraphy light false "${opening[@]}"
+shoot phone-zh-plain dist/xiangqi-mobile 400 720 1.5 $zh "${SETTINGS_PHONE:-0.83,0.73}" red plain calligraphy light false "${opening[@]}"
 shoot phone-zh-facetoface dist/xiangqi-mobile 400 720 1.5 $zh - both wood calligraphy light true "${opening[@]}" i0h0
 echo "style shots: OK"

@@ -1,10 +1,25 @@
 #!/usr/bin/env bash
-# Helpers for scripts that drive the real app under Xvfb (smoke-gui.sh, soak-kill.sh):
+# Helpers for scripts that drive the real app under Xvfb (smoke, soak and screenshot scripts):
 # a virtual screen, screenshots, the board's place on screen, and waits that poll what can
 # be observed (a window, the save file, the screen) instead of sleeping fixed times.
 # Source it after setting OUT (where logs and screenshots go); it sets xvfb, the server's pid.
 
 xvfb=""
+app="" # the pid of the app a script runs, killed if the script exits early
+
+# app_session: build the desktop app and the phone simulation into dist/ and start a
+# virtual screen; when the script exits, the app in $app is killed and the screen ended.
+app_session() {
+  go build -o dist/xiangqi .
+  go build -tags mobile -o dist/xiangqi-mobile .
+  trap end_app_session EXIT
+  start_xvfb
+}
+
+end_app_session() {
+  [ -n "$app" ] && kill -9 "$app" 2>/dev/null || true
+  stop_xvfb
+}
 
 # start_xvfb: a virtual screen on the first free display from :97 on (or on $DISPLAY_NUM
 # alone), waiting up to 30 s for it to answer: a display left locked by another X server,
