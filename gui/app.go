@@ -92,6 +92,10 @@ func NewWindow(a fyne.App, cfg Config) (*Window, error) {
 		return nil, notice
 	}
 	w.session = session
+	// The player's theme before any widget is built: a renderer takes its colours when it
+	// is made, and a theme set before the app runs redraws nothing, so buttons made under
+	// the system's dark theme stayed dark in a light one.
+	applyTheme(a, session.Settings().Appearance.Theme, w.text)
 	w.win = a.NewWindow(tr("app.title"))
 	w.build()
 	session.OnChange = w.refresh
