@@ -239,7 +239,22 @@ func (w *worker) quiesce(alpha, beta, ply int, inCheck bool) int {
 	if alpha >= beta {
 		return alpha
 	}
-	best := -MateValue
+	// The hash table answers for positions quiescence met before; its own
+	// results go in at depth 0 unless a deeper entry would be overwritten.
+	useTT := !w.feat.NoQuiesceTT
+	hash := p.Hash64()
+	store := useTT
+	if useTT {
+		if e, ok := w.sh.tt.Probe(hash); ok {
+			store = e.Depth == 0
+			if v, ok := scoreFromTT(e.Score, ply); ok && beta-alpha == 1 &&
+				(e.Bound == BoundExact || e.Bound == BoundLower && v >= beta || e.Bound == BoundUpper && v <= alpha) {
+				return v
+			}
+		}
+	}
+	alpha0 := alpha
+	best, bestMove := -MateValue, NoMove
 	eval := 0
 	moves, scores := w.moveBuf[ply][:0], w.scoreBuf[ply][:0]
 	if inCheck {
@@ -248,6 +263,9 @@ func (w *worker) quiesce(alpha, beta, ply int, inCheck bool) int {
 	} else {
 		eval = Evaluate(p)
 		if eval >= beta {
+			if store {
+				w.storeTT(hash, NoMove, eval, 0, ply, BoundLower)
+			}
 			return eval
 		}
 		best = eval
@@ -277,16 +295,23 @@ func (w *worker) quiesce(alpha, beta, ply int, inCheck bool) int {
 		if v > best {
 			best = v
 			if v >= beta {
+				if store {
+					w.storeTT(hash, m, v, 0, ply, BoundLower)
+				}
 				return v
 			}
 			if v > alpha {
 				alpha = v
+				bestMove = m
 				w.updatePV(ply, m)
 			}
 		}
 	}
 	if best == -MateValue {
-		return ply - MateValue
+		best = ply - MateValue
+	}
+	if store {
+		w.storeTT(hash, bestMove, best, 0, ply, boundFor(best, alpha0, beta))
 	}
 	return best
 }
