@@ -38,6 +38,10 @@ var lateMoveCount = [4]int{0, 8, 14, 22}
 // d before quiet moves that give no check are skipped.
 var futilityMargin = [3]int{0, 90, 220}
 
+// maxQuietsTried bounds the quiet moves a node remembers for the history
+// malus; later ones are rarely searched before a cutoff.
+const maxQuietsTried = 64
+
 // search returns the score of the position at ply for the side to move,
 // within (alpha, beta). inCheck must tell whether the side to move is in
 // check; noNull forbids a null move (never two in a row).
@@ -130,6 +134,9 @@ func (w *worker) search(alpha, beta, depth, ply int, inCheck, noNull bool) int {
 	// Moves that surely give no check can be pruned before they are made.
 	mayPrune := !pvNode && !inCheck && (depth <= 3 && !w.feat.NoLateMovePruning || futile)
 	theirKing := p.kings[p.side.Opponent()]
+	// Quiet moves searched so far, for the history malus.
+	var quietsTried [maxQuietsTried]Move
+	numQuiets := 0
 	for m := mp.nextMove(); m != NoMove; m = mp.nextMove() {
 		capture := p.board[m.To()] != NoPiece
 		if mayPrune && !capture && !mayGiveCheck(m.From(), m.To(), p.board[m.From()], theirKing) {
@@ -188,6 +195,10 @@ func (w *worker) search(alpha, beta, depth, ply int, inCheck, noNull bool) int {
 		if w.stopped() {
 			return 0
 		}
+		if !capture && numQuiets < maxQuietsTried {
+			quietsTried[numQuiets] = m
+			numQuiets++
+		}
 		if v > best {
 			best = v
 			if v > alpha {
@@ -209,6 +220,13 @@ func (w *worker) search(alpha, beta, depth, ply int, inCheck, noNull bool) int {
 		if best >= beta {
 			if k := &w.killers[ply]; k[0] != bestMove {
 				k[1], k[0] = k[0], bestMove
+			}
+			if !w.feat.NoHistoryMalus {
+				for _, q := range quietsTried[:numQuiets] {
+					if q != bestMove {
+						w.history.sub(q, depth)
+					}
+				}
 			}
 		}
 	}

@@ -209,6 +209,7 @@ var featureOptions = []struct {
 	{"BadCaptureOrder", func(f *engine.Features) *bool { return &f.NoBadCaptureOrder }},
 	{"NullMove", func(f *engine.Features) *bool { return &f.NoNullMove }},
 	{"QuiesceTT", func(f *engine.Features) *bool { return &f.NoQuiesceTT }},
+	{"HistoryMalus", func(f *engine.Features) *bool { return &f.NoHistoryMalus }},
 }
 
 // randomnessWords maps UCCI's randomness levels to score noise.
