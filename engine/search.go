@@ -66,6 +66,9 @@ type Features struct {
 	// NoHistoryMalus leaves the history of quiet moves that were searched
 	// before a quiet cutoff move as it is instead of lowering it.
 	NoHistoryMalus bool
+	// NoHistoryLMR reduces quiet moves with a negative history no more
+	// than the others.
+	NoHistoryLMR bool
 }
 
 // exactFeatures switches off every pruning that could hide a shorter mate.
@@ -77,7 +80,7 @@ var exactFeatures = Features{NoLMR: true, NoFutility: true, NoIIR: true,
 // set (the baseline of strength matches).
 var xqwLightFeatures = Features{NoLMR: true, NoFutility: true, NoIIR: true,
 	NoNullVerify: true, NoAdaptiveNull: true, NoAspiration: true, NoQSEE: true, NoBadCaptureOrder: true, NoDelta: true,
-	NoLateMovePruning: true, NoQuiesceTT: true, NoHistoryMalus: true}
+	NoLateMovePruning: true, NoQuiesceTT: true, NoHistoryMalus: true, NoHistoryLMR: true}
 
 // ExactFeatureSet returns the features of a full-width search whose mate
 // scores are exact (no pruning that could hide a shorter mate).

@@ -181,6 +181,9 @@ func (w *worker) search(alpha, beta, depth, ply int, inCheck, noNull bool) int {
 				if pvNode {
 					r--
 				}
+				if !w.feat.NoHistoryLMR && w.history[m] < 0 {
+					r++ // this move has failed more often than it has cut off
+				}
 				r = max(min(r, newDepth-1), 0)
 			}
 			v = -w.search(-alpha-1, -alpha, newDepth-r, ply+1, check, false)

@@ -210,6 +210,7 @@ var featureOptions = []struct {
 	{"NullMove", func(f *engine.Features) *bool { return &f.NoNullMove }},
 	{"QuiesceTT", func(f *engine.Features) *bool { return &f.NoQuiesceTT }},
 	{"HistoryMalus", func(f *engine.Features) *bool { return &f.NoHistoryMalus }},
+	{"HistoryLMR", func(f *engine.Features) *bool { return &f.NoHistoryLMR }},
 }
 
 // randomnessWords maps UCCI's randomness levels to score noise.
