@@ -38,6 +38,16 @@ var lateMoveCount = [4]int{0, 8, 14, 22}
 // d before quiet moves that give no check are skipped.
 var futilityMargin = [3]int{0, 90, 220}
 
+// Tried and dropped (fixed-node self-play, 30000 nodes a move, against the
+// search without them): reverse futility pruning (static score 40 a ply of
+// depth above beta, depth 1-4) 47.5 % over 200 games, -17 Elo (-58 .. +23);
+// a null-move reduction of 2 + depth/4 + (eval-beta)/100 (at most +2)
+// 43.5 % over 100 games, -45 Elo (-109 .. +15); a counter-move table (from
+// + to of the previous move, tried after the killers) 40.3 % over 103
+// games, -68 Elo (-124 .. -16). Reverse futility probably loses because at
+// these depths the null move's quiescence search is cheap and, unlike the
+// static score, sees pieces left hanging.
+
 // maxQuietsTried bounds the quiet moves a node remembers for the history
 // malus; later ones are rarely searched before a cutoff.
 const maxQuietsTried = 64
