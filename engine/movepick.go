@@ -33,23 +33,13 @@ const (
 	stageDone
 )
 
-// historyTable scores quiet moves by how often they caused cutoffs, less
-// how often they were searched before another quiet move cut off, indexed
+// historyTable scores quiet moves by how often they caused cutoffs, indexed
 // by the move itself (from + to*256) as in XQWLight.
 type historyTable [1 << 16]int32
 
 func (h *historyTable) add(m Move, depth int) {
-	h.change(m, int32(depth*depth))
-}
-
-// sub lowers a quiet move's score: it was searched and did not cut off.
-func (h *historyTable) sub(m Move, depth int) {
-	h.change(m, -int32(depth*depth))
-}
-
-func (h *historyTable) change(m Move, delta int32) {
-	v := h[m] + delta
-	if v > 1<<24 || v < -1<<24 {
+	v := h[m] + int32(depth*depth)
+	if v > 1<<24 {
 		// Halve everything so that old successes fade and the sum cannot overflow.
 		for i := range h {
 			h[i] >>= 1

@@ -63,12 +63,6 @@ type Features struct {
 	// NoQuiesceTT keeps quiescence away from the hash table (no cutoffs
 	// from it, no results stored in it).
 	NoQuiesceTT bool
-	// NoHistoryMalus leaves the history of quiet moves that were searched
-	// before a quiet cutoff move as it is instead of lowering it.
-	NoHistoryMalus bool
-	// NoHistoryLMR reduces quiet moves with a negative history no more
-	// than the others.
-	NoHistoryLMR bool
 }
 
 // exactFeatures switches off every pruning that could hide a shorter mate.
@@ -80,7 +74,7 @@ var exactFeatures = Features{NoLMR: true, NoFutility: true, NoIIR: true,
 // set (the baseline of strength matches).
 var xqwLightFeatures = Features{NoLMR: true, NoFutility: true, NoIIR: true,
 	NoNullVerify: true, NoAdaptiveNull: true, NoAspiration: true, NoQSEE: true, NoBadCaptureOrder: true, NoDelta: true,
-	NoLateMovePruning: true, NoQuiesceTT: true, NoHistoryMalus: true, NoHistoryLMR: true}
+	NoLateMovePruning: true, NoQuiesceTT: true}
 
 // ExactFeatureSet returns the features of a full-width search whose mate
 // scores are exact (no pruning that could hide a shorter mate).

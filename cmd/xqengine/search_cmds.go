@@ -209,8 +209,6 @@ var featureOptions = []struct {
 	{"BadCaptureOrder", func(f *engine.Features) *bool { return &f.NoBadCaptureOrder }},
 	{"NullMove", func(f *engine.Features) *bool { return &f.NoNullMove }},
 	{"QuiesceTT", func(f *engine.Features) *bool { return &f.NoQuiesceTT }},
-	{"HistoryMalus", func(f *engine.Features) *bool { return &f.NoHistoryMalus }},
-	{"HistoryLMR", func(f *engine.Features) *bool { return &f.NoHistoryLMR }},
 }
 
 // randomnessWords maps UCCI's randomness levels to score noise.
