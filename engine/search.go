@@ -60,18 +60,21 @@ type Features struct {
 	// With it and the pruning above off, the search is full-width, so a
 	// mate score is exact: the tool for proving test positions.
 	NoNullMove bool
+	// NoQuiesceTT keeps quiescence away from the hash table (no cutoffs
+	// from it, no results stored in it).
+	NoQuiesceTT bool
 }
 
 // exactFeatures switches off every pruning that could hide a shorter mate.
 var exactFeatures = Features{NoLMR: true, NoFutility: true, NoIIR: true,
 	NoNullVerify: true, NoAdaptiveNull: true, NoAspiration: true, NoNullMove: true, NoQSEE: true, NoBadCaptureOrder: true, NoDelta: true,
-	NoLateMovePruning: true}
+	NoLateMovePruning: true, NoQuiesceTT: true}
 
 // xqwLightFeatures switches off everything beyond the XQWLight 0.6 feature
 // set (the baseline of strength matches).
 var xqwLightFeatures = Features{NoLMR: true, NoFutility: true, NoIIR: true,
 	NoNullVerify: true, NoAdaptiveNull: true, NoAspiration: true, NoQSEE: true, NoBadCaptureOrder: true, NoDelta: true,
-	NoLateMovePruning: true}
+	NoLateMovePruning: true, NoQuiesceTT: true}
 
 // ExactFeatureSet returns the features of a full-width search whose mate
 // scores are exact (no pruning that could hide a shorter mate).

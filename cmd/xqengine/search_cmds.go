@@ -208,6 +208,7 @@ var featureOptions = []struct {
 	{"LateMovePruning", func(f *engine.Features) *bool { return &f.NoLateMovePruning }},
 	{"BadCaptureOrder", func(f *engine.Features) *bool { return &f.NoBadCaptureOrder }},
 	{"NullMove", func(f *engine.Features) *bool { return &f.NoNullMove }},
+	{"QuiesceTT", func(f *engine.Features) *bool { return &f.NoQuiesceTT }},
 }
 
 // randomnessWords maps UCCI's randomness levels to score noise.
