@@ -197,6 +197,14 @@ func TestParseTCAndSPRT(t *testing.T) {
 	if v := p.verdict(tally{wins: 40, draws: 40, losses: 120}); !strings.HasPrefix(v, "SPRT: H0") {
 		t.Fatalf("weak result: %q", v)
 	}
+	// A few games that all went one way decide nothing (their variance is near zero);
+	// thirty straight wins do.
+	if v := p.verdict(tally{wins: 2}); v != "" {
+		t.Fatalf("2 games won 2-0: %q", v)
+	}
+	if v := p.verdict(tally{wins: sprtMinGames}); !strings.HasPrefix(v, "SPRT: H1") {
+		t.Fatalf("%d straight wins: %q", sprtMinGames, v)
+	}
 	if v := p.verdict(tally{wins: 3, draws: 2, losses: 3}); v != "" {
 		t.Fatalf("8 even games decided: %q", v)
 	}

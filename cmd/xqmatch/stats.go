@@ -72,8 +72,16 @@ func (p sprt) llr(t tally) float64 {
 	return float64(t.games()) * (s1 - s0) * (2*s - s0 - s1) / (2 * variance)
 }
 
+// sprtMinGames is how many games the test waits for before deciding: the normal
+// approximation needs a sample, and a few games that all went one way have a variance near
+// zero, which made 2 games won 2-0 "accept" H1 with an LLR of 14.
+const sprtMinGames = 30
+
 // verdict is "H1 accepted", "H0 accepted" or "" to go on.
 func (p sprt) verdict(t tally) string {
+	if t.games() < sprtMinGames {
+		return ""
+	}
 	switch l := p.llr(t); {
 	case l >= sprtBound:
 		return fmt.Sprintf("SPRT: H1 (Elo >= %+.0f) accepted, LLR %.2f", p.elo1, l)
