@@ -147,6 +147,7 @@ func (r *clockRenderer) Layout(size fyne.Size) {
 // Refresh draws the clocks from the widget's view.
 func (r *clockRenderer) Refresh() {
 	v := r.clock.view
+	textSize := r.textSize(r.clock.Size().Width)
 	for side := range r.faces {
 		running := v.Running && v.Side == engine.Color(side)
 		face, ink := theme.Color(theme.ColorNameInputBackground), theme.Color(theme.ColorNameForeground)
@@ -164,7 +165,7 @@ func (r *clockRenderer) Refresh() {
 		r.texts[side].Text = r.clock.Text(engine.Color(side))
 		r.texts[side].Color = ink
 		r.texts[side].TextStyle.Bold = running
-		r.texts[side].TextSize = r.textSize(r.clock.Size().Width)
+		r.texts[side].TextSize = textSize
 		r.faces[side].Refresh()
 		r.texts[side].Refresh()
 	}
