@@ -52,7 +52,7 @@ const (
 // it from running out. (The move number would be a poorer guide: UCCI
 // referees send the position from the last capture as "move 1".)
 const (
-	openingMovesLeft = 18
+	openingMovesLeft = 14
 	endgameMovesLeft = 8
 	unknownPhase     = fullPhase / 2 // when the caller does not say
 )

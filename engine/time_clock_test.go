@@ -6,33 +6,48 @@ import (
 	"time"
 )
 
-// TestClockPlanSpendsTheClock plays games on a fake clock at 12 s + 0.2 s:
-// each move takes a random share of the planned optimum (a search stops
-// between about half of it and its whole, more after a change), never more
-// than the hard limit. No game may lose on time, and on average a game of
-// 40 to 130 moves must end with less than a fifth of the clock left (the old
-// plan, a thirtieth of the clock and three quarters of the increment, left
-// two thirds of it).
+// TestClockPlanSpendsTheClock plays games on a fake clock at 12 s + 0.2 s.
+// Each move takes the time the real stop rules give it (timeControl): a
+// search with a settled best move starts its last iteration before
+// stopAfter and ends it by about twice that, or is cut at stopWithin; one
+// move in eight has just changed its best move and runs on, up to the hard
+// limit. Games last 30 to 130 moves, and many are resigned with much
+// material left, so the phase falls to anywhere from none to half. No game
+// may lose on time, and on average a game must end with less than a fifth
+// of the clock left. (Rules that
+// stopped a settled search at a third of the optimum left a third of the
+// clock in real 12 s + 0.2 s leagues against ElephantEye.)
 func TestClockPlanSpendsTheClock(t *testing.T) {
 	const initial, inc = 12 * time.Second, 200 * time.Millisecond
 	rng := rand.New(rand.NewPCG(1, 2))
+	a, b := NewMove(Sq(7, 2), Sq(4, 2)), NewMove(Sq(1, 2), Sq(4, 2))
+	var settled timeControl
+	for d := 1; d <= 8; d++ {
+		settled.completed(d, a, 20)
+	}
+	changed := settled
+	changed.completed(9, b, 20)
 	var leftShare float64
 	const games = 500
 	for g := 0; g < games; g++ {
-		moves := 40 + rng.IntN(91)
+		moves := 30 + rng.IntN(101)
+		endPhase := rng.IntN(fullPhase/2 + 1)
 		clock := initial
 		for n := 1; n <= moves; n++ {
 			// Material comes off the board as the game goes on.
-			phase := fullPhase - fullPhase*n/moves
-			b := planTime(Limits{Time: clock, Increment: inc}, phase)
-			if b.hard > clock/2 || b.optimum > b.hard || b.optimum <= 0 {
-				t.Fatalf("game %d move %d: clock %v, plan %+v", g, n, clock, b)
+			phase := fullPhase - (fullPhase-endPhase)*n/moves
+			plan := planTime(Limits{Time: clock, Increment: inc}, phase)
+			if plan.hard > clock/2 || plan.optimum > plan.hard || plan.optimum <= 0 {
+				t.Fatalf("game %d move %d: clock %v, plan %+v", g, n, clock, plan)
 			}
-			used := time.Duration(float64(b.optimum) * (0.5 + 0.6*rng.Float64()))
+			tc := settled
 			if rng.IntN(8) == 0 {
-				used = b.hard // an unsettled move runs to the limit
+				tc = changed
 			}
-			used = min(used, b.hard)
+			start := tc.stopAfter(plan.optimum)
+			end := min(2*start, tc.stopWithin(plan.optimum))
+			used := start + time.Duration(rng.Float64()*float64(end-start))
+			used = min(used, plan.hard)
 			clock -= used
 			if clock <= 0 {
 				t.Fatalf("game %d: lost on time at move %d", g, n)
