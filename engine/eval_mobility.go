@@ -10,7 +10,10 @@ package engine
 var horseMobility = [9]int{-12, -6, -2, 0, 1, 2, 3, 4, 5}
 
 // mobility returns c's horse-mobility score. Squares are stored as uint8,
-// which index the [256] board arrays without bounds checks.
+// which index the [256] board arrays without bounds checks. Each horse has
+// eight (leg, target) slots; a move counts when the leg and its target's
+// own-side bit are both clear, which is tested without a branch (whether a
+// horse's leg is blocked is close to a coin toss for the branch predictor).
 func (p *Position) mobility(c Color) int {
 	b := &p.board
 	v := 0
@@ -18,22 +21,22 @@ func (p *Position) mobility(c Color) int {
 	horses := &p.pieceList[c][Knight]
 	for i := 0; i < int(p.pieceCount[c][Knight]); i++ {
 		hm := &horseMoves[horses[i]]
-		n := 0
-		for j := range hm.to[:hm.n] {
-			if b[hm.leg[j]] == NoPiece && b[hm.to[j]]&own == 0 {
-				n++
-			}
+		n := uint32(0)
+		for j := range hm.to {
+			// 1 when leg|own bits is 0, else 0: subtracting 1 from zero sets the top bit.
+			n += (uint32(b[hm.leg[j]]|b[hm.to[j]]&own) - 1) >> 31
 		}
 		v += horseMobility[n]
 	}
 	return v
 }
 
-// horseMoves[sq] lists a horse's on-board moves from sq with their legs.
+// horseMoves[sq] lists a horse's moves from sq with their legs. Slots past
+// the on-board moves point at sq itself, where the horse stands, so that
+// they always count as blocked.
 var horseMoves = buildHorseMoves()
 
 type horseMoveList struct {
-	n       uint8
 	leg, to [8]uint8
 }
 
@@ -51,13 +54,17 @@ func buildHorseMoves() (table [256]horseMoveList) {
 			continue
 		}
 		hm := &table[sq]
+		n := 0
 		for i, leg := range legs {
 			for _, d := range through[i] {
 				if onBoard(sq + d) {
-					hm.leg[hm.n], hm.to[hm.n] = uint8(sq+leg), uint8(sq+d)
-					hm.n++
+					hm.leg[n], hm.to[n] = uint8(sq+leg), uint8(sq+d)
+					n++
 				}
 			}
+		}
+		for ; n < len(hm.to); n++ {
+			hm.leg[n], hm.to[n] = uint8(sq), uint8(sq)
 		}
 	}
 	return table

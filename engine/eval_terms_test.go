@@ -90,7 +90,7 @@ func TestPieceListsFollowMoves(t *testing.T) {
 }
 
 // The horse table, built before inBoard is filled, lists every on-board
-// target from every square.
+// target from every square; the unused slots point at the square itself.
 func TestHorseMoveTable(t *testing.T) {
 	for _, sq := range boardSquares {
 		want := 0
@@ -99,7 +99,15 @@ func TestHorseMoveTable(t *testing.T) {
 				want++
 			}
 		}
-		if got := int(horseMoves[sq].n); got != want {
+		got := 0
+		for j, to := range horseMoves[sq].to {
+			if Square(to) != sq {
+				got++
+			} else if horseMoves[sq].leg[j] != uint8(sq) {
+				t.Fatalf("%s: an unused slot's leg is %d, not the horse's own square", sq, horseMoves[sq].leg[j])
+			}
+		}
+		if got != want {
 			t.Fatalf("%s: %d horse moves in the table, want %d", sq, got, want)
 		}
 	}

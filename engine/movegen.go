@@ -19,84 +19,123 @@ func init() {
 // GenerateMoves appends the pseudo-legal moves of the side to move to buf
 // (only captures when capturesOnly) and returns the extended slice. A
 // pseudo-legal move follows the piece's movement rules but may leave the own
-// king attacked; MakeMove rejects those. It walks the piece lists rather
-// than the board, and steppers read their targets from stepTables.
+// king attacked; MakeMove rejects those.
 func (p *Position) GenerateMoves(buf []Move, capturesOnly bool) []Move {
+	if capturesOnly {
+		return p.generate(buf, genCaptures)
+	}
+	return p.generate(buf, genAll)
+}
+
+// genMode says which pseudo-legal moves generate appends.
+type genMode uint8
+
+const (
+	genAll      genMode = iota
+	genCaptures         // moves onto an opponent's piece
+	genQuiets           // moves onto an empty point (the search's late stage)
+)
+
+// generate appends the moves of the mode. It walks the piece lists rather
+// than the board, and steppers read their targets from stepTables.
+func (p *Position) generate(buf []Move, mode genMode) []Move {
 	c := p.side
 	opp := sideTag(c.Opponent())
 	b := &p.board
+	var want stepWant
+	if mode != genQuiets {
+		want.capture = 1
+	}
+	if mode != genCaptures {
+		want.quiet = 1
+	}
 	lists, counts := &p.pieceList[c], &p.pieceCount[c]
 	for i := 0; i < int(counts[Rook]); i++ {
-		buf = p.slideMoves(buf, Square(lists[Rook][i]), capturesOnly, false)
+		buf = p.slideMoves(buf, Square(lists[Rook][i]), mode, false)
 	}
 	for i := 0; i < int(counts[Cannon]); i++ {
-		buf = p.slideMoves(buf, Square(lists[Cannon][i]), capturesOnly, true)
+		buf = p.slideMoves(buf, Square(lists[Cannon][i]), mode, true)
 	}
 	for i := 0; i < int(counts[Knight]); i++ {
 		sq := lists[Knight][i]
-		buf = appendSteps(buf, b, sq, &stepTables.knight[sq], opp, capturesOnly)
+		buf = appendSteps(buf, b, sq, &stepTables.knight[sq], opp, want)
 	}
 	for i := 0; i < int(counts[Pawn]); i++ {
 		sq := lists[Pawn][i]
-		buf = appendSteps(buf, b, sq, &stepTables.pawn[c][sq], opp, capturesOnly)
+		buf = appendSteps(buf, b, sq, &stepTables.pawn[c][sq], opp, want)
 	}
 	for i := 0; i < int(counts[Bishop]); i++ {
 		sq := lists[Bishop][i]
-		buf = appendSteps(buf, b, sq, &stepTables.bishop[sq], opp, capturesOnly)
+		buf = appendSteps(buf, b, sq, &stepTables.bishop[sq], opp, want)
 	}
 	for i := 0; i < int(counts[Advisor]); i++ {
 		sq := lists[Advisor][i]
-		buf = appendSteps(buf, b, sq, &stepTables.advisor[sq], opp, capturesOnly)
+		buf = appendSteps(buf, b, sq, &stepTables.advisor[sq], opp, want)
 	}
 	if k := p.kings[c]; k != 0 {
-		buf = appendSteps(buf, b, uint8(k), &stepTables.king[k], opp, capturesOnly)
+		buf = appendSteps(buf, b, uint8(k), &stepTables.king[k], opp, want)
 	}
 	return buf
 }
 
+// stepWant selects a stepper's moves: 1 keeps captures, or moves onto an
+// empty point; 0 drops them.
+type stepWant struct{ capture, quiet uint32 }
+
 // appendSteps appends the moves of a stepping piece on from, read from its
-// precomputed list l.
-func appendSteps(buf []Move, b *[256]Piece, from uint8, l *stepList, opp Piece, capturesOnly bool) []Move {
-	for i := 0; i < int(l.n); i++ {
-		if l.block[i] != 0 && b[l.block[i]] != NoPiece {
-			continue
-		}
-		to := l.to[i]
-		if t := b[to]; (t == NoPiece && !capturesOnly) || t&opp != 0 {
-			buf = append(buf, Move(from)|Move(to)<<8)
-		}
+// precomputed list l. Each candidate is written and kept by adding 0 or 1
+// to the count, without a branch: whether a leg is blocked or a target
+// taken is close to random for the branch predictor. A list entry without
+// a leg has block 0, an off-board square, which is always empty.
+func appendSteps(buf []Move, b *[256]Piece, from uint8, l *stepList, opp Piece, want stepWant) []Move {
+	n := len(buf)
+	if cap(buf)-n < len(l.to) {
+		buf = append(buf, make([]Move, len(l.to))...)[:n]
 	}
-	return buf
+	dst := buf[n : n+len(l.to)]
+	k := 0
+	for i := 0; i < int(l.n) && i < len(l.to); i++ {
+		to := l.to[i]
+		t := b[to]
+		free := (uint32(b[l.block[i]]) - 1) >> 31 // 1 when the leg is empty
+		empty := (uint32(t) - 1) >> 31
+		capture := -uint32(t&opp) >> 31 // 1 when an opponent's piece is there
+		dst[k] = Move(from) | Move(to)<<8
+		k += int(free & (capture&want.capture | empty&want.quiet))
+	}
+	return buf[:n+k]
 }
 
 // slideMoves appends the moves of a rook, or of a cannon, from sq: the
 // occupancy tables give the first piece met on each side (a rook's target,
 // a cannon's screen) and the second (a cannon's target).
-func (p *Position) slideMoves(buf []Move, from Square, capturesOnly, cannon bool) []Move {
+func (p *Position) slideMoves(buf []Move, from Square, mode genMode, cannon bool) []Move {
 	b := &p.board
-	opp := sideTag(p.side.Opponent())
-	rank, file := p.hitsOf(from)
-	for dir := 0; dir < 2; dir++ {
-		target := rank.first[dir]
-		if cannon {
-			target = rank.second[dir]
-		}
-		if target >= 0 {
-			if to := rankSquare(from, target); b[to]&opp != 0 {
-				buf = append(buf, NewMove(from, to))
+	if mode != genQuiets {
+		opp := sideTag(p.side.Opponent())
+		rank, file := p.hitsOf(from)
+		for dir := 0; dir < 2; dir++ {
+			target := rank.first[dir]
+			if cannon {
+				target = rank.second[dir]
 			}
-		}
-		target = file.first[dir]
-		if cannon {
-			target = file.second[dir]
-		}
-		if target >= 0 {
-			if to := fileSquare(from, target); b[to]&opp != 0 {
-				buf = append(buf, NewMove(from, to))
+			if target >= 0 {
+				if to := rankSquare(from, target); b[to]&opp != 0 {
+					buf = append(buf, NewMove(from, to))
+				}
+			}
+			target = file.first[dir]
+			if cannon {
+				target = file.second[dir]
+			}
+			if target >= 0 {
+				if to := fileSquare(from, target); b[to]&opp != 0 {
+					buf = append(buf, NewMove(from, to))
+				}
 			}
 		}
 	}
-	if capturesOnly {
+	if mode == genCaptures {
 		return buf
 	}
 	for _, d := range orthSteps {

@@ -44,6 +44,36 @@ func TestIsLegalAgreesWithGenerator(t *testing.T) {
 	}
 }
 
+// TestQuietsAndCapturesSplitAllMoves: the quiet moves of the search's late
+// stage and the captures are all the moves, in the order of the full list.
+func TestQuietsAndCapturesSplitAllMoves(t *testing.T) {
+	for _, p := range randomPositions(3, 10, 150) {
+		var wantQuiets, wantCaptures []Move
+		for _, m := range p.generate(nil, genAll) {
+			if p.At(m.To()) == NoPiece {
+				wantQuiets = append(wantQuiets, m)
+			} else {
+				wantCaptures = append(wantCaptures, m)
+			}
+		}
+		for _, c := range []struct {
+			mode genMode
+			want []Move
+		}{{genQuiets, wantQuiets}, {genCaptures, wantCaptures}} {
+			// A nearly full buffer makes the steppers grow it.
+			got := p.generate(make([]Move, 0, 3), c.mode)
+			if len(got) != len(c.want) {
+				t.Fatalf("%s: mode %d gives %d moves, want %d", p.FEN(), c.mode, len(got), len(c.want))
+			}
+			for i := range got {
+				if got[i] != c.want[i] {
+					t.Fatalf("%s: mode %d move %d is %s, want %s", p.FEN(), c.mode, i, got[i], c.want[i])
+				}
+			}
+		}
+	}
+}
+
 func TestCapturesOnlyIsSubset(t *testing.T) {
 	for _, p := range randomPositions(2, 10, 150) {
 		all := map[Move]bool{}

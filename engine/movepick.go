@@ -148,11 +148,11 @@ func (mp *movePicker) nextMove() Move {
 				return k
 			}
 		case stageGenQuiets:
-			all := mp.pos.GenerateMoves(mp.moves[:0], false)
-			mp.moves = all[:0]
+			quiets := mp.pos.generate(mp.moves[:0], genQuiets)
+			mp.moves = quiets[:0]
 			mp.scores = mp.scores[:0]
-			for _, m := range all {
-				if mp.pos.board[m.To()] != NoPiece || m == mp.hash || m == mp.killers[0] || m == mp.killers[1] {
+			for _, m := range quiets {
+				if m == mp.hash || m == mp.killers[0] || m == mp.killers[1] {
 					continue
 				}
 				mp.moves = append(mp.moves, m)
