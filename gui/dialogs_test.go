@@ -113,6 +113,16 @@ func TestDialogsFitPortraitWindow(t *testing.T) {
 				t.Errorf("the last check overlaps the dialog buttons")
 			}
 		}
+		// Every select and radio choice is whole in the window: a label wider than a
+		// phone (the top level's) must not make the form wider than the dialog.
+		for _, o := range test.LaidOutObjects(w.Fyne().Canvas().Overlays().Top()) {
+			switch o.(type) {
+			case *widget.Select, *widget.RadioGroup:
+				if y := absolute(o).Y; o.Visible() && y >= 0 && y+o.Size().Height <= absolute(cancel).Y {
+					fields = append(fields, o)
+				}
+			}
+		}
 		for _, o := range fields {
 			if !inside(w, o) {
 				t.Errorf("dialog field %T at %v size %v is outside the %v window", o, absolute(o), o.Size(), w.Fyne().Canvas().Size())

@@ -24,9 +24,9 @@ type Level struct {
 }
 
 // levels is the one table of difficulty names, times, limits and ratings, easiest
-// first. The names follow the Chinese amateur grades. The limits are on the rating
-// scale of the engine's strength table, so that a level's rating is its limit; the
-// full-strength top has an estimated rating (docs/levels.md).
+// first. The names follow the Chinese amateur grades, then the master titles. The
+// limits are on the rating scale of the engine's strength table, so that a level's
+// rating is its limit; the full-strength top has an estimated rating (docs/levels.md).
 var levels = [...]Level{
 	{"level.beginner", 0, 0.1, 600, 600},
 	{"level.amateur", 9, 0.2, 800, 800},
@@ -40,8 +40,11 @@ var levels = [...]Level{
 	{"level.amateur", 1, 3, 2500, 2500},
 	{"level.amateurMaster", 0, 4, 2750, 2750},
 	{"level.candidateMaster", 0, 5, 3000, 3000},
-	{"level.master", 0, 10, 3300, 3300},
-	{"level.grandmaster", 0, 30, 0, 3800},
+	{"level.associationMaster", 0, 6, 3100, 3100},
+	{"level.master", 0, 8, 3200, 3200},
+	{"level.internationalMaster", 0, 10, 3300, 3300},
+	{"level.grandmaster", 0, 15, 3400, 3400},
+	{"level.internationalGrandmaster", 0, 30, 0, 3800},
 }
 
 // Levels returns the difficulty levels, easiest first.
