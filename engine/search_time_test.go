@@ -55,19 +55,25 @@ func TestPlanTime(t *testing.T) {
 	}
 }
 
+// settledClock has kept one best move at a steady score for eight
+// iterations; changedClock is the same after a ninth found another move;
+// droppedClock after a ninth whose score fell.
+func settledClock() (settled, changed, dropped timeControl) {
+	a, b := NewMove(Sq(7, 2), Sq(4, 2)), NewMove(Sq(1, 2), Sq(4, 2))
+	for d := 1; d <= 8; d++ {
+		settled.completed(d, a, 20)
+	}
+	changed, dropped = settled, settled
+	changed.completed(9, b, 20)
+	dropped.completed(9, a, -40)
+	return settled, changed, dropped
+}
+
 // An iteration that changes the best move or drops the score extends the
 // time before the next iteration may start; a settled best move shortens it.
 func TestTimeControlScaling(t *testing.T) {
 	const optimum = time.Second
-	a, b := NewMove(Sq(7, 2), Sq(4, 2)), NewMove(Sq(1, 2), Sq(4, 2))
-	var settled timeControl
-	for d := 1; d <= 8; d++ {
-		settled.completed(d, a, 20)
-	}
-	changed := settled
-	changed.completed(9, b, 20)
-	dropped := settled
-	dropped.completed(9, a, -40)
+	settled, changed, dropped := settledClock()
 	if !(settled.stopAfter(optimum) < changed.stopAfter(optimum) && settled.stopAfter(optimum) < dropped.stopAfter(optimum)) {
 		t.Fatalf("settled %v, changed %v, dropped %v", settled.stopAfter(optimum), changed.stopAfter(optimum), dropped.stopAfter(optimum))
 	}

@@ -20,13 +20,7 @@ import (
 func TestClockPlanSpendsTheClock(t *testing.T) {
 	const initial, inc = 12 * time.Second, 200 * time.Millisecond
 	rng := rand.New(rand.NewPCG(1, 2))
-	a, b := NewMove(Sq(7, 2), Sq(4, 2)), NewMove(Sq(1, 2), Sq(4, 2))
-	var settled timeControl
-	for d := 1; d <= 8; d++ {
-		settled.completed(d, a, 20)
-	}
-	changed := settled
-	changed.completed(9, b, 20)
+	settled, changed, _ := settledClock()
 	var leftShare float64
 	const games = 500
 	for g := 0; g < games; g++ {
