@@ -22,27 +22,36 @@ end_app_session() {
 }
 
 # start_xvfb: a virtual screen on the first free display from :97 on (or on $DISPLAY_NUM
-# alone), waiting up to 30 s for it to answer: a display left locked by another X server,
-# or a slow start on a loaded machine, must not fail the test.
+# alone), waiting up to 30 s for it: a display left locked by another X server, or a slow
+# start on a loaded machine, must not fail the test. The server is ready when it writes its
+# display number to -displayfd; asking the display with xdpyinfo instead was once answered
+# by the previous script's server while it was still shutting down, and the app then found
+# no display.
 start_xvfb() {
-  local displays n
+  local displays n ready
   displays=${DISPLAY_NUM:-$(seq -f ':%g' 97 140)}
+  ready=$(mktemp)
   for n in $displays; do
     [ -e "/tmp/.X${n#:}-lock" ] && continue
-    Xvfb "$n" -screen 0 1280x900x24 -nolisten tcp >"$OUT/xvfb.log" 2>&1 &
+    : >"$ready"
+    Xvfb "$n" -displayfd 3 -screen 0 1280x900x24 -nolisten tcp 3>"$ready" >"$OUT/xvfb.log" 2>&1 &
     xvfb=$!
     for _ in $(seq 300); do
-      if DISPLAY=$n xdpyinfo >/dev/null 2>&1; then
+      if [ -s "$ready" ] && DISPLAY=$n xdpyinfo >/dev/null 2>&1; then
         export DISPLAY=$n
+        rm -f "$ready"
         echo "Xvfb on $n"
         return 0
       fi
-      kill -0 "$xvfb" 2>/dev/null || break
+      # A display another server holds makes Xvfb exit at once (it stays a zombie child).
+      kill -0 "$xvfb" 2>/dev/null && ! grep -q 'already active' "$OUT/xvfb.log" || break
       sleep 0.1
     done
     kill "$xvfb" 2>/dev/null || true
+    wait "$xvfb" 2>/dev/null || true
     xvfb=""
   done
+  rm -f "$ready"
   echo "Xvfb did not start"
   cat "$OUT/xvfb.log"
   return 1
