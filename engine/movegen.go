@@ -42,7 +42,7 @@ func (p *Position) generate(buf []Move, mode genMode) []Move {
 	c := p.side
 	opp := sideTag(c.Opponent())
 	b := &p.board
-	var want stepWant
+	var want genWant
 	if mode != genQuiets {
 		want.capture = 1
 	}
@@ -51,10 +51,10 @@ func (p *Position) generate(buf []Move, mode genMode) []Move {
 	}
 	lists, counts := &p.pieceList[c], &p.pieceCount[c]
 	for i := 0; i < int(counts[Rook]); i++ {
-		buf = p.slideMoves(buf, Square(lists[Rook][i]), mode, false)
+		buf = p.slideMoves(buf, Square(lists[Rook][i]), want, false)
 	}
 	for i := 0; i < int(counts[Cannon]); i++ {
-		buf = p.slideMoves(buf, Square(lists[Cannon][i]), mode, true)
+		buf = p.slideMoves(buf, Square(lists[Cannon][i]), want, true)
 	}
 	for i := 0; i < int(counts[Knight]); i++ {
 		sq := lists[Knight][i]
@@ -78,16 +78,17 @@ func (p *Position) generate(buf []Move, mode genMode) []Move {
 	return buf
 }
 
-// stepWant selects a stepper's moves: 1 keeps captures, or moves onto an
-// empty point; 0 drops them.
-type stepWant struct{ capture, quiet uint32 }
+// genWant is a mode as the piece generators read it: 1 keeps captures, or
+// moves onto an empty point; 0 drops them (numbers, so that the steppers
+// can mask with them instead of branching).
+type genWant struct{ capture, quiet uint32 }
 
 // appendSteps appends the moves of a stepping piece on from, read from its
 // precomputed list l. Each candidate is written and kept by adding 0 or 1
 // to the count, without a branch: whether a leg is blocked or a target
 // taken is close to random for the branch predictor. A list entry without
 // a leg has block 0, an off-board square, which is always empty.
-func appendSteps(buf []Move, b *[256]Piece, from uint8, l *stepList, opp Piece, want stepWant) []Move {
+func appendSteps(buf []Move, b *[256]Piece, from uint8, l *stepList, opp Piece, want genWant) []Move {
 	n := len(buf)
 	if cap(buf)-n < len(l.to) {
 		buf = append(buf, make([]Move, len(l.to))...)[:n]
@@ -109,9 +110,9 @@ func appendSteps(buf []Move, b *[256]Piece, from uint8, l *stepList, opp Piece, 
 // slideMoves appends the moves of a rook, or of a cannon, from sq: the
 // occupancy tables give the first piece met on each side (a rook's target,
 // a cannon's screen) and the second (a cannon's target).
-func (p *Position) slideMoves(buf []Move, from Square, mode genMode, cannon bool) []Move {
+func (p *Position) slideMoves(buf []Move, from Square, want genWant, cannon bool) []Move {
 	b := &p.board
-	if mode != genQuiets {
+	if want.capture != 0 {
 		opp := sideTag(p.side.Opponent())
 		rank, file := p.hitsOf(from)
 		for dir := 0; dir < 2; dir++ {
@@ -135,7 +136,7 @@ func (p *Position) slideMoves(buf []Move, from Square, mode genMode, cannon bool
 			}
 		}
 	}
-	if mode == genCaptures {
+	if want.quiet == 0 {
 		return buf
 	}
 	for _, d := range orthSteps {

@@ -14,9 +14,9 @@ import (
 // limit. Games last 30 to 130 moves, and many are resigned with much
 // material left, so the phase falls to anywhere from none to half. No game
 // may lose on time, and on average a game must end with less than a fifth
-// of the clock left. (Rules that
-// stopped a settled search at a third of the optimum left a third of the
-// clock in real 12 s + 0.2 s leagues against ElephantEye.)
+// of the clock left. (Rules that stopped a settled search at a third of the
+// optimum left a third of the clock in real 12 s + 0.2 s leagues against
+// ElephantEye.)
 func TestClockPlanSpendsTheClock(t *testing.T) {
 	const initial, inc = 12 * time.Second, 200 * time.Millisecond
 	rng := rand.New(rand.NewPCG(1, 2))
