@@ -32,18 +32,6 @@ import (
 	"github.com/xqfyne/xiangqi/game"
 )
 
-// defaultOpenings are short, common openings (ICCS moves from the start);
-// each is played with both colours.
-var defaultOpenings = []string{
-	"h2e2 h9g7", "h2e2 b9c7", "h2e2 h7e7", "h2e2 b7e7", "b2e2 h9g7",
-	"c3c4 g6g5", "c3c4 b9c7", "g3g4 c6c5", "g3g4 h9g7", "b0c2 h9g7",
-	"h0g2 b9c7", "c0e2 h7e7", "c0e2 c6c5", "g0e2 b7e7", "h2f2 h9g7",
-	"h2d2 b9c7", "b2d2 h9g7", "h2e2 h9g7 h0g2 i9h9", "h2e2 b9c7 h0g2 a9b9",
-	"c3c4 b7c7 b0c2", "h2e2 h7e7 h0g2 h9g7", "b0c2 c6c5 c3c4", "g3g4 b7c7 h0g2",
-	"h2e2 c6c5 h0g2 b9c7", "c0e2 g6g5 h0i2", "i3i4 h9g7", "a3a4 b9c7", "h2g2 h9g7",
-	"h2e2 g6g5 h0g2 h9g7", "b2e2 b9c7 b0c2 a9b9",
-}
-
 func main() {
 	var (
 		engine1   = flag.String("engine1", "xqengine", "first engine command")
@@ -56,6 +44,9 @@ func main() {
 		tc        = flag.String("tc", "", "clock mode: seconds per side plus increment per move, e.g. 12+0.2")
 		maxPlies  = flag.Int("maxplies", 300, "adjudicate a draw after this many plies")
 		openFile  = flag.String("openings", "", "file of openings: ICCS moves from the start, or a FEN, one a line")
+		bookFile  = flag.String("book", "", "draw the openings from this book (ElephantEye's BOOK.DAT layout): weighted walks of -bookplies moves, no two alike")
+		bookPlies = flag.Int("bookplies", 8, "length of the openings drawn from -book, in plies")
+		seed      = flag.Uint64("seed", 1, "seed of the openings drawn from -book")
 		pgnFile   = flag.String("pgn", "", "append every game to this PGN file")
 		sprtFlag  = flag.String("sprt", "", "stop early by an SPRT of Elo elo0 against elo1, e.g. 0,10")
 		verbose   = flag.Bool("v", false, "print every game")
@@ -77,6 +68,18 @@ func main() {
 			if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
 				openings = append(openings, l)
 			}
+		}
+	}
+	if *bookFile != "" {
+		if *openFile != "" {
+			fail(fmt.Errorf("-book and -openings exclude each other"))
+		}
+		book, err := engine.LoadBookFile(*bookFile)
+		if err != nil {
+			fail(err)
+		}
+		if openings, err = bookOpenings(book, (*games+1)/2, *bookPlies, *seed); err != nil {
+			fail(err)
 		}
 	}
 	starts, err := openingPositions(openings)
@@ -150,6 +153,7 @@ func main() {
 			fail(fmt.Errorf("game %d: %v", g+1, err))
 		}
 		s := m.record(p, red == e1)
+		m.distinct[fmt.Sprint(start.fen, p.g.Moves())] = true
 		if pgn != nil {
 			names := map[*uciEngine]string{e1: "engine1 " + *engine1 + " " + *options1, e2: "engine2 " + *engine2 + " " + *options2}
 			if err := writePGN(pgn, p, g+1, strings.TrimSpace(names[red]), strings.TrimSpace(names[black]), set.lim.clock > 0); err != nil {
@@ -174,6 +178,11 @@ func main() {
 		fmt.Printf("games %d  movetime %d ms\n", m.tally.games(), *movetime)
 	}
 	fmt.Println(m.tally.summary())
+	if d := len(m.distinct); d < m.tally.games() {
+		// Deterministic engines replay an opening's game move for move: the
+		// repeats add no information, so the interval above is too narrow.
+		fmt.Printf("distinct games: %d of %d (repeats carry no new information; use -book or randomness)\n", d, m.tally.games())
+	}
 	fmt.Print(m.report(set.lim.clock > 0))
 	if test != nil {
 		if verdict == "" {
@@ -218,10 +227,13 @@ type match struct {
 	ends   map[string][3]int  // ending -> engine 1's wins, draws, losses
 	clocks [2][]time.Duration // clock left at the end of each game: engine 1, engine 2
 	flags  [2]int             // losses on time: engine 1, engine 2
+	// distinct holds each game's start and moves: a repeated game adds
+	// nothing to the evidence.
+	distinct map[string]bool
 }
 
 func newMatch(e1, e2 *uciEngine) *match {
-	return &match{e1: e1, e2: e2, ends: map[string][3]int{}}
+	return &match{e1: e1, e2: e2, ends: map[string][3]int{}, distinct: map[string]bool{}}
 }
 
 // record scores a game from engine 1's side and returns the score.
@@ -282,36 +294,4 @@ func (m *match) report(clockMode bool) string {
 func fail(err error) {
 	fmt.Fprintln(os.Stderr, "xqmatch:", err)
 	os.Exit(1)
-}
-
-// opening is a start FEN plus moves played from it.
-type opening struct {
-	fen   string
-	moves []string
-}
-
-func openingPositions(lines []string) ([]opening, error) {
-	var out []opening
-	for _, l := range lines {
-		o := opening{fen: engine.StartFEN}
-		if strings.Contains(l, "/") {
-			o.fen = l
-		} else {
-			o.moves = strings.Fields(l)
-		}
-		g, err := game.New(o.fen)
-		if err != nil {
-			return nil, fmt.Errorf("opening %q: %v", l, err)
-		}
-		for _, m := range o.moves {
-			if err := g.PlayText(m); err != nil {
-				return nil, fmt.Errorf("opening %q: %v", l, err)
-			}
-		}
-		out = append(out, o)
-	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("no openings")
-	}
-	return out, nil
 }

@@ -2,8 +2,13 @@ package main
 
 import (
 	"math"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/game"
 )
 
 func TestEloOf(t *testing.T) {
@@ -42,5 +47,46 @@ func TestOpeningPositions(t *testing.T) {
 	}
 	if _, err := openingPositions([]string{"rnbakabnr/9 w"}); err == nil {
 		t.Fatal("bad FEN accepted")
+	}
+}
+
+// Openings drawn from a book are legal, all different (mirrors count as
+// the same), reproducible from the seed, and a book too small for the
+// number wanted is an error rather than a loop or repeats.
+func TestBookOpenings(t *testing.T) {
+	book, err := engine.LoadBookFile(filepath.Join("..", "..", "resources", "book.dat"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines, err := bookOpenings(book, 30, 6, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ops, err := openingPositions(lines)
+	if err != nil || len(ops) != 30 {
+		t.Fatalf("%d openings: %v", len(ops), err)
+	}
+	seen := map[uint64]string{}
+	for _, l := range lines {
+		g, _ := game.New(engine.StartFEN)
+		for _, m := range strings.Fields(l) {
+			if err := g.PlayText(m); err != nil {
+				t.Fatalf("%q: %v", l, err)
+			}
+		}
+		p := g.Position()
+		key := min(p.Hash64(), p.Mirror().Hash64())
+		if other, ok := seen[key]; ok {
+			t.Fatalf("%q and %q reach the same position", l, other)
+		}
+		seen[key] = l
+	}
+	again, _ := bookOpenings(book, 30, 6, 1)
+	other, _ := bookOpenings(book, 30, 6, 2)
+	if !slices.Equal(lines, again) || slices.Equal(lines, other) {
+		t.Fatal("openings are not a function of the seed")
+	}
+	if got, err := bookOpenings(book, 100000, 6, 1); err == nil || !strings.Contains(err.Error(), "only") {
+		t.Fatalf("100000 openings from a small book: %d, %v", len(got), err)
 	}
 }
