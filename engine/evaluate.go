@@ -25,7 +25,10 @@ const (
 // (eval_mobility.go) and king safety against cannons and for missing
 // defenders, scaled by the attacker's force (eval_king.go). (A flat bonus
 // for a hollow cannon lost 47 ± 75 Elo in self-play; scaled by the
-// attacking force it pays.)
+// attacking force it pays. A palace-attack term, the square of the weight
+// of the opponent's pieces near the king, rook 3, horse and cannon 2, pawn
+// 1, scored 41.1 % over 101 fixed-node games at 3/8 a unit squared and
+// 32.1 % over 117 at 6/8: the tables already pay for pieces near the king.)
 func Evaluate(p *Position) int {
 	s, o := p.Side(), p.Side().Opponent()
 	v := taper(p.material[s]-p.material[o], p.phase()) + TempoBonus
