@@ -69,10 +69,11 @@ var futilityMargin = [3]int{0, 90, 220}
 // other move, searched at half depth, stays 2 a ply below its score) with
 // multi-cut (return when that bound still beats beta) scored 59.4 % over
 // 128 games at 100000 nodes (+66, +19 .. +115), but it hid fastest mates
-// in the mate suite;
-// with the multi-cut kept to non-PV nodes with the null move's material
-// limit (the suite passes) it scored 52.6 % over 195 games, +18 Elo, and
-// without the multi-cut 51.5 % over 66: not shown to gain.
+// in the mate suite. With the multi-cut kept to non-PV nodes with the null
+// move's material limit (the suite passes) it scored 52.6 % over 195
+// games, +18 Elo (-21 .. +58), and without the multi-cut 51.5 % over 66:
+// not shown to gain. A multi-cut that is safe for mates may be worth the
+// unguarded figure; that is the next thing to try.
 
 // search returns the score of the position at ply for the side to move,
 // within (alpha, beta). inCheck must tell whether the side to move is in
