@@ -71,7 +71,7 @@ var futilityMargin = [3]int{0, 90, 220}
 // 128 games at 100000 nodes (+66, +19 .. +115), but it hid fastest mates
 // in the mate suite. With the multi-cut kept to non-PV nodes with the null
 // move's material limit (the suite passes) it scored 52.6 % over 195
-// games, +18 Elo (-21 .. +58), and without the multi-cut 51.5 % over 66:
+// games, +18 Elo (-20 .. +56), and without the multi-cut 51.5 % over 66:
 // not shown to gain. A multi-cut that is safe for mates may be worth the
 // unguarded figure; that is the next thing to try.
 
