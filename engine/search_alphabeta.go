@@ -68,12 +68,14 @@ var futilityMargin = [3]int{0, 90, 220}
 // extension (at depth 6 and more, the hash move a ply deeper when every
 // other move, searched at half depth, stays 2 a ply below its score) with
 // multi-cut (return when that bound still beats beta) scored 59.4 % over
-// 128 games at 100000 nodes (+66, +19 .. +115), but it hid fastest mates
-// in the mate suite. With the multi-cut kept to non-PV nodes with the null
-// move's material limit (the suite passes) it scored 52.6 % over 195
-// games, +18 Elo (-20 .. +56), and without the multi-cut 51.5 % over 66:
-// not shown to gain. A multi-cut that is safe for mates may be worth the
-// unguarded figure; that is the next thing to try.
+// 128 games at 100000 nodes, then 53.2 % over 190 more: 55.7 % over 318,
+// +40 (+10 .. +70); but it hides fastest mates in the mate suite (a mate
+// in 4 not seen at depth 9, a mate in 6 played for a mate in 4). Guarded
+// by the null move's material limit the suite passes, but the gain goes:
+// 49.5 % over 192 games, -4 (-41 .. +34); with non-PV nodes only as well,
+// 52.6 % over 195, +18 (-20 .. +56); without the multi-cut, 51.5 % over
+// 66. The multi-cut's gain is in the endgames, where it misses mates; a
+// guard that keeps it there and keeps mates is the next thing to try.
 
 // search returns the score of the position at ply for the side to move,
 // within (alpha, beta). inCheck must tell whether the side to move is in
