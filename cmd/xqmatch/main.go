@@ -70,6 +70,7 @@ func main() {
 			}
 		}
 	}
+	pairs := (*games + 1) / 2 // each opening is played with both colours
 	if *bookFile != "" {
 		if *openFile != "" {
 			fail(fmt.Errorf("-book and -openings exclude each other"))
@@ -78,7 +79,7 @@ func main() {
 		if err != nil {
 			fail(err)
 		}
-		if openings, err = bookOpenings(book, (*games+1)/2, *bookPlies, *seed); err != nil {
+		if openings, err = bookOpenings(book, pairs, *bookPlies, *seed); err != nil {
 			fail(err)
 		}
 	}
@@ -129,7 +130,7 @@ func main() {
 	defer e2.close()
 
 	m := newMatch(e1, e2)
-	n := (*games + 1) / 2 * 2
+	n := 2 * pairs
 	verdict := ""
 	// An interrupt ends the match after the game being played, with the
 	// summary of the games so far.

@@ -39,10 +39,7 @@ func bookOpenings(book *engine.Book, n, plies int, seed uint64) ([]string, error
 	// A thousand draws in a row that find nothing new mean the book is
 	// spent; the bound keeps a small book from looping forever.
 	for misses := 0; len(out) < n && misses < 1000; misses++ {
-		pos, err := engine.ParseFEN(engine.StartFEN)
-		if err != nil {
-			return nil, err
-		}
+		pos := engine.NewPosition()
 		var line []string
 		for len(line) < plies {
 			m, ok := book.Probe(pos, rnd)
