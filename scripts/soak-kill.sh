@@ -29,7 +29,8 @@ start_xvfb
 fail() {
   echo "soak: $*"
   kill -0 "$xvfb" 2>/dev/null || echo "soak: the X server is gone"
-  tail -5 "$OUT/app.log"
+  # The app's last run: a panic's message comes first, its stack after it.
+  if [ -s "$OUT/last-run.log" ]; then head -20 "$OUT/last-run.log"; fi
   shot soak-failure || true
   exit 1
 }
@@ -44,11 +45,19 @@ engine_move() {
 # board rectangle bx by bw bh.
 start_app() {
   HOME=$home XDG_CONFIG_HOME=$home/.config TMPDIR=$home LANG=en_US.UTF-8 \
-    dist/xiangqi >>"$OUT/app.log" 2>&1 &
+    dist/xiangqi >"$OUT/last-run.log" 2>&1 &
   app=$!
-  wid=$(wait_window) || fail "no window"
+  wid=$(wait_window "$app") || fail "no window"
   place_window "$wid" 900 680
   read -r bx by bw bh < <(wait_board "$X" "$Y" "$WIDTH" "$HEIGHT")
+}
+
+# kill_app: kill -9 the app and keep its output in app.log.
+kill_app() {
+  kill -9 "$app"
+  wait "$app" 2>/dev/null || true
+  app=""
+  cat "$OUT/last-run.log" >>"$OUT/app.log"
 }
 
 save=""
@@ -87,7 +96,7 @@ while [ "$kills" -lt "$KILLS" ]; do
   [ "$ply" -ge 0 ] && move=$(engine_move $moves)
   if [ -z "$move" ]; then
     # The game is over: the next one starts on fresh storage.
-    kill -9 "$app"; wait "$app" 2>/dev/null || true; app=""
+    kill_app
     rm -rf "$home"; home=$(mktemp -d); before=""; games=$((games + 1))
     continue
   fi
@@ -98,7 +107,7 @@ while [ "$kills" -lt "$KILLS" ]; do
   # (during the engine's search, its move and that save).
   if [ $((RANDOM % 2)) = 0 ]; then delay=$((RANDOM % 60)); else delay=$((60 + RANDOM % 1500)); fi
   sleep "$(awk -v d="$delay" 'BEGIN { printf "%.3f", d / 1000 }')"
-  kill -9 "$app"; wait "$app" 2>/dev/null || true; app=""
+  kill_app
   kills=$((kills + 1))
   before=$(save_moves "$save")
   # Moves the script knows were made: the saved ones before the click, and its own move

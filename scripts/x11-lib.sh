@@ -26,7 +26,9 @@ end_app_session() {
 # start on a loaded machine, must not fail the test. The server is ready when it writes its
 # display number to -displayfd; asking the display with xdpyinfo instead was once answered
 # by the previous script's server while it was still shutting down, and the app then found
-# no display.
+# no display. -noreset: by default the server resets when its last client leaves, and an app
+# started again right after a kill -9 then sometimes found no display ("X11: Failed to open
+# display", a GLFW panic in the app).
 start_xvfb() {
   local displays n ready
   displays=${DISPLAY_NUM:-$(seq -f ':%g' 97 140)}
@@ -34,7 +36,7 @@ start_xvfb() {
   for n in $displays; do
     [ -e "/tmp/.X${n#:}-lock" ] && continue
     : >"$ready"
-    Xvfb "$n" -displayfd 3 -screen 0 1280x900x24 -nolisten tcp 3>"$ready" >"$OUT/xvfb.log" 2>&1 &
+    Xvfb "$n" -displayfd 3 -screen 0 1280x900x24 -nolisten tcp -noreset 3>"$ready" >"$OUT/xvfb.log" 2>&1 &
     xvfb=$!
     for _ in $(seq 300); do
       if [ -s "$ready" ] && DISPLAY=$n xdpyinfo >/dev/null 2>&1; then
@@ -81,12 +83,15 @@ wait_screen_change() {
   return 1
 }
 
-# wait_window: the id of the app's window, waiting up to 30 s for it.
+# wait_window [PID]: the id of the app's window, waiting up to 30 s for it (and no longer
+# than process PID lives, when given).
 wait_window() {
   local wid=""
   for _ in $(seq 300); do
     wid=$(xdotool search --onlyvisible --name '^(Xiangqi|中国象棋|App)$' 2>/dev/null | head -1 || true)
     [ -n "$wid" ] && { echo "$wid"; return 0; }
+    # An app that has exited will show no window: no need to wait the full 30 s.
+    [ -z "${1:-}" ] || kill -0 "$1" 2>/dev/null || return 1
     sleep 0.1
   done
   return 1
