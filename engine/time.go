@@ -57,10 +57,10 @@ const (
 // still has 3-5 s. Saving for later was tried: 28 moves left at full
 // material (against ElephantEye at 12 s + 0.2 s, xqmatch -tc, the same 40
 // book openings) scored 17/8/15 with 20 at no material and 14/10/16 with
-// 10 (and the audited book), where these values scored 12/8/20; in a UCCILEAG league (28 and 10,
-// with the audited book) 8/4/8 of 20, where these had 26/10/24 of 60. Not
-// shown better, and games then end with a quarter of the clock left, so
-// not kept.
+// 10 (and the audited book), where these values scored 12/8/20; in a
+// UCCILEAG league (28 and 10, with the audited book) 8/4/8 of 20, where
+// these had 26/10/24 of 60. Not shown better, and games then end with a
+// quarter of the clock left, so not kept.
 const (
 	openingMovesLeft = 14
 	endgameMovesLeft = 8
