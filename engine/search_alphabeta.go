@@ -40,12 +40,14 @@ var lateMoveCount = [4]int{0, 8, 14, 22}
 // It hides mating nets built from quiet moves. In a league game ElephantEye
 // (Black) won from 3R5/4k4/5P2C/9/2b5p/1r7/4c4/9/9/3AKA3 b after b4e4
 // d9d5 with e3g3 and g3b3 (+214 at its depth 9), which this search finds
-// only without futility (depth 14) or without LMR (depth 13). Against
-// ElephantEye at 12 s + 0.2 s on the same 40 book openings (both runs
-// with the clock plan of 28 and 10 moves left tried in time.go, and the
-// first audited book) the search without futility scored 18/9/13, 56.2 %,
-// where with it 14/10/16, 47.5 %:
-// the lead to follow, not yet shown (the interval of each is about ±15 %).
+// only without futility (depth 14) or without LMR (depth 13). Yet the
+// search without futility scored worse, so it stays. Against ElephantEye
+// at 12 s + 0.2 s (xqmatch -tc, 40 book openings of 6 plies, seed 8) it
+// scored 22/4/14, 60.0 %, where with it 30/5/5, 81.2 %; at 100 ms a move
+// (200 games, seeds 31 and 32) 101/27/72, 57.3 %, where with it 99/48/53,
+// 61.5 %. (An earlier pair on seed 7, with a clock plan not kept, had
+// pointed the other way: 18/9/13 without it, 14/10/16 with it; a UCCILEAG
+// league without it scored 7/10/3 of 20.)
 var futilityMargin = [3]int{0, 90, 220}
 
 // Tried and dropped (fixed-node self-play, 30000 nodes a move, against the
