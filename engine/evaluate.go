@@ -33,12 +33,12 @@ const (
 // (炮镇窝心马), 28 before scaling like the hollow cannon, scored 102/38/60
 // of 200 against ElephantEye at 100 ms, 60.5 %, where the evaluation
 // without it has 99/48/53 on the same openings (102/35/63 when run again):
-// not kept. Nor a score that
-// fades while no capture is made, meant to stop won endgames being
-// shuffled into a draw claim after 100 plies: fading by half over 200
-// plies scored 90/45/65, 56.2 % (13 games drawn as "neither side can
-// attack" against 2: it trades down), and fading only after 40 plies, by
-// half at the move limit, 102/37/61, 60.2 %, on the same openings.)
+// not kept. Nor a score that fades while no capture is made, meant to stop
+// won endgames being shuffled into a draw claim after 100 plies: fading by
+// half over 200 plies scored 90/45/65, 56.2 % (13 games drawn as "neither
+// side can attack" against 2: it trades down), and fading only after 40
+// plies, by half at the move limit, 102/37/61, 60.2 %, on the same
+// openings.)
 func Evaluate(p *Position) int {
 	s, o := p.Side(), p.Side().Opponent()
 	v := taper(p.material[s]-p.material[o], p.phase()) + TempoBonus
