@@ -1,6 +1,9 @@
 package engine
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // colourFlipped returns p rotated by 180 degrees with the colours swapped
 // and the other side to move: the same position for the other player.
@@ -36,5 +39,28 @@ func TestEvaluateIsSymmetric(t *testing.T) {
 	up := mustFEN(t, "4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1")
 	if v := Evaluate(up); v < 150 {
 		t.Errorf("a rook up scores %d", v)
+	}
+}
+
+// Advisors and elephants cannot win: a side with nothing else scores at
+// most a draw however many it has, and with neither side able to attack
+// the search scores the game as drawn.
+func TestNoAttackersCannotWin(t *testing.T) {
+	// Red: king, two advisors, two elephants; Black: king, one advisor and a pawn.
+	const redDefendersOnly = "3k5/4a4/9/9/9/4p4/9/4B4/9/2BAKA3 w - - 0 1"
+	if v := Evaluate(mustFEN(t, redDefendersOnly)); v > 0 {
+		t.Errorf("Red with defenders only against a pawn: Evaluate %d, want at most 0", v)
+	}
+	black := mustFEN(t, strings.Replace(redDefendersOnly, " w ", " b ", 1))
+	if v := Evaluate(black); v < 0 {
+		t.Errorf("Black's pawn against defenders only: Evaluate %d for Black, want at least 0", v)
+	}
+	const bare = "3k5/4a4/9/9/9/9/9/4B4/9/2BAKA3 w - - 0 1"
+	p := mustFEN(t, bare)
+	if p.HasAttackers(Red) || p.HasAttackers(Black) || !mustFEN(t, redDefendersOnly).HasAttackers(Black) {
+		t.Fatal("HasAttackers miscounts")
+	}
+	if v := Evaluate(p); v != 0 {
+		t.Errorf("neither side can attack: Evaluate %d, want 0 (a draw)", v)
 	}
 }

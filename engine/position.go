@@ -82,6 +82,16 @@ const MoveLimitPlies = 120
 // HalfmoveClock counts plies since the last capture.
 func (p *Position) HalfmoveClock() int { return p.halfmoves }
 
+// HasAttackers reports whether c has a rook, horse, cannon or pawn. Every
+// pawn counts, crossed or not: a pawn still on its own side can advance
+// and cross, so king and pawn against a bare king win. A side with only
+// advisors and elephants can never win; with neither side able to, the
+// game is drawn.
+func (p *Position) HasAttackers(c Color) bool {
+	n := &p.pieceCount[c]
+	return n[Rook]|n[Knight]|n[Cannon]|n[Pawn] != 0
+}
+
 // FullmoveNumber is the FEN move number: it grows after each Black move.
 func (p *Position) FullmoveNumber() int {
 	return p.startMoveNo + (len(p.history)+int(p.startSide))/2

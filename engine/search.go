@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"cmp"
 	"context"
 	"math/rand/v2"
 	"slices"
@@ -36,6 +37,12 @@ type Options struct {
 	Features Features
 	// Rules is the rule set repetitions are scored by (search_rules.go).
 	Rules RuleSet
+	// MoveLimit is the no-capture count, in plies, at which the search scores
+	// a draw; 0 means MoveLimitPlies. A referee that ends games earlier
+	// (ElephantEye and its league referee UCCILEAG draw at 100) sets it, so
+	// that a winning side captures or trades in time instead of letting the
+	// count run out.
+	MoveLimit int
 	// Elo, when not 0, limits the playing strength to about this rating
 	// (MinElo..MaxElo, strength.go); 0 plays at full strength.
 	Elo int
@@ -221,6 +228,14 @@ func (s *Searcher) SetFeatures(f Features) {
 	s.opts.Features = f
 }
 
+// SetMoveLimit sets the no-capture count the search scores as a draw
+// (see Options.MoveLimit; 0 restores MoveLimitPlies).
+func (s *Searcher) SetMoveLimit(plies int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.opts.MoveLimit = max(plies, 0)
+}
+
 // Options returns the current settings.
 func (s *Searcher) Options() Options {
 	s.mu.Lock()
@@ -292,6 +307,7 @@ func (s *Searcher) Search(ctx context.Context, pos *Position, lim Limits, progre
 		w.prepare(sh, root, moves)
 		w.feat = opts.Features
 		w.rules = opts.Rules
+		w.moveLimit = cmp.Or(opts.MoveLimit, MoveLimitPlies)
 	}
 	main := workers[0]
 	main.rng = s.rng

@@ -116,7 +116,7 @@ func (w *worker) search(alpha, beta, depth, ply int, inCheck, noNull bool) int {
 	if r := p.RepStatus(1); r != RepNone {
 		return w.repetitionValue(r, ply)
 	}
-	if p.HalfmoveClock() >= MoveLimitPlies {
+	if p.HalfmoveClock() >= w.moveLimit {
 		return drawScore(ply)
 	}
 	if ply >= MaxPly {

@@ -36,3 +36,30 @@ func TestSearchScoresRepetitionByRules(t *testing.T) {
 		t.Errorf("after SetRules(chinese) the search still repeats")
 	}
 }
+
+// TestSearchPlaysForACaptureBeforeTheMoveLimit: with the no-capture count at
+// 99, a rook up is worth nothing under a referee that draws at 100 unless
+// the rook captures at once; under the 120-ply limit it is still a win.
+func TestSearchPlaysForACaptureBeforeTheMoveLimit(t *testing.T) {
+	const noCapture = "3aka3/9/9/9/9/R8/9/9/9/3K5 w - - 99 60"
+	const pawnToTake = "3aka3/9/9/p8/9/R8/9/9/9/3K5 w - - 99 60"
+	score := func(fen string, limit int) Result {
+		s := NewSearcher(Options{HashMB: 1, MoveLimit: limit})
+		return s.Search(context.Background(), mustFEN(t, fen), Limits{Depth: 5}, nil)
+	}
+	if r := score(noCapture, 0); r.Score < 150 {
+		t.Errorf("rook up, 120-ply limit: score %d, want a clear win", r.Score)
+	}
+	if r := score(noCapture, 100); r.Score < -DrawValue || r.Score > DrawValue {
+		t.Errorf("rook up with 99 plies gone, 100-ply limit, no capture to make: score %d, want a draw", r.Score)
+	}
+	r := score(pawnToTake, 100)
+	if r.Move.String() != "a4a6" || r.Score < 150 {
+		t.Errorf("100-ply limit with a pawn to take: %s scoring %d, want a4a6 keeping the win", r.Move, r.Score)
+	}
+	s := NewSearcher(Options{HashMB: 1})
+	s.SetMoveLimit(100)
+	if got := s.Options().MoveLimit; got != 100 {
+		t.Errorf("SetMoveLimit(100): Options().MoveLimit = %d", got)
+	}
+}

@@ -28,9 +28,10 @@ type worker struct {
 	rootMoves []Move
 	// pvIdx is the MultiPV line being searched: the root search skips
 	// rootMoves[:pvIdx], the first moves of the better lines.
-	pvIdx int
-	feat  Features
-	rules RuleSet
+	pvIdx     int
+	feat      Features
+	rules     RuleSet
+	moveLimit int // no-capture plies scored as a draw (Options.MoveLimit)
 
 	// Root randomness (main worker only).
 	rng        *rand.Rand
@@ -51,7 +52,7 @@ type worker struct {
 }
 
 func newWorker(id int) *worker {
-	w := &worker{id: id}
+	w := &worker{id: id, moveLimit: MoveLimitPlies}
 	for i := range w.moveBuf {
 		w.moveBuf[i] = make([]Move, 0, 128)
 		w.scoreBuf[i] = make([]int32, 0, 128)

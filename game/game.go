@@ -213,7 +213,7 @@ func (g *Game) AgreeDraw() error {
 // out: loser loses, unless the other side has no piece that can attack
 // (rook, horse, cannon or pawn), and so could never win; then it is a draw.
 func (g *Game) FlagFall(loser engine.Color) error {
-	if !hasAttackers(g.pos, loser.Opponent()) {
+	if !g.pos.HasAttackers(loser.Opponent()) {
 		return g.declare(Result{Status: Draw, Reason: ReasonTimeNoAttackers})
 	}
 	return g.declare(Result{Status: winStatus(loser.Opponent()), Winner: loser.Opponent(), Reason: ReasonTime})

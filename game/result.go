@@ -165,7 +165,7 @@ func judge(pos *engine.Position, rules engine.RuleSet) Result {
 			return repetitionResult(v)
 		}
 	}
-	if !hasAttackers(pos, engine.Red) && !hasAttackers(pos, engine.Black) {
+	if !pos.HasAttackers(engine.Red) && !pos.HasAttackers(engine.Black) {
 		return Result{Status: Draw, Reason: ReasonNoAttackers}
 	}
 	if pos.HalfmoveClock() >= engine.MoveLimitPlies {
@@ -192,25 +192,6 @@ func violationReason(v engine.Violation) Reason {
 		return ReasonPerpetualMateThreat
 	}
 	return ReasonPerpetualChase
-}
-
-// hasAttackers reports whether c has a rook, horse, cannon or pawn. Every
-// pawn counts, crossed or not: a pawn still on its own side can advance
-// and cross, so king+pawn against a bare king is a win, not a draw.
-func hasAttackers(pos *engine.Position, c engine.Color) bool {
-	for file := 0; file < 9; file++ {
-		for rank := 0; rank < 10; rank++ {
-			p := pos.At(engine.Sq(file, rank))
-			if p == engine.NoPiece || p.Color() != c {
-				continue
-			}
-			switch p.Type() {
-			case engine.Rook, engine.Knight, engine.Cannon, engine.Pawn:
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // String returns the English description.

@@ -32,8 +32,11 @@ go build -o "$out/xqengine" ./cmd/xqengine
 cp "$ee/eleeye" "$ee/uccileag" "$ee/BOOK.DAT" "$out/"
 printf '%s\r\n' '[League]' 'Event=xqengine against ElephantEye' 'Site=local' 'Teams=2' 'Processors=1' \
   "Roundrobins=$((games / 2))" "InitialTime=$minutes" 'IncrementalTime=1' 'StoppingTime=200' \
-  "StandardCpuTime=$unit" '' '[Teams]' 'Team=XQE,xqengine,2000,20,xqengine' \
+  "StandardCpuTime=$unit" '' '[Teams]' 'Team=XQE,xqengine,2000,20,xqengine,xqengine.opt' \
   'Team=ELE,ElephantEye,2000,20,eleeye' >"$out/UCCILEAG.INI"
+# The referee draws a game after 100 plies without a capture (ElephantEye's rule); the option
+# file tells our engine so: the referee sends each of its lines after the handshake.
+printf 'setoption movelimit 100\n' >"$out/xqengine.opt"
 (cd "$out" && ./uccileag >league.log 2>&1)
 
 # Each game: its PGN (result, the referee's comment) and its log (the times sent to us).

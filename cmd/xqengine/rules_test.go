@@ -1,6 +1,7 @@
 package main
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -39,5 +40,50 @@ func TestRulesOption(t *testing.T) {
 	}
 	if l := session(t, "ucci", "quit"); lineWith(l, "option rules type combo") == "" {
 		t.Errorf("UCCI handshake does not offer rules: %q", l)
+	}
+}
+
+// The MoveLimit option tells the engine when the referee draws for want of
+// captures: a rook up with 99 plies gone and nothing to take is a win under
+// the default 120-ply limit and a draw under a 100-ply one.
+func TestMoveLimitOption(t *testing.T) {
+	const pos = "position fen 3aka3/9/9/9/9/R8/9/9/9/3K5 w - - 99 60"
+	for _, tc := range []struct {
+		proto, set string
+		draw       bool
+	}{
+		{"uci", "", false},
+		{"uci", "setoption name MoveLimit value 100", true},
+		{"ucci", "setoption movelimit 100", true},
+		{"ucci", "setoption movelimit 120", false},
+	} {
+		lines := session(t, tc.proto, tc.set, pos, "go depth 5", "isready", "quit")
+		var score int
+		found := false
+		for _, l := range lines {
+			f := strings.Fields(l)
+			for i := 0; i+2 < len(f); i++ {
+				if f[0] == "info" && f[i] == "score" && f[i+1] == "cp" {
+					score, _ = strconv.Atoi(f[i+2])
+					found = true
+				} else if f[0] == "info" && f[i] == "score" && f[i+1] != "mate" {
+					if n, err := strconv.Atoi(f[i+1]); err == nil { // UCCI: score N
+						score, found = n, true
+					}
+				}
+			}
+		}
+		if !found || (score < 50) != tc.draw {
+			t.Errorf("%s %q: last score %d (found %v), want a draw: %v; %q", tc.proto, tc.set, score, found, tc.draw, lines)
+		}
+	}
+	if l := session(t, "uci", "setoption name MoveLimit value 5", "quit"); lineWith(l, "info string error: setoption MoveLimit") == "" {
+		t.Errorf("move limit 5 accepted: %q", l)
+	}
+	if l := session(t, "uci", "quit"); lineWith(l, "option name MoveLimit type spin") == "" {
+		t.Errorf("UCI handshake does not offer MoveLimit: %q", l)
+	}
+	if l := session(t, "ucci", "quit"); lineWith(l, "option movelimit type spin") == "" {
+		t.Errorf("UCCI handshake does not offer movelimit: %q", l)
 	}
 }

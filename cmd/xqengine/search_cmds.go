@@ -172,6 +172,7 @@ func (s *searchSession) printOptions() {
 		out.println("option bookfiles type string default <empty>")
 		out.println("option newgame type button")
 		out.println("option rules type combo var asian var chinese default asian")
+		out.println("option movelimit type spin min %d max %d default %d", minMoveLimit, maxMoveLimit, engine.MoveLimitPlies)
 		out.println("option multipv type spin min 1 max %d default 1", maxMultiPV)
 		s.strength.printUCCI(out)
 		return
@@ -188,6 +189,7 @@ func (s *searchSession) printOptions() {
 	}
 	out.println("option name XQWLightOnly type check default false")
 	out.println("option name Rules type combo default asian var asian var chinese")
+	out.println("option name MoveLimit type spin default %d min %d max %d", engine.MoveLimitPlies, minMoveLimit, maxMoveLimit)
 	s.strength.printUCI(out)
 }
 
@@ -210,6 +212,10 @@ var featureOptions = []struct {
 	{"NullMove", func(f *engine.Features) *bool { return &f.NoNullMove }},
 	{"QuiesceTT", func(f *engine.Features) *bool { return &f.NoQuiesceTT }},
 }
+
+// The MoveLimit option: plies without a capture after which the referee
+// draws the game (ElephantEye's UCCILEAG: 100; the Chinese rules: 120).
+const minMoveLimit, maxMoveLimit = 20, 1000
 
 // randomnessWords maps UCCI's randomness levels to score noise.
 var randomnessWords = map[string]int{"none": 0, "tiny": 2, "small": 4, "medium": 8, "large": 16, "huge": 32}
@@ -287,6 +293,12 @@ func (s *searchSession) setOption(args []string) {
 			return
 		}
 		s.engine().SetRules(r)
+	case "movelimit":
+		if n, err := strconv.Atoi(value); err == nil && n >= minMoveLimit && n <= maxMoveLimit {
+			s.engine().SetMoveLimit(n)
+			return
+		}
+		s.c.errorf("setoption %s: want plies from %d to %d, got %q", name, minMoveLimit, maxMoveLimit, value)
 	case "clear hash", "newgame":
 		s.engine().Clear()
 	case "usebook", "ownbook":

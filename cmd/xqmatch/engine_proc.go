@@ -49,11 +49,23 @@ func startEngine(command, options string, ucci bool) (*uciEngine, error) {
 	if err := e.send(hello); err != nil {
 		return nil, err
 	}
-	if _, err := e.waitFor(ok); err != nil {
+	handshake, err := e.readUntil(ok)
+	if err != nil {
 		return nil, err
 	}
 	if ucci { // the referee's clock is in milliseconds, as a UCCI referee sets it
 		if err := e.send("setoption usemillisec true"); err != nil {
+			return nil, err
+		}
+	}
+	// An engine that asks for the move limit is told this referee's: a
+	// nobestmove claim ends the game at claimPlies without a capture.
+	if offersOption(handshake, "movelimit") {
+		line := fmt.Sprintf("setoption name MoveLimit value %d", claimPlies)
+		if ucci {
+			line = fmt.Sprintf("setoption movelimit %d", claimPlies)
+		}
+		if err := e.send(line); err != nil {
 			return nil, err
 		}
 	}
@@ -86,15 +98,46 @@ func (e *uciEngine) send(line string) error {
 
 // waitFor reads lines until one starts with prefix, and returns it.
 func (e *uciEngine) waitFor(prefix string) (string, error) {
+	lines, err := e.readUntil(prefix)
+	if err != nil {
+		return "", err
+	}
+	return lines[len(lines)-1], nil
+}
+
+// readUntil reads lines until one starts with prefix, and returns them all,
+// that one last.
+func (e *uciEngine) readUntil(prefix string) ([]string, error) {
+	var lines []string
 	for e.out.Scan() {
-		if l := e.out.Text(); strings.HasPrefix(l, prefix) {
-			return l, nil
+		l := e.out.Text()
+		lines = append(lines, l)
+		if strings.HasPrefix(l, prefix) {
+			return lines, nil
 		}
 	}
 	if err := e.out.Err(); err != nil {
-		return "", err
+		return nil, err
 	}
-	return "", fmt.Errorf("%s: output ended while waiting for %q", e.cmd, prefix)
+	return nil, fmt.Errorf("%s: output ended while waiting for %q", e.cmd, prefix)
+}
+
+// offersOption tells whether a handshake announced the option name, in
+// UCI form (`option name N type …`) or UCCI form (`option N type …`).
+func offersOption(handshake []string, name string) bool {
+	for _, l := range handshake {
+		f := strings.Fields(l)
+		if len(f) >= 3 && f[0] == "option" {
+			n := f[1]
+			if n == "name" {
+				n = f[2]
+			}
+			if strings.EqualFold(n, name) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (e *uciEngine) newGame() error {

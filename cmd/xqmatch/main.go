@@ -5,7 +5,8 @@
 // that answers `bestmove ... resign` loses; `bestmove ... draw` offers a draw
 // that the other accepts with its own draw; a UCCI `nobestmove` claims a
 // draw, granted after 100 plies without a capture or on a repetition, else
-// a loss. Moves are timed by a fixed move time, a node count, or a clock
+// a loss; an engine that offers a MoveLimit option is told that 100-ply
+// limit at the start. Moves are timed by a fixed move time, a node count, or a clock
 // (-tc 12+0.2, sent as UCI wtime/btime/winc/binc or UCCI time/increment/
 // opptime; running out loses). It prints wins/draws/losses of the first
 // engine, its score, an Elo estimate with a 95% interval, the games that

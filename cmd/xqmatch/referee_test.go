@@ -25,7 +25,8 @@ func TestMain(m *testing.M) {
 // fakeEngine answers the protocol as XQMATCH_FAKE_MODE says: by default
 // "bestmove f5f4" to every go; "legal" plays the first legal move; "sleep"
 // does so after 300 ms; "nobestmove" claims a draw at every move;
-// "resign" resigns; "draw" plays the first legal move and offers a draw.
+// "resign" resigns; "draw" plays the first legal move and offers a draw;
+// "movelimit" announces a MoveLimit option and plays the first legal move.
 func fakeEngine(logPath string) {
 	log, err := os.Create(logPath)
 	if err != nil {
@@ -40,8 +41,14 @@ func fakeEngine(logPath string) {
 		fmt.Fprintln(log, line)
 		switch {
 		case line == "uci":
+			if mode == "movelimit" {
+				fmt.Println("option name MoveLimit type spin default 120 min 20 max 1000")
+			}
 			fmt.Println("uciok")
 		case line == "ucci":
+			if mode == "movelimit" {
+				fmt.Println("option movelimit type spin min 20 max 1000 default 120")
+			}
 			fmt.Println("ucciok")
 		case line == "isready":
 			fmt.Println("readyok")
@@ -178,6 +185,32 @@ func TestRefereeFollowsRuleSet(t *testing.T) {
 		banned := strings.Contains(readLog(t, logPath), "\nbanmoves f5a5\n")
 		if want := rules == game.ChineseRules; banned != want {
 			t.Errorf("%v rules: f5a5 banned %v, want %v:\n%s", rules, banned, want, readLog(t, logPath))
+		}
+	}
+}
+
+// An engine that announces a MoveLimit option is told the referee's
+// no-capture limit in its protocol's form; one that does not is not.
+func TestMoveLimitReachesEnginesThatAskForIt(t *testing.T) {
+	for _, tc := range []struct {
+		mode string
+		ucci bool
+		want string
+	}{
+		{"movelimit", false, "setoption name MoveLimit value 100"},
+		{"movelimit", true, "setoption movelimit 100"},
+		{"legal", false, ""},
+		{"legal", true, ""},
+	} {
+		e, logPath := startFake(t, tc.mode, tc.ucci)
+		e.close()
+		data, err := os.ReadFile(logPath)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sent := strings.Contains(strings.ToLower(string(data)), "movelimit")
+		if tc.want == "" && sent || tc.want != "" && !strings.Contains(string(data), tc.want+"\n") {
+			t.Errorf("mode %s ucci=%v: engine got %q, want the line %q", tc.mode, tc.ucci, data, tc.want)
 		}
 	}
 }
