@@ -206,6 +206,7 @@ func (w *worker) search(alpha, beta, depth, ply int, inCheck, noNull bool) int {
 		if !p.MakeMove(m) {
 			continue
 		}
+		w.sh.tt.Prefetch(p.Key())
 		legal++
 		check := p.InCheck()
 		quiet := !capture && !check
@@ -346,6 +347,7 @@ func (w *worker) quiesce(alpha, beta, ply int, inCheck bool) int {
 		if !p.MakeMove(m) {
 			continue
 		}
+		w.sh.tt.Prefetch(p.Key())
 		if losing && squareAttacked(p, m.To(), p.Side()) {
 			p.UnmakeMove() // gives more than it wins (see.go)
 			continue

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"sync/atomic"
+	"unsafe"
 )
 
 // Bound tells how a hash-table score relates to the true value of a position.
@@ -42,7 +43,10 @@ type TTHit struct {
 // current search and lets entries of older searches go first.
 type TranspositionTable struct {
 	buckets []ttBucket
-	age     uint8 // 6 bits, advanced once per search
+	// mapped holds buckets when they are not on the Go heap (tt_memory_*.go);
+	// it also keeps that memory alive as long as the table.
+	mapped *ttMemory
+	age    uint8 // 6 bits, advanced once per search
 }
 
 const ttMaxMB = 4096
@@ -65,7 +69,11 @@ func (t *TranspositionTable) Resize(mb int) {
 	}
 	const bucketBytes = ttBucketSize * 16
 	n := mb * (1 << 20) / bucketBytes
-	t.buckets = make([]ttBucket, n)
+	if t.mapped != nil {
+		t.buckets = nil
+		t.mapped.free()
+	}
+	t.buckets, t.mapped = allocBuckets(n)
 	t.age = 0
 }
 
@@ -86,6 +94,13 @@ func (t *TranspositionTable) NewSearch() { t.age = (t.age + 1) & 63 }
 func (t *TranspositionTable) bucket(hash uint64) *ttBucket {
 	// Multiply-shift maps the 32-bit key onto any table size without a modulo.
 	return &t.buckets[(uint64(uint32(hash))*uint64(len(t.buckets)))>>32]
+}
+
+// Prefetch starts loading the bucket of a position whose key is known ahead
+// of its probe: a probe that misses every cache costs about as much as the
+// rest of a quiescence node, and the move's other work can overlap it.
+func (t *TranspositionTable) Prefetch(key uint32) {
+	prefetch(unsafe.Pointer(t.bucket(uint64(key))))
 }
 
 func packTT(m Move, score, depth int, b Bound, age uint8) uint64 {
