@@ -75,3 +75,8 @@ func (p *Position) kingDanger(c Color) int {
 	}
 	return raw * force / maxAttack
 }
+
+// defenders counts c's advisors and elephants.
+func (p *Position) defenders(c Color) int {
+	return int(p.pieceCount[c][Advisor]) + int(p.pieceCount[c][Bishop])
+}

@@ -70,18 +70,21 @@ type Features struct {
 	// NoQuiesceTT keeps quiescence away from the hash table (no cutoffs
 	// from it, no results stored in it).
 	NoQuiesceTT bool
+	// NoReverseFutility switches off returning the static score at depth
+	// 1-5 when it beats beta by a margin per ply (static null move).
+	NoReverseFutility bool
 }
 
 // exactFeatures switches off every pruning that could hide a shorter mate.
 var exactFeatures = Features{NoLMR: true, NoFutility: true, NoIIR: true,
 	NoNullVerify: true, NoAdaptiveNull: true, NoAspiration: true, NoNullMove: true, NoQSEE: true, NoBadCaptureOrder: true, NoDelta: true,
-	NoLateMovePruning: true, NoQuiesceTT: true}
+	NoLateMovePruning: true, NoQuiesceTT: true, NoReverseFutility: true}
 
 // xqwLightFeatures switches off everything beyond the XQWLight 0.6 feature
 // set (the baseline of strength matches).
 var xqwLightFeatures = Features{NoLMR: true, NoFutility: true, NoIIR: true,
 	NoNullVerify: true, NoAdaptiveNull: true, NoAspiration: true, NoQSEE: true, NoBadCaptureOrder: true, NoDelta: true,
-	NoLateMovePruning: true, NoQuiesceTT: true}
+	NoLateMovePruning: true, NoQuiesceTT: true, NoReverseFutility: true}
 
 // ExactFeatureSet returns the features of a full-width search whose mate
 // scores are exact (no pruning that could hide a shorter mate).

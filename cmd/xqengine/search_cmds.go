@@ -211,6 +211,7 @@ var featureOptions = []struct {
 	{"BadCaptureOrder", func(f *engine.Features) *bool { return &f.NoBadCaptureOrder }},
 	{"NullMove", func(f *engine.Features) *bool { return &f.NoNullMove }},
 	{"QuiesceTT", func(f *engine.Features) *bool { return &f.NoQuiesceTT }},
+	{"ReverseFutility", func(f *engine.Features) *bool { return &f.NoReverseFutility }},
 }
 
 // The MoveLimit option: plies without a capture after which the referee
