@@ -257,6 +257,18 @@ func (p *Position) MakeMove(m Move) bool {
 	return true
 }
 
+// keyAfter returns the Zobrist key the position would have after the
+// pseudo-legal move m, without making it (to prefetch its hash bucket).
+func (p *Position) keyAfter(m Move) uint32 {
+	from, to := m.From(), m.To()
+	pc := p.board[from]
+	k := p.zobrist.key ^ zobristSide.key ^ zobristPieces[pc.Index()][from].key ^ zobristPieces[pc.Index()][to].key
+	if c := p.board[to]; c != NoPiece {
+		k ^= zobristPieces[c.Index()][to].key
+	}
+	return k
+}
+
 // mayGiveCheck is a cheap filter before the full test: a move can only check
 // the king on k if it leaves or enters k's rank or file (a rook, cannon or
 // king line, or a cannon's new screen), leaves a square diagonally next to k

@@ -15,6 +15,10 @@ const nullMoveMaterial = 400
 // reduced normal search.
 const nullVerifyMaterial = 600
 
+// quiescePrefetch is how many of a quiescence node's moves have their hash
+// buckets prefetched before the first is made.
+const quiescePrefetch = 3
+
 // deltaMargin is the positional gain a capture in quiescence may bring
 // beyond the victim's value (delta pruning).
 const deltaMargin = 60
@@ -368,6 +372,11 @@ func (w *worker) quiesce(alpha, beta, ply int, inCheck bool) int {
 	}
 	sortMoves(moves, scores)
 	w.moveBuf[ply], w.scoreBuf[ply] = moves[:0], scores[:0]
+	// Start loading the buckets of the first replies now, so that their
+	// probes find them in the cache.
+	for _, m := range moves[:min(len(moves), quiescePrefetch)] {
+		w.sh.tt.Prefetch(p.keyAfter(m))
+	}
 	for _, m := range moves {
 		if !inCheck && !w.feat.NoDelta && eval+exchangeValue[p.board[m.To()].Type()]+deltaMargin <= alpha {
 			continue // even winning the piece for free would not raise alpha

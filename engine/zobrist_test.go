@@ -78,3 +78,22 @@ func TestZobristSideKeyAndMirror(t *testing.T) {
 		t.Error("mirroring twice does not give the position back")
 	}
 }
+
+// TestKeyAfterMatchesMakeMove checks the key predicted for every legal move
+// of the bench positions against the key MakeMove produces.
+func TestKeyAfterMatchesMakeMove(t *testing.T) {
+	positions, err := BenchPositions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range positions {
+		for _, m := range p.LegalMoves() {
+			want := p.keyAfter(m)
+			p.MakeMove(m)
+			if got := p.Key(); got != want {
+				t.Errorf("%s after %s: key %08x, predicted %08x", p.FEN(), m, got, want)
+			}
+			p.UnmakeMove()
+		}
+	}
+}
