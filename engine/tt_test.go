@@ -121,3 +121,18 @@ func BenchmarkTTClear(b *testing.B) {
 		t.Clear()
 	}
 }
+
+func TestSearcherDefaultHashSize(t *testing.T) {
+	s := NewSearcher(Options{})
+	if s.Options().HashMB != DefaultHashMB || s.tt.SizeMB() != DefaultHashMB {
+		t.Fatalf("new searcher: option %d MB, table %d MB, want %d", s.Options().HashMB, s.tt.SizeMB(), DefaultHashMB)
+	}
+	s.SetHashMB(DefaultHashMB * 4)
+	if s.tt.SizeMB() != DefaultHashMB*4 {
+		t.Fatalf("after SetHashMB(%d): table %d MB", DefaultHashMB*4, s.tt.SizeMB())
+	}
+	s.SetHashMB(0) // no size given: back to the default
+	if s.Options().HashMB != DefaultHashMB || s.tt.SizeMB() != DefaultHashMB {
+		t.Fatalf("after SetHashMB(0): option %d MB, table %d MB", s.Options().HashMB, s.tt.SizeMB())
+	}
+}

@@ -117,7 +117,7 @@ func NewSession(cfg Config) (*Session, error) {
 		s.time = systemTime{}
 	}
 	if s.searcher == nil {
-		s.searcher = engine.NewSearcher(engine.Options{HashMB: 16, Threads: 1})
+		s.searcher = engine.NewSearcher(engine.Options{HashMB: engine.DefaultHashMB, Threads: 1})
 	}
 	if s.search == nil {
 		s.search = s.searcher.Search

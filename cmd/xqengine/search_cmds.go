@@ -46,7 +46,8 @@ type searchResult struct {
 	proto protocol
 }
 
-const defaultHashMB = 16
+// defaultHashMB is the Hash (UCI) and hashsize (UCCI) option's default.
+const defaultHashMB = engine.DefaultHashMB
 
 // maxMultiPV bounds the lines an analysis reports (a position rarely has
 // more moves worth comparing).

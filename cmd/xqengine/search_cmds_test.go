@@ -327,3 +327,12 @@ func linesWith(lines []string, prefix string) []string {
 	}
 	return out
 }
+
+func TestHashOptionAdvertisesTheEngineDefault(t *testing.T) {
+	want := fmt.Sprintf("default %d", engine.DefaultHashMB)
+	uci := lineWith(session(t, "uci"), "option name Hash ")
+	ucci := lineWith(session(t, "ucci"), "option hashsize ")
+	if !strings.Contains(uci, want) || !strings.Contains(ucci, want) {
+		t.Fatalf("Hash options %q and %q, want %q", uci, ucci, want)
+	}
+}
