@@ -15,7 +15,13 @@ package engine
 // 0.0772, entries moved 0.44 on average, at most 9) scored 55.0 % over 320
 // self-play games at 100000 nodes, +35 (+2 .. +68), but against ElephantEye
 // at 100 ms a move 111/27/62 of 200, 62.3 %, where the hand-set tables have
-// 116/28/56, 65.0 %: not shown better, so not kept.
+// 116/28/56, 65.0 %: not shown better, so not kept. Nor endgame tables
+// on ElephantEye's endgame scale (rook 180-190, horse 87-100, cannon
+// 100-106, pawns 28-35 at home and up to 80 near the palace) in place of
+// the copies of the middlegame ones: 12/29/31 of 72 at 50000 nodes against
+// the copies, 36.8 %, and with the pawn table alone 10/31/26 of 67, 38.1 %
+// (both stopped). The endgame halves are still equal to the middlegame
+// ones, so the phase blend does nothing yet.
 var pieceValue [NumPieceTypes][256]int
 
 // packScore packs a middlegame and an endgame value; sums and differences

@@ -161,15 +161,19 @@ type Searcher struct {
 	rng     *rand.Rand
 }
 
-// DefaultHashMB is the hash table size for play, from a move time of a
-// fraction of a second up to a few seconds. A bigger table is not a better
-// one there: its probes miss the processor's caches, and quiescence probes
-// at nearly every node. Searching along the games of a match, to depths 9-13 with the
-// table kept from move to move, took 10-17 % less time with 4 MB than with
-// 16 MB for about the same nodes (9 % at depth 14). 2 MB (and 1 MB) were as
-// fast at depth 9-12, but 2 MB was slower than 16 MB at depth 14. Analysis
-// and review, which search longer, set their own, larger size.
-const DefaultHashMB = 4
+// DefaultHashMB is the hash table size for play (the engine CLI's Hash
+// option and the playing session). A smaller table is faster per node, as
+// its probes miss the processor's caches less: searching along match games
+// to a fixed depth, with the table kept from move to move, took 10-17 %
+// less time at depth 9-13 with 4 MB than with 16 MB (9 % at depth 14, on
+// one game), and 4 MB beat 16 MB at 100 ms a move, 71/85/44 of 200, 56.8 %,
+// +47 (+11 .. +84). But with 4 MB the engine scored 10/7/7 of 24 against
+// ElephantEye at 1 s (16 MB: 13/3/8 on the same openings) and 7/3/10 in a
+// 20-game league at 12 s + 0.2 s (16 MB: 11/2/7); at 100 ms 108/32/60 of
+// 200, 62.0 %, no better than 16 MB's 62.8 % over 492. Not shown better at
+// the longer times, so the default stays 16 MB; a head-to-head at 1 s is
+// the test still to run.
+const DefaultHashMB = 16
 
 // NewSearcher creates a searcher with its hash table allocated.
 func NewSearcher(opts Options) *Searcher {
