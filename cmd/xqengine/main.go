@@ -74,7 +74,7 @@ type cli struct {
 // quit, d and probe at once and defers the other commands. At the end of
 // input it lets a bounded search finish (stopping an infinite one) and runs
 // what was deferred, so that a piped script gets every answer.
-func run(in io.Reader, out io.Writer) error { return runWithHash(in, out, defaultHashMB) }
+func run(in io.Reader, out io.Writer) error { return runWithHash(in, out, engine.DefaultHashMB) }
 
 // runWithHash is run with the given hash size (small for fuzzing).
 func runWithHash(in io.Reader, out io.Writer, hashMB int) error {

@@ -46,9 +46,6 @@ type searchResult struct {
 	proto protocol
 }
 
-// defaultHashMB is the Hash (UCI) and hashsize (UCCI) option's default.
-const defaultHashMB = engine.DefaultHashMB
-
 // maxMultiPV bounds the lines an analysis reports (a position rarely has
 // more moves worth comparing).
 const maxMultiPV = 128
@@ -166,7 +163,7 @@ func (s *searchSession) newGame() { s.engine().Clear() }
 func (s *searchSession) printOptions() {
 	out := s.c.out
 	if s.c.proto == protoUCCI {
-		out.println("option hashsize type spin min 1 max 4096 default %d", defaultHashMB)
+		out.println("option hashsize type spin min 1 max 4096 default %d", engine.DefaultHashMB)
 		out.println("option threads type spin min 1 max 256 default 1")
 		out.println("option randomness type combo var none var tiny var small var medium var large var huge default none")
 		out.println("option usebook type check default true")
@@ -178,7 +175,7 @@ func (s *searchSession) printOptions() {
 		s.strength.printUCCI(out)
 		return
 	}
-	out.println("option name Hash type spin default %d min 1 max 4096", defaultHashMB)
+	out.println("option name Hash type spin default %d min 1 max 4096", engine.DefaultHashMB)
 	out.println("option name Threads type spin default 1 min 1 max 256")
 	out.println("option name MultiPV type spin default 1 min 1 max %d", maxMultiPV)
 	out.println("option name Clear Hash type button")
