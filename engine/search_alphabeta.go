@@ -93,11 +93,11 @@ const (
 // (eval-beta)/100 (at most +2) 43.5 % over 100 games, -45 Elo (-109 ..
 // +15); a counter-move table (from + to of the previous move, tried after
 // the killers) 40.3 % over 103 games, -68 Elo (-124 .. -16). A history
-// malus for quiet moves searched before a quiet cutoff (51.3 % over 400 games, about +9 Elo) and,
-// on top of it, one more ply of LMR for quiet moves with a negative history
-// (53.8 % over 200 games, +26, -14 .. +67) cost fastest mates in the mate
-// suite (TestMateSuite): quiet mating moves sink in the order until late
-// move pruning drops them.
+// malus for quiet moves searched before a quiet cutoff (51.3 % over 400
+// games, about +9 Elo) and, on top of it, one more ply of LMR for quiet
+// moves with a negative history (53.8 % over 200 games, +26, -14 .. +67)
+// cost fastest mates in the mate suite (TestMateSuite): quiet mating moves
+// sink in the order until late move pruning drops them.
 //
 // Those matches used xqmatch's 30 built-in openings, which deterministic
 // engines turn into about 60 distinct games however many are played; since
