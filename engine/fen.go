@@ -116,7 +116,7 @@ func ParseFEN(fen string) (*Position, error) {
 		if err != nil || n < 0 || n > 10000 {
 			return nil, fmt.Errorf("FEN %q: halfmove clock %q is not a number from 0 to 10000", fen, fields[4])
 		}
-		p.halfmoves = n
+		p.halfmoves, p.checkFreePlies = n, n
 	}
 	if len(fields) > 5 {
 		n, err := strconv.Atoi(fields[5])
@@ -228,7 +228,7 @@ func (p *Position) FEN() string {
 
 // Mirror returns the position reflected left-right, without history.
 func (p *Position) Mirror() *Position {
-	m := &Position{side: p.side, halfmoves: p.halfmoves, startSide: p.side, startMoveNo: p.FullmoveNumber()}
+	m := &Position{side: p.side, halfmoves: p.halfmoves, checkFreePlies: p.checkFreePlies, startSide: p.side, startMoveNo: p.FullmoveNumber()}
 	for _, sq := range boardSquares {
 		if pc := p.board[sq]; pc != NoPiece {
 			m.addPiece(sq.Mirror(), pc)

@@ -16,9 +16,13 @@ type Position struct {
 	rankBits, fileBits [16]uint16
 
 	// counters restored by UnmakeMove
-	halfmoves   int // plies since the last capture (FEN halfmove clock)
-	startMoveNo int // FEN fullmove number at setup
-	startSide   Color
+	halfmoves int // plies since the last capture (FEN halfmove clock)
+	// checkFreePlies is the no-capture count as ElephantEye and its league
+	// referee UCCILEAG keep it: moves that give check or answer one do not
+	// count. It never exceeds halfmoves.
+	checkFreePlies int
+	startMoveNo    int // FEN fullmove number at setup
+	startSide      Color
 
 	history []undoRecord
 
@@ -28,11 +32,13 @@ type Position struct {
 
 // undoRecord keeps what UnmakeMove needs and what repetition judging reads.
 type undoRecord struct {
-	move      Move
-	captured  Piece
-	check     bool // the move left the opponent in check
-	key       uint32
-	halfmoves int
+	move     Move
+	captured Piece
+	check    bool // the move left the opponent in check
+	key      uint32
+	// checkFreePlies and halfmoves are the counters before the move.
+	checkFreePlies int32
+	halfmoves      int
 }
 
 // maxPerType bounds the pieces of one type a side can have (five pawns);
@@ -81,6 +87,11 @@ const MoveLimitPlies = 120
 
 // HalfmoveClock counts plies since the last capture.
 func (p *Position) HalfmoveClock() int { return p.halfmoves }
+
+// CheckFreeClock counts plies since the last capture that neither gave
+// check nor answered one: the count ElephantEye and UCCILEAG draw by (at
+// 100). A position set up from a FEN starts it at the halfmove clock.
+func (p *Position) CheckFreeClock() int { return p.checkFreePlies }
 
 // HasAttackers reports whether c has a rook, horse, cannon or pawn. Every
 // pawn counts, crossed or not: a pawn still on its own side can advance
@@ -233,7 +244,8 @@ func (p *Position) MakeMove(m Move) bool {
 	pc := p.board[from]
 	captured := p.board[to]
 	// Most moves cannot expose the own king; only those need the full test.
-	mayExpose := p.mayExposeKing(m, p.InCheck())
+	inCheck := p.InCheck()
+	mayExpose := p.mayExposeKing(m, inCheck)
 	if captured != NoPiece {
 		p.delPiece(to, captured)
 	}
@@ -246,12 +258,16 @@ func (p *Position) MakeMove(m Move) bool {
 		return false
 	}
 	p.changeSide()
-	rec := undoRecord{move: m, captured: captured, key: key, halfmoves: p.halfmoves}
+	rec := undoRecord{move: m, captured: captured, key: key, halfmoves: p.halfmoves, checkFreePlies: int32(p.checkFreePlies)}
 	rec.check = mayGiveCheck(from, to, pc, p.kings[p.side]) && p.attacked(p.side)
-	if captured != NoPiece {
-		p.halfmoves = 0
-	} else {
+	switch {
+	case captured != NoPiece:
+		p.halfmoves, p.checkFreePlies = 0, 0
+	case rec.check || inCheck:
 		p.halfmoves++
+	default:
+		p.halfmoves++
+		p.checkFreePlies++
 	}
 	p.history = append(p.history, rec)
 	return true
@@ -304,7 +320,7 @@ func (p *Position) UnmakeMove() {
 	rec := p.history[n-1]
 	p.history = p.history[:n-1]
 	p.changeSide()
-	p.halfmoves = rec.halfmoves
+	p.halfmoves, p.checkFreePlies = rec.halfmoves, int(rec.checkFreePlies)
 	if rec.move == NoMove {
 		return
 	}
@@ -319,7 +335,7 @@ func (p *Position) UnmakeMove() {
 // MakeNullMove passes the turn (for null-move pruning). It must not be used
 // while in check.
 func (p *Position) MakeNullMove() {
-	p.history = append(p.history, undoRecord{key: p.zobrist.key, halfmoves: p.halfmoves})
+	p.history = append(p.history, undoRecord{key: p.zobrist.key, halfmoves: p.halfmoves, checkFreePlies: int32(p.checkFreePlies)})
 	p.changeSide()
 }
 

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"cmp"
 	"context"
 	"math/rand/v2"
 	"slices"
@@ -37,11 +36,13 @@ type Options struct {
 	Features Features
 	// Rules is the rule set repetitions are scored by (search_rules.go).
 	Rules RuleSet
-	// MoveLimit is the no-capture count, in plies, at which the search scores
-	// a draw; 0 means MoveLimitPlies. A referee that ends games earlier
-	// (ElephantEye and its league referee UCCILEAG draw at 100) sets it, so
-	// that a winning side captures or trades in time instead of letting the
-	// count run out.
+	// MoveLimit is a referee's no-capture limit, counted as ElephantEye and
+	// its league referee UCCILEAG count (and draw at 100): plies without a
+	// capture, leaving out moves that give check and the replies to them
+	// (Position.CheckFreeClock). 0 means none; the search always scores a
+	// draw at MoveLimitPlies plies of any kind as well (the larger of the two
+	// when MoveLimit is larger). Set, it lets a winning side capture or trade
+	// in time instead of letting the count run out.
 	MoveLimit int
 	// Elo, when not 0, limits the playing strength to about this rating
 	// (MinElo..MaxElo, strength.go); 0 plays at full strength.
@@ -245,8 +246,8 @@ func (s *Searcher) SetFeatures(f Features) {
 	s.opts.Features = f
 }
 
-// SetMoveLimit sets the no-capture count the search scores as a draw
-// (see Options.MoveLimit; 0 restores MoveLimitPlies).
+// SetMoveLimit sets the referee's no-capture limit the search scores as a
+// draw (see Options.MoveLimit; 0 leaves only MoveLimitPlies).
 func (s *Searcher) SetMoveLimit(plies int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -324,7 +325,7 @@ func (s *Searcher) Search(ctx context.Context, pos *Position, lim Limits, progre
 		w.prepare(sh, root, moves)
 		w.feat = opts.Features
 		w.rules = opts.Rules
-		w.moveLimit = cmp.Or(opts.MoveLimit, MoveLimitPlies)
+		w.noCapture = noCaptureLimitsFor(opts.MoveLimit, root)
 	}
 	main := workers[0]
 	main.rng = s.rng

@@ -143,7 +143,7 @@ func (w *worker) search(alpha, beta, depth, ply int, inCheck, noNull bool) int {
 	if r := p.RepStatus(1); r != RepNone {
 		return w.repetitionValue(r, ply)
 	}
-	if p.HalfmoveClock() >= w.moveLimit {
+	if w.noCapture.reached(p) {
 		return drawScore(ply)
 	}
 	if ply >= MaxPly {

@@ -63,3 +63,71 @@ func TestSearchPlaysForACaptureBeforeTheMoveLimit(t *testing.T) {
 		t.Errorf("SetMoveLimit(100): Options().MoveLimit = %d", got)
 	}
 }
+
+// TestCheckFreeClock: the referee's count leaves out a move that gives
+// check and the reply to it, restarts at a capture, and UnmakeMove restores
+// it along with the halfmove clock.
+func TestCheckFreeClock(t *testing.T) {
+	p := mustFEN(t, "3aka3/9/9/9/9/R8/9/9/9/3K5 w - - 10 60")
+	steps := []struct {
+		move                 string
+		halfmoves, checkFree int
+	}{
+		{"a4a5", 11, 11}, // quiet
+		{"e9e8", 12, 12}, // quiet
+		{"a5e5", 13, 12}, // check
+		{"e8f8", 14, 12}, // the reply
+		{"e5e4", 15, 13}, // quiet again
+		{"f9e8", 16, 14},
+		{"e4e8", 0, 0}, // capture, and check
+	}
+	for _, st := range steps {
+		m, err := ParseMove(st.move)
+		if err != nil || !p.MakeMove(m) {
+			t.Fatalf("%s: not legal in %s", st.move, p.FEN())
+		}
+		if p.HalfmoveClock() != st.halfmoves || p.CheckFreeClock() != st.checkFree {
+			t.Errorf("after %s: halfmove clock %d, check-free clock %d; want %d and %d",
+				st.move, p.HalfmoveClock(), p.CheckFreeClock(), st.halfmoves, st.checkFree)
+		}
+	}
+	for range steps {
+		p.UnmakeMove()
+	}
+	if p.HalfmoveClock() != 10 || p.CheckFreeClock() != 10 {
+		t.Errorf("after taking every move back: %d and %d, want 10 and 10", p.HalfmoveClock(), p.CheckFreeClock())
+	}
+}
+
+// TestSearchCountsTheMoveLimitAsTheRefereeDoes: a rook up with 100 plies
+// gone since the last capture is still a win under a referee that draws at
+// 100 when checks were among them, as ElephantEye's count leaves checks
+// out; and a game that went past a limit shows that limit is not in force.
+// (Drawing at 100 plies of any kind, the search scored every quiet move a
+// draw here and played blind.)
+func TestSearchCountsTheMoveLimitAsTheRefereeDoes(t *testing.T) {
+	search := func(p *Position, limit int) Result {
+		s := NewSearcher(Options{HashMB: 1, MoveLimit: limit})
+		return s.Search(context.Background(), p, Limits{Depth: 5}, nil)
+	}
+	// 94 plies, then two checks and their replies: 100 plies, 96 by the
+	// referee's count.
+	p := mustFEN(t, "3aka3/9/9/9/9/R8/9/9/9/3K5 w - - 94 60")
+	for _, text := range []string{"a4e4", "d9e8", "e4f4", "e8d9", "f4e4", "d9e8"} {
+		m, _ := ParseMove(text)
+		if !p.MakeMove(m) {
+			t.Fatalf("%s: not legal in %s", text, p.FEN())
+		}
+	}
+	if p.HalfmoveClock() != 100 || p.CheckFreeClock() != 96 {
+		t.Fatalf("clocks %d and %d, want 100 and 96", p.HalfmoveClock(), p.CheckFreeClock())
+	}
+	if r := search(p, 100); r.Score < 150 {
+		t.Errorf("rook up, 96 plies by the referee's count of 100: score %d (%s), want a clear win", r.Score, r.Move)
+	}
+	// Past the 120-ply limit without a draw: the game goes on, so the
+	// search does not score one either.
+	if r := search(mustFEN(t, "3aka3/9/9/9/9/R8/9/9/9/3K5 w - - 125 60"), 0); r.Score < 150 {
+		t.Errorf("rook up, 125 plies gone, game not drawn: score %d (%s), want a clear win", r.Score, r.Move)
+	}
+}

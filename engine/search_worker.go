@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"math"
 	"math/rand/v2"
 	"time"
 )
@@ -31,7 +32,7 @@ type worker struct {
 	pvIdx     int
 	feat      Features
 	rules     RuleSet
-	moveLimit int // no-capture plies scored as a draw (Options.MoveLimit)
+	noCapture noCaptureLimits // no-capture counts scored as a draw
 
 	// Root randomness (main worker only).
 	rng        *rand.Rand
@@ -52,7 +53,7 @@ type worker struct {
 }
 
 func newWorker(id int) *worker {
-	w := &worker{id: id, moveLimit: MoveLimitPlies}
+	w := &worker{id: id, noCapture: noCaptureLimits{plies: MoveLimitPlies, checkFree: math.MaxInt}}
 	for i := range w.moveBuf {
 		w.moveBuf[i] = make([]Move, 0, 128)
 		w.scoreBuf[i] = make([]int32, 0, 128)

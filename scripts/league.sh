@@ -34,8 +34,9 @@ printf '%s\r\n' '[League]' 'Event=xqengine against ElephantEye' 'Site=local' 'Te
   "Roundrobins=$((games / 2))" "InitialTime=$minutes" 'IncrementalTime=1' 'StoppingTime=200' \
   "StandardCpuTime=$unit" '' '[Teams]' 'Team=XQE,xqengine,2000,20,xqengine,xqengine.opt' \
   'Team=ELE,ElephantEye,2000,20,eleeye' >"$out/UCCILEAG.INI"
-# The referee draws a game after 100 plies without a capture (ElephantEye's rule); the option
-# file tells our engine so: the referee sends each of its lines after the handshake.
+# The referee draws a game after 100 plies without a capture, checks and the replies to them
+# not counted (ElephantEye's rule); the option file tells our engine so: the referee sends
+# each of its lines after the handshake.
 printf 'setoption movelimit 100\n' >"$out/xqengine.opt"
 (cd "$out" && ./uccileag >league.log 2>&1)
 

@@ -213,7 +213,9 @@ var featureOptions = []struct {
 }
 
 // The MoveLimit option: plies without a capture after which the referee
-// draws the game (ElephantEye's UCCILEAG: 100; the Chinese rules: 120).
+// draws the game, not counting checks and the replies to them, as
+// ElephantEye's UCCILEAG counts (and draws at 100). The default, 120, is
+// the game's own limit, which counts every ply.
 const minMoveLimit, maxMoveLimit = 20, 1000
 
 // randomnessWords maps UCCI's randomness levels to score noise.
