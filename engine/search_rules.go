@@ -36,9 +36,9 @@ func (w *worker) repetitionValue(r Repetition, ply int) int {
 // math.MaxInt stands for no limit.
 //
 // Before the referee's count left checks out, the search drew at 100 plies
-// of any kind against ElephantEye. Its count lags that one whenever checks
-// were given, so the game went on, and with every quiet move scored a draw
-// the search played them blind: of 492 games at 100 ms a move, 36 reached
+// of any kind against ElephantEye. ElephantEye's count lags that one
+// whenever checks were given, so the game went on, and with every quiet
+// move scored a draw the search played them blind: of 492 games at 100 ms a move, 36 reached
 // 100 plies without a capture and 14 of those were lost, 8 within 10 plies
 // (one a rook against a rook: the search looked at 366 nodes, every reply a
 // draw, and walked into mate). Counting as the referee does, 25 of 200
