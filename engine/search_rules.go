@@ -38,10 +38,10 @@ func (w *worker) repetitionValue(r Repetition, ply int) int {
 // Before the referee's count left checks out, the search drew at 100 plies
 // of any kind against ElephantEye. ElephantEye's count lags that one
 // whenever checks were given, so the game went on, and with every quiet
-// move scored a draw the search played them blind: of 492 games at 100 ms a move, 36 reached
-// 100 plies without a capture and 14 of those were lost, 8 within 10 plies
-// (one a rook against a rook: the search looked at 366 nodes, every reply a
-// draw, and walked into mate). Counting as the referee does, 25 of 200
+// move scored a draw the search played them blind: of 492 games at 100 ms
+// a move, 36 reached 100 plies without a capture and 14 of those were
+// lost, 8 within 10 plies (one a rook against a rook: the search looked at
+// 366 nodes, every reply a draw, and walked into mate). Counting as the referee does, 25 of 200
 // reached it and 1 was lost (1 won, 23 drawn); overall 105/35/60, 61.3 %,
 // where the engine before had 277/64/151 of 492, 62.8 %; at 1 s a move
 // 13/4/7 of 24 (before: 13/3/8), and in a UCCILEAG league at 12 s + 0.2 s
@@ -50,13 +50,18 @@ type noCaptureLimits struct {
 	plies, checkFree int
 }
 
+// gameNoCaptureLimits are the game's own limit alone, with no referee's.
+func gameNoCaptureLimits() noCaptureLimits {
+	return noCaptureLimits{plies: MoveLimitPlies, checkFree: math.MaxInt}
+}
+
 // noCaptureLimitsFor returns the limits in force for a search from root. A
 // limit the root has already reached is not in force: the game went on past
 // it, so the referee does not end games there.
 func noCaptureLimitsFor(moveLimit int, root *Position) noCaptureLimits {
-	l := noCaptureLimits{plies: max(MoveLimitPlies, moveLimit), checkFree: math.MaxInt}
+	l := gameNoCaptureLimits()
 	if moveLimit > 0 {
-		l.checkFree = moveLimit
+		l.plies, l.checkFree = max(l.plies, moveLimit), moveLimit
 	}
 	if root.halfmoves >= l.plies {
 		l.plies = math.MaxInt

@@ -82,10 +82,7 @@ func TestCheckFreeClock(t *testing.T) {
 		{"e4e8", 0, 0}, // capture, and check
 	}
 	for _, st := range steps {
-		m, err := ParseMove(st.move)
-		if err != nil || !p.MakeMove(m) {
-			t.Fatalf("%s: not legal in %s", st.move, p.FEN())
-		}
+		playMoves(t, p, st.move)
 		if p.HalfmoveClock() != st.halfmoves || p.CheckFreeClock() != st.checkFree {
 			t.Errorf("after %s: halfmove clock %d, check-free clock %d; want %d and %d",
 				st.move, p.HalfmoveClock(), p.CheckFreeClock(), st.halfmoves, st.checkFree)
@@ -113,12 +110,7 @@ func TestSearchCountsTheMoveLimitAsTheRefereeDoes(t *testing.T) {
 	// 94 plies, then two checks and their replies: 100 plies, 96 by the
 	// referee's count.
 	p := mustFEN(t, "3aka3/9/9/9/9/R8/9/9/9/3K5 w - - 94 60")
-	for _, text := range []string{"a4e4", "d9e8", "e4f4", "e8d9", "f4e4", "d9e8"} {
-		m, _ := ParseMove(text)
-		if !p.MakeMove(m) {
-			t.Fatalf("%s: not legal in %s", text, p.FEN())
-		}
-	}
+	playMoves(t, p, "a4e4", "d9e8", "e4f4", "e8d9", "f4e4", "d9e8")
 	if p.HalfmoveClock() != 100 || p.CheckFreeClock() != 96 {
 		t.Fatalf("clocks %d and %d, want 100 and 96", p.HalfmoveClock(), p.CheckFreeClock())
 	}

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"math"
 	"math/rand/v2"
 	"time"
 )
@@ -53,7 +52,7 @@ type worker struct {
 }
 
 func newWorker(id int) *worker {
-	w := &worker{id: id, noCapture: noCaptureLimits{plies: MoveLimitPlies, checkFree: math.MaxInt}}
+	w := &worker{id: id, noCapture: gameNoCaptureLimits()}
 	for i := range w.moveBuf {
 		w.moveBuf[i] = make([]Move, 0, 128)
 		w.scoreBuf[i] = make([]int32, 0, 128)
