@@ -43,7 +43,10 @@ const (
 // in time, and knowing that advisors and elephants alone cannot win, it no
 // longer trades down into bare defenders to do so: 104/39/57, 61.8 %, and
 // 2 claims against us when ahead in 200 games, where the search without
-// them had 15 in 400.)
+// them had 15 in 400. A bonus for a horse or cannon pinned against its
+// king by a rook, or a horse by a cannon, and defended by nothing else, 12
+// plus 4 a square between it and the king, scored 102/34/64 of 200 at
+// 100 ms (seeds 45 and 46), 59.5 %: not kept.)
 func Evaluate(p *Position) int {
 	s, o := p.Side(), p.Side().Opponent()
 	v := taper(p.material[s]-p.material[o], p.phase()) + TempoBonus

@@ -60,7 +60,11 @@ var lateMoveCount = [4]int{0, 8, 14, 22}
 // league without it scored 7/10/3 of 20.) The narrower fix, keeping quiet
 // rook and cannon moves onto the enemy king's file or rank out of late move
 // pruning and reductions, searched 17 % more bench nodes and scored
-// 48/20/45 of 113 at 100 ms, 51.3 % (stopped early; same openings).
+// 48/20/45 of 113 at 100 ms, 51.3 % (stopped early; same openings). Nor
+// did switching futility off only where the side to move presses on the
+// enemy palace (ElephantEye's kind of pressure, 4 of 8: see eval_king.go),
+// meant for the side that gave material for an attack: 96/47/57 of 200 at
+// 100 ms (seeds 47 and 48), 59.8 %.
 var futilityMargin = [3]int{0, 90, 220}
 
 // rfpDepth and rfpMargin bound reverse futility pruning: at most this
