@@ -9,19 +9,29 @@ package engine
 // keeps the per-side sums up to date incrementally; Evaluate blends the two
 // by the game phase.
 //
-// The tables (pst_tables.go) are still the hand-set ones. A Texel refit by
-// cmd/tune over 249504 quiet positions of 1965 games (1459 of fixed-node
-// self-play with book openings, 506 against ElephantEye; loss 0.0797 to
-// 0.0772, entries moved 0.44 on average, at most 9) scored 55.0 % over 320
-// self-play games at 100000 nodes, +35 (+2 .. +68), but against ElephantEye
-// at 100 ms a move 111/27/62 of 200, 62.3 %, where the hand-set tables have
-// 116/28/56, 65.0 %: not shown better, so not kept. Nor endgame tables
-// on ElephantEye's endgame scale (rook 180-190, horse 87-100, cannon
-// 100-106, pawns 28-35 at home and up to 80 near the palace) in place of
-// the copies of the middlegame ones: 12/29/31 of 72 at 50000 nodes against
-// the copies, 36.8 %, and with the pawn table alone 10/31/26 of 67, 38.1 %
-// (both stopped). The endgame halves are still equal to the middlegame
-// ones, so the phase blend does nothing yet.
+// The tables (pst_tables.go) are fitted by cmd/tune to the results of
+// 2264 games of this engine (the versions of the last few weeks) against
+// ElephantEye, openings of 8 plies from its book, 2192 of them at 100 ms
+// a move and 72 at 1 s (scripts/gen-tune-data.sh plays such games): 223230
+// quiet positions, loss 0.1057 to 0.0991. Fitted on 20 of the 28 match
+// files, the other 8, held out, went from 0.1048 to 0.0960. Entries moved
+// 0.66 on average, at most 13: pawns at and across the river gained up to
+// 7, and in the endgame advisors and elephants lost up to 13, so that the
+// phase blend now matters. Against ElephantEye at 100 ms a move they
+// scored 120/33/47 of 200 on new openings (seeds 53 and 54), 68.2 %, +133
+// (+88 .. +182), where the hand-set tables had 105/35/60 (seeds 38 and
+// 39), 61.3 %, and 61-63 % over about 800 games in all. An earlier refit
+// over 249504 quiet positions of 1965 games, 1459 of them fixed-node
+// self-play and 506 against ElephantEye (loss 0.0797 to 0.0772, entries
+// moved 0.44 on average, at most 9), scored 55.0 % over 320 self-play
+// games at 100000 nodes, +35 (+2 .. +68), but against ElephantEye at
+// 100 ms 111/27/62 of 200, 62.3 %, where the hand-set tables had
+// 116/28/56, 65.0 %: not kept. Nor endgame tables on ElephantEye's
+// endgame scale (rook 180-190, horse 87-100, cannon 100-106, pawns 28-35
+// at home and up to 80 near the palace) in place of copies of the
+// middlegame ones: 12/29/31 of 72 at 50000 nodes against the copies,
+// 36.8 %, and with the pawn table alone 10/31/26 of 67, 38.1 % (both
+// stopped).
 var pieceValue [NumPieceTypes][256]int
 
 // packScore packs a middlegame and an endgame value; sums and differences

@@ -33,7 +33,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("tune", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	out := fs.String("out", "", "write the fitted tables to this Go file (default: only report)")
-	epochs := fs.Int("epochs", 300, "gradient steps over all positions")
+	epochs := fs.Int("epochs", 300, "gradient steps over all positions (0: only score the current tables, e.g. on held-out games)")
 	rate := fs.Float64("rate", 0.5, "Adam step size in evaluation units")
 	pull := fs.Float64("pull", 1e-6, "weight of the pull towards the current values")
 	minPly := fs.Int("minply", 12, "skip the first plies of each game (book moves)")
@@ -42,6 +42,9 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 	if fs.NArg() == 0 {
 		return fmt.Errorf("no PGN files given")
+	}
+	if *epochs < 0 {
+		return fmt.Errorf("-epochs %d: want 0 or more", *epochs)
 	}
 	samples, st, err := readSamples(fs.Args(), *minPly, stderr)
 	if err != nil {
@@ -56,16 +59,19 @@ func run(args []string, stdout, stderr io.Writer) error {
 	k := fitScale(samples, start)
 	before := loss(samples, start, k)
 	params, history := fit(samples, start, k, fitConfig{epochs: *epochs, rate: *rate, pull: *pull})
-	after := history[len(history)-1]
+	after := before
+	if len(history) > 0 {
+		after = history[len(history)-1]
+	}
 	fmt.Fprintf(stdout, "k %.5f, loss %.6f -> %.6f\n", k, before, after)
 	if *out == "" {
 		return nil
 	}
-	header := fmt.Sprintf("// Piece-square tables for the middlegame (pstMg) and the endgame (pstEg),\n"+
-		"// laid out as boardTable says. Written by cmd/tune (Texel fit) from %d\n"+
-		"// quiet positions of %d games: %s; k %.5f, loss %.6f -> %.6f.\n"+
-		"// Do not edit by hand; run the tuner again.",
-		len(samples), st.games, strings.Join(baseNames(fs.Args()), ", "), k, before, after)
+	header := commentLines(fmt.Sprintf("Piece-square tables for the middlegame (pstMg) and the endgame (pstEg), "+
+		"laid out as boardTable says. Written by cmd/tune (Texel fit) from %d "+
+		"quiet positions of %d games: %s; k %.5f, loss %.6f -> %.6f. "+
+		"Do not edit by hand; run the tuner again.",
+		len(samples), st.games, strings.Join(baseNames(fs.Args()), ", "), k, before, after), 76)
 	var buf bytes.Buffer
 	if err := engine.WriteTunedTables(&buf, params, header); err != nil {
 		return err
@@ -75,6 +81,27 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	return os.WriteFile(*out, src, 0o644)
+}
+
+// commentLines wraps text into "// " comment lines of at most width
+// characters after the slashes (a longer word gets a line of its own).
+func commentLines(text string, width int) string {
+	var b strings.Builder
+	n := 0
+	for _, w := range strings.Fields(text) {
+		switch {
+		case n == 0:
+			b.WriteString("// " + w)
+			n = len(w)
+		case n+1+len(w) > width:
+			b.WriteString("\n// " + w)
+			n = len(w)
+		default:
+			b.WriteString(" " + w)
+			n += 1 + len(w)
+		}
+	}
+	return b.String()
 }
 
 // baseNames strips directories, so the header does not depend on where the

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -127,7 +128,7 @@ func TestFitLearnsFromResults(t *testing.T) {
 func TestRunWritesTables(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "pst.go")
 	var stdout, stderr bytes.Buffer
-	if err := run([]string{"-out", out, "-epochs", "5", "testdata/sample.pgn"}, &stdout, &stderr); err != nil {
+	if err := run([]string{"-out", out, "-epochs", "5", "testdata/sample.pgn", "./testdata/sample.pgn", "testdata/../testdata/sample.pgn"}, &stdout, &stderr); err != nil {
 		t.Fatalf("%v; %s", err, stderr.String())
 	}
 	src, err := os.ReadFile(out)
@@ -139,7 +140,32 @@ func TestRunWritesTables(t *testing.T) {
 			t.Fatalf("output lacks %q", want)
 		}
 	}
+	for _, line := range strings.Split(string(src), "\n") {
+		if strings.HasPrefix(line, "//") && len(line) > 80 {
+			t.Fatalf("header line longer than 80: %q", line)
+		}
+	}
 	if err := run(nil, &stdout, &stderr); err == nil {
 		t.Fatal("no files accepted")
+	}
+}
+
+// TestRunScoresWithoutFitting: -epochs 0 scores the current tables (for
+// games held out of a fit) and a negative count is refused, not a panic.
+func TestRunScoresWithoutFitting(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if err := run([]string{"-epochs", "0", "testdata/sample.pgn"}, &stdout, &stderr); err != nil {
+		t.Fatalf("%v; %s", err, stderr.String())
+	}
+	var k, before, after float64
+	line := stdout.String()[strings.Index(stdout.String(), "k "):]
+	if _, err := fmt.Sscanf(line, "k %g, loss %g -> %g", &k, &before, &after); err != nil {
+		t.Fatalf("report %q: %v", line, err)
+	}
+	if before != after || before <= 0 {
+		t.Fatalf("without fitting the loss must stay put: %v -> %v", before, after)
+	}
+	if err := run([]string{"-epochs", "-1", "testdata/sample.pgn"}, &stdout, &stderr); err == nil {
+		t.Fatal("-epochs -1 accepted")
 	}
 }
