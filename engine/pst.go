@@ -20,7 +20,11 @@ package engine
 // phase blend now matters. Against ElephantEye at 100 ms a move they
 // scored 120/33/47 of 200 on new openings (seeds 53 and 54), 68.2 %, +133
 // (+88 .. +182), where the hand-set tables had 105/35/60 (seeds 38 and
-// 39), 61.3 %, and 61-63 % over about 800 games in all. An earlier refit
+// 39), 61.3 %, and 61-63 % over about 800 games in all. At 1 s a move
+// they scored 37/17/18 of 72, 63.2 %, +94 (+25 .. +171), and in two
+// UCCILEAG leagues at 12 s + 0.2 s 16/14/10 of 40, 57.5 %, +52 (-33 ..
+// +145), where the hand-set tables had 13/4/7 of 24 and 12/1/7 of 20:
+// not shown worse at the longer times either. An earlier refit
 // over 249504 quiet positions of 1965 games, 1459 of them fixed-node
 // self-play and 506 against ElephantEye (loss 0.0797 to 0.0772, entries
 // moved 0.44 on average, at most 9), scored 55.0 % over 320 self-play
