@@ -44,6 +44,13 @@ type Options struct {
 	// when MoveLimit is larger). Set, it lets a winning side capture or trade
 	// in time instead of letting the count run out.
 	MoveLimit int
+	// OpponentMayChase tells the search that the referee may let the
+	// opponent chase perpetually: UCCILEAG, for one, finds only chases made
+	// by the piece that moved, and draws the rest. A repetition the
+	// opponent would lose by anything but perpetual check then scores as a
+	// draw instead of a win; the engine's own perpetual chases still score
+	// as losses, since such a referee may judge them (search_rules.go).
+	OpponentMayChase bool
 	// Elo, when not 0, limits the playing strength to about this rating
 	// (MinElo..MaxElo, strength.go); 0 plays at full strength.
 	Elo int
@@ -254,6 +261,14 @@ func (s *Searcher) SetMoveLimit(plies int) {
 	s.opts.MoveLimit = max(plies, 0)
 }
 
+// SetOpponentMayChase tells the search whether the referee may leave the
+// opponent's perpetual chases unpunished (see Options.OpponentMayChase).
+func (s *Searcher) SetOpponentMayChase(may bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.opts.OpponentMayChase = may
+}
+
 // Options returns the current settings.
 func (s *Searcher) Options() Options {
 	s.mu.Lock()
@@ -324,7 +339,7 @@ func (s *Searcher) Search(ctx context.Context, pos *Position, lim Limits, progre
 	for _, w := range workers {
 		w.prepare(sh, root, moves)
 		w.feat = opts.Features
-		w.rules = opts.Rules
+		w.rules, w.opponentMayChase = opts.Rules, opts.OpponentMayChase
 		w.noCapture = noCaptureLimitsFor(opts.MoveLimit, root)
 	}
 	main := workers[0]

@@ -20,9 +20,13 @@ func (w *worker) repetitionValue(r Repetition, ply int) int {
 	if !ok {
 		return repetitionScore(r, ply)
 	}
+	// The side to move at an even ply is the root's side.
+	rootLoses := (v.Loser == w.pos.side) == (ply&1 == 0)
 	switch {
 	case !v.Decided:
 		return drawScore(ply)
+	case w.opponentMayChase && !rootLoses && v.Violations[v.Loser] != PerpetualCheck:
+		return drawScore(ply) // the referee may let the chase go on
 	case v.Loser == w.pos.side:
 		return ply - BanValue
 	}

@@ -37,6 +37,43 @@ func TestSearchScoresRepetitionByRules(t *testing.T) {
 	}
 }
 
+// From a UCCILEAG league game: Red shuffles an elephant (g4i2, i2g4) and
+// Black answers e7g5, g5e7. Each Black move gives the cannon on g7 a new
+// screen and so a new attack on the rook on g3: a perpetual chase under
+// both rule books, which Black would have to break off. UCCILEAG finds only
+// chases by the piece that moved, so it drew the game. Told that the
+// opponent may chase, the search no longer counts the repetition as a win
+// and plays on (Red is better); its own side's chase still loses.
+func TestSearchOpponentMayChase(t *testing.T) {
+	const start = "3akab2/9/n3b1c2/4p4/r8/2P1P1B2/P5R1P/2N1B1N2/4A4/3AK4 w - - 1 25"
+	p := mustFEN(t, start)
+	play(t, p, "g4i2 e7g5 i2g4 g5e7")
+	repeat := MustParseMoveForTest(t, "g4i2")
+	for _, may := range []bool{false, true} {
+		s := NewSearcher(Options{HashMB: 1, OpponentMayChase: may})
+		res := s.Search(context.Background(), p, Limits{Depth: 6}, nil)
+		if may && (res.Move == repeat || IsDecisive(res.Score)) {
+			t.Errorf("opponent may chase: bestmove %v score %d, want another move and no win by the rules", res.Move, res.Score)
+		}
+		if !may && (res.Move != repeat || res.Score < WinValue) {
+			t.Errorf("chases judged: bestmove %v score %d, want g4i2 winning by the chase rule", res.Move, res.Score)
+		}
+	}
+	// Black to move, completing the cycle with g5e7: that is Black's own
+	// perpetual chase, a loss whether or not the opponent may chase.
+	p = mustFEN(t, start)
+	play(t, p, "g4i2 e7g5 i2g4 g5e7 g4i2 e7g5 i2g4")
+	chase := MustParseMoveForTest(t, "g5e7")
+	for _, may := range []bool{false, true} {
+		s := NewSearcher(Options{HashMB: 1})
+		s.SetOpponentMayChase(may)
+		res := s.Search(context.Background(), p, Limits{Depth: 6, SearchMoves: []Move{chase}}, nil)
+		if res.Score > -WinValue {
+			t.Errorf("opponent may chase %v: Black's own chase g5e7 scores %d, want a loss", may, res.Score)
+		}
+	}
+}
+
 // TestSearchPlaysForACaptureBeforeTheMoveLimit: with the no-capture count at
 // 99, a rook up is worth nothing under a referee that draws at 100 unless
 // the rook captures at once; under the 120-ply limit it is still a win.

@@ -28,10 +28,13 @@ type worker struct {
 	rootMoves []Move
 	// pvIdx is the MultiPV line being searched: the root search skips
 	// rootMoves[:pvIdx], the first moves of the better lines.
-	pvIdx     int
-	feat      Features
-	rules     RuleSet
-	noCapture noCaptureLimits // no-capture counts scored as a draw
+	pvIdx int
+	feat  Features
+	rules RuleSet
+	// opponentMayChase: the root side cannot count on the referee to
+	// stop the opponent's perpetual chases (Options.OpponentMayChase).
+	opponentMayChase bool
+	noCapture        noCaptureLimits // no-capture counts scored as a draw
 
 	// Root randomness (main worker only).
 	rng        *rand.Rand

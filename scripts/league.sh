@@ -35,9 +35,10 @@ printf '%s\r\n' '[League]' 'Event=xqengine against ElephantEye' 'Site=local' 'Te
   "StandardCpuTime=$unit" '' '[Teams]' 'Team=XQE,xqengine,2000,20,xqengine,xqengine.opt' \
   'Team=ELE,ElephantEye,2000,20,eleeye' >"$out/UCCILEAG.INI"
 # The referee draws a game after 100 plies without a capture, checks and the replies to them
-# not counted (ElephantEye's rule); the option file tells our engine so: the referee sends
-# each of its lines after the handshake.
-printf 'setoption movelimit 100\n' >"$out/xqengine.opt"
+# not counted (ElephantEye's rule), and finds only chases made by the piece that moved, so
+# ElephantEye may chase perpetually with a piece it uncovers. The option file tells our
+# engine both: the referee sends each of its lines after the handshake.
+printf 'setoption movelimit 100\nsetoption opponentmaychase true\n' >"$out/xqengine.opt"
 (cd "$out" && ./uccileag >league.log 2>&1)
 
 # Each game: its PGN (result, the referee's comment) and its log (the times sent to us).

@@ -87,3 +87,40 @@ func TestMoveLimitOption(t *testing.T) {
 		t.Errorf("UCCI handshake does not offer movelimit: %q", l)
 	}
 }
+
+// The OpponentMayChase option: a referee that judges only some chases
+// (UCCILEAG) tells the engine so. In this league position (see
+// engine.TestSearchOpponentMayChase) g4i2 repeats while Black's cannon
+// chases the rook on g3: a win by the rules by default, only a draw when
+// the opponent may chase, so the engine plays on instead.
+func TestOpponentMayChaseOption(t *testing.T) {
+	const pos = "position fen 3akab2/9/n3b1c2/4p4/r8/2P1P1B2/P5R1P/2N1B1N2/4A4/3AK4 w - - 1 25 moves g4i2 e7g5 i2g4 g5e7"
+	for _, tc := range []struct {
+		proto, set string
+		repeat     bool
+	}{
+		{"uci", "", true},
+		{"uci", "setoption name OpponentMayChase value true", false},
+		{"uci", "setoption name OpponentMayChase value false", true},
+		{"ucci", "setoption opponentmaychase true", false},
+		{"ucci", "", true},
+	} {
+		lines := session(t, tc.proto, "setoption name OwnBook value false", "setoption usebook false", tc.set, pos, "go depth 6", "isready", "quit")
+		best := lineWith(lines, "bestmove ")
+		if best == "" || strings.HasPrefix(best, "bestmove g4i2") != tc.repeat {
+			t.Errorf("%s %q: %q, want repeating with g4i2: %v", tc.proto, tc.set, best, tc.repeat)
+		}
+		if l := lineWith(lines, "info string error"); l != "" {
+			t.Errorf("%s %q: %s", tc.proto, tc.set, l)
+		}
+	}
+	if l := session(t, "ucci", "setoption opponentmaychase maybe", "quit"); lineWith(l, "info string error: setoption opponentmaychase") == "" {
+		t.Errorf("bad value accepted: %q", l)
+	}
+	if l := session(t, "uci", "quit"); lineWith(l, "option name OpponentMayChase type check default false") == "" {
+		t.Errorf("UCI handshake does not offer OpponentMayChase: %q", l)
+	}
+	if l := session(t, "ucci", "quit"); lineWith(l, "option opponentmaychase type check default false") == "" {
+		t.Errorf("UCCI handshake does not offer opponentmaychase: %q", l)
+	}
+}

@@ -171,6 +171,7 @@ func (s *searchSession) printOptions() {
 		out.println("option newgame type button")
 		out.println("option rules type combo var asian var chinese default asian")
 		out.println("option movelimit type spin min %d max %d default %d", minMoveLimit, maxMoveLimit, engine.MoveLimitPlies)
+		out.println("option opponentmaychase type check default false")
 		out.println("option multipv type spin min 1 max %d default 1", maxMultiPV)
 		s.strength.printUCCI(out)
 		return
@@ -188,6 +189,7 @@ func (s *searchSession) printOptions() {
 	out.println("option name XQWLightOnly type check default false")
 	out.println("option name Rules type combo default asian var asian var chinese")
 	out.println("option name MoveLimit type spin default %d min %d max %d", engine.MoveLimitPlies, minMoveLimit, maxMoveLimit)
+	out.println("option name OpponentMayChase type check default false")
 	s.strength.printUCI(out)
 }
 
@@ -300,6 +302,15 @@ func (s *searchSession) setOption(args []string) {
 			return
 		}
 		s.c.errorf("setoption %s: want plies from %d to %d, got %q", name, minMoveLimit, maxMoveLimit, value)
+	case "opponentmaychase":
+		// A referee that judges only some chases (UCCILEAG) sets it, as it
+		// sets movelimit: see engine.Options.OpponentMayChase.
+		b, ok := parseBool(value)
+		if !ok {
+			s.c.errorf("setoption %s: want true or false, got %q", name, value)
+			return
+		}
+		s.engine().SetOpponentMayChase(b)
 	case "clear hash", "newgame":
 		s.engine().Clear()
 	case "usebook", "ownbook":
