@@ -50,6 +50,9 @@ type Options struct {
 	// opponent would lose by anything but perpetual check then scores as a
 	// draw instead of a win; the engine's own perpetual chases still score
 	// as losses, since such a referee may judge them (search_rules.go).
+	// Without it, 3 of 40 UCCILEAG games (12 s + 0.2 s) ended drawn by such
+	// a repetition at ply 30 or 60 with the engine ahead; with it, none of
+	// 40 did, though the score stayed 57.5 % (20/6/14, against 16/14/10).
 	OpponentMayChase bool
 	// Elo, when not 0, limits the playing strength to about this rating
 	// (MinElo..MaxElo, strength.go); 0 plays at full strength.

@@ -13,34 +13,15 @@ import (
 // announce it.
 func TestRulesOption(t *testing.T) {
 	const pos = "position fen 5k1rr/c3a4/9/9/R8/9/9/9/9/3K5 w - - 0 1 moves a5f5 e8f7 f5a5 f7e8 a5f5 e8f7"
-	for _, tc := range []struct {
-		proto, set string
-		repeat     bool
-	}{
+	checkRepeats(t, pos, 4, "f5a5", []repeatCase{
 		{"uci", "", true},
 		{"uci", "setoption name Rules value asian", true},
 		{"uci", "setoption name Rules value chinese", false},
 		{"ucci", "setoption rules chinese", false},
 		{"ucci", "setoption rules asian", true},
-	} {
-		lines := session(t, tc.proto, "setoption name OwnBook value false", "setoption usebook false", tc.set, pos, "go depth 4", "isready", "quit")
-		best := lineWith(lines, "bestmove ")
-		if best == "" || strings.HasPrefix(best, "bestmove f5a5") != tc.repeat {
-			t.Errorf("%s %q: %q, want repeating with f5a5: %v", tc.proto, tc.set, best, tc.repeat)
-		}
-		if l := lineWith(lines, "info string error"); l != "" {
-			t.Errorf("%s %q: %s", tc.proto, tc.set, l)
-		}
-	}
-	if l := session(t, "uci", "setoption name Rules value fide", "quit"); lineWith(l, "info string error: setoption Rules") == "" {
-		t.Errorf("bad rule set accepted: %q", l)
-	}
-	if l := session(t, "uci", "quit"); lineWith(l, "option name Rules type combo") == "" {
-		t.Errorf("UCI handshake does not offer Rules: %q", l)
-	}
-	if l := session(t, "ucci", "quit"); lineWith(l, "option rules type combo") == "" {
-		t.Errorf("UCCI handshake does not offer rules: %q", l)
-	}
+	})
+	checkOption(t, optionCheck{"uci", "setoption name Rules value fide", "info string error: setoption Rules",
+		"option name Rules type combo", "option rules type combo"})
 }
 
 // The MoveLimit option tells the engine when the referee draws for want of
@@ -77,15 +58,8 @@ func TestMoveLimitOption(t *testing.T) {
 			t.Errorf("%s %q: last score %d (found %v), want a draw: %v; %q", tc.proto, tc.set, score, found, tc.draw, lines)
 		}
 	}
-	if l := session(t, "uci", "setoption name MoveLimit value 5", "quit"); lineWith(l, "info string error: setoption MoveLimit") == "" {
-		t.Errorf("move limit 5 accepted: %q", l)
-	}
-	if l := session(t, "uci", "quit"); lineWith(l, "option name MoveLimit type spin") == "" {
-		t.Errorf("UCI handshake does not offer MoveLimit: %q", l)
-	}
-	if l := session(t, "ucci", "quit"); lineWith(l, "option movelimit type spin") == "" {
-		t.Errorf("UCCI handshake does not offer movelimit: %q", l)
-	}
+	checkOption(t, optionCheck{"uci", "setoption name MoveLimit value 5", "info string error: setoption MoveLimit",
+		"option name MoveLimit type spin", "option movelimit type spin"})
 }
 
 // The OpponentMayChase option: a referee that judges only some chases
@@ -95,32 +69,61 @@ func TestMoveLimitOption(t *testing.T) {
 // the opponent may chase, so the engine plays on instead.
 func TestOpponentMayChaseOption(t *testing.T) {
 	const pos = "position fen 3akab2/9/n3b1c2/4p4/r8/2P1P1B2/P5R1P/2N1B1N2/4A4/3AK4 w - - 1 25 moves g4i2 e7g5 i2g4 g5e7"
-	for _, tc := range []struct {
-		proto, set string
-		repeat     bool
-	}{
+	checkRepeats(t, pos, 6, "g4i2", []repeatCase{
 		{"uci", "", true},
 		{"uci", "setoption name OpponentMayChase value true", false},
 		{"uci", "setoption name OpponentMayChase value false", true},
 		{"ucci", "setoption opponentmaychase true", false},
 		{"ucci", "", true},
-	} {
-		lines := session(t, tc.proto, "setoption name OwnBook value false", "setoption usebook false", tc.set, pos, "go depth 6", "isready", "quit")
+	})
+	checkOption(t, optionCheck{"ucci", "setoption opponentmaychase maybe", "info string error: setoption opponentmaychase",
+		"option name OpponentMayChase type check default false", "option opponentmaychase type check default false"})
+}
+
+// repeatCase is one session of checkRepeats: a setoption line (or none) in
+// a protocol, and whether the engine should then play the repeating move.
+type repeatCase struct {
+	proto, set string
+	repeat     bool
+}
+
+// checkRepeats searches pos to depth in each case's session and checks
+// whether the engine answers with the move repeat, and that no option
+// line was refused.
+func checkRepeats(t *testing.T, pos string, depth int, repeat string, cases []repeatCase) {
+	t.Helper()
+	for _, tc := range cases {
+		lines := session(t, tc.proto, "setoption name OwnBook value false", "setoption usebook false", tc.set, pos,
+			"go depth "+strconv.Itoa(depth), "isready", "quit")
 		best := lineWith(lines, "bestmove ")
-		if best == "" || strings.HasPrefix(best, "bestmove g4i2") != tc.repeat {
-			t.Errorf("%s %q: %q, want repeating with g4i2: %v", tc.proto, tc.set, best, tc.repeat)
+		if best == "" || strings.HasPrefix(best, "bestmove "+repeat) != tc.repeat {
+			t.Errorf("%s %q: %q, want repeating with %s: %v", tc.proto, tc.set, best, repeat, tc.repeat)
 		}
 		if l := lineWith(lines, "info string error"); l != "" {
 			t.Errorf("%s %q: %s", tc.proto, tc.set, l)
 		}
 	}
-	if l := session(t, "ucci", "setoption opponentmaychase maybe", "quit"); lineWith(l, "info string error: setoption opponentmaychase") == "" {
-		t.Errorf("bad value accepted: %q", l)
+}
+
+// optionCheck names an option's lines for checkOption: a setoption line
+// with a bad value (sent in proto) and the start of the error it must
+// bring, and the start of the option's line in each handshake.
+type optionCheck struct {
+	proto, badSet, wantError string
+	uciLine, ucciLine        string
+}
+
+// checkOption checks that a bad value is refused with an error naming the
+// option and that both handshakes offer it.
+func checkOption(t *testing.T, c optionCheck) {
+	t.Helper()
+	if l := session(t, c.proto, c.badSet, "quit"); lineWith(l, c.wantError) == "" {
+		t.Errorf("%q accepted without %q: %q", c.badSet, c.wantError, l)
 	}
-	if l := session(t, "uci", "quit"); lineWith(l, "option name OpponentMayChase type check default false") == "" {
-		t.Errorf("UCI handshake does not offer OpponentMayChase: %q", l)
+	if l := session(t, "uci", "quit"); lineWith(l, c.uciLine) == "" {
+		t.Errorf("UCI handshake lacks %q: %q", c.uciLine, l)
 	}
-	if l := session(t, "ucci", "quit"); lineWith(l, "option opponentmaychase type check default false") == "" {
-		t.Errorf("UCCI handshake does not offer opponentmaychase: %q", l)
+	if l := session(t, "ucci", "quit"); lineWith(l, c.ucciLine) == "" {
+		t.Errorf("UCCI handshake lacks %q: %q", c.ucciLine, l)
 	}
 }
