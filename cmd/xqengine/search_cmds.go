@@ -272,16 +272,13 @@ func (s *searchSession) setOption(args []string) {
 		}
 		s.c.errorf("setoption %s: want 1 to %d, got %q", name, maxMultiPV, value)
 	case "usemillisec":
-		if b, ok := parseBool(value); ok {
+		if b, ok := s.boolValue(name, value); ok {
 			s.millisec = b
-			return
 		}
-		s.c.errorf("setoption %s: want true or false, got %q", name, value)
 	case "xqwlightonly":
 		// The baseline of strength matches: only XQWLight 0.6's techniques.
-		b, ok := parseBool(value)
+		b, ok := s.boolValue(name, value)
 		if !ok {
-			s.c.errorf("setoption %s: want true or false, got %q", name, value)
 			return
 		}
 		s.features = engine.Features{}
@@ -305,18 +302,16 @@ func (s *searchSession) setOption(args []string) {
 	case "opponentmaychase":
 		// A referee that judges only some chases (UCCILEAG) sets it, as it
 		// sets movelimit: see engine.Options.OpponentMayChase.
-		b, ok := parseBool(value)
+		b, ok := s.boolValue(name, value)
 		if !ok {
-			s.c.errorf("setoption %s: want true or false, got %q", name, value)
 			return
 		}
 		s.engine().SetOpponentMayChase(b)
 	case "clear hash", "newgame":
 		s.engine().Clear()
 	case "usebook", "ownbook":
-		b, ok := parseBool(value)
+		b, ok := s.boolValue(name, value)
 		if !ok {
-			s.c.errorf("setoption %s: want true or false, got %q", name, value)
 			return
 		}
 		s.useBook = b
@@ -337,9 +332,8 @@ func (s *searchSession) setOption(args []string) {
 	default:
 		for _, f := range featureOptions {
 			if strings.EqualFold(f.name, name) {
-				b, ok := parseBool(value)
+				b, ok := s.boolValue(name, value)
 				if !ok {
-					s.c.errorf("setoption %s: want true or false, got %q", name, value)
 					return
 				}
 				*f.flag(&s.features) = !b
@@ -351,6 +345,16 @@ func (s *searchSession) setOption(args []string) {
 		// someone who mistyped a name.
 		s.c.out.println("info string setoption: unknown option %q ignored", name)
 	}
+}
+
+// boolValue reads a check option's value, reporting a bad one as an error
+// of setoption name.
+func (s *searchSession) boolValue(name, value string) (bool, bool) {
+	b, ok := parseBool(value)
+	if !ok {
+		s.c.errorf("setoption %s: want true or false, got %q", name, value)
+	}
+	return b, ok
 }
 
 func parseBool(v string) (bool, bool) {
