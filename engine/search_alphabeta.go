@@ -15,6 +15,16 @@ const nullMoveMaterial = 400
 // reduced normal search.
 const nullVerifyMaterial = 600
 
+// Hash-table latency: a probe that misses the caches waits about as long as
+// a whole quiescence node takes, so every node's bucket is prefetched by its
+// parent and the child evaluates before it probes. Evaluating first, and
+// prefetching only for moves that survive pruning (and for the null move),
+// ran bench 7.5 % faster, the median of 21 paired runs (2.58 M against
+// 2.78 M nodes a second in that batch), visiting the same 298041 nodes.
+// Without any prefetch bench runs 13 % slower; prefetching the hash move's
+// child at the probe, or up to 1 or 6 quiescence replies instead of 3, made
+// no difference.
+
 // quiescePrefetch is how many of a quiescence node's moves have their hash
 // buckets prefetched before the first is made.
 const quiescePrefetch = 3
@@ -162,6 +172,15 @@ func (w *worker) search(alpha, beta, depth, ply int, inCheck, noNull bool) int {
 	}
 	pvNode := beta-alpha > 1
 
+	// The static score comes before the hash probe although a hash cutoff
+	// makes it useless: the parent prefetched this node's bucket just
+	// before the call, and evaluating first gives the line time to arrive,
+	// where probing at once would wait for memory (see "Hash-table latency"
+	// above).
+	eval := 0
+	if !inCheck {
+		eval = Evaluate(p)
+	}
 	hash := p.Hash64()
 	hashMove := NoMove
 	if e, ok := w.sh.tt.Probe(hash); ok {
@@ -173,11 +192,6 @@ func (w *worker) search(alpha, beta, depth, ply int, inCheck, noNull bool) int {
 				}
 			}
 		}
-	}
-
-	eval := 0
-	if !inCheck {
-		eval = Evaluate(p)
 	}
 
 	// Reverse futility: far enough above beta near the horizon, the side to
@@ -195,6 +209,7 @@ func (w *worker) search(alpha, beta, depth, ply int, inCheck, noNull bool) int {
 			r = 3
 		}
 		p.MakeNullMove()
+		w.sh.tt.Prefetch(p.Key())
 		v := -w.search(-beta, 1-beta, depth-1-r, ply+1, false, true)
 		p.UnmakeNullMove()
 		if w.stopped() {
@@ -245,7 +260,6 @@ func (w *worker) search(alpha, beta, depth, ply int, inCheck, noNull bool) int {
 		if !p.MakeMove(m) {
 			continue
 		}
-		w.sh.tt.Prefetch(p.Key())
 		legal++
 		check := p.InCheck()
 		quiet := !capture && !check
@@ -259,6 +273,7 @@ func (w *worker) search(alpha, beta, depth, ply int, inCheck, noNull bool) int {
 			best = max(best, eval+futilityMargin[depth])
 			continue
 		}
+		w.sh.tt.Prefetch(p.Key()) // only for moves that are searched ("Hash-table latency")
 		newDepth := depth - 1
 		if check {
 			newDepth = depth // check extension
@@ -341,6 +356,11 @@ func (w *worker) quiesce(alpha, beta, ply int, inCheck bool) int {
 	if alpha >= beta {
 		return alpha
 	}
+	// Evaluated before the probe, as in search, to hide the probe's wait.
+	eval := 0
+	if !inCheck {
+		eval = Evaluate(p)
+	}
 	// The hash table answers for positions quiescence met before; its own
 	// results go in at depth 0 unless a deeper entry would be overwritten.
 	// (55.4 % over 400 fixed-node games against quiescence without it.)
@@ -358,13 +378,11 @@ func (w *worker) quiesce(alpha, beta, ply int, inCheck bool) int {
 	}
 	alpha0 := alpha
 	best, bestMove := -MateValue, NoMove
-	eval := 0
 	moves, scores := w.moveBuf[ply][:0], w.scoreBuf[ply][:0]
 	if inCheck {
 		moves = p.GenerateMoves(moves, false)
 		scores = orderEvasions(p, moves, scores, &w.history)
 	} else {
-		eval = Evaluate(p)
 		if eval >= beta {
 			if store {
 				w.storeTT(hash, NoMove, eval, 0, ply, BoundLower)
@@ -391,11 +409,11 @@ func (w *worker) quiesce(alpha, beta, ply int, inCheck bool) int {
 		if !p.MakeMove(m) {
 			continue
 		}
-		w.sh.tt.Prefetch(p.Key())
 		if losing && squareAttacked(p, m.To(), p.Side()) {
 			p.UnmakeMove() // gives more than it wins (see.go)
 			continue
 		}
+		w.sh.tt.Prefetch(p.Key())
 		v := -w.quiesce(-beta, -alpha, ply+1, p.InCheck())
 		p.UnmakeMove()
 		if w.stopped() {
