@@ -30,7 +30,9 @@ type ttEntry struct {
 	data  atomic.Uint64
 }
 
-// ttBucketSize entries share a bucket; two 16-byte entries fill half a cache line.
+// ttBucketSize entries share a bucket; two 16-byte entries fill half a cache
+// line. (Four, a whole line, searched no better with a crowded table: 1 MB
+// at 100000 nodes a move, 89/128/87 of 304 games, 50.3 %, +2 (-27 .. +32).)
 const ttBucketSize = 2
 
 type ttBucket [ttBucketSize]ttEntry
