@@ -144,7 +144,6 @@ func parseXQF(data []byte) (*Record, error) {
 			return nil, err
 		}
 	}
-	rec.Meta.Human = HumanNone
 	switch data[xqfResultAt] {
 	case 1:
 		rec.Result = Result{Status: RedWins, Winner: engine.Red, Reason: ReasonRecorded}

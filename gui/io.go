@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/storage"
 
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/play"
 )
 
 // maxImportBytes bounds what an opened file or a paste may hold; game files are KB.
@@ -55,7 +56,7 @@ func (w *Window) importData(data []byte, name string) bool {
 	rec, _, err := game.ReadRecord(data)
 	if err == nil {
 		w.keepUnfinishedGame()
-		err = w.session.OpenRecord(rec)
+		err = w.session.OpenRecord(rec, play.Players{})
 	}
 	if err != nil {
 		dialog.ShowError(errors.New(tr("import.failed", map[string]any{"Name": name, "Error": err})), w.win)
@@ -132,7 +133,7 @@ func (w *Window) exportData(ext string) ([]byte, error) {
 
 // exportName suggests a file name: the players, else "xiangqi".
 func (w *Window) exportName() string {
-	m := w.session.Game().Meta
+	m := w.session.Record().Meta
 	if m.Red != "" && m.Black != "" {
 		return strings.NewReplacer("/", "_", "\\", "_", ":", "_").Replace(m.Red + "-" + m.Black)
 	}

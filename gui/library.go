@@ -83,7 +83,7 @@ func (w *Window) keepUnfinishedGame() {
 	if w.io.library == nil || w.session.Game().Len() == 0 {
 		return
 	}
-	if _, err := w.io.library.Add(w.session.CurrentRecord()); err != nil {
+	if _, err := w.io.library.Add(w.session.CurrentRecord(), w.session.Players()); err != nil {
 		dialog.ShowError(errors.New(tr("library.addFailed", map[string]any{"Error": err})), w.win)
 	}
 }
@@ -94,7 +94,7 @@ func (w *Window) addToLibrary() {
 		w.showNotice(tr("library.unavailable", map[string]any{"Error": w.io.libraryErr}))
 		return
 	}
-	if _, err := w.io.library.Add(w.session.CurrentRecord()); err != nil {
+	if _, err := w.io.library.Add(w.session.CurrentRecord(), w.session.Players()); err != nil {
 		dialog.ShowError(errors.New(tr("library.addFailed", map[string]any{"Error": err})), w.win)
 		return
 	}
@@ -250,10 +250,10 @@ func (ls *libraryScreen) openSelected() {
 	if !ok {
 		return
 	}
-	rec, err := ls.w.io.library.Open(it.ID)
+	rec, who, err := ls.w.io.library.Open(it.ID)
 	if err == nil {
 		ls.w.keepUnfinishedGame()
-		err = ls.w.session.OpenRecord(rec)
+		err = ls.w.session.OpenRecord(rec, who)
 	}
 	if err != nil {
 		dialog.ShowError(err, ls.w.win)

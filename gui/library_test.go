@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/play"
 )
 
 // listTexts returns the library list's rows as shown: "title | detail".
@@ -37,7 +38,7 @@ func TestLibraryListsOpensAndDeletesGames(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := lib.Add(rec); err != nil {
+		if _, err := lib.Add(rec, play.Players{}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -66,8 +67,8 @@ func TestLibraryListsOpensAndDeletesGames(t *testing.T) {
 	// Open the first game: it replaces the current game and the game screen comes back.
 	ls.list.Select(2)
 	test.Tap(ls.open)
-	if g := w.Session().Game(); g.Len() != 4 || g.Meta.Red != "甲" || w.Fyne().Content() != w.content {
-		t.Fatalf("opened: %d moves, red %q", g.Len(), g.Meta.Red)
+	if g := w.Session().Game(); g.Len() != 4 || g.Record().Meta.Red != "甲" || w.Fyne().Content() != w.content {
+		t.Fatalf("opened: %d moves, red %q", g.Len(), g.Record().Meta.Red)
 	}
 
 	// Delete the damaged one, confirming.

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/xqfyne/xiangqi/engine"
-	"github.com/xqfyne/xiangqi/game"
 )
 
 // TimeControl is a game's thinking time: Base for each side for the whole game, plus
@@ -20,13 +19,10 @@ type TimeControl struct {
 
 // Bounds of a time control, as minutes and seconds per move.
 const (
-	maxBaseMinutes       = 180
-	maxIncrementSeconds  = 60
-	keyTimeControl       = "timeControl"
-	keyClockRed          = "clockRed"   // Red's time left in milliseconds
-	keyClockBlack        = "clockBlack" // Black's time left in milliseconds
-	clockSaveGranularity = time.Millisecond
-	maxClock             = 24 * time.Hour // a saved clock above this is damaged
+	maxBaseMinutes      = 180
+	maxIncrementSeconds = 60
+	keyTimeControl      = "timeControl"
+	maxClock            = 24 * time.Hour // a saved clock above this is damaged
 )
 
 // timeControls are the presets offered in New game, untimed first.
@@ -103,31 +99,13 @@ func newGameClock(tc TimeControl) gameClock {
 	return gameClock{tc: tc, left: [2]time.Duration{tc.Base, tc.Base}}
 }
 
-// restoreClock reads the clocks saved in g, falling back to a full clock for a value that is
-// missing or out of range.
-func restoreClock(g *game.Game, tc TimeControl) gameClock {
+// restoreClock is a clock for tc with the time left that a save kept (nil: full clocks).
+func restoreClock(left *[2]time.Duration, tc TimeControl) gameClock {
 	c := newGameClock(tc)
-	for side, key := range [2]string{keyClockRed, keyClockBlack} {
-		if ms, err := strconv.ParseInt(g.Settings[key], 10, 64); err == nil && ms >= 0 &&
-			time.Duration(ms)*clockSaveGranularity <= maxClock {
-			c.left[side] = time.Duration(ms) * clockSaveGranularity
-		}
+	if left != nil && tc.Timed() {
+		c.left = *left
 	}
 	return c
-}
-
-// record writes the clocks into g, where they are saved.
-func (c *gameClock) record(g *game.Game) {
-	if g.Settings == nil {
-		g.Settings = map[string]string{}
-	}
-	if !c.tc.Timed() {
-		delete(g.Settings, keyClockRed)
-		delete(g.Settings, keyClockBlack)
-		return
-	}
-	g.Settings[keyClockRed] = strconv.FormatInt(int64(c.left[engine.Red]/clockSaveGranularity), 10)
-	g.Settings[keyClockBlack] = strconv.FormatInt(int64(c.left[engine.Black]/clockSaveGranularity), 10)
 }
 
 // settle charges the running side with the time since the clock last started.

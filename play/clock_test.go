@@ -131,8 +131,7 @@ func TestFlagFallIsDrawWhenTheWinnerCannotMate(t *testing.T) {
 		t.Fatal(err)
 	}
 	set := timed(game.HumanBoth, TimeControl{time.Minute, 0})
-	set.Record(g)
-	if err := NewStore(fs).Save(g); err != nil {
+	if err := NewStore(fs).Save(g, set); err != nil {
 		t.Fatal(err)
 	}
 	ft := playtest.NewFakeTime()
@@ -228,7 +227,7 @@ func TestUntimedGameHasNoClock(t *testing.T) {
 	if _, running := s.ClockRunning(); running || s.Game().Result().Decided() {
 		t.Errorf("an untimed game runs a clock")
 	}
-	if tc := s.Game().Settings[keyTimeControl]; tc != "" {
+	if tc := s.Settings().encode()[keyTimeControl]; tc != "" {
 		t.Errorf("untimed game saved time control %q", tc)
 	}
 }

@@ -8,7 +8,7 @@ import "github.com/xqfyne/xiangqi/game"
 func (l *Library) AddFinishedGames(s *Session, onError func(error)) {
 	announce := s.OnGameOver
 	s.OnGameOver = func(r game.Result) {
-		if _, err := l.Add(s.CurrentRecord()); err != nil && onError != nil {
+		if _, err := l.Add(s.CurrentRecord(), s.Players()); err != nil && onError != nil {
 			onError(err)
 		}
 		if announce != nil {

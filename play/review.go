@@ -103,14 +103,14 @@ func (s *Session) StartReview(opt ReviewOptions) error {
 	if opt.PerMove <= 0 && opt.Depth <= 0 {
 		return errors.New("play: a review needs a time or a depth per move")
 	}
-	nodes := append([]*game.Node{s.Record().Root}, s.lineNodes()...)
+	nodes := append([]*game.Node{s.Record().Root}, s.g.Line()...)
 	if len(nodes) < 2 {
 		return errors.New("play: there is no move to review")
 	}
 	s.CancelReview()
 	positions := make([]*engine.Position, len(nodes))
 	sides := make([]engine.Color, len(nodes))
-	pos := s.tree.rec.StartPosition()
+	pos := s.Record().StartPosition()
 	for i, n := range nodes {
 		if i > 0 && !pos.MakeMove(n.Move) {
 			return errors.New("play: the line cannot be replayed")

@@ -86,7 +86,6 @@ type Session struct {
 	engineErr error
 	hintErr   error // why the last hint search gave no move
 
-	tree     gameTree // the game with its variations (browse.go)
 	analysis analysis // analysis mode (analysis.go)
 	review   review   // the game review (review.go)
 
@@ -132,11 +131,9 @@ func NewSession(cfg Config) (*Session, error) {
 		saved, err := cfg.Store.loadSession()
 		if g := saved.game; g != nil {
 			s.g = g
-			s.settings = settingsOf(g, s.lang)
-			s.clock = restoreClock(g, s.settings.TimeControl)
-			if saved.tree != nil {
-				s.tree = gameTree{rec: saved.tree, of: g}
-			}
+			s.settings = settingsFrom(saved.settings, s.lang)
+			s.g.SetRules(s.settings.Rules)
+			s.clock = restoreClock(saved.clock, s.settings.TimeControl)
 		}
 		if err != nil && !errors.Is(err, ErrNoSave) {
 			notice = errors.Join(notice, err)
@@ -151,7 +148,7 @@ func NewSession(cfg Config) (*Session, error) {
 		}
 		s.g = g
 		s.settings = DefaultSettings(s.lang)
-		s.settings.Record(g)
+		g.SetRules(s.settings.Rules)
 		s.save()
 	}
 	s.configureEngine()
@@ -335,7 +332,6 @@ func (s *Session) play(m engine.Move, animate bool) error {
 	if !s.g.Result().Decided() && s.g.Position().IsLegal(m) && !s.clockBeforeMove() {
 		return errors.New("the time ran out before the move")
 	}
-	s.beforeMove()
 	captured := s.captures(m)
 	if err := s.g.Play(m); err != nil {
 		return err
@@ -397,9 +393,10 @@ func (s *Session) NewGame(set Settings) error {
 	s.searcher.Clear()
 	set.Flipped = set.Human == game.HumanBlack
 	s.disarmFlag()
+	s.forgetReview() // its marks belong to the game replaced
 	s.g, s.settings, s.engineView, s.clock = g, set, engineView{}, newGameClock(set.TimeControl)
-	s.settings.Record(g)
-	g.Meta.Date = time.Now().Format("2006.01.02")
+	g.SetRules(set.Rules)
+	g.Record().Meta.Date = time.Now().Format("2006.01.02")
 	s.configureEngine()
 	s.clearMarks()
 	s.save()
@@ -416,7 +413,7 @@ func (s *Session) ApplySettings(set Settings) error {
 	}
 	set.Human, set.Flipped, set.TimeControl = s.settings.Human, s.settings.Flipped, s.settings.TimeControl
 	s.settings = set
-	s.settings.Record(s.g)
+	s.g.SetRules(set.Rules)
 	s.configureEngine()
 	s.save()
 	s.changed(ChangeAll)
@@ -426,7 +423,6 @@ func (s *Session) ApplySettings(set Settings) error {
 // Flip turns the board around.
 func (s *Session) Flip() {
 	s.settings.Flipped = !s.settings.Flipped
-	s.settings.Record(s.g)
 	s.save()
 	s.changed(ChangeBoard)
 }
@@ -458,14 +454,16 @@ func (s *Session) undoTarget() int {
 	return t
 }
 
-// Undo takes back moves (see undoTarget), cancelling a running search.
+// Undo takes back moves (see undoTarget), cancelling a running search. A different move
+// played then carries the game on: its line becomes the main line, the moves taken back a
+// variation.
 func (s *Session) Undo() {
 	t := s.undoTarget()
 	if t < 0 {
 		return
 	}
 	s.cancelSearch()
-	if err := s.g.GoTo(t); err != nil {
+	if err := s.g.TakeBack(t); err != nil {
 		return
 	}
 	s.engineView = engineView{}
@@ -648,8 +646,7 @@ func (s *Session) save() {
 		return
 	}
 	s.clock.settle(s.time.Now())
-	s.clock.record(s.g)
-	data, err := encodeSession(s.g, s.Record())
+	data, err := encodeSave(s.g, s.settings, &s.clock)
 	if err != nil {
 		s.saveFailed(err)
 		return

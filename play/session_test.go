@@ -351,8 +351,7 @@ func TestGameOverAnnouncedOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fastSettings(game.HumanBoth).Record(g)
-	if err := NewStore(fs).Save(g); err != nil {
+	if err := NewStore(fs).Save(g, fastSettings(game.HumanBoth)); err != nil {
 		t.Fatal(err)
 	}
 	s, _, _ := openSession(t, fs, nil)
@@ -383,8 +382,7 @@ func chaseSession(t *testing.T, set Settings, search SearchFunc) (*Session, *uiQ
 			t.Fatal(err)
 		}
 	}
-	set.Record(g)
-	if err := NewStore(fs).Save(g); err != nil {
+	if err := NewStore(fs).Save(g, set); err != nil {
 		t.Fatal(err)
 	}
 	s, q, _ := openSession(t, fs, search)
