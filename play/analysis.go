@@ -70,7 +70,7 @@ func (s *Session) AnalysisSide() engine.Color { return s.analysis.side }
 // followAnalysis restarts the analysis when the position shown is no longer the one
 // analysed.
 func (s *Session) followAnalysis() {
-	if !s.analysis.on || (s.g.FEN() == s.analysis.fen && s.g.Ply() == s.analysis.ply) {
+	if !s.analysis.on || (s.m.g.FEN() == s.analysis.fen && s.m.g.Ply() == s.analysis.ply) {
 		return
 	}
 	s.startAnalysis()
@@ -87,9 +87,9 @@ func (s *Session) startAnalysis() {
 	gen := a.gen
 	ctx, cancel := context.WithCancel(context.Background())
 	a.cancel = cancel
-	a.fen, a.ply, a.side, a.lines = s.g.FEN(), s.g.Ply(), s.g.SideToMove(), nil
-	pos := s.g.Position()
-	limits := engine.Limits{Infinite: true, MultiPV: AnalysisLines, BanMoves: s.g.ForbiddenMoves()}
+	a.fen, a.ply, a.side, a.lines = s.m.g.FEN(), s.m.g.Ply(), s.m.g.SideToMove(), nil
+	pos := s.m.g.Position()
+	limits := engine.Limits{Infinite: true, MultiPV: AnalysisLines, BanMoves: s.m.g.ForbiddenMoves()}
 	search := a.searcher.Search
 	s.running.Add(1)
 	go func() {

@@ -70,7 +70,7 @@ func (s *Session) NewGameFrom(fen string, set Settings) error {
 // CurrentRecord returns a copy of the session's game record (its tree, metadata and
 // recorded result), for export, copying and the library: changing it does not change the
 // game.
-func (s *Session) CurrentRecord() *game.Record { return s.g.Record().Copy() }
+func (s *Session) CurrentRecord() *game.Record { return s.m.g.Record().Copy() }
 
 // replaceGame makes g the session's game: the engine stops and forgets the old game, the
 // clock starts anew, the new game is saved and shown, and the engine moves if it is its
@@ -79,9 +79,10 @@ func (s *Session) replaceGame(g *game.Game, set Settings) {
 	s.cancelSearch()
 	s.running.Wait()
 	s.searcher.Clear()
-	s.disarmFlag()
+	s.m.StopClock()
 	s.forgetReview() // its marks belong to the game replaced
-	s.g, s.settings, s.engineView, s.clock = g, set, engineView{}, newGameClock(set.TimeControl)
+	s.settings, s.engineView = set, engineView{}
+	s.m = s.newMatch(g, nil)
 	g.SetRules(set.Rules)
 	s.configureEngine()
 	s.clearMarks()

@@ -103,7 +103,7 @@ func (s *Session) StartReview(opt ReviewOptions) error {
 	if opt.PerMove <= 0 && opt.Depth <= 0 {
 		return errors.New("play: a review needs a time or a depth per move")
 	}
-	nodes := append([]*game.Node{s.Record().Root}, s.g.Line()...)
+	nodes := append([]*game.Node{s.Record().Root}, s.m.g.Line()...)
 	if len(nodes) < 2 {
 		return errors.New("play: there is no move to review")
 	}
