@@ -81,10 +81,6 @@ func (s *Session) configureEngine() {
 
 func (s *Session) startSearch(hint bool) {
 	s.cancelSearch()
-	s.gen++
-	gen := s.gen
-	ctx, cancel := context.WithCancel(context.Background())
-	s.cancel = cancel
 	if hint {
 		s.hinting = true
 	} else {
@@ -109,28 +105,22 @@ func (s *Session) startSearch(hint bool) {
 	}
 	search := s.search
 	s.changed(ChangeStatus | ChangeControls)
-	s.running.Add(1)
-	go func() {
-		defer s.running.Done()
+	s.run(&s.searchJob, func(ctx context.Context, deliver func(func())) {
 		res := search(ctx, pos, limits, func(info engine.Info) {
-			s.post(func() {
-				if gen == s.gen && !hint {
+			if !hint {
+				deliver(func() {
 					s.info = info
 					s.changed(ChangeStatus)
-				}
-			})
+				})
+			}
 		})
-		s.post(func() { s.searchDone(gen, hint, res) })
-	}()
+		deliver(func() { s.searchDone(hint, res) })
+	})
 }
 
-// searchDone applies a finished search unless the game moved on since it started.
-func (s *Session) searchDone(gen uint64, hint bool, res engine.Result) {
-	if gen != s.gen {
-		return
-	}
-	s.cancel()
-	s.cancel = nil
+// searchDone applies a finished search (the job drops one the game moved on from).
+func (s *Session) searchDone(hint bool, res engine.Result) {
+	s.searchJob.finished()
 	s.thinking, s.hinting = false, false
 	pos := s.m.g.Position()
 	var bad error
@@ -174,11 +164,7 @@ func (s *Session) engineFailed(err error) {
 
 // cancelSearch stops a running search at once and makes its result stale.
 func (s *Session) cancelSearch() {
-	s.gen++
-	if s.cancel != nil {
-		s.cancel()
-		s.cancel = nil
-	}
+	s.searchJob.stop()
 	if s.thinking || s.hinting {
 		s.thinking, s.hinting = false, false
 		s.changed(ChangeStatus | ChangeControls)

@@ -85,9 +85,8 @@ const reviewHashMB = 16
 // review is a game review: every position of the line shown searched in turn on a
 // background goroutine, the moves classified as the results come in.
 type review struct {
+	job     job
 	running bool
-	gen     uint64
-	cancel  context.CancelFunc
 	done    int // positions searched
 	total   int
 	nodes   []*game.Node   // the root and the nodes of the line reviewed
@@ -118,33 +117,28 @@ func (s *Session) StartReview(opt ReviewOptions) error {
 		positions[i], sides[i] = pos.Copy(), pos.Side()
 	}
 	r := &s.review
-	r.gen++
-	gen := r.gen
-	ctx, cancel := context.WithCancel(context.Background())
-	r.running, r.cancel, r.done, r.total = true, cancel, 0, len(nodes)
+	r.running, r.done, r.total = true, 0, len(nodes)
 	r.nodes, r.sides, r.results, r.marks, r.curve = nodes, sides, nil, map[*game.Node]MoveReview{}, nil
 	searcher := engine.NewSearcher(engine.Options{HashMB: reviewHashMB, Threads: 1, Rules: s.settings.Rules})
 	limits := engine.Limits{MoveTime: opt.PerMove, Depth: opt.Depth}
-	s.running.Add(1)
-	go func() {
-		defer s.running.Done()
+	s.run(&r.job, func(ctx context.Context, deliver func(func())) {
 		for _, p := range positions {
 			res := searcher.Search(ctx, p, limits, nil)
 			if ctx.Err() != nil {
 				return
 			}
-			s.post(func() { s.reviewed(gen, res) })
+			deliver(func() { s.reviewed(res) })
 		}
-	}()
+	})
 	s.changed(ChangeStatus | ChangeMoves | ChangeControls)
 	return nil
 }
 
 // reviewed takes the search of the next position: the move that led to it can now be
 // classified.
-func (s *Session) reviewed(gen uint64, res engine.Result) {
+func (s *Session) reviewed(res engine.Result) {
 	r := &s.review
-	if gen != r.gen || !r.running {
+	if !r.running {
 		return
 	}
 	i := len(r.results)
@@ -170,7 +164,8 @@ func (s *Session) reviewed(gen uint64, res engine.Result) {
 		r.marks[n] = mr
 	}
 	if r.done == r.total {
-		r.running, r.cancel = false, nil
+		r.running = false
+		r.job.finished()
 	}
 	s.changed(ChangeStatus | ChangeMoves | ChangeControls)
 }
@@ -181,11 +176,7 @@ func clampScore(score int) int { return min(max(score, -reviewScoreCap), reviewS
 // marks.
 func (s *Session) CancelReview() {
 	r := &s.review
-	r.gen++
-	if r.cancel != nil {
-		r.cancel()
-		r.cancel = nil
-	}
+	r.job.stop()
 	if r.running {
 		r.running = false
 		s.changed(ChangeStatus | ChangeControls)
@@ -194,11 +185,8 @@ func (s *Session) CancelReview() {
 
 // forgetReview drops the review of a game that is no longer shown.
 func (s *Session) forgetReview() {
-	s.review.gen++
-	if s.review.cancel != nil {
-		s.review.cancel()
-	}
-	s.review = review{gen: s.review.gen}
+	s.review.job.stop()
+	s.review = review{job: s.review.job} // the job's count goes on, so late reports stay stale
 }
 
 // Reviewing reports whether a review is running.

@@ -59,12 +59,11 @@ type Session struct {
 	flashes  uint64          // identifies the latest reject flash
 	animate  engine.Move     // the last move, when the board should slide it into place
 
-	gen      uint64 // bumped whenever a running search becomes stale
-	cancel   context.CancelFunc
-	thinking bool
-	hinting  bool
-	info     engine.Info
-	fromBook bool // the engine's last move came from the opening book
+	searchJob job // the engine's move or a hint (engine_jobs.go)
+	thinking  bool
+	hinting   bool
+	info      engine.Info
+	fromBook  bool // the engine's last move came from the opening book
 	// engineView is what the engine thought of its last searched move, for draw offers.
 	engineView engineView
 	running    sync.WaitGroup
