@@ -98,14 +98,15 @@ func NewWindow(a fyne.App, cfg Config) (*Window, error) {
 	applyTheme(a, session.Settings().Appearance.Theme, w.text)
 	w.win = a.NewWindow(tr("app.title"))
 	w.build()
-	session.OnChange = w.refresh
-	session.OnGameOver = w.showGameOver
-	session.OnError = func(err error) {
-		dialog.ShowError(errors.New(tr("save.failed", map[string]any{"Error": err})), w.win)
-	}
-	session.OnEngineError = w.showEngineError
+	session.Listen(play.Listener{
+		Change:   w.refresh,
+		GameOver: w.showGameOver,
+		SaveError: func(err error) {
+			dialog.ShowError(errors.New(tr("save.failed", map[string]any{"Error": err})), w.win)
+		},
+		EngineError: w.showEngineError,
+	})
 	session.OnRepetitionWarning = w.warnRepetition
-	// setupIO wraps OnGameOver to file finished games: it stays after every hook is set.
 	w.setupIO(a, cfg.SaveDir)
 	if cfg.AwayStopsClock || fyne.CurrentDevice().IsMobile() {
 		lc := a.Lifecycle()

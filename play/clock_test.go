@@ -82,7 +82,7 @@ func TestFlagFallLosesOnTime(t *testing.T) {
 	ft := playtest.NewFakeTime()
 	var over []game.Result
 	s, q := clockSession(t, nil, ft, nil)
-	s.OnGameOver = func(r game.Result) { over = append(over, r) }
+	s.Listen(Listener{GameOver: func(r game.Result) { over = append(over, r) }})
 	if err := s.NewGame(timed(game.HumanBoth, TimeControl{time.Minute, 0})); err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,6 @@
 // player's settings and levels, the board input (selection, targets, flashes), the engine
 // thinking on a background goroutine, and the persistence policy (an atomic save after
 // every change, written by one background writer). It imports no GUI toolkit: the view
-// drives it through methods and learns what changed through an OnChange callback, always
+// drives it through methods and learns what changed through listeners (Listen), always
 // on the UI goroutine (results of background work come back through the post function).
 package play

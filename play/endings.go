@@ -98,7 +98,5 @@ func (s *Session) ended() {
 	s.clearMarks()
 	s.save()
 	s.changed(ChangeAll)
-	if s.OnGameOver != nil {
-		s.OnGameOver(s.m.g.Result())
-	}
+	s.notifyGameOver(s.m.g.Result())
 }

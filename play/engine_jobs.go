@@ -157,9 +157,7 @@ func (s *Session) searchDone(hint bool, res engine.Result) {
 func (s *Session) engineFailed(err error) {
 	s.engineErr = err
 	s.changed(ChangeStatus | ChangeControls)
-	if s.OnEngineError != nil {
-		s.OnEngineError(err)
-	}
+	s.notifyEngineError(err)
 }
 
 // cancelSearch stops a running search at once and makes its result stale.

@@ -191,12 +191,7 @@ func TestFinishedGamesGoToTheLibrary(t *testing.T) {
 	}
 	l := openLibrary(t, newMemFS())
 	announced := 0
-	s.OnGameOver = func(game.Result) {
-		announced++
-		if len(l.List()) != 1 {
-			t.Error("announced before the game was in the library")
-		}
-	}
+	s.Listen(Listener{GameOver: func(game.Result) { announced++ }})
 	l.AddFinishedGames(s, func(err error) { t.Error(err) })
 	tapMove(t, s, "h2e2")
 	s.Resign()

@@ -97,7 +97,7 @@ type review struct {
 }
 
 // StartReview reviews the line shown, from the start position to its end, replacing an
-// earlier review. Progress comes through OnChange (ChangeStatus | ChangeMoves).
+// earlier review. Progress comes to the listeners as ChangeStatus | ChangeMoves.
 func (s *Session) StartReview(opt ReviewOptions) error {
 	if opt.PerMove <= 0 && opt.Depth <= 0 {
 		return errors.New("play: a review needs a time or a depth per move")

@@ -75,12 +75,8 @@ type Session struct {
 	analysis analysis // analysis mode (analysis.go)
 	review   review   // the game review (review.go)
 
-	// Hooks called on the UI goroutine; nil hooks are skipped.
-	OnChange   func(Change)      // something visible changed
-	OnGameOver func(game.Result) // a move ended the game
-	OnError    func(error)       // a save failed
-	// OnEngineError is told when the engine's search gave no playable move for its turn.
-	OnEngineError func(error)
+	listeners []Listener // listeners.go
+
 	// OnRepetitionWarning is asked before the player's move that would lose by a
 	// repetition rule (when the setting is on): the view shows why and calls play if the
 	// player plays it anyway. Without it the move is played.
@@ -223,8 +219,8 @@ func (s *Session) moved(animate, announce bool) {
 	s.save()
 	s.changed(ChangeAll)
 	if r := s.m.g.Result(); r.Decided() {
-		if announce && s.OnGameOver != nil {
-			s.OnGameOver(r)
+		if announce {
+			s.notifyGameOver(r)
 		}
 		return
 	}
@@ -354,20 +350,15 @@ func (s *Session) save() {
 	s.writer.save(data)
 }
 
-func (s *Session) saveFailed(err error) {
-	if s.OnError != nil {
-		s.OnError(err)
-	}
-}
+func (s *Session) saveFailed(err error) { s.notifySaveError(err) }
 
+// changed follows every change of the game, however it came about: first the session's
+// own state follows it (the clock runs for the side to move and stops when the game is
+// decided; the analysis moves to a new position), then the listeners hear of it.
 func (s *Session) changed(c Change) {
-	// Every change of the game passes here, so the clock follows the side to move and
-	// stops when the game is decided, however the change came about.
 	s.syncClock()
 	if c&ChangeBoard != 0 {
 		s.followAnalysis()
 	}
-	if s.OnChange != nil {
-		s.OnChange(c)
-	}
+	s.notifyChange(c)
 }

@@ -59,7 +59,7 @@ func TestTapsPlayAndEngineReplies(t *testing.T) {
 		t.Fatal(err)
 	}
 	var changes Change
-	s.OnChange = func(c Change) { changes |= c }
+	s.Listen(Listener{Change: func(c Change) { changes |= c }})
 	s.Tap(sq(t, "h2"))
 	if s.Selected() != sq(t, "h2") || !slices.Contains(s.Targets(), sq(t, "e2")) {
 		t.Fatalf("selection %v targets %v", s.Selected(), s.Targets())
@@ -115,7 +115,7 @@ func TestEngineFailureIsReportedAndRetried(t *testing.T) {
 				t.Fatal(err)
 			}
 			var reported error
-			s.OnEngineError = func(err error) { reported = err }
+			s.Listen(Listener{EngineError: func(err error) { reported = err }})
 			tapMove(t, s, "h2e2")
 			q.waitFor(t, 10*time.Second, "the failed search", func() bool { return !s.Thinking() })
 			if calls != 1 || reported == nil || s.EngineError() == nil || s.Game().Ply() != 1 {
@@ -211,7 +211,7 @@ func TestSaveFailureIsReported(t *testing.T) {
 	}
 	s.Flush()
 	var reported error
-	s.OnError = func(err error) { reported = err }
+	s.Listen(Listener{SaveError: func(err error) { reported = err }})
 	fs.mu.Lock()
 	fs.failWrites = true
 	fs.mu.Unlock()
@@ -356,7 +356,7 @@ func TestGameOverAnnouncedOnce(t *testing.T) {
 	}
 	s, _, _ := openSession(t, fs, nil)
 	announced := 0
-	s.OnGameOver = func(game.Result) { announced++ }
+	s.Listen(Listener{GameOver: func(game.Result) { announced++ }})
 	tapMove(t, s, "b0b9")
 	if !s.Game().Result().Decided() || announced != 1 {
 		t.Fatalf("mate: decided %v, announced %d", s.Game().Result().Decided(), announced)
