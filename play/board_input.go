@@ -11,25 +11,43 @@ import (
 // rejectFlash is how long an illegal target stays marked.
 const rejectFlash = 450 * time.Millisecond
 
+// boardMarks is the board input's state, what the board shows besides the position: the
+// selected piece and its targets, the hint, a point just tapped illegally and why, and the
+// move to slide into place.
+type boardMarks struct {
+	selected engine.Square
+	targets  []engine.Square
+	hint     engine.Move
+	rejected engine.Square
+	illegal  game.Illegality // why the last tapped move was not legal
+	flashes  uint64          // identifies the latest reject flash
+	animate  engine.Move     // the last move, when the board should slide it into place
+}
+
+// noMarks is a board with nothing marked.
+func noMarks() boardMarks {
+	return boardMarks{selected: engine.NoSquare, hint: engine.NoMove, rejected: engine.NoSquare, animate: engine.NoMove}
+}
+
 // Selected is the selected piece's point, or engine.NoSquare.
-func (s *Session) Selected() engine.Square { return s.selected }
+func (s *Session) Selected() engine.Square { return s.marks.selected }
 
 // Targets are the legal destinations of the selected piece.
-func (s *Session) Targets() []engine.Square { return slices.Clone(s.targets) }
+func (s *Session) Targets() []engine.Square { return slices.Clone(s.marks.targets) }
 
 // Hint is the engine's suggestion for the player, or engine.NoMove.
-func (s *Session) Hint() engine.Move { return s.hint }
+func (s *Session) Hint() engine.Move { return s.marks.hint }
 
 // Rejected is a point just tapped illegally, flashed briefly, or engine.NoSquare.
-func (s *Session) Rejected() engine.Square { return s.rejected }
+func (s *Session) Rejected() engine.Square { return s.marks.rejected }
 
 // Illegal is why the last move the player tried was not legal (game.NotIllegal after any
 // other tap).
-func (s *Session) Illegal() game.Illegality { return s.illegal }
+func (s *Session) Illegal() game.Illegality { return s.marks.illegal }
 
 // Animate is the last move when the board should slide it into place: a move made by a
 // tap, by the engine or by Redo, but not one the player dropped there by dragging.
-func (s *Session) Animate() engine.Move { return s.animate }
+func (s *Session) Animate() engine.Move { return s.marks.animate }
 
 // HumanToMove reports whether a person may move now.
 func (s *Session) HumanToMove() bool {
@@ -51,30 +69,30 @@ func (s *Session) Drop(from, to engine.Square) {
 }
 
 func (s *Session) tap(sq engine.Square, animate bool) {
-	s.illegal = game.NotIllegal
+	s.marks.illegal = game.NotIllegal
 	pos := s.m.g.Position()
 	p := pos.At(sq)
 	if !s.HumanToMove() {
 		// While the engine thinks, the player may pick the piece to move next; it stays
 		// selected when the engine's move leaves it in place.
 		if s.thinking && p != engine.NoPiece && s.settings.Human.Plays(p.Color()) {
-			s.selected, s.targets = sq, nil
+			s.marks.selected, s.marks.targets = sq, nil
 			s.changed(ChangeBoard)
 		}
 		return
 	}
 	if p != engine.NoPiece && p.Color() == pos.Side() {
-		s.selected = sq
-		s.targets = legalTargets(pos, sq)
+		s.marks.selected = sq
+		s.marks.targets = legalTargets(pos, sq)
 		s.changed(ChangeBoard | ChangeStatus)
 		return
 	}
-	if s.selected == engine.NoSquare {
+	if s.marks.selected == engine.NoSquare {
 		return
 	}
-	m := engine.NewMove(s.selected, sq)
+	m := engine.NewMove(s.marks.selected, sq)
 	if why := game.WhyIllegal(pos, m); why != game.NotIllegal {
-		s.illegal = why
+		s.marks.illegal = why
 		s.flashReject(sq)
 		return
 	}
@@ -111,15 +129,15 @@ func legalTargets(pos *engine.Position, from engine.Square) []engine.Square {
 
 // flashReject marks an illegal target briefly; the selection stays.
 func (s *Session) flashReject(sq engine.Square) {
-	s.rejected = sq
+	s.marks.rejected = sq
 	s.sound(SoundIllegal)
-	s.flashes++
-	id := s.flashes
+	s.marks.flashes++
+	id := s.marks.flashes
 	s.changed(ChangeBoard | ChangeStatus)
 	time.AfterFunc(rejectFlash, func() {
 		s.post(func() {
-			if s.flashes == id && s.rejected != engine.NoSquare {
-				s.rejected = engine.NoSquare
+			if s.marks.flashes == id && s.marks.rejected != engine.NoSquare {
+				s.marks.rejected = engine.NoSquare
 				s.changed(ChangeBoard)
 			}
 		})
@@ -129,7 +147,8 @@ func (s *Session) flashReject(sq engine.Square) {
 // clearMarks forgets the selection and everything tied to the previous position,
 // including a failed search's report.
 func (s *Session) clearMarks() {
-	s.selected, s.targets, s.hint, s.rejected = engine.NoSquare, nil, engine.NoMove, engine.NoSquare
-	s.animate, s.illegal = engine.NoMove, game.NotIllegal
+	flashes := s.marks.flashes // the count goes on: a flash still due never takes a later one for its own
+	s.marks = noMarks()
+	s.marks.flashes = flashes
 	s.engineErr, s.hintErr = nil, nil
 }

@@ -41,7 +41,7 @@ func (s *Session) AskHint() {
 	if !s.CanHint() {
 		return
 	}
-	s.hint, s.hintErr = engine.NoMove, nil
+	s.marks.hint, s.hintErr = engine.NoMove, nil
 	s.startSearch(true)
 }
 
@@ -132,7 +132,7 @@ func (s *Session) searchDone(hint bool, res engine.Result) {
 	}
 	if hint {
 		if bad == nil {
-			s.hint = res.Move
+			s.marks.hint = res.Move
 		}
 		s.hintErr = bad
 		s.changed(ChangeBoard | ChangeStatus | ChangeControls)

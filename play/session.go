@@ -51,13 +51,7 @@ type Session struct {
 	away     bool        // the app is out of sight (in the background): the clock waits
 	sounds   SoundPlayer // nil: silent
 
-	selected engine.Square
-	targets  []engine.Square
-	hint     engine.Move
-	rejected engine.Square
-	illegal  game.Illegality // why the last tapped move was not legal
-	flashes  uint64          // identifies the latest reject flash
-	animate  engine.Move     // the last move, when the board should slide it into place
+	marks boardMarks // what the board shows besides the position (board_input.go)
 
 	searchJob job // the engine's move or a hint (engine_jobs.go)
 	thinking  bool
@@ -93,7 +87,7 @@ func NewSession(cfg Config) (*Session, error) {
 		return nil, errors.New("session: no way to post to the UI goroutine")
 	}
 	s := &Session{post: cfg.Post, searcher: cfg.Searcher, search: cfg.Search, lang: cfg.Language,
-		time: cfg.Time, sounds: cfg.Sound, selected: engine.NoSquare, rejected: engine.NoSquare}
+		time: cfg.Time, sounds: cfg.Sound, marks: noMarks()}
 	if s.time == nil {
 		s.time = systemTime{}
 	}
@@ -206,14 +200,14 @@ func (s *Session) play(m engine.Move, animate bool) error {
 // engine when it is its turn. A piece the player picked while the engine thought stays
 // selected if it is still there.
 func (s *Session) moved(animate, announce bool) {
-	picked := s.selected
+	picked := s.marks.selected
 	s.clearMarks()
 	if animate {
-		s.animate = s.m.g.LastMove()
+		s.marks.animate = s.m.g.LastMove()
 	}
 	if picked != engine.NoSquare && s.HumanToMove() {
 		if p := s.m.g.Position().At(picked); p != engine.NoPiece && p.Color() == s.m.g.SideToMove() {
-			s.selected, s.targets = picked, legalTargets(s.m.g.Position(), picked)
+			s.marks.selected, s.marks.targets = picked, legalTargets(s.m.g.Position(), picked)
 		}
 	}
 	s.save()
