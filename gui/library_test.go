@@ -1,12 +1,16 @@
 package gui
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -118,4 +122,43 @@ func find2(t *testing.T, o fyne.CanvasObject, text string) *widget.Button {
 	}
 	t.Fatalf("no button %q", text)
 	return nil
+}
+
+// Through the app: h2e2, the engine replies, Ctrl+Z, another move, the engine replies,
+// one more move, resign. The library files the game as it was played (3 plies, 0-1),
+// and the exported PGN's main line is that game.
+func TestTakenBackMovesAreNotFiled(t *testing.T) {
+	w, q := openWindow(t, t.TempDir())
+	newGame(t, w, game.HumanRed, play.MinSeconds)
+	s := w.Session()
+	tapPoint(t, w.Board(), "h2")
+	tapPoint(t, w.Board(), "e2")
+	q.waitFor(t, 20*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 2 && !s.Thinking() })
+	w.Fyne().Canvas().(interface{ TypedShortcut(fyne.Shortcut) }).TypedShortcut(&fyne.ShortcutUndo{})
+	if s.Game().Ply() != 0 {
+		t.Fatalf("Ctrl+Z: ply %d", s.Game().Ply())
+	}
+	tapPoint(t, w.Board(), "h0")
+	tapPoint(t, w.Board(), "g2")
+	q.waitFor(t, 20*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 2 && !s.Thinking() })
+	tapPoint(t, w.Board(), "b0")
+	tapPoint(t, w.Board(), "c2")
+	test.Tap(w.resignBtn)
+	test.Tap(find(t, w, func(b *widget.Button) bool { return b.Text == lang.L("Yes") }))
+	played := s.Game().Moves()
+	if len(played) != 3 || played[0] != mv(t, "h0g2") || played[2] != mv(t, "b0c2") {
+		t.Fatalf("played %v", played)
+	}
+	items := w.io.library.List()
+	if len(items) != 1 || items[0].Plies != 3 || items[0].Result != "0-1" {
+		t.Fatalf("library: %+v", items)
+	}
+	pgn, err := w.io.library.ExportPGN(items[0].ID, game.PGNOptions{Notation: game.ICCS})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := game.ImportPGNRecord(bytes.NewReader(pgn))
+	if err != nil || !slices.Equal(rec.MainLineMoves(), played) {
+		t.Fatalf("exported main line %v (%v), played %v", rec.MainLineMoves(), err, played)
+	}
 }
