@@ -283,18 +283,11 @@ func (r *Record) Delete(n *Node) (*Node, error) {
 }
 
 // Nodes returns every node of the tree in depth-first order (a node before
-// its children, the main continuation before the variations), root first.
+// its children, the main continuation before the variations), root first: the
+// order a record file lists them in.
 func (r *Record) Nodes() []*Node {
-	var out []*Node
-	stack := []*Node{r.Root}
-	for len(stack) > 0 {
-		n := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		out = append(out, n)
-		for i := len(n.Children) - 1; i >= 0; i-- {
-			stack = append(stack, n.Children[i])
-		}
-	}
+	out := []*Node{r.Root}
+	eachSaved(r.Root, func(n *Node, _ int) { out = append(out, n) })
 	return out
 }
 

@@ -435,7 +435,7 @@ func TestRuleSetSetting(t *testing.T) {
 	}
 	s.Close()
 	s2, _, _ := openSession(t, fs, nil)
-	if s2.Settings().Rules != game.ChineseRules {
-		t.Fatalf("restored rules %v", s2.Settings().Rules)
+	if s2.Settings().Rules != game.ChineseRules || s2.Game().Rules() != game.ChineseRules {
+		t.Fatalf("restored rules %v, the game judged by %v", s2.Settings().Rules, s2.Game().Rules())
 	}
 }
