@@ -37,6 +37,29 @@ func TestPlayAfterTakeBackAndAfterBrowsing(t *testing.T) {
 	if err := g.TakeBack(3); err == nil {
 		t.Error("a takeback forward")
 	}
+	// Taken back twice from the end, the game goes on from there; taken back while
+	// browsing an earlier position, a new move is a variation.
+	main := g.Record().MainLine()
+	if err := g.GoToNode(main[len(main)-1]); err != nil {
+		t.Fatal(err)
+	}
+	g.Undo()
+	g.Undo()
+	playAll(t, g, "b0c2")
+	if got := moveStrings(g.Record().MainLineMoves()); got != "b0c2" {
+		t.Fatalf("main line after two takebacks %q", got)
+	}
+	playAll(t, g, "h9g7", "h0g2")
+	if err := g.GoTo(2); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.TakeBack(1); err != nil {
+		t.Fatal(err)
+	}
+	playAll(t, g, "b9c7")
+	if got := moveStrings(g.Record().MainLineMoves()); got != "b0c2 h9g7 h0g2" || g.Node().IsMainLine() {
+		t.Fatalf("a takeback while browsing changed the main line to %q", got)
+	}
 }
 
 // A result declared at the end of a variation ends the game there: that line becomes the

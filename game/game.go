@@ -28,9 +28,10 @@ type Game struct {
 	// rules is the rule set repetitions are judged by (see rules.go).
 	rules engine.RuleSet
 
-	// takenBack is set when the player took moves back (TakeBack): the next
-	// new move there is the game going on, so its line becomes the main line,
-	// while a move made after browsing back (GoTo) starts a variation.
+	// takenBack is set when the player took moves back from the end of the line
+	// (TakeBack, Undo, again and again): the next new move there is the game
+	// going on, so its line becomes the main line, while a move made after
+	// browsing back (GoTo) starts a variation.
 	takenBack bool
 
 	// version counts the changes of the tree, the line and the cursor; the
@@ -243,21 +244,22 @@ func (g *Game) Undo() bool {
 	if g.cur == 0 {
 		return false
 	}
-	g.back()
-	g.takenBack = true
-	return true
+	return g.TakeBack(g.cur-1) == nil
 }
 
-// TakeBack goes back to ply as a player taking moves back: the next new
-// move there carries the game on, and its line becomes the main line.
+// TakeBack goes back to ply as a player taking moves back. Taken back from
+// the end of the line (or after another takeback), the next new move carries
+// the game on and its line becomes the main line; taken back while browsing
+// an earlier position it is browsing, and a new move starts a variation.
 func (g *Game) TakeBack(ply int) error {
 	if ply < 0 || ply > g.cur {
 		return fmt.Errorf("game: cannot take back to ply %d from ply %d", ply, g.cur)
 	}
+	fromEnd := g.takenBack || g.cur == len(g.line)
 	for g.cur > ply {
 		g.back()
 	}
-	g.takenBack = true
+	g.takenBack = fromEnd
 	return nil
 }
 
