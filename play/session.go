@@ -35,9 +35,10 @@ type Config struct {
 	Sound    SoundPlayer      // nil: silent
 }
 
-// Session is one game in progress: the record, the settings, the selection state of the
-// board, and the engine thinking on a background goroutine. All methods must be called on
-// the UI goroutine; results of background work come back through post.
+// Session is one game in progress on this device: a Match (the game, its clock and
+// result) with the player's settings, the board input, the engine's jobs on background
+// goroutines, saving and sounds. All methods must be called on the UI goroutine; results
+// of background work come back through post.
 type Session struct {
 	m        *Match // the game, its clock and result
 	settings Settings
