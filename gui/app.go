@@ -326,7 +326,7 @@ func (w *Window) statusText() string {
 		text = tr("engine.noHint", map[string]any{"Error": err}) + " · " + text
 	}
 	if why := s.Illegal(); why != game.NotIllegal {
-		text = w.illegalText(why) + " · " + text
+		text = w.say(why.Message()) + " · " + text
 	}
 	if pos.InCheck() {
 		text = tr("status.check") + " " + text
@@ -353,14 +353,6 @@ func scoreText(info engine.Info, mover engine.Color) string {
 	return tr("score.ahead", map[string]any{"Side": sideName(ahead), "Score": score})
 }
 
-// illegalText says why a move was not legal, in the window's language.
-func (w *Window) illegalText(why game.Illegality) string {
-	if w.lang == play.Chinese {
-		return why.Chinese()
-	}
-	return why.English()
-}
-
 func (w *Window) showGameOver(game.Result) {
 	dialog.ShowInformation(tr("gameover.title"), w.gameOverText(w.session.Game()), w.win)
 }
@@ -368,21 +360,14 @@ func (w *Window) showGameOver(game.Result) {
 // gameOverText says how the game ended; a loss by a repetition rule says who did what.
 func (w *Window) gameOverText(g *game.Game) string {
 	if why, ok := g.RepetitionVerdict(); ok {
-		if w.lang == play.Chinese {
-			return why.Chinese()
-		}
-		return why.English()
+		return w.say(why.Message())
 	}
-	return w.resultText(g.Result())
+	return w.say(g.Result().Message())
 }
 
 // warnRepetition asks, as an arbiter would, before a move that loses by a repetition rule.
 func (w *Window) warnRepetition(why game.Verdict, playAnyway func()) {
-	text := why.English()
-	if w.lang == play.Chinese {
-		text = why.Chinese()
-	}
-	label := widget.NewLabel(tr("repetition.warning", map[string]any{"Verdict": text}))
+	label := widget.NewLabel(tr("repetition.warning", map[string]any{"Verdict": w.say(why.Message())}))
 	label.Wrapping = fyne.TextWrapWord
 	d := dialog.NewCustomConfirm(tr("repetition.title"), tr("action.playAnyway"), tr("action.cancel"), label,
 		func(ok bool) {

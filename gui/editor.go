@@ -137,11 +137,7 @@ func (es *editorScreen) refresh() {
 	problems := es.ed.Problems()
 	var lines []string
 	for _, p := range problems {
-		if es.w.lang == play.Chinese {
-			lines = append(lines, p.Chinese())
-		} else {
-			lines = append(lines, p.English())
-		}
+		lines = append(lines, es.w.say(p.Message()))
 		if p.Square != engine.NoSquare {
 			v.Culprits = append(v.Culprits, p.Square)
 		}
@@ -164,6 +160,10 @@ func (es *editorScreen) refresh() {
 // player taking the side to move, or for two people.
 func (es *editorScreen) start(twoPlayers bool) {
 	if _, err := es.ed.Position(); err != nil {
+		var problem play.Problem
+		if errors.As(err, &problem) {
+			err = errors.New(es.w.say(problem.Message()))
+		}
 		dialog.ShowError(err, es.w.win)
 		return
 	}

@@ -309,8 +309,8 @@ func TestGameOverIsReported(t *testing.T) {
 		t.Fatal("the mated king is not marked as in check")
 	}
 	// The game-over dialog names the result and its reason.
-	find(t, w, func(l *widget.Label) bool { return l.Text == w.resultText(got) })
-	if st := w.status.Text; st != tr("status.gameOver", map[string]any{"Result": w.resultText(got)}) {
+	find(t, w, func(l *widget.Label) bool { return l.Text == w.say(got.Message()) })
+	if st := w.status.Text; st != tr("status.gameOver", map[string]any{"Result": w.say(got.Message())}) {
 		t.Fatalf("status %q does not announce the result", st)
 	}
 	tapPoint(t, w.Board(), "e0")
@@ -514,7 +514,7 @@ func TestIllegalTapReasonInStatus(t *testing.T) {
 	newGame(t, w, game.HumanBoth, 1)
 	tapPoint(t, w.Board(), "b0")
 	tapPoint(t, w.Board(), "d1")
-	if !strings.Contains(w.status.Text, w.illegalText(game.HorseLegBlocked)) {
+	if !strings.Contains(w.status.Text, w.say(game.HorseLegBlocked.Message())) {
 		t.Fatalf("status %q does not say the horse's leg is blocked", w.status.Text)
 	}
 }
@@ -537,8 +537,8 @@ func TestRepetitionWarningAndVerdict(t *testing.T) {
 	if !ok || why.Loser != engine.Red {
 		t.Fatalf("verdict %+v %v", why, ok)
 	}
-	if !strings.Contains(w.status.Text, why.English()) {
-		t.Fatalf("status %q does not explain %q", w.status.Text, why.English())
+	if !strings.Contains(w.status.Text, w.say(why.Message())) {
+		t.Fatalf("status %q does not explain %q", w.status.Text, w.say(why.Message()))
 	}
 	v := w.Board().View()
 	if !slices.Equal(v.Culprits, []engine.Square{sq(t, "a5")}) || v.Victim != sq(t, "b7") {
