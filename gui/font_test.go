@@ -15,13 +15,14 @@ import (
 
 	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/gui/board"
 	"github.com/xqfyne/xiangqi/play"
 	"github.com/xqfyne/xiangqi/resources"
 )
 
 // uiStrings collects every text the app can show: both translation files (which hold the
 // messages of game and play too), the piece and coordinate characters (which messages
-// fill in), and non-ASCII string literals in gui/, game/ and play/.
+// fill in), and non-ASCII string literals in gui/, gui/board/, game/ and play/.
 func uiStrings(t *testing.T) []string {
 	t.Helper()
 	var out []string
@@ -46,12 +47,12 @@ func uiStrings(t *testing.T) []string {
 		for t := engine.PieceType(0); t < engine.NumPieceTypes; t++ {
 			out = append(out, game.PieceChar(engine.MakePiece(c, t)))
 		}
-		for f := 0; f < boardFiles; f++ {
+		for f := 0; f < board.Files; f++ {
 			out = append(out, game.FileNumeral(c, f))
 		}
 	}
 	literal := regexp.MustCompile("\"(?:[^\"\\\\\\n]|\\\\.)*\"|`[^`]*`")
-	for _, pattern := range []string{"*.go", "../game/*.go", "../play/*.go"} {
+	for _, pattern := range []string{"*.go", "board/*.go", "../game/*.go", "../play/*.go"} {
 		files, _ := filepath.Glob(pattern)
 		for _, f := range files {
 			if strings.HasSuffix(f, "_test.go") {
