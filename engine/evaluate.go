@@ -1,5 +1,7 @@
 package engine
 
+import "github.com/xqfyne/xiangqi/rules"
+
 // Score bounds shared by evaluation and search (XQWLight's scale: a rook is
 // worth about 200).
 const (
@@ -20,8 +22,7 @@ const (
 )
 
 // Evaluate returns the static score of the position from the side to move's
-// point of view: material and piece-square values, kept incrementally by the
-// board (see pst.go), a small bonus for having the move, hemmed-in horses
+// point of view: material and piece-square values (pst.go), a small bonus for having the move, hemmed-in horses
 // (eval_mobility.go) and king safety against cannons and for missing
 // defenders, scaled by the attacker's force (eval_king.go). (A flat bonus
 // for a hollow cannon lost 47 ± 75 Elo in self-play; scaled by the
@@ -47,13 +48,18 @@ const (
 // king by a rook, or a horse by a cannon, and defended by nothing else, 12
 // plus 4 a square between it and the king, scored 102/34/64 of 200 at
 // 100 ms (seeds 45 and 46), 59.5 %: not kept.)
-func Evaluate(p *Position) int {
+func Evaluate(p *rules.Position) int { return evaluate(p, materialOf(p), false) }
+
+// evaluate is Evaluate given the position's material sums; plain leaves out
+// everything but material, piece squares and tempo (a strength limit,
+// strength.go).
+func evaluate(p *rules.Position, material materialSums, plain bool) int {
 	s, o := p.Side(), p.Side().Opponent()
-	v := taper(p.material[s]-p.material[o], p.phase()) + TempoBonus
-	if p.plainEval {
+	v := taper(material[s]-material[o], phase(p)) + TempoBonus
+	if plain {
 		return v
 	}
-	v += p.mobility(s) - p.mobility(o) - p.kingDanger(s) + p.kingDanger(o)
+	v += mobility(p, s) - mobility(p, o) - kingDanger(p, s) + kingDanger(p, o)
 	// A side left with advisors and elephants alone cannot win, however
 	// many it has: its extra material is worth nothing.
 	if !p.HasAttackers(s) {

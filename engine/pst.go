@@ -1,13 +1,15 @@
 package engine
 
+import "github.com/xqfyne/xiangqi/rules"
+
 // pieceValue[type][square] is a piece's worth from Red's point of view:
 // material plus a positional bonus, on XQWLight's scale (a rook is worth
 // about 200, a horse or cannon about 90-100, an advisor or elephant 20, a
 // pawn 10 before and 20-45 after crossing the river), for the middlegame
 // and the endgame packed into one number (packScore), so that one addition
-// keeps both. Black pieces read the table through Square.flip. Position
-// keeps the per-side sums up to date incrementally; Evaluate blends the two
-// by the game phase.
+// keeps both. Black pieces read the table through Square.Flip. The search
+// keeps the per-side sums up to date move by move (materialSums); evaluate
+// blends the two by the game phase.
 //
 // The tables (pst_tables.go) are fitted by cmd/tune to the results of
 // 2264 games of this engine (the versions of the last few weeks) against
@@ -36,7 +38,7 @@ package engine
 // middlegame ones: 12/29/31 of 72 at 50000 nodes against the copies,
 // 36.8 %, and with the pawn table alone 10/31/26 of 67, 38.1 % (both
 // stopped).
-var pieceValue [NumPieceTypes][256]int
+var pieceValue [rules.NumPieceTypes][256]int
 
 // packScore packs a middlegame and an endgame value; sums and differences
 // of packed values are the packed sums and differences.
@@ -53,9 +55,53 @@ func unpackScore(v int) (mg, eg int) {
 const fullPhase = 16
 
 // phase returns the game phase of the position.
-func (p *Position) phase() int {
-	n := p.attackForce(Red) + p.attackForce(Black)
+func phase(p *rules.Position) int {
+	n := attackForce(p, rules.Red) + attackForce(p, rules.Black)
 	return min(n, fullPhase)
+}
+
+// materialSums holds each side's packed sum of pieceValue over its pieces.
+// The search keeps one per ply of its line, updated move by move
+// (afterMove) rather than summed again at every node.
+type materialSums [2]int
+
+// materialOf sums the piece values of the position's pieces.
+func materialOf(p *rules.Position) materialSums {
+	var m materialSums
+	for c := rules.Red; c <= rules.Black; c++ {
+		for t := rules.King; t < rules.NumPieceTypes; t++ {
+			for _, sq := range p.PieceSquares(c, t) {
+				m[c] += pieceSquareValue(rules.MakePiece(c, t), rules.Square(sq))
+			}
+		}
+	}
+	return m
+}
+
+// pieceSquareValue is pc's packed value on sq; Black reads Red's table
+// rotated.
+func pieceSquareValue(pc rules.Piece, sq rules.Square) int {
+	if pc.Color() == rules.Red {
+		return pieceValue[pc.Type()][sq]
+	}
+	return pieceValue[pc.Type()][sq.Flip()]
+}
+
+// afterMove returns the sums after pc moves from one square to another,
+// capturing what stood there (rules.NoPiece for nothing).
+func (m materialSums) afterMove(pc, captured rules.Piece, from, to rules.Square) materialSums {
+	c := pc.Color()
+	m[c] += pieceSquareValue(pc, to) - pieceSquareValue(pc, from)
+	if captured != rules.NoPiece {
+		m[c^1] -= pieceSquareValue(captured, to)
+	}
+	return m
+}
+
+// middlegame returns the middlegame part of a side's packed sum.
+func middlegame(v int) int {
+	mg, _ := unpackScore(v)
+	return mg
 }
 
 // taper blends a packed score by the phase.
@@ -79,7 +125,7 @@ func init() {
 	for t := range pstMg {
 		for row := range pstMg[t] {
 			for file := range pstMg[t][row] {
-				pieceValue[t][Sq(file, 9-row)] = packScore(pstMg[t][row][file], pstEg[t][row][file])
+				pieceValue[t][rules.Sq(file, 9-row)] = packScore(pstMg[t][row][file], pstEg[t][row][file])
 			}
 		}
 	}

@@ -1,6 +1,10 @@
 package engine
 
-import "math"
+import (
+	"math"
+
+	"github.com/xqfyne/xiangqi/rules"
+)
 
 // The recursive search below the root: principal variation search with a
 // transposition table, null-move pruning, check extension, late move
@@ -161,14 +165,14 @@ func (w *worker) search(alpha, beta, depth, ply int, inCheck, noNull bool) int {
 		return 0
 	}
 	p := w.pos
-	if r := p.RepStatus(1); r != RepNone {
+	if r := p.RepStatus(1); r != rules.RepNone {
 		return w.repetitionValue(r, ply)
 	}
 	if w.noCapture.reached(p) {
 		return drawScore(ply)
 	}
 	if ply >= MaxPly {
-		return Evaluate(p)
+		return w.evaluate(ply)
 	}
 	// Mate distance pruning: no line from here can beat a mate already found
 	// nearer the root.
@@ -186,10 +190,10 @@ func (w *worker) search(alpha, beta, depth, ply int, inCheck, noNull bool) int {
 	// above).
 	eval := 0
 	if !inCheck {
-		eval = Evaluate(p)
+		eval = w.evaluate(ply)
 	}
 	hash := p.Hash64()
-	hashMove := NoMove
+	hashMove := rules.NoMove
 	if e, ok := w.sh.tt.Probe(hash); ok {
 		hashMove = e.Move
 		if !pvNode {
@@ -205,17 +209,17 @@ func (w *worker) search(alpha, beta, depth, ply int, inCheck, noNull bool) int {
 	// move keeps its edge through whatever the opponent can do in a few
 	// plies; the null move below would mostly confirm it at greater cost.
 	if !pvNode && !inCheck && depth <= rfpDepth && !w.feat.NoReverseFutility &&
-		eval-rfpMargin*depth >= beta && beta > -WinValue && eval < WinValue && p.defenders(p.side.Opponent()) >= 2 {
+		eval-rfpMargin*depth >= beta && beta > -WinValue && eval < WinValue && defenders(p, p.Side().Opponent()) >= 2 {
 		return eval
 	}
 
 	// Null move: if passing still fails high, a real move surely would.
-	if !pvNode && !noNull && !inCheck && !w.feat.NoNullMove && eval >= beta && p.Material(p.Side()) > nullMoveMaterial {
+	if !pvNode && !noNull && !inCheck && !w.feat.NoNullMove && eval >= beta && middlegame(w.material[ply][p.Side()]) > nullMoveMaterial {
 		r := 2
 		if depth >= 6 && !w.feat.NoAdaptiveNull {
 			r = 3
 		}
-		p.MakeNullMove()
+		w.makeNullMove(ply)
 		w.sh.tt.Prefetch(p.Key())
 		v := -w.search(-beta, 1-beta, depth-1-r, ply+1, false, true)
 		p.UnmakeNullMove()
@@ -226,7 +230,7 @@ func (w *worker) search(alpha, beta, depth, ply int, inCheck, noNull bool) int {
 			if v > WinValue {
 				v = beta // a mate found after passing is not proven
 			}
-			if w.feat.NoNullVerify || p.Material(p.Side()) > nullVerifyMaterial {
+			if w.feat.NoNullVerify || middlegame(w.material[ply][p.Side()]) > nullVerifyMaterial {
 				return v
 			}
 			if w.search(beta-1, beta, depth-r, ply, false, true) >= beta {
@@ -237,7 +241,7 @@ func (w *worker) search(alpha, beta, depth, ply int, inCheck, noNull bool) int {
 
 	// Without a hash move the ordering is poor; search a little shallower
 	// (internal iterative reduction).
-	if hashMove == NoMove && depth >= 4 && !w.feat.NoIIR {
+	if hashMove == rules.NoMove && depth >= 4 && !w.feat.NoIIR {
 		depth--
 	}
 
@@ -248,14 +252,15 @@ func (w *worker) search(alpha, beta, depth, ply int, inCheck, noNull bool) int {
 	mp.init(p, hashMove, w.killers[ply], &w.history, w.moveBuf[ply], w.scoreBuf[ply])
 	mp.noDefer = w.feat.NoBadCaptureOrder
 	alpha0 := alpha
-	best, bestMove := -MateValue, NoMove
+	best, bestMove := -MateValue, rules.NoMove
 	legal := 0
 	// Moves that surely give no check can be pruned before they are made.
 	mayPrune := !pvNode && !inCheck && (depth <= 3 && !w.feat.NoLateMovePruning || futile)
-	theirKing := p.kings[p.side.Opponent()]
-	for m := mp.nextMove(); m != NoMove; m = mp.nextMove() {
-		capture := p.board[m.To()] != NoPiece
-		if mayPrune && !capture && !mayGiveCheck(m.From(), m.To(), p.board[m.From()], theirKing) {
+	theirKing := p.KingSquare(p.Side().Opponent())
+	b := p.Board()
+	for m := mp.nextMove(); m != rules.NoMove; m = mp.nextMove() {
+		capture := b[m.To()] != rules.NoPiece
+		if mayPrune && !capture && !rules.MayGiveCheck(m.From(), m.To(), b[m.From()], theirKing) {
 			if depth <= 3 && !w.feat.NoLateMovePruning && legal >= lateMoveCount[depth] && best > -WinValue {
 				continue
 			}
@@ -264,7 +269,7 @@ func (w *worker) search(alpha, beta, depth, ply int, inCheck, noNull bool) int {
 				continue
 			}
 		}
-		if !p.MakeMove(m) {
+		if !w.makeMove(m, ply) {
 			continue
 		}
 		legal++
@@ -328,7 +333,7 @@ func (w *worker) search(alpha, beta, depth, ply int, inCheck, noNull bool) int {
 	if legal == 0 {
 		return ply - MateValue // mated or stalemated: both lose in Xiangqi
 	}
-	if bestMove != NoMove && p.board[bestMove.To()] == NoPiece {
+	if bestMove != rules.NoMove && b[bestMove.To()] == rules.NoPiece {
 		w.history.add(bestMove, depth)
 		if best >= beta {
 			if k := &w.killers[ply]; k[0] != bestMove {
@@ -352,11 +357,11 @@ func (w *worker) quiesce(alpha, beta, ply int, inCheck bool) int {
 		w.seldepth = ply
 	}
 	p := w.pos
-	if r := p.RepStatus(1); r != RepNone {
+	if r := p.RepStatus(1); r != rules.RepNone {
 		return w.repetitionValue(r, ply)
 	}
 	if ply >= MaxPly {
-		return Evaluate(p)
+		return w.evaluate(ply)
 	}
 	alpha = max(alpha, ply-MateValue)
 	beta = min(beta, MateValue-ply-1)
@@ -366,7 +371,7 @@ func (w *worker) quiesce(alpha, beta, ply int, inCheck bool) int {
 	// Evaluated before the probe, as in search, to hide the probe's wait.
 	eval := 0
 	if !inCheck {
-		eval = Evaluate(p)
+		eval = w.evaluate(ply)
 	}
 	// The hash table answers for positions quiescence met before; its own
 	// results go in at depth 0 unless a deeper entry would be overwritten.
@@ -384,7 +389,7 @@ func (w *worker) quiesce(alpha, beta, ply int, inCheck bool) int {
 		}
 	}
 	alpha0 := alpha
-	best, bestMove := -MateValue, NoMove
+	best, bestMove := -MateValue, rules.NoMove
 	moves, scores := w.moveBuf[ply][:0], w.scoreBuf[ply][:0]
 	if inCheck {
 		moves = p.GenerateMoves(moves, false)
@@ -392,7 +397,7 @@ func (w *worker) quiesce(alpha, beta, ply int, inCheck bool) int {
 	} else {
 		if eval >= beta {
 			if store {
-				w.storeTT(hash, NoMove, eval, 0, ply, BoundLower)
+				w.storeTT(hash, rules.NoMove, eval, 0, ply, BoundLower)
 			}
 			return eval
 		}
@@ -406,17 +411,17 @@ func (w *worker) quiesce(alpha, beta, ply int, inCheck bool) int {
 	// Start loading the buckets of the first replies now, so that their
 	// probes find them in the cache.
 	for _, m := range moves[:min(len(moves), quiescePrefetch)] {
-		w.sh.tt.Prefetch(p.keyAfter(m))
+		w.sh.tt.Prefetch(p.KeyAfter(m))
 	}
 	for _, m := range moves {
-		if !inCheck && !w.feat.NoDelta && eval+exchangeValue[p.board[m.To()].Type()]+deltaMargin <= alpha {
+		if !inCheck && !w.feat.NoDelta && eval+exchangeValue[p.Board()[m.To()].Type()]+deltaMargin <= alpha {
 			continue // even winning the piece for free would not raise alpha
 		}
 		losing := !inCheck && !w.feat.NoQSEE && losingCaptureCandidate(p, m)
-		if !p.MakeMove(m) {
+		if !w.makeMove(m, ply) {
 			continue
 		}
-		if losing && squareAttacked(p, m.To(), p.Side()) {
+		if losing && p.SquareAttacked(m.To(), p.Side()) {
 			p.UnmakeMove() // gives more than it wins (see.go)
 			continue
 		}

@@ -1,6 +1,10 @@
 package engine
 
-import "time"
+import (
+	"time"
+
+	"github.com/xqfyne/xiangqi/rules"
+)
 
 // Limits says when a search must stop. Zero values mean "no limit"; when no
 // field is set the search runs until its context is cancelled or it reaches
@@ -24,10 +28,10 @@ type Limits struct {
 
 	// BanMoves are root moves the search must not play (UCCI "banmoves",
 	// used by referees to forbid moves that break the repetition rules).
-	BanMoves []Move
+	BanMoves []rules.Move
 	// SearchMoves, when not empty, restricts the root to these moves (UCI
 	// "searchmoves").
-	SearchMoves []Move
+	SearchMoves []rules.Move
 
 	// MultiPV, when above 1, asks for that many best lines (analysis): at
 	// every depth line k is searched without the first moves of lines

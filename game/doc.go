@@ -9,7 +9,7 @@
 // and JSON, and ReadRecord, which recognises PGN, XQF, FEN and ICCS move
 // lists by content for opening files and pasting.
 //
-// All rules come from the engine package (engine.Position); this package
+// All rules come from the engine package (rules.Position); this package
 // never generates moves itself. It has no GUI dependency.
 //
 // Typical use by a front end:

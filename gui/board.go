@@ -6,27 +6,27 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/play"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // BoardView is everything the board widget draws: its renderer is a function of the view
 // it drew last and the view it is given, and redraws only the parts that differ.
 type BoardView struct {
-	Pieces   [boardFiles * boardRanks]engine.Piece // indexed by file + 9*rank
-	Selected engine.Square                         // the selected piece, or engine.NoSquare
-	Targets  []engine.Square                       // legal destinations of the selected piece
-	LastMove engine.Move                           // marked at both ends, or engine.NoMove
+	Pieces   [boardFiles * boardRanks]rules.Piece // indexed by file + 9*rank
+	Selected rules.Square                         // the selected piece, or rules.NoSquare
+	Targets  []rules.Square                       // legal destinations of the selected piece
+	LastMove rules.Move                           // marked at both ends, or rules.NoMove
 	// Animate is the move whose piece slides into place when it appears on the board
-	// (engine.NoMove: the new position is shown at once, e.g. after a drop).
-	Animate  engine.Move
-	Check    engine.Square // the king in check, or engine.NoSquare
-	Hint     engine.Move   // the engine's suggestion, or engine.NoMove
-	Rejected engine.Square // a point just tapped illegally, flashed briefly
+	// (rules.NoMove: the new position is shown at once, e.g. after a drop).
+	Animate  rules.Move
+	Check    rules.Square // the king in check, or rules.NoSquare
+	Hint     rules.Move   // the engine's suggestion, or rules.NoMove
+	Rejected rules.Square // a point just tapped illegally, flashed briefly
 	// Culprits are the pieces that lost the game by a repetition rule (the checking or
-	// chasing ones), Victim the piece they chased or checked, or engine.NoSquare.
-	Culprits []engine.Square
-	Victim   engine.Square
+	// chasing ones), Victim the piece they chased or checked, or rules.NoSquare.
+	Culprits []rules.Square
+	Victim   rules.Square
 	// Arrows are the first moves of the analysis lines, best first.
 	Arrows  []Arrow
 	Flipped bool // Black at the bottom
@@ -38,7 +38,7 @@ type BoardView struct {
 	FaceToFace bool
 	// Pickable says that pieces of PickSide may be picked up (tapped or dragged) now.
 	Pickable bool
-	PickSide engine.Color
+	PickSide rules.Color
 	// Drag is the piece the pointer is dragging; the widget sets it, the owner of the
 	// view does not.
 	Drag DragView
@@ -47,25 +47,25 @@ type BoardView struct {
 // DragView is a piece being dragged: where it was picked up and where the pointer is.
 type DragView struct {
 	Active bool
-	From   engine.Square
+	From   rules.Square
 	Pos    fyne.Position // widget-relative
 }
 
-func pieceIndex(sq engine.Square) int { return sq.File() + boardFiles*sq.Rank() }
+func pieceIndex(sq rules.Square) int { return sq.File() + boardFiles*sq.Rank() }
 
 // PieceAt returns the piece the view shows on sq.
-func (v BoardView) PieceAt(sq engine.Square) engine.Piece {
+func (v BoardView) PieceAt(sq rules.Square) rules.Piece {
 	if !sq.OnBoard() {
-		return engine.NoPiece
+		return rules.NoPiece
 	}
 	return v.Pieces[pieceIndex(sq)]
 }
 
 // SetPieces copies the pieces of a position into the view.
-func (v *BoardView) SetPieces(pos *engine.Position) {
+func (v *BoardView) SetPieces(pos *rules.Position) {
 	for rank := 0; rank < boardRanks; rank++ {
 		for file := 0; file < boardFiles; file++ {
-			sq := engine.Sq(file, rank)
+			sq := rules.Sq(file, rank)
 			v.Pieces[pieceIndex(sq)] = pos.At(sq)
 		}
 	}
@@ -77,15 +77,15 @@ type BoardWidget struct {
 	widget.BaseWidget
 
 	view   BoardView
-	onTap  func(engine.Square)
-	onDrop func(from, to engine.Square)
+	onTap  func(rules.Square)
+	onDrop func(from, to rules.Square)
 	// dragIgnored: the drag under way did not start on a piece that may be picked up.
 	dragIgnored bool
 }
 
 // NewBoardWidget returns a board that calls onTap with the point nearest to each tap, and
 // onDrop with the points where a dragged piece was picked up and dropped.
-func NewBoardWidget(onTap func(engine.Square), onDrop func(from, to engine.Square)) *BoardWidget {
+func NewBoardWidget(onTap func(rules.Square), onDrop func(from, to rules.Square)) *BoardWidget {
 	b := &BoardWidget{onTap: onTap, onDrop: onDrop}
 	b.ExtendBaseWidget(b)
 	return b
@@ -105,7 +105,7 @@ func (b *BoardWidget) View() BoardView { return b.view }
 
 // PointPosition returns the widget-relative pixel position of a board point,
 // as currently laid out (useful to script taps).
-func (b *BoardWidget) PointPosition(sq engine.Square) fyne.Position {
+func (b *BoardWidget) PointPosition(sq rules.Square) fyne.Position {
 	return newGeometry(b.Size(), b.view.Flipped).center(sq)
 }
 

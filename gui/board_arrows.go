@@ -6,8 +6,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
-
-	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // maxArrows is how many analysis arrows the board draws (play.AnalysisLines).
@@ -16,7 +15,7 @@ const maxArrows = 3
 // Arrow is the first move of an analysis line drawn on the board; Rank 1 is the best
 // line, drawn thickest.
 type Arrow struct {
-	Move engine.Move
+	Move rules.Move
 	Rank int
 }
 

@@ -8,9 +8,9 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 
-	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/play"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 const (
@@ -32,7 +32,7 @@ type disc struct {
 	shadow, body, ring *canvas.Circle
 	label              *canvas.Text  // the upright character
 	picture            *canvas.Image // a pictogram, or a character turned to face the upper player
-	piece              engine.Piece
+	piece              rules.Piece
 	look               pieceLook
 	art                *textArt      // the renderer's, for turned characters
 	pictures           *pictogramArt // the renderer's
@@ -73,7 +73,7 @@ func (d *disc) hide() {
 	}
 }
 
-func (d *disc) setPiece(p engine.Piece, look pieceLook) {
+func (d *disc) setPiece(p rules.Piece, look pieceLook) {
 	d.piece, d.look = p, look
 	c := look.colors
 	d.label.Text = game.PieceChar(p)
@@ -164,7 +164,7 @@ type boardRenderer struct {
 	hintLine         *canvas.Line
 	checkGlow        *canvas.Circle
 	discs            [maxPieces]*disc
-	discAt           map[engine.Square]*disc
+	discAt           map[rules.Square]*disc
 	selection        *canvas.Circle
 	reject           *canvas.Circle
 	dots             [maxTargets]*canvas.Circle
@@ -177,7 +177,7 @@ type boardRenderer struct {
 }
 
 func newBoardRenderer(b *BoardWidget) *boardRenderer {
-	r := &boardRenderer{board: b, discAt: map[engine.Square]*disc{}, art: newTextArt(), pictures: newPictogramArt()}
+	r := &boardRenderer{board: b, discAt: map[rules.Square]*disc{}, art: newTextArt(), pictures: newPictogramArt()}
 	r.background = canvas.NewRectangle(colorBoard)
 	r.frame = canvas.NewRectangle(color.Transparent)
 	r.frame.StrokeColor = colorLine
@@ -440,15 +440,15 @@ func (r *boardRenderer) placeTurnable(t *canvas.Text, img *canvas.Image, c fyne.
 }
 
 // topSide is the side whose pieces are at the top of the board.
-func (r *boardRenderer) topSide() engine.Color {
+func (r *boardRenderer) topSide() rules.Color {
 	if r.shown.Flipped {
-		return engine.Red
+		return rules.Red
 	}
-	return engine.Black
+	return rules.Black
 }
 
 // lookFor is how p is drawn in the view's style.
-func (r *boardRenderer) lookFor(p engine.Piece) pieceLook {
+func (r *boardRenderer) lookFor(p rules.Piece) pieceLook {
 	v := r.shown
 	return pieceLook{
 		colors:    discColorsFor(v.Style, v.PieceSet, p.Color()),
@@ -484,7 +484,7 @@ func (r *boardRenderer) placeLabels() {
 		for _, lab := range []struct {
 			t      *canvas.Text
 			turned *canvas.Image
-			side   engine.Color
+			side   rules.Color
 			row    float32
 		}{{r.topLabels[col], r.topTurned[col], top, -edgeMargin - coordBand/2 - 0.02}, {r.lowLabels[col], nil, bottom, boardRanks - 1 + edgeMargin + coordBand/2 + 0.02}} {
 			lab.t.Text = game.FileNumeral(lab.side, file)
@@ -514,10 +514,10 @@ func (r *boardRenderer) placeAllPieces() {
 	}
 	next := 0
 	for i, p := range r.shown.Pieces {
-		if p == engine.NoPiece || next == len(r.discs) {
+		if p == rules.NoPiece || next == len(r.discs) {
 			continue
 		}
-		sq := engine.Sq(i%boardFiles, i/boardFiles)
+		sq := rules.Sq(i%boardFiles, i/boardFiles)
 		d := r.discs[next]
 		next++
 		d.setPiece(p, r.lookFor(p))
@@ -531,18 +531,18 @@ func (r *boardRenderer) placeAllPieces() {
 
 // updatePieces redraws only the points whose piece changed, sliding a piece that moved.
 func (r *boardRenderer) updatePieces(old, cur *BoardView) {
-	var changed []engine.Square
+	var changed []rules.Square
 	for i := range cur.Pieces {
 		if cur.Pieces[i] != old.Pieces[i] {
-			changed = append(changed, engine.Sq(i%boardFiles, i/boardFiles))
+			changed = append(changed, rules.Sq(i%boardFiles, i/boardFiles))
 		}
 	}
 	// A single piece that left one changed point and arrived on another is animated.
-	var from, to engine.Square
+	var from, to rules.Square
 	movers := 0
 	for _, dst := range changed {
 		p := cur.PieceAt(dst)
-		if p == engine.NoPiece {
+		if p == rules.NoPiece {
 			continue
 		}
 		for _, src := range changed {
@@ -568,7 +568,7 @@ func (r *boardRenderer) updatePieces(old, cur *BoardView) {
 			free = append(free, d)
 		}
 	}
-	take := func(p engine.Piece) *disc {
+	take := func(p rules.Piece) *disc {
 		for i, d := range free {
 			if d.piece == p || i == len(free)-1 {
 				free = append(free[:i], free[i+1:]...)
@@ -579,13 +579,13 @@ func (r *boardRenderer) updatePieces(old, cur *BoardView) {
 	}
 	for _, sq := range changed {
 		p := cur.PieceAt(sq)
-		if p == engine.NoPiece || len(free) == 0 {
+		if p == rules.NoPiece || len(free) == 0 {
 			continue
 		}
 		d := take(p)
 		d.setPiece(p, r.lookFor(p))
 		r.discAt[sq] = d
-		if movers == 1 && sq == to && cur.Animate == engine.NewMove(from, to) {
+		if movers == 1 && sq == to && cur.Animate == rules.NewMove(from, to) {
 			r.slide(d, r.geo.center(from), r.geo.center(to))
 		} else {
 			d.place(r.geo.center(sq), r.geo.cell)
@@ -631,7 +631,7 @@ func (r *boardRenderer) slide(d *disc, a, b fyne.Position) {
 
 func (r *boardRenderer) placeMarks() {
 	g, v := r.geo, r.shown
-	showSquare := func(m *canvas.Rectangle, sq engine.Square) {
+	showSquare := func(m *canvas.Rectangle, sq rules.Square) {
 		if sq.OnBoard() {
 			placeSquareMark(m, g.center(sq), g.cell)
 			m.Show()
@@ -640,7 +640,7 @@ func (r *boardRenderer) placeMarks() {
 		}
 		canvas.Refresh(m)
 	}
-	showRing := func(c *canvas.Circle, sq engine.Square, radius, width float32) {
+	showRing := func(c *canvas.Circle, sq rules.Square, radius, width float32) {
 		if sq.OnBoard() {
 			placeCircle(c, g.center(sq), radius*g.cell)
 			c.StrokeWidth = width * g.cell
@@ -650,14 +650,14 @@ func (r *boardRenderer) placeMarks() {
 		}
 		canvas.Refresh(c)
 	}
-	from, to := engine.NoSquare, engine.NoSquare
-	if v.LastMove != engine.NoMove {
+	from, to := rules.NoSquare, rules.NoSquare
+	if v.LastMove != rules.NoMove {
 		from, to = v.LastMove.From(), v.LastMove.To()
 	}
 	showSquare(r.lastFrom, from)
 	showSquare(r.lastTo, to)
-	hf, ht := engine.NoSquare, engine.NoSquare
-	if v.Hint != engine.NoMove {
+	hf, ht := rules.NoSquare, rules.NoSquare
+	if v.Hint != rules.NoMove {
 		hf, ht = v.Hint.From(), v.Hint.To()
 	}
 	showSquare(r.hintFrom, hf)
@@ -686,7 +686,7 @@ func (r *boardRenderer) placeTargets() {
 			continue
 		}
 		sq := r.shown.Targets[i]
-		if r.shown.PieceAt(sq) == engine.NoPiece {
+		if r.shown.PieceAt(sq) == rules.NoPiece {
 			dot.FillColor, dot.StrokeWidth = colorTarget, 0
 			placeCircle(dot, g.center(sq), 0.13*g.cell)
 		} else {
@@ -701,7 +701,7 @@ func (r *boardRenderer) placeTargets() {
 // placeCulprits rings the pieces that lost by a repetition rule and the piece they chased.
 func (r *boardRenderer) placeCulprits() {
 	g := r.geo
-	ring := func(c *canvas.Circle, sq engine.Square) {
+	ring := func(c *canvas.Circle, sq rules.Square) {
 		if sq.OnBoard() {
 			placeCircle(c, g.center(sq), (pieceRadius+0.08)*g.cell)
 			c.StrokeWidth = 0.1 * g.cell
@@ -712,7 +712,7 @@ func (r *boardRenderer) placeCulprits() {
 		canvas.Refresh(c)
 	}
 	for i, c := range r.culprits {
-		sq := engine.NoSquare
+		sq := rules.NoSquare
 		if i < len(r.shown.Culprits) {
 			sq = r.shown.Culprits[i]
 		}

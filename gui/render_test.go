@@ -5,13 +5,12 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
-
-	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 func startView() BoardView {
 	var v BoardView
-	v.SetPieces(engine.NewPosition())
+	v.SetPieces(rules.NewPosition())
 	v.Coords = true
 	return v
 }
@@ -30,7 +29,7 @@ func TestBoardRendersStartPosition(t *testing.T) {
 // black king marked), and the red horse on c2 is selected with its destinations shown.
 func TestBoardRendersMarks(t *testing.T) {
 	newTestApp(t)
-	pos, err := engine.ParseFEN("3k5/9/9/9/9/9/9/2N6/9/R3K4 w - - 0 1")
+	pos, err := rules.ParseFEN("3k5/9/9/9/9/9/9/2N6/9/R3K4 w - - 0 1")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -42,7 +41,7 @@ func TestBoardRendersMarks(t *testing.T) {
 	v.LastMove = pos.LastMove()
 	v.Check = pos.KingSquare(pos.Side())
 	v.Selected = sq(t, "c2")
-	v.Targets = []engine.Square{sq(t, "a1"), sq(t, "a3"), sq(t, "b4"), sq(t, "d4"), sq(t, "e3"), sq(t, "e1"), sq(t, "b0"), sq(t, "d0")}
+	v.Targets = []rules.Square{sq(t, "a1"), sq(t, "a3"), sq(t, "b4"), sq(t, "d4"), sq(t, "e3"), sq(t, "e1"), sq(t, "b0"), sq(t, "d0")}
 	v.Flipped = true
 	b := NewBoardWidget(nil, nil)
 	b.SetView(v)
@@ -52,14 +51,14 @@ func TestBoardRendersMarks(t *testing.T) {
 	test.AssertRendersToImage(t, "board_marks.png", w.Canvas())
 }
 
-func mustMove(t *testing.T, text string) engine.Move { return mv(t, text) }
+func mustMove(t *testing.T, text string) rules.Move { return mv(t, text) }
 
 // Destinations with a piece to capture are ringed, the piece's character left readable;
 // empty ones get a dot. Here the red cannon h2 can take the horse h9 over the cannon h7.
 // A repetition loss rings the culprit and its victim in their own colours.
 func TestBoardRendersCaptureTargetsAndCulprits(t *testing.T) {
 	newTestApp(t)
-	pos := engine.NewPosition()
+	pos := rules.NewPosition()
 	v := startView()
 	v.Selected = sq(t, "h2")
 	for _, m := range pos.LegalMoves() {
@@ -67,7 +66,7 @@ func TestBoardRendersCaptureTargetsAndCulprits(t *testing.T) {
 			v.Targets = append(v.Targets, m.To())
 		}
 	}
-	v.Culprits, v.Victim = []engine.Square{sq(t, "b2")}, sq(t, "b7")
+	v.Culprits, v.Victim = []rules.Square{sq(t, "b2")}, sq(t, "b7")
 	b := NewBoardWidget(nil, nil)
 	b.SetView(v)
 	w := test.NewTempWindow(t, b)
@@ -85,11 +84,11 @@ func TestBoardRedrawsOnlyWhatChanged(t *testing.T) {
 	w := test.NewTempWindow(t, b)
 	w.Resize(fyne.NewSize(270, 330))
 	r := test.WidgetRenderer(b).(*boardRenderer)
-	before := map[engine.Square]*disc{}
+	before := map[rules.Square]*disc{}
 	for s, d := range r.discAt {
 		before[s] = d
 	}
-	pos := engine.NewPosition()
+	pos := rules.NewPosition()
 	if !pos.MakeMove(mv(t, "h2e2")) {
 		t.Fatal("h2e2 illegal")
 	}

@@ -6,8 +6,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
-
-	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // faceStatus shows the status line turned 180° while it speaks to the player across the
@@ -64,10 +63,10 @@ func (s *faceStatus) Layout(_ []fyne.CanvasObject, size fyne.Size) {
 func (s *faceStatus) MinSize([]fyne.CanvasObject) fyne.Size { return s.label.MinSize() }
 
 // statusTurned says whether the status speaks to the player across the board now.
-func statusTurned(v BoardView, toMove engine.Color, decided bool) bool {
-	top := engine.Black
+func statusTurned(v BoardView, toMove rules.Color, decided bool) bool {
+	top := rules.Black
 	if v.Flipped {
-		top = engine.Red
+		top = rules.Red
 	}
 	return v.FaceToFace && !decided && toMove == top
 }

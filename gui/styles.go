@@ -3,8 +3,8 @@ package gui
 import (
 	"image/color"
 
-	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/play"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // boardPalette is the colours of one board style.
@@ -46,7 +46,7 @@ func paletteFor(s play.BoardStyle) boardPalette {
 }
 
 // discColorsFor returns how side's pieces are coloured on a board style with a piece set.
-func discColorsFor(s play.BoardStyle, set play.PieceSet, side engine.Color) discColors {
+func discColorsFor(s play.BoardStyle, set play.PieceSet, side rules.Color) discColors {
 	plain := s == play.PlainBoard
 	c := discColors{face: colorDiscFace, edge: colorDiscEdge, shadow: colorDiscShadow, ink: colorRedPiece}
 	if plain {
@@ -55,7 +55,7 @@ func discColorsFor(s play.BoardStyle, set play.PieceSet, side engine.Color) disc
 	if set == play.PictogramPieces && !plain {
 		c.face = woodRedOn
 	}
-	if side == engine.Red {
+	if side == rules.Red {
 		return c
 	}
 	switch {
