@@ -5,16 +5,8 @@ import "github.com/xqfyne/xiangqi/rules"
 // King-safety terms in the manner of ElephantEye: a cannon facing the king
 // with no screen (hollow cannon) or lying on the king's back rank (bottom
 // cannon), and missing advisors and elephants, all weigh more the more
-// attacking pieces the opponent still has.
-//
-// Scaling missing defenders and the bottom cannon instead by ElephantEye's
-// kind of pressure (a rook or horse across the river 2, a cannon or pawn
-// across 1, 2 more for each unit of force beyond the defender's, at most 8),
-// with 20 for each missing advisor or elephant and 80 more for a missing
-// advisor against two rooks, scored 109/33/58 of 200 against ElephantEye at
-// 100 ms (seeds 43 and 44), 62.7 %, where these terms have 61.3 % (seeds 38
-// and 39) and had 62.8 % over 492 games before the no-capture fix: not
-// shown better, so not kept.
+// attacking pieces the opponent still has. (ElephantEye's own pressure
+// scale was tried instead: docs/engine-log.md, "King safety".)
 
 // Base penalties before scaling by the attacker's force.
 const (

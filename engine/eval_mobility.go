@@ -3,9 +3,8 @@ package engine
 import "github.com/xqfyne/xiangqi/rules"
 
 // Horse mobility: a horse whose legs are blocked may be worth far less
-// than its table value. (A bonus per empty square a rook sees, one point
-// each, scored 45.0% against no bonus over 200 fixed-node games, and two
-// points 38.8% against one point, so rooks rely on their tables.)
+// than its table value. Rooks rely on their tables: a rook mobility bonus
+// played worse (docs/engine-log.md, "Mobility").
 
 // horseMobility[n] scores a horse with n moves that are not blocked by a leg
 // or by a piece of its own side: hemmed-in horses are penalised.

@@ -51,10 +51,8 @@ type Options struct {
 	// by the piece that moved, and draws the rest. A repetition the
 	// opponent would lose by anything but perpetual check then scores as a
 	// draw instead of a win; the engine's own perpetual chases still score
-	// as losses, since such a referee may judge them (search_rules.go).
-	// Without it, 3 of 40 UCCILEAG games (12 s + 0.2 s) ended drawn by such
-	// a repetition at ply 30 or 60 with the engine ahead; with it, none of
-	// 40 did, though the score stayed 57.5 % (20/6/14, against 16/14/10).
+	// as losses, since such a referee may judge them (search_rules.go;
+	// docs/engine-log.md, "Repetitions and the referee").
 	OpponentMayChase bool
 	// Elo, when not 0, limits the playing strength to about this rating
 	// (MinElo..MaxElo, strength.go); 0 plays at full strength.
@@ -176,16 +174,9 @@ type Searcher struct {
 
 // DefaultHashMB is the hash table size for play (the engine CLI's Hash
 // option and the playing session). A smaller table is faster per node, as
-// its probes miss the processor's caches less: searching along match games
-// to a fixed depth, with the table kept from move to move, took 10-17 %
-// less time at depth 9-13 with 4 MB than with 16 MB (9 % at depth 14, on
-// one game), and 4 MB beat 16 MB at 100 ms a move, 71/85/44 of 200, 56.8 %,
-// +47 (+11 .. +84). But with 4 MB the engine scored 10/7/7 of 24 against
-// ElephantEye at 1 s (16 MB: 13/3/8 on the same openings) and 7/3/10 in a
-// 20-game league at 12 s + 0.2 s (16 MB: 11/2/7); at 100 ms 108/32/60 of
-// 200, 62.0 %, no better than 16 MB's 62.8 % over 492. Not shown better at
-// the longer times, so the default stays 16 MB; a head-to-head at 1 s is
-// the test still to run.
+// its probes miss the processor's caches less, but 4 MB was not shown
+// better at the longer times, so the default stays 16 MB
+// (docs/engine-log.md, "Hash table size").
 const DefaultHashMB = 16
 
 // NewSearcher creates a searcher with its hash table allocated.

@@ -43,17 +43,9 @@ func (w *worker) repetitionValue(r rules.Repetition, ply int) int {
 // Options.MoveLimit, counted as ElephantEye and UCCILEAG count it).
 // math.MaxInt stands for no limit.
 //
-// Before the referee's count left checks out, the search drew at 100 plies
-// of any kind against ElephantEye. ElephantEye's count lags that one
-// whenever checks were given, so the game went on, and with every quiet
-// move scored a draw the search played them blind: of 492 games at 100 ms
-// a move, 36 reached 100 plies without a capture and 14 of those were
-// lost, 8 within 10 plies (one a rook against a rook: the search looked at
-// 366 nodes, every reply a draw, and walked into mate). Counting as the referee does, 25 of 200
-// reached it and 1 was lost (1 won, 23 drawn); overall 105/35/60, 61.3 %,
-// where the engine before had 277/64/151 of 492, 62.8 %; at 1 s a move
-// 13/4/7 of 24 (before: 13/3/8), and in a UCCILEAG league at 12 s + 0.2 s
-// 12/1/7 of 20 (before: 11/2/7).
+// Counting as the referee does matters: a search that draws earlier than
+// the referee scores every quiet move a draw and plays them blind, and lost
+// games so (docs/engine-log.md, "The no-capture count").
 type noCaptureLimits struct {
 	plies, checkFree int
 }

@@ -21,20 +21,17 @@ const (
 // ttEntry is one slot. It is stored as two words, check = hash ^ data and
 // data, so that searcher goroutines can read and write without locks: a torn
 // write makes the check fail and reads as a miss (the "lockless hashing"
-// scheme). Data layout: move 16 bits, score 16, depth 8, bound 2, age 6.
-// (The free top 16 bits could keep the position's static score, so that a
-// hit saves Evaluate: searching the same nodes, bench at depth 11 ran at
-// 2.50-2.63 M nodes/s against 2.48-2.67 M without it, four runs each, so it
-// was not kept. Nor was a build guided by a bench CPU profile (PGO):
-// 2.47-2.63 M.)
+// scheme). Data layout: move 16 bits, score 16, depth 8, bound 2, age 6;
+// the free top 16 bits stay free (docs/engine-log.md, "Hash entries and
+// buckets").
 type ttEntry struct {
 	check atomic.Uint64
 	data  atomic.Uint64
 }
 
 // ttBucketSize entries share a bucket; two 16-byte entries fill half a cache
-// line. (Four, a whole line, searched no better with a crowded table: 1 MB
-// at 100000 nodes a move, 89/128/87 of 304 games, 50.3 %, +2 (-27 .. +32).)
+// line. (Four, a whole line, searched no better: docs/engine-log.md, "Hash
+// entries and buckets".)
 const ttBucketSize = 2
 
 type ttBucket [ttBucketSize]ttEntry

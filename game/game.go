@@ -65,7 +65,7 @@ func (g *Game) Result() Result {
 }
 
 // New starts a game from startFEN; the empty string means the standard
-// start position. The FEN is stored in the engine's canonical form.
+// start position. The FEN is stored in the canonical form Position.FEN writes.
 func New(startFEN string) (*Game, error) {
 	if strings.TrimSpace(startFEN) == "" {
 		startFEN = rules.StartFEN

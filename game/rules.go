@@ -3,8 +3,8 @@ package game
 import "github.com/xqfyne/xiangqi/rules"
 
 // RuleSet is the rule book a game's repetitions are judged by: Asian
-// (AXF/WXF) or Chinese (CXA). The judge itself lives in the engine so that
-// the search, ForbiddenMoves and the results agree; see RULES.md.
+// (AXF/WXF) or Chinese (CXA). The judge itself lives in package rules so
+// that the search, ForbiddenMoves and the results agree; see RULES.md.
 type RuleSet = rules.RuleSet
 
 // The rule sets a game can be played under.
