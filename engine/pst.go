@@ -39,7 +39,7 @@ func phase(p *rules.Position) int {
 
 // materialSums holds each side's packed sum of pieceValue over its pieces.
 // The search keeps one per ply of its line, updated move by move
-// (afterMove) rather than summed again at every node.
+// (worker.makeMove) rather than summed again at every node.
 type materialSums [2]int
 
 // materialOf sums the piece values of the position's pieces.
@@ -62,17 +62,6 @@ func pieceSquareValue(pc rules.Piece, sq rules.Square) int {
 		return pieceValue[pc.Type()][sq]
 	}
 	return pieceValue[pc.Type()][sq.Flip()]
-}
-
-// afterMove returns the sums after pc moves from one square to another,
-// capturing what stood there (rules.NoPiece for nothing).
-func (m materialSums) afterMove(pc, captured rules.Piece, from, to rules.Square) materialSums {
-	c := pc.Color()
-	m[c] += pieceSquareValue(pc, to) - pieceSquareValue(pc, from)
-	if captured != rules.NoPiece {
-		m[c^1] -= pieceSquareValue(captured, to)
-	}
-	return m
 }
 
 // middlegame returns the middlegame part of a side's packed sum.

@@ -118,7 +118,15 @@ func (w *worker) makeMove(m rules.Move, ply int) bool {
 	if !w.pos.MakeMove(m) {
 		return false
 	}
-	w.material[ply+1] = w.material[ply].afterMove(pc, captured, from, to)
+	// Written out here rather than in a method of materialSums, which the
+	// compiler would not inline.
+	next := &w.material[ply+1]
+	*next = w.material[ply]
+	c := pc.Color()
+	next[c] += pieceSquareValue(pc, to) - pieceSquareValue(pc, from)
+	if captured != rules.NoPiece {
+		next[c^1] -= pieceSquareValue(captured, to)
+	}
 	return true
 }
 
