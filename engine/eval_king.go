@@ -25,10 +25,10 @@ func attackForce(p *rules.Position, c rules.Color) int {
 }
 
 // kingDanger returns how much c's king is in danger from the opponent's
-// cannons and c's missing defenders, to be subtracted from c's score.
-func kingDanger(p *rules.Position, c rules.Color) int {
+// cannons and c's missing defenders, to be subtracted from c's score; force
+// is the opponent's attackForce, which the caller has at hand.
+func kingDanger(p *rules.Position, c rules.Color, force int) int {
 	o := c.Opponent()
-	force := attackForce(p, o)
 	if force == 0 {
 		return 0
 	}

@@ -16,11 +16,11 @@ func TestHollowCannonFavoursAttacker(t *testing.T) {
 	if open <= shut {
 		t.Errorf("hollow cannon %d, screened %d (material-adjusted)", open, shut)
 	}
-	if d := kingDanger(hollow, rules.Black); d <= 0 {
+	if d := kingDanger(hollow, rules.Black, attackForce(hollow, rules.Red)); d <= 0 {
 		t.Errorf("hollow cannon: black king danger %d", d)
 	}
-	if d := kingDanger(screened, rules.Black); d >= kingDanger(hollow, rules.Black) {
-		t.Errorf("screened king danger %d not below hollow %d", d, kingDanger(hollow, rules.Black))
+	if d := kingDanger(screened, rules.Black, attackForce(screened, rules.Red)); d >= kingDanger(hollow, rules.Black, attackForce(hollow, rules.Red)) {
+		t.Errorf("screened king danger %d not below hollow %d", d, kingDanger(hollow, rules.Black, attackForce(hollow, rules.Red)))
 	}
 }
 
@@ -28,8 +28,8 @@ func TestBottomCannon(t *testing.T) {
 	// A red cannon on Black's back rank with nothing between it and the king.
 	bottom := mustFEN(t, "C3kab2/9/9/9/9/9/9/9/9/R2K5 w - - 0 1")
 	blocked := mustFEN(t, "C1nnkab2/9/9/9/9/9/9/9/9/R2K5 w - - 0 1")
-	if kingDanger(bottom, rules.Black) <= kingDanger(blocked, rules.Black) {
-		t.Errorf("bottom cannon: danger %d, blocked %d", kingDanger(bottom, rules.Black), kingDanger(blocked, rules.Black))
+	if kingDanger(bottom, rules.Black, attackForce(bottom, rules.Red)) <= kingDanger(blocked, rules.Black, attackForce(blocked, rules.Red)) {
+		t.Errorf("bottom cannon: danger %d, blocked %d", kingDanger(bottom, rules.Black, attackForce(bottom, rules.Red)), kingDanger(blocked, rules.Black, attackForce(blocked, rules.Red)))
 	}
 }
 
@@ -37,8 +37,8 @@ func TestMissingDefendersCostMoreUnderAttack(t *testing.T) {
 	// Black lacks both advisors; the penalty grows with Red's attackers.
 	few := mustFEN(t, "2b1kab2/9/9/9/9/9/9/9/9/3K5 w - - 0 1")
 	many := mustFEN(t, "2b1kab2/9/9/9/9/9/9/9/9/RN1K3NR w - - 0 1")
-	if kingDanger(few, rules.Black) >= kingDanger(many, rules.Black) {
-		t.Errorf("missing advisors: danger %d without attackers, %d with", kingDanger(few, rules.Black), kingDanger(many, rules.Black))
+	if kingDanger(few, rules.Black, attackForce(few, rules.Red)) >= kingDanger(many, rules.Black, attackForce(many, rules.Red)) {
+		t.Errorf("missing advisors: danger %d without attackers, %d with", kingDanger(few, rules.Black, attackForce(few, rules.Red)), kingDanger(many, rules.Black, attackForce(many, rules.Red)))
 	}
 }
 

@@ -34,11 +34,13 @@ func Evaluate(p *rules.Position) int { return evaluate(p, materialOf(p), false) 
 // strength.go).
 func evaluate(p *rules.Position, material materialSums, plain bool) int {
 	s, o := p.Side(), p.Side().Opponent()
-	v := taper(material[s]-material[o], phase(p)) + TempoBonus
+	// The attacking forces give the phase and scale king safety.
+	forceS, forceO := attackForce(p, s), attackForce(p, o)
+	v := taper(material[s]-material[o], phaseOf(forceS, forceO)) + TempoBonus
 	if plain {
 		return v
 	}
-	v += mobility(p, s) - mobility(p, o) - kingDanger(p, s) + kingDanger(p, o)
+	v += mobility(p, s) - mobility(p, o) - kingDanger(p, s, forceO) + kingDanger(p, o, forceS)
 	// A side left with advisors and elephants alone cannot win, however
 	// many it has: its extra material is worth nothing.
 	if !p.HasAttackers(s) {

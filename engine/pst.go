@@ -33,9 +33,11 @@ const fullPhase = 16
 
 // phase returns the game phase of the position.
 func phase(p *rules.Position) int {
-	n := attackForce(p, rules.Red) + attackForce(p, rules.Black)
-	return min(n, fullPhase)
+	return phaseOf(attackForce(p, rules.Red), attackForce(p, rules.Black))
 }
+
+// phaseOf returns the game phase given both sides' attackForce.
+func phaseOf(red, black int) int { return min(red+black, fullPhase) }
 
 // materialSums holds each side's packed sum of pieceValue over its pieces.
 // The search keeps one per ply of its line, updated move by move
@@ -55,13 +57,15 @@ func materialOf(p *rules.Position) materialSums {
 	return m
 }
 
-// pieceSquareValue is pc's packed value on sq; Black reads Red's table
-// rotated.
+// pieceSquareValues[pc][sq] is pieceValue for the piece pc on sq, Black's
+// read through Square.Flip. It is indexed by the piece itself (5 bits) and
+// the square's byte, so the search's update after each move needs neither
+// a colour test nor a bounds check.
+var pieceSquareValues [32][256]int
+
+// pieceSquareValue is pc's packed value on sq.
 func pieceSquareValue(pc rules.Piece, sq rules.Square) int {
-	if pc.Color() == rules.Red {
-		return pieceValue[pc.Type()][sq]
-	}
-	return pieceValue[pc.Type()][sq.Flip()]
+	return pieceSquareValues[pc&31][uint8(sq)]
 }
 
 // middlegame returns the middlegame part of a side's packed sum.
@@ -92,6 +96,15 @@ func init() {
 		for row := range pstMg[t] {
 			for file := range pstMg[t][row] {
 				pieceValue[t][rules.Sq(file, 9-row)] = packScore(pstMg[t][row][file], pstEg[t][row][file])
+			}
+		}
+	}
+	for t := rules.King; t < rules.NumPieceTypes; t++ {
+		red, black := rules.MakePiece(rules.Red, t), rules.MakePiece(rules.Black, t)
+		for sq := rules.Square(0); sq < 256; sq++ {
+			if sq.OnBoard() {
+				pieceSquareValues[red][sq] = pieceValue[t][sq]
+				pieceSquareValues[black][sq] = pieceValue[t][sq.Flip()]
 			}
 		}
 	}

@@ -14,12 +14,6 @@ type worker struct {
 	sh        *shared
 	lastYield time.Time // when the search last let the host run (yieldToHost)
 	pos       *rules.Position
-	// material[ply] is the evaluation's material sums of pos when it is
-	// ply moves from the root (makeMove and makeNullMove keep them).
-	material [MaxPly + 1]materialSums
-	// plainEval: evaluate without mobility and king safety (a strength
-	// limit, strength.go).
-	plainEval bool
 
 	nodes     uint64 // exact count of this worker
 	published uint64 // part of nodes already added to sh.nodes
@@ -32,13 +26,19 @@ type worker struct {
 	scoreBuf [MaxPly + 1][]int32
 	pvTable  [MaxPly + 1][MaxPly + 1]rules.Move
 	pvLen    [MaxPly + 1]int
+	// material[ply] is the evaluation's material sums of pos when it is
+	// ply moves from the root (makeMove and makeNullMove keep them).
+	material [MaxPly + 1]materialSums
 
 	rootMoves []rules.Move
 	// pvIdx is the MultiPV line being searched: the root search skips
 	// rootMoves[:pvIdx], the first moves of the better lines.
 	pvIdx int
 	feat  Features
-	rules rules.RuleSet
+	// plainEval: evaluate without mobility and king safety (a strength
+	// limit, strength.go).
+	plainEval bool
+	rules     rules.RuleSet
 	// opponentMayChase: the root side cannot count on the referee to
 	// stop the opponent's perpetual chases (Options.OpponentMayChase).
 	opponentMayChase bool
