@@ -30,7 +30,7 @@ test: deps
 	$(GO) test ./...
 
 test-race: deps
-	$(GO) test -race -short ./gui ./play ./audio ./game ./rules ./book ./engine ./cmd/...
+	$(GO) test -race -short ./gui ./gui/board ./play ./audio ./game ./rules ./book ./engine ./cmd/...
 
 build: deps
 	mkdir -p $(BIN)
@@ -79,7 +79,7 @@ bench: engine
 	$(GO) test -run '^$$' -bench 'Book' ./book
 	$(GO) test -run '^$$' -bench 'SearchStart' ./engine
 	$(GO) test -run '^$$' -bench 'MoveTime' -benchtime 100x ./engine
-	$(GO) test -run '^$$' -bench . ./game ./gui
+	$(GO) test -run '^$$' -bench . ./game ./gui ./gui/board
 
 # Self-play match: the engine against itself limited to XQWLight 0.6's techniques.
 match: engine
@@ -116,7 +116,7 @@ portability:
 	CGO_ENABLED=0 $(GO) build -tags ci ./...
 	CGO_ENABLED=0 $(GO) vet -tags ci ./...
 	GOOS=js GOARCH=wasm $(GO) build -o /dev/null .
-	GOOS=js GOARCH=wasm $(GO) vet ./gui ./play ./audio ./resources .
+	GOOS=js GOARCH=wasm $(GO) vet ./gui ./gui/board ./play ./audio ./resources .
 
 clean:
 	rm -rf $(BIN) *.tar.xz wasm
