@@ -1,38 +1,38 @@
 package game
 
 import (
-	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/i18n"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // The game's messages (why a move is illegal, how a game ended, who lost by a
 // repetition rule) are catalog keys with values; their texts live in the catalogs of
 // resources/translations, one per language, and package i18n renders them.
 
-var sideKeys = [2]string{engine.Red: "side.red", engine.Black: "side.black"}
+var sideKeys = [2]string{rules.Red: "side.red", rules.Black: "side.black"}
 
-var colourKeys = [2]string{engine.Red: "colour.red", engine.Black: "colour.black"}
+var colourKeys = [2]string{rules.Red: "colour.red", rules.Black: "colour.black"}
 
-var pieceKeys = [engine.NumPieceTypes]string{
-	engine.King: "piece.king", engine.Advisor: "piece.advisor", engine.Bishop: "piece.elephant",
-	engine.Knight: "piece.horse", engine.Rook: "piece.rook", engine.Cannon: "piece.cannon", engine.Pawn: "piece.pawn",
+var pieceKeys = [rules.NumPieceTypes]string{
+	rules.King: "piece.king", rules.Advisor: "piece.advisor", rules.Bishop: "piece.elephant",
+	rules.Knight: "piece.horse", rules.Rook: "piece.rook", rules.Cannon: "piece.cannon", rules.Pawn: "piece.pawn",
 }
 
 // SideName names a side as the subject of a sentence: "Red", "红方".
-func SideName(c engine.Color) i18n.Message { return i18n.Message{Key: sideKeys[c&1]} }
+func SideName(c rules.Color) i18n.Message { return i18n.Message{Key: sideKeys[c&1]} }
 
 // ColourName names a side's colour as an adjective: the "red" of "the red horse", the
 // "红" of "红马".
-func ColourName(c engine.Color) i18n.Message { return i18n.Message{Key: colourKeys[c&1]} }
+func ColourName(c rules.Color) i18n.Message { return i18n.Message{Key: colourKeys[c&1]} }
 
 // PieceName names the kind of piece p is: "horse", or in Chinese its character as
 // boards and records write it (PieceChar, which differs by colour).
-func PieceName(p engine.Piece) i18n.Message {
+func PieceName(p rules.Piece) i18n.Message {
 	return i18n.Message{Key: pieceKeys[p.Type()], Args: i18n.Args{"Glyph": PieceChar(p)}}
 }
 
 // PieceNames is PieceName for several pieces of p's kind: "horses".
-func PieceNames(p engine.Piece) i18n.Message {
+func PieceNames(p rules.Piece) i18n.Message {
 	m := PieceName(p)
 	m.Key += ".plural"
 	return m

@@ -1,8 +1,8 @@
 package game
 
 import (
-	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/i18n"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // Verdict explains a game lost by a repetition rule: who lost, for what,
@@ -10,16 +10,16 @@ import (
 // them.
 type Verdict struct {
 	Result    Result
-	Loser     engine.Color
-	Violation engine.Violation
+	Loser     rules.Color
+	Violation rules.Violation
 	// Target is the square of the piece chased on every move (or of the
 	// king checked on every move); TargetPiece is the piece standing there.
-	Target      engine.Square
-	TargetPiece engine.Piece
+	Target      rules.Square
+	TargetPiece rules.Piece
 	// Offenders are the squares of the loser's checking and chasing pieces,
 	// OffenderPieces the pieces on them.
-	Offenders      []engine.Square
-	OffenderPieces []engine.Piece
+	Offenders      []rules.Square
+	OffenderPieces []rules.Piece
 	// Checks, MateThreats and Chases tell which kinds of attacking move
 	// the loser mixed in a perpetual attack (长打).
 	Checks, MateThreats, Chases bool
@@ -41,7 +41,7 @@ func (g *Game) RepetitionVerdict() (Verdict, bool) {
 // lists, and also when every move loses (ForbiddenMoves is then empty).
 // The verdict explains the loss. Illegal moves and
 // moves in a finished game report false.
-func (g *Game) WouldLoseByRepetition(m engine.Move) (Verdict, bool) {
+func (g *Game) WouldLoseByRepetition(m rules.Move) (Verdict, bool) {
 	if g.Result().Decided() || !g.pos.IsLegal(m) {
 		return Verdict{}, false
 	}
@@ -52,15 +52,15 @@ func (g *Game) WouldLoseByRepetition(m engine.Move) (Verdict, bool) {
 	if !lost {
 		return Verdict{}, false
 	}
-	if reply != engine.NoMove {
+	if reply != rules.NoMove {
 		p.MakeMove(reply)
 	}
 	return verdictOf(p, g.rules)
 }
 
 // verdictOf asks the judge about the repetition at pos.
-func verdictOf(pos *engine.Position, rules RuleSet) (Verdict, bool) {
-	v, ok := pos.JudgeRepetition(repetitionRecur, rules)
+func verdictOf(pos *rules.Position, ruleSet RuleSet) (Verdict, bool) {
+	v, ok := pos.JudgeRepetition(repetitionRecur, ruleSet)
 	if !ok || !v.Decided {
 		return Verdict{}, false
 	}
@@ -69,7 +69,7 @@ func verdictOf(pos *engine.Position, rules RuleSet) (Verdict, bool) {
 		Loser:     v.Loser,
 		Violation: v.Violations[v.Loser],
 		Target:    v.Target,
-		Offenders: append([]engine.Square(nil), v.Offenders...),
+		Offenders: append([]rules.Square(nil), v.Offenders...),
 		Checks:    v.Checks, MateThreats: v.MateThreats, Chases: v.Chases,
 	}
 	if v.Target != 0 {
@@ -85,21 +85,21 @@ func verdictOf(pos *engine.Position, rules RuleSet) (Verdict, bool) {
 // by the cannon on b5".
 func (v Verdict) Message() i18n.Message {
 	args := i18n.Args{"Loser": SideName(v.Loser), "By": v.offenders()}
-	if v.TargetPiece != engine.NoPiece {
+	if v.TargetPiece != rules.NoPiece {
 		args["Target"] = i18n.Message{Key: "verdict.target", Args: i18n.Args{
 			"Colour": ColourName(v.TargetPiece.Color()), "Piece": PieceName(v.TargetPiece), "Square": v.Target.String()}}
 	}
 	var key string
 	switch {
-	case v.Violation == engine.PerpetualCheck:
+	case v.Violation == rules.PerpetualCheck:
 		key = "verdict.check"
-	case v.Violation == engine.PerpetualMateThreat:
+	case v.Violation == rules.PerpetualMateThreat:
 		key = "verdict.mateThreat"
-	case v.Violation == engine.PerpetualAttack && v.TargetPiece == engine.NoPiece:
+	case v.Violation == rules.PerpetualAttack && v.TargetPiece == rules.NoPiece:
 		key, args["Kinds"] = "verdict.attack", v.attackKinds()
-	case v.Violation == engine.PerpetualAttack:
+	case v.Violation == rules.PerpetualAttack:
 		key, args["Kinds"] = "verdict.attackOnPiece", v.attackKinds()
-	case v.TargetPiece == engine.NoPiece:
+	case v.TargetPiece == rules.NoPiece:
 		key = "verdict.chaseSeveral" // the Chinese rules' chase of several pieces in turn
 	default:
 		key = "verdict.chase"
@@ -135,18 +135,18 @@ func (v Verdict) offenders() i18n.Message {
 	pieces := make([]i18n.Message, len(v.Offenders))
 	for i, sq := range v.Offenders {
 		pieces[i] = i18n.Message{Key: "verdict.offender", Args: i18n.Args{
-			"Piece": PieceName(engine.MakePiece(v.Loser, v.pieceAt(sq))), "Square": sq.String()}}
+			"Piece": PieceName(rules.MakePiece(v.Loser, v.pieceAt(sq))), "Square": sq.String()}}
 	}
 	return i18n.Message{Key: "verdict.by", Args: i18n.Args{"Pieces": i18n.List{Style: "list.and", Items: pieces}}}
 }
 
 // pieceAt is the type of the loser's offending piece on sq, recorded when
 // the verdict was made.
-func (v Verdict) pieceAt(sq engine.Square) engine.PieceType {
+func (v Verdict) pieceAt(sq rules.Square) rules.PieceType {
 	for i, o := range v.Offenders {
 		if o == sq && i < len(v.OffenderPieces) {
 			return v.OffenderPieces[i].Type()
 		}
 	}
-	return engine.King
+	return rules.King
 }

@@ -7,10 +7,10 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/lang"
 
-	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/i18n"
 	"github.com/xqfyne/xiangqi/play"
 	"github.com/xqfyne/xiangqi/resources"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 var (
@@ -62,8 +62,8 @@ func systemLanguage() play.Language {
 	return play.English
 }
 
-func sideName(c engine.Color) string {
-	if c == engine.Red {
+func sideName(c rules.Color) string {
+	if c == rules.Red {
 		return tr("side.red")
 	}
 	return tr("side.black")
