@@ -3,7 +3,7 @@ package game
 import (
 	"testing"
 
-	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // After a takeback a new move carries the game on: its line becomes the main line and the
@@ -71,11 +71,11 @@ func TestDeclaredResultsAndTheMainLine(t *testing.T) {
 	if err := g.GoTo(2); err != nil {
 		t.Fatal(err)
 	}
-	if err := g.Resign(engine.Red); err == nil {
+	if err := g.Resign(rules.Red); err == nil {
 		t.Fatal("resigned in the middle of the line")
 	}
 	playAll(t, g, "b0c2")
-	if err := g.Resign(engine.Black); err != nil {
+	if err := g.Resign(rules.Black); err != nil {
 		t.Fatal(err)
 	}
 	if got := moveStrings(g.Record().MainLineMoves()); got != "h2e2 h9g7 b0c2" || g.Record().Result.Reason != ReasonResignation {
@@ -95,7 +95,7 @@ func TestDeclaredResultsAndTheMainLine(t *testing.T) {
 	if err != nil || g2.Len() != 1 {
 		t.Fatalf("OpenLine: %v", err)
 	}
-	if err := g2.Resign(engine.Black); err == nil {
+	if err := g2.Resign(rules.Black); err == nil {
 		t.Fatal("resigned where the record goes on")
 	}
 	main := g.Record().MainLine()

@@ -10,8 +10,8 @@
 // record format, and ReadRecord, which recognises PGN, XQF, FEN and ICCS move
 // lists by content for opening files and pasting.
 //
-// All rules come from the engine package (engine.Position); this package
-// never generates moves itself. It has no GUI dependency and keeps no app
+// All rules come from package rules (rules.Position); this package never
+// generates moves itself. It has no GUI dependency and keeps no app
 // settings: who plays which side and the engine's strength are the app's.
 //
 // Typical use by a front end:
@@ -19,7 +19,7 @@
 //	g, _ := game.New("")           // "" means the standard start position
 //	err := g.Play(move)            // rejected with an error when illegal
 //	g.Undo(); g.Redo(); g.GoTo(0)  // take back, replay, browse the line shown
-//	r := g.Result()                // r.Status, r.Winner, r.Reason.English()/Chinese()
+//	r := g.Result()                // r.Status, r.Winner, r.Message() for package i18n
 //	txt := g.MoveText(0, game.Chinese)
 //	_ = g.Record().SaveRecord(w)   // versioned JSON; game.LoadRecord(r) reads it back
 //	_ = g.Record().ExportPGN(w, game.PGNOptions{}) // game.ImportPGNRecord(r) reads UTF-8 or GBK

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // ErrGameOver is returned by Play when the game at the current ply already
@@ -21,12 +21,12 @@ var ErrGameOver = errors.New("game: the game is over")
 // goroutines (for example the search).
 type Game struct {
 	rec  *Record
-	line []*Node          // the nodes of the line shown after the root
-	cur  int              // how many nodes of line lead to the cursor
-	pos  *engine.Position // the position at the cursor, with the moves to it as history
+	line []*Node         // the nodes of the line shown after the root
+	cur  int             // how many nodes of line lead to the cursor
+	pos  *rules.Position // the position at the cursor, with the moves to it as history
 
 	// rules is the rule set repetitions are judged by (see rules.go).
-	rules engine.RuleSet
+	rules rules.RuleSet
 
 	// takenBack is set when the player took moves back from the end of the line
 	// (TakeBack, Undo, again and again): the next new move there is the game
@@ -62,7 +62,7 @@ func (g *Game) Result() Result {
 }
 
 // New starts a game from startFEN; the empty string means the standard
-// start position. The FEN is stored in the engine's canonical form.
+// start position. The FEN is stored in the canonical form Position.FEN writes.
 func New(startFEN string) (*Game, error) {
 	rec, err := NewRecord(startFEN)
 	if err != nil {
@@ -154,7 +154,7 @@ func (g *Game) FEN() string { return g.pos.FEN() }
 
 // Position returns a copy of the current position, including its history
 // (so repetition detection works in the copy).
-func (g *Game) Position() *engine.Position { return g.pos.Copy() }
+func (g *Game) Position() *rules.Position { return g.pos.Copy() }
 
 // Ply returns the current ply: the number of moves made from the start
 // position to reach the current position.
@@ -166,8 +166,8 @@ func (g *Game) Len() int { return len(g.line) }
 
 // Moves returns the moves of the line shown (including the redo tail; the
 // first Ply() of them lead to the current position).
-func (g *Game) Moves() []engine.Move {
-	moves := make([]engine.Move, len(g.line))
+func (g *Game) Moves() []rules.Move {
+	moves := make([]rules.Move, len(g.line))
 	for i, n := range g.line {
 		moves[i] = n.Move
 	}
@@ -175,13 +175,13 @@ func (g *Game) Moves() []engine.Move {
 }
 
 // SideToMove returns the colour to move in the current position.
-func (g *Game) SideToMove() engine.Color { return g.pos.Side() }
+func (g *Game) SideToMove() rules.Color { return g.pos.Side() }
 
 // LastMove returns the move that led to the current position, or
-// engine.NoMove at the start.
-func (g *Game) LastMove() engine.Move {
+// rules.NoMove at the start.
+func (g *Game) LastMove() rules.Move {
 	if g.cur == 0 {
-		return engine.NoMove
+		return rules.NoMove
 	}
 	return g.line[g.cur-1].Move
 }
@@ -193,7 +193,7 @@ func (g *Game) LastMove() engine.Move {
 // back stay as a variation); after browsing back with GoTo it starts a
 // variation. Illegal moves and moves after the end of the game are rejected
 // with an error and leave the game unchanged.
-func (g *Game) Play(m engine.Move) error {
+func (g *Game) Play(m rules.Move) error {
 	if g.Result().Decided() {
 		return ErrGameOver
 	}
@@ -329,7 +329,7 @@ func (g *Game) DeleteHere() error {
 
 // Resign ends the game at the end of the line with loser resigning. The
 // cursor must be at the end of the line and the game not yet decided.
-func (g *Game) Resign(loser engine.Color) error {
+func (g *Game) Resign(loser rules.Color) error {
 	return g.declare(Result{Status: winStatus(loser.Opponent()), Winner: loser.Opponent(), Reason: ReasonResignation})
 }
 
@@ -341,7 +341,7 @@ func (g *Game) AgreeDraw() error {
 // FlagFall ends the game at the end of the line because loser's clock ran
 // out: loser loses, unless the other side has no piece that can attack
 // (rook, horse, cannon or pawn), and so could never win; then it is a draw.
-func (g *Game) FlagFall(loser engine.Color) error {
+func (g *Game) FlagFall(loser rules.Color) error {
 	if !g.pos.HasAttackers(loser.Opponent()) {
 		return g.declare(Result{Status: Draw, Reason: ReasonTimeNoAttackers})
 	}
@@ -370,7 +370,7 @@ func (g *Game) declare(r Result) error {
 
 // positionBefore returns a fresh position (with history) just before move
 // i of the line, i in 0..Len().
-func (g *Game) positionBefore(i int) *engine.Position {
+func (g *Game) positionBefore(i int) *rules.Position {
 	p := g.pos.Copy()
 	for j := g.cur; j > i; j-- {
 		p.UnmakeMove()

@@ -1,9 +1,8 @@
 package game
 
 import (
-	"fmt"
-
-	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/i18n"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // Status is the state of a game: still going, won by one side, or drawn.
@@ -37,44 +36,33 @@ const (
 	ReasonTimeNoAttackers                   // declared by FlagFall: a clock ran out but the other side has nothing to win with
 )
 
-var reasonText = [...]struct{ en, zh string }{
-	ReasonNone:                {"game in progress", "对局进行中"},
-	ReasonCheckmate:           {"checkmate", "将死"},
-	ReasonStalemate:           {"stalemate (no legal move)", "困毙"},
-	ReasonPerpetualCheck:      {"perpetual check", "长将"},
-	ReasonRepetition:          {"threefold repetition", "重复局面"},
-	ReasonNoAttackers:         {"neither side can attack", "双方无进攻子力"},
-	ReasonMoveLimit:           {"60 moves without a capture", "六十回合未吃子"},
-	ReasonPerpetualChase:      {"perpetual chase", "长捉"},
-	ReasonResignation:         {"resignation", "认输"},
-	ReasonAgreement:           {"draw agreed", "议和"},
-	ReasonRecorded:            {"result recorded in the game file", "棋谱记录的结果"},
-	ReasonPerpetualAttack:     {"perpetual attack (checks, mate threats and chases mixed)", "长打"},
-	ReasonPerpetualMateThreat: {"perpetual mate threats", "长杀"},
-	ReasonTime:                {"time", "超时"},
-	ReasonTimeNoAttackers:     {"time ran out, but the other side has no attacking piece", "超时，但对方无进攻子力"},
+var reasonKeys = [...]string{
+	ReasonNone:                "reason.none",
+	ReasonCheckmate:           "reason.checkmate",
+	ReasonStalemate:           "reason.stalemate",
+	ReasonPerpetualCheck:      "reason.perpetualCheck",
+	ReasonRepetition:          "reason.repetition",
+	ReasonNoAttackers:         "reason.noAttackers",
+	ReasonMoveLimit:           "reason.moveLimit",
+	ReasonPerpetualChase:      "reason.perpetualChase",
+	ReasonResignation:         "reason.resignation",
+	ReasonAgreement:           "reason.agreement",
+	ReasonRecorded:            "reason.recorded",
+	ReasonPerpetualAttack:     "reason.perpetualAttack",
+	ReasonPerpetualMateThreat: "reason.perpetualMateThreat",
+	ReasonTime:                "reason.time",
+	ReasonTimeNoAttackers:     "reason.timeNoAttackers",
 }
 
-// English describes the reason in English.
-func (r Reason) English() string {
-	if int(r) < len(reasonText) {
-		return reasonText[r].en
-	}
-	return fmt.Sprintf("reason %d", r)
-}
-
-// Chinese describes the reason in Chinese.
-func (r Reason) Chinese() string {
-	if int(r) < len(reasonText) {
-		return reasonText[r].zh
-	}
-	return fmt.Sprintf("原因%d", r)
+// Message says the reason, e.g. "checkmate".
+func (r Reason) Message() i18n.Message {
+	return keyed(reasonKeys[:], r, i18n.Message{Key: "reason.unknown", Args: i18n.Args{"Number": int(r)}})
 }
 
 // Result is the outcome of a game at some ply.
 type Result struct {
 	Status Status
-	Winner engine.Color // meaningful only for RedWins and BlackWins
+	Winner rules.Color // meaningful only for RedWins and BlackWins
 	Reason Reason
 }
 
@@ -94,43 +82,32 @@ func (r Result) PGN() string {
 	return "*"
 }
 
-// English describes the result, e.g. "Red wins by checkmate".
-func (r Result) English() string {
+// Message says the result with its reason, e.g. "Red wins by checkmate".
+func (r Result) Message() i18n.Message {
+	key := "result.ongoing"
 	switch r.Status {
 	case RedWins:
-		return "Red wins by " + r.Reason.English()
+		key = "result.redWins"
 	case BlackWins:
-		return "Black wins by " + r.Reason.English()
+		key = "result.blackWins"
 	case Draw:
-		return "Draw: " + r.Reason.English()
+		key = "result.draw"
 	}
-	return "Game in progress"
+	return i18n.Message{Key: key, Args: i18n.Args{"Reason": r.Reason.Message()}}
 }
 
-// Chinese describes the result, e.g. "红胜（将死）".
-func (r Result) Chinese() string {
-	switch r.Status {
-	case RedWins:
-		return "红胜（" + r.Reason.Chinese() + "）"
-	case BlackWins:
-		return "黑胜（" + r.Reason.Chinese() + "）"
-	case Draw:
-		return "和棋（" + r.Reason.Chinese() + "）"
-	}
-	return "对局进行中"
-}
+// String gives the PGN token and the reason's key, for logs and test failures:
+// "1-0 reason.checkmate".
+func (r Result) String() string { return r.PGN() + " " + r.Reason.String() }
 
-// String returns the English description.
-func (r Result) String() string { return r.English() }
-
-func winStatus(c engine.Color) Status {
-	if c == engine.Red {
+func winStatus(c rules.Color) Status {
+	if c == rules.Red {
 		return RedWins
 	}
 	return BlackWins
 }
 
-func win(c engine.Color, why Reason) Result {
+func win(c rules.Color, why Reason) Result {
 	return Result{Status: winStatus(c), Winner: c, Reason: why}
 }
 
@@ -155,7 +132,7 @@ const repetitionRecur = 2
 // judge decides the position by the rules described in RULES.md, in this
 // order: no legal move, repetition (under the given rule set), lack of
 // attacking material, move limit.
-func judge(pos *engine.Position, rules engine.RuleSet) Result {
+func judge(pos *rules.Position, ruleSet rules.RuleSet) Result {
 	side := pos.Side()
 	if pos.IsMate() {
 		if pos.InCheck() {
@@ -163,39 +140,39 @@ func judge(pos *engine.Position, rules engine.RuleSet) Result {
 		}
 		return win(side.Opponent(), ReasonStalemate)
 	}
-	if pos.RepStatus(repetitionRecur)&engine.RepFound != 0 {
-		if v, ok := pos.JudgeRepetition(repetitionRecur, rules); ok {
+	if pos.RepStatus(repetitionRecur)&rules.RepFound != 0 {
+		if v, ok := pos.JudgeRepetition(repetitionRecur, ruleSet); ok {
 			return repetitionResult(v)
 		}
 	}
-	if !pos.HasAttackers(engine.Red) && !pos.HasAttackers(engine.Black) {
+	if !pos.HasAttackers(rules.Red) && !pos.HasAttackers(rules.Black) {
 		return Result{Status: Draw, Reason: ReasonNoAttackers}
 	}
-	if pos.HalfmoveClock() >= engine.MoveLimitPlies {
+	if pos.HalfmoveClock() >= rules.MoveLimitPlies {
 		return Result{Status: Draw, Reason: ReasonMoveLimit}
 	}
 	return Result{}
 }
 
 // repetitionResult turns the judge's ruling into a result.
-func repetitionResult(v engine.CycleVerdict) Result {
+func repetitionResult(v rules.CycleVerdict) Result {
 	if !v.Decided {
 		return Result{Status: Draw, Reason: ReasonRepetition}
 	}
 	return win(v.Loser.Opponent(), violationReason(v.Violations[v.Loser]))
 }
 
-func violationReason(v engine.Violation) Reason {
+func violationReason(v rules.Violation) Reason {
 	switch v {
-	case engine.PerpetualCheck:
+	case rules.PerpetualCheck:
 		return ReasonPerpetualCheck
-	case engine.PerpetualAttack:
+	case rules.PerpetualAttack:
 		return ReasonPerpetualAttack
-	case engine.PerpetualMateThreat:
+	case rules.PerpetualMateThreat:
 		return ReasonPerpetualMateThreat
 	}
 	return ReasonPerpetualChase
 }
 
-// String returns the English description.
-func (r Reason) String() string { return r.English() }
+// String names the reason by its message key, for logs and test failures.
+func (r Reason) String() string { return r.Message().String() }

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // MaxSaveBytes bounds the size of a record file LoadRecord reads; a whole game is a few KB.
@@ -57,10 +57,10 @@ func (r savedResult) decode() (Result, error) {
 		return out, errors.New("game: a flag fall against a side without attackers is a draw")
 	}
 	if out.Status == RedWins {
-		out.Winner = engine.Red
+		out.Winner = rules.Red
 	}
 	if out.Status == BlackWins {
-		out.Winner = engine.Black
+		out.Winner = rules.Black
 	}
 	return out, nil
 }

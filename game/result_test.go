@@ -5,7 +5,7 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 func mustGame(t *testing.T, fen string) *Game {
@@ -33,7 +33,7 @@ func wantResult(t *testing.T, g *Game, status Status, reason Reason) {
 	if r.Status != status || r.Reason != reason {
 		t.Fatalf("result at ply %d = %v (status %d, reason %d), want status %d reason %d", g.Ply(), r, r.Status, r.Reason, status, reason)
 	}
-	if status == RedWins && r.Winner != engine.Red || status == BlackWins && r.Winner != engine.Black {
+	if status == RedWins && r.Winner != rules.Red || status == BlackWins && r.Winner != rules.Black {
 		t.Fatalf("winner %v for %v", r.Winner, r)
 	}
 }
@@ -45,8 +45,8 @@ func TestResultCheckmate(t *testing.T) {
 	wantResult(t, g, Ongoing, ReasonNone)
 	playAll(t, g, "b1b9")
 	wantResult(t, g, RedWins, ReasonCheckmate)
-	if g.Result().Chinese() != "红胜（将死）" || g.Result().English() != "Red wins by checkmate" || g.Result().PGN() != "1-0" {
-		t.Errorf("texts %q %q %q", g.Result().Chinese(), g.Result().English(), g.Result().PGN())
+	if zhText(t, g.Result().Message()) != "红胜（将死）" || enText(t, g.Result().Message()) != "Red wins by checkmate" || g.Result().PGN() != "1-0" {
+		t.Errorf("texts %q %q %q", zhText(t, g.Result().Message()), enText(t, g.Result().Message()), g.Result().PGN())
 	}
 	if err := g.Play(mustMove(t, "e9e8")); !errors.Is(err, ErrGameOver) {
 		t.Errorf("Play after mate: %v, want ErrGameOver", err)
@@ -63,8 +63,8 @@ func TestResultStalemate(t *testing.T) {
 		t.Fatal("stalemate position must not be check")
 	}
 	wantResult(t, g, RedWins, ReasonStalemate)
-	if g.Result().Chinese() != "红胜（困毙）" {
-		t.Errorf("Chinese %q", g.Result().Chinese())
+	if zhText(t, g.Result().Message()) != "红胜（困毙）" {
+		t.Errorf("Chinese %q", zhText(t, g.Result().Message()))
 	}
 }
 
@@ -80,8 +80,8 @@ func TestResultPerpetualCheckLoses(t *testing.T) {
 	wantResult(t, g, Ongoing, ReasonNone)
 	playAll(t, g, cycle[3])
 	wantResult(t, g, BlackWins, ReasonPerpetualCheck)
-	if g.Result().Chinese() != "黑胜（长将）" {
-		t.Errorf("Chinese %q", g.Result().Chinese())
+	if zhText(t, g.Result().Message()) != "黑胜（长将）" {
+		t.Errorf("Chinese %q", zhText(t, g.Result().Message()))
 	}
 	// Redo after undo reaches the same verdict.
 	if !g.Undo() || g.Result().Decided() {
@@ -120,8 +120,8 @@ func TestResultRepetitionDraw(t *testing.T) {
 	wantResult(t, g, Ongoing, ReasonNone)
 	playAll(t, g, cycle...)
 	wantResult(t, g, Draw, ReasonRepetition)
-	if g.Result().PGN() != "1/2-1/2" || g.Result().Chinese() != "和棋（重复局面）" {
-		t.Errorf("texts %q %q", g.Result().PGN(), g.Result().Chinese())
+	if g.Result().PGN() != "1/2-1/2" || zhText(t, g.Result().Message()) != "和棋（重复局面）" {
+		t.Errorf("texts %q %q", g.Result().PGN(), zhText(t, g.Result().Message()))
 	}
 }
 
@@ -170,7 +170,7 @@ func TestResultMoveLimitResetByCapture(t *testing.T) {
 func TestResultResignationAndAgreement(t *testing.T) {
 	g := mustGame(t, "")
 	playAll(t, g, "h2e2")
-	if err := g.Resign(engine.Black); err != nil {
+	if err := g.Resign(rules.Black); err != nil {
 		t.Fatal(err)
 	}
 	wantResult(t, g, RedWins, ReasonResignation)
@@ -180,7 +180,7 @@ func TestResultResignationAndAgreement(t *testing.T) {
 	// The declared result belongs to the end of the line only.
 	g.Undo()
 	wantResult(t, g, Ongoing, ReasonNone)
-	if err := g.Resign(engine.Red); err == nil {
+	if err := g.Resign(rules.Red); err == nil {
 		t.Error("resigning in the middle of the line accepted")
 	}
 	// Playing a different move replaces the line and the resignation.
@@ -195,7 +195,7 @@ func TestResultResignationAndAgreement(t *testing.T) {
 func TestResultFlagFall(t *testing.T) {
 	g := mustGame(t, "")
 	playAll(t, g, "h2e2")
-	if err := g.FlagFall(engine.Black); err != nil {
+	if err := g.FlagFall(rules.Black); err != nil {
 		t.Fatal(err)
 	}
 	wantResult(t, g, RedWins, ReasonTime)
@@ -205,13 +205,13 @@ func TestResultFlagFall(t *testing.T) {
 	// Red's clock runs out, but Black has only advisors and elephants: nothing that
 	// could ever mate, so the flag fall is a draw.
 	g = mustGame(t, "3akab2/9/4b4/9/9/9/9/9/4R4/4K4 w - - 0 1")
-	if err := g.FlagFall(engine.Red); err != nil {
+	if err := g.FlagFall(rules.Red); err != nil {
 		t.Fatal(err)
 	}
 	wantResult(t, g, Draw, ReasonTimeNoAttackers)
 	// The same position with Black's clock out: Red has a rook, Black loses.
 	g = mustGame(t, "3akab2/9/4b4/9/9/9/9/9/4R4/4K4 b - - 0 1")
-	if err := g.FlagFall(engine.Black); err != nil {
+	if err := g.FlagFall(rules.Black); err != nil {
 		t.Fatal(err)
 	}
 	wantResult(t, g, RedWins, ReasonTime)
@@ -220,7 +220,7 @@ func TestResultFlagFall(t *testing.T) {
 func TestSaveKeepsFlagFall(t *testing.T) {
 	for _, fen := range []string{"", "3akab2/9/4b4/9/9/9/9/9/4R4/4K4 w - - 0 1"} {
 		g := mustGame(t, fen)
-		if err := g.FlagFall(engine.Red); err != nil {
+		if err := g.FlagFall(rules.Red); err != nil {
 			t.Fatal(err)
 		}
 		want := g.Result()

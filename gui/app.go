@@ -15,6 +15,7 @@ import (
 	"github.com/xqfyne/xiangqi/gui/board"
 	"github.com/xqfyne/xiangqi/play"
 	"github.com/xqfyne/xiangqi/resources"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // AppID is the application identifier (also in FyneApp.toml).
@@ -266,7 +267,7 @@ func boardView(s *play.Session) board.View {
 		Targets:  s.Targets(),
 		LastMove: g.LastMove(),
 		Animate:  s.Animate(),
-		Check:    engine.NoSquare,
+		Check:    rules.NoSquare,
 		Hint:     s.Hint(),
 		Rejected: s.Rejected(),
 		Flipped:  set.Flipped,
@@ -321,14 +322,14 @@ func (w *Window) statusText() string {
 		text = tr("status.yourMove", map[string]any{"Side": sideName(side)})
 	}
 	pos := g.Position()
-	if hint := s.Hint(); hint != engine.NoMove {
+	if hint := s.Hint(); hint != rules.NoMove {
 		text = tr("status.hint", map[string]any{"Move": game.FormatMove(pos, hint, s.Settings().Notation)}) + " · " + text
 	}
 	if err := s.HintError(); err != nil {
 		text = tr("engine.noHint", map[string]any{"Error": err}) + " · " + text
 	}
 	if why := s.Illegal(); why != game.NotIllegal {
-		text = w.illegalText(why) + " · " + text
+		text = w.say(why.Message()) + " · " + text
 	}
 	if pos.InCheck() {
 		text = tr("status.check") + " " + text
@@ -341,7 +342,7 @@ const levelScore = 10
 
 // scoreText says a search score of mover, who is searching, as the side it favours: "Red
 // +68", "Black mates in 3", or a level game.
-func scoreText(info engine.Info, mover engine.Color) string {
+func scoreText(info engine.Info, mover rules.Color) string {
 	ahead, score, mate := mover, info.Score, info.Mate
 	if score < 0 {
 		ahead, score, mate = mover.Opponent(), -score, -mate
@@ -355,14 +356,6 @@ func scoreText(info engine.Info, mover engine.Color) string {
 	return tr("score.ahead", map[string]any{"Side": sideName(ahead), "Score": score})
 }
 
-// illegalText says why a move was not legal, in the window's language.
-func (w *Window) illegalText(why game.Illegality) string {
-	if w.lang == play.Chinese {
-		return why.Chinese()
-	}
-	return why.English()
-}
-
 func (w *Window) showGameOver(game.Result) {
 	dialog.ShowInformation(tr("gameover.title"), w.gameOverText(w.session.Game()), w.win)
 }
@@ -370,21 +363,14 @@ func (w *Window) showGameOver(game.Result) {
 // gameOverText says how the game ended; a loss by a repetition rule says who did what.
 func (w *Window) gameOverText(g *game.Game) string {
 	if why, ok := g.RepetitionVerdict(); ok {
-		if w.lang == play.Chinese {
-			return why.Chinese()
-		}
-		return why.English()
+		return w.say(why.Message())
 	}
-	return w.resultText(g.Result())
+	return w.say(g.Result().Message())
 }
 
 // warnRepetition asks, as an arbiter would, before a move that loses by a repetition rule.
 func (w *Window) warnRepetition(why game.Verdict, playAnyway func()) {
-	text := why.English()
-	if w.lang == play.Chinese {
-		text = why.Chinese()
-	}
-	label := widget.NewLabel(tr("repetition.warning", map[string]any{"Verdict": text}))
+	label := widget.NewLabel(tr("repetition.warning", map[string]any{"Verdict": w.say(why.Message())}))
 	label.Wrapping = fyne.TextWrapWord
 	d := dialog.NewCustomConfirm(tr("repetition.title"), tr("action.playAnyway"), tr("action.cancel"), label,
 		func(ok bool) {

@@ -262,20 +262,9 @@ func (w *Window) rulesPicker(cur game.RuleSet) (rulesChoice, *widget.Label) {
 	c := rulesChoice{choice: widget.NewSelect(nil, nil), names: map[string]game.RuleSet{}}
 	note := widget.NewLabel("")
 	note.Wrapping = fyne.TextWrapWord
-	describe := func(r game.RuleSet) {
-		info := game.RuleSetInfo(r)
-		if w.lang == play.Chinese {
-			note.SetText(info.DescriptionZH)
-		} else {
-			note.SetText(info.DescriptionEN)
-		}
-	}
+	describe := func(r game.RuleSet) { note.SetText(w.say(game.RuleSetInfo(r).Description)) }
 	for _, r := range game.RuleSets() {
-		info := game.RuleSetInfo(r)
-		name := info.NameEN
-		if w.lang == play.Chinese {
-			name = info.NameZH
-		}
+		name := w.say(game.RuleSetInfo(r).Name)
 		c.names[name] = r
 		c.choice.Options = append(c.choice.Options, name)
 		if r == cur {

@@ -4,8 +4,8 @@ import (
 	"slices"
 	"time"
 
-	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // rejectFlash is how long an illegal target stays marked.
@@ -15,31 +15,31 @@ const rejectFlash = 450 * time.Millisecond
 // selected piece and its targets, the hint, a point just tapped illegally and why, and the
 // move to slide into place.
 type boardMarks struct {
-	selected engine.Square
-	targets  []engine.Square
-	hint     engine.Move
-	rejected engine.Square
+	selected rules.Square
+	targets  []rules.Square
+	hint     rules.Move
+	rejected rules.Square
 	illegal  game.Illegality // why the last tapped move was not legal
 	flashes  uint64          // identifies the latest reject flash
-	animate  engine.Move     // the last move, when the board should slide it into place
+	animate  rules.Move      // the last move, when the board should slide it into place
 }
 
 // noMarks is a board with nothing marked.
 func noMarks() boardMarks {
-	return boardMarks{selected: engine.NoSquare, hint: engine.NoMove, rejected: engine.NoSquare, animate: engine.NoMove}
+	return boardMarks{selected: rules.NoSquare, hint: rules.NoMove, rejected: rules.NoSquare, animate: rules.NoMove}
 }
 
-// Selected is the selected piece's point, or engine.NoSquare.
-func (s *Session) Selected() engine.Square { return s.marks.selected }
+// Selected is the selected piece's point, or rules.NoSquare.
+func (s *Session) Selected() rules.Square { return s.marks.selected }
 
 // Targets are the legal destinations of the selected piece.
-func (s *Session) Targets() []engine.Square { return slices.Clone(s.marks.targets) }
+func (s *Session) Targets() []rules.Square { return slices.Clone(s.marks.targets) }
 
-// Hint is the engine's suggestion for the player, or engine.NoMove.
-func (s *Session) Hint() engine.Move { return s.marks.hint }
+// Hint is the engine's suggestion for the player, or rules.NoMove.
+func (s *Session) Hint() rules.Move { return s.marks.hint }
 
-// Rejected is a point just tapped illegally, flashed briefly, or engine.NoSquare.
-func (s *Session) Rejected() engine.Square { return s.marks.rejected }
+// Rejected is a point just tapped illegally, flashed briefly, or rules.NoSquare.
+func (s *Session) Rejected() rules.Square { return s.marks.rejected }
 
 // Illegal is why the last move the player tried was not legal (game.NotIllegal after any
 // other tap).
@@ -47,7 +47,7 @@ func (s *Session) Illegal() game.Illegality { return s.marks.illegal }
 
 // Animate is the last move when the board should slide it into place: a move made by a
 // tap, by the engine or by Redo, but not one the player dropped there by dragging.
-func (s *Session) Animate() engine.Move { return s.marks.animate }
+func (s *Session) Animate() rules.Move { return s.marks.animate }
 
 // HumanToMove reports whether a person may move now.
 func (s *Session) HumanToMove() bool {
@@ -56,41 +56,41 @@ func (s *Session) HumanToMove() bool {
 
 // Tap handles a tap on a board point as article 003 §1 describes: an own piece becomes
 // the selection; with a selection, any other point is a move, played if legal.
-func (s *Session) Tap(sq engine.Square) { s.tap(sq, true) }
+func (s *Session) Tap(sq rules.Square) { s.tap(sq, true) }
 
 // Drop plays the move of a piece dragged from one point and dropped on another: the same
 // as tapping both, except that the piece is already where it lands.
-func (s *Session) Drop(from, to engine.Square) {
-	if p := s.m.g.Position().At(from); p == engine.NoPiece || p.Color() != s.m.g.SideToMove() {
+func (s *Session) Drop(from, to rules.Square) {
+	if p := s.m.g.Position().At(from); p == rules.NoPiece || p.Color() != s.m.g.SideToMove() {
 		return
 	}
 	s.tap(from, false)
 	s.tap(to, false)
 }
 
-func (s *Session) tap(sq engine.Square, animate bool) {
+func (s *Session) tap(sq rules.Square, animate bool) {
 	s.marks.illegal = game.NotIllegal
 	pos := s.m.g.Position()
 	p := pos.At(sq)
 	if !s.HumanToMove() {
 		// While the engine thinks, the player may pick the piece to move next; it stays
 		// selected when the engine's move leaves it in place.
-		if s.thinking && p != engine.NoPiece && s.settings.Human.Plays(p.Color()) {
+		if s.thinking && p != rules.NoPiece && s.settings.Human.Plays(p.Color()) {
 			s.marks.selected, s.marks.targets = sq, nil
 			s.changed(ChangeBoard)
 		}
 		return
 	}
-	if p != engine.NoPiece && p.Color() == pos.Side() {
+	if p != rules.NoPiece && p.Color() == pos.Side() {
 		s.marks.selected = sq
 		s.marks.targets = legalTargets(pos, sq)
 		s.changed(ChangeBoard | ChangeStatus)
 		return
 	}
-	if s.marks.selected == engine.NoSquare {
+	if s.marks.selected == rules.NoSquare {
 		return
 	}
-	m := engine.NewMove(s.marks.selected, sq)
+	m := rules.NewMove(s.marks.selected, sq)
 	if why := game.WhyIllegal(pos, m); why != game.NotIllegal {
 		s.marks.illegal = why
 		s.flashReject(sq)
@@ -111,14 +111,14 @@ func (s *Session) tap(sq engine.Square, animate bool) {
 }
 
 // playTapped plays the move of a tap, flashing the point when the game refuses it.
-func (s *Session) playTapped(m engine.Move, sq engine.Square, animate bool) {
+func (s *Session) playTapped(m rules.Move, sq rules.Square, animate bool) {
 	if err := s.play(m, animate); err != nil {
 		s.flashReject(sq)
 	}
 }
 
-func legalTargets(pos *engine.Position, from engine.Square) []engine.Square {
-	var ts []engine.Square
+func legalTargets(pos *rules.Position, from rules.Square) []rules.Square {
+	var ts []rules.Square
 	for _, m := range pos.LegalMoves() {
 		if m.From() == from {
 			ts = append(ts, m.To())
@@ -128,7 +128,7 @@ func legalTargets(pos *engine.Position, from engine.Square) []engine.Square {
 }
 
 // flashReject marks an illegal target briefly; the selection stays.
-func (s *Session) flashReject(sq engine.Square) {
+func (s *Session) flashReject(sq rules.Square) {
 	s.marks.rejected = sq
 	s.sound(SoundIllegal)
 	s.marks.flashes++
@@ -136,8 +136,8 @@ func (s *Session) flashReject(sq engine.Square) {
 	s.changed(ChangeBoard | ChangeStatus)
 	time.AfterFunc(rejectFlash, func() {
 		s.post(func() {
-			if s.marks.flashes == id && s.marks.rejected != engine.NoSquare {
-				s.marks.rejected = engine.NoSquare
+			if s.marks.flashes == id && s.marks.rejected != rules.NoSquare {
+				s.marks.rejected = rules.NoSquare
 				s.changed(ChangeBoard)
 			}
 		})

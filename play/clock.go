@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // TimeControl is a game's thinking time: Base for each side for the whole game, plus
@@ -89,10 +89,10 @@ type gameClock struct {
 	tc      TimeControl
 	left    [2]time.Duration // by colour, as of since
 	running bool
-	side    engine.Color // whose clock runs
-	since   time.Time    // when it last started or was settled
-	stop    func() bool  // cancels the armed flag timer
-	armed   uint64       // identifies the armed flag timer; an older one is stale
+	side    rules.Color // whose clock runs
+	since   time.Time   // when it last started or was settled
+	stop    func() bool // cancels the armed flag timer
+	armed   uint64      // identifies the armed flag timer; an older one is stale
 }
 
 func newGameClock(tc TimeControl) gameClock {
@@ -117,7 +117,7 @@ func (c *gameClock) settle(now time.Time) {
 }
 
 // leftAt is side's time at now, never below zero.
-func (c *gameClock) leftAt(side engine.Color, now time.Time) time.Duration {
+func (c *gameClock) leftAt(side rules.Color, now time.Time) time.Duration {
 	left := c.left[side]
 	if c.running && c.side == side {
 		left -= now.Sub(c.since)
@@ -129,10 +129,10 @@ func (c *gameClock) leftAt(side engine.Color, now time.Time) time.Duration {
 func (s *Session) TimeControl() TimeControl { return s.m.TimeControl() }
 
 // ClockLeft returns side's time left now.
-func (s *Session) ClockLeft(side engine.Color) time.Duration { return s.m.ClockLeft(side) }
+func (s *Session) ClockLeft(side rules.Color) time.Duration { return s.m.ClockLeft(side) }
 
 // ClockRunning returns whose clock runs, if any.
-func (s *Session) ClockRunning() (engine.Color, bool) { return s.m.ClockRunning() }
+func (s *Session) ClockRunning() (rules.Color, bool) { return s.m.ClockRunning() }
 
 // syncClock runs the clock of the side to move while a timed game is undecided and being
 // played, and stops it otherwise: while an earlier position is shown (after taking moves

@@ -1,8 +1,8 @@
 package play
 
 import (
-	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // The engine looks at a draw offer only after minDrawOfferPlies plies (twenty moves
@@ -34,14 +34,14 @@ func (s *Session) atEnd() bool { return s.m.AtEnd() }
 
 // resigner is the side that resigns: the player's against the engine, the side to move
 // between two players.
-func (s *Session) resigner() engine.Color {
+func (s *Session) resigner() rules.Color {
 	if s.settings.Human == game.HumanBoth {
 		return s.m.g.SideToMove()
 	}
 	if s.settings.Human == game.HumanBlack {
-		return engine.Black
+		return rules.Black
 	}
-	return engine.Red
+	return rules.Red
 }
 
 // CanResign reports whether the player can resign now.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // maxHintSeconds caps the time a hint may take, whatever the difficulty.
@@ -41,7 +42,7 @@ func (s *Session) AskHint() {
 	if !s.CanHint() {
 		return
 	}
-	s.marks.hint, s.hintErr = engine.NoMove, nil
+	s.marks.hint, s.hintErr = rules.NoMove, nil
 	s.startSearch(true)
 }
 
@@ -119,13 +120,13 @@ func (s *Session) startSearch(hint bool) {
 }
 
 // searchDone applies a finished search (the job drops one the game moved on from).
-func (s *Session) searchDone(hint bool, res engine.Result) {
+func (s *Session) searchDone(hint bool, res engine.SearchResult) {
 	s.searchJob.finished()
 	s.thinking, s.hinting = false, false
 	pos := s.m.g.Position()
 	var bad error
 	switch {
-	case res.Move == engine.NoMove:
+	case res.Move == rules.NoMove:
 		bad = errors.New("the search returned no move")
 	case !pos.IsLegal(res.Move):
 		bad = fmt.Errorf("the search returned the illegal move %v", res.Move)

@@ -4,8 +4,8 @@ import (
 	"errors"
 	"time"
 
-	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // errTimeUp is returned by Match.Play when the mover's time had already run out: the game
@@ -41,7 +41,7 @@ func NewMatch(g *game.Game, tc TimeControl, left *[2]time.Duration, ts TimeSourc
 func (m *Match) Game() *game.Game { return m.g }
 
 // ToMove returns the side whose turn it is at the position shown.
-func (m *Match) ToMove() engine.Color { return m.g.SideToMove() }
+func (m *Match) ToMove() rules.Color { return m.g.SideToMove() }
 
 // Result returns the result at the position shown.
 func (m *Match) Result() game.Result { return m.g.Result() }
@@ -53,7 +53,7 @@ func (m *Match) AtEnd() bool { return m.g.Ply() == m.g.Len() && !m.g.Result().De
 // Play makes move mv for the side to move: the mover's clock is charged and, after the
 // move, given its increment. A mover whose time had already run out loses on time instead
 // (errTimeUp). An illegal move or a move after the end changes nothing.
-func (m *Match) Play(mv engine.Move) error {
+func (m *Match) Play(mv rules.Move) error {
 	mover := m.g.SideToMove()
 	if !m.g.Result().Decided() && m.g.Position().IsLegal(mv) && !m.clockBeforeMove() {
 		return errTimeUp
@@ -68,7 +68,7 @@ func (m *Match) Play(mv engine.Move) error {
 }
 
 // Resign ends the game with loser resigning, at the end of the line.
-func (m *Match) Resign(loser engine.Color) error {
+func (m *Match) Resign(loser rules.Color) error {
 	if !m.AtEnd() {
 		return errors.New("play: a game is resigned at the end of its line, before it is decided")
 	}
@@ -87,12 +87,12 @@ func (m *Match) AgreeDraw() error {
 func (m *Match) TimeControl() TimeControl { return m.clock.tc }
 
 // ClockLeft returns side's time left now.
-func (m *Match) ClockLeft(side engine.Color) time.Duration {
+func (m *Match) ClockLeft(side rules.Color) time.Duration {
 	return m.clock.leftAt(side, m.time.Now())
 }
 
 // ClockRunning returns whose clock runs, if any.
-func (m *Match) ClockRunning() (engine.Color, bool) { return m.clock.side, m.clock.running }
+func (m *Match) ClockRunning() (rules.Color, bool) { return m.clock.side, m.clock.running }
 
 // RunClock runs the clock of the side to move while a timed game is undecided, at the end
 // of its line and not paused (the caller's reasons: nobody is playing), and stops it
@@ -161,7 +161,7 @@ func (m *Match) flagTimer(armed uint64) {
 
 // flagFall ends the game because side's time ran out (a draw when the other side has no
 // attacking piece). The clock runs only at the end of the line, where a result is declared.
-func (m *Match) flagFall(side engine.Color) {
+func (m *Match) flagFall(side rules.Color) {
 	m.clock.left[side] = 0
 	if err := m.g.FlagFall(side); err != nil {
 		return

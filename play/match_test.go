@@ -4,9 +4,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/play/playtest"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // A match plays on its own, as a server would hold one: moves charge the mover's clock and
@@ -22,7 +22,7 @@ func TestMatchWithoutSession(t *testing.T) {
 	flags := 0
 	m.OnFlagFall = func() { flags++ }
 	m.RunClock(false)
-	if side, running := m.ClockRunning(); !running || side != engine.Red || m.ToMove() != engine.Red {
+	if side, running := m.ClockRunning(); !running || side != rules.Red || m.ToMove() != rules.Red {
 		t.Fatalf("clock %v %v", side, running)
 	}
 	ft.Advance(10 * time.Second)
@@ -30,7 +30,7 @@ func TestMatchWithoutSession(t *testing.T) {
 		t.Fatal(err)
 	}
 	m.RunClock(false)
-	if got := m.ClockLeft(engine.Red); got != 52*time.Second {
+	if got := m.ClockLeft(rules.Red); got != 52*time.Second {
 		t.Fatalf("Red has %v after 10 s and the increment", got)
 	}
 	if err := m.Play(mv(t, "h2e2")); err == nil {
@@ -38,14 +38,14 @@ func TestMatchWithoutSession(t *testing.T) {
 	}
 	ft.Advance(time.Minute)
 	q.drain()
-	if flags != 1 || m.Result().Reason != game.ReasonTime || m.Result().Winner != engine.Red {
+	if flags != 1 || m.Result().Reason != game.ReasonTime || m.Result().Winner != rules.Red {
 		t.Fatalf("after Black's minute: %d flags, %v", flags, m.Result())
 	}
 	m.RunClock(false)
 	if _, running := m.ClockRunning(); running {
 		t.Fatal("the clock runs after the game ended")
 	}
-	if err := m.Resign(engine.Red); err == nil {
+	if err := m.Resign(rules.Red); err == nil {
 		t.Fatal("resigned a decided game")
 	}
 }

@@ -10,8 +10,8 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // A save is an envelope around the game record: the record (format "xiangqi-record", the
@@ -66,7 +66,7 @@ func encodeSave(g *game.Game, set Settings, clock *gameClock) ([]byte, error) {
 	env := saveEnvelope{Format: saveFormatName, Version: saveFormatVersion, Record: json.RawMessage(`{}`),
 		Cursor: savedCursor{Line: game.ICCSLine(g.Moves()), Ply: g.Ply()}, Settings: set.encode()}
 	if clock != nil && clock.tc.Timed() {
-		env.Clock = &savedClock{Red: clock.left[engine.Red].Milliseconds(), Black: clock.left[engine.Black].Milliseconds()}
+		env.Clock = &savedClock{Red: clock.left[rules.Red].Milliseconds(), Black: clock.left[rules.Black].Milliseconds()}
 	}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
@@ -143,10 +143,10 @@ func decodeSave(data []byte) (savedState, error) {
 }
 
 // parseLine reads moves in ICCS, as a save writes them.
-func parseLine(texts []string) ([]engine.Move, error) {
-	moves := make([]engine.Move, len(texts))
+func parseLine(texts []string) ([]rules.Move, error) {
+	moves := make([]rules.Move, len(texts))
 	for i, text := range texts {
-		m, err := engine.ParseMove(text)
+		m, err := rules.ParseMove(text)
 		if err != nil || m.String() != text {
 			return nil, fmt.Errorf("bad save file: move %d: bad move %q", i+1, text)
 		}

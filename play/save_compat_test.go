@@ -9,9 +9,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/play/playtest"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // oldSaves holds saves and a library written by the app at 9fe8ef3 (see its README).
@@ -32,7 +32,7 @@ type oldSave struct {
 
 var oldSaveFiles = map[string]oldSave{
 	"line-black-resigned.json": {line: "b0c2 h9g7 g3g4", ply: 3, main: "b0c2 h9g7 g3g4", human: game.HumanBlack, flipped: true,
-		result: game.Result{Status: game.RedWins, Winner: engine.Red, Reason: game.ReasonResignation}},
+		result: game.Result{Status: game.RedWins, Winner: rules.Red, Reason: game.ReasonResignation}},
 	"line-clock.json": {line: "h2e2 h9g7 b0c2 b9c7", ply: 4, main: "h2e2 h9g7 b0c2 b9c7", human: game.HumanBoth,
 		tc: TimeControl{5 * time.Minute, 3 * time.Second}, left: [2]time.Duration{290 * time.Second, 288 * time.Second}},
 	"line-engine.json":               {line: "h2e2 b9c7 h0g2 c6c5", ply: 4, main: "h2e2 b9c7 h0g2 c6c5", human: game.HumanRed},
@@ -43,10 +43,10 @@ var oldSaveFiles = map[string]oldSave{
 	// The game played was h0g2 and a resignation; the app at 9fe8ef3 kept the moves taken
 	// back as the main line. The game as played is the main line now.
 	"tree-engine-resigned.json": {line: "h0g2", ply: 1, main: "h0g2", variations: 1, human: game.HumanRed,
-		result: game.Result{Status: game.BlackWins, Winner: engine.Black, Reason: game.ReasonResignation}},
+		result: game.Result{Status: game.BlackWins, Winner: rules.Black, Reason: game.ReasonResignation}},
 }
 
-func moveText(moves []engine.Move) string {
+func moveText(moves []rules.Move) string {
 	var out []string
 	for _, m := range moves {
 		out = append(out, m.String())
@@ -96,7 +96,7 @@ func checkOldSave(t *testing.T, s *Session, want oldSave) {
 		t.Errorf("settings %+v", set)
 	}
 	if want.tc.Timed() {
-		for _, side := range []engine.Color{engine.Red, engine.Black} {
+		for _, side := range []rules.Color{rules.Red, rules.Black} {
 			if got := s.ClockLeft(side); got != want.left[side] {
 				t.Errorf("%v's clock %v, want %v", side, got, want.left[side])
 			}
@@ -192,7 +192,7 @@ func TestTakenBackMovesAreNotTheGame(t *testing.T) {
 	if moveText(played[:1]) != "h0g2" || moveText(played[2:]) != "b0c2" || len(played) != 3 {
 		t.Fatalf("played %s", moveText(played))
 	}
-	want := game.Result{Status: game.BlackWins, Winner: engine.Black, Reason: game.ReasonResignation}
+	want := game.Result{Status: game.BlackWins, Winner: rules.Black, Reason: game.ReasonResignation}
 	if s.Game().Result() != want {
 		t.Fatalf("result %+v", s.Game().Result())
 	}
@@ -235,7 +235,7 @@ func TestTakenBackMovesAreNotTheGame(t *testing.T) {
 
 // The old linear saves kept the rule set in a field of their own; it opens as the setting.
 func TestOldSaveRules(t *testing.T) {
-	old := `{"format":"xiangqi-game","version":1,"startFen":"` + engine.StartFEN + `","moves":["h2e2"],"ply":1,` +
+	old := `{"format":"xiangqi-game","version":1,"startFen":"` + rules.StartFEN + `","moves":["h2e2"],"ply":1,` +
 		`"rules":"chinese","metadata":{},"settings":{}}`
 	saved, err := decodeSave([]byte(old))
 	if err != nil || settingsFrom(saved.settings, English).Rules != game.ChineseRules {

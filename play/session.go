@@ -6,8 +6,10 @@ import (
 	"sync"
 	"time"
 
+	"github.com/xqfyne/xiangqi/book"
 	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // Change says what a view has to redraw after a change.
@@ -22,7 +24,7 @@ const (
 )
 
 // SearchFunc runs one engine search; Searcher.Search in the app.
-type SearchFunc func(context.Context, *engine.Position, engine.Limits, func(engine.Info)) engine.Result
+type SearchFunc func(context.Context, *rules.Position, engine.Limits, func(engine.Info)) engine.SearchResult
 
 // Config says where a session keeps its game and how it reaches the UI goroutine.
 type Config struct {
@@ -46,7 +48,7 @@ type Session struct {
 	writer   *writer // nil when nothing is saved
 	searcher *engine.Searcher
 	search   SearchFunc
-	book     *engine.Book // nil when the bundled book could not be read
+	book     *book.Book // nil when the bundled book could not be read
 	post     func(func())
 	time     TimeSource  // the clock's time
 	away     bool        // the app is out of sight (in the background): the clock waits
@@ -183,7 +185,7 @@ func (s *Session) Settings() Settings { return s.settings }
 
 // play makes a move, saves, and hands over to the engine when it is its turn. A move the
 // game rejects changes nothing and is returned as an error.
-func (s *Session) play(m engine.Move, animate bool) error {
+func (s *Session) play(m rules.Move, animate bool) error {
 	captured := s.captures(m)
 	if err := s.m.Play(m); err != nil {
 		return err
@@ -206,8 +208,8 @@ func (s *Session) moved(animate, announce bool) {
 	if animate {
 		s.marks.animate = s.m.g.LastMove()
 	}
-	if picked != engine.NoSquare && s.HumanToMove() {
-		if p := s.m.g.Position().At(picked); p != engine.NoPiece && p.Color() == s.m.g.SideToMove() {
+	if picked != rules.NoSquare && s.HumanToMove() {
+		if p := s.m.g.Position().At(picked); p != rules.NoPiece && p.Color() == s.m.g.SideToMove() {
 			s.marks.selected, s.marks.targets = picked, legalTargets(s.m.g.Position(), picked)
 		}
 	}
@@ -272,7 +274,7 @@ func (s *Session) Flip() {
 }
 
 // sideAt returns the side to move at ply p of the current line.
-func (s *Session) sideAt(p int) engine.Color {
+func (s *Session) sideAt(p int) rules.Color {
 	if (s.m.g.Ply()-p)%2 == 0 {
 		return s.m.g.SideToMove()
 	}

@@ -3,8 +3,9 @@ package play
 import (
 	"strconv"
 
-	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/i18n"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // Language is the language the player reads; it decides the default move notation.
@@ -22,6 +23,14 @@ func (l Language) DefaultNotation() game.Notation {
 		return game.Chinese
 	}
 	return game.WXF
+}
+
+// Catalog names the language's catalog of texts (resources/translations/xiangqi.TAG.json).
+func (l Language) Catalog() i18n.Language {
+	if l == Chinese {
+		return "zh_Hans"
+	}
+	return i18n.English
 }
 
 // Settings are the player's choices. They are saved beside the game record, in the save's
@@ -130,4 +139,4 @@ func (s Settings) encode() map[string]string {
 }
 
 // engineMoves reports whether the engine plays side c.
-func (s Settings) engineMoves(c engine.Color) bool { return !s.Human.Plays(c) }
+func (s Settings) engineMoves(c rules.Color) bool { return !s.Human.Plays(c) }

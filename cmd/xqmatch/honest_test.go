@@ -6,8 +6,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/resources"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // A UCCI nobestmove claims a draw: granted after 100 plies without a
@@ -44,7 +45,7 @@ func TestResignAndDrawOffers(t *testing.T) {
 	resigner, _ := startFake(t, "resign", false)
 	player, _ := startFake(t, "legal", false)
 	set := settings{lim: limit{movetime: 10 * time.Millisecond}, maxPlies: 300}
-	p, err := playGame(opening{fen: engine.StartFEN}, player, resigner, set)
+	p, err := playGame(opening{fen: rules.StartFEN}, player, resigner, set)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,7 +53,7 @@ func TestResignAndDrawOffers(t *testing.T) {
 		t.Fatalf("black resigned after one move: %v (%s) after %d plies", p.result, p.end, p.plies)
 	}
 	drawer, _ := startFake(t, "draw", false)
-	p, err = playGame(opening{fen: engine.StartFEN}, drawer, drawer, set)
+	p, err = playGame(opening{fen: rules.StartFEN}, drawer, drawer, set)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +61,7 @@ func TestResignAndDrawOffers(t *testing.T) {
 		t.Fatalf("offer then accept: %v (%s) after %d plies", p.result, p.end, p.plies)
 	}
 	// An offer nobody accepts changes nothing.
-	p, err = playGame(opening{fen: engine.StartFEN}, drawer, player, settings{lim: set.lim, maxPlies: 6})
+	p, err = playGame(opening{fen: rules.StartFEN}, drawer, player, settings{lim: set.lim, maxPlies: 6})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,14 +76,18 @@ func TestPGNReadsBack(t *testing.T) {
 	player, _ := startFake(t, "legal", true)
 	resigner, _ := startFake(t, "resign", true)
 	set := settings{lim: limit{movetime: 10 * time.Millisecond}, maxPlies: 9}
+	catalogs, err := resources.Catalogs()
+	if err != nil {
+		t.Fatal(err)
+	}
 	var buf bytes.Buffer
 	var games []played
 	for i, pair := range [][2]*uciEngine{{player, player}, {player, resigner}} {
-		p, err := playGame(opening{fen: engine.StartFEN, moves: []string{"h2e2"}}, pair[0], pair[1], set)
+		p, err := playGame(opening{fen: rules.StartFEN, moves: []string{"h2e2"}}, pair[0], pair[1], set)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := writePGN(&buf, p, i+1, "red engine", "black engine", false); err != nil {
+		if err := writePGN(&buf, p, i+1, "red engine", "black engine", false, catalogs); err != nil {
 			t.Fatal(err)
 		}
 		games = append(games, p)
@@ -111,7 +116,7 @@ func TestPGNReadsBack(t *testing.T) {
 			t.Fatalf("game %d read back as %d moves, %v, red %q; played %d moves, %v",
 				i+1, g.Len(), g.Result(), g.Record().Meta.Red, want.g.Len(), want.result)
 		}
-		if !strings.Contains(rec, `[Termination "`+want.termination()+`"]`) {
+		if !strings.Contains(rec, `[Termination "`+want.termination(catalogs)+`"]`) {
 			t.Fatalf("game %d has no Termination tag: %s", i+1, rec)
 		}
 	}
@@ -123,7 +128,7 @@ func TestClockMode(t *testing.T) {
 	for _, ucci := range []bool{false, true} {
 		e, logPath := startFake(t, "legal", ucci)
 		set := settings{lim: limit{clock: 5 * time.Second, increment: 100 * time.Millisecond}, maxPlies: 4}
-		p, err := playGame(opening{fen: engine.StartFEN}, e, e, set)
+		p, err := playGame(opening{fen: rules.StartFEN}, e, e, set)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -162,7 +167,7 @@ func TestClockMode(t *testing.T) {
 	// A reply slower than the whole clock loses on time.
 	slow, _ := startFake(t, "sleep", false)
 	fast, _ := startFake(t, "legal", false)
-	p, err := playGame(opening{fen: engine.StartFEN}, slow, fast,
+	p, err := playGame(opening{fen: rules.StartFEN}, slow, fast,
 		settings{lim: limit{clock: 50 * time.Millisecond}, maxPlies: 10})
 	if err != nil {
 		t.Fatal(err)
@@ -219,5 +224,25 @@ func TestTimingLine(t *testing.T) {
 	got := timing([]time.Duration{90 * ms, 100 * ms, 95 * ms, 130 * ms, 99 * ms}, 100*ms)
 	if got != "5 replies, median 99.0 ms, max 130.0 ms (limit 100.0 ms: median 99% of it; 1 past limit + 5% + 20 ms)" {
 		t.Fatalf("timing: %q", got)
+	}
+}
+
+// A game the board decided says why in English; one the referee ended says how.
+func TestTermination(t *testing.T) {
+	catalogs, err := resources.Catalogs()
+	if err != nil {
+		t.Fatal(err)
+	}
+	mate := played{result: game.Result{Status: game.RedWins, Winner: rules.Red, Reason: game.ReasonCheckmate}}
+	if got := mate.termination(catalogs); got != "checkmate" {
+		t.Errorf("checkmate ends as %q", got)
+	}
+	chase := played{result: game.Result{Status: game.BlackWins, Winner: rules.Black, Reason: game.ReasonPerpetualChase}}
+	if got := chase.termination(catalogs); got != "perpetual chase" {
+		t.Errorf("perpetual chase ends as %q", got)
+	}
+	resigned := played{result: game.Result{Status: game.BlackWins, Reason: game.ReasonResignation}, end: endResign}
+	if got := resigned.termination(catalogs); got != endResign {
+		t.Errorf("resignation ends as %q", got)
 	}
 }
