@@ -208,7 +208,7 @@ func TestImportPGNRejectsBadInput(t *testing.T) {
 	for name, text := range cases {
 		g, err := importPGN(strings.NewReader(text))
 		if err == nil || g != nil {
-			t.Errorf("%s: ImportPGN = %v, %v; want an error", name, g, err)
+			t.Errorf("%s: importPGN = %v, %v; want an error", name, g, err)
 		}
 	}
 }

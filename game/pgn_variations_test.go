@@ -86,7 +86,7 @@ func TestPGNVariationsRoundTripByteForByte(t *testing.T) {
 	// The linear game is the main line.
 	g, err := importPGN(strings.NewReader(canonicalVariations))
 	if err != nil || moveStrings(g.Moves()) != "h2e2 h9g7 h0g2 i9h9 i0h0" {
-		t.Errorf("ImportPGN main line: %v", err)
+		t.Errorf("importPGN main line: %v", err)
 	}
 }
 
