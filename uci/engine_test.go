@@ -1,7 +1,8 @@
-package main
+package uci
 
 import (
 	"bytes"
+	"io"
 	"slices"
 	"strings"
 	"testing"
@@ -9,18 +10,31 @@ import (
 	"github.com/xqfyne/xiangqi/engine"
 )
 
-// session feeds the commands to the engine and returns its output lines.
-func session(t *testing.T, commands ...string) []string {
+// testEngine is the engine under test, named as the xqengine command names it.
+var testEngine = Engine{Name: "xqengine", Author: "the xqfyne authors"}
+
+// serve runs a session of the engine under test.
+func serve(in io.Reader, out io.Writer) error { return testEngine.Serve(in, out) }
+
+// serveWithHash runs a session with a hash table of hashMB (small for fuzzing).
+func serveWithHash(in io.Reader, out io.Writer, hashMB int) error {
+	e := testEngine
+	e.HashMB = hashMB
+	return e.Serve(in, out)
+}
+
+// talk feeds the commands to the engine and returns its output lines.
+func talk(t *testing.T, commands ...string) []string {
 	t.Helper()
 	var out bytes.Buffer
-	if err := run(strings.NewReader(strings.Join(commands, "\n")+"\n"), &out); err != nil {
+	if err := serve(strings.NewReader(strings.Join(commands, "\n")+"\n"), &out); err != nil {
 		t.Fatal(err)
 	}
 	return strings.Split(strings.TrimRight(out.String(), "\n"), "\n")
 }
 
 func TestUCIHandshake(t *testing.T) {
-	lines := session(t, "uci", "isready", "quit")
+	lines := talk(t, "uci", "isready", "quit")
 	if !strings.HasPrefix(lines[0], "id name ") || !slices.Contains(lines, "uciok") || !slices.Contains(lines, "readyok") {
 		t.Fatalf("handshake: %q", lines)
 	}
@@ -30,7 +44,7 @@ func TestUCIHandshake(t *testing.T) {
 }
 
 func TestUCCIHandshake(t *testing.T) {
-	lines := session(t, "ucci", "quit")
+	lines := talk(t, "ucci", "quit")
 	if !slices.Contains(lines, "ucciok") || !slices.Contains(lines, "option usemillisec type check default false") {
 		t.Fatalf("handshake: %q", lines)
 	}
@@ -40,7 +54,7 @@ func TestUCCIHandshake(t *testing.T) {
 }
 
 func TestGoPerftDivide(t *testing.T) {
-	lines := session(t, "position startpos", "go perft 3", "quit")
+	lines := talk(t, "position startpos", "go perft 3", "quit")
 	if !slices.Contains(lines, "Nodes searched: 79666") {
 		t.Fatalf("perft 3 total missing: %q", lines)
 	}
@@ -56,12 +70,12 @@ func TestGoPerftDivide(t *testing.T) {
 }
 
 func TestPositionWithMovesAndDisplay(t *testing.T) {
-	lines := session(t, "position startpos moves h2e2 h9g7", "d", "quit")
+	lines := talk(t, "position startpos moves h2e2 h9g7", "d", "quit")
 	want := "Fen: rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2"
 	if !slices.Contains(lines, want) {
 		t.Fatalf("display after moves: %q", lines)
 	}
-	lines = session(t, "position fen 4k4/9/R8/9/9/9/9/9/9/3K5 w - - 0 1 moves a7e7", "d", "quit")
+	lines = talk(t, "position fen 4k4/9/R8/9/9/9/9/9/9/3K5 w - - 0 1 moves a7e7", "d", "quit")
 	if !slices.Contains(lines, "Fen: 4k4/9/4R4/9/9/9/9/9/9/3K5 b - - 1 1") || !slices.Contains(lines, "Checkers: side to move is in check") {
 		t.Fatalf("fen with moves: %q", lines)
 	}
@@ -69,7 +83,7 @@ func TestPositionWithMovesAndDisplay(t *testing.T) {
 
 // Bad input prints an error and keeps the previous position.
 func TestBadInputKeepsPosition(t *testing.T) {
-	lines := session(t,
+	lines := talk(t,
 		"position startpos moves h2e2",
 		"position fen rnbakabnr/9/1c5c1 w",
 		"position startpos moves h2e2 h9h5",
@@ -104,7 +118,7 @@ func TestGoAnswersLegalMoveRespectingBans(t *testing.T) {
 		if len(played) > 0 {
 			cmd += " moves " + strings.Join(played, " ")
 		}
-		lines := session(t, "ucci", cmd, "banmoves "+ban.String(), "go depth 1")
+		lines := talk(t, "ucci", cmd, "banmoves "+ban.String(), "go depth 1")
 		var best string
 		for _, l := range lines {
 			if strings.HasPrefix(l, "bestmove ") {
@@ -136,7 +150,7 @@ func TestGoAnswersLegalMoveRespectingBans(t *testing.T) {
 // isready during an infinite search answers at once and leaves the search
 // running until stop.
 func TestIsReadyDuringInfiniteSearch(t *testing.T) {
-	lines := session(t, "uci", "position startpos", "go infinite", "isready", "stop", "quit")
+	lines := talk(t, "uci", "position startpos", "go infinite", "isready", "stop", "quit")
 	ready, best := -1, -1
 	for i, l := range lines {
 		if l == "readyok" {
@@ -164,11 +178,11 @@ func TestAllLegalMovesBanned(t *testing.T) {
 	for _, m := range legal {
 		all = append(all, m.String())
 	}
-	lines := session(t, "ucci", "position fen "+fen, "banmoves "+strings.Join(all, " "), "go depth 3")
+	lines := talk(t, "ucci", "position fen "+fen, "banmoves "+strings.Join(all, " "), "go depth 3")
 	if !slices.Contains(lines, "nobestmove") || lineWith(lines, "bestmove ") != "" {
 		t.Fatalf("all %d legal moves banned, engine answered %q", len(legal), lines)
 	}
-	lines = session(t, "ucci", "position fen "+fen, "banmoves "+strings.Join(all[1:], " "), "go depth 3")
+	lines = talk(t, "ucci", "position fen "+fen, "banmoves "+strings.Join(all[1:], " "), "go depth 3")
 	if lineWith(lines, "bestmove "+all[0]) == "" {
 		t.Fatalf("one move %s left unbanned, engine answered %q", all[0], lines)
 	}
