@@ -22,6 +22,7 @@ type Client struct {
 	in      io.WriteCloser
 	out     *bufio.Scanner
 	proc    *exec.Cmd // nil when the engine was not started by Start
+	id      string    // the name the engine gave in the handshake
 	options []Option  // what the handshake offered
 }
 
@@ -73,6 +74,9 @@ func handshake(name string, in io.WriteCloser, out io.Reader, p Protocol) (*Clie
 		return nil, err
 	}
 	for _, l := range lines {
+		if rest, ok := strings.CutPrefix(l, "id name "); ok {
+			c.id = strings.TrimSpace(rest)
+		}
 		// A line this side cannot read is left out rather than failing
 		// the handshake: the engine may still play.
 		if o, err := ParseOption(l); err == nil {
@@ -89,6 +93,9 @@ func handshake(name string, in io.WriteCloser, out io.Reader, p Protocol) (*Clie
 
 // Protocol is the session's protocol.
 func (c *Client) Protocol() Protocol { return c.proto }
+
+// EngineName is the name the engine gave in the handshake (id name).
+func (c *Client) EngineName() string { return c.id }
 
 // Options are the options the engine announced.
 func (c *Client) Options() []Option { return c.options }

@@ -28,16 +28,7 @@ type Engine struct {
 // (stopping an infinite one) and runs what was deferred, so that a piped
 // script gets every answer. The error is the input's.
 func (e Engine) Serve(in io.Reader, out io.Writer) error {
-	hashMB := e.HashMB
-	if hashMB <= 0 {
-		hashMB = engine.DefaultHashMB
-	}
-	c := &session{
-		id:  e,
-		out: &lineWriter{w: bufio.NewWriter(out)},
-		pos: engine.NewPosition(),
-	}
-	c.searcher = newSearchSession(c, hashMB)
+	c := newSession(e, out)
 	lines := make(chan string)
 	readErr := make(chan error, 1)
 	quit := make(chan struct{})
@@ -101,6 +92,20 @@ type session struct {
 	// eof: the input has ended. Searches still to come are stopped at once
 	// if they would never end on their own (infinite, ponder).
 	eof bool
+}
+
+func newSession(e Engine, out io.Writer) *session {
+	hashMB := e.HashMB
+	if hashMB <= 0 {
+		hashMB = engine.DefaultHashMB
+	}
+	c := &session{
+		id:  e,
+		out: &lineWriter{w: bufio.NewWriter(out)},
+		pos: engine.NewPosition(),
+	}
+	c.searcher = newSearchSession(c, hashMB)
+	return c
 }
 
 // readLines sends the input's lines to the command loop until the input

@@ -1,0 +1,50 @@
+package main
+
+import (
+	"os"
+	"testing"
+	"time"
+
+	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/uci"
+)
+
+// The test binary doubles as the engine: with XQENGINE_TEST_SERVE set it
+// runs main instead of the tests.
+func TestMain(m *testing.M) {
+	if os.Getenv("XQENGINE_TEST_SERVE") != "" {
+		main()
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// The command, as a process on stdin/stdout, shakes hands in both
+// protocols under its own name and answers a timed search with a legal
+// move; the protocol package's client drives it as xqmatch does.
+func TestCommandPlaysOverBothProtocols(t *testing.T) {
+	t.Setenv("XQENGINE_TEST_SERVE", "1")
+	for _, p := range []uci.Protocol{uci.UCI, uci.UCCI} {
+		c, err := uci.Start(os.Args[0]+" -test.run=^$", p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.EngineName() != "xqengine" || !c.Offers("usebook") && !c.Offers("OwnBook") {
+			t.Fatalf("%s: handshake offered %+v", p, c.Options())
+		}
+		if err := c.IsReady(); err != nil {
+			t.Fatal(err)
+		}
+		b, err := c.Go(uci.Request{FEN: engine.StartFEN, Moves: []string{"h2e2"}, Side: engine.Black, MoveTime: 50 * time.Millisecond})
+		c.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		pos := engine.NewPosition()
+		pos.MakeMove(engine.NewMove(engine.Sq(7, 2), engine.Sq(4, 2)))
+		m, err := engine.ParseMove(b.Move)
+		if err != nil || !pos.IsLegal(m) {
+			t.Fatalf("%s: answered %+v", p, b)
+		}
+	}
+}
