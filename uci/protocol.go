@@ -31,6 +31,7 @@ func (p Protocol) ok() string { return p.String() + "ok" }
 // Kind is an option's type, one of the five both protocols know.
 type Kind int
 
+// The five kinds; a combo's values and a spin's range come with it.
 const (
 	Check Kind = iota
 	Spin
