@@ -63,14 +63,14 @@ func newSearchSession(c *session, hashMB int) *searchSession {
 // path is empty or "<empty>". A file that cannot be read leaves the engine
 // without a book, and says so.
 func (s *searchSession) loadBook(path string) error {
-	var book *engine.Book
+	var openingBook *engine.Book
 	var err error
 	if path == "" || path == "<empty>" {
-		book, err = engine.LoadBook(resources.Book())
+		openingBook, err = engine.LoadBook(resources.Book())
 	} else {
-		book, err = engine.LoadBookFile(path)
+		openingBook, err = engine.LoadBookFile(path)
 	}
-	s.book = book // nil on error: go on without a book
+	s.book = openingBook // nil on error: go on without a book
 	s.applyBook()
 	return err
 }

@@ -89,15 +89,15 @@ func main() {
 	if err != nil {
 		fail(err)
 	}
-	rules, err := engine.ParseRuleSet(*rulesName)
+	ruleSet, err := engine.ParseRuleSet(*rulesName)
 	if err != nil {
 		fail(err)
 	}
-	if rules != engine.RulesAsian { // the engines' default; older engines need not know the option
-		*options1 = strings.TrimPrefix(*options1+",Rules="+rules.String(), ",")
-		*options2 = strings.TrimPrefix(*options2+",Rules="+rules.String(), ",")
+	if ruleSet != engine.RulesAsian { // the engines' default; older engines need not know the option
+		*options1 = strings.TrimPrefix(*options1+",Rules="+ruleSet.String(), ",")
+		*options2 = strings.TrimPrefix(*options2+",Rules="+ruleSet.String(), ",")
 	}
-	set := settings{lim: limit{movetime: time.Duration(*movetime) * time.Millisecond, nodes: *nodes}, maxPlies: *maxPlies, rules: rules}
+	set := settings{lim: limit{movetime: time.Duration(*movetime) * time.Millisecond, nodes: *nodes}, maxPlies: *maxPlies, rules: ruleSet}
 	if *tc != "" {
 		if set.lim.clock, set.lim.increment, err = parseTC(*tc); err != nil {
 			fail(err)
