@@ -3,7 +3,8 @@
 # English and Chinese, on the desktop (1280x900) and in the phone simulation (-tags mobile,
 # 390x844), written to $OUT (default dist/screens/) as SCENE-LANG-FORM.png.
 # A scene is a save file the app opens at launch (scripts/scenes/NAME.json) and, optionally,
-# keys typed once the board is drawn (scripts/scenes/NAME.keys, one xdotool key per line).
+# keys typed once the board is drawn (scripts/scenes/NAME.keys, one xdotool key per line),
+# and a game library (scripts/scenes/NAME.library/, copied as the storage's library/).
 # Usage: scripts/screenshots.sh [SCENE...]   (default: every scene)
 # Needs xvfb, xdotool and imagemagick (make smoke-deps installs them).
 set -euo pipefail
@@ -26,6 +27,7 @@ shoot() { # scene lang form binary width height
   for dir in "$home/.config/fyne/io.github.xqfyne.xiangqi" "$home/fyne-test/io.github.xqfyne.xiangqi"; do
     mkdir -p "$dir"
     cp "scripts/scenes/$scene.json" "$dir/game.json"
+    if [ -d "scripts/scenes/$scene.library" ]; then cp -r "scripts/scenes/$scene.library" "$dir/library"; fi
   done
   HOME=$home XDG_CONFIG_HOME=$home/.config TMPDIR=$home LANG=$lang LANGUAGE=${lang%%_*} \
     "$bin" >"$OUT/$scene-$form.log" 2>&1 &
