@@ -30,7 +30,7 @@ test: deps
 	$(GO) test ./...
 
 test-race: deps
-	$(GO) test -race -short ./gui ./play ./audio ./game ./engine ./uci ./cmd/...
+	$(GO) test -race -short ./gui ./gui/board ./play ./audio ./game ./engine ./uci ./cmd/...
 
 build: deps
 	mkdir -p $(BIN)
@@ -77,7 +77,7 @@ bench: engine
 	printf 'bench\nquit\n' | $(BIN)/xqengine | tail -3
 	$(GO) test -run '^$$' -bench 'Perft|Book|SearchStart' ./engine
 	$(GO) test -run '^$$' -bench 'MoveTime' -benchtime 100x ./engine
-	$(GO) test -run '^$$' -bench . ./game ./gui
+	$(GO) test -run '^$$' -bench . ./game ./gui ./gui/board
 
 # Self-play match: the engine against itself limited to XQWLight 0.6's techniques.
 match: engine
@@ -114,7 +114,7 @@ portability:
 	CGO_ENABLED=0 $(GO) build -tags ci ./...
 	CGO_ENABLED=0 $(GO) vet -tags ci ./...
 	GOOS=js GOARCH=wasm $(GO) build -o /dev/null .
-	GOOS=js GOARCH=wasm $(GO) vet ./gui ./play ./audio ./resources .
+	GOOS=js GOARCH=wasm $(GO) vet ./gui ./gui/board ./play ./audio ./resources .
 
 clean:
 	rm -rf $(BIN) *.tar.xz wasm

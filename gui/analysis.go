@@ -13,6 +13,7 @@ import (
 
 	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/gui/board"
 	"github.com/xqfyne/xiangqi/play"
 )
 
@@ -70,13 +71,13 @@ func (p *analysisPanel) refresh(s *play.Session) {
 }
 
 // analysisArrows are the first moves of the analysis lines, for the board.
-func analysisArrows(s *play.Session) []Arrow {
+func analysisArrows(s *play.Session) []board.Arrow {
 	if !s.Analysing() {
 		return nil
 	}
-	var out []Arrow
+	var out []board.Arrow
 	for i, l := range s.AnalysisLines() {
-		out = append(out, Arrow{Move: l.PV[0], Rank: i + 1})
+		out = append(out, board.Arrow{Move: l.PV[0], Rank: i + 1})
 	}
 	return out
 }

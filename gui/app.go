@@ -12,6 +12,7 @@ import (
 
 	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/gui/board"
 	"github.com/xqfyne/xiangqi/play"
 	"github.com/xqfyne/xiangqi/resources"
 )
@@ -27,7 +28,7 @@ type Window struct {
 	session *play.Session
 	lang    play.Language
 
-	board     *BoardWidget
+	board     *board.Board
 	clocks    *ClockWidget
 	tickStop  chan struct{} // closes the running clock's ticker; nil when none runs
 	post      func(func())
@@ -151,11 +152,11 @@ func (w *Window) Fyne() fyne.Window { return w.win }
 func (w *Window) Session() *play.Session { return w.session }
 
 // Board returns the board widget.
-func (w *Window) Board() *BoardWidget { return w.board }
+func (w *Window) Board() *board.Board { return w.board }
 
 func (w *Window) build() {
 	s := w.session
-	w.board = NewBoardWidget(s.Tap, s.Drop)
+	w.board = board.New(s.Tap, s.Drop)
 	w.clocks = NewClockWidget(tr("side.red"), tr("side.black"))
 	w.clocks.Hide()
 	w.status = widget.NewLabel("")
@@ -255,11 +256,11 @@ func (w *Window) showThinking(on bool) {
 }
 
 // boardView is what the board shows of the session.
-func boardView(s *play.Session) BoardView {
+func boardView(s *play.Session) board.View {
 	g := s.Game()
 	pos := g.Position()
 	set := s.Settings()
-	v := BoardView{
+	v := board.View{
 		Selected: s.Selected(),
 		Targets:  s.Targets(),
 		LastMove: g.LastMove(),

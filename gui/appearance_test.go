@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/gui/board"
 	"github.com/xqfyne/xiangqi/play"
 )
 
@@ -43,7 +44,7 @@ func TestSettingsDialogChangesAppearance(t *testing.T) {
 		t.Fatalf("appearance after the dialog: %+v, want %+v", got, want)
 	}
 	v := w.Board().View()
-	if v.Style != play.PlainBoard || v.PieceSet != play.PictogramPieces || !v.FaceToFace {
+	if v.Style != board.Plain || v.PieceSet != board.Pictogram || !v.FaceToFace {
 		t.Fatalf("the board shows style %v, pieces %v, face-to-face %v", v.Style, v.PieceSet, v.FaceToFace)
 	}
 	a := fyne.CurrentApp()
@@ -156,4 +157,10 @@ func TestFaceToFaceTurnsTheStatusForTheUpperSide(t *testing.T) {
 	if w.turned.image.Visible() || !w.status.Visible() {
 		t.Fatal("the status stayed turned after Black moved")
 	}
+}
+
+// lum is a colour's rough lightness from 0 to 1.
+func lum(c color.Color) float64 {
+	r, g, b, _ := c.RGBA()
+	return (0.3*float64(r) + 0.59*float64(g) + 0.11*float64(b)) / 0xffff
 }

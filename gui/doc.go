@@ -1,4 +1,4 @@
-// Package gui is the Fyne front end: a board widget drawn from canvas primitives with
+// Package gui is the Fyne front end: the board widget of package gui/board wired to
 // tap-to-select / tap-to-move, a game session that plays the engine on a background
 // goroutine, controls, dialogs, translations and atomic persistence of the game.
 //

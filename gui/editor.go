@@ -13,6 +13,7 @@ import (
 
 	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/gui/board"
 	"github.com/xqfyne/xiangqi/play"
 )
 
@@ -23,7 +24,7 @@ import (
 type editorScreen struct {
 	w        *Window
 	ed       *play.Editor
-	board    *BoardWidget
+	board    *board.Board
 	palette  []*paletteItem // the eraser last
 	chosen   *paletteItem
 	side     *widget.RadioGroup
@@ -38,7 +39,7 @@ type editorScreen struct {
 // showEditor opens the editor on the current board.
 func (w *Window) showEditor() {
 	es := &editorScreen{w: w, ed: play.EditorFrom(w.session.Game().Position())}
-	es.board = NewBoardWidget(es.tap, nil)
+	es.board = board.New(es.tap, nil)
 	// A phone in portrait is narrower than two buttons with icons side by side, or the two
 	// side-to-move choices, or eight large palette pieces: text only, one choice a row and
 	// smaller pieces there.
@@ -126,14 +127,9 @@ func (es *editorScreen) tap(sq engine.Square) {
 // refresh shows the editor's board, side and problems.
 func (es *editorScreen) refresh() {
 	set := es.w.session.Settings()
-	v := BoardView{Flipped: set.Flipped, Coords: set.Coords, Selected: engine.NoSquare, Check: engine.NoSquare,
+	v := board.View{Flipped: set.Flipped, Coords: set.Coords, Selected: engine.NoSquare, Check: engine.NoSquare,
 		Rejected: engine.NoSquare, Victim: engine.NoSquare}
-	for rank := 0; rank < boardRanks; rank++ {
-		for file := 0; file < boardFiles; file++ {
-			sq := engine.Sq(file, rank)
-			v.Pieces[pieceIndex(sq)] = es.ed.At(sq)
-		}
-	}
+	v.SetPieces(es.ed)
 	problems := es.ed.Problems()
 	var lines []string
 	for _, p := range problems {
@@ -197,13 +193,13 @@ const editorControlsShare = 0.55
 
 func (l *editorLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
 	if landscape(size) {
-		bw := min(size.Height*boardAspect(), size.Width*maxBoardShare)
+		bw := min(size.Height*board.Aspect(), size.Width*maxBoardShare)
 		place(l.board, 0, 0, bw, size.Height)
 		place(l.controls, bw, 0, size.Width-bw, size.Height)
 		return
 	}
 	reserve := min(l.inner.MinSize().Height, size.Height*editorControlsShare)
-	bh := min(size.Width/boardAspect(), size.Height-reserve)
+	bh := min(size.Width/board.Aspect(), size.Height-reserve)
 	place(l.board, 0, 0, size.Width, bh)
 	place(l.controls, 0, bh, size.Width, size.Height-bh)
 }
@@ -264,13 +260,12 @@ func (it *paletteItem) Tapped(*fyne.PointEvent) {
 
 // CreateRenderer implements fyne.Widget.
 func (it *paletteItem) CreateRenderer() fyne.WidgetRenderer {
-	r := &paletteRenderer{item: it, frame: canvas.NewRectangle(nil), disc: newDisc(newTextArt(), newPictogramArt()),
+	r := &paletteRenderer{item: it, frame: canvas.NewRectangle(nil), disc: board.NewDisc(it.piece),
 		eraser: canvas.NewImageFromResource(theme.ContentClearIcon())}
-	r.frame.StrokeColor = colorSelection
+	r.frame.StrokeColor = board.SelectionColor()
 	r.frame.CornerRadius = 4
 	r.eraser.FillMode = canvas.ImageFillContain
-	r.objects = append([]fyne.CanvasObject{r.frame}, r.disc.objects()...)
-	r.objects = append(r.objects, r.eraser)
+	r.objects = []fyne.CanvasObject{r.frame, r.disc, r.eraser}
 	r.Refresh()
 	return r
 }
@@ -278,15 +273,14 @@ func (it *paletteItem) CreateRenderer() fyne.WidgetRenderer {
 type paletteRenderer struct {
 	item    *paletteItem
 	frame   *canvas.Rectangle
-	disc    *disc
+	disc    *board.Disc
 	eraser  *canvas.Image
 	objects []fyne.CanvasObject
 }
 
 func (r *paletteRenderer) Layout(size fyne.Size) {
 	r.frame.Resize(size)
-	cell := min(size.Width, size.Height) / (2*pieceRadius + 0.15)
-	r.disc.place(fyne.NewPos(size.Width/2, size.Height/2), cell)
+	r.disc.Resize(size)
 	side := min(size.Width, size.Height) * 0.7
 	r.eraser.Resize(fyne.NewSquareSize(side))
 	r.eraser.Move(fyne.NewPos((size.Width-side)/2, (size.Height-side)/2))
@@ -296,12 +290,8 @@ func (r *paletteRenderer) MinSize() fyne.Size { return fyne.NewSquareSize(r.item
 
 func (r *paletteRenderer) Refresh() {
 	if r.item.piece == engine.NoPiece {
-		r.disc.hide()
 		r.eraser.Show()
 	} else {
-		// The palette shows the default look: wood colours and the characters.
-		look := pieceLook{colors: discColorsFor(play.WoodBoard, play.CalligraphyPieces, r.item.piece.Color())}
-		r.disc.setPiece(r.item.piece, look)
 		r.eraser.Hide()
 	}
 	r.frame.StrokeWidth = 0
@@ -310,7 +300,7 @@ func (r *paletteRenderer) Refresh() {
 	}
 	r.Layout(r.item.Size())
 	canvas.Refresh(r.frame)
-	r.disc.refresh()
+	r.disc.Refresh()
 	canvas.Refresh(r.eraser)
 }
 

@@ -15,12 +15,13 @@ import (
 
 	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/gui/board"
 	"github.com/xqfyne/xiangqi/play"
 	"github.com/xqfyne/xiangqi/resources"
 )
 
 // uiStrings collects every text the app can show: both translation files, the piece and
-// coordinate characters, result texts, and non-ASCII string literals in gui/, game/ and play/.
+// coordinate characters, result texts, and non-ASCII string literals in gui/, gui/board/, game/ and play/.
 func uiStrings(t *testing.T) []string {
 	t.Helper()
 	var out []string
@@ -45,7 +46,7 @@ func uiStrings(t *testing.T) []string {
 		for t := engine.PieceType(0); t < engine.NumPieceTypes; t++ {
 			out = append(out, game.PieceChar(engine.MakePiece(c, t)))
 		}
-		for f := 0; f < boardFiles; f++ {
+		for f := 0; f < board.Files; f++ {
 			out = append(out, game.FileNumeral(c, f))
 		}
 	}
@@ -56,7 +57,7 @@ func uiStrings(t *testing.T) []string {
 		}
 	}
 	literal := regexp.MustCompile("\"(?:[^\"\\\\\\n]|\\\\.)*\"|`[^`]*`")
-	for _, pattern := range []string{"*.go", "../game/*.go", "../play/*.go"} {
+	for _, pattern := range []string{"*.go", "board/*.go", "../game/*.go", "../play/*.go"} {
 		files, _ := filepath.Glob(pattern)
 		for _, f := range files {
 			if strings.HasSuffix(f, "_test.go") {

@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/gui/board"
 	"github.com/xqfyne/xiangqi/resources"
 )
 
@@ -72,7 +73,7 @@ func mv(t *testing.T, text string) engine.Move {
 }
 
 // tapPoint taps the board on the point named like "h2", where the widget draws it.
-func tapPoint(t *testing.T, b *BoardWidget, name string) {
+func tapPoint(t *testing.T, b *board.Board, name string) {
 	t.Helper()
 	test.TapAt(b, b.PointPosition(sq(t, name)))
 }

@@ -3,6 +3,8 @@ package gui
 import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/theme"
+
+	"github.com/xqfyne/xiangqi/gui/board"
 )
 
 // mainLayout arranges the window: in landscape (a desktop window) the board on the left and
@@ -57,7 +59,7 @@ func (l *mainLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
 	if landscape(size) {
 		showIf(true, l.textButtons, l.title)
 		showIf(false, l.iconButtons)
-		bw := min(size.Height*boardAspect(), size.Width*maxBoardShare)
+		bw := min(size.Height*board.Aspect(), size.Width*maxBoardShare)
 		place(l.board, 0, 0, bw, size.Height)
 		y := stack(bw, 0, size.Width-bw, l.clocks)
 		y = l.statusArea(bw, y, size.Width-bw, true)
@@ -71,7 +73,7 @@ func (l *mainLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
 	// of status, the icon row and a few rows of the move list.
 	reserve := l.clocksHeight() + l.statusHeight(false) + l.iconButtons.MinSize().Height + l.nav.MinSize().Height +
 		l.listOrPanelHeight() + 4*pad
-	bh := min(size.Width/boardAspect(), max(size.Height-reserve, 0))
+	bh := min(size.Width/board.Aspect(), max(size.Height-reserve, 0))
 	place(l.board, 0, 0, size.Width, bh)
 	y := stack(0, bh, size.Width, l.clocks)
 	y = l.statusArea(0, y, size.Width, false)

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/gui/board"
 )
 
 // absolute returns where o is drawn in the window.
@@ -29,7 +30,7 @@ func inside(w *Window, o fyne.CanvasObject) bool {
 // drawnBoardWidth is the width of the board as drawn inside its widget.
 func drawnBoardWidth(w *Window) float32 {
 	size := w.Board().Size()
-	return min(size.Width, size.Height*boardAspect())
+	return min(size.Width, size.Height*board.Aspect())
 }
 
 // On every phone size, from 320x568 points up, the board is as wide as the screen and

@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/gui/board"
 )
 
 // faceStatus shows the status line turned 180° while it speaks to the player across the
@@ -16,12 +17,12 @@ type faceStatus struct {
 	label *widget.Label
 	image *canvas.Image
 	size  fyne.Size // the turned text's natural size
-	art   *textArt
+	art   *board.TextArt
 	box   *fyne.Container
 }
 
 func newFaceStatus(label *widget.Label) *faceStatus {
-	s := &faceStatus{label: label, image: &canvas.Image{FillMode: canvas.ImageFillContain}, art: newTextArt()}
+	s := &faceStatus{label: label, image: &canvas.Image{FillMode: canvas.ImageFillContain}, art: board.NewTextArt()}
 	s.image.Hide()
 	s.box = container.New(s, s.label, s.image)
 	return s
@@ -33,10 +34,10 @@ func (s *faceStatus) slot() fyne.CanvasObject { return s.box }
 // update shows the label's text turned when turn holds, else the label.
 func (s *faceStatus) update(turn bool) {
 	if turn {
-		s.art.reset(pixelScale(s.label)) // one text at a time: keep only the current one
-		ti, ok := s.art.image(s.label.Text, theme.Color(theme.ColorNameForeground), theme.TextSize(), true)
+		s.art.Reset(board.PixelScale(s.label)) // one text at a time: keep only the current one
+		ti, ok := s.art.Image(s.label.Text, theme.Color(theme.ColorNameForeground), theme.TextSize(), true)
 		if ok {
-			s.image.Image, s.size = ti.img, ti.size
+			s.image.Image, s.size = ti.Image, ti.Size
 			showIf(false, s.label)
 			showIf(true, s.image)
 			s.Layout(nil, s.label.Size())
@@ -64,10 +65,6 @@ func (s *faceStatus) Layout(_ []fyne.CanvasObject, size fyne.Size) {
 func (s *faceStatus) MinSize([]fyne.CanvasObject) fyne.Size { return s.label.MinSize() }
 
 // statusTurned says whether the status speaks to the player across the board now.
-func statusTurned(v BoardView, toMove engine.Color, decided bool) bool {
-	top := engine.Black
-	if v.Flipped {
-		top = engine.Red
-	}
-	return v.FaceToFace && !decided && toMove == top
+func statusTurned(v board.View, toMove engine.Color, decided bool) bool {
+	return v.FaceToFace && !decided && toMove == v.TopSide()
 }

@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/gui/board"
 	"github.com/xqfyne/xiangqi/play"
 )
 
@@ -60,7 +61,13 @@ func applyTheme(a fyne.App, c play.ThemeChoice, text float32) {
 
 // setAppearance copies the board style, piece set and face-to-face choice into a board
 // view. Face-to-face applies only when two people play at one device.
-func setAppearance(v *BoardView, set play.Settings) {
-	v.Style, v.PieceSet = set.Appearance.Board, set.Appearance.Pieces
+func setAppearance(v *board.View, set play.Settings) {
+	v.Style, v.PieceSet = board.Wood, board.Calligraphy
+	if set.Appearance.Board == play.PlainBoard {
+		v.Style = board.Plain
+	}
+	if set.Appearance.Pieces == play.PictogramPieces {
+		v.PieceSet = board.Pictogram
+	}
 	v.FaceToFace = set.Appearance.FaceToFace && set.Human == game.HumanBoth
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds resources/font/ukai-subset.ttf: the AR PL UKai CN face (Debian's fonts-arphic-ukai)
 # cut down to every non-ASCII character that the app can show: translation files,
-# resources/font/extra-chars.txt, string literals in gui/, game/ and play/, and Fyne's own zh_Hans strings.
+# resources/font/extra-chars.txt, string literals in gui/, gui/board/, game/ and play/, and Fyne's own zh_Hans strings.
 # Run it again whenever a new character appears in the UI; TestFontCoversUIText fails until then.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -37,7 +37,7 @@ with open("resources/font/extra-chars.txt", encoding="utf-8") as f:
         if not line.startswith("#"):
             chars.update(line.strip())
 literal = re.compile(r'"(?:[^"\\\n]|\\.)*"|`[^`]*`')
-for path in sorted(glob.glob("gui/*.go") + glob.glob("game/*.go") + glob.glob("play/*.go")):
+for path in sorted(glob.glob("gui/*.go") + glob.glob("gui/board/*.go") + glob.glob("game/*.go") + glob.glob("play/*.go")):
     with open(path, encoding="utf-8") as f:
         for lit in literal.findall(f.read()):
             chars.update(c for c in lit if ord(c) > 0x7f)

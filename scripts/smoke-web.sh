@@ -92,7 +92,7 @@ const { execFileSync } = require('child_process');
 const fs = require('fs');
 const [url, out, chromiumPath, movesArg, engine] = process.argv.slice(2);
 const MOVES = +movesArg;
-const BOARD = [227, 193, 135];          // the wood colour (gui/board_render.go colorBoard)
+const BOARD = [227, 193, 135];          // the wood colour (gui/board/styles.go colorBoard)
 const log = [];
 const t0 = Date.now();
 const ts = () => ((Date.now() - t0) / 1000).toFixed(2) + 's';
@@ -141,7 +141,7 @@ const fail = s => { say('FAIL: ' + s); failed = true; };
     }
     return n > 2000 ? { x: x0, y: y0, w: x1 - x0, h: y1 - y0 } : null;
   }, BOARD);
-  // Screen pixel of a board point (gui/geometry.go: margin 0.62, band 0.45 cells, centred).
+  // Screen pixel of a board point (gui/board/geometry.go: margin 0.62, band 0.45 cells, centred).
   let rect = null;
   const point = (file, rank) => {
     const uw = 8 + 2 * 0.62, uh = 9 + 2 * 0.62 + 2 * 0.45;

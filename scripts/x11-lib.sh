@@ -110,7 +110,7 @@ place_window() {
 }
 
 # board_rect X Y W H: the board widget's rectangle in screen pixels, found as the box of
-# the board's wood colour (gui/theme.go colorBoard) inside the window at X,Y of WxH.
+# the board's wood colour (gui/board/styles.go colorBoard) inside the window at X,Y of WxH.
 board_rect() {
   import -window root png:- | convert - -crop "$3x$4+$1+$2" +repage \
     -fill black -fuzz 6% +opaque 'srgb(227,193,135)' -trim -format '%X %Y %w %h\n' info: |
@@ -135,7 +135,7 @@ wait_board() {
 }
 
 # point BX BY BW BH FILE RANK: screen pixel of a board point for the board rectangle
-# BX,BY,BW,BH, by the board's proportions (gui/geometry.go): centred, cells of equal size.
+# BX,BY,BW,BH, by the board's proportions (gui/board/geometry.go): centred, cells of equal size.
 point() {
   awk -v x="$1" -v y="$2" -v bw="$3" -v bh="$4" -v file="$5" -v rank="$6" 'BEGIN {
     margin = 0.62; band = 0.45

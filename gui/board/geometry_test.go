@@ -1,4 +1,4 @@
-package gui
+package board
 
 import (
 	"math"
@@ -13,8 +13,8 @@ func TestGeometryHitsEveryPointInBothOrientations(t *testing.T) {
 	for _, size := range []fyne.Size{{Width: 400, Height: 720}, {Width: 1200, Height: 500}, {Width: 90, Height: 100}} {
 		for _, flipped := range []bool{false, true} {
 			g := newGeometry(size, flipped)
-			for rank := 0; rank < boardRanks; rank++ {
-				for file := 0; file < boardFiles; file++ {
+			for rank := 0; rank < Ranks; rank++ {
+				for file := 0; file < Files; file++ {
 					s := engine.Sq(file, rank)
 					c := g.center(s)
 					if got, ok := g.hit(c); !ok || got != s {

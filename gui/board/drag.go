@@ -1,4 +1,4 @@
-package gui
+package board
 
 import (
 	"fyne.io/fyne/v2"
@@ -11,7 +11,7 @@ import (
 // the renderer only through the view's Drag field.
 
 // Dragged implements fyne.Draggable.
-func (b *BoardWidget) Dragged(ev *fyne.DragEvent) {
+func (b *Board) Dragged(ev *fyne.DragEvent) {
 	if b.dragIgnored {
 		return
 	}
@@ -33,13 +33,13 @@ func (b *BoardWidget) Dragged(ev *fyne.DragEvent) {
 }
 
 // canPick reports whether the view lets the piece on sq be picked up.
-func (b *BoardWidget) canPick(sq engine.Square) bool {
+func (b *Board) canPick(sq engine.Square) bool {
 	p := b.view.PieceAt(sq)
 	return b.view.Pickable && p != engine.NoPiece && p.Color() == b.view.PickSide
 }
 
 // DragEnd implements fyne.Draggable: the piece is dropped on the point under the pointer.
-func (b *BoardWidget) DragEnd() {
+func (b *Board) DragEnd() {
 	d := b.view.Drag
 	b.view.Drag, b.dragIgnored = DragView{}, false
 	if d.Active {

@@ -1,4 +1,4 @@
-package gui
+package board
 
 import (
 	"testing"
@@ -9,16 +9,9 @@ import (
 	"github.com/xqfyne/xiangqi/engine"
 )
 
-func startView() BoardView {
-	var v BoardView
-	v.SetPieces(engine.NewPosition())
-	v.Coords = true
-	return v
-}
-
 func TestBoardRendersStartPosition(t *testing.T) {
 	newTestApp(t)
-	b := NewBoardWidget(nil, nil)
+	b := New(nil, nil)
 	b.SetView(startView())
 	w := test.NewTempWindow(t, b)
 	w.SetPadded(false)
@@ -34,25 +27,23 @@ func TestBoardRendersMarks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !pos.MakeMove(mustMove(t, "a0a9")) || !pos.InCheck() {
+	if !pos.MakeMove(mv(t, "a0a9")) || !pos.InCheck() {
 		t.Fatal("a0a9 should give check")
 	}
-	var v BoardView
+	var v View
 	v.SetPieces(pos)
 	v.LastMove = pos.LastMove()
 	v.Check = pos.KingSquare(pos.Side())
 	v.Selected = sq(t, "c2")
 	v.Targets = []engine.Square{sq(t, "a1"), sq(t, "a3"), sq(t, "b4"), sq(t, "d4"), sq(t, "e3"), sq(t, "e1"), sq(t, "b0"), sq(t, "d0")}
 	v.Flipped = true
-	b := NewBoardWidget(nil, nil)
+	b := New(nil, nil)
 	b.SetView(v)
 	w := test.NewTempWindow(t, b)
 	w.SetPadded(false)
 	w.Resize(fyne.NewSize(270, 330))
 	test.AssertRendersToImage(t, "board_marks.png", w.Canvas())
 }
-
-func mustMove(t *testing.T, text string) engine.Move { return mv(t, text) }
 
 // Destinations with a piece to capture are ringed, the piece's character left readable;
 // empty ones get a dot. Here the red cannon h2 can take the horse h9 over the cannon h7.
@@ -68,7 +59,7 @@ func TestBoardRendersCaptureTargetsAndCulprits(t *testing.T) {
 		}
 	}
 	v.Culprits, v.Victim = []engine.Square{sq(t, "b2")}, sq(t, "b7")
-	b := NewBoardWidget(nil, nil)
+	b := New(nil, nil)
 	b.SetView(v)
 	w := test.NewTempWindow(t, b)
 	w.SetPadded(false)
@@ -80,7 +71,7 @@ func TestBoardRendersCaptureTargetsAndCulprits(t *testing.T) {
 // moved piece's own disc; nothing is rebuilt.
 func TestBoardRedrawsOnlyWhatChanged(t *testing.T) {
 	newTestApp(t)
-	b := NewBoardWidget(nil, nil)
+	b := New(nil, nil)
 	b.SetView(startView())
 	w := test.NewTempWindow(t, b)
 	w.Resize(fyne.NewSize(270, 330))
@@ -117,5 +108,38 @@ func TestBoardRedrawsOnlyWhatChanged(t *testing.T) {
 	r0 := pieceRadius * r.geo.cell
 	if d := got.X + r0 - want.X; d*d > 0.01 || (got.Y+r0-want.Y)*(got.Y+r0-want.Y) > 0.01 {
 		t.Fatalf("moved disc at %v, want centred on %v", got, want)
+	}
+}
+
+// The analysis arrows are drawn thickest for the best line, and go when the view drops them.
+func TestArrowsFollowTheirRank(t *testing.T) {
+	newTestApp(t)
+	b := New(nil, nil)
+	v := startView()
+	v.Arrows = []Arrow{{Move: mv(t, "h2e2"), Rank: 1}, {Move: mv(t, "b0c2"), Rank: 2}, {Move: mv(t, "c3c4"), Rank: 3}}
+	b.SetView(v)
+	w := test.NewTempWindow(t, b)
+	w.Resize(fyne.NewSize(270, 330))
+	r := test.WidgetRenderer(b).(*boardRenderer)
+	for i, a := range r.arrows {
+		if !a.shaft.Visible() || !a.left.Visible() || !a.right.Visible() {
+			t.Fatalf("arrow %d not drawn", i)
+		}
+		if i > 0 && a.shaft.StrokeWidth >= r.arrows[i-1].shaft.StrokeWidth {
+			t.Fatalf("arrow %d is as thick as arrow %d", i+1, i)
+		}
+	}
+	if got, want := r.arrows[0].shaft.Position1.X, b.PointPosition(sq(t, "h2")).X; got >= want {
+		t.Fatalf("the best arrow starts at x %v, right of its piece at %v: it should leave the piece towards e2", got, want)
+	}
+	v.Arrows = v.Arrows[:1]
+	b.SetView(v)
+	if !r.arrows[0].shaft.Visible() || r.arrows[1].shaft.Visible() || r.arrows[2].shaft.Visible() {
+		t.Fatal("the arrows of dropped lines are still drawn")
+	}
+	v.Arrows = []Arrow{{Move: engine.NoMove, Rank: 1}}
+	b.SetView(v)
+	if r.arrows[0].shaft.Visible() {
+		t.Fatal("an arrow without a move is drawn")
 	}
 }

@@ -1,4 +1,4 @@
-package gui
+package board
 
 import (
 	"math"
@@ -12,12 +12,13 @@ import (
 // The 9x10 points span 8x9 cells; a margin of half a cell plus a band for the coordinates
 // leaves room for the pieces on the edge points.
 const (
-	boardFiles   = 9
-	boardRanks   = 10
+	Files        = 9    // points across the board
+	Ranks        = 10   // points from one side's back rank to the other's
 	edgeMargin   = 0.62 // cells between the outer points and the widget edge, left/right
 	coordBand    = 0.45 // extra cells above and below the board for the file numbers
 	pieceRadius  = 0.46 // in cells
 	hitTolerance = 0.5  // a tap within this many cells of a point selects it
+	minCell      = 26   // a cell at the board's least size, in Fyne units: usable on a small phone
 )
 
 // geometry maps board points to widget pixels for one widget size and orientation.
@@ -28,17 +29,18 @@ type geometry struct {
 	flipped bool
 }
 
-// boardAspect returns width/height of the whole drawing, coordinate bands included.
-func boardAspect() float32 {
-	w := float32(boardFiles-1) + 2*edgeMargin
-	h := float32(boardRanks-1) + 2*edgeMargin + 2*coordBand
+// Aspect returns width/height of the whole drawing, coordinate bands included, for
+// layouts that give the board its room.
+func Aspect() float32 {
+	w := float32(Files-1) + 2*edgeMargin
+	h := float32(Ranks-1) + 2*edgeMargin + 2*coordBand
 	return w / h
 }
 
 // newGeometry fits the board into size, keeping its proportions and centring it.
 func newGeometry(size fyne.Size, flipped bool) geometry {
-	unitsW := float32(boardFiles-1) + 2*edgeMargin
-	unitsH := float32(boardRanks-1) + 2*edgeMargin + 2*coordBand
+	unitsW := float32(Files-1) + 2*edgeMargin
+	unitsH := float32(Ranks-1) + 2*edgeMargin + 2*coordBand
 	cell := float32(math.Min(float64(size.Width/unitsW), float64(size.Height/unitsH)))
 	if cell < 1 {
 		cell = 1
@@ -56,16 +58,16 @@ func newGeometry(size fyne.Size, flipped bool) geometry {
 // column and row of a point as drawn (0,0 top-left).
 func (g geometry) viewCell(sq engine.Square) (col, row int) {
 	if g.flipped {
-		return boardFiles - 1 - sq.File(), sq.Rank()
+		return Files - 1 - sq.File(), sq.Rank()
 	}
-	return sq.File(), boardRanks - 1 - sq.Rank()
+	return sq.File(), Ranks - 1 - sq.Rank()
 }
 
 func (g geometry) squareAt(col, row int) engine.Square {
 	if g.flipped {
-		return engine.Sq(boardFiles-1-col, row)
+		return engine.Sq(Files-1-col, row)
 	}
-	return engine.Sq(col, boardRanks-1-row)
+	return engine.Sq(col, Ranks-1-row)
 }
 
 // pointXY is the pixel position of a grid intersection given in view cells.
@@ -85,7 +87,7 @@ func (g geometry) hit(pos fyne.Position) (engine.Square, bool) {
 	fr := (pos.Y - g.origin.Y) / g.cell
 	col := int(math.Round(float64(fc)))
 	row := int(math.Round(float64(fr)))
-	if col < 0 || col >= boardFiles || row < 0 || row >= boardRanks {
+	if col < 0 || col >= Files || row < 0 || row >= Ranks {
 		return 0, false
 	}
 	dx, dy := fc-float32(col), fr-float32(row)

@@ -1,4 +1,4 @@
-package gui
+package board
 
 import (
 	"image"
@@ -19,9 +19,9 @@ import (
 // (their pieces' characters and their file numbers, face-to-face) are drawn here into
 // images with the bundled font and turned 180°.
 
-// pixelScale is how many screen pixels o's canvas has per Fyne unit, so that an image
+// PixelScale is how many screen pixels o's canvas has per Fyne unit, so that an image
 // drawn here is as sharp as Fyne's own drawing; 2 when o is on no canvas yet.
-func pixelScale(o fyne.CanvasObject) float32 {
+func PixelScale(o fyne.CanvasObject) float32 {
 	if a := fyne.CurrentApp(); a != nil {
 		if c := a.Driver().CanvasForObject(o); c != nil && c.Scale() > 0 {
 			return max(c.Scale(), 1)
@@ -38,31 +38,33 @@ type textImageKey struct {
 	turned bool
 }
 
-// textImage is a text drawn into an image, cropped to its ink; size is its size in Fyne
+// TextImage is a text drawn into an image, cropped to its ink; Size is its size in Fyne
 // units.
-type textImage struct {
-	img  image.Image
-	size fyne.Size
+type TextImage struct {
+	Image image.Image
+	Size  fyne.Size
 }
 
-// textArt draws text images and keeps them for the size the board has now; it belongs to
-// one board renderer, whose Layout forgets the images of the previous size.
-type textArt struct {
+// TextArt draws text images and keeps them for the size the board has now; it belongs to
+// one board renderer, whose Layout forgets the images of the previous size, or to one
+// other widget that turns its text (the app's status line, face-to-face).
+type TextArt struct {
 	font   *opentype.Font
 	latin  *opentype.Font // Fyne's sans face, for the letters the bundled font leaves out
 	broken bool           // the font could not be read: texts stay upright rather than vanish
 	scale  float32        // image pixels per Fyne unit
 	faces  map[int]font.Face
-	images map[textImageKey]textImage
+	images map[textImageKey]TextImage
 }
 
-func newTextArt() *textArt {
-	return &textArt{faces: map[int]font.Face{}, images: map[textImageKey]textImage{}, scale: 2}
+// NewTextArt returns a TextArt that draws 2 image pixels per Fyne unit until Reset.
+func NewTextArt() *TextArt {
+	return &TextArt{faces: map[int]font.Face{}, images: map[textImageKey]TextImage{}, scale: 2}
 }
 
-// reset forgets every image and face, e.g. when the board's size changes, and draws the
+// Reset forgets every image and face, e.g. when the board's size changes, and draws the
 // next ones with scale image pixels per Fyne unit.
-func (a *textArt) reset(scale float32) {
+func (a *TextArt) Reset(scale float32) {
 	a.scale = scale
 	for _, f := range a.faces {
 		f.Close()
@@ -72,7 +74,7 @@ func (a *textArt) reset(scale float32) {
 }
 
 // face returns the bundled font at px pixels, reading the font on first use.
-func (a *textArt) face(px int) (font.Face, bool) {
+func (a *TextArt) face(px int) (font.Face, bool) {
 	if a.font == nil && !a.broken {
 		f, err := opentype.Parse(resources.FontBytes())
 		if err != nil {
@@ -144,12 +146,12 @@ func (f fallbackFace) Close() error {
 	return f.Face.Close()
 }
 
-// image returns text in ink at textSize Fyne units, turned 180° when turned; ok is false
+// Image returns text in ink at textSize Fyne units, turned 180° when turned; ok is false
 // when the font cannot draw it (the caller then shows the text upright).
-func (a *textArt) image(text string, ink color.Color, textSize float32, turned bool) (textImage, bool) {
+func (a *TextArt) Image(text string, ink color.Color, textSize float32, turned bool) (TextImage, bool) {
 	px := int(math.Round(float64(textSize * a.scale)))
 	if px < 1 || text == "" {
-		return textImage{}, false
+		return TextImage{}, false
 	}
 	key := textImageKey{text: text, ink: color.NRGBAModel.Convert(ink).(color.NRGBA), px: px, turned: turned}
 	if ti, ok := a.images[key]; ok {
@@ -157,17 +159,17 @@ func (a *textArt) image(text string, ink color.Color, textSize float32, turned b
 	}
 	face, ok := a.face(px)
 	if !ok {
-		return textImage{}, false
+		return TextImage{}, false
 	}
 	img := drawText(face, text, key.ink)
 	if img == nil {
-		return textImage{}, false
+		return TextImage{}, false
 	}
 	if turned {
 		img = turnHalf(img)
 	}
 	b := img.Bounds()
-	ti := textImage{img: img, size: fyne.NewSize(float32(b.Dx())/a.scale, float32(b.Dy())/a.scale)}
+	ti := TextImage{Image: img, Size: fyne.NewSize(float32(b.Dx())/a.scale, float32(b.Dy())/a.scale)}
 	a.images[key] = ti
 	return ti, true
 }

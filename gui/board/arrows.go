@@ -1,4 +1,4 @@
-package gui
+package board
 
 import (
 	"image/color"
@@ -6,19 +6,10 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
-
-	"github.com/xqfyne/xiangqi/engine"
 )
 
 // maxArrows is how many analysis arrows the board draws (play.AnalysisLines).
 const maxArrows = 3
-
-// Arrow is the first move of an analysis line drawn on the board; Rank 1 is the best
-// line, drawn thickest.
-type Arrow struct {
-	Move engine.Move
-	Rank int
-}
 
 // arrowColors are the arrows' colours by rank: the best the most opaque.
 var arrowColors = [maxArrows]color.NRGBA{
@@ -79,6 +70,14 @@ func (a *arrowShape) place(from, to fyne.Position, cell, width float32, c color.
 		l.StrokeColor, l.StrokeWidth = c, width
 		l.Show()
 		canvas.Refresh(l)
+	}
+}
+
+// addArrows makes the arrows, hidden, drawn over everything else.
+func (r *boardRenderer) addArrows() {
+	for i := range r.arrows {
+		r.arrows[i] = newArrowShape()
+		r.objects = append(r.objects, r.arrows[i].objects()...)
 	}
 }
 

@@ -1,4 +1,4 @@
-package gui
+package board
 
 import (
 	"testing"
@@ -13,7 +13,7 @@ import (
 // renderer diffs the two views and touches only the changed points.
 func BenchmarkBoardMoveRefresh(b *testing.B) {
 	test.NewTempApp(b)
-	board := NewBoardWidget(nil, nil)
+	board := New(nil, nil)
 	start := startView()
 	board.SetView(start)
 	w := test.NewTempWindow(b, board)
@@ -34,7 +34,7 @@ func BenchmarkBoardMoveRefresh(b *testing.B) {
 // BenchmarkBoardLayout measures a full re-layout (a window resize or a flip).
 func BenchmarkBoardLayout(b *testing.B) {
 	test.NewTempApp(b)
-	board := NewBoardWidget(nil, nil)
+	board := New(nil, nil)
 	board.SetView(startView())
 	w := test.NewTempWindow(b, board)
 	w.Resize(fyne.NewSize(360, 440))

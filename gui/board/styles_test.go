@@ -1,4 +1,4 @@
-package gui
+package board
 
 import (
 	"image"
@@ -10,14 +10,13 @@ import (
 
 	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
-	"github.com/xqfyne/xiangqi/play"
 )
 
 // renderBoard draws v alone in a window of the given size and compares it with a golden
 // image in testdata.
-func renderBoard(t *testing.T, v BoardView, size fyne.Size, golden string) *BoardWidget {
+func renderBoard(t *testing.T, v View, size fyne.Size, golden string) *Board {
 	t.Helper()
-	b := NewBoardWidget(nil, nil)
+	b := New(nil, nil)
 	b.SetView(v)
 	w := test.NewTempWindow(t, b)
 	w.SetPadded(false)
@@ -31,13 +30,13 @@ func renderBoard(t *testing.T, v BoardView, size fyne.Size, golden string) *Boar
 func TestBoardRendersEachStyle(t *testing.T) {
 	newTestApp(t)
 	for _, c := range []struct {
-		style  play.BoardStyle
-		pieces play.PieceSet
+		style  Style
+		pieces PieceSet
 		golden string
 	}{
-		{play.PlainBoard, play.CalligraphyPieces, "board_plain.png"},
-		{play.WoodBoard, play.PictogramPieces, "board_pictogram.png"},
-		{play.PlainBoard, play.PictogramPieces, "board_plain_pictogram.png"},
+		{Plain, Calligraphy, "board_plain.png"},
+		{Wood, Pictogram, "board_pictogram.png"},
+		{Plain, Pictogram, "board_plain_pictogram.png"},
 	} {
 		t.Run(c.golden, func(t *testing.T) {
 			v := startView()
@@ -56,7 +55,7 @@ func TestBoardRendersFaceToFace(t *testing.T) {
 	v := startView()
 	v.FaceToFace = true
 	renderBoard(t, v, fyne.NewSize(405, 495), "board_face_to_face.png")
-	v.PieceSet = play.PictogramPieces
+	v.PieceSet = Pictogram
 	v.Flipped = true
 	renderBoard(t, v, fyne.NewSize(405, 495), "board_face_to_face_pictogram_flipped.png")
 }
@@ -75,7 +74,7 @@ func TestFaceToFaceTurnsTheUpperSide(t *testing.T) {
 	} {
 		v := startView()
 		v.FaceToFace, v.Flipped = c.faceToFace, c.flipped
-		b := NewBoardWidget(nil, nil)
+		b := New(nil, nil)
 		b.SetView(v)
 		w := test.NewTempWindow(t, b)
 		w.Resize(fyne.NewSize(270, 330))
@@ -97,15 +96,15 @@ func TestFaceToFaceTurnsTheUpperSide(t *testing.T) {
 
 // A turned text image is the upright one turned 180°, pixel for pixel.
 func TestTurnedTextIsUprightTextTurned(t *testing.T) {
-	art := newTextArt()
+	art := NewTextArt()
 	king := game.PieceChar(engine.MakePiece(engine.Black, engine.King))
-	up, ok1 := art.image(king, colorBlackPiece, 30, false)
-	down, ok2 := art.image(king, colorBlackPiece, 30, true)
+	up, ok1 := art.Image(king, colorBlackPiece, 30, false)
+	down, ok2 := art.Image(king, colorBlackPiece, 30, true)
 	if !ok1 || !ok2 {
 		t.Fatalf("the bundled font did not draw %s", king)
 	}
-	a, b := up.img.(*image.NRGBA), down.img.(*image.NRGBA)
-	if a.Bounds().Size() != b.Bounds().Size() || up.size != down.size {
+	a, b := up.Image.(*image.NRGBA), down.Image.(*image.NRGBA)
+	if a.Bounds().Size() != b.Bounds().Size() || up.Size != down.Size {
 		t.Fatalf("sizes differ: %v %v", a.Bounds(), b.Bounds())
 	}
 	w, h := a.Bounds().Dx(), a.Bounds().Dy()
@@ -129,11 +128,11 @@ func TestTurnedTextIsUprightTextTurned(t *testing.T) {
 		t.Fatal("the turned image looks like the upright one")
 	}
 	// Images are kept per size; a new size after reset draws anew.
-	if again, _ := art.image(king, colorBlackPiece, 30, true); again.img != down.img {
+	if again, _ := art.Image(king, colorBlackPiece, 30, true); again.Image != down.Image {
 		t.Fatal("the image was drawn again instead of kept")
 	}
-	art.reset(2)
-	if again, _ := art.image(king, colorBlackPiece, 30, true); again.img == down.img {
+	art.Reset(2)
+	if again, _ := art.Image(king, colorBlackPiece, 30, true); again.Image == down.Image {
 		t.Fatal("reset kept the image")
 	}
 }
@@ -160,9 +159,9 @@ func TestEveryPieceHasAPictogram(t *testing.T) {
 
 // The two sides' pictogram discs differ in face and ink, not just hue, on both boards.
 func TestPictogramSidesContrast(t *testing.T) {
-	for _, s := range play.BoardStyles() {
-		red := discColorsFor(s, play.PictogramPieces, engine.Red)
-		black := discColorsFor(s, play.PictogramPieces, engine.Black)
+	for _, s := range []Style{Wood, Plain} {
+		red := discColorsFor(s, Pictogram, engine.Red)
+		black := discColorsFor(s, Pictogram, engine.Black)
 		if lum(red.face)-lum(black.face) < 0.5 {
 			t.Fatalf("style %v: red face %v and black face %v are too alike", s, red.face, black.face)
 		}
@@ -194,11 +193,11 @@ func TestPictogramDiscsRedrawWhenReused(t *testing.T) {
 	after.SetPieces(pos)
 	for _, turned := range []bool{false, true} {
 		v := startView()
-		v.PieceSet, v.FaceToFace = play.PictogramPieces, turned
-		after.PieceSet, after.FaceToFace = play.PictogramPieces, turned
+		v.PieceSet, v.FaceToFace = Pictogram, turned
+		after.PieceSet, after.FaceToFace = Pictogram, turned
 		size := fyne.NewSize(270, 330)
 
-		played := NewBoardWidget(nil, nil)
+		played := New(nil, nil)
 		played.SetView(v)
 		w1 := test.NewTempWindow(t, played)
 		w1.SetPadded(false)
@@ -207,7 +206,7 @@ func TestPictogramDiscsRedrawWhenReused(t *testing.T) {
 		played.SetView(after)
 		got := w1.Canvas().Capture()
 
-		fresh := NewBoardWidget(nil, nil)
+		fresh := New(nil, nil)
 		fresh.SetView(after)
 		w2 := test.NewTempWindow(t, fresh)
 		w2.SetPadded(false)

@@ -1,4 +1,4 @@
-package gui
+package board
 
 import (
 	"testing"
@@ -7,17 +7,16 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"github.com/xqfyne/xiangqi/engine"
-	"github.com/xqfyne/xiangqi/play"
 )
 
 // looks are the drawings whose cost differs: upright text, turned text images, pictures.
 var benchLooks = []struct {
 	name string
-	set  func(*BoardView)
+	set  func(*View)
 }{
-	{"calligraphy", func(*BoardView) {}},
-	{"face-to-face", func(v *BoardView) { v.FaceToFace = true }},
-	{"pictogram", func(v *BoardView) { v.PieceSet = play.PictogramPieces }},
+	{"calligraphy", func(*View) {}},
+	{"face-to-face", func(v *View) { v.FaceToFace = true }},
+	{"pictogram", func(v *View) { v.PieceSet = Pictogram }},
 }
 
 // BenchmarkLookMoveRefresh is BenchmarkBoardMoveRefresh in each look: a Black move and its
@@ -26,7 +25,7 @@ func BenchmarkLookMoveRefresh(b *testing.B) {
 	for _, look := range benchLooks {
 		b.Run(look.name, func(b *testing.B) {
 			test.NewTempApp(b)
-			board := NewBoardWidget(nil, nil)
+			board := New(nil, nil)
 			start := startView()
 			look.set(&start)
 			board.SetView(start)
@@ -56,7 +55,7 @@ func BenchmarkLookLayout(b *testing.B) {
 	for _, look := range benchLooks {
 		b.Run(look.name, func(b *testing.B) {
 			test.NewTempApp(b)
-			board := NewBoardWidget(nil, nil)
+			board := New(nil, nil)
 			v := startView()
 			look.set(&v)
 			board.SetView(v)
@@ -78,7 +77,7 @@ func BenchmarkLookResize(b *testing.B) {
 	for _, look := range benchLooks {
 		b.Run(look.name, func(b *testing.B) {
 			test.NewTempApp(b)
-			board := NewBoardWidget(nil, nil)
+			board := New(nil, nil)
 			v := startView()
 			look.set(&v)
 			board.SetView(v)

@@ -1,11 +1,49 @@
-package gui
+package board
 
 import (
 	"image/color"
 
 	"github.com/xqfyne/xiangqi/engine"
-	"github.com/xqfyne/xiangqi/play"
 )
+
+// Style is how the board is drawn; the app maps its settings onto it.
+type Style uint8
+
+const (
+	Wood  Style = iota // warm wood with brown lines
+	Plain              // white and grey with black lines, for contrast
+)
+
+// PieceSet is how the pieces are drawn.
+type PieceSet uint8
+
+const (
+	Calligraphy PieceSet = iota // the Chinese characters
+	Pictogram                   // pictures, for players who do not read the characters
+)
+
+// Colours of the wood board and its pieces, and of the marks on every board.
+var (
+	colorBoard       = color.NRGBA{R: 0xe3, G: 0xc1, B: 0x87, A: 0xff}
+	colorLine        = color.NRGBA{R: 0x4a, G: 0x2c, B: 0x12, A: 0xff}
+	colorDiscFace    = color.NRGBA{R: 0xf3, G: 0xdc, B: 0xb0, A: 0xff}
+	colorDiscEdge    = color.NRGBA{R: 0x8a, G: 0x5a, B: 0x2b, A: 0xff}
+	colorDiscShadow  = color.NRGBA{R: 0x3a, G: 0x22, B: 0x0e, A: 0x70}
+	colorRedPiece    = color.NRGBA{R: 0xb0, G: 0x1c, B: 0x16, A: 0xff}
+	colorBlackPiece  = color.NRGBA{R: 0x1c, G: 0x1a, B: 0x18, A: 0xff}
+	colorSelection   = color.NRGBA{R: 0x1e, G: 0x6a, B: 0xd8, A: 0xff}
+	colorTarget      = color.NRGBA{R: 0x1e, G: 0x8a, B: 0x3a, A: 0xd0}
+	colorLastMove    = color.NRGBA{R: 0x1e, G: 0x5a, B: 0xc8, A: 0xe0}
+	colorCheck       = color.NRGBA{R: 0xe0, G: 0x10, B: 0x10, A: 0x90}
+	colorHint        = color.NRGBA{R: 0x10, G: 0xa0, B: 0x40, A: 0xc0}
+	colorRejectFlash = color.NRGBA{R: 0xe0, G: 0x20, B: 0x20, A: 0xff}
+	colorCulprit     = color.NRGBA{R: 0xd0, G: 0x10, B: 0x60, A: 0xff}
+	colorVictim      = color.NRGBA{R: 0xf0, G: 0x90, B: 0x10, A: 0xff}
+)
+
+// SelectionColor is the colour of the ring around a selected piece, for other widgets
+// that mark a chosen piece the same way (the editor's palette).
+func SelectionColor() color.Color { return colorSelection }
 
 // boardPalette is the colours of one board style.
 type boardPalette struct {
@@ -38,28 +76,28 @@ var (
 )
 
 // paletteFor returns the colours of a board style; an unknown style is drawn as wood.
-func paletteFor(s play.BoardStyle) boardPalette {
-	if s == play.PlainBoard {
+func paletteFor(s Style) boardPalette {
+	if s == Plain {
 		return plainPalette
 	}
 	return woodPalette
 }
 
 // discColorsFor returns how side's pieces are coloured on a board style with a piece set.
-func discColorsFor(s play.BoardStyle, set play.PieceSet, side engine.Color) discColors {
-	plain := s == play.PlainBoard
+func discColorsFor(s Style, set PieceSet, side engine.Color) discColors {
+	plain := s == Plain
 	c := discColors{face: colorDiscFace, edge: colorDiscEdge, shadow: colorDiscShadow, ink: colorRedPiece}
 	if plain {
 		c = discColors{face: plainFace, edge: plainEdge, shadow: greyShadow, ink: plainRed}
 	}
-	if set == play.PictogramPieces && !plain {
+	if set == Pictogram && !plain {
 		c.face = woodRedOn
 	}
 	if side == engine.Red {
 		return c
 	}
 	switch {
-	case set == play.PictogramPieces:
+	case set == Pictogram:
 		return discColors{face: darkFace, edge: darkEdge, shadow: c.shadow, ink: lightInk}
 	case plain:
 		c.ink = plainBlack
