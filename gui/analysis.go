@@ -11,10 +11,10 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/gui/board"
 	"github.com/xqfyne/xiangqi/play"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // analysisPanel shows analysis mode: the evaluation bar, the depth and speed, and the
@@ -83,8 +83,8 @@ func analysisArrows(s *play.Session) []board.Arrow {
 }
 
 // redView turns a score of the side to move into Red's view.
-func redView(score, mate int, side engine.Color) (int, int) {
-	if side == engine.Black {
+func redView(score, mate int, side rules.Color) (int, int) {
+	if side == rules.Black {
 		return -score, -mate
 	}
 	return score, mate
@@ -111,7 +111,7 @@ func speedText(nps uint64) string {
 }
 
 // lineText writes up to limit moves of a line from pos in the given notation.
-func lineText(pos *engine.Position, pv []engine.Move, style game.Notation, limit int) string {
+func lineText(pos *rules.Position, pv []rules.Move, style game.Notation, limit int) string {
 	p := pos.Copy()
 	var parts []string
 	for i, m := range pv {

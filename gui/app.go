@@ -15,6 +15,7 @@ import (
 	"github.com/xqfyne/xiangqi/gui/board"
 	"github.com/xqfyne/xiangqi/play"
 	"github.com/xqfyne/xiangqi/resources"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // AppID is the application identifier (also in FyneApp.toml).
@@ -265,7 +266,7 @@ func boardView(s *play.Session) board.View {
 		Targets:  s.Targets(),
 		LastMove: g.LastMove(),
 		Animate:  s.Animate(),
-		Check:    engine.NoSquare,
+		Check:    rules.NoSquare,
 		Hint:     s.Hint(),
 		Rejected: s.Rejected(),
 		Flipped:  set.Flipped,
@@ -320,7 +321,7 @@ func (w *Window) statusText() string {
 		text = tr("status.yourMove", map[string]any{"Side": sideName(side)})
 	}
 	pos := g.Position()
-	if hint := s.Hint(); hint != engine.NoMove {
+	if hint := s.Hint(); hint != rules.NoMove {
 		text = tr("status.hint", map[string]any{"Move": game.FormatMove(pos, hint, s.Settings().Notation)}) + " · " + text
 	}
 	if err := s.HintError(); err != nil {
@@ -340,7 +341,7 @@ const levelScore = 10
 
 // scoreText says a search score of mover, who is searching, as the side it favours: "Red
 // +68", "Black mates in 3", or a level game.
-func scoreText(info engine.Info, mover engine.Color) string {
+func scoreText(info engine.Info, mover rules.Color) string {
 	ahead, score, mate := mover, info.Score, info.Mate
 	if score < 0 {
 		ahead, score, mate = mover.Opponent(), -score, -mate

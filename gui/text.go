@@ -8,10 +8,10 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/lang"
 
-	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/play"
 	"github.com/xqfyne/xiangqi/resources"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // englishFile is the bundled English translation: the text shown when the system's
@@ -59,8 +59,8 @@ func systemLanguage() play.Language {
 	return play.English
 }
 
-func sideName(c engine.Color) string {
-	if c == engine.Red {
+func sideName(c rules.Color) string {
+	if c == rules.Red {
 		return tr("side.red")
 	}
 	return tr("side.black")

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // Client is the GUI's or referee's side of a session with an engine. Its
@@ -151,8 +151,8 @@ func (c *Client) NewGame() error {
 // may spend, and what the referee forbids.
 type Request struct {
 	FEN   string
-	Moves []string     // ICCS moves played from FEN
-	Side  engine.Color // side to move: whose clock is whose under UCI
+	Moves []string    // ICCS moves played from FEN
+	Side  rules.Color // side to move: whose clock is whose under UCI
 
 	// One limit: Nodes when above 0, else the clocks when Clock is set,
 	// else MoveTime.
@@ -165,7 +165,7 @@ type Request struct {
 	// Banned are moves the rules forbid (perpetual check or chase). UCCI
 	// engines get them as banmoves; UCI engines, which have no such
 	// command, get Allowed, the other legal moves, as searchmoves.
-	Banned, Allowed []engine.Move
+	Banned, Allowed []rules.Move
 	DrawOffered     bool // the opponent offered a draw with its last move (UCCI go draw)
 }
 
@@ -182,7 +182,7 @@ func (c *Client) goCommand(r Request) string {
 			r.Own.Milliseconds(), r.Increment.Milliseconds(), r.Opp.Milliseconds(), r.Increment.Milliseconds())
 	case r.Clock:
 		wtime, btime := r.Own, r.Opp
-		if r.Side == engine.Black {
+		if r.Side == rules.Black {
 			wtime, btime = r.Opp, r.Own
 		}
 		cmd = fmt.Sprintf("go wtime %d btime %d winc %d binc %d",
@@ -338,7 +338,7 @@ func ParseInfo(line string) (info Info, ok bool) {
 }
 
 // moveList joins moves in ICCS notation.
-func moveList(ms []engine.Move) string {
+func moveList(ms []rules.Move) string {
 	texts := make([]string, len(ms))
 	for i, m := range ms {
 		texts[i] = m.String()

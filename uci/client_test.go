@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // connect runs the engine of this package in the test and connects a
@@ -61,14 +61,14 @@ func TestClientAgainstTheEngine(t *testing.T) {
 			{Nodes: 2000},
 			{Clock: true, Own: 300 * time.Millisecond, Opp: 5 * time.Second, Increment: 10 * time.Millisecond},
 		} {
-			req.FEN, req.Moves, req.Side = engine.StartFEN, moves, engine.Black
+			req.FEN, req.Moves, req.Side = rules.StartFEN, moves, rules.Black
 			b, err := c.Go(req)
 			if err != nil {
 				t.Fatal(err)
 			}
-			p := engine.NewPosition()
+			p := rules.NewPosition()
 			p.MakeMove(mustMove(t, "h2e2"))
-			m, err := engine.ParseMove(b.Move)
+			m, err := rules.ParseMove(b.Move)
 			if err != nil || !p.IsLegal(m) || b.NoMove || b.Took <= 0 {
 				t.Fatalf("%+v: answer %+v", req, b)
 			}
@@ -79,9 +79,9 @@ func TestClientAgainstTheEngine(t *testing.T) {
 	}
 }
 
-func mustMove(t *testing.T, text string) engine.Move {
+func mustMove(t *testing.T, text string) rules.Move {
 	t.Helper()
-	m, err := engine.ParseMove(text)
+	m, err := rules.ParseMove(text)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,10 +92,10 @@ func mustMove(t *testing.T, text string) engine.Move {
 // searchmoves of the others): with all moves but one banned, that one is
 // played; with all banned, there is no move.
 func TestClientBansMoves(t *testing.T) {
-	p := engine.NewPosition()
+	p := rules.NewPosition()
 	legal := p.LegalMoves()
 	keep := mustMove(t, "b0c2")
-	var others []engine.Move
+	var others []rules.Move
 	for _, m := range legal {
 		if m != keep {
 			others = append(others, m)
@@ -106,12 +106,12 @@ func TestClientBansMoves(t *testing.T) {
 		if err := c.SetOption("OwnBook", "false"); err != nil {
 			t.Fatal(err)
 		}
-		b, err := c.Go(Request{FEN: engine.StartFEN, Nodes: 3000, Banned: others, Allowed: []engine.Move{keep}})
+		b, err := c.Go(Request{FEN: rules.StartFEN, Nodes: 3000, Banned: others, Allowed: []rules.Move{keep}})
 		if err != nil || b.Move != "b0c2" {
 			t.Fatalf("%s: all but b0c2 banned: %+v %v", proto, b, err)
 		}
 		if proto == UCCI {
-			b, err = c.Go(Request{FEN: engine.StartFEN, Nodes: 3000, Banned: legal})
+			b, err = c.Go(Request{FEN: rules.StartFEN, Nodes: 3000, Banned: legal})
 			if err != nil || !b.NoMove || b.Move != "" {
 				t.Fatalf("all banned: %+v %v", b, err)
 			}
@@ -121,11 +121,11 @@ func TestClientBansMoves(t *testing.T) {
 
 // Each request becomes its protocol's go command.
 func TestGoCommands(t *testing.T) {
-	ban := []engine.Move{mustMove(t, "h2e2")}
-	allow := []engine.Move{mustMove(t, "b2e2"), mustMove(t, "h0g2")}
+	ban := []rules.Move{mustMove(t, "h2e2")}
+	allow := []rules.Move{mustMove(t, "b2e2"), mustMove(t, "h0g2")}
 	clock := Request{Clock: true, Own: 5 * time.Second, Opp: 4 * time.Second, Increment: 100 * time.Millisecond}
 	black := clock
-	black.Side = engine.Black
+	black.Side = rules.Black
 	for _, tc := range []struct {
 		req       Request
 		uci, ucci string

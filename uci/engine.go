@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // Engine is the engine side of the protocols: what it calls itself in the
@@ -81,8 +82,8 @@ type session struct {
 	id       Engine
 	out      *lineWriter
 	proto    Protocol
-	pos      *engine.Position
-	banned   []engine.Move
+	pos      *rules.Position
+	banned   []rules.Move
 	searcher *searchSession
 
 	// deferred holds the commands that arrived while a search was running
@@ -102,7 +103,7 @@ func newSession(e Engine, out io.Writer) *session {
 	c := &session{
 		id:  e,
 		out: &lineWriter{w: bufio.NewWriter(out)},
-		pos: engine.NewPosition(),
+		pos: rules.NewPosition(),
 	}
 	c.searcher = newSearchSession(c, hashMB)
 	return c
@@ -248,7 +249,7 @@ func (c *session) setPosition(args []string) error {
 	rest := args[1:]
 	switch args[0] {
 	case "startpos":
-		fen = engine.StartFEN
+		fen = rules.StartFEN
 	case "fen":
 		i := 0
 		for i < len(rest) && rest[i] != "moves" {
@@ -259,7 +260,7 @@ func (c *session) setPosition(args []string) error {
 	default:
 		return fmt.Errorf("position: expected startpos or fen, got %q", args[0])
 	}
-	p, err := engine.ParseFEN(fen)
+	p, err := rules.ParseFEN(fen)
 	if err != nil {
 		return fmt.Errorf("position: %v", err)
 	}
@@ -268,7 +269,7 @@ func (c *session) setPosition(args []string) error {
 			return fmt.Errorf("position: expected moves, got %q", rest[0])
 		}
 		for _, text := range rest[1:] {
-			m, err := engine.ParseMove(text)
+			m, err := rules.ParseMove(text)
 			if err != nil {
 				return fmt.Errorf("position: %v", err)
 			}
@@ -286,9 +287,9 @@ func (c *session) setPosition(args []string) error {
 // setBanMoves handles UCCI's `banmoves`: moves the engine must not choose in
 // the current position (the referee forbids them, e.g. perpetual chases).
 func (c *session) setBanMoves(args []string) {
-	var banned []engine.Move
+	var banned []rules.Move
 	for _, text := range args {
-		m, err := engine.ParseMove(text)
+		m, err := rules.ParseMove(text)
 		if err != nil {
 			c.errorf("banmoves: %v", err)
 			return
@@ -330,8 +331,8 @@ func (c *session) display() {
 	for rank := 9; rank >= 0; rank-- {
 		fmt.Fprintf(&sb, "%d ", rank)
 		for file := 0; file < 9; file++ {
-			pc := c.pos.At(engine.Sq(file, rank))
-			if pc == engine.NoPiece {
+			pc := c.pos.At(rules.Sq(file, rank))
+			if pc == rules.NoPiece {
 				sb.WriteString(" .")
 			} else {
 				sb.WriteByte(' ')

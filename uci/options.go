@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // setting is one entry of the option table: the option's names, its type,
@@ -105,7 +106,7 @@ func buildOptionTable() []setting {
 			}},
 		setting{uci: "Rules", ucci: "rules", kind: Combo, def: "asian", vars: []string{"asian", "chinese"},
 			apply: func(s *searchSession, v value) error {
-				r, err := engine.ParseRuleSet(v.text)
+				r, err := rules.ParseRuleSet(v.text)
 				if err != nil {
 					return err
 				}
@@ -113,7 +114,7 @@ func buildOptionTable() []setting {
 				return nil
 			}},
 		setting{uci: "MoveLimit", ucci: "movelimit", kind: Spin, min: minMoveLimit, max: maxMoveLimit,
-			def: strconv.Itoa(engine.MoveLimitPlies), unit: "plies",
+			def: strconv.Itoa(rules.MoveLimitPlies), unit: "plies",
 			apply: func(s *searchSession, v value) error { s.engine().SetMoveLimit(v.n); return nil }},
 		// A referee that judges only some chases (UCCILEAG) sets it, as it
 		// sets movelimit: see engine.Options.OpponentMayChase.

@@ -8,8 +8,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/xqfyne/xiangqi/book"
 	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/resources"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // searchSession runs the engine's search for the protocol commands go, stop,
@@ -26,7 +28,7 @@ type searchSession struct {
 	// Settings that are not the searcher's own.
 	millisec bool // UCCI times in milliseconds (usemillisec) instead of seconds
 	features engine.Features
-	book     *engine.Book // the bundled book, or one loaded by `setoption bookfiles <path>`
+	book     *book.Book // the bundled book, or one loaded by `setoption bookfiles <path>`
 	useBook  bool
 	multiPV  int // lines reported per depth (MultiPV), 1 normally
 	strength strengthOption
@@ -42,7 +44,7 @@ type searchSession struct {
 
 // searchResult is a search's outcome with the protocol it was started under.
 type searchResult struct {
-	res   engine.Result
+	res   engine.SearchResult
 	proto Protocol
 }
 
@@ -63,12 +65,12 @@ func newSearchSession(c *session, hashMB int) *searchSession {
 // path is empty or "<empty>". A file that cannot be read leaves the engine
 // without a book, and says so.
 func (s *searchSession) loadBook(path string) error {
-	var openingBook *engine.Book
+	var openingBook *book.Book
 	var err error
 	if path == "" || path == "<empty>" {
-		openingBook, err = engine.LoadBook(resources.Book())
+		openingBook, err = book.LoadBook(resources.Book())
 	} else {
-		openingBook, err = engine.LoadBookFile(path)
+		openingBook, err = book.LoadBookFile(path)
 	}
 	s.book = openingBook // nil on error: go on without a book
 	s.applyBook()
@@ -166,7 +168,7 @@ type goParams struct {
 // `go movetime 1000`, `go nodes N`, `go infinite`, `go ponder`,
 // `go searchmoves m...`) and UCCI (`go [ponder|draw] time T [movestogo M |
 // increment I] [opptime T ...]`, `go depth N|infinite`) forms.
-func parseGo(args []string, side engine.Color, ucci, millisec bool) (goParams, error) {
+func parseGo(args []string, side rules.Color, ucci, millisec bool) (goParams, error) {
 	var g goParams
 	l := &g.limits
 	unit := time.Millisecond
@@ -196,7 +198,7 @@ func parseGo(args []string, side engine.Color, ucci, millisec bool) (goParams, e
 			// UCCI: the opponent offers a draw. We never accept one.
 		case "searchmoves":
 			for i+1 < len(args) {
-				m, err := engine.ParseMove(args[i+1])
+				m, err := rules.ParseMove(args[i+1])
 				if err != nil {
 					break
 				}
@@ -254,7 +256,7 @@ func parseGo(args []string, side engine.Color, ucci, millisec bool) (goParams, e
 	}
 	if haveClock {
 		l.Time, l.Increment = wtime, winc
-		if side == engine.Black {
+		if side == rules.Black {
 			l.Time, l.Increment = btime, binc
 		}
 		if l.Time == 0 {
@@ -277,7 +279,7 @@ func (s *searchSession) start(args []string) {
 		return
 	}
 	lim := g.limits
-	lim.BanMoves = append([]engine.Move(nil), s.c.banned...)
+	lim.BanMoves = append([]rules.Move(nil), s.c.banned...)
 	lim.MultiPV = s.multiPV
 	searchLim := lim
 	if g.ponder {
@@ -317,7 +319,7 @@ func (s *searchSession) printInfo(i engine.Info, proto Protocol) {
 
 func (s *searchSession) printBest(r searchResult) {
 	res := r.res
-	if res.Move == engine.NoMove {
+	if res.Move == rules.NoMove {
 		if r.proto == UCCI {
 			s.c.out.println("nobestmove")
 		} else {
@@ -328,14 +330,14 @@ func (s *searchSession) printBest(r searchResult) {
 	if res.FromBook {
 		s.c.out.println("info string book move")
 	}
-	if res.Ponder != engine.NoMove {
+	if res.Ponder != rules.NoMove {
 		s.c.out.println("bestmove %s ponder %s", res.Move, res.Ponder)
 		return
 	}
 	s.c.out.println("bestmove %s", res.Move)
 }
 
-func movesText(ms []engine.Move) string {
+func movesText(ms []rules.Move) string {
 	parts := make([]string, len(ms))
 	for i, m := range ms {
 		parts[i] = m.String()

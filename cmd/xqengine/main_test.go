@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/rules"
 	"github.com/xqfyne/xiangqi/uci"
 )
 
@@ -35,14 +35,14 @@ func TestCommandPlaysOverBothProtocols(t *testing.T) {
 		if err := c.IsReady(); err != nil {
 			t.Fatal(err)
 		}
-		b, err := c.Go(uci.Request{FEN: engine.StartFEN, Moves: []string{"h2e2"}, Side: engine.Black, MoveTime: 50 * time.Millisecond})
+		b, err := c.Go(uci.Request{FEN: rules.StartFEN, Moves: []string{"h2e2"}, Side: rules.Black, MoveTime: 50 * time.Millisecond})
 		c.Close()
 		if err != nil {
 			t.Fatal(err)
 		}
-		pos := engine.NewPosition()
-		pos.MakeMove(engine.NewMove(engine.Sq(7, 2), engine.Sq(4, 2)))
-		m, err := engine.ParseMove(b.Move)
+		pos := rules.NewPosition()
+		pos.MakeMove(rules.NewMove(rules.Sq(7, 2), rules.Sq(4, 2)))
+		m, err := rules.ParseMove(b.Move)
 		if err != nil || !pos.IsLegal(m) {
 			t.Fatalf("%s: answered %+v", p, b)
 		}

@@ -29,8 +29,9 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/book"
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/rules"
 	"github.com/xqfyne/xiangqi/uci"
 )
 
@@ -77,7 +78,7 @@ func main() {
 		if *openFile != "" {
 			fail(fmt.Errorf("-book and -openings exclude each other"))
 		}
-		book, err := engine.LoadBookFile(*bookFile)
+		book, err := book.LoadBookFile(*bookFile)
 		if err != nil {
 			fail(err)
 		}
@@ -89,11 +90,11 @@ func main() {
 	if err != nil {
 		fail(err)
 	}
-	ruleSet, err := engine.ParseRuleSet(*rulesName)
+	ruleSet, err := rules.ParseRuleSet(*rulesName)
 	if err != nil {
 		fail(err)
 	}
-	if ruleSet != engine.RulesAsian { // the engines' default; older engines need not know the option
+	if ruleSet != rules.RulesAsian { // the engines' default; older engines need not know the option
 		*options1 = strings.TrimPrefix(*options1+",Rules="+ruleSet.String(), ",")
 		*options2 = strings.TrimPrefix(*options2+",Rules="+ruleSet.String(), ",")
 	}
