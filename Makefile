@@ -8,7 +8,7 @@ APT_DEPS  := libgl1-mesa-dev libxcursor-dev libxrandr-dev libxinerama-dev libxi-
 SMOKE_DEPS := xvfb xdotool imagemagick x11-utils xclip
 SOAK_KILLS ?= 20
 
-.PHONY: all deps run test test-race test-wasm build engine package android ios web bench match smoke smoke-deps smoke-web soak font icon portability clean
+.PHONY: all deps run test test-race test-wasm build engine package android ios web bench match smoke smoke-deps smoke-web soak font icon portability puzzles-check puzzles-mine clean
 
 all: build
 
@@ -64,12 +64,12 @@ web: deps
 smoke-web: deps
 	RELEASE=1 MOVES=$${MOVES:-9} bash scripts/smoke-web.sh
 
-# rules/, book/, engine/ and game/ tests compiled to WebAssembly and run in Node, as they run in a browser:
+# rules/, book/, engine/, game/, i18n/ and puzzle/ tests compiled to WebAssembly and run in Node, as they run in a browser:
 # one thread, no preemption (installs nodejs if missing).
 test-wasm:
 	@command -v node >/dev/null || { SUDO=""; [ "$$(id -u)" -ne 0 ] && SUDO=sudo; \
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends nodejs; }
-	PATH="$$PATH:$$($(GO) env GOROOT)/lib/wasm" GOOS=js GOARCH=wasm $(GO) test -short ./rules ./book ./engine ./game ./i18n
+	PATH="$$PATH:$$($(GO) env GOROOT)/lib/wasm" GOOS=js GOARCH=wasm $(GO) test -short ./rules ./book ./engine ./game ./i18n ./puzzle
 
 # Speed figures: perft and search nodes/s, move-time accuracy, book, notation, board redraw.
 bench: engine
@@ -110,13 +110,24 @@ icon:
 # What CI checks for phones without an NDK: pure-Go packages cross-compile, and the app
 # compiles headless without cgo.
 portability:
-	CGO_ENABLED=0 GOOS=android GOARCH=arm64 $(GO) build ./rules ./book ./engine ./game ./i18n
-	CGO_ENABLED=0 GOOS=ios GOARCH=arm64 $(GO) build ./rules ./book ./engine ./game ./i18n
+	CGO_ENABLED=0 GOOS=android GOARCH=arm64 $(GO) build ./rules ./book ./engine ./game ./i18n ./puzzle
+	CGO_ENABLED=0 GOOS=ios GOARCH=arm64 $(GO) build ./rules ./book ./engine ./game ./i18n ./puzzle
 	CGO_ENABLED=0 GOOS=android GOARCH=arm64 $(GO) build -o /dev/null ./cmd/xqengine
 	CGO_ENABLED=0 $(GO) build -tags ci ./...
 	CGO_ENABLED=0 $(GO) vet -tags ci ./...
 	GOOS=js GOARCH=wasm $(GO) build -o /dev/null .
 	GOOS=js GOARCH=wasm $(GO) vet ./gui ./gui/board ./play ./audio ./resources .
+
+# Every proof of resources/puzzles repeated (CI repeats a fixed sample, .ci/run).
+puzzles-check:
+	$(GO) run ./cmd/puzzlegen -check -all
+
+# More engine-mined puzzles, appended to resources/puzzles/mined.tsv: GAMES self-play
+# games from seed SEED (one game a seed; continue with the next unused seed).
+SEED  ?= 1
+GAMES ?= 20
+puzzles-mine:
+	nice -n 19 $(GO) run ./cmd/puzzlegen -mine -seed $(SEED) -games $(GAMES)
 
 clean:
 	rm -rf $(BIN) *.tar.xz wasm

@@ -1,0 +1,129 @@
+package main
+
+import (
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/xqfyne/xiangqi/puzzle"
+	"github.com/xqfyne/xiangqi/rules"
+)
+
+func mustFEN(t *testing.T, fen string) *rules.Position {
+	t.Helper()
+	p, err := rules.ParseFEN(fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestFamilyKeyIgnoresMirroring(t *testing.T) {
+	a := "3k5/9/9/9/R8/9/9/9/9/4K4 w - - 0 1"
+	b := mustFEN(t, a).Mirror().FEN()
+	if a == b || familyKey(a) != familyKey(b) {
+		t.Errorf("mirror images %q and %q have keys %q and %q", a, b, familyKey(a), familyKey(b))
+	}
+	if familyKey(a) == familyKey("3k5/9/9/9/1R7/9/9/9/9/4K4 w - - 0 1") {
+		t.Error("different positions share a key")
+	}
+}
+
+func TestUniqueMate(t *testing.T) {
+	// The rook mates on d5 but also stalemates on a8 (a win too): no puzzle.
+	if line, ok := uniqueMate(mustFEN(t, "3k5/9/9/9/R8/9/9/9/9/4K4 w - - 0 1"), 1_000_000); ok {
+		t.Errorf("two winning first moves accepted: %v", line)
+	}
+	// Only d5d9 mates (铁门栓); the pawn i6 keeps Black from being stalemated.
+	line, ok := uniqueMate(mustFEN(t, "4ka3/4a4/2N1b4/8p/3R5/9/9/4C4/9/3K5 w - - 0 1"), 1_000_000)
+	if !ok || len(line) != 1 || line[0].String() != "d5d9" {
+		t.Errorf("unique mate: %v %v, want d5d9", line, ok)
+	}
+}
+
+func TestMinePositionTagsAndProves(t *testing.T) {
+	c := puzzle.NewChecker(1_000_000)
+	p, ok := minePosition(c, mustFEN(t, "4ka3/4a4/2N1b4/8p/3R5/9/9/4C4/9/3K5 w - - 0 1"), "t", 1_000_000)
+	if !ok || p.Kind != puzzle.KindMate || p.Proof != puzzle.Proven {
+		t.Fatalf("got %+v, %v", p, ok)
+	}
+	if !strings.Contains(strings.Join(p.Themes, ","), puzzle.ThemeIronBolt) {
+		t.Errorf("themes %v lack %s", p.Themes, puzzle.ThemeIronBolt)
+	}
+	if _, ok := minePosition(c, mustFEN(t, rules.StartFEN), "t", 1_000_000); ok {
+		t.Error("the start position made a puzzle")
+	}
+}
+
+func TestRunCheckCatchesAWrongSolution(t *testing.T) {
+	dir := t.TempDir()
+	good := "t-1\t3k5/9/9/9/R8/9/9/9/9/4K4 w - - 0 1\ta5d5\tmate\tproven\t700\tmate1\t\ttest"
+	write := func(text string) {
+		if err := os.WriteFile(filepath.Join(dir, "a.tsv"), []byte(puzzle.Header+"\n"+text+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(good)
+	if err := runCheck(io.Discard, dir, true, 1_000_000); err != nil {
+		t.Fatal(err)
+	}
+	// a5a6 does not force mate: the rook h7 defends on d7.
+	write("t-2\t3k5/9/7r1/9/R8/9/9/9/9/4K4 w - - 0 1\ta5a6 h7h9 a6d6\tmate\tproven\t900\tmate2\t\ttest")
+	var out strings.Builder
+	if err := runCheck(&out, dir, true, 1_000_000); err == nil || !strings.Contains(out.String(), "does not force mate") {
+		t.Fatalf("wrong solution passed: %v\n%s", err, out.String())
+	}
+	if err := runCheck(io.Discard, t.TempDir(), true, 0); err == nil {
+		t.Error("an empty folder passed")
+	}
+}
+
+func TestReadSQYQ(t *testing.T) {
+	text := "\ufeff[FEN_INDEX \"shiqingyaqu-551-007\"]\n[EVENT \"适情雅趣_李浭551局新版 第007局 七星聚会\"]\n[FEN \"3k5/9/9/9/R8/9/9/9/9/4K4 w - - 0 1\"]\n"
+	es, err := readSQYQ(strings.NewReader(text))
+	if err != nil || len(es) != 1 || es[0].number != 7 || es[0].title != "七星聚会" {
+		t.Fatalf("got %+v, %v", es, err)
+	}
+	if _, err := readSQYQ(strings.NewReader("[FEN \"x\"]\n")); err == nil {
+		t.Error("a FEN without its index was accepted")
+	}
+}
+
+func TestBookName(t *testing.T) {
+	for in, want := range map[string]string{"03《橘中秘》朱晋桢": "橘中秘", "竹香斋": "竹香斋", "07《烂柯神机》": "烂柯神机"} {
+		if got := bookName(in); got != want {
+			t.Errorf("bookName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestRandomEndingIsLegalWithItsMaterial(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, e := range endings {
+		made := 0
+		for range 50 {
+			pos, ok := randomEnding(rng, e)
+			if !ok {
+				continue
+			}
+			made++
+			for _, letter := range []byte("Kk" + e.red + e.black) {
+				pc := pieceOf(letter)
+				if pos.PieceCount(pc.Color(), pc.Type()) != strings.Count("Kk"+e.red+e.black, string(letter)) {
+					t.Fatalf("%s: %s has the wrong material", e.name, pos.FEN())
+				}
+			}
+			for _, sq := range pos.PieceSquares(rules.Red, rules.Pawn) {
+				if r := rules.Square(sq).Rank(); r < 5 || r > 8 {
+					t.Fatalf("%s: pawn on rank %d in %s", e.name, r, pos.FEN())
+				}
+			}
+		}
+		if made == 0 {
+			t.Errorf("%s: no legal set-up in 50 tries", e.name)
+		}
+	}
+}
