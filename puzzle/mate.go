@@ -171,7 +171,7 @@ func (pr *Prover) attackerMoves(p *rules.Position, n int) []rules.Move {
 		}
 		replies := len(p.LegalMoves())
 		p.UnmakeMove()
-		if n == 1 && !check && replies > 0 {
+		if n == 1 && replies > 0 {
 			continue // a last move must leave no reply
 		}
 		s := replies

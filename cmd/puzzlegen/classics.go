@@ -36,8 +36,11 @@ const (
 const maxProofMoves = 25
 
 var (
-	fenIndexRe = regexp.MustCompile(`^\[FEN_INDEX "shiqingyaqu-551-(\d+)"\]`)
+	fenIndexRe = regexp.MustCompile(`^\[FEN_INDEX "shiqingyaqu-551-(\d+)\w*"\]`)
 	eventRe    = regexp.MustCompile(`^\[EVENT ".*第(\d+)局\s*(.*)"\]`)
+	// restoredRe reads the one position the new edition restored from a
+	// lost diagram: "*原_227局_舍生取义_补图复原", number 227.
+	restoredRe = regexp.MustCompile(`^\[EVENT ".*原_(\d+)局_([^_"]*)`)
 	fenRe      = regexp.MustCompile(`^\[FEN "(.*)"\]`)
 	numberRe   = regexp.MustCompile(`第(\d+)局\s*(.*)`)
 )
@@ -49,11 +52,13 @@ type sqyqEntry struct {
 	fen    string
 }
 
-// readSQYQ reads the 《适情雅趣》 FEN file: blocks of FEN_INDEX, EVENT
-// (number and title) and FEN tags.
+// readSQYQ reads the 《适情雅趣》 FEN file: blocks of FEN_INDEX (the
+// number), EVENT (the title; for the restored 227th position the number
+// too) and FEN tags. Numbers must be unique.
 func readSQYQ(r io.Reader) ([]sqyqEntry, error) {
 	var out []sqyqEntry
 	var cur sqyqEntry
+	numbers := map[int]bool{}
 	sc := bufio.NewScanner(r)
 	for n := 1; sc.Scan(); n++ {
 		line := strings.TrimSpace(strings.TrimPrefix(sc.Text(), "\ufeff"))
@@ -63,12 +68,21 @@ func readSQYQ(r io.Reader) ([]sqyqEntry, error) {
 			cur = sqyqEntry{number: num}
 		case eventRe.MatchString(line):
 			cur.title = strings.TrimSpace(eventRe.FindStringSubmatch(line)[2])
+		case restoredRe.MatchString(line):
+			m := restoredRe.FindStringSubmatch(line)
+			cur.number, _ = strconv.Atoi(m[1])
+			cur.title = m[2]
 		case fenRe.MatchString(line):
 			cur.fen = fenRe.FindStringSubmatch(line)[1]
 			if cur.number == 0 {
 				return nil, fmt.Errorf("line %d: FEN without FEN_INDEX", n)
 			}
+			if numbers[cur.number] {
+				return nil, fmt.Errorf("line %d: number %d twice", n, cur.number)
+			}
+			numbers[cur.number] = true
 			out = append(out, cur)
+			cur = sqyqEntry{}
 		}
 	}
 	return out, sc.Err()
@@ -77,8 +91,25 @@ func readSQYQ(r io.Reader) ([]sqyqEntry, error) {
 // bookGame is a record of a classical manual.
 type bookGame struct {
 	book, title string
-	number      int
+	// seq counts the book's records in path order (the puzzle id);
+	// number is the record's own number when its file name has one
+	// ("第12局"), else seq.
+	seq, number int
 	rec         *game.Record
+}
+
+// modernBooks are collections in the classical folder that are not
+// classical manuals: 20th-century compositions and compilations (周孟芳,
+// 朱剑秋's 鬼手百局, 陈松顺's 江湖棋局搜秘) and 奕乘's modern masters' games.
+var modernBooks = []string{"周孟芳", "鬼手百局", "江湖棋局搜秘", "奕乘"}
+
+func isModern(book string) bool {
+	for _, m := range modernBooks {
+		if strings.Contains(book, m) {
+			return true
+		}
+	}
+	return false
 }
 
 // boardKey is the FEN's board and side, what makes two records one puzzle.
@@ -122,6 +153,9 @@ func readBooks(out io.Writer, dir string) ([]bookGame, error) {
 	for _, path := range paths {
 		rel, _ := filepath.Rel(dir, path)
 		book := bookName(strings.Split(filepath.ToSlash(rel), "/")[0])
+		if isModern(book) {
+			continue
+		}
 		data, err := os.ReadFile(path)
 		if err != nil {
 			return nil, err
@@ -132,7 +166,7 @@ func readBooks(out io.Writer, dir string) ([]bookGame, error) {
 			continue
 		}
 		count[book]++
-		g := bookGame{book: book, number: count[book], rec: rec}
+		g := bookGame{book: book, seq: count[book], number: count[book], rec: rec}
 		stem := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 		if m := numberRe.FindStringSubmatch(stem); m != nil {
 			g.number, _ = strconv.Atoi(m[1])
@@ -220,13 +254,14 @@ func runClassics(out io.Writer, dir, fenFile, xqfDir string, budget uint64) erro
 			bookIndex[g.book] = len(bookIndex) + 1
 		}
 		pos := g.rec.StartPosition()
-		p := classicPuzzle(checker, fmt.Sprintf("gp%02d-%03d", bookIndex[g.book], g.number), pos, line, budget)
+		p := classicPuzzle(checker, fmt.Sprintf("gp%02d-%03d", bookIndex[g.book], g.seq), pos, line, budget)
 		p.Title = g.title
 		p.Source = fmt.Sprintf("%s %d", g.book, g.number)
 		if p.Proof == puzzle.Proven {
 			proven++
 		}
 		classics = append(classics, p)
+		fmt.Fprintf(out, "%s %s %s %d moves (%s)\n", p.ID, p.Kind, p.Proof, len(p.Moves), p.Source)
 	}
 	fmt.Fprintf(out, "classical manuals: %d positions from %d books, %d proven, %d reference\n", len(classics), len(bookIndex), proven, len(classics)-proven)
 	return writeFile(filepath.Join(dir, "classics.tsv"), classics)

@@ -46,14 +46,21 @@ func TestUniqueMate(t *testing.T) {
 
 func TestMinePositionTagsAndProves(t *testing.T) {
 	c := puzzle.NewChecker(1_000_000)
-	p, ok := minePosition(c, mustFEN(t, "4ka3/4a4/2N1b4/8p/3R5/9/9/4C4/9/3K5 w - - 0 1"), "t", 1_000_000)
+	p, ok := minePosition(c, mustFEN(t, "4ka3/4a4/2N1b4/8p/3R5/9/9/4C4/9/3K5 w - - 0 1"), "t", nil, 1_000_000)
 	if !ok || p.Kind != puzzle.KindMate || p.Proof != puzzle.Proven {
 		t.Fatalf("got %+v, %v", p, ok)
 	}
 	if !strings.Contains(strings.Join(p.Themes, ","), puzzle.ThemeIronBolt) {
 		t.Errorf("themes %v lack %s", p.Themes, puzzle.ThemeIronBolt)
 	}
-	if _, ok := minePosition(c, mustFEN(t, rules.StartFEN), "t", 1_000_000); ok {
+	// The loose black rook on a5 attacks the red one: a0a5 wins it.
+	loose := mustFEN(t, "4k4/9/9/9/r8/9/9/9/9/R2K5 w - - 0 1")
+	p, ok = minePosition(c, loose, "t", c.BestLine(loose, puzzle.MaterialDepth), 1_000_000)
+	if !ok || p.Kind != puzzle.KindMaterial || p.Moves[0].String() != "a0a5" {
+		t.Fatalf("material: got %+v, %v", p, ok)
+	}
+	start := mustFEN(t, rules.StartFEN)
+	if _, ok := minePosition(c, start, "t", c.BestLine(start, puzzle.MaterialDepth), 1_000_000); ok {
 		t.Error("the start position made a puzzle")
 	}
 }
@@ -86,6 +93,13 @@ func TestReadSQYQ(t *testing.T) {
 	es, err := readSQYQ(strings.NewReader(text))
 	if err != nil || len(es) != 1 || es[0].number != 7 || es[0].title != "七星聚会" {
 		t.Fatalf("got %+v, %v", es, err)
+	}
+	restored := "[FEN_INDEX \"shiqingyaqu-551-228plus\"]\n[EVENT \"适情雅趣_李浭551局新版 *原_227局_舍生取义_补图复原\"]\n[FEN \"x\"]\n"
+	if es, err := readSQYQ(strings.NewReader(restored)); err != nil || len(es) != 1 || es[0].number != 227 || es[0].title != "舍生取义" {
+		t.Errorf("restored position: %+v, %v", es, err)
+	}
+	if _, err := readSQYQ(strings.NewReader(text + text)); err == nil {
+		t.Error("a number twice was accepted")
 	}
 	if _, err := readSQYQ(strings.NewReader("[FEN \"x\"]\n")); err == nil {
 		t.Error("a FEN without its index was accepted")
@@ -124,6 +138,14 @@ func TestRandomEndingIsLegalWithItsMaterial(t *testing.T) {
 		}
 		if made == 0 {
 			t.Errorf("%s: no legal set-up in 50 tries", e.name)
+		}
+	}
+}
+
+func TestModernBooksLeftOut(t *testing.T) {
+	for book, modern := range map[string]bool{"周孟芳作品": true, "鬼手百局": true, "江湖棋局搜秘 陈松顺": true, "烂柯神机": false, "竹香斋": false} {
+		if isModern(book) != modern {
+			t.Errorf("isModern(%q) = %v", book, !modern)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"time"
@@ -13,23 +14,33 @@ import (
 	"github.com/xqfyne/xiangqi/rules"
 )
 
-// Mining: the engine plays itself (varied play, one seed a game) and every
-// position of the game is tried as a puzzle: a mate in 1-7 whose first
-// move is the only one that mates that fast (proved), or failing that a
-// move that wins at least a minor piece more than any other at
-// puzzle.MaterialDepth (checked as -check does). A puzzle's line is
-// skipped over before the next one is looked for, so that one game
-// position family gives one puzzle; positions already in the file (or
-// their mirror images) are skipped too.
+// Mining: the engine plays itself at a limited strength (a rating drawn
+// from the seed for each side, so that the games have the blunders that
+// make tactics) and the full engine looks at every position: where it sees
+// a mate in 1-7, the position is a puzzle when its first move is the only
+// one that mates that fast (proved); where the move just played handed
+// the side to move at least a minor piece, the position is a puzzle when
+// one move wins that piece more than any other at puzzle.MaterialDepth
+// (checked as -check does). A puzzle's line is skipped over before the
+// next one is looked for, so that one game position family gives one
+// puzzle; positions already in the files (or their mirror images) are
+// skipped too.
 const (
-	minedFile     = "mined.tsv"
-	selfPlayDepth = 5
-	maxGamePlies  = 240
-	firstPly      = 8
+	minedFile    = "mined.tsv"
+	maxGamePlies = 240
+	firstPly     = 6
+	// The players' ratings are drawn from minElo..minElo+eloRange.
+	minElo   = 1500
+	eloRange = 900
+	// oracleDepth is the full engine's look at each position.
+	oracleDepth   = 6
 	mineMateMoves = 7
 	// fullWidthMoves is the longest mate searched with every attacker
 	// move; longer ones are searched by checks only.
 	fullWidthMoves = 2
+	// mateBudgetShare: a position's mate search may use this share of
+	// the budget -budget gives a puzzle's proof.
+	mateBudgetShare = 20
 	// materialLinePlies bounds a material puzzle's line.
 	materialLinePlies = 5
 )
@@ -76,24 +87,37 @@ func familyKey(fen string) string {
 
 // mineGame plays one self-play game and returns its puzzles.
 func mineGame(c *puzzle.Checker, seed uint64, seen map[string]bool, budget uint64) []puzzle.Puzzle {
-	player := engine.NewSearcher(engine.Options{Threads: 1, HashMB: 8, Randomness: 20, Seed: seed})
+	rng := rand.New(rand.NewPCG(seed, 0))
+	var players [2]*engine.Searcher
+	for i := range players {
+		elo := minElo + rng.IntN(eloRange)
+		players[i] = engine.NewSearcher(engine.Options{Threads: 1, HashMB: 4, Elo: elo, Seed: seed*2 + uint64(i) + 1})
+	}
+	oracle := engine.NewSearcher(engine.Options{Threads: 1, HashMB: 16, Seed: 1})
 	pos, _ := rules.ParseFEN(rules.StartFEN)
 	var found []puzzle.Puzzle
 	skipUntil := 0
+	// before is the oracle's score of the previous position from the
+	// side now to move's view (minus the previous mover's score).
+	before := 0
 	for ply := 0; ply < maxGamePlies; ply++ {
 		if len(pos.LegalMoves()) == 0 || pos.HalfmoveClock() >= 100 {
 			break
 		}
-		if ply >= firstPly && ply >= skipUntil {
+		look := oracle.Search(context.Background(), pos, engine.Limits{Depth: oracleDepth}, nil)
+		chance := look.Mate > 0 && look.Mate <= mineMateMoves ||
+			look.Mate == 0 && look.Score >= puzzle.MinorPiece && look.Score-before >= puzzle.MinorPiece
+		if ply >= firstPly && ply >= skipUntil && chance {
 			id := fmt.Sprintf("m%d-%d", seed, ply)
-			if p, ok := minePosition(c, pos, id, budget); ok && !seen[familyKey(p.FEN)] {
+			if p, ok := minePosition(c, pos, id, look.PV, budget); ok && !seen[familyKey(p.FEN)] {
 				seen[familyKey(p.FEN)] = true
 				p.Source = fmt.Sprintf("puzzlegen -mine -seed %d (self-play, ply %d)", seed, ply)
 				found = append(found, p)
 				skipUntil = ply + len(p.Moves) + 1
 			}
 		}
-		res := player.Search(context.Background(), pos, engine.Limits{Depth: selfPlayDepth}, nil)
+		before = -look.Score
+		res := players[pos.Side()].Search(context.Background(), pos, engine.Limits{MoveTime: time.Second}, nil)
 		if res.Move == rules.NoMove {
 			break
 		}
@@ -102,12 +126,13 @@ func mineGame(c *puzzle.Checker, seed uint64, seen map[string]bool, budget uint6
 	return found
 }
 
-// minePosition tries one position as a mate puzzle, then as a material one.
-func minePosition(c *puzzle.Checker, pos *rules.Position, id string, budget uint64) (puzzle.Puzzle, bool) {
+// minePosition tries one position as a mate puzzle, then as a material
+// one with the oracle's line pv.
+func minePosition(c *puzzle.Checker, pos *rules.Position, id string, pv []rules.Move, budget uint64) (puzzle.Puzzle, bool) {
 	p := puzzle.Puzzle{ID: id, FEN: pos.FEN(), Proof: puzzle.Proven}
-	if line, ok := uniqueMate(pos, budget); ok {
+	if line, ok := uniqueMate(pos, budget/mateBudgetShare); ok {
 		p.Moves, p.Kind = line, puzzle.KindMate
-	} else if line, ok := materialLine(c, pos); ok {
+	} else if line, ok := materialLine(c, pos, pv); ok {
 		p.Moves, p.Kind = line, puzzle.KindMaterial
 	} else {
 		return p, false
@@ -125,7 +150,7 @@ func minePosition(c *puzzle.Checker, pos *rules.Position, id string, budget uint
 // when no other first move mates as fast.
 func uniqueMate(pos *rules.Position, budget uint64) ([]rules.Move, bool) {
 	for _, checksOnly := range []bool{false, true} {
-		pr := puzzle.NewProver(checksOnly, budget/10)
+		pr := puzzle.NewProver(checksOnly, budget)
 		maxN := fullWidthMoves
 		if checksOnly {
 			maxN = mineMateMoves
@@ -140,7 +165,7 @@ func uniqueMate(pos *rules.Position, budget uint64) ([]rules.Move, bool) {
 		}
 		// Another first move mating within n makes it no puzzle; the
 		// full-width prover asks that for every move when n is short.
-		alt := puzzle.NewProver(n > fullWidthMoves, budget/10)
+		alt := puzzle.NewProver(n > fullWidthMoves, budget)
 		p := pos.Copy()
 		for _, m := range p.LegalMoves() {
 			if m == line[0] {
@@ -173,12 +198,11 @@ func uniqueMate(pos *rules.Position, budget uint64) ([]rules.Move, bool) {
 	return nil, false
 }
 
-// materialLine returns the engine's line when its first move wins at least
-// a minor piece more than any other and the side to move ends up ahead
-// by that much; the line is cut after the last capture of its first
-// materialLinePlies plies, on a solver's move.
-func materialLine(c *puzzle.Checker, pos *rules.Position) ([]rules.Move, bool) {
-	pv := c.BestLine(pos, puzzle.MaterialDepth)
+// materialLine returns the engine's line pv when its first move wins at
+// least a minor piece more than any other and the side to move ends up
+// ahead by that much in captures; the line is cut after the last capture
+// of its first materialLinePlies plies, on a solver's move.
+func materialLine(c *puzzle.Checker, pos *rules.Position, pv []rules.Move) ([]rules.Move, bool) {
 	if len(pv) == 0 {
 		return nil, false
 	}
