@@ -21,13 +21,14 @@ const MaterialDepth = 6
 // Checker verifies puzzles; it keeps one engine searcher and one prover
 // between puzzles. Not safe for concurrent use.
 type Checker struct {
-	// MateBudget caps the prover's nodes per step of a mate proof.
+	// MateBudget caps the prover's nodes for one puzzle's proof (0: no
+	// cap); a proof that needs more fails.
 	MateBudget uint64
 	searcher   *engine.Searcher
 }
 
 // NewChecker returns a checker whose mate proofs may take up to mateBudget
-// nodes a step.
+// prover nodes a puzzle.
 func NewChecker(mateBudget uint64) *Checker {
 	s := engine.NewSearcher(engine.Options{Threads: 1, HashMB: 16, Seed: 1})
 	return &Checker{MateBudget: mateBudget, searcher: s}

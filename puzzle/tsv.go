@@ -2,8 +2,11 @@ package puzzle
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -107,4 +110,45 @@ func Write(w io.Writer, ps []Puzzle) error {
 		fmt.Fprintln(bw, ps[i].Line())
 	}
 	return bw.Flush()
+}
+
+// File is one puzzle file read by Load.
+type File struct {
+	Name    string
+	Puzzles []Puzzle
+}
+
+// Load reads every .tsv file at the top of fsys (resources/puzzles, on
+// disk or embedded), in name order, and refuses an id used twice in
+// different files as Read does within one.
+func Load(fsys fs.FS) ([]File, error) {
+	names, err := fs.Glob(fsys, "*.tsv")
+	if err != nil {
+		return nil, err
+	}
+	if len(names) == 0 {
+		return nil, errors.New("puzzles: no .tsv files")
+	}
+	slices.Sort(names)
+	var files []File
+	ids := map[string]string{}
+	for _, name := range names {
+		f, err := fsys.Open(name)
+		if err != nil {
+			return nil, err
+		}
+		ps, err := Read(f)
+		f.Close()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		for _, p := range ps {
+			if other, dup := ids[p.ID]; dup {
+				return nil, fmt.Errorf("%s: id %s already in %s", name, p.ID, other)
+			}
+			ids[p.ID] = name
+		}
+		files = append(files, File{Name: name, Puzzles: ps})
+	}
+	return files, nil
 }

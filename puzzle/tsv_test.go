@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/xqfyne/xiangqi/rules"
 )
@@ -104,4 +105,26 @@ func FuzzParseLine(f *testing.F) {
 		}
 		p.Validate()
 	})
+}
+
+func TestLoad(t *testing.T) {
+	sample := samplePuzzle(t)
+	line := sample.Line()
+	other := strings.Replace(line, "t-1", "t-2", 1)
+	fsys := fstest.MapFS{
+		"b.tsv":     {Data: []byte(Header + "\n" + other + "\n")},
+		"a.tsv":     {Data: []byte(Header + "\n" + line + "\n")},
+		"notes.txt": {Data: []byte("not a puzzle file")},
+	}
+	files, err := Load(fsys)
+	if err != nil || len(files) != 2 || files[0].Name != "a.tsv" || files[1].Puzzles[0].ID != "t-2" {
+		t.Fatalf("got %+v, %v", files, err)
+	}
+	fsys["c.tsv"] = &fstest.MapFile{Data: []byte(line + "\n")}
+	if _, err := Load(fsys); err == nil || !strings.Contains(err.Error(), "already in a.tsv") {
+		t.Errorf("an id in two files: %v", err)
+	}
+	if _, err := Load(fstest.MapFS{}); err == nil {
+		t.Error("no files accepted")
+	}
 }

@@ -32,7 +32,7 @@ func main() {
 	endgames := flag.Bool("endgames", false, "set up and verify endgame-training positions")
 	seed := flag.Uint64("seed", 1, "with -mine: seed of the first game; with -endgames: of the set-ups")
 	games := flag.Int("games", 10, "with -mine: number of games")
-	budget := flag.Uint64("budget", 2_000_000, "mate prover node budget per step")
+	budget := flag.Uint64("budget", 2_000_000, "mate prover node budget per puzzle")
 	flag.Parse()
 
 	var err error

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"time"
 
@@ -49,17 +48,20 @@ func runMine(out io.Writer, dir string, seed uint64, games int, budget uint64) e
 	path := filepath.Join(dir, minedFile)
 	var mined []puzzle.Puzzle
 	seen := map[string]bool{}
-	if _, err := os.Stat(path); err == nil {
-		files, _, err := readDir(dir)
+	// Every file's positions count as seen; with none yet, none are.
+	if matches, _ := filepath.Glob(filepath.Join(dir, "*.tsv")); len(matches) > 0 {
+		files, err := readDir(dir)
 		if err != nil {
 			return err
 		}
-		for _, ps := range files {
-			for _, p := range ps {
+		for _, f := range files {
+			for _, p := range f.Puzzles {
 				seen[familyKey(p.FEN)] = true
 			}
+			if f.Name == minedFile {
+				mined = f.Puzzles
+			}
 		}
-		mined = files[path]
 	}
 	checker := puzzle.NewChecker(budget)
 	for g := range games {
@@ -142,7 +144,6 @@ func minePosition(c *puzzle.Checker, pos *rules.Position, id string, pv []rules.
 		return p, false
 	}
 	p.Themes = puzzle.Themes(pos, p.Moves)
-	p.Title = string(p.Kind)
 	return p, true
 }
 
