@@ -3,6 +3,8 @@ package rules
 import (
 	"fmt"
 	"strings"
+
+	"github.com/xqfyne/xiangqi/internal/excerpt"
 )
 
 // The judge of repetition cycles: the one piece of code that decides who, if
@@ -45,7 +47,7 @@ func ParseRuleSet(s string) (RuleSet, error) {
 	case "chinese", "china", "cxa":
 		return RulesChinese, nil
 	}
-	return RulesAsian, fmt.Errorf("rules %q: want asian or chinese", s)
+	return RulesAsian, fmt.Errorf("rules %s: want asian or chinese", excerpt.Quote(s))
 }
 
 // Violation is what one side's moves over a repetition amount to. When
