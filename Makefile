@@ -73,7 +73,7 @@ test-wasm:
 
 # Speed figures: perft and search nodes/s, move-time accuracy, book, notation, board redraw.
 bench: engine
-	printf 'position startpos\ngo perft 5\nquit\n' | $(BIN)/xqengine | tail -2
+	printf 'position startpos\ngo perft 5\n' | $(BIN)/xqengine | tail -2
 	printf 'bench\nquit\n' | $(BIN)/xqengine | tail -3
 	$(GO) test -run '^$$' -bench 'Perft' ./rules
 	$(GO) test -run '^$$' -bench 'Book' ./book
