@@ -30,7 +30,7 @@ test: deps
 	$(GO) test ./...
 
 test-race: deps
-	$(GO) test -race -short ./gui ./gui/board ./play ./audio ./game ./engine ./cmd/...
+	$(GO) test -race -short ./gui ./gui/board ./gui/present ./play ./audio ./game ./engine ./cmd/...
 
 build: deps
 	mkdir -p $(BIN)
@@ -114,7 +114,7 @@ portability:
 	CGO_ENABLED=0 $(GO) build -tags ci ./...
 	CGO_ENABLED=0 $(GO) vet -tags ci ./...
 	GOOS=js GOARCH=wasm $(GO) build -o /dev/null .
-	GOOS=js GOARCH=wasm $(GO) vet ./gui ./gui/board ./play ./audio ./resources .
+	GOOS=js GOARCH=wasm $(GO) vet ./gui ./gui/board ./gui/present ./play ./audio ./resources .
 
 clean:
 	rm -rf $(BIN) *.tar.xz wasm

@@ -13,6 +13,7 @@ import (
 	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/gui/board"
+	"github.com/xqfyne/xiangqi/gui/present"
 	"github.com/xqfyne/xiangqi/play"
 	"github.com/xqfyne/xiangqi/resources"
 )
@@ -298,68 +299,29 @@ func enable(b *widget.Button, on bool) {
 	}
 }
 
-func (w *Window) statusText() string {
+func (w *Window) statusText() string { return present.StatusText(trData, w.statusNow()) }
+
+// statusNow is what the status line speaks of now.
+func (w *Window) statusNow() present.Status {
 	s := w.session
 	g := s.Game()
-	if r := g.Result(); r.Decided() {
-		return tr("status.gameOver", map[string]any{"Result": w.gameOverText(g)})
+	st := present.Status{Thinking: s.Thinking(), EngineErr: s.EngineError(), ToMove: g.SideToMove(),
+		HintErr: s.HintError(), Check: g.Position().InCheck()}
+	if g.Result().Decided() {
+		st.Over = w.gameOverText(g)
 	}
-	if s.Thinking() {
+	if st.Thinking {
 		info := s.Progress()
-		if info.Depth == 0 {
-			return tr("status.thinking")
-		}
-		return tr("status.progress", map[string]any{"Depth": info.Depth, "Score": scoreText(info, g.SideToMove())})
+		st.Depth, st.Score, st.Mate = info.Depth, info.Score, info.Mate
 	}
-	if err := s.EngineError(); err != nil {
-		return tr("engine.failed", map[string]any{"Error": err})
-	}
-	side := g.SideToMove()
-	text := tr("status.toMove", map[string]any{"Side": sideName(side)})
-	if s.Settings().Human != game.HumanBoth && s.Settings().Human.Plays(side) {
-		text = tr("status.yourMove", map[string]any{"Side": sideName(side)})
-	}
-	pos := g.Position()
+	st.YourMove = s.Settings().Human != game.HumanBoth && s.Settings().Human.Plays(st.ToMove)
 	if hint := s.Hint(); hint != engine.NoMove {
-		text = tr("status.hint", map[string]any{"Move": game.FormatMove(pos, hint, s.Settings().Notation)}) + " · " + text
-	}
-	if err := s.HintError(); err != nil {
-		text = tr("engine.noHint", map[string]any{"Error": err}) + " · " + text
+		st.Hint = game.FormatMove(g.Position(), hint, s.Settings().Notation)
 	}
 	if why := s.Illegal(); why != game.NotIllegal {
-		text = w.illegalText(why) + " · " + text
+		st.Illegal = present.InLanguage(w.lang, why)
 	}
-	if pos.InCheck() {
-		text = tr("status.check") + " " + text
-	}
-	return text
-}
-
-// levelScore is how close to 0 a score is said as a level game (a pawn is worth about 10).
-const levelScore = 10
-
-// scoreText says a search score of mover, who is searching, as the side it favours: "Red
-// +68", "Black mates in 3", or a level game.
-func scoreText(info engine.Info, mover engine.Color) string {
-	ahead, score, mate := mover, info.Score, info.Mate
-	if score < 0 {
-		ahead, score, mate = mover.Opponent(), -score, -mate
-	}
-	switch {
-	case mate > 0:
-		return tr("score.mates", map[string]any{"Side": sideName(ahead), "Moves": mate})
-	case score < levelScore:
-		return tr("score.level")
-	}
-	return tr("score.ahead", map[string]any{"Side": sideName(ahead), "Score": score})
-}
-
-// illegalText says why a move was not legal, in the window's language.
-func (w *Window) illegalText(why game.Illegality) string {
-	if w.lang == play.Chinese {
-		return why.Chinese()
-	}
-	return why.English()
+	return st
 }
 
 func (w *Window) showGameOver(game.Result) {
@@ -368,22 +330,13 @@ func (w *Window) showGameOver(game.Result) {
 
 // gameOverText says how the game ended; a loss by a repetition rule says who did what.
 func (w *Window) gameOverText(g *game.Game) string {
-	if why, ok := g.RepetitionVerdict(); ok {
-		if w.lang == play.Chinese {
-			return why.Chinese()
-		}
-		return why.English()
-	}
-	return w.resultText(g.Result())
+	why, byRepetition := g.RepetitionVerdict()
+	return present.GameOverText(w.lang, g.Result(), why, byRepetition)
 }
 
 // warnRepetition asks, as an arbiter would, before a move that loses by a repetition rule.
 func (w *Window) warnRepetition(why game.Verdict, playAnyway func()) {
-	text := why.English()
-	if w.lang == play.Chinese {
-		text = why.Chinese()
-	}
-	label := widget.NewLabel(tr("repetition.warning", map[string]any{"Verdict": text}))
+	label := widget.NewLabel(tr("repetition.warning", map[string]any{"Verdict": present.InLanguage(w.lang, why)}))
 	label.Wrapping = fyne.TextWrapWord
 	d := dialog.NewCustomConfirm(tr("repetition.title"), tr("action.playAnyway"), tr("action.cancel"), label,
 		func(ok bool) {

@@ -77,21 +77,6 @@ func TestClockFromNewGameRunsAndFlagFalls(t *testing.T) {
 	}
 }
 
-func TestClockTextFormats(t *testing.T) {
-	for d, want := range map[time.Duration]string{
-		90 * time.Minute:                         "1:30:00",
-		5 * time.Minute:                          "5:00",
-		20 * time.Second:                         "0:20",
-		19*time.Second + 950*time.Millisecond:    "0:19.9",
-		-time.Second:                             "0:00.0",
-		59*time.Minute + 59*time.Second + 999999: "59:59",
-	} {
-		if got := clockText(d); got != want {
-			t.Errorf("clockText(%v) = %q, want %q", d, got, want)
-		}
-	}
-}
-
 // foreground switches the app in and out of the background, as a phone's system does.
 type foreground interface {
 	OnExitedForeground() func()

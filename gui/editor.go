@@ -14,6 +14,7 @@ import (
 	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/gui/board"
+	"github.com/xqfyne/xiangqi/gui/present"
 	"github.com/xqfyne/xiangqi/play"
 )
 
@@ -133,11 +134,7 @@ func (es *editorScreen) refresh() {
 	problems := es.ed.Problems()
 	var lines []string
 	for _, p := range problems {
-		if es.w.lang == play.Chinese {
-			lines = append(lines, p.Chinese())
-		} else {
-			lines = append(lines, p.English())
-		}
+		lines = append(lines, present.InLanguage(es.w.lang, p))
 		if p.Square != engine.NoSquare {
 			v.Culprits = append(v.Culprits, p.Square)
 		}

@@ -2,7 +2,6 @@ package gui
 
 import (
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -16,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/gui/present"
 	"github.com/xqfyne/xiangqi/play"
 )
 
@@ -132,7 +132,7 @@ func (w *Window) showLibrary() {
 		},
 		func(i widget.ListItemID, o fyne.CanvasObject) {
 			if i >= 0 && i < len(ls.items) {
-				lines := libraryRowText(ls.items[i])
+				lines := present.LibraryRow(trData, ls.items[i])
 				o.(*widget.Label).SetText(strings.Join(lines[:], "\n"))
 			}
 		})
@@ -197,53 +197,6 @@ func (ls *libraryScreen) current() (play.LibraryItem, bool) {
 	return ls.items[ls.selected], true
 }
 
-// libraryRowText is a game's three lines in the list: its name or players; date, result
-// and length; opening. A damaged entry says so and why.
-func libraryRowText(it play.LibraryItem) [3]string {
-	if it.Err != nil {
-		return [3]string{tr("library.damaged", map[string]any{"Name": firstNonEmpty(it.Name, it.ID)}), it.Err.Error(), ""}
-	}
-	red, black := it.Red, it.Black
-	you, engineName := tr("library.you"), tr("library.engine")
-	switch it.Human {
-	case game.HumanRed:
-		red, black = firstNonEmpty(red, you), firstNonEmpty(black, engineName)
-	case game.HumanBlack:
-		red, black = firstNonEmpty(red, engineName), firstNonEmpty(black, you)
-	}
-	title := fmt.Sprintf("%s – %s", firstNonEmpty(red, tr("side.red")), firstNonEmpty(black, tr("side.black")))
-	if it.Name != "" {
-		title = it.Name + " · " + title
-	}
-	var parts []string
-	if it.Date != "" {
-		parts = append(parts, it.Date)
-	}
-	parts = append(parts, resultName(it.Result), tr("library.plies", map[string]any{"Moves": (it.Plies + 1) / 2}))
-	return [3]string{title, strings.Join(parts, " · "), it.Opening}
-}
-
-func resultName(pgn string) string {
-	switch pgn {
-	case "1-0":
-		return tr("library.redWon")
-	case "0-1":
-		return tr("library.blackWon")
-	case "1/2-1/2":
-		return tr("library.drawn")
-	}
-	return tr("library.unfinished")
-}
-
-func firstNonEmpty(s ...string) string {
-	for _, x := range s {
-		if x != "" {
-			return x
-		}
-	}
-	return ""
-}
-
 // openSelected replaces the current game (filed first, if unfinished) by the selected one.
 func (ls *libraryScreen) openSelected() {
 	it, ok := ls.current()
@@ -295,7 +248,7 @@ func (ls *libraryScreen) exportSelected() {
 		dialog.ShowError(err, ls.w.win)
 		return
 	}
-	name := strings.ReplaceAll(firstNonEmpty(it.Name, it.ID), "/", "_") + ".pgn"
+	name := strings.ReplaceAll(present.FirstNonEmpty(it.Name, it.ID), "/", "_") + ".pgn"
 	if saveInBrowser(name, data) {
 		return
 	}
@@ -322,7 +275,7 @@ func (ls *libraryScreen) deleteSelected() {
 	if !ok {
 		return
 	}
-	title := libraryRowText(it)[0]
+	title := present.LibraryRow(trData, it)[0]
 	dialog.ShowConfirm(tr("library.delete"), tr("library.deleteConfirm", map[string]any{"Name": title}), func(yes bool) {
 		if !yes {
 			return

@@ -1,14 +1,13 @@
 package gui
 
 import (
-	"strings"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/gui/present"
 	"github.com/xqfyne/xiangqi/play"
 )
 
@@ -26,9 +25,6 @@ type moveRows struct {
 	current int // the row of the position shown, -1 at the start position
 }
 
-// variationIndent is how much one level of variation indents a row.
-const variationIndent = "    "
-
 // update rebuilds the rows from the session; it reports whether any text changed.
 func (m *moveRows) update(s *play.Session) bool {
 	rec, cur := s.Record(), s.CurrentNode()
@@ -36,14 +32,8 @@ func (m *moveRows) update(s *play.Session) bool {
 	rows := make([]moveRow, len(list))
 	current := -1
 	for i, e := range list {
-		text := strings.Repeat(variationIndent, e.Depth) + e.Number + " " + e.Text
-		if e.VariationStart && e.Depth > 0 {
-			text = strings.Repeat(variationIndent, e.Depth-1) + "(" + strings.TrimLeft(text, " ")
-		}
-		if mr, ok := s.ReviewOf(e.Node); ok {
-			text += reviewSuffix(mr.Class)
-		}
-		rows[i] = moveRow{node: e.Node, text: text}
+		mr, reviewed := s.ReviewOf(e.Node)
+		rows[i] = moveRow{node: e.Node, text: present.MoveRowText(e, mr.Class, reviewed)}
 		if e.Node == cur {
 			current = i
 		}

@@ -11,42 +11,12 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/gui/present"
 	"github.com/xqfyne/xiangqi/play"
 )
 
 // reviewTimes are the times per move the review offers; the default is the second.
 var reviewTimes = []time.Duration{500 * time.Millisecond, time.Second, 2 * time.Second, 5 * time.Second}
-
-// reviewSuffix is the mark a reviewed move gets in the move list, as annotators write
-// it.
-func reviewSuffix(c play.MoveClass) string {
-	switch c {
-	case play.Inaccuracy:
-		return " ?!"
-	case play.Mistake:
-		return " ?"
-	case play.Blunder:
-		return " ??"
-	}
-	return ""
-}
-
-// classText names a move class in the window's language.
-func classText(c play.MoveClass) string {
-	switch c {
-	case play.Best:
-		return tr("review.best")
-	case play.Good:
-		return tr("review.good")
-	case play.Inaccuracy:
-		return tr("review.inaccuracy")
-	case play.Mistake:
-		return tr("review.mistake")
-	case play.Blunder:
-		return tr("review.blunder")
-	}
-	return ""
-}
 
 // reviewPanel shows a review: its progress and cancel button while it runs, the score
 // curve, and what the engine says of the move shown.
@@ -98,13 +68,13 @@ func (p *reviewPanel) refresh(s *play.Session) {
 	p.curve.set(curve, s.CurrentNode(), s)
 	verdict := ""
 	if mr, ok := s.ReviewOf(s.CurrentNode()); ok {
-		verdict = classText(mr.Class)
+		verdict = present.ClassText(trData, mr.Class)
 		if mr.Class >= play.Inaccuracy {
 			pos := s.Game().Position()
 			pos.UnmakeMove()
 			verdict += " · " + tr("review.better", map[string]any{
 				"Move": game.FormatMove(pos, mr.Better, s.Settings().Notation),
-				"Line": lineText(pos, mr.BetterLine, s.Settings().Notation, 10),
+				"Line": present.LineText(pos, mr.BetterLine, s.Settings().Notation, 10),
 			})
 		}
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/gui/present"
 	"github.com/xqfyne/xiangqi/play"
 	"github.com/xqfyne/xiangqi/resources"
 )
@@ -59,17 +60,15 @@ func systemLanguage() play.Language {
 	return play.English
 }
 
-func sideName(c engine.Color) string {
-	if c == engine.Red {
-		return tr("side.red")
-	}
-	return tr("side.black")
-}
+func sideName(c engine.Color) string { return present.SideName(trData, c) }
 
 // resultText describes a result with its reason in the window's language.
-func (w *Window) resultText(r game.Result) string {
-	if w.lang == play.Chinese {
-		return r.Chinese()
+func (w *Window) resultText(r game.Result) string { return present.InLanguage(w.lang, r) }
+
+// trData is tr in the form the presentation functions take.
+func trData(key string, data map[string]any) string {
+	if data == nil {
+		return tr(key)
 	}
-	return r.English()
+	return tr(key, data)
 }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/gui/present"
 	"github.com/xqfyne/xiangqi/play"
 	"github.com/xqfyne/xiangqi/resources"
 )
@@ -514,7 +515,7 @@ func TestIllegalTapReasonInStatus(t *testing.T) {
 	newGame(t, w, game.HumanBoth, 1)
 	tapPoint(t, w.Board(), "b0")
 	tapPoint(t, w.Board(), "d1")
-	if !strings.Contains(w.status.Text, w.illegalText(game.HorseLegBlocked)) {
+	if !strings.Contains(w.status.Text, present.InLanguage(w.lang, game.HorseLegBlocked)) {
 		t.Fatalf("status %q does not say the horse's leg is blocked", w.status.Text)
 	}
 }
