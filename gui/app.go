@@ -55,6 +55,7 @@ type Window struct {
 	reviewPanel   *reviewPanel
 	panels        *fyne.Container // the analysis and review panels
 	io            ioState         // import/export, board editor and library (io.go, editor.go, library.go)
+	screens       screenStack     // the game at the bottom, the editor or library over it
 }
 
 // Config says where the game is saved and how to reach the UI goroutine.
@@ -203,11 +204,18 @@ func (w *Window) build() {
 		textButtons: buttons, title: title, iconButtons: iconRow,
 		moveList: w.moveList, moveRow: moveRow, statusRows: statusRows, statusRowsWide: statusRowsWide, sized: w.fitText, nav: nav, panel: panel,
 	}, w.board, w.clocks, w.turned.slot(), w.thinking, buttons, title, iconRow, nav, panel, w.moveList)
-	w.win.SetContent(w.content)
+	w.screens = screenStack{win: w.win}
+	w.screens.push(w)
 	w.addShortcuts()
 	w.addNavigationKeys()
 	w.win.Resize(fyne.NewSize(900, 680))
 }
+
+// view is the game screen: the bottom of the window's screen stack.
+func (w *Window) view() fyne.CanvasObject { return w.content }
+
+// reshow shows the game again when the screen over it closes.
+func (w *Window) reshow() { w.refresh(play.ChangeAll) }
 
 // refresh shows what changed in the session.
 func (w *Window) refresh(c play.Change) {

@@ -23,7 +23,7 @@ import (
 // clear/standard, the side to move, the reasons the position is impossible, and the ways
 // to leave: play against the engine, play as two people (to study or analyse), cancel.
 type editorScreen struct {
-	w        *Window
+	editorDeps
 	ed       *play.Editor
 	board    *board.Board
 	palette  []*paletteItem // the eraser last
@@ -37,14 +37,40 @@ type editorScreen struct {
 	content  fyne.CanvasObject
 }
 
-// showEditor opens the editor on the current board.
+// editorDeps is what the board editor works with.
+type editorDeps struct {
+	parent   fyne.Window // its dialogs' window
+	wide     bool        // a landscape window
+	lang     play.Language
+	settings func() play.Settings // the board's look, and the game's settings to start from
+	// start replaces the game played by a new one from the position set up.
+	newGame func(fen string, set play.Settings) error
+	close   func()
+}
+
+// showEditor opens the editor on the current board, over the game.
 func (w *Window) showEditor() {
-	es := &editorScreen{w: w, ed: play.EditorFrom(w.session.Game().Position())}
+	w.screens.replace(newEditorScreen(w.session.Game().Position(), editorDeps{
+		parent:   w.win,
+		wide:     landscape(w.win.Canvas().Size()),
+		lang:     w.lang,
+		settings: w.session.Settings,
+		newGame: func(fen string, set play.Settings) error {
+			w.keepUnfinishedGame()
+			return w.session.NewGameFrom(fen, set)
+		},
+		close: w.screens.pop,
+	}))
+}
+
+// newEditorScreen makes the editor with the position from set up on its board.
+func newEditorScreen(from *engine.Position, deps editorDeps) *editorScreen {
+	es := &editorScreen{editorDeps: deps, ed: play.EditorFrom(from)}
 	es.board = board.New(es.tap, nil)
 	// A phone in portrait is narrower than two buttons with icons side by side, or the two
 	// side-to-move choices, or eight large palette pieces: text only, one choice a row and
 	// smaller pieces there.
-	wide := landscape(w.win.Canvas().Size())
+	wide := es.wide
 	pieceSide := float32(40)
 	if !wide {
 		pieceSide = 24
@@ -81,7 +107,7 @@ func (w *Window) showEditor() {
 	es.playBtn = button("editor.play", theme.MediaPlayIcon(), func() { es.start(false) })
 	es.playBtn.Importance = widget.HighImportance
 	es.twoBtn = button("editor.twoPlayers", theme.AccountIcon(), func() { es.start(true) })
-	cancel := button("action.cancel", theme.CancelIcon(), w.closeScreen)
+	cancel := button("action.cancel", theme.CancelIcon(), es.close)
 
 	grid := container.NewGridWithColumns(8)
 	for i, p := range es.palette {
@@ -98,10 +124,11 @@ func (w *Window) showEditor() {
 		cancel)
 	scroll := container.NewVScroll(container.New(fitWidth{}, controls))
 	es.content = container.New(&editorLayout{board: es.board, controls: scroll, inner: controls}, es.board, scroll)
-	w.io.editor = es
 	es.refresh()
-	w.showScreen(es.content)
+	return es
 }
+
+func (es *editorScreen) view() fyne.CanvasObject { return es.content }
 
 // layoutSpacer keeps a grid cell empty.
 func layoutSpacer() fyne.CanvasObject { return canvas.NewRectangle(nil) }
@@ -127,14 +154,14 @@ func (es *editorScreen) tap(sq engine.Square) {
 
 // refresh shows the editor's board, side and problems.
 func (es *editorScreen) refresh() {
-	set := es.w.session.Settings()
+	set := es.settings()
 	v := board.View{Flipped: set.Flipped, Coords: set.Coords, Selected: engine.NoSquare, Check: engine.NoSquare,
 		Rejected: engine.NoSquare, Victim: engine.NoSquare}
 	v.SetPieces(es.ed)
 	problems := es.ed.Problems()
 	var lines []string
 	for _, p := range problems {
-		lines = append(lines, present.InLanguage(es.w.lang, p))
+		lines = append(lines, present.InLanguage(es.lang, p))
 		if p.Square != engine.NoSquare {
 			v.Culprits = append(v.Culprits, p.Square)
 		}
@@ -157,10 +184,10 @@ func (es *editorScreen) refresh() {
 // player taking the side to move, or for two people.
 func (es *editorScreen) start(twoPlayers bool) {
 	if _, err := es.ed.Position(); err != nil {
-		dialog.ShowError(err, es.w.win)
+		dialog.ShowError(err, es.parent)
 		return
 	}
-	set := es.w.session.Settings()
+	set := es.settings()
 	switch {
 	case twoPlayers:
 		set.Human = game.HumanBoth
@@ -169,12 +196,11 @@ func (es *editorScreen) start(twoPlayers bool) {
 	default:
 		set.Human = game.HumanRed
 	}
-	es.w.keepUnfinishedGame()
-	if err := es.w.session.NewGameFrom(es.ed.FEN(), set); err != nil {
-		dialog.ShowError(errors.New(tr("editor.failed", map[string]any{"Error": err})), es.w.win)
+	if err := es.newGame(es.ed.FEN(), set); err != nil {
+		dialog.ShowError(errors.New(tr("editor.failed", map[string]any{"Error": err})), es.parent)
 		return
 	}
-	es.w.closeScreen()
+	es.close()
 }
 
 // editorLayout: in landscape the board on the left and the controls beside it; in

@@ -36,7 +36,7 @@ func openEditor(t *testing.T) (*Window, *editorScreen) {
 	w, _ := openWindow(t, t.TempDir())
 	newGame(t, w, game.HumanBoth, 1)
 	w.showEditor()
-	es := w.io.editor
+	es := shown[*editorScreen](t, w)
 	if es == nil || w.Fyne().Content() != es.content {
 		t.Fatal("the editor is not shown")
 	}

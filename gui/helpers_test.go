@@ -93,3 +93,13 @@ func reloadTranslations(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// shown is the screen of type T the window shows, failing the test when it shows another.
+func shown[T screen](t testing.TB, w *Window) T {
+	t.Helper()
+	s, ok := w.screens.top().(T)
+	if !ok {
+		t.Fatalf("the window shows %T", w.screens.top())
+	}
+	return s
+}

@@ -24,7 +24,7 @@ func (w *Window) showOpenFile() {
 	}
 	d := dialog.NewFileOpen(w.openFromReader, w.win)
 	d.SetFilter(storage.NewExtensionFileFilter([]string{".pgn", ".xqf", ".fen", ".txt", ".PGN", ".XQF"}))
-	d.Resize(w.dialogSize())
+	d.Resize(dialogSize(w.win))
 	d.Show()
 }
 
@@ -93,7 +93,7 @@ func (w *Window) showSaveFile() {
 	}
 	d := dialog.NewFileSave(w.saveToWriter, w.win)
 	d.SetFileName(w.exportName() + ".pgn")
-	d.Resize(w.dialogSize())
+	d.Resize(dialogSize(w.win))
 	d.Show()
 }
 
@@ -172,8 +172,8 @@ func (w *Window) flashStatus(text string) {
 }
 
 // dialogSize is a file dialog's size: most of the window.
-func (w *Window) dialogSize() fyne.Size {
-	s := w.win.Canvas().Size()
+func dialogSize(win fyne.Window) fyne.Size {
+	s := win.Canvas().Size()
 	return fyne.NewSize(max(s.Width*0.9, 300), max(s.Height*0.85, 300))
 }
 

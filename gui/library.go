@@ -22,12 +22,10 @@ import (
 // libraryFolder is the library's folder next to the save.
 const libraryFolder = "library"
 
-// ioState is what the import/export, editor and library screens keep on the window.
+// ioState is the game library the import/export and library actions file games in.
 type ioState struct {
 	library    *play.Library // nil when the app's storage has no room for it
 	libraryErr error         // why not, or a notice about its index
-	libScreen  *libraryScreen
-	editor     *editorScreen
 }
 
 // setupIO opens the game library next to the save, files finished games in it, and
@@ -103,7 +101,7 @@ func (w *Window) addToLibrary() {
 
 // libraryScreen lists the library's games with what can be done to the selected one.
 type libraryScreen struct {
-	w        *Window
+	libraryDeps
 	items    []play.LibraryItem
 	selected int // index into items, -1 for none
 	list     *widget.List
@@ -115,13 +113,40 @@ type libraryScreen struct {
 	content  fyne.CanvasObject
 }
 
-// showLibrary replaces the window's content by the library list; Back returns.
+// libraryDeps is what the library screen works with.
+type libraryDeps struct {
+	library  *play.Library
+	parent   fyne.Window // its dialogs' window
+	wide     bool        // a landscape window: labelled buttons, four actions a row
+	notation func() game.Notation
+	// openRecord replaces the game played by one from the library.
+	openRecord func(*game.Record) error
+	addCurrent func() // files the game played
+	close      func()
+}
+
+// showLibrary shows the library list over the game; Back returns.
 func (w *Window) showLibrary() {
 	if w.io.library == nil {
 		w.showNotice(tr("library.unavailable", map[string]any{"Error": w.io.libraryErr}))
 		return
 	}
-	ls := &libraryScreen{w: w, selected: -1}
+	w.screens.replace(newLibraryScreen(libraryDeps{
+		library:  w.io.library,
+		parent:   w.win,
+		wide:     landscape(w.win.Canvas().Size()),
+		notation: func() game.Notation { return w.session.Settings().Notation },
+		openRecord: func(rec *game.Record) error {
+			w.keepUnfinishedGame()
+			return w.session.OpenRecord(rec)
+		},
+		addCurrent: w.addToLibrary,
+		close:      w.screens.pop,
+	}))
+}
+
+func newLibraryScreen(deps libraryDeps) *libraryScreen {
+	ls := &libraryScreen{libraryDeps: deps, selected: -1}
 	ls.list = widget.NewList(
 		func() int { return len(ls.items) },
 		func() fyne.CanvasObject {
@@ -146,34 +171,34 @@ func (w *Window) showLibrary() {
 	ls.export = widget.NewButtonWithIcon(tr("library.export"), theme.DocumentSaveIcon(), ls.exportSelected)
 	ls.delete = widget.NewButtonWithIcon(tr("library.delete"), theme.DeleteIcon(), ls.deleteSelected)
 	// A phone in portrait has room for the bar's icons only, and for two actions a row.
-	wide := landscape(w.win.Canvas().Size())
 	label := func(key string) string {
-		if wide {
+		if ls.wide {
 			return tr(key)
 		}
 		return ""
 	}
-	back := widget.NewButtonWithIcon(label("action.back"), theme.NavigateBackIcon(), w.closeScreen)
+	back := widget.NewButtonWithIcon(label("action.back"), theme.NavigateBackIcon(), ls.close)
 	add := widget.NewButtonWithIcon(label("library.addCurrent"), theme.ContentAddIcon(), func() {
-		w.addToLibrary()
+		ls.addCurrent()
 		ls.reload()
 	})
 	title := widget.NewLabelWithStyle(tr("library.title"), fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	top := container.NewBorder(nil, nil, back, add, title)
 	columns := 4
-	if !wide {
+	if !ls.wide {
 		columns = 2
 	}
 	actions := container.NewGridWithColumns(columns, ls.open, ls.rename, ls.export, ls.delete)
 	ls.content = container.NewBorder(top, actions, nil, nil, container.NewStack(ls.list, ls.empty))
-	w.io.libScreen = ls
 	ls.reload()
-	w.showScreen(ls.content)
+	return ls
 }
+
+func (ls *libraryScreen) view() fyne.CanvasObject { return ls.content }
 
 // reload reads the list again and clears the selection.
 func (ls *libraryScreen) reload() {
-	ls.items = ls.w.io.library.List()
+	ls.items = ls.library.List()
 	ls.selected = -1
 	ls.list.UnselectAll()
 	ls.list.Refresh()
@@ -203,17 +228,16 @@ func (ls *libraryScreen) openSelected() {
 	if !ok {
 		return
 	}
-	rec, err := ls.w.io.library.Open(it.ID)
+	rec, err := ls.library.Open(it.ID)
 	if err == nil {
-		ls.w.keepUnfinishedGame()
-		err = ls.w.session.OpenRecord(rec)
+		err = ls.openRecord(rec)
 	}
 	if err != nil {
-		dialog.ShowError(err, ls.w.win)
+		dialog.ShowError(err, ls.parent)
 		ls.reload()
 		return
 	}
-	ls.w.closeScreen()
+	ls.close()
 }
 
 // renameSelected asks for a new name.
@@ -230,11 +254,11 @@ func (ls *libraryScreen) renameSelected() {
 			if !ok {
 				return
 			}
-			if err := ls.w.io.library.Rename(it.ID, entry.Text); err != nil {
-				dialog.ShowError(err, ls.w.win)
+			if err := ls.library.Rename(it.ID, entry.Text); err != nil {
+				dialog.ShowError(err, ls.parent)
 			}
 			ls.reload()
-		}, ls.w.win)
+		}, ls.parent)
 }
 
 // exportSelected saves the selected game as PGN through the save dialog.
@@ -243,9 +267,9 @@ func (ls *libraryScreen) exportSelected() {
 	if !ok {
 		return
 	}
-	data, err := ls.w.io.library.ExportPGN(it.ID, game.PGNOptions{Notation: ls.w.session.Settings().Notation})
+	data, err := ls.library.ExportPGN(it.ID, game.PGNOptions{Notation: ls.notation()})
 	if err != nil {
-		dialog.ShowError(err, ls.w.win)
+		dialog.ShowError(err, ls.parent)
 		return
 	}
 	name := strings.ReplaceAll(present.FirstNonEmpty(it.Name, it.ID), "/", "_") + ".pgn"
@@ -261,11 +285,11 @@ func (ls *libraryScreen) exportSelected() {
 			err = errors.Join(err, wr.Close())
 		}
 		if err != nil {
-			dialog.ShowError(errors.New(tr("export.failed", map[string]any{"Error": err})), ls.w.win)
+			dialog.ShowError(errors.New(tr("export.failed", map[string]any{"Error": err})), ls.parent)
 		}
-	}, ls.w.win)
+	}, ls.parent)
 	d.SetFileName(name)
-	d.Resize(ls.w.dialogSize())
+	d.Resize(dialogSize(ls.parent))
 	d.Show()
 }
 
@@ -280,21 +304,9 @@ func (ls *libraryScreen) deleteSelected() {
 		if !yes {
 			return
 		}
-		if err := ls.w.io.library.Delete(it.ID); err != nil {
-			dialog.ShowError(err, ls.w.win)
+		if err := ls.library.Delete(it.ID); err != nil {
+			dialog.ShowError(err, ls.parent)
 		}
 		ls.reload()
-	}, ls.w.win)
-}
-
-// showScreen shows another screen (editor, library) in the window instead of the game.
-func (w *Window) showScreen(content fyne.CanvasObject) {
-	w.win.SetContent(content)
-}
-
-// closeScreen goes back to the game.
-func (w *Window) closeScreen() {
-	w.io.libScreen, w.io.editor = nil, nil
-	w.win.SetContent(w.content)
-	w.refresh(play.ChangeAll)
+	}, ls.parent)
 }

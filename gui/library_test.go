@@ -48,7 +48,7 @@ func TestLibraryListsOpensAndDeletesGames(t *testing.T) {
 	}
 
 	w.showLibrary()
-	ls := w.io.libScreen
+	ls := shown[*libraryScreen](t, w)
 	if w.Fyne().Content() != ls.content {
 		t.Fatal("the library is not shown")
 	}
@@ -72,7 +72,7 @@ func TestLibraryListsOpensAndDeletesGames(t *testing.T) {
 
 	// Delete the damaged one, confirming.
 	w.showLibrary()
-	ls = w.io.libScreen
+	ls = shown[*libraryScreen](t, w)
 	ls.list.Select(1)
 	test.Tap(ls.delete)
 	test.Tap(find(t, w, func(b *widget.Button) bool { return b.Importance == widget.HighImportance }))
