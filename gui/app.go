@@ -56,6 +56,7 @@ type Window struct {
 	panels        *fyne.Container // the analysis and review panels
 	io            ioState         // import/export, board editor and library (io.go, editor.go, library.go)
 	screens       screenStack     // the game at the bottom, the editor or library over it
+	files         *gameFiles      // opening and saving games
 }
 
 // Config says where the game is saved and how to reach the UI goroutine.
@@ -330,6 +331,13 @@ func (w *Window) statusNow() present.Status {
 		st.Illegal = present.InLanguage(w.lang, why)
 	}
 	return st
+}
+
+// flashStatus shows a short confirmation in the status line until the next change.
+func (w *Window) flashStatus(text string) {
+	st := w.statusNow()
+	st.Confirming = text
+	w.status.SetText(present.StatusText(trData, st))
 }
 
 func (w *Window) showGameOver(game.Result) {

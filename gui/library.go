@@ -40,6 +40,11 @@ func (w *Window) setupIO(a fyne.App, saveDir string) {
 	if w.io.libraryErr != nil {
 		w.showNotice(tr("library.notice", map[string]any{"Error": w.io.libraryErr}))
 	}
+	w.files = &gameFiles{parent: w.win, source: w.session, flash: w.flashStatus, notice: w.showNotice,
+		open: func(rec *game.Record) error {
+			w.keepUnfinishedGame()
+			return w.session.OpenRecord(rec)
+		}}
 	w.addIOShortcuts()
 }
 
@@ -132,14 +137,11 @@ func (w *Window) showLibrary() {
 		return
 	}
 	w.screens.replace(newLibraryScreen(libraryDeps{
-		library:  w.io.library,
-		parent:   w.win,
-		wide:     landscape(w.win.Canvas().Size()),
-		notation: func() game.Notation { return w.session.Settings().Notation },
-		openRecord: func(rec *game.Record) error {
-			w.keepUnfinishedGame()
-			return w.session.OpenRecord(rec)
-		},
+		library:    w.io.library,
+		parent:     w.win,
+		wide:       landscape(w.win.Canvas().Size()),
+		notation:   func() game.Notation { return w.session.Settings().Notation },
+		openRecord: w.files.open,
 		addCurrent: w.addToLibrary,
 		close:      w.screens.pop,
 	}))

@@ -12,12 +12,12 @@ import (
 // reached from one button so the toolbar does not grow.
 func (w *Window) moreItems() []*fyne.MenuItem {
 	return []*fyne.MenuItem{
-		fyne.NewMenuItem(tr("more.open"), w.showOpenFile),
-		fyne.NewMenuItem(tr("more.save"), w.showSaveFile),
+		fyne.NewMenuItem(tr("more.open"), w.files.showOpen),
+		fyne.NewMenuItem(tr("more.save"), w.files.showSave),
 		fyne.NewMenuItemSeparator(),
-		fyne.NewMenuItem(tr("more.copyFEN"), w.copyFEN),
-		fyne.NewMenuItem(tr("more.copyPGN"), w.copyPGN),
-		fyne.NewMenuItem(tr("more.paste"), w.paste),
+		fyne.NewMenuItem(tr("more.copyFEN"), w.files.copyFEN),
+		fyne.NewMenuItem(tr("more.copyPGN"), w.files.copyPGN),
+		fyne.NewMenuItem(tr("more.paste"), w.files.paste),
 		fyne.NewMenuItemSeparator(),
 		fyne.NewMenuItem(tr("more.editor"), w.showEditor),
 		fyne.NewMenuItem(tr("more.library"), w.showLibrary),
@@ -52,9 +52,9 @@ func (w *Window) addIOShortcuts() {
 	key := func(k fyne.KeyName, do func()) {
 		c.AddShortcut(&desktop.CustomShortcut{KeyName: k, Modifier: fyne.KeyModifierShortcutDefault}, func(fyne.Shortcut) { do() })
 	}
-	key(fyne.KeyO, w.showOpenFile)
-	key(fyne.KeyS, w.showSaveFile)
+	key(fyne.KeyO, w.files.showOpen)
+	key(fyne.KeyS, w.files.showSave)
 	key(fyne.KeyE, w.showEditor)
 	key(fyne.KeyL, w.showLibrary)
-	c.AddShortcut(&fyne.ShortcutPaste{}, func(fyne.Shortcut) { w.paste() })
+	c.AddShortcut(&fyne.ShortcutPaste{}, func(fyne.Shortcut) { w.files.paste() })
 }
