@@ -352,25 +352,14 @@ func (w *Window) gameOverText(g *game.Game) string {
 
 // warnRepetition asks, as an arbiter would, before a move that loses by a repetition rule.
 func (w *Window) warnRepetition(why game.Verdict, playAnyway func()) {
-	label := widget.NewLabel(tr("repetition.warning", map[string]any{"Verdict": present.InLanguage(w.lang, why)}))
-	label.Wrapping = fyne.TextWrapWord
-	d := dialog.NewCustomConfirm(tr("repetition.title"), tr("action.playAnyway"), tr("action.cancel"), label,
-		func(ok bool) {
-			if ok {
-				playAnyway()
-			}
-		}, w.win)
-	d.Resize(fyne.NewSize(min(w.win.Canvas().Size().Width, 460), 0))
-	d.Show()
+	question{title: tr("repetition.title"), yes: tr("action.playAnyway"), no: tr("action.cancel"), wrap: true,
+		text:  tr("repetition.warning", map[string]any{"Verdict": present.InLanguage(w.lang, why)}),
+		onYes: playAnyway}.show(w.win)
 }
 
 // confirmResign asks before resigning.
 func (w *Window) confirmResign() {
-	dialog.ShowConfirm(tr("action.resign"), tr("resign.confirm"), func(ok bool) {
-		if ok {
-			w.session.Resign()
-		}
-	}, w.win)
+	question{title: tr("action.resign"), text: tr("resign.confirm"), onYes: w.session.Resign}.show(w.win)
 }
 
 // offerDraw offers a draw: the engine answers at once, a second player in a dialog.
@@ -381,20 +370,12 @@ func (w *Window) offerDraw() {
 	case play.DrawDeclined:
 		w.showNotice(tr("draw.declined"))
 	case play.DrawAskOpponent:
-		dialog.ShowConfirm(tr("action.draw"), tr("draw.offer", map[string]any{"Side": side}), func(ok bool) {
-			if ok {
-				s.AcceptDraw()
-			}
-		}, w.win)
+		question{title: tr("action.draw"), text: tr("draw.offer", map[string]any{"Side": side}), onYes: s.AcceptDraw}.show(w.win)
 	}
 }
 
 // showEngineError says why the engine could not move and offers to let it try again.
 func (w *Window) showEngineError(err error) {
-	dialog.ShowCustomConfirm(tr("error.title"), tr("action.retry"), tr("action.close"),
-		widget.NewLabel(tr("engine.failed", map[string]any{"Error": err})), func(retry bool) {
-			if retry {
-				w.session.RetryEngine()
-			}
-		}, w.win)
+	question{title: tr("error.title"), yes: tr("action.retry"), no: tr("action.close"),
+		text: tr("engine.failed", map[string]any{"Error": err}), onYes: w.session.RetryEngine}.show(w.win)
 }

@@ -7,16 +7,12 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/gui/present"
 	"github.com/xqfyne/xiangqi/play"
 )
-
-// reviewTimes are the times per move the review offers; the default is the second.
-var reviewTimes = []time.Duration{500 * time.Millisecond, time.Second, 2 * time.Second, 5 * time.Second}
 
 // reviewPanel shows a review: its progress and cancel button while it runs, the score
 // curve, and what the engine says of the move shown.
@@ -88,26 +84,11 @@ func (w *Window) toggleReview() {
 		s.CancelReview()
 		return
 	}
-	labels := make([]string, len(reviewTimes))
-	for i, d := range reviewTimes {
-		labels[i] = tr("review.seconds", map[string]any{"Seconds": d.Seconds()})
-	}
-	choice := widget.NewRadioGroup(labels, nil)
-	choice.SetSelected(labels[1])
-	dialog.ShowCustomConfirm(tr("review.title"), tr("action.start"), tr("action.cancel"), choice, func(ok bool) {
-		if !ok {
-			return
-		}
-		per := reviewTimes[1]
-		for i, l := range labels {
-			if l == choice.Selected {
-				per = reviewTimes[i]
-			}
-		}
+	reviewDialog{parent: w.win, start: func(per time.Duration) {
 		if err := s.StartReview(play.ReviewOptions{PerMove: per}); err != nil {
 			w.showNotice(tr("review.failed", map[string]any{"Error": err}))
 		}
-	}, w.win)
+	}}.show()
 }
 
 var (
