@@ -17,8 +17,8 @@ func TestAnalysisDrawsArrowsAndStops(t *testing.T) {
 	w, q := openWindow(t, t.TempDir())
 	newGame(t, w, game.HumanRed, 1)
 	s := w.Session()
-	test.Tap(w.nav.analyse)
-	if !s.Analysing() || !w.analysisPanel.box.Visible() {
+	test.Tap(w.game.nav.analyse)
+	if !s.Analysing() || !w.game.analysisPanel.box.Visible() {
 		t.Fatal("analysis did not start")
 	}
 	q.waitFor(t, 30*time.Second, "three arrows", func() bool { return len(w.Board().View().Arrows) == 3 })
@@ -31,17 +31,17 @@ func TestAnalysisDrawsArrowsAndStops(t *testing.T) {
 			t.Fatalf("arrow %d has rank %d", i, arrows[i].Rank)
 		}
 	}
-	if w.analysisPanel.bar.text == "" || len(strings.Split(w.analysisPanel.lines.Text, "\n")) != 3 ||
-		!strings.Contains(w.analysisPanel.info.Text, "Depth") {
-		t.Fatalf("panel: bar %q, info %q, lines %q", w.analysisPanel.bar.text, w.analysisPanel.info.Text, w.analysisPanel.lines.Text)
+	if w.game.analysisPanel.bar.text == "" || len(strings.Split(w.game.analysisPanel.lines.Text, "\n")) != 3 ||
+		!strings.Contains(w.game.analysisPanel.info.Text, "Depth") {
+		t.Fatalf("panel: bar %q, info %q, lines %q", w.game.analysisPanel.bar.text, w.game.analysisPanel.info.Text, w.game.analysisPanel.lines.Text)
 	}
 	// A move follows: the engine does not answer it while analysing.
 	playTaps(t, w, "h2e2")
 	if s.Thinking() {
 		t.Fatal("the engine plays during analysis")
 	}
-	test.Tap(w.nav.analyse)
-	if s.Analysing() || len(w.Board().View().Arrows) != 0 || w.analysisPanel.box.Visible() {
+	test.Tap(w.game.nav.analyse)
+	if s.Analysing() || len(w.Board().View().Arrows) != 0 || w.game.analysisPanel.box.Visible() {
 		t.Fatal("analysis still shown after switching it off")
 	}
 	q.drain()

@@ -163,31 +163,31 @@ func clockView(s *play.Session) ClockView {
 
 // showClock shows the session's clocks (hidden in an untimed game) and keeps a ticker
 // redrawing them while one runs.
-func (w *Window) showClock() {
-	s := w.session
+func (g *gameScreen) showClock() {
+	s := g.session
 	timed := s.TimeControl().Timed()
-	if timed != w.clocks.Visible() {
-		showIf(timed, w.clocks)
-		w.content.Refresh()
+	if timed != g.clocks.Visible() {
+		showIf(timed, g.clocks)
+		g.content.Refresh()
 	}
 	v := clockView(s)
-	w.clocks.SetView(v)
-	w.keepClockTicking(v.Running)
+	g.clocks.SetView(v)
+	g.keepClockTicking(v.Running)
 }
 
 // keepClockTicking starts or stops the goroutine that redraws a running clock.
-func (w *Window) keepClockTicking(on bool) {
-	if on == (w.tickStop != nil) {
+func (g *gameScreen) keepClockTicking(on bool) {
+	if on == (g.tickStop != nil) {
 		return
 	}
 	if !on {
-		close(w.tickStop)
-		w.tickStop = nil
+		close(g.tickStop)
+		g.tickStop = nil
 		return
 	}
 	stop := make(chan struct{})
-	w.tickStop = stop
-	post := w.post
+	g.tickStop = stop
+	post := g.post
 	go func() {
 		t := time.NewTicker(clockTick)
 		defer t.Stop()
@@ -197,8 +197,8 @@ func (w *Window) keepClockTicking(on bool) {
 				return
 			case <-t.C:
 				post(func() {
-					if w.tickStop == stop { // a stale tick after a stop changes nothing
-						w.showClock()
+					if g.tickStop == stop { // a stale tick after a stop changes nothing
+						g.showClock()
 					}
 				})
 			}

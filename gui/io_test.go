@@ -164,7 +164,7 @@ func TestClipboardCopyAndPaste(t *testing.T) {
 func TestMoreMenuReachesTheActions(t *testing.T) {
 	w, _ := openWindow(t, t.TempDir())
 	var more *widget.Button
-	for _, o := range test.LaidOutObjects(w.content) {
+	for _, o := range test.LaidOutObjects(w.game.content) {
 		if b, ok := o.(*widget.Button); ok && b.Text == tr("action.more") && b.Visible() {
 			more = b
 		}

@@ -40,7 +40,7 @@ func (w *Window) setupIO(a fyne.App, saveDir string) {
 	if w.io.libraryErr != nil {
 		w.showNotice(tr("library.notice", map[string]any{"Error": w.io.libraryErr}))
 	}
-	w.files = &gameFiles{parent: w.win, source: w.session, flash: w.flashStatus, notice: w.showNotice,
+	w.files = &gameFiles{parent: w.win, source: w.session, flash: w.game.flashStatus, notice: w.showNotice,
 		open: func(rec *game.Record) error {
 			w.keepUnfinishedGame()
 			return w.session.OpenRecord(rec)
@@ -101,7 +101,7 @@ func (w *Window) addToLibrary() {
 		dialog.ShowError(errors.New(tr("library.addFailed", map[string]any{"Error": err})), w.win)
 		return
 	}
-	w.flashStatus(tr("library.added"))
+	w.game.flashStatus(tr("library.added"))
 }
 
 // libraryScreen lists the library's games with what can be done to the selected one.

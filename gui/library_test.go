@@ -66,7 +66,7 @@ func TestLibraryListsOpensAndDeletesGames(t *testing.T) {
 	// Open the first game: it replaces the current game and the game screen comes back.
 	ls.list.Select(2)
 	test.Tap(ls.open)
-	if g := w.Session().Game(); g.Len() != 4 || g.Meta.Red != "甲" || w.Fyne().Content() != w.content {
+	if g := w.Session().Game(); g.Len() != 4 || g.Meta.Red != "甲" || w.Fyne().Content() != w.game.content {
 		t.Fatalf("opened: %d moves, red %q", g.Len(), g.Meta.Red)
 	}
 
@@ -92,7 +92,7 @@ func TestLibraryListsOpensAndDeletesGames(t *testing.T) {
 		t.Errorf("after rename: %q", rows)
 	}
 	test.Tap(find2(t, ls.content, tr("action.back")))
-	if w.Fyne().Content() != w.content {
+	if w.Fyne().Content() != w.game.content {
 		t.Fatal("Back did not return to the game")
 	}
 

@@ -26,23 +26,23 @@ func (w *Window) moreItems() []*fyne.MenuItem {
 }
 
 // showMore pops the menu up under the button that was tapped.
-func (w *Window) showMore(from fyne.CanvasObject) {
-	c := w.win.Canvas()
+func (g *gameScreen) showMore(from fyne.CanvasObject) {
+	c := g.parent.Canvas()
 	pos := fyne.CurrentApp().Driver().AbsolutePositionForObject(from)
 	pos.Y += from.Size().Height
-	widget.ShowPopUpMenuAtPosition(fyne.NewMenu("", w.moreItems()...), c, pos)
+	widget.ShowPopUpMenuAtPosition(fyne.NewMenu("", g.more()...), c, pos)
 }
 
 // moreButton is the button with three dots that opens the menu.
-func (w *Window) moreButton(text string) *widget.Button {
+func (g *gameScreen) moreButton(text string) *widget.Button {
 	var b *widget.Button
-	b = widget.NewButtonWithIcon(text, theme.MoreHorizontalIcon(), func() { w.showMore(b) })
+	b = widget.NewButtonWithIcon(text, theme.MoreHorizontalIcon(), func() { g.showMore(b) })
 	return b
 }
 
 // withMoreButton puts the labelled "more" button at the end of the move list's title row.
-func (w *Window) withMoreButton(title fyne.CanvasObject) fyne.CanvasObject {
-	return container.NewBorder(nil, nil, nil, w.moreButton(tr("action.more")), title)
+func (g *gameScreen) withMoreButton(title fyne.CanvasObject) fyne.CanvasObject {
+	return container.NewBorder(nil, nil, nil, g.moreButton(tr("action.more")), title)
 }
 
 // addIOShortcuts binds Ctrl/Cmd+O open, +S save, +E board editor, +L library, and the

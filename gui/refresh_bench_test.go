@@ -102,6 +102,6 @@ func BenchmarkUIMove300(b *testing.B) {
 func BenchmarkUIProgress300(b *testing.B) {
 	w, _ := openLongGame(b)
 	for i := 0; i < b.N; i++ {
-		w.refresh(play.ChangeStatus)
+		w.game.refresh(play.ChangeStatus)
 	}
 }

@@ -24,8 +24,8 @@ type reviewPanel struct {
 	verdict  *widget.Label // the class of the move shown, the better move and its line
 }
 
-func (w *Window) newReviewPanel() *reviewPanel {
-	s := w.session
+func (g *gameScreen) newReviewPanel() *reviewPanel {
+	s := g.session
 	p := &reviewPanel{progress: widget.NewProgressBar(), verdict: widget.NewLabel("")}
 	// One line, so that a long line never pushes the board smaller on a phone.
 	p.verdict.Truncation = fyne.TextTruncateEllipsis

@@ -30,7 +30,7 @@ func TestSoundsAndTheirSwitch(t *testing.T) {
 		t.Fatalf("after 炮二平五: sounds %v", rec.played)
 	}
 
-	test.Tap(w.settBtn)
+	test.Tap(w.game.settBtn)
 	check := find(t, w, func(c *widget.Check) bool { return c.Text == tr("settings.sound") })
 	if !check.Checked {
 		t.Fatal("the Sounds switch is off while sounds are on")

@@ -39,7 +39,7 @@ func openWindowWith(t testing.TB, cfg Config) (*Window, *uiQueue) {
 	}
 	w.Fyne().Resize(fyne.NewSize(900, 680))
 	t.Cleanup(func() {
-		w.keepClockTicking(false)
+		w.game.keepClockTicking(false)
 		w.Session().Close()
 		q.drain()
 	})
@@ -126,7 +126,7 @@ func TestTapsSelectReselectRejectAndMove(t *testing.T) {
 	if b.View().Selected != engine.NoSquare {
 		t.Fatal("selected a piece of the side not to move")
 	}
-	if rows := w.moves.texts(); len(rows) != 1 || rows[0] == "" {
+	if rows := w.game.moves.texts(); len(rows) != 1 || rows[0] == "" {
 		t.Fatalf("move list %q, want one row", rows)
 	}
 }
@@ -160,13 +160,13 @@ func TestEngineRepliesAndIsDrawn(t *testing.T) {
 	if !s.Thinking() {
 		t.Fatal("the engine did not start thinking after the player's move")
 	}
-	if !w.hintBtn.Disabled() || !w.thinking.Visible() {
+	if !w.game.hintBtn.Disabled() || !w.game.thinking.Visible() {
 		t.Fatal("while the engine thinks, hint must be disabled and the thinking bar shown")
 	}
 	q.waitFor(t, 10*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 2 })
 	reply := s.Game().LastMove()
 	v := w.Board().View()
-	if v.LastMove != reply || s.Thinking() || w.thinking.Visible() {
+	if v.LastMove != reply || s.Thinking() || w.game.thinking.Visible() {
 		t.Fatalf("board shows last move %v, game has %v (thinking %v)", v.LastMove, reply, s.Thinking())
 	}
 	pos := s.Game().Position()
@@ -200,14 +200,14 @@ func TestUndoRedoFlipAgainstEngine(t *testing.T) {
 	q.waitFor(t, 10*time.Second, "reply", func() bool { return s.Game().Ply() == 2 })
 	reply := s.Game().LastMove()
 
-	test.Tap(w.undoBtn)
+	test.Tap(w.game.undoBtn)
 	if s.Game().Ply() != 0 || w.Board().View().PieceAt(sq(t, "h2")) == engine.NoPiece {
 		t.Fatalf("undo should take back the reply and the player's move; ply %d", s.Game().Ply())
 	}
-	if s.Thinking() || w.undoBtn.Disabled() == false {
+	if s.Thinking() || w.game.undoBtn.Disabled() == false {
 		t.Fatal("after undo to the start the engine must not think and undo must be disabled")
 	}
-	test.Tap(w.redoBtn)
+	test.Tap(w.game.redoBtn)
 	if s.Game().Ply() != 2 || s.Game().LastMove() != reply {
 		t.Fatalf("redo should replay both moves; ply %d", s.Game().Ply())
 	}
@@ -216,7 +216,7 @@ func TestUndoRedoFlipAgainstEngine(t *testing.T) {
 	}
 
 	flipped := w.Board().View().Flipped
-	test.Tap(w.flipBtn)
+	test.Tap(w.game.flipBtn)
 	if w.Board().View().Flipped == flipped {
 		t.Fatal("flip did not turn the board")
 	}
@@ -267,7 +267,7 @@ func TestNewGameCancelsRunningSearch(t *testing.T) {
 	if !s.Thinking() {
 		t.Fatal("engine not thinking as Red")
 	}
-	test.Tap(w.newBtn) // the dialog opens; start the game through the session as its OK does
+	test.Tap(w.game.newBtn) // the dialog opens; start the game through the session as its OK does
 	newGame(t, w, game.HumanRed, 1)
 	if s.Thinking() {
 		t.Fatal("still thinking after new game as Red")
@@ -285,7 +285,7 @@ func TestNewGameCancelsRunningSearch(t *testing.T) {
 func TestHintShowsEngineMove(t *testing.T) {
 	w, q := openWindow(t, t.TempDir())
 	newGame(t, w, game.HumanBoth, play.MinSeconds)
-	test.Tap(w.hintBtn)
+	test.Tap(w.game.hintBtn)
 	s := w.Session()
 	q.waitFor(t, 10*time.Second, "hint", func() bool { return w.Board().View().Hint != engine.NoMove })
 	h := w.Board().View().Hint
@@ -311,7 +311,7 @@ func TestGameOverIsReported(t *testing.T) {
 	}
 	// The game-over dialog names the result and its reason.
 	find(t, w, func(l *widget.Label) bool { return l.Text == w.resultText(got) })
-	if st := w.status.Text; st != tr("status.gameOver", map[string]any{"Result": w.resultText(got)}) {
+	if st := w.game.status.Text; st != tr("status.gameOver", map[string]any{"Result": w.resultText(got)}) {
 		t.Fatalf("status %q does not announce the result", st)
 	}
 	tapPoint(t, w.Board(), "e0")
@@ -515,8 +515,8 @@ func TestIllegalTapReasonInStatus(t *testing.T) {
 	newGame(t, w, game.HumanBoth, 1)
 	tapPoint(t, w.Board(), "b0")
 	tapPoint(t, w.Board(), "d1")
-	if !strings.Contains(w.status.Text, present.InLanguage(w.lang, game.HorseLegBlocked)) {
-		t.Fatalf("status %q does not say the horse's leg is blocked", w.status.Text)
+	if !strings.Contains(w.game.status.Text, present.InLanguage(w.lang, game.HorseLegBlocked)) {
+		t.Fatalf("status %q does not say the horse's leg is blocked", w.game.status.Text)
 	}
 }
 
@@ -538,8 +538,8 @@ func TestRepetitionWarningAndVerdict(t *testing.T) {
 	if !ok || why.Loser != engine.Red {
 		t.Fatalf("verdict %+v %v", why, ok)
 	}
-	if !strings.Contains(w.status.Text, why.English()) {
-		t.Fatalf("status %q does not explain %q", w.status.Text, why.English())
+	if !strings.Contains(w.game.status.Text, why.English()) {
+		t.Fatalf("status %q does not explain %q", w.game.status.Text, why.English())
 	}
 	v := w.Board().View()
 	if !slices.Equal(v.Culprits, []engine.Square{sq(t, "a5")}) || v.Victim != sq(t, "b7") {
@@ -549,10 +549,10 @@ func TestRepetitionWarningAndVerdict(t *testing.T) {
 	// lines are not cut off.
 	for _, size := range []fyne.Size{fyne.NewSize(900, 680), fyne.NewSize(640, 480), fyne.NewSize(360, 640), fyne.NewSize(320, 568)} {
 		w.Fyne().Resize(size)
-		slot := w.turned.slot()
-		lines := wrappedLines(w.status.Text, slot.Size().Width-2*theme.InnerPadding())
+		slot := w.game.turned.slot()
+		lines := wrappedLines(w.game.status.Text, slot.Size().Width-2*theme.InnerPadding())
 		if need := widget.NewLabel(strings.Repeat("\n", lines-1)).MinSize().Height; need > slot.Size().Height+0.5 {
-			t.Errorf("%v: the verdict wraps to %d lines, %.0f high, in a status area of %.0f: %q", size, lines, need, slot.Size().Height, w.status.Text)
+			t.Errorf("%v: the verdict wraps to %d lines, %.0f high, in a status area of %.0f: %q", size, lines, need, slot.Size().Height, w.game.status.Text)
 		}
 	}
 }
@@ -579,7 +579,7 @@ func TestResignAndDrawButtons(t *testing.T) {
 	newGame(t, w, game.HumanBoth, 1)
 	tapPoint(t, w.Board(), "h2")
 	tapPoint(t, w.Board(), "e2")
-	test.Tap(w.drawBtn)
+	test.Tap(w.game.drawBtn)
 	if !strings.Contains(overlayText(w), tr("draw.offer", map[string]any{"Side": sideName(engine.Black)})) {
 		t.Fatalf("no draw offer shown; dialogs say %q", overlayText(w))
 	}
@@ -587,10 +587,10 @@ func TestResignAndDrawButtons(t *testing.T) {
 	if w.Session().Game().Result().Decided() {
 		t.Fatal("a declined offer ended the game")
 	}
-	test.Tap(w.resignBtn)
+	test.Tap(w.game.resignBtn)
 	test.Tap(find(t, w, func(b *widget.Button) bool { return b.Text == lang.L("Yes") }))
 	r := w.Session().Game().Result()
-	if r.Reason != game.ReasonResignation || r.Winner != engine.Red || !w.resignBtn.Disabled() || !w.drawBtn.Disabled() {
-		t.Fatalf("after resigning: %+v, resign enabled %v", r, !w.resignBtn.Disabled())
+	if r.Reason != game.ReasonResignation || r.Winner != engine.Red || !w.game.resignBtn.Disabled() || !w.game.drawBtn.Disabled() {
+		t.Fatalf("after resigning: %+v, resign enabled %v", r, !w.game.resignBtn.Disabled())
 	}
 }
