@@ -9,7 +9,6 @@ import (
 
 	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/gui/board"
-	"github.com/xqfyne/xiangqi/gui/present"
 	"github.com/xqfyne/xiangqi/play"
 	"github.com/xqfyne/xiangqi/resources"
 )
@@ -138,36 +137,22 @@ func (w *Window) Session() *play.Session { return w.session }
 // Board returns the board widget.
 func (w *Window) Board() *board.Board { return w.game.board }
 
-func (w *Window) showGameOver(game.Result) {
-	dialog.ShowInformation(tr("gameover.title"), gameOverText(w.lang, w.session.Game()), w.win)
-}
-
-// warnRepetition asks, as an arbiter would, before a move that loses by a repetition rule.
-func (w *Window) warnRepetition(why game.Verdict, playAnyway func()) {
-	question{title: tr("repetition.title"), yes: tr("action.playAnyway"), no: tr("action.cancel"), wrap: true,
-		text:  tr("repetition.warning", map[string]any{"Verdict": present.InLanguage(w.lang, why)}),
-		onYes: playAnyway}.show(w.win)
-}
-
-// confirmResign asks before resigning.
-func (w *Window) confirmResign() {
-	question{title: tr("action.resign"), text: tr("resign.confirm"), onYes: w.session.Resign}.show(w.win)
-}
-
-// offerDraw offers a draw: the engine answers at once, a second player in a dialog.
-func (w *Window) offerDraw() {
-	s := w.session
-	side := sideName(s.Game().SideToMove())
-	switch s.OfferDraw() {
-	case play.DrawDeclined:
-		w.showNotice(tr("draw.declined"))
-	case play.DrawAskOpponent:
-		question{title: tr("action.draw"), text: tr("draw.offer", map[string]any{"Side": side}), onYes: s.AcceptDraw}.show(w.win)
+// setupIO opens the game library next to the save, files finished games in it, and
+// binds the desktop keys of the file actions.
+func (w *Window) setupIO(a fyne.App, saveDir string) {
+	w.io.library, w.io.libraryErr = openLibrary(a, saveDir)
+	if w.io.library != nil {
+		w.io.library.AddFinishedGames(w.session, func(err error) {
+			dialog.ShowError(errors.New(tr("library.addFailed", map[string]any{"Error": err})), w.win)
+		})
 	}
-}
-
-// showEngineError says why the engine could not move and offers to let it try again.
-func (w *Window) showEngineError(err error) {
-	question{title: tr("error.title"), yes: tr("action.retry"), no: tr("action.close"),
-		text: tr("engine.failed", map[string]any{"Error": err}), onYes: w.session.RetryEngine}.show(w.win)
+	if w.io.libraryErr != nil {
+		w.showNotice(tr("library.notice", map[string]any{"Error": w.io.libraryErr}))
+	}
+	w.files = &gameFiles{parent: w.win, source: w.session, flash: w.game.flashStatus, notice: w.showNotice,
+		open: func(rec *game.Record) error {
+			w.keepUnfinishedGame()
+			return w.session.OpenRecord(rec)
+		}}
+	w.addIOShortcuts()
 }

@@ -119,11 +119,6 @@ type newGameDialog struct {
 	start   func(play.Settings) error // starts a game with the settings chosen
 }
 
-// showNewGame asks for a new game's settings and starts it.
-func (w *Window) showNewGame() {
-	newGameDialog{parent: w.win, current: w.session.Settings(), start: w.session.NewGame}.show()
-}
-
 func (ng newGameDialog) show() {
 	cur := ng.current
 	red, black := tr("side.red"), tr("side.black")
@@ -219,11 +214,6 @@ type settingsDialog struct {
 	lang    play.Language
 	current play.Settings
 	apply   func(play.Settings) error
-}
-
-// showSettings lets the player change the settings.
-func (w *Window) showSettings() {
-	settingsDialog{parent: w.win, lang: w.lang, current: w.session.Settings(), apply: w.session.ApplySettings}.show()
 }
 
 func (sd settingsDialog) show() {

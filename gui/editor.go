@@ -48,21 +48,6 @@ type editorDeps struct {
 	close   func()
 }
 
-// showEditor opens the editor on the current board, over the game.
-func (w *Window) showEditor() {
-	w.screens.replace(newEditorScreen(w.session.Game().Position(), editorDeps{
-		parent:   w.win,
-		wide:     landscape(w.win.Canvas().Size()),
-		lang:     w.lang,
-		settings: w.session.Settings,
-		newGame: func(fen string, set play.Settings) error {
-			w.keepUnfinishedGame()
-			return w.session.NewGameFrom(fen, set)
-		},
-		close: w.screens.pop,
-	}))
-}
-
 // newEditorScreen makes the editor with the position from set up on its board.
 func newEditorScreen(from *engine.Position, deps editorDeps) *editorScreen {
 	es := &editorScreen{editorDeps: deps, ed: play.EditorFrom(from)}

@@ -28,26 +28,6 @@ type ioState struct {
 	libraryErr error         // why not, or a notice about its index
 }
 
-// setupIO opens the game library next to the save, files finished games in it, and
-// binds the desktop keys of the file actions.
-func (w *Window) setupIO(a fyne.App, saveDir string) {
-	w.io.library, w.io.libraryErr = openLibrary(a, saveDir)
-	if w.io.library != nil {
-		w.io.library.AddFinishedGames(w.session, func(err error) {
-			dialog.ShowError(errors.New(tr("library.addFailed", map[string]any{"Error": err})), w.win)
-		})
-	}
-	if w.io.libraryErr != nil {
-		w.showNotice(tr("library.notice", map[string]any{"Error": w.io.libraryErr}))
-	}
-	w.files = &gameFiles{parent: w.win, source: w.session, flash: w.game.flashStatus, notice: w.showNotice,
-		open: func(rec *game.Record) error {
-			w.keepUnfinishedGame()
-			return w.session.OpenRecord(rec)
-		}}
-	w.addIOShortcuts()
-}
-
 // openLibrary opens the library in the folder "library" of the save directory or of the
 // app's storage.
 func openLibrary(a fyne.App, dir string) (*play.Library, error) {
@@ -80,30 +60,6 @@ func openLibrary(a fyne.App, dir string) (*play.Library, error) {
 	return play.OpenLibrary(play.DirFS(path))
 }
 
-// keepUnfinishedGame files the current game in the library before another replaces it,
-// when it has moves (a finished one is there already; the library skips duplicates).
-func (w *Window) keepUnfinishedGame() {
-	if w.io.library == nil || w.session.Game().Len() == 0 {
-		return
-	}
-	if _, err := w.io.library.Add(w.session.CurrentRecord()); err != nil {
-		dialog.ShowError(errors.New(tr("library.addFailed", map[string]any{"Error": err})), w.win)
-	}
-}
-
-// addToLibrary files the current game at the player's request.
-func (w *Window) addToLibrary() {
-	if w.io.library == nil {
-		w.showNotice(tr("library.unavailable", map[string]any{"Error": w.io.libraryErr}))
-		return
-	}
-	if _, err := w.io.library.Add(w.session.CurrentRecord()); err != nil {
-		dialog.ShowError(errors.New(tr("library.addFailed", map[string]any{"Error": err})), w.win)
-		return
-	}
-	w.game.flashStatus(tr("library.added"))
-}
-
 // libraryScreen lists the library's games with what can be done to the selected one.
 type libraryScreen struct {
 	libraryDeps
@@ -128,23 +84,6 @@ type libraryDeps struct {
 	openRecord func(*game.Record) error
 	addCurrent func() // files the game played
 	close      func()
-}
-
-// showLibrary shows the library list over the game; Back returns.
-func (w *Window) showLibrary() {
-	if w.io.library == nil {
-		w.showNotice(tr("library.unavailable", map[string]any{"Error": w.io.libraryErr}))
-		return
-	}
-	w.screens.replace(newLibraryScreen(libraryDeps{
-		library:    w.io.library,
-		parent:     w.win,
-		wide:       landscape(w.win.Canvas().Size()),
-		notation:   func() game.Notation { return w.session.Settings().Notation },
-		openRecord: w.files.open,
-		addCurrent: w.addToLibrary,
-		close:      w.screens.pop,
-	}))
 }
 
 func newLibraryScreen(deps libraryDeps) *libraryScreen {

@@ -2,7 +2,6 @@ package gui
 
 import (
 	"image/color"
-	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -75,20 +74,6 @@ func (p *reviewPanel) refresh(s *play.Session) {
 		}
 	}
 	p.verdict.SetText(verdict)
-}
-
-// toggleReview cancels a running review, or asks for the time per move and starts one.
-func (w *Window) toggleReview() {
-	s := w.session
-	if s.Reviewing() {
-		s.CancelReview()
-		return
-	}
-	reviewDialog{parent: w.win, start: func(per time.Duration) {
-		if err := s.StartReview(play.ReviewOptions{PerMove: per}); err != nil {
-			w.showNotice(tr("review.failed", map[string]any{"Error": err}))
-		}
-	}}.show()
 }
 
 var (

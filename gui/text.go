@@ -9,7 +9,6 @@ import (
 	"fyne.io/fyne/v2/lang"
 
 	"github.com/xqfyne/xiangqi/engine"
-	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/gui/present"
 	"github.com/xqfyne/xiangqi/play"
 	"github.com/xqfyne/xiangqi/resources"
@@ -61,9 +60,6 @@ func systemLanguage() play.Language {
 }
 
 func sideName(c engine.Color) string { return present.SideName(trData, c) }
-
-// resultText describes a result with its reason in the window's language.
-func (w *Window) resultText(r game.Result) string { return present.InLanguage(w.lang, r) }
 
 // trData is tr in the form the presentation functions take.
 func trData(key string, data map[string]any) string {

@@ -310,8 +310,8 @@ func TestGameOverIsReported(t *testing.T) {
 		t.Fatal("the mated king is not marked as in check")
 	}
 	// The game-over dialog names the result and its reason.
-	find(t, w, func(l *widget.Label) bool { return l.Text == w.resultText(got) })
-	if st := w.game.status.Text; st != tr("status.gameOver", map[string]any{"Result": w.resultText(got)}) {
+	find(t, w, func(l *widget.Label) bool { return l.Text == present.InLanguage(w.lang, got) })
+	if st := w.game.status.Text; st != tr("status.gameOver", map[string]any{"Result": present.InLanguage(w.lang, got)}) {
 		t.Fatalf("status %q does not announce the result", st)
 	}
 	tapPoint(t, w.Board(), "e0")
