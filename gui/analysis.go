@@ -10,6 +10,8 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/gui/board"
 	"github.com/xqfyne/xiangqi/gui/present"
 	"github.com/xqfyne/xiangqi/play"
@@ -24,6 +26,15 @@ type analysisPanel struct {
 	lines *widget.Label
 }
 
+// analysisSource is what the analysis panel and the board's arrows read of the session.
+type analysisSource interface {
+	Analysing() bool
+	AnalysisLines() []engine.Info
+	AnalysisSide() engine.Color
+	Game() *game.Game
+	Settings() play.Settings
+}
+
 func newAnalysisPanel() *analysisPanel {
 	p := &analysisPanel{bar: newEvalBar(), info: widget.NewLabel(""), lines: widget.NewLabel("")}
 	p.lines.Truncation = fyne.TextTruncateEllipsis
@@ -34,7 +45,7 @@ func newAnalysisPanel() *analysisPanel {
 }
 
 // refresh shows the session's analysis, or hides the panel when analysis is off.
-func (p *analysisPanel) refresh(s *play.Session) {
+func (p *analysisPanel) refresh(s analysisSource) {
 	if !s.Analysing() {
 		if p.box.Visible() {
 			p.box.Hide()
@@ -69,7 +80,7 @@ func (p *analysisPanel) refresh(s *play.Session) {
 }
 
 // analysisArrows are the first moves of the analysis lines, for the board.
-func analysisArrows(s *play.Session) []board.Arrow {
+func analysisArrows(s analysisSource) []board.Arrow {
 	if !s.Analysing() {
 		return nil
 	}

@@ -7,7 +7,9 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
+	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/play"
 )
 
 // The analysis switch starts the analysis: three arrows of different moves on the board,
@@ -48,4 +50,60 @@ func TestAnalysisDrawsArrowsAndStops(t *testing.T) {
 	if len(w.Board().View().Arrows) != 0 {
 		t.Fatal("a late report drew arrows again")
 	}
+}
+
+// fakeAnalysis is a session that analyses with the lines given.
+type fakeAnalysis struct {
+	lines []engine.Info
+	side  engine.Color
+	g     *game.Game
+}
+
+func (f fakeAnalysis) Analysing() bool              { return true }
+func (f fakeAnalysis) AnalysisLines() []engine.Info { return f.lines }
+func (f fakeAnalysis) AnalysisSide() engine.Color   { return f.side }
+func (f fakeAnalysis) Game() *game.Game             { return f.g }
+func (f fakeAnalysis) Settings() play.Settings      { return play.Settings{Notation: game.ICCS} }
+
+// The panel shows the lines it is given from Red's view, the best one's depth and speed,
+// and an arrow on the board for each line's first move.
+func TestAnalysisPanelShowsLinesFromRedsView(t *testing.T) {
+	newTestApp(t)
+	g, err := game.New(engine.StartFEN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Play(mustMove(t, "h2e2")); err != nil {
+		t.Fatal(err)
+	}
+	h9g7, b9c7 := mustMove(t, "h9g7"), mustMove(t, "b9c7")
+	src := fakeAnalysis{side: engine.Black, g: g, lines: []engine.Info{
+		{Depth: 9, NPS: 1_200_000, Score: 30, MultiPV: 1, PV: []engine.Move{h9g7, mustMove(t, "h0g2")}},
+		{Depth: 9, Score: -40, MultiPV: 2, PV: []engine.Move{b9c7}},
+	}}
+	p := newAnalysisPanel()
+	p.refresh(src)
+	if !p.box.Visible() || p.info.Text != "Depth 9 · 1.2 M nodes/s" {
+		t.Fatalf("info %q, shown %v", p.info.Text, p.box.Visible())
+	}
+	want := "1. -30  h9g7 h0g2\n2. +40  b9c7"
+	if !strings.HasPrefix(p.lines.Text, want) {
+		t.Errorf("lines %q, want %q first", p.lines.Text, want)
+	}
+	if p.bar.text != "-30" || p.bar.share >= 0.5 {
+		t.Errorf("bar %q share %v", p.bar.text, p.bar.share)
+	}
+	arrows := analysisArrows(src)
+	if len(arrows) != 2 || arrows[0].Move != h9g7 || arrows[1].Move != b9c7 || arrows[1].Rank != 2 {
+		t.Errorf("arrows %+v", arrows)
+	}
+}
+
+func mustMove(t *testing.T, text string) engine.Move {
+	t.Helper()
+	m, err := engine.ParseMove(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
 }

@@ -192,7 +192,7 @@ func (g *gameScreen) addNavigationKeys() {
 func (g *gameScreen) newSidePanel() (nav, panels *fyne.Container) {
 	g.nav = g.newNavBar()
 	g.analysisPanel = newAnalysisPanel()
-	g.reviewPanel = g.newReviewPanel()
+	g.reviewPanel = newReviewPanel(g.session)
 	g.panels = container.NewVBox(g.analysisPanel.box, g.reviewPanel.box)
 	g.panels.Hide()
 	return g.nav.row, g.panels

@@ -23,8 +23,20 @@ type reviewPanel struct {
 	verdict  *widget.Label // the class of the move shown, the better move and its line
 }
 
-func (g *gameScreen) newReviewPanel() *reviewPanel {
-	s := g.session
+// reviewSource is what the review panel reads of the session, and does to it.
+type reviewSource interface {
+	Reviewing() bool
+	ReviewProgress() (done, total int)
+	ReviewCurve() []play.CurvePoint
+	ReviewOf(*game.Node) (play.MoveReview, bool)
+	CurrentNode() *game.Node
+	Game() *game.Game
+	Settings() play.Settings
+	GoToNode(*game.Node) error
+	CancelReview()
+}
+
+func newReviewPanel(s reviewSource) *reviewPanel {
 	p := &reviewPanel{progress: widget.NewProgressBar(), verdict: widget.NewLabel("")}
 	// One line, so that a long line never pushes the board smaller on a phone.
 	p.verdict.Truncation = fyne.TextTruncateEllipsis
@@ -41,7 +53,7 @@ func (g *gameScreen) newReviewPanel() *reviewPanel {
 }
 
 // refresh shows the session's review, or hides the panel when there is none.
-func (p *reviewPanel) refresh(s *play.Session) {
+func (p *reviewPanel) refresh(s reviewSource) {
 	curve := s.ReviewCurve()
 	if !s.Reviewing() && len(curve) == 0 {
 		if p.box.Visible() {
@@ -109,7 +121,7 @@ func newScoreCurve(onTap func(*game.Node)) *scoreCurve {
 }
 
 // set shows the curve of a review with the position at node cur marked.
-func (c *scoreCurve) set(points []play.CurvePoint, cur *game.Node, s *play.Session) {
+func (c *scoreCurve) set(points []play.CurvePoint, cur *game.Node, s reviewSource) {
 	c.points, c.current = points, -1
 	c.faults = make([]play.MoveClass, len(points))
 	for i, p := range points {
