@@ -73,12 +73,12 @@ func TestAnalysisPanelShowsLinesFromRedsView(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := g.Play(mustMove(t, "h2e2")); err != nil {
+	if err := g.Play(mv(t, "h2e2")); err != nil {
 		t.Fatal(err)
 	}
-	h9g7, b9c7 := mustMove(t, "h9g7"), mustMove(t, "b9c7")
+	h9g7, b9c7 := mv(t, "h9g7"), mv(t, "b9c7")
 	src := fakeAnalysis{side: engine.Black, g: g, lines: []engine.Info{
-		{Depth: 9, NPS: 1_200_000, Score: 30, MultiPV: 1, PV: []engine.Move{h9g7, mustMove(t, "h0g2")}},
+		{Depth: 9, NPS: 1_200_000, Score: 30, MultiPV: 1, PV: []engine.Move{h9g7, mv(t, "h0g2")}},
 		{Depth: 9, Score: -40, MultiPV: 2, PV: []engine.Move{b9c7}},
 	}}
 	p := newAnalysisPanel()
@@ -97,13 +97,4 @@ func TestAnalysisPanelShowsLinesFromRedsView(t *testing.T) {
 	if len(arrows) != 2 || arrows[0].Move != h9g7 || arrows[1].Move != b9c7 || arrows[1].Rank != 2 {
 		t.Errorf("arrows %+v", arrows)
 	}
-}
-
-func mustMove(t *testing.T, text string) engine.Move {
-	t.Helper()
-	m, err := engine.ParseMove(text)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
 }
