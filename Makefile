@@ -30,7 +30,7 @@ test: deps
 	$(GO) test ./...
 
 test-race: deps
-	$(GO) test -race -short ./gui ./gui/board ./gui/present ./play ./audio ./game ./engine ./cmd/...
+	$(GO) test -race -short ./gui ./gui/board ./gui/present ./play ./audio ./game ./rules ./book ./engine ./cmd/...
 
 build: deps
 	mkdir -p $(BIN)
@@ -64,18 +64,20 @@ web: deps
 smoke-web: deps
 	RELEASE=1 MOVES=$${MOVES:-9} bash scripts/smoke-web.sh
 
-# engine/ and game/ tests compiled to WebAssembly and run in Node, as they run in a browser:
+# rules/, book/, engine/ and game/ tests compiled to WebAssembly and run in Node, as they run in a browser:
 # one thread, no preemption (installs nodejs if missing).
 test-wasm:
 	@command -v node >/dev/null || { SUDO=""; [ "$$(id -u)" -ne 0 ] && SUDO=sudo; \
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends nodejs; }
-	PATH="$$PATH:$$($(GO) env GOROOT)/lib/wasm" GOOS=js GOARCH=wasm $(GO) test -short ./engine ./game
+	PATH="$$PATH:$$($(GO) env GOROOT)/lib/wasm" GOOS=js GOARCH=wasm $(GO) test -short ./rules ./book ./engine ./game
 
 # Speed figures: perft and search nodes/s, move-time accuracy, book, notation, board redraw.
 bench: engine
 	printf 'position startpos\ngo perft 5\nquit\n' | $(BIN)/xqengine | tail -2
 	printf 'bench\nquit\n' | $(BIN)/xqengine | tail -3
-	$(GO) test -run '^$$' -bench 'Perft|Book|SearchStart' ./engine
+	$(GO) test -run '^$$' -bench 'Perft' ./rules
+	$(GO) test -run '^$$' -bench 'Book' ./book
+	$(GO) test -run '^$$' -bench 'SearchStart' ./engine
 	$(GO) test -run '^$$' -bench 'MoveTime' -benchtime 100x ./engine
 	$(GO) test -run '^$$' -bench . ./game ./gui ./gui/board
 
@@ -108,8 +110,8 @@ icon:
 # What CI checks for phones without an NDK: pure-Go packages cross-compile, and the app
 # compiles headless without cgo.
 portability:
-	CGO_ENABLED=0 GOOS=android GOARCH=arm64 $(GO) build ./engine ./game
-	CGO_ENABLED=0 GOOS=ios GOARCH=arm64 $(GO) build ./engine ./game
+	CGO_ENABLED=0 GOOS=android GOARCH=arm64 $(GO) build ./rules ./book ./engine ./game
+	CGO_ENABLED=0 GOOS=ios GOARCH=arm64 $(GO) build ./rules ./book ./engine ./game
 	CGO_ENABLED=0 GOOS=android GOARCH=arm64 $(GO) build -o /dev/null ./cmd/xqengine
 	CGO_ENABLED=0 $(GO) build -tags ci ./...
 	CGO_ENABLED=0 $(GO) vet -tags ci ./...

@@ -1,12 +1,14 @@
-// Package engine holds the rules of Xiangqi (Chinese chess) and the machinery an
-// engine needs on top of them: a 16x16 mailbox board, move generation, check
-// detection, ElephantEye-compatible Zobrist keys, repetition judging, FEN and
-// ICCS text, perft, evaluation and search.
+// Package engine is the Xiangqi search built on package rules: iterative
+// deepening alpha-beta with a shared hash table and helper threads, the
+// evaluation (piece-square tables, horse mobility, king safety), time
+// management and a playing-strength limit. Opening books are package book's;
+// the search takes one through Options.BookProbe.
 //
-// The board layout follows XQWLight and ElephantEye so that their opening books
-// can be read directly: square = row*16 + col, the 9x10 board occupies rows
-// 3..12 and columns 3..11, Black's back rank is row 3 and Red's is row 12, and a
-// move packs its squares as from + to*256.
+// The evaluation keeps its own incremental state: each search worker carries
+// the material sums of every ply of its line and updates them as it makes a
+// move (worker.makeMove), so the rules' Position knows nothing of scores.
+// docs/engine-log.md records the experiments and matches behind the search's
+// and evaluation's choices.
 //
 // The package is pure Go with no cgo and no GUI imports, so it runs on phones,
 // in browsers and as the command-line engine in cmd/xqengine. Its only

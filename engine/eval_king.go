@@ -1,18 +1,12 @@
 package engine
 
+import "github.com/xqfyne/xiangqi/rules"
+
 // King-safety terms in the manner of ElephantEye: a cannon facing the king
 // with no screen (hollow cannon) or lying on the king's back rank (bottom
 // cannon), and missing advisors and elephants, all weigh more the more
-// attacking pieces the opponent still has.
-//
-// Scaling missing defenders and the bottom cannon instead by ElephantEye's
-// kind of pressure (a rook or horse across the river 2, a cannon or pawn
-// across 1, 2 more for each unit of force beyond the defender's, at most 8),
-// with 20 for each missing advisor or elephant and 80 more for a missing
-// advisor against two rooks, scored 109/33/58 of 200 against ElephantEye at
-// 100 ms (seeds 43 and 44), 62.7 %, where these terms have 61.3 % (seeds 38
-// and 39) and had 62.8 % over 492 games before the no-capture fix: not
-// shown better, so not kept.
+// attacking pieces the opponent still has. (ElephantEye's own pressure
+// scale was tried instead: docs/engine-log.md, "King safety".)
 
 // Base penalties before scaling by the attacker's force.
 const (
@@ -26,39 +20,39 @@ const (
 )
 
 // attackForce returns c's attacking force: rooks count double.
-func (p *Position) attackForce(c Color) int {
-	return 2*int(p.pieceCount[c][Rook]) + int(p.pieceCount[c][Knight]) + int(p.pieceCount[c][Cannon])
+func attackForce(p *rules.Position, c rules.Color) int {
+	return 2*p.PieceCount(c, rules.Rook) + p.PieceCount(c, rules.Knight) + p.PieceCount(c, rules.Cannon)
 }
 
 // kingDanger returns how much c's king is in danger from the opponent's
-// cannons and c's missing defenders, to be subtracted from c's score.
-func (p *Position) kingDanger(c Color) int {
+// cannons and c's missing defenders, to be subtracted from c's score; force
+// is the opponent's attackForce, which the caller has at hand.
+func kingDanger(p *rules.Position, c rules.Color, force int) int {
 	o := c.Opponent()
-	force := p.attackForce(o)
 	if force == 0 {
 		return 0
 	}
-	k := p.kings[c]
+	k := p.KingSquare(c)
 	if k == 0 {
 		return 0
 	}
-	b := &p.board
-	raw := (2-int(p.pieceCount[c][Advisor]))*missingAdvisorWeight +
-		(2-int(p.pieceCount[c][Bishop]))*missingBishopWeight
-	backRank := Sq(0, 0).row()
-	if c == Black {
-		backRank = Sq(0, 9).row()
+	b := p.Board()
+	raw := (2-p.PieceCount(c, rules.Advisor))*missingAdvisorWeight +
+		(2-p.PieceCount(c, rules.Bishop))*missingBishopWeight
+	backRank := 0
+	if c == rules.Black {
+		backRank = 9
 	}
-	for i := 0; i < int(p.pieceCount[o][Cannon]); i++ {
-		sq := Square(p.pieceList[o][Cannon][i])
-		var d Square
+	for _, s := range p.PieceSquares(o, rules.Cannon) {
+		sq := rules.Square(s)
+		var d rules.Square
 		switch {
-		case sq.col() == k.col():
+		case sq.File() == k.File():
 			d = -16
 			if sq > k {
 				d = 16
 			}
-		case sq.row() == k.row() && k.row() == backRank:
+		case sq.Rank() == k.Rank() && k.Rank() == backRank:
 			d = -1
 			if sq > k {
 				d = 1
@@ -67,7 +61,7 @@ func (p *Position) kingDanger(c Color) int {
 			continue
 		}
 		s := k + d
-		for s != sq && b[s] == NoPiece {
+		for s != sq && b[s] == rules.NoPiece {
 			s += d
 		}
 		if s != sq {
@@ -86,6 +80,6 @@ func (p *Position) kingDanger(c Color) int {
 }
 
 // defenders counts c's advisors and elephants.
-func (p *Position) defenders(c Color) int {
-	return int(p.pieceCount[c][Advisor]) + int(p.pieceCount[c][Bishop])
+func defenders(p *rules.Position, c rules.Color) int {
+	return p.PieceCount(c, rules.Advisor) + p.PieceCount(c, rules.Bishop)
 }

@@ -1,9 +1,10 @@
 package engine
 
+import "github.com/xqfyne/xiangqi/rules"
+
 // Horse mobility: a horse whose legs are blocked may be worth far less
-// than its table value. (A bonus per empty square a rook sees, one point
-// each, scored 45.0% against no bonus over 200 fixed-node games, and two
-// points 38.8% against one point, so rooks rely on their tables.)
+// than its table value. Rooks rely on their tables: a rook mobility bonus
+// played worse (docs/engine-log.md, "Mobility").
 
 // horseMobility[n] scores a horse with n moves that are not blocked by a leg
 // or by a piece of its own side: hemmed-in horses are penalised.
@@ -14,13 +15,12 @@ var horseMobility = [9]int{-12, -6, -2, 0, 1, 2, 3, 4, 5}
 // eight (leg, target) slots; a move counts when the leg and its target's
 // own-side bit are both clear, which is tested without a branch (whether a
 // horse's leg is blocked is close to a coin toss for the branch predictor).
-func (p *Position) mobility(c Color) int {
-	b := &p.board
+func mobility(p *rules.Position, c rules.Color) int {
+	b := p.Board()
 	v := 0
-	own := sideTag(c)
-	horses := &p.pieceList[c][Knight]
-	for i := 0; i < int(p.pieceCount[c][Knight]); i++ {
-		hm := &horseMoves[horses[i]]
+	own := rules.SideTag(c)
+	for _, sq := range p.PieceSquares(c, rules.Knight) {
+		hm := &horseMoves[sq]
 		n := uint32(0)
 		for j := range hm.to {
 			// 1 when leg|own bits is 0, else 0: subtracting 1 from zero sets the top bit.
@@ -40,24 +40,18 @@ type horseMoveList struct {
 	leg, to [8]uint8
 }
 
-// buildHorseMoves runs while package variables are initialised, before
-// board.go's init fills inBoard, so it tests the board's bounds itself.
 func buildHorseMoves() (table [256]horseMoveList) {
-	onBoard := func(sq Square) bool {
-		r, c := int(sq)>>4, int(sq)&15
-		return sq >= 0 && sq < 256 && r >= rankTop && r <= rankBot && c >= fileLeft && c <= fileRght
-	}
-	legs := [4]Square{-16, -1, 1, 16}
-	through := [4][2]Square{{-33, -31}, {-18, 14}, {-14, 18}, {31, 33}}
-	for sq := Square(0); sq < 256; sq++ {
-		if !onBoard(sq) {
+	legs := [4]rules.Square{-16, -1, 1, 16}
+	through := [4][2]rules.Square{{-33, -31}, {-18, 14}, {-14, 18}, {31, 33}}
+	for sq := rules.Square(0); sq < 256; sq++ {
+		if !sq.OnBoard() {
 			continue
 		}
 		hm := &table[sq]
 		n := 0
 		for i, leg := range legs {
 			for _, d := range through[i] {
-				if onBoard(sq + d) {
+				if (sq + d).OnBoard() {
 					hm.leg[n], hm.to[n] = uint8(sq+leg), uint8(sq+d)
 					n++
 				}

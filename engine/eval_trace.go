@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"io"
+
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // Support for fitting the piece-square tables to game results (cmd/tune):
@@ -14,13 +16,13 @@ import (
 // TunedTableParams is the number of fitted table parameters: for each
 // phase (middlegame, endgame), piece type, rank, and file up to the middle
 // (files a-d and their mirrors i-f share a value, file e has its own).
-const TunedTableParams = 2 * NumPieceTypes * 10 * 5
+const TunedTableParams = 2 * rules.NumPieceTypes * 10 * 5
 
 // tableParam returns the parameter index of a table entry.
-func tableParam(endgame bool, t PieceType, row, file int) int {
+func tableParam(endgame bool, t rules.PieceType, row, file int) int {
 	i := int(t)*50 + row*5 + min(file, 8-file)
 	if endgame {
-		i += NumPieceTypes * 50
+		i += rules.NumPieceTypes * 50
 	}
 	return i
 }
@@ -35,18 +37,18 @@ type EvalTerm struct {
 // EvalTrace splits Evaluate from Red's point of view: it equals Fixed plus
 // the sum of the terms' coefficients times the parameter values (up to the
 // integer rounding of the phase blend). The terms are appended to buf.
-func (p *Position) EvalTrace(buf []EvalTerm) (fixed float64, terms []EvalTerm) {
-	ph := float64(p.phase()) / fullPhase
-	for c := Red; c <= Black; c++ {
+func EvalTrace(p *rules.Position, buf []EvalTerm) (fixed float64, terms []EvalTerm) {
+	ph := float64(phase(p)) / fullPhase
+	for c := rules.Red; c <= rules.Black; c++ {
 		sign := 1.0
-		if c == Black {
+		if c == rules.Black {
 			sign = -1
 		}
-		for t := PieceType(0); t < NumPieceTypes; t++ {
-			for i := 0; i < int(p.pieceCount[c][t]); i++ {
-				sq := Square(p.pieceList[c][t][i])
-				if c == Black {
-					sq = sq.flip()
+		for t := rules.PieceType(0); t < rules.NumPieceTypes; t++ {
+			for _, s := range p.PieceSquares(c, t) {
+				sq := rules.Square(s)
+				if c == rules.Black {
+					sq = sq.Flip()
 				}
 				row, file := 9-sq.Rank(), sq.File()
 				buf = append(buf,
@@ -56,8 +58,9 @@ func (p *Position) EvalTrace(buf []EvalTerm) (fixed float64, terms []EvalTerm) {
 		}
 	}
 	// Everything else is held fixed: tempo, horse mobility, king safety.
-	v := Evaluate(p) - taper(p.material[p.side]-p.material[p.side.Opponent()], p.phase())
-	if p.side == Black {
+	material := materialOf(p)
+	v := Evaluate(p) - taper(material[p.Side()]-material[p.Side().Opponent()], phase(p))
+	if p.Side() == rules.Black {
 		v = -v
 	}
 	return float64(v), buf
@@ -66,7 +69,7 @@ func (p *Position) EvalTrace(buf []EvalTerm) (fixed float64, terms []EvalTerm) {
 // TunedTableValues returns the current values of the table parameters.
 func TunedTableValues() []float64 {
 	v := make([]float64, TunedTableParams)
-	for t := PieceType(0); t < NumPieceTypes; t++ {
+	for t := rules.PieceType(0); t < rules.NumPieceTypes; t++ {
 		for row := 0; row < 10; row++ {
 			for file := 0; file < 9; file++ {
 				v[tableParam(false, t, row, file)] = float64(pstMg[t][row][file])
@@ -84,16 +87,16 @@ func WriteTunedTables(w io.Writer, values []float64, header string) error {
 	if len(values) != TunedTableParams {
 		return fmt.Errorf("want %d values, got %d", TunedTableParams, len(values))
 	}
-	names := [NumPieceTypes]string{"King", "Advisor", "Bishop", "Knight", "Rook", "Cannon", "Pawn"}
-	fmt.Fprintf(w, "package engine\n\n%s\n", header)
+	names := [rules.NumPieceTypes]string{"King", "Advisor", "Bishop", "Knight", "Rook", "Cannon", "Pawn"}
+	fmt.Fprintf(w, "package engine\n\nimport \"github.com/xqfyne/xiangqi/rules\"\n\n%s\n", header)
 	for _, eg := range []bool{false, true} {
 		name := "pstMg"
 		if eg {
 			name = "pstEg"
 		}
-		fmt.Fprintf(w, "\nvar %s = [NumPieceTypes]boardTable{\n", name)
-		for t := PieceType(0); t < NumPieceTypes; t++ {
-			fmt.Fprintf(w, "\t%s: {\n", names[t])
+		fmt.Fprintf(w, "\nvar %s = [rules.NumPieceTypes]boardTable{\n", name)
+		for t := rules.PieceType(0); t < rules.NumPieceTypes; t++ {
+			fmt.Fprintf(w, "\trules.%s: {\n", names[t])
 			for row := 0; row < 10; row++ {
 				fmt.Fprint(w, "\t\t{")
 				for file := 0; file < 9; file++ {
@@ -125,8 +128,8 @@ func sign(x float64) float64 {
 
 // pieceCanStand tells whether a Red piece of type t can stand on the table
 // entry (row 0 is rank 9).
-func pieceCanStand(t PieceType, row, file int) bool {
-	return placementAllowed(Red, t, Sq(file, 9-row))
+func pieceCanStand(t rules.PieceType, row, file int) bool {
+	return rules.PlacementAllowed(rules.MakePiece(rules.Red, t), rules.Sq(file, 9-row))
 }
 
 // QuietProbe tells quiet positions (not in check, and the quiescence
@@ -142,11 +145,11 @@ func NewQuietProbe() *QuietProbe {
 }
 
 // Quiet reports whether p is quiet.
-func (q *QuietProbe) Quiet(p *Position) bool {
+func (q *QuietProbe) Quiet(p *rules.Position) bool {
 	if p.InCheck() {
 		return false
 	}
-	q.w.pos = p.Copy()
+	q.w.setRoot(p)
 	q.w.pos.ClearHistory()
 	return q.w.quiesce(-MateValue, MateValue, 0, false) == Evaluate(p)
 }

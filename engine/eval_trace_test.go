@@ -6,6 +6,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // TestEvalTraceMatchesEvaluate: the trace with the current table values
@@ -13,13 +15,13 @@ import (
 func TestEvalTraceMatchesEvaluate(t *testing.T) {
 	values := TunedTableValues()
 	for _, p := range randomPositions(7, 10, 150) {
-		fixed, terms := p.EvalTrace(nil)
+		fixed, terms := EvalTrace(p, nil)
 		sum := fixed
 		for _, e := range terms {
 			sum += e.Coef * values[e.Param]
 		}
 		want := Evaluate(p)
-		if p.Side() == Black {
+		if p.Side() == rules.Black {
 			want = -want
 		}
 		if math.Abs(sum-float64(want)) > 1.01 {
@@ -40,7 +42,7 @@ func TestWriteTunedTablesRoundTrip(t *testing.T) {
 		return strings.ReplaceAll(strings.Trim(fmt.Sprint(r), "[]"), " ", ", ")
 	}
 	for _, want := range []string{"var pstMg", "var pstEg",
-		"\t\t{" + row(pstMg[Knight][9]) + "},\n\t},\n\tRook", "\t\t{" + row(pstEg[King][9]) + "},\n\t},\n\tAdvisor"} {
+		"\t\t{" + row(pstMg[rules.Knight][9]) + "},\n\t},\n\trules.Rook", "\t\t{" + row(pstEg[rules.King][9]) + "},\n\t},\n\trules.Advisor"} {
 		if !strings.Contains(out, want) {
 			t.Fatalf("output lacks %q:\n%s", want, out[:min(len(out), 600)])
 		}
@@ -54,7 +56,7 @@ func TestWriteTunedTablesRoundTrip(t *testing.T) {
 // hanging to a pawn is not.
 func TestQuietProbe(t *testing.T) {
 	q := NewQuietProbe()
-	if !q.Quiet(NewPosition()) {
+	if !q.Quiet(rules.NewPosition()) {
 		t.Fatal("start position not quiet")
 	}
 	p := mustFEN(t, "4k4/9/9/9/4r4/4P4/9/9/9/4K4 w - - 0 1")

@@ -1,5 +1,7 @@
 package engine
 
+import "github.com/xqfyne/xiangqi/rules"
+
 // Move ordering: a staged generator in the manner of XQWLight's Next() state
 // machine. Each stage runs only when the previous ones did not produce a
 // cutoff, so a hash move or a killer that refutes the position saves the cost
@@ -7,15 +9,15 @@ package engine
 
 // mvvLvaWeight ranks pieces for capture ordering: most valuable victim first,
 // least valuable attacker breaking ties.
-var mvvLvaWeight = [NumPieceTypes]int32{
-	King: 5, Advisor: 1, Bishop: 1, Knight: 3, Rook: 4, Cannon: 3, Pawn: 2,
+var mvvLvaWeight = [rules.NumPieceTypes]int32{
+	rules.King: 5, rules.Advisor: 1, rules.Bishop: 1, rules.Knight: 3, rules.Rook: 4, rules.Cannon: 3, rules.Pawn: 2,
 }
 
 // captureOrder scores a capture for sorting; it is always positive so that
 // every capture sorts ahead of quiet moves when both share a list.
-func captureOrder(p *Position, m Move) int32 {
-	victim := p.board[m.To()]
-	attacker := p.board[m.From()]
+func captureOrder(p *rules.Position, m rules.Move) int32 {
+	victim := p.Board()[m.To()]
+	attacker := p.Board()[m.From()]
 	return 1<<20 + mvvLvaWeight[victim.Type()]*8 - mvvLvaWeight[attacker.Type()]
 }
 
@@ -37,7 +39,7 @@ const (
 // by the move itself (from + to*256) as in XQWLight.
 type historyTable [1 << 16]int32
 
-func (h *historyTable) add(m Move, depth int) {
+func (h *historyTable) add(m rules.Move, depth int) {
 	v := h[m] + int32(depth*depth)
 	if v > 1<<24 {
 		// Halve everything so that old successes fade and the sum cannot overflow.
@@ -62,22 +64,22 @@ func (h *historyTable) age() {
 // pseudo-legal; the caller's MakeMove rejects those that leave the king
 // attacked.
 type movePicker struct {
-	pos     *Position
+	pos     *rules.Position
 	stage   pickStage
-	hash    Move
-	killers [2]Move
+	hash    rules.Move
+	killers [2]rules.Move
 	history *historyTable
-	moves   []Move
+	moves   []rules.Move
 	scores  []int32
 	next    int
 	// Captures that likely lose material wait until after the quiet moves.
-	bad     [32]Move
+	bad     [32]rules.Move
 	numBad  int
 	nextBad int
 	noDefer bool // Features.NoBadCaptureOrder
 }
 
-func (mp *movePicker) init(p *Position, hash Move, killers [2]Move, h *historyTable, moves []Move, scores []int32) {
+func (mp *movePicker) init(p *rules.Position, hash rules.Move, killers [2]rules.Move, h *historyTable, moves []rules.Move, scores []int32) {
 	mp.pos = p
 	mp.stage = stageHash
 	mp.hash = hash
@@ -91,7 +93,7 @@ func (mp *movePicker) init(p *Position, hash Move, killers [2]Move, h *historyTa
 
 // pickBest moves the best remaining move to position next and returns it
 // (selection sort: cheap because a cutoff usually comes early).
-func (mp *movePicker) pickBest() Move {
+func (mp *movePicker) pickBest() rules.Move {
 	best := mp.next
 	for i := mp.next + 1; i < len(mp.moves); i++ {
 		if mp.scores[i] > mp.scores[best] {
@@ -106,12 +108,12 @@ func (mp *movePicker) pickBest() Move {
 }
 
 // nextMove returns the next move to try, or NoMove when all were given.
-func (mp *movePicker) nextMove() Move {
+func (mp *movePicker) nextMove() rules.Move {
 	for {
 		switch mp.stage {
 		case stageHash:
 			mp.stage = stageGenCaptures
-			if mp.hash != NoMove && mp.pos.IsPseudoLegal(mp.hash) {
+			if mp.hash != rules.NoMove && mp.pos.IsPseudoLegal(mp.hash) {
 				return mp.hash
 			}
 		case stageGenCaptures:
@@ -129,7 +131,7 @@ func (mp *movePicker) nextMove() Move {
 					continue
 				}
 				if !mp.noDefer && mp.numBad < len(mp.bad) && losingCaptureCandidate(mp.pos, m) &&
-					squareAttacked(mp.pos, m.To(), mp.pos.side.Opponent()) {
+					mp.pos.SquareAttacked(m.To(), mp.pos.Side().Opponent()) {
 					mp.bad[mp.numBad] = m
 					mp.numBad++
 					continue
@@ -148,7 +150,7 @@ func (mp *movePicker) nextMove() Move {
 				return k
 			}
 		case stageGenQuiets:
-			quiets := mp.pos.generate(mp.moves[:0], genQuiets)
+			quiets := mp.pos.GenerateQuiets(mp.moves[:0])
 			mp.moves = quiets[:0]
 			mp.scores = mp.scores[:0]
 			for _, m := range quiets {
@@ -176,19 +178,19 @@ func (mp *movePicker) nextMove() Move {
 			}
 			mp.stage = stageDone
 		default:
-			return NoMove
+			return rules.NoMove
 		}
 	}
 }
 
 // usableKiller accepts a killer that is a quiet, pseudo-legal move here and
 // not the hash move already tried.
-func (mp *movePicker) usableKiller(k Move) bool {
-	return k != NoMove && k != mp.hash && mp.pos.board[k.To()] == NoPiece && mp.pos.IsPseudoLegal(k)
+func (mp *movePicker) usableKiller(k rules.Move) bool {
+	return k != rules.NoMove && k != mp.hash && mp.pos.Board()[k.To()] == rules.NoPiece && mp.pos.IsPseudoLegal(k)
 }
 
 // orderCaptures fills scores for a capture list (quiescence search).
-func orderCaptures(p *Position, moves []Move, scores []int32) []int32 {
+func orderCaptures(p *rules.Position, moves []rules.Move, scores []int32) []int32 {
 	scores = scores[:0]
 	for _, m := range moves {
 		scores = append(scores, captureOrder(p, m))
@@ -198,10 +200,10 @@ func orderCaptures(p *Position, moves []Move, scores []int32) []int32 {
 
 // orderEvasions fills scores for all moves when in check: captures first by
 // MVV/LVA, then quiet moves by history.
-func orderEvasions(p *Position, moves []Move, scores []int32, h *historyTable) []int32 {
+func orderEvasions(p *rules.Position, moves []rules.Move, scores []int32, h *historyTable) []int32 {
 	scores = scores[:0]
 	for _, m := range moves {
-		if p.board[m.To()] != NoPiece {
+		if p.Board()[m.To()] != rules.NoPiece {
 			scores = append(scores, captureOrder(p, m))
 		} else {
 			scores = append(scores, h[m])
@@ -211,7 +213,7 @@ func orderEvasions(p *Position, moves []Move, scores []int32, h *historyTable) [
 }
 
 // sortMoves orders moves by descending score (insertion sort: lists are short).
-func sortMoves(moves []Move, scores []int32) {
+func sortMoves(moves []rules.Move, scores []int32) {
 	for i := 1; i < len(moves); i++ {
 		m, s := moves[i], scores[i]
 		j := i

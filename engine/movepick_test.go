@@ -3,6 +3,8 @@ package engine
 import (
 	"math/rand/v2"
 	"testing"
+
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // TestMovePickerYieldsEveryMoveOnce checks the staged generator against the
@@ -12,15 +14,15 @@ func TestMovePickerYieldsEveryMoveOnce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	var h historyTable
 	var mp movePicker
-	var recent []Move
+	var recent []rules.Move
 	for g := 0; g < 20; g++ {
-		p := NewPosition()
+		p := rules.NewPosition()
 		for ply := 0; ply < 100; ply++ {
 			all := p.GenerateMoves(nil, false)
 			if len(all) == 0 {
 				break
 			}
-			pick := func() Move {
+			pick := func() rules.Move {
 				if len(recent) > 0 && rng.IntN(2) == 0 {
 					return recent[rng.IntN(len(recent))]
 				}
@@ -28,21 +30,21 @@ func TestMovePickerYieldsEveryMoveOnce(t *testing.T) {
 			}
 			hash, k1, k2 := pick(), pick(), pick()
 			if rng.IntN(4) == 0 {
-				hash = NoMove
+				hash = rules.NoMove
 			}
 			for _, m := range all {
 				h[m] = int32(rng.IntN(1000))
 			}
-			mp.init(p, hash, [2]Move{k1, k2}, &h, make([]Move, 0, 8), make([]int32, 0, 8))
+			mp.init(p, hash, [2]rules.Move{k1, k2}, &h, make([]rules.Move, 0, 8), make([]int32, 0, 8))
 			mp.noDefer = ply%2 == 0
-			seen := map[Move]int{}
+			seen := map[rules.Move]int{}
 			lastCapture := true
-			for m := mp.nextMove(); m != NoMove; m = mp.nextMove() {
+			for m := mp.nextMove(); m != rules.NoMove; m = mp.nextMove() {
 				seen[m]++
 				if !p.IsPseudoLegal(m) {
 					t.Fatalf("%s: picker gave %s, not pseudo-legal", p.FEN(), m)
 				}
-				capture := p.At(m.To()) != NoPiece
+				capture := p.At(m.To()) != rules.NoPiece
 				if mp.stage == stageCaptures && capture && !lastCapture {
 					t.Fatalf("%s: capture %s after a quiet move in the capture stage", p.FEN(), m)
 				}

@@ -1,42 +1,21 @@
 package engine
 
+import "github.com/xqfyne/xiangqi/rules"
+
 // pieceValue[type][square] is a piece's worth from Red's point of view:
 // material plus a positional bonus, on XQWLight's scale (a rook is worth
 // about 200, a horse or cannon about 90-100, an advisor or elephant 20, a
 // pawn 10 before and 20-45 after crossing the river), for the middlegame
 // and the endgame packed into one number (packScore), so that one addition
-// keeps both. Black pieces read the table through Square.flip. Position
-// keeps the per-side sums up to date incrementally; Evaluate blends the two
-// by the game phase.
+// keeps both. Black pieces read the table through Square.Flip. The search
+// keeps the per-side sums up to date move by move (materialSums); evaluate
+// blends the two by the game phase.
 //
-// The tables (pst_tables.go) are fitted by cmd/tune to the results of
-// 2264 games of this engine (the versions of the last few weeks) against
-// ElephantEye, openings of 8 plies from its book, 2192 of them at 100 ms
-// a move and 72 at 1 s (scripts/gen-tune-data.sh plays such games): 223230
-// quiet positions, loss 0.1057 to 0.0991. Fitted on 20 of the 28 match
-// files, the other 8, held out, went from 0.1048 to 0.0960. Entries moved
-// 0.66 on average, at most 13: pawns at and across the river gained up to
-// 7, and in the endgame advisors and elephants lost up to 13, so that the
-// phase blend now matters. Against ElephantEye at 100 ms a move they
-// scored 120/33/47 of 200 on new openings (seeds 53 and 54), 68.2 %, +133
-// (+88 .. +182), where the hand-set tables had 105/35/60 (seeds 38 and
-// 39), 61.3 %, and 61-63 % over about 800 games in all. At 1 s a move
-// they scored 37/17/18 of 72, 63.2 %, +94 (+25 .. +171), and in two
-// UCCILEAG leagues at 12 s + 0.2 s 16/14/10 of 40, 57.5 %, +52 (-33 ..
-// +145), where the hand-set tables had 13/4/7 of 24 and 12/1/7 of 20:
-// not shown worse at the longer times either. An earlier refit
-// over 249504 quiet positions of 1965 games, 1459 of them fixed-node
-// self-play and 506 against ElephantEye (loss 0.0797 to 0.0772, entries
-// moved 0.44 on average, at most 9), scored 55.0 % over 320 self-play
-// games at 100000 nodes, +35 (+2 .. +68), but against ElephantEye at
-// 100 ms 111/27/62 of 200, 62.3 %, where the hand-set tables had
-// 116/28/56, 65.0 %: not kept. Nor endgame tables on ElephantEye's
-// endgame scale (rook 180-190, horse 87-100, cannon 100-106, pawns 28-35
-// at home and up to 80 near the palace) in place of copies of the
-// middlegame ones: 12/29/31 of 72 at 50000 nodes against the copies,
-// 36.8 %, and with the pawn table alone 10/31/26 of 67, 38.1 % (both
-// stopped).
-var pieceValue [NumPieceTypes][256]int
+// The tables (pst_tables.go) are fitted by cmd/tune to games of this
+// engine against ElephantEye (scripts/gen-tune-data.sh plays such games);
+// the fit, its matches and the refits not kept are in docs/engine-log.md,
+// "Piece-square tables".
+var pieceValue [rules.NumPieceTypes][256]int
 
 // packScore packs a middlegame and an endgame value; sums and differences
 // of packed values are the packed sums and differences.
@@ -53,9 +32,46 @@ func unpackScore(v int) (mg, eg int) {
 const fullPhase = 16
 
 // phase returns the game phase of the position.
-func (p *Position) phase() int {
-	n := p.attackForce(Red) + p.attackForce(Black)
-	return min(n, fullPhase)
+func phase(p *rules.Position) int {
+	return phaseOf(attackForce(p, rules.Red), attackForce(p, rules.Black))
+}
+
+// phaseOf returns the game phase given both sides' attackForce.
+func phaseOf(red, black int) int { return min(red+black, fullPhase) }
+
+// materialSums holds each side's packed sum of pieceValue over its pieces.
+// The search keeps one per ply of its line, updated move by move
+// (worker.makeMove) rather than summed again at every node.
+type materialSums [2]int
+
+// materialOf sums the piece values of the position's pieces.
+func materialOf(p *rules.Position) materialSums {
+	var m materialSums
+	for c := rules.Red; c <= rules.Black; c++ {
+		for t := rules.King; t < rules.NumPieceTypes; t++ {
+			for _, sq := range p.PieceSquares(c, t) {
+				m[c] += pieceSquareValue(rules.MakePiece(c, t), rules.Square(sq))
+			}
+		}
+	}
+	return m
+}
+
+// pieceSquareValues[pc][sq] is pieceValue for the piece pc on sq, Black's
+// read through Square.Flip. It is indexed by the piece itself (5 bits) and
+// the square's byte, so the search's update after each move needs neither
+// a colour test nor a bounds check.
+var pieceSquareValues [32][256]int
+
+// pieceSquareValue is pc's packed value on sq.
+func pieceSquareValue(pc rules.Piece, sq rules.Square) int {
+	return pieceSquareValues[pc&31][uint8(sq)]
+}
+
+// middlegame returns the middlegame part of a side's packed sum.
+func middlegame(v int) int {
+	mg, _ := unpackScore(v)
+	return mg
 }
 
 // taper blends a packed score by the phase.
@@ -79,7 +95,16 @@ func init() {
 	for t := range pstMg {
 		for row := range pstMg[t] {
 			for file := range pstMg[t][row] {
-				pieceValue[t][Sq(file, 9-row)] = packScore(pstMg[t][row][file], pstEg[t][row][file])
+				pieceValue[t][rules.Sq(file, 9-row)] = packScore(pstMg[t][row][file], pstEg[t][row][file])
+			}
+		}
+	}
+	for t := rules.King; t < rules.NumPieceTypes; t++ {
+		red, black := rules.MakePiece(rules.Red, t), rules.MakePiece(rules.Black, t)
+		for sq := rules.Square(0); sq < 256; sq++ {
+			if sq.OnBoard() {
+				pieceSquareValues[red][sq] = pieceValue[t][sq]
+				pieceSquareValues[black][sq] = pieceValue[t][sq.Flip()]
 			}
 		}
 	}

@@ -1,5 +1,7 @@
 package engine
 
+import "github.com/xqfyne/xiangqi/rules"
+
 // Piece-square tables for the middlegame (pstMg) and the endgame (pstEg), laid
 // out as boardTable says. Written by cmd/tune (Texel fit) from 223230 quiet
 // positions of 2264 games: cand-31.pgn, cand-32.pgn, confirm-34.pgn,
@@ -10,8 +12,8 @@ package engine
 // s1000-42.pgn, samebook-51.pgn, samebook-52.pgn; k 0.01400, loss 0.105724 ->
 // 0.099062. Do not edit by hand; run the tuner again.
 
-var pstMg = [NumPieceTypes]boardTable{
-	King: {
+var pstMg = [rules.NumPieceTypes]boardTable{
+	rules.King: {
 		{0, 0, 0, 0, 0, 0, 0, 0, 0},
 		{0, 0, 0, 0, 0, 0, 0, 0, 0},
 		{0, 0, 0, 0, 0, 0, 0, 0, 0},
@@ -23,7 +25,7 @@ var pstMg = [NumPieceTypes]boardTable{
 		{0, 0, 0, 0, 3, 0, 0, 0, 0},
 		{0, 0, 0, 9, 18, 9, 0, 0, 0},
 	},
-	Advisor: {
+	rules.Advisor: {
 		{0, 0, 0, 0, 0, 0, 0, 0, 0},
 		{0, 0, 0, 0, 0, 0, 0, 0, 0},
 		{0, 0, 0, 0, 0, 0, 0, 0, 0},
@@ -35,7 +37,7 @@ var pstMg = [NumPieceTypes]boardTable{
 		{0, 0, 0, 0, 27, 0, 0, 0, 0},
 		{0, 0, 0, 13, 0, 13, 0, 0, 0},
 	},
-	Bishop: {
+	rules.Bishop: {
 		{0, 0, 0, 0, 0, 0, 0, 0, 0},
 		{0, 0, 0, 0, 0, 0, 0, 0, 0},
 		{0, 0, 0, 0, 0, 0, 0, 0, 0},
@@ -47,7 +49,7 @@ var pstMg = [NumPieceTypes]boardTable{
 		{0, 0, 0, 0, 0, 0, 0, 0, 0},
 		{0, 0, 24, 0, 0, 0, 24, 0, 0},
 	},
-	Knight: {
+	rules.Knight: {
 		{90, 90, 90, 96, 90, 96, 90, 90, 90},
 		{90, 97, 103, 97, 94, 97, 103, 97, 90},
 		{92, 98, 100, 104, 99, 104, 100, 98, 92},
@@ -59,7 +61,7 @@ var pstMg = [NumPieceTypes]boardTable{
 		{83, 90, 92, 90, 75, 90, 92, 90, 83},
 		{87, 76, 89, 87, 90, 87, 89, 76, 87},
 	},
-	Rook: {
+	rules.Rook: {
 		{206, 208, 208, 213, 214, 213, 208, 208, 206},
 		{206, 211, 209, 216, 233, 216, 209, 211, 206},
 		{207, 207, 208, 215, 217, 215, 208, 207, 207},
@@ -71,7 +73,7 @@ var pstMg = [NumPieceTypes]boardTable{
 		{199, 205, 207, 206, 200, 206, 207, 205, 199},
 		{195, 203, 205, 215, 200, 215, 205, 203, 195},
 	},
-	Cannon: {
+	rules.Cannon: {
 		{99, 100, 96, 91, 90, 91, 96, 100, 99},
 		{98, 96, 96, 91, 89, 91, 96, 96, 98},
 		{97, 99, 96, 91, 92, 91, 96, 99, 97},
@@ -83,7 +85,7 @@ var pstMg = [NumPieceTypes]boardTable{
 		{96, 96, 97, 98, 98, 98, 97, 96, 96},
 		{95, 96, 95, 99, 99, 99, 95, 96, 95},
 	},
-	Pawn: {
+	rules.Pawn: {
 		{9, 9, 9, 11, 13, 11, 9, 9, 9},
 		{19, 24, 35, 44, 44, 44, 35, 24, 19},
 		{19, 25, 34, 38, 38, 38, 34, 25, 19},
@@ -97,8 +99,8 @@ var pstMg = [NumPieceTypes]boardTable{
 	},
 }
 
-var pstEg = [NumPieceTypes]boardTable{
-	King: {
+var pstEg = [rules.NumPieceTypes]boardTable{
+	rules.King: {
 		{0, 0, 0, 0, 0, 0, 0, 0, 0},
 		{0, 0, 0, 0, 0, 0, 0, 0, 0},
 		{0, 0, 0, 0, 0, 0, 0, 0, 0},
@@ -110,7 +112,7 @@ var pstEg = [NumPieceTypes]boardTable{
 		{0, 0, 0, 3, 8, 3, 0, 0, 0},
 		{0, 0, 0, 10, 4, 10, 0, 0, 0},
 	},
-	Advisor: {
+	rules.Advisor: {
 		{0, 0, 0, 0, 0, 0, 0, 0, 0},
 		{0, 0, 0, 0, 0, 0, 0, 0, 0},
 		{0, 0, 0, 0, 0, 0, 0, 0, 0},
@@ -122,7 +124,7 @@ var pstEg = [NumPieceTypes]boardTable{
 		{0, 0, 0, 0, 10, 0, 0, 0, 0},
 		{0, 0, 0, 9, 0, 9, 0, 0, 0},
 	},
-	Bishop: {
+	rules.Bishop: {
 		{0, 0, 0, 0, 0, 0, 0, 0, 0},
 		{0, 0, 0, 0, 0, 0, 0, 0, 0},
 		{0, 0, 0, 0, 0, 0, 0, 0, 0},
@@ -134,7 +136,7 @@ var pstEg = [NumPieceTypes]boardTable{
 		{0, 0, 0, 0, 0, 0, 0, 0, 0},
 		{0, 0, 11, 0, 0, 0, 11, 0, 0},
 	},
-	Knight: {
+	rules.Knight: {
 		{90, 90, 90, 97, 90, 97, 90, 90, 90},
 		{90, 97, 100, 97, 94, 97, 100, 97, 90},
 		{92, 98, 99, 103, 99, 103, 99, 98, 92},
@@ -146,7 +148,7 @@ var pstEg = [NumPieceTypes]boardTable{
 		{84, 90, 91, 92, 75, 92, 91, 90, 84},
 		{88, 84, 90, 88, 90, 88, 90, 84, 88},
 	},
-	Rook: {
+	rules.Rook: {
 		{206, 208, 208, 212, 215, 212, 208, 208, 206},
 		{206, 212, 209, 217, 233, 217, 209, 212, 206},
 		{206, 208, 207, 215, 217, 215, 207, 208, 206},
@@ -158,7 +160,7 @@ var pstEg = [NumPieceTypes]boardTable{
 		{200, 207, 206, 211, 200, 211, 206, 207, 200},
 		{193, 203, 203, 212, 200, 212, 203, 203, 193},
 	},
-	Cannon: {
+	rules.Cannon: {
 		{96, 99, 95, 91, 90, 91, 95, 99, 96},
 		{98, 97, 96, 92, 89, 92, 96, 97, 98},
 		{97, 98, 97, 91, 92, 91, 97, 98, 97},
@@ -170,7 +172,7 @@ var pstEg = [NumPieceTypes]boardTable{
 		{96, 96, 98, 99, 99, 99, 98, 96, 96},
 		{95, 96, 96, 99, 99, 99, 96, 96, 95},
 	},
-	Pawn: {
+	rules.Pawn: {
 		{9, 9, 9, 10, 12, 10, 9, 9, 9},
 		{19, 24, 34, 44, 44, 44, 34, 24, 19},
 		{19, 25, 33, 39, 38, 39, 33, 25, 19},

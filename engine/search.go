@@ -7,6 +7,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // MaxPly is the furthest the search goes from the root, extensions and
@@ -28,14 +30,14 @@ type Options struct {
 	Randomness int
 	// BookProbe, when not nil, is asked for a move before searching; a move
 	// it returns is played at once if it is legal and not banned.
-	BookProbe func(*Position) (Move, bool)
+	BookProbe func(*rules.Position) (rules.Move, bool)
 	// Seed seeds the root randomness; 0 picks a seed from the clock.
 	Seed uint64
 	// Features switches individual search techniques off, for self-play
 	// matches that measure what each one is worth.
 	Features Features
 	// Rules is the rule set repetitions are scored by (search_rules.go).
-	Rules RuleSet
+	Rules rules.RuleSet
 	// MoveLimit is a referee's no-capture limit, counted as ElephantEye and
 	// its league referee UCCILEAG count (and draw at 100): plies without a
 	// capture, leaving out moves that give check and the replies to them
@@ -49,10 +51,8 @@ type Options struct {
 	// by the piece that moved, and draws the rest. A repetition the
 	// opponent would lose by anything but perpetual check then scores as a
 	// draw instead of a win; the engine's own perpetual chases still score
-	// as losses, since such a referee may judge them (search_rules.go).
-	// Without it, 3 of 40 UCCILEAG games (12 s + 0.2 s) ended drawn by such
-	// a repetition at ply 30 or 60 with the engine ahead; with it, none of
-	// 40 did, though the score stayed 57.5 % (20/6/14, against 16/14/10).
+	// as losses, since such a referee may judge them (search_rules.go;
+	// docs/engine-log.md, "Repetitions and the referee").
 	OpponentMayChase bool
 	// Elo, when not 0, limits the playing strength to about this rating
 	// (MinElo..MaxElo, strength.go); 0 plays at full strength.
@@ -114,24 +114,24 @@ type Info struct {
 	Nodes    uint64
 	Time     time.Duration
 	NPS      uint64
-	Hashfull int    // permille of the hash table used by this search
-	PV       []Move // principal variation, best move first
+	Hashfull int          // permille of the hash table used by this search
+	PV       []rules.Move // principal variation, best move first
 	// MultiPV is the line's rank (1 = best) when Limits.MultiPV asks for
 	// several lines, 0 otherwise.
 	MultiPV int
 }
 
-// Result is the outcome of a search.
-type Result struct {
-	Move     Move // best move; NoMove only when there is no legal move
-	Ponder   Move // expected reply, NoMove when unknown
+// SearchResult is the outcome of a search.
+type SearchResult struct {
+	Move     rules.Move // best move; NoMove only when there is no legal move
+	Ponder   rules.Move // expected reply, NoMove when unknown
 	Score    int
 	Mate     int
 	Depth    int // last completed iteration
 	SelDepth int
 	Nodes    uint64
 	Time     time.Duration
-	PV       []Move
+	PV       []rules.Move
 	FromBook bool
 }
 
@@ -174,16 +174,9 @@ type Searcher struct {
 
 // DefaultHashMB is the hash table size for play (the engine CLI's Hash
 // option and the playing session). A smaller table is faster per node, as
-// its probes miss the processor's caches less: searching along match games
-// to a fixed depth, with the table kept from move to move, took 10-17 %
-// less time at depth 9-13 with 4 MB than with 16 MB (9 % at depth 14, on
-// one game), and 4 MB beat 16 MB at 100 ms a move, 71/85/44 of 200, 56.8 %,
-// +47 (+11 .. +84). But with 4 MB the engine scored 10/7/7 of 24 against
-// ElephantEye at 1 s (16 MB: 13/3/8 on the same openings) and 7/3/10 in a
-// 20-game league at 12 s + 0.2 s (16 MB: 11/2/7); at 100 ms 108/32/60 of
-// 200, 62.0 %, no better than 16 MB's 62.8 % over 492. Not shown better at
-// the longer times, so the default stays 16 MB; a head-to-head at 1 s is
-// the test still to run.
+// its probes miss the processor's caches less, but 4 MB was not shown
+// better at the longer times, so the default stays 16 MB
+// (docs/engine-log.md, "Hash table size").
 const DefaultHashMB = 16
 
 // NewSearcher creates a searcher with its hash table allocated.
@@ -243,7 +236,7 @@ func (s *Searcher) SetRandomness(r int) {
 }
 
 // SetBookProbe installs or (with nil) removes the opening book.
-func (s *Searcher) SetBookProbe(probe func(*Position) (Move, bool)) {
+func (s *Searcher) SetBookProbe(probe func(*rules.Position) (rules.Move, bool)) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.opts.BookProbe = probe
@@ -306,7 +299,7 @@ type shared struct {
 // Search finds a move for the side to move of pos within the limits. pos is
 // copied and not modified. progress, when not nil, is called on the calling
 // goroutine after each completed iteration.
-func (s *Searcher) Search(ctx context.Context, pos *Position, lim Limits, progress func(Info)) Result {
+func (s *Searcher) Search(ctx context.Context, pos *rules.Position, lim Limits, progress func(Info)) SearchResult {
 	s.running.Lock()
 	defer s.running.Unlock()
 	opts := s.Options()
@@ -317,13 +310,13 @@ func (s *Searcher) Search(ctx context.Context, pos *Position, lim Limits, progre
 	root := pos.Copy()
 	moves := rootMoveList(root, lim)
 	if len(moves) == 0 {
-		return Result{Score: -MateValue, Mate: 0}
+		return SearchResult{Score: -MateValue, Mate: 0}
 	}
 	if probe := opts.BookProbe; probe != nil && !lim.Infinite && lim.MultiPV <= 1 {
 		if m, ok := probe(root.Copy()); ok {
 			for _, rm := range moves {
 				if rm == m {
-					return Result{Move: m, PV: []Move{m}, FromBook: true, Time: time.Since(start)}
+					return SearchResult{Move: m, PV: []rules.Move{m}, FromBook: true, Time: time.Since(start)}
 				}
 			}
 		}
@@ -333,7 +326,7 @@ func (s *Searcher) Search(ctx context.Context, pos *Position, lim Limits, progre
 	if limiter != nil {
 		progress = limiter.collect
 	}
-	sh := &shared{ctx: ctx, tt: s.tt, start: start, budget: planTime(lim, root.phase()), nodeLimit: lim.Nodes}
+	sh := &shared{ctx: ctx, tt: s.tt, start: start, budget: planTime(lim, phase(root)), nodeLimit: lim.Nodes}
 	s.tt.NewSearch()
 	for len(s.workers) < opts.Threads {
 		s.workers = append(s.workers, newWorker(len(s.workers)))
@@ -341,6 +334,7 @@ func (s *Searcher) Search(ctx context.Context, pos *Position, lim Limits, progre
 	workers := s.workers[:opts.Threads]
 	for _, w := range workers {
 		w.prepare(sh, root, moves)
+		w.plainEval = limiter.plainEval()
 		w.feat = opts.Features
 		w.rules, w.opponentMayChase = opts.Rules, opts.OpponentMayChase
 		w.noCapture = noCaptureLimitsFor(opts.MoveLimit, root)
@@ -365,13 +359,13 @@ func (s *Searcher) Search(ctx context.Context, pos *Position, lim Limits, progre
 	sh.stop.Store(true)
 	wg.Wait()
 
-	res := Result{
+	res := SearchResult{
 		Move:     main.bestMove,
 		Score:    main.bestScore,
 		Mate:     MateMoves(main.bestScore),
 		Depth:    main.completedDepth,
 		SelDepth: main.seldepth,
-		PV:       append([]Move(nil), main.bestPV...),
+		PV:       append([]rules.Move(nil), main.bestPV...),
 		Time:     time.Since(start),
 	}
 	for _, w := range workers {
@@ -387,8 +381,8 @@ func (s *Searcher) Search(ctx context.Context, pos *Position, lim Limits, progre
 }
 
 // rootMoveList returns the legal root moves allowed by the limits.
-func rootMoveList(p *Position, lim Limits) []Move {
-	var moves []Move
+func rootMoveList(p *rules.Position, lim Limits) []rules.Move {
+	var moves []rules.Move
 	for _, m := range p.LegalMoves() {
 		if slices.Contains(lim.BanMoves, m) {
 			continue
@@ -420,7 +414,7 @@ func IsDecisive(score int) bool { return score > WinValue || score < -WinValue }
 // ProbeHash returns what the hash table knows about a position (UCCI
 // "probe"), with mate scores made relative to that position. It does not
 // wait for a running search: the table's entries are read atomically.
-func (s *Searcher) ProbeHash(p *Position) (TTHit, bool) {
+func (s *Searcher) ProbeHash(p *rules.Position) (TTHit, bool) {
 	s.table.RLock()
 	defer s.table.RUnlock()
 	h, ok := s.tt.Probe(p.Hash64())

@@ -5,18 +5,20 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // benchPositions are the positions of the bench command: a FEN and moves
 // played from it, covering openings, middlegames and endgames.
 var benchPositions = []struct{ fen, moves string }{
-	{StartFEN, ""},
-	{StartFEN, "h2e2 h9g7 h0g2 i9h9 i0h0 b9c7 h0h6 c6c5"},
-	{StartFEN, "h2e2 h7e7 h0g2 h9g7 i0h0 i9h9 h0h4 b9c7"},
-	{StartFEN, "c3c4 c6c5 b0c2 b9c7 b2b6 h9g7"},
-	{StartFEN, "b2e2 b9c7 b0c2 a9b9 a0b0 h9g7 h0g2 b7b3 c3c4 i9h9"},
-	{StartFEN, "g3g4 b7c7 h2c2 h9i7 h0g2 i9h9 i0h0 h7h3"},
-	{StartFEN, "h2e2 h9g7 h0g2 g6g5 i0h0 i9h9 b0c2 b9c7 h0h4 h7i7 e2e6 i7i3"},
+	{rules.StartFEN, ""},
+	{rules.StartFEN, "h2e2 h9g7 h0g2 i9h9 i0h0 b9c7 h0h6 c6c5"},
+	{rules.StartFEN, "h2e2 h7e7 h0g2 h9g7 i0h0 i9h9 h0h4 b9c7"},
+	{rules.StartFEN, "c3c4 c6c5 b0c2 b9c7 b2b6 h9g7"},
+	{rules.StartFEN, "b2e2 b9c7 b0c2 a9b9 a0b0 h9g7 h0g2 b7b3 c3c4 i9h9"},
+	{rules.StartFEN, "g3g4 b7c7 h2c2 h9i7 h0g2 i9h9 i0h0 h7h3"},
+	{rules.StartFEN, "h2e2 h9g7 h0g2 g6g5 i0h0 i9h9 b0c2 b9c7 h0h4 h7i7 e2e6 i7i3"},
 	{"3ak4/4a4/9/9/9/9/9/9/9/3RK4 w - - 0 1", ""},
 	{"4k4/9/3a5/9/9/9/9/4B4/3p5/4K4 b - - 0 1", ""},
 	{"2bakab2/9/2n1c1n2/p3p3p/2p3p2/9/P1P1P1P1P/1CN3N2/9/R1BAKAB1R w - - 0 1", ""},
@@ -25,15 +27,15 @@ var benchPositions = []struct{ fen, moves string }{
 }
 
 // BenchPositions returns the bench positions, ready to search.
-func BenchPositions() ([]*Position, error) {
-	var out []*Position
+func BenchPositions() ([]*rules.Position, error) {
+	var out []*rules.Position
 	for i, bp := range benchPositions {
-		p, err := ParseFEN(bp.fen)
+		p, err := rules.ParseFEN(bp.fen)
 		if err != nil {
 			return nil, fmt.Errorf("bench position %d: %v", i, err)
 		}
 		for _, t := range strings.Fields(bp.moves) {
-			m, err := ParseMove(t)
+			m, err := rules.ParseMove(t)
 			if err != nil || !p.IsLegal(m) {
 				return nil, fmt.Errorf("bench position %d: illegal move %q", i, t)
 			}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"testing"
 	"time"
+
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // While a search runs, ProbeHash, Options and the option setters return
@@ -11,9 +13,9 @@ import (
 // changed options apply to the next search. Run with -race.
 func TestSearcherAnswersDuringSearch(t *testing.T) {
 	s := NewSearcher(Options{HashMB: 1})
-	p := NewPosition()
+	p := rules.NewPosition()
 	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan Result)
+	done := make(chan SearchResult)
 	go func() { done <- s.Search(ctx, p, Limits{Infinite: true}, nil) }()
 	answered := make(chan struct{})
 	go func() {

@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // The mate suite, testdata/mates.txt, has one position per line:
@@ -28,7 +30,7 @@ var genMates = flag.Bool("genmates", false, "regenerate testdata/mates.txt")
 type mateCase struct {
 	fen       string
 	moves     int
-	solutions []Move
+	solutions []rules.Move
 }
 
 func readMateSuite(t *testing.T) []mateCase {
@@ -55,7 +57,7 @@ func readMateSuite(t *testing.T) []mateCase {
 		}
 		c := mateCase{fen: strings.TrimSpace(parts[0]), moves: n}
 		for _, s := range strings.Fields(parts[2]) {
-			m, err := ParseMove(s)
+			m, err := rules.ParseMove(s)
 			if err != nil {
 				t.Fatalf("mates.txt:%d: %v", line, err)
 			}
@@ -90,7 +92,7 @@ func TestMateSuite(t *testing.T) {
 
 // mateIn reports whether the side to move mates in at most n moves, trying
 // every move (no pruning, no hash table): the independent check of the suite.
-func mateIn(p *Position, n int) bool {
+func mateIn(p *rules.Position, n int) bool {
 	for _, m := range p.LegalMoves() {
 		if mateAfter(p, m, n) {
 			return true
@@ -100,7 +102,7 @@ func mateIn(p *Position, n int) bool {
 }
 
 // mateAfter reports whether playing m mates within n moves whatever the reply.
-func mateAfter(p *Position, m Move, n int) bool {
+func mateAfter(p *rules.Position, m rules.Move, n int) bool {
 	p.MakeMove(m)
 	defer p.UnmakeMove()
 	replies := p.LegalMoves()
@@ -112,7 +114,7 @@ func mateAfter(p *Position, m Move, n int) bool {
 	}
 	for _, r := range replies {
 		p.MakeMove(r)
-		ok := p.RepStatus(1) == RepNone && mateIn(p, n-1)
+		ok := p.RepStatus(1) == rules.RepNone && mateIn(p, n-1)
 		p.UnmakeMove()
 		if !ok {
 			return false
@@ -123,32 +125,32 @@ func mateAfter(p *Position, m Move, n int) bool {
 
 // randomEndgame places both kings, two or three attackers for Red and a few
 // defenders for Black at random, returning a legal position with Red to move.
-func randomEndgame(rng *rand.Rand) (*Position, bool) {
+func randomEndgame(rng *rand.Rand) (*rules.Position, bool) {
 	var board [10][9]byte
-	place := func(c Color, t PieceType) bool {
+	place := func(c rules.Color, t rules.PieceType) bool {
 		for try := 0; try < 50; try++ {
 			f, r := rng.IntN(9), rng.IntN(10)
-			if board[r][f] != 0 || !placementAllowed(c, t, Sq(f, r)) {
+			if board[r][f] != 0 || !rules.PlacementAllowed(rules.MakePiece(c, t), rules.Sq(f, r)) {
 				continue
 			}
-			board[r][f] = MakePiece(c, t).FENChar()
+			board[r][f] = rules.MakePiece(c, t).FENChar()
 			return true
 		}
 		return false
 	}
-	if !place(Red, King) || !place(Black, King) {
+	if !place(rules.Red, rules.King) || !place(rules.Black, rules.King) {
 		return nil, false
 	}
-	attackers := []PieceType{Rook, Knight, Cannon, Pawn, Pawn}
+	attackers := []rules.PieceType{rules.Rook, rules.Knight, rules.Cannon, rules.Pawn, rules.Pawn}
 	for i := 0; i < 2+rng.IntN(2); i++ {
-		place(Red, attackers[rng.IntN(len(attackers))])
+		place(rules.Red, attackers[rng.IntN(len(attackers))])
 	}
 	for i := 0; i < rng.IntN(2); i++ {
-		place(Red, Advisor)
+		place(rules.Red, rules.Advisor)
 	}
-	defenders := []PieceType{Advisor, Advisor, Bishop, Bishop, Pawn, Knight}
+	defenders := []rules.PieceType{rules.Advisor, rules.Advisor, rules.Bishop, rules.Bishop, rules.Pawn, rules.Knight}
 	for i := 0; i < 1+rng.IntN(3); i++ {
-		place(Black, defenders[rng.IntN(len(defenders))])
+		place(rules.Black, defenders[rng.IntN(len(defenders))])
 	}
 	var sb strings.Builder
 	for r := 9; r >= 0; r-- {
@@ -171,7 +173,7 @@ func randomEndgame(rng *rand.Rand) (*Position, bool) {
 			sb.WriteByte('/')
 		}
 	}
-	p, err := ParseFEN(sb.String() + " w - - 0 1")
+	p, err := rules.ParseFEN(sb.String() + " w - - 0 1")
 	if err != nil {
 		return nil, false
 	}

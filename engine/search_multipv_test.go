@@ -3,6 +3,8 @@ package engine
 import (
 	"context"
 	"testing"
+
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // MultiPV lines have distinct first moves, and line k scores what a
@@ -10,7 +12,7 @@ import (
 func TestMultiPVMatchesSearchesWithBetterMovesExcluded(t *testing.T) {
 	const depth = 4
 	for _, fen := range []string{
-		StartFEN,
+		rules.StartFEN,
 		"4kab2/4a4/4b4/p3p3p/2pn2r2/6B2/P3P3P/4B4/4A4/2R1KA3 w - - 0 1",
 		"3ak4/4a4/9/9/9/9/9/9/4A4/3AK1R2 w - - 0 1",
 	} {
@@ -25,7 +27,7 @@ func TestMultiPVMatchesSearchesWithBetterMovesExcluded(t *testing.T) {
 		if len(lines) != 3 {
 			t.Fatalf("%s: %d lines at depth %d, want 3", fen, len(lines), depth)
 		}
-		var better []Move
+		var better []rules.Move
 		for k, l := range lines {
 			if l.MultiPV != k+1 || len(l.PV) == 0 {
 				t.Fatalf("%s: line %d is %+v", fen, k+1, l)

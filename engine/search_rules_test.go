@@ -3,6 +3,8 @@ package engine
 import (
 	"context"
 	"testing"
+
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // Red, two rooks down, can repeat with f5a5: rook checks on f5 alternate
@@ -12,11 +14,11 @@ import (
 func TestSearchScoresRepetitionByRules(t *testing.T) {
 	p := mustFEN(t, "5k1rr/c3a4/9/9/R8/9/9/9/9/3K5 w - - 0 1")
 	play(t, p, "a5f5 e8f7 f5a5 f7e8 a5f5 e8f7")
-	repeat := MustParseMoveForTest(t, "f5a5")
+	repeat := mustMove(t, "f5a5")
 	for _, tc := range []struct {
-		rules      RuleSet
+		rules      rules.RuleSet
 		wantRepeat bool
-	}{{RulesAsian, true}, {RulesChinese, false}} {
+	}{{rules.RulesAsian, true}, {rules.RulesChinese, false}} {
 		s := NewSearcher(Options{HashMB: 1, Rules: tc.rules})
 		res := s.Search(context.Background(), p, Limits{Depth: 4}, nil)
 		if (res.Move == repeat) != tc.wantRepeat {
@@ -28,8 +30,8 @@ func TestSearchScoresRepetitionByRules(t *testing.T) {
 	}
 	// SetRules switches an existing searcher.
 	s := NewSearcher(Options{HashMB: 1})
-	s.SetRules(RulesChinese)
-	if s.Options().Rules != RulesChinese {
+	s.SetRules(rules.RulesChinese)
+	if s.Options().Rules != rules.RulesChinese {
 		t.Fatal("SetRules did not take")
 	}
 	if res := s.Search(context.Background(), p, Limits{Depth: 4}, nil); res.Move == repeat {
@@ -48,7 +50,7 @@ func TestSearchOpponentMayChase(t *testing.T) {
 	const start = "3akab2/9/n3b1c2/4p4/r8/2P1P1B2/P5R1P/2N1B1N2/4A4/3AK4 w - - 1 25"
 	p := mustFEN(t, start)
 	play(t, p, "g4i2 e7g5 i2g4 g5e7")
-	repeat := MustParseMoveForTest(t, "g4i2")
+	repeat := mustMove(t, "g4i2")
 	for _, may := range []bool{false, true} {
 		s := NewSearcher(Options{HashMB: 1, OpponentMayChase: may})
 		res := s.Search(context.Background(), p, Limits{Depth: 6}, nil)
@@ -63,11 +65,11 @@ func TestSearchOpponentMayChase(t *testing.T) {
 	// perpetual chase, a loss whether or not the opponent may chase.
 	p = mustFEN(t, start)
 	play(t, p, "g4i2 e7g5 i2g4 g5e7 g4i2 e7g5 i2g4")
-	chase := MustParseMoveForTest(t, "g5e7")
+	chase := mustMove(t, "g5e7")
 	for _, may := range []bool{false, true} {
 		s := NewSearcher(Options{HashMB: 1})
 		s.SetOpponentMayChase(may)
-		res := s.Search(context.Background(), p, Limits{Depth: 6, SearchMoves: []Move{chase}}, nil)
+		res := s.Search(context.Background(), p, Limits{Depth: 6, SearchMoves: []rules.Move{chase}}, nil)
 		if res.Score > -WinValue {
 			t.Errorf("opponent may chase %v: Black's own chase g5e7 scores %d, want a loss", may, res.Score)
 		}
@@ -80,7 +82,7 @@ func TestSearchOpponentMayChase(t *testing.T) {
 func TestSearchPlaysForACaptureBeforeTheMoveLimit(t *testing.T) {
 	const noCapture = "3aka3/9/9/9/9/R8/9/9/9/3K5 w - - 99 60"
 	const pawnToTake = "3aka3/9/9/p8/9/R8/9/9/9/3K5 w - - 99 60"
-	score := func(fen string, limit int) Result {
+	score := func(fen string, limit int) SearchResult {
 		s := NewSearcher(Options{HashMB: 1, MoveLimit: limit})
 		return s.Search(context.Background(), mustFEN(t, fen), Limits{Depth: 5}, nil)
 	}
@@ -101,38 +103,6 @@ func TestSearchPlaysForACaptureBeforeTheMoveLimit(t *testing.T) {
 	}
 }
 
-// TestCheckFreeClock: the referee's count leaves out a move that gives
-// check and the reply to it, restarts at a capture, and UnmakeMove restores
-// it along with the halfmove clock.
-func TestCheckFreeClock(t *testing.T) {
-	p := mustFEN(t, "3aka3/9/9/9/9/R8/9/9/9/3K5 w - - 10 60")
-	steps := []struct {
-		move                 string
-		halfmoves, checkFree int
-	}{
-		{"a4a5", 11, 11}, // quiet
-		{"e9e8", 12, 12}, // quiet
-		{"a5e5", 13, 12}, // check
-		{"e8f8", 14, 12}, // the reply
-		{"e5e4", 15, 13}, // quiet again
-		{"f9e8", 16, 14},
-		{"e4e8", 0, 0}, // capture, and check
-	}
-	for _, st := range steps {
-		playMoves(t, p, st.move)
-		if p.HalfmoveClock() != st.halfmoves || p.CheckFreeClock() != st.checkFree {
-			t.Errorf("after %s: halfmove clock %d, check-free clock %d; want %d and %d",
-				st.move, p.HalfmoveClock(), p.CheckFreeClock(), st.halfmoves, st.checkFree)
-		}
-	}
-	for range steps {
-		p.UnmakeMove()
-	}
-	if p.HalfmoveClock() != 10 || p.CheckFreeClock() != 10 {
-		t.Errorf("after taking every move back: %d and %d, want 10 and 10", p.HalfmoveClock(), p.CheckFreeClock())
-	}
-}
-
 // TestSearchCountsTheMoveLimitAsTheRefereeDoes: a rook up with 100 plies
 // gone since the last capture is still a win under a referee that draws at
 // 100 when checks were among them, as ElephantEye's count leaves checks
@@ -140,14 +110,14 @@ func TestCheckFreeClock(t *testing.T) {
 // (Drawing at 100 plies of any kind, the search scored every quiet move a
 // draw here and played blind.)
 func TestSearchCountsTheMoveLimitAsTheRefereeDoes(t *testing.T) {
-	search := func(p *Position, limit int) Result {
+	search := func(p *rules.Position, limit int) SearchResult {
 		s := NewSearcher(Options{HashMB: 1, MoveLimit: limit})
 		return s.Search(context.Background(), p, Limits{Depth: 5}, nil)
 	}
 	// 94 plies, then two checks and their replies: 100 plies, 96 by the
 	// referee's count.
 	p := mustFEN(t, "3aka3/9/9/9/9/R8/9/9/9/3K5 w - - 94 60")
-	playMoves(t, p, "a4e4", "d9e8", "e4f4", "e8d9", "f4e4", "d9e8")
+	play(t, p, "a4e4 d9e8 e4f4 e8d9 f4e4 d9e8")
 	if p.HalfmoveClock() != 100 || p.CheckFreeClock() != 96 {
 		t.Fatalf("clocks %d and %d, want 100 and 96", p.HalfmoveClock(), p.CheckFreeClock())
 	}

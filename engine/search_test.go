@@ -7,21 +7,41 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/xqfyne/xiangqi/rules"
 )
 
-func mustFEN(t testing.TB, fen string) *Position {
+func mustFEN(t testing.TB, fen string) *rules.Position {
 	t.Helper()
-	p, err := ParseFEN(fen)
+	p, err := rules.ParseFEN(fen)
 	if err != nil {
 		t.Fatalf("ParseFEN(%q): %v", fen, err)
 	}
 	return p
 }
 
-func play(t testing.TB, p *Position, moves string) {
+// randomPositions plays random games from the start and returns positions met.
+func randomPositions(seed int64, games, maxPlies int) []*rules.Position {
+	rnd := rand.New(rand.NewPCG(uint64(seed), 0))
+	var out []*rules.Position
+	for g := 0; g < games; g++ {
+		p := rules.NewPosition()
+		for ply := 0; ply < maxPlies; ply++ {
+			moves := p.LegalMoves()
+			if len(moves) == 0 {
+				break
+			}
+			p.MakeMove(moves[rnd.IntN(len(moves))])
+			out = append(out, p.Copy())
+		}
+	}
+	return out
+}
+
+func play(t testing.TB, p *rules.Position, moves string) {
 	t.Helper()
 	for _, text := range strings.Fields(moves) {
-		m, err := ParseMove(text)
+		m, err := rules.ParseMove(text)
 		if err != nil || !p.IsLegal(m) {
 			t.Fatalf("move %s is illegal in %s", text, p.FEN())
 		}
@@ -43,7 +63,7 @@ func TestSearchNeverReturnsIllegalMove(t *testing.T) {
 	cancelled, cancel := context.WithCancel(context.Background())
 	cancel()
 	for g := 0; g < games; g++ {
-		p := NewPosition()
+		p := rules.NewPosition()
 		for ply := 0; ply < plies; ply++ {
 			legal := p.LegalMoves()
 			var lim Limits
@@ -59,12 +79,12 @@ func TestSearchNeverReturnsIllegalMove(t *testing.T) {
 				ctx = cancelled
 			}
 			if ply%7 == 0 && len(legal) > 1 {
-				lim.BanMoves = []Move{legal[rng.IntN(len(legal))]}
+				lim.BanMoves = []rules.Move{legal[rng.IntN(len(legal))]}
 			}
 			res := s.Search(ctx, p, lim, nil)
 			checked++
 			if len(legal) == 0 {
-				if res.Move != NoMove {
+				if res.Move != rules.NoMove {
 					t.Fatalf("no legal move in %s but search returned %s", p.FEN(), res.Move)
 				}
 				break
@@ -98,7 +118,7 @@ func TestSearchWhenMated(t *testing.T) {
 		t.Fatal("test position should be mate")
 	}
 	res := NewSearcher(Options{HashMB: 1}).Search(context.Background(), p, Limits{Depth: 4}, nil)
-	if res.Move != NoMove || res.Score != -MateValue {
+	if res.Move != rules.NoMove || res.Score != -MateValue {
 		t.Fatalf("mated side got move %s score %d", res.Move, res.Score)
 	}
 }
@@ -111,7 +131,7 @@ func TestPerpetualCheckAvoided(t *testing.T) {
 	p := mustFEN(t, "4k4/9/9/7c1/7r1/9/9/9/R8/3K5 w - - 0 1")
 	play(t, p, "a1a9 e9e8 a9a8 e8e9")
 	// The check a8a9 would repeat the position with Red checking throughout.
-	repeat := MustParseMoveForTest(t, "a8a9")
+	repeat := mustMove(t, "a8a9")
 	p.MakeMove(repeat)
 	if r := p.RepStatus(1); !r.OpponentLoses() {
 		t.Fatalf("test setup: a8a9 should be a perpetual check, RepStatus=%d", r)
@@ -136,26 +156,26 @@ func TestPerpetualCheckAvoided(t *testing.T) {
 }
 
 func TestRepetitionScores(t *testing.T) {
-	if v := repetitionScore(RepFound, 2); v != -DrawValue {
+	if v := repetitionScore(rules.RepFound, 2); v != -DrawValue {
 		t.Fatalf("plain repetition at even ply: %d", v)
 	}
-	if v := repetitionScore(RepFound, 3); v != DrawValue {
+	if v := repetitionScore(rules.RepFound, 3); v != DrawValue {
 		t.Fatalf("plain repetition at odd ply: %d", v)
 	}
-	if v := repetitionScore(RepFound|RepSelfPerpetual, 4); v != 4-BanValue {
+	if v := repetitionScore(rules.RepFound|rules.RepSelfPerpetual, 4); v != 4-BanValue {
 		t.Fatalf("own perpetual check: %d", v)
 	}
-	if v := repetitionScore(RepFound|RepOppPerpetual, 5); v != BanValue-5 {
+	if v := repetitionScore(rules.RepFound|rules.RepOppPerpetual, 5); v != BanValue-5 {
 		t.Fatalf("opponent's perpetual check: %d", v)
 	}
-	if v := repetitionScore(RepFound|RepSelfPerpetual|RepOppPerpetual, 4); v != -DrawValue {
+	if v := repetitionScore(rules.RepFound|rules.RepSelfPerpetual|rules.RepOppPerpetual, 4); v != -DrawValue {
 		t.Fatalf("mutual perpetual check is a draw: %d", v)
 	}
 }
 
-func MustParseMoveForTest(t testing.TB, s string) Move {
+func mustMove(t testing.TB, s string) rules.Move {
 	t.Helper()
-	m, err := ParseMove(s)
+	m, err := rules.ParseMove(s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -177,9 +197,9 @@ func TestMateMoves(t *testing.T) {
 func TestStopOnCancelReturnsBestSoFar(t *testing.T) {
 	s := NewSearcher(Options{HashMB: 4})
 	ctx, cancel := context.WithCancel(context.Background())
-	p := NewPosition()
+	p := rules.NewPosition()
 	reports := make(chan Info, 64)
-	done := make(chan Result)
+	done := make(chan SearchResult)
 	go func() {
 		done <- s.Search(ctx, p, Limits{Infinite: true}, func(i Info) {
 			select {
@@ -212,28 +232,28 @@ func TestOnlyMoveReturnsAtOnce(t *testing.T) {
 }
 
 func TestBookProbeUsedWhenLegal(t *testing.T) {
-	book := MustParseMoveForTest(t, "b2e2")
-	s := NewSearcher(Options{HashMB: 1, BookProbe: func(*Position) (Move, bool) { return book, true }})
-	res := s.Search(context.Background(), NewPosition(), Limits{Depth: 3}, nil)
+	book := mustMove(t, "b2e2")
+	s := NewSearcher(Options{HashMB: 1, BookProbe: func(*rules.Position) (rules.Move, bool) { return book, true }})
+	res := s.Search(context.Background(), rules.NewPosition(), Limits{Depth: 3}, nil)
 	if res.Move != book || !res.FromBook {
 		t.Fatalf("book move not used: %+v", res)
 	}
 	// A banned or illegal book move is ignored.
-	res = s.Search(context.Background(), NewPosition(), Limits{Depth: 2, BanMoves: []Move{book}}, nil)
+	res = s.Search(context.Background(), rules.NewPosition(), Limits{Depth: 2, BanMoves: []rules.Move{book}}, nil)
 	if res.Move == book || res.FromBook {
 		t.Fatalf("banned book move played: %+v", res)
 	}
-	s.SetBookProbe(func(*Position) (Move, bool) { return MustParseMoveForTest(t, "e0e2"), true })
-	res = s.Search(context.Background(), NewPosition(), Limits{Depth: 2}, nil)
-	if res.FromBook || !NewPosition().IsLegal(res.Move) {
+	s.SetBookProbe(func(*rules.Position) (rules.Move, bool) { return mustMove(t, "e0e2"), true })
+	res = s.Search(context.Background(), rules.NewPosition(), Limits{Depth: 2}, nil)
+	if res.FromBook || !rules.NewPosition().IsLegal(res.Move) {
 		t.Fatalf("illegal book move played: %+v", res)
 	}
 }
 
 func TestRandomnessVariesPlayAndZeroIsDeterministic(t *testing.T) {
-	p := NewPosition()
+	p := rules.NewPosition()
 	play(t, p, "i3i4") // an unusual first move, out of any book
-	seen := map[Move]bool{}
+	seen := map[rules.Move]bool{}
 	for seed := uint64(1); seed <= 12; seed++ {
 		s := NewSearcher(Options{HashMB: 1, Randomness: 16, Seed: seed})
 		seen[s.Search(context.Background(), p, Limits{Depth: 4}, nil).Move] = true
@@ -250,7 +270,7 @@ func TestRandomnessVariesPlayAndZeroIsDeterministic(t *testing.T) {
 
 func TestLazySMPFindsLegalMoves(t *testing.T) {
 	s := NewSearcher(Options{HashMB: 4, Threads: 3})
-	p := NewPosition()
+	p := rules.NewPosition()
 	play(t, p, "h2e2 h9g7 h0g2 i9h9")
 	res := s.Search(context.Background(), p, Limits{Depth: 6}, nil)
 	if !p.IsLegal(res.Move) || res.Depth != 6 {
@@ -265,7 +285,7 @@ func TestLazySMPFindsLegalMoves(t *testing.T) {
 
 func TestNodeLimitIsHonoured(t *testing.T) {
 	s := NewSearcher(Options{HashMB: 1})
-	res := s.Search(context.Background(), NewPosition(), Limits{Nodes: 5000}, nil)
+	res := s.Search(context.Background(), rules.NewPosition(), Limits{Nodes: 5000}, nil)
 	// Workers look at the budget every 1024 nodes.
 	if res.Nodes < 5000 || res.Nodes > 5000+2048 {
 		t.Fatalf("searched %d nodes for a 5000-node limit", res.Nodes)
@@ -290,7 +310,7 @@ func BenchmarkSearchStartDepth8(b *testing.B) {
 	start := time.Now()
 	for i := 0; i < b.N; i++ {
 		s.Clear()
-		nodes += s.Search(context.Background(), NewPosition(), Limits{Depth: 8}, nil).Nodes
+		nodes += s.Search(context.Background(), rules.NewPosition(), Limits{Depth: 8}, nil).Nodes
 	}
 	b.ReportMetric(float64(nodes)/time.Since(start).Seconds(), "nodes/s")
 }

@@ -6,6 +6,8 @@ import (
 	"sort"
 	"testing"
 	"time"
+
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 func TestPlanTime(t *testing.T) {
@@ -59,7 +61,7 @@ func TestPlanTime(t *testing.T) {
 // iterations; changedClock is the same after a ninth found another move;
 // droppedClock after a ninth whose score fell.
 func settledClock() (settled, changed, dropped timeControl) {
-	a, b := NewMove(Sq(7, 2), Sq(4, 2)), NewMove(Sq(1, 2), Sq(4, 2))
+	a, b := rules.NewMove(rules.Sq(7, 2), rules.Sq(4, 2)), rules.NewMove(rules.Sq(1, 2), rules.Sq(4, 2))
 	for d := 1; d <= 8; d++ {
 		settled.completed(d, a, 20)
 	}

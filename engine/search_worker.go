@@ -3,6 +3,8 @@ package engine
 import (
 	"math/rand/v2"
 	"time"
+
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // worker is one search thread: its own copy of the position and its own move
@@ -11,26 +13,32 @@ type worker struct {
 	id        int
 	sh        *shared
 	lastYield time.Time // when the search last let the host run (yieldToHost)
-	pos       *Position
+	pos       *rules.Position
 
 	nodes     uint64 // exact count of this worker
 	published uint64 // part of nodes already added to sh.nodes
 	seldepth  int
 
 	history  historyTable
-	killers  [MaxPly + 1][2]Move
+	killers  [MaxPly + 1][2]rules.Move
 	pickers  [MaxPly + 1]movePicker
-	moveBuf  [MaxPly + 1][]Move
+	moveBuf  [MaxPly + 1][]rules.Move
 	scoreBuf [MaxPly + 1][]int32
-	pvTable  [MaxPly + 1][MaxPly + 1]Move
+	pvTable  [MaxPly + 1][MaxPly + 1]rules.Move
 	pvLen    [MaxPly + 1]int
+	// material[ply] is the evaluation's material sums of pos when it is
+	// ply moves from the root (makeMove and makeNullMove keep them).
+	material [MaxPly + 1]materialSums
 
-	rootMoves []Move
+	rootMoves []rules.Move
 	// pvIdx is the MultiPV line being searched: the root search skips
 	// rootMoves[:pvIdx], the first moves of the better lines.
 	pvIdx int
 	feat  Features
-	rules RuleSet
+	// plainEval: evaluate without mobility and king safety (a strength
+	// limit, strength.go).
+	plainEval bool
+	rules     rules.RuleSet
 	// opponentMayChase: the root side cannot count on the referee to
 	// stop the opponent's perpetual chases (Options.OpponentMayChase).
 	opponentMayChase bool
@@ -42,9 +50,9 @@ type worker struct {
 
 	// Outcome of the last completed iteration, or of a root move fully
 	// searched in an unfinished one.
-	bestMove       Move
+	bestMove       rules.Move
 	bestScore      int
-	bestPV         []Move
+	bestPV         []rules.Move
 	completedDepth int
 
 	// Clock mode (main worker): after softStop the running iteration ends
@@ -57,32 +65,32 @@ type worker struct {
 func newWorker(id int) *worker {
 	w := &worker{id: id, noCapture: gameNoCaptureLimits()}
 	for i := range w.moveBuf {
-		w.moveBuf[i] = make([]Move, 0, 128)
+		w.moveBuf[i] = make([]rules.Move, 0, 128)
 		w.scoreBuf[i] = make([]int32, 0, 128)
 	}
 	return w
 }
 
 // prepare readies the worker for a new search from root.
-func (w *worker) prepare(sh *shared, root *Position, moves []Move) {
+func (w *worker) prepare(sh *shared, root *rules.Position, moves []rules.Move) {
 	w.sh = sh
-	w.pos = root.Copy()
+	w.setRoot(root)
 	w.nodes, w.published, w.seldepth = 0, 0, 0
 	w.history.age()
-	w.killers = [MaxPly + 1][2]Move{}
+	w.killers = [MaxPly + 1][2]rules.Move{}
 	w.rootMoves = append(w.rootMoves[:0], moves...)
 	w.rng, w.randomness = nil, 0
 	w.bestMove, w.bestScore, w.bestPV, w.completedDepth = moves[0], 0, nil, 0
 	w.softStop, w.unsettled = 0, false
 	// Try the hash move first, then captures by MVV/LVA.
 	var scores []int32
-	hashMove := NoMove
+	hashMove := rules.NoMove
 	if e, ok := sh.tt.Probe(root.Hash64()); ok {
 		hashMove = e.Move
 	}
 	for _, m := range w.rootMoves {
 		s := w.history[m]
-		if root.At(m.To()) != NoPiece {
+		if root.At(m.To()) != rules.NoPiece {
 			s = captureOrder(root, m)
 		}
 		if m == hashMove {
@@ -93,6 +101,43 @@ func (w *worker) prepare(sh *shared, root *Position, moves []Move) {
 	sortMoves(w.rootMoves, scores)
 	w.bestMove = w.rootMoves[0]
 }
+
+// setRoot makes the worker search from a copy of root.
+func (w *worker) setRoot(root *rules.Position) {
+	w.pos = root.Copy()
+	w.material[0] = materialOf(root)
+}
+
+// makeMove plays m in the worker's position, ply moves from the root, and
+// brings the material sums along. It is false, leaving the position as it
+// was, when m would leave the own king attacked.
+func (w *worker) makeMove(m rules.Move, ply int) bool {
+	b := w.pos.Board()
+	from, to := m.From(), m.To()
+	pc, captured := b[from], b[to]
+	if !w.pos.MakeMove(m) {
+		return false
+	}
+	// Written out here rather than in a method of materialSums, which the
+	// compiler would not inline.
+	next := &w.material[ply+1]
+	*next = w.material[ply]
+	c := pc.Color()
+	next[c] += pieceSquareValue(pc, to) - pieceSquareValue(pc, from)
+	if captured != rules.NoPiece {
+		next[c^1] -= pieceSquareValue(captured, to)
+	}
+	return true
+}
+
+// makeNullMove passes the turn at ply.
+func (w *worker) makeNullMove(ply int) {
+	w.pos.MakeNullMove()
+	w.material[ply+1] = w.material[ply]
+}
+
+// evaluate returns the static score of the worker's position at ply.
+func (w *worker) evaluate(ply int) int { return evaluate(w.pos, w.material[ply], w.plainEval) }
 
 // stopped tells whether the search must unwind now.
 func (w *worker) stopped() bool { return w.sh.stop.Load() }
@@ -223,7 +268,7 @@ func (w *worker) info(depth, score int) Info {
 		Time:     elapsed,
 		NPS:      nps,
 		Hashfull: w.sh.tt.Hashfull(),
-		PV:       append([]Move(nil), w.pvTable[0][:w.pvLen[0]]...),
+		PV:       append([]rules.Move(nil), w.pvTable[0][:w.pvLen[0]]...),
 	}
 }
 
@@ -265,7 +310,7 @@ func (w *worker) searchRoot(depth, alpha, beta int) int {
 	best := -MateValue
 	moves := w.rootMoves[w.pvIdx:]
 	for i, m := range moves {
-		if !p.MakeMove(m) {
+		if !w.makeMove(m, 0) {
 			continue
 		}
 		check := p.InCheck()
@@ -345,7 +390,7 @@ func boundFor(v, alpha, beta int) Bound {
 }
 
 // updatePV makes m followed by the child's PV the PV at ply.
-func (w *worker) updatePV(ply int, m Move) {
+func (w *worker) updatePV(ply int, m rules.Move) {
 	w.pvTable[ply][ply] = m
 	n := copy(w.pvTable[ply][ply+1:], w.pvTable[ply+1][ply+1:w.pvLen[ply+1]])
 	w.pvLen[ply] = ply + 1 + n
@@ -362,12 +407,12 @@ func drawScore(ply int) int {
 
 // repetitionScore scores a repeated position (article 003 §4.2, §6.4): a
 // draw, or a BanValue-based loss for the side that checked perpetually.
-func repetitionScore(r Repetition, ply int) int {
+func repetitionScore(r rules.Repetition, ply int) int {
 	v := 0
-	if r&RepSelfPerpetual != 0 {
+	if r&rules.RepSelfPerpetual != 0 {
 		v += ply - BanValue
 	}
-	if r&RepOppPerpetual != 0 {
+	if r&rules.RepOppPerpetual != 0 {
 		v += BanValue - ply
 	}
 	if v == 0 {
@@ -407,8 +452,8 @@ func scoreFromTT(v, ply int) (int, bool) {
 
 // storeTT records a node's result, leaving out perpetual-check verdicts that
 // carry no move (they would only mislead other paths).
-func (w *worker) storeTT(hash uint64, m Move, v, depth, ply int, b Bound) {
-	if m == NoMove && (v > WinValue && v < BanValue || v < -WinValue && v > -BanValue) {
+func (w *worker) storeTT(hash uint64, m rules.Move, v, depth, ply int, b Bound) {
+	if m == rules.NoMove && (v > WinValue && v < BanValue || v < -WinValue && v > -BanValue) {
 		return
 	}
 	w.sh.tt.Store(hash, m, scoreToTT(v, ply), depth, b)

@@ -3,6 +3,8 @@ package engine
 import (
 	"math"
 	"math/rand/v2"
+
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // A strength limit (UCI_LimitStrength with UCI_Elo, the app's lower levels)
@@ -138,8 +140,8 @@ func clampElo(elo int) int {
 // the move at the end.
 type strengthLimiter struct {
 	plan   strengthPlan
-	root   *Position
-	moves  []Move
+	root   *rules.Position
+	moves  []rules.Move
 	wanted int        // lines the caller asked for (MultiPV), 1 normally
 	report func(Info) // the caller's progress, may be nil
 	want   int        // lines of a complete set
@@ -149,9 +151,9 @@ type strengthLimiter struct {
 }
 
 // limitStrength returns the limiter of a search under opts, or nil at full
-// strength. It switches root's evaluation to the plain one when the plan
-// says so (root must be the search's own copy).
-func limitStrength(opts Options, root *Position, moves []Move, lim Limits, progress func(Info), rng *rand.Rand) (*strengthLimiter, Limits) {
+// strength. root must be the search's own copy: the limiter plays moves on
+// it when it chooses.
+func limitStrength(opts Options, root *rules.Position, moves []rules.Move, lim Limits, progress func(Info), rng *rand.Rand) (*strengthLimiter, Limits) {
 	if opts.Elo <= 0 {
 		return nil, lim
 	}
@@ -175,9 +177,12 @@ func limitStrength(opts Options, root *Position, moves []Move, lim Limits, progr
 	}
 	lim.MultiPV = max(lines, l.wanted)
 	l.want = min(lim.MultiPV, len(moves))
-	root.plainEval = plan.plainEval
 	return l, lim
 }
+
+// plainEval tells whether the search evaluates plainly (mobility and king
+// safety off); false at full strength (l nil).
+func (l *strengthLimiter) plainEval() bool { return l != nil && l.plan.plainEval }
 
 // collect keeps the lines of the deepest depth and passes on what the
 // caller asked for: line 1 only, as a single-line report, unless it wanted
@@ -201,17 +206,17 @@ func (l *strengthLimiter) collect(i Info) {
 }
 
 // choose replaces the search's best move by the limit's choice.
-func (l *strengthLimiter) choose(res *Result, rng *rand.Rand) {
+func (l *strengthLimiter) choose(res *SearchResult, rng *rand.Rand) {
 	if len(l.lines) == 0 {
 		// Stopped before one depth's lines were all searched.
 		l.lines = l.recent
 	}
-	if res.Move == NoMove || len(l.lines) == 0 {
+	if res.Move == rules.NoMove || len(l.lines) == 0 {
 		return
 	}
 	if rng.Float64() < l.plan.blunder {
 		m, v := l.oneplyChoice(rng)
-		res.Move, res.Score, res.Mate, res.PV, res.Ponder = m, v, MateMoves(v), []Move{m}, NoMove
+		res.Move, res.Score, res.Mate, res.PV, res.Ponder = m, v, MateMoves(v), []rules.Move{m}, rules.NoMove
 		return
 	}
 	scores := make([]int, 0, len(l.lines))
@@ -224,8 +229,8 @@ func (l *strengthLimiter) choose(res *Result, rng *rand.Rand) {
 		return
 	}
 	res.Move, res.Score, res.Mate = line.PV[0], line.Score, line.Mate
-	res.PV = append([]Move(nil), line.PV...)
-	res.Ponder = NoMove
+	res.PV = append([]rules.Move(nil), line.PV...)
+	res.Ponder = rules.NoMove
 	if len(res.PV) > 1 {
 		res.Ponder = res.PV[1]
 	}
@@ -234,7 +239,7 @@ func (l *strengthLimiter) choose(res *Result, rng *rand.Rand) {
 // oneplyChoice judges every root move by the position right after it, as a
 // player who does not look at the reply: it sees its own captures and a mate
 // on the board but not what the opponent can take next.
-func (l *strengthLimiter) oneplyChoice(rng *rand.Rand) (Move, int) {
+func (l *strengthLimiter) oneplyChoice(rng *rand.Rand) (rules.Move, int) {
 	p := l.root
 	scores := make([]int, len(l.moves))
 	for i, m := range l.moves {
@@ -245,7 +250,7 @@ func (l *strengthLimiter) oneplyChoice(rng *rand.Rand) (Move, int) {
 		if len(p.LegalMoves()) == 0 {
 			scores[i] = MateValue - 1
 		} else {
-			scores[i] = -Evaluate(p)
+			scores[i] = -evaluate(p, materialOf(p), l.plan.plainEval)
 		}
 		p.UnmakeMove()
 	}

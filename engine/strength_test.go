@@ -4,10 +4,12 @@ import (
 	"context"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // searchAt searches p under a strength limit with a fixed seed.
-func searchAt(t *testing.T, p *Position, elo int, seed uint64, lim Limits, progress func(Info)) Result {
+func searchAt(t *testing.T, p *rules.Position, elo int, seed uint64, lim Limits, progress func(Info)) SearchResult {
 	t.Helper()
 	s := NewSearcher(Options{HashMB: 1, Elo: elo, Seed: seed})
 	return s.Search(context.Background(), p, lim, progress)
@@ -58,7 +60,7 @@ func TestSetEloClamps(t *testing.T) {
 
 // The limit caps the depth and the nodes; without it the search goes on.
 func TestStrengthCapsTheSearch(t *testing.T) {
-	p := mustFEN(t, StartFEN)
+	p := mustFEN(t, rules.StartFEN)
 	if r := searchAt(t, p, MinElo, 1, Limits{Depth: 6}, nil); r.Depth != 1 {
 		t.Errorf("at the bottom the search reached depth %d, want 1", r.Depth)
 	}
@@ -77,9 +79,9 @@ func TestStrengthCapsTheSearch(t *testing.T) {
 // The same seed gives the same games; different seeds vary the weak
 // engine's moves, never the full engine's.
 func TestStrengthChoiceIsSeededAndVaries(t *testing.T) {
-	p := mustFEN(t, StartFEN)
+	p := mustFEN(t, rules.StartFEN)
 	lim := Limits{Depth: 4}
-	weak, full := map[Move]bool{}, map[Move]bool{}
+	weak, full := map[rules.Move]bool{}, map[rules.Move]bool{}
 	for seed := uint64(1); seed <= 24; seed++ {
 		a := searchAt(t, p, MinElo, seed, lim, nil)
 		b := searchAt(t, p, MinElo, seed, lim, nil)
@@ -142,7 +144,7 @@ func TestPickNearBest(t *testing.T) {
 // the recapture that the search sees.
 func TestOnePlyLookMissesTheRecapture(t *testing.T) {
 	p := mustFEN(t, "r3k4/9/9/n8/9/9/R8/9/9/3K5 w - - 0 1")
-	grab, err := ParseMove("a3a6")
+	grab, err := rules.ParseMove("a3a6")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,9 +166,7 @@ func TestStrengthPlainEvaluation(t *testing.T) {
 		searchAt(t, p, elo, 1, Limits{Depth: 1}, func(i Info) { s = i.Score })
 		return s
 	}
-	plainCopy := p.Copy()
-	plainCopy.plainEval = true
-	if Evaluate(plainCopy) == Evaluate(p) {
+	if evaluate(p, materialOf(p), true) == Evaluate(p) {
 		t.Fatal("the plain evaluation sees the hollow cannon")
 	}
 	if score(MinElo) == score(0) {
@@ -180,7 +180,7 @@ func TestStrengthPlainEvaluation(t *testing.T) {
 // The lines the limit compares stay inside: the caller sees one line per
 // depth unless it asked for several.
 func TestStrengthReportsTheLinesAskedFor(t *testing.T) {
-	p := mustFEN(t, StartFEN)
+	p := mustFEN(t, rules.StartFEN)
 	for _, want := range []int{1, 3} {
 		ranks := map[int]int{}
 		searchAt(t, p, MinElo, 1, Limits{Depth: 2, MultiPV: want}, func(i Info) { ranks[i.MultiPV]++ })

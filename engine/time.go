@@ -1,6 +1,10 @@
 package engine
 
-import "time"
+import (
+	"time"
+
+	"github.com/xqfyne/xiangqi/rules"
+)
 
 // Limits says when a search must stop. Zero values mean "no limit"; when no
 // field is set the search runs until its context is cancelled or it reaches
@@ -24,10 +28,10 @@ type Limits struct {
 
 	// BanMoves are root moves the search must not play (UCCI "banmoves",
 	// used by referees to forbid moves that break the repetition rules).
-	BanMoves []Move
+	BanMoves []rules.Move
 	// SearchMoves, when not empty, restricts the root to these moves (UCI
 	// "searchmoves").
-	SearchMoves []Move
+	SearchMoves []rules.Move
 
 	// MultiPV, when above 1, asks for that many best lines (analysis): at
 	// every depth line k is searched without the first moves of lines
@@ -50,17 +54,9 @@ const (
 // none. Each move gets the clock's share for that many moves plus the
 // increment, so the clock is spent over the game and the increment keeps
 // it from running out. (The move number would be a poorer guide: UCCI
-// referees send the position from the last capture as "move 1".)
-//
-// With these values the clock of a 12 s + 0.2 s game is down to a third by
-// move 20 and to about the increment from move 40 on, where ElephantEye
-// still has 3-5 s. Saving for later was tried: 28 moves left at full
-// material (against ElephantEye at 12 s + 0.2 s, xqmatch -tc, the same 40
-// book openings) scored 17/8/15 with 20 at no material and 14/10/16 with
-// 10 (and the audited book), where these values scored 12/8/20; in a
-// UCCILEAG league (28 and 10, with the audited book) 8/4/8 of 20, where
-// these had 26/10/24 of 60. Not shown better, and games then end with a
-// quarter of the clock left, so not kept.
+// referees send the position from the last capture as "move 1".) Saving
+// more for later was tried and not shown better (docs/engine-log.md, "Time
+// management").
 const (
 	openingMovesLeft = 14
 	endgameMovesLeft = 8

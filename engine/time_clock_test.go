@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"testing"
 	"time"
+
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // TestClockPlanSpendsTheClock plays games on a fake clock at 12 s + 0.2 s.
@@ -71,8 +73,8 @@ func TestMovesLeftFalls(t *testing.T) {
 	if m := movesLeft(unknownPhase); m <= endgameMovesLeft || m >= openingMovesLeft {
 		t.Fatalf("unknown phase: %d moves left", m)
 	}
-	if NewPosition().phase() != fullPhase {
-		t.Fatalf("start position phase %d", NewPosition().phase())
+	if phase(rules.NewPosition()) != fullPhase {
+		t.Fatalf("start position phase %d", phase(rules.NewPosition()))
 	}
 	// An endgame move gets a larger share of the same clock.
 	early := planTime(Limits{Time: 10 * time.Second}, fullPhase)
@@ -103,7 +105,7 @@ func TestSoftStopOnlyWhenSettled(t *testing.T) {
 		t.Error("stopped without a soft stop")
 	}
 	var tc timeControl
-	tc.completed(1, NewMove(Sq(7, 2), Sq(4, 2)), 0)
+	tc.completed(1, rules.NewMove(rules.Sq(7, 2), rules.Sq(4, 2)), 0)
 	if tc.stopWithin(time.Second) <= tc.stopAfter(time.Second) {
 		t.Errorf("an iteration is cut before a new one may start: %v <= %v", tc.stopWithin(time.Second), tc.stopAfter(time.Second))
 	}

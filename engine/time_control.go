@@ -1,13 +1,17 @@
 package engine
 
-import "time"
+import (
+	"time"
+
+	"github.com/xqfyne/xiangqi/rules"
+)
 
 // timeControl follows how settled the search is between iterations, to
 // decide in clock mode whether another iteration is worth starting: stop
 // early when the best move has stayed the same for several iterations,
 // extend when it has just changed or the score has dropped.
 type timeControl struct {
-	best        Move
+	best        rules.Move
 	score       int
 	depth       int
 	instability float64 // decaying count of best-move changes
@@ -19,7 +23,7 @@ type timeControl struct {
 const scoreDrop = 30
 
 // completed records an iteration's result.
-func (tc *timeControl) completed(depth int, best Move, score int) {
+func (tc *timeControl) completed(depth int, best rules.Move, score int) {
 	if tc.depth > 0 {
 		tc.instability /= 2
 		if best != tc.best {

@@ -3,6 +3,8 @@ package engine
 import (
 	"sync/atomic"
 	"unsafe"
+
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // Bound tells how a hash-table score relates to the true value of a position.
@@ -19,27 +21,24 @@ const (
 // ttEntry is one slot. It is stored as two words, check = hash ^ data and
 // data, so that searcher goroutines can read and write without locks: a torn
 // write makes the check fail and reads as a miss (the "lockless hashing"
-// scheme). Data layout: move 16 bits, score 16, depth 8, bound 2, age 6.
-// (The free top 16 bits could keep the position's static score, so that a
-// hit saves Evaluate: searching the same nodes, bench at depth 11 ran at
-// 2.50-2.63 M nodes/s against 2.48-2.67 M without it, four runs each, so it
-// was not kept. Nor was a build guided by a bench CPU profile (PGO):
-// 2.47-2.63 M.)
+// scheme). Data layout: move 16 bits, score 16, depth 8, bound 2, age 6;
+// the free top 16 bits stay free (docs/engine-log.md, "Hash entries and
+// buckets").
 type ttEntry struct {
 	check atomic.Uint64
 	data  atomic.Uint64
 }
 
 // ttBucketSize entries share a bucket; two 16-byte entries fill half a cache
-// line. (Four, a whole line, searched no better with a crowded table: 1 MB
-// at 100000 nodes a move, 89/128/87 of 304 games, 50.3 %, +2 (-27 .. +32).)
+// line. (Four, a whole line, searched no better: docs/engine-log.md, "Hash
+// entries and buckets".)
 const ttBucketSize = 2
 
 type ttBucket [ttBucketSize]ttEntry
 
 // TTHit is what a probe returns.
 type TTHit struct {
-	Move  Move
+	Move  rules.Move
 	Score int // relative to the stored node; see scoreFromTT
 	Depth int
 	Bound Bound
@@ -110,14 +109,14 @@ func (t *TranspositionTable) Prefetch(key uint32) {
 	prefetch(unsafe.Pointer(t.bucket(uint64(key))))
 }
 
-func packTT(m Move, score, depth int, b Bound, age uint8) uint64 {
+func packTT(m rules.Move, score, depth int, b Bound, age uint8) uint64 {
 	return uint64(m) | uint64(uint16(int16(score)))<<16 | uint64(uint8(depth))<<32 |
 		uint64(b)<<40 | uint64(age)<<42
 }
 
 func unpackTT(d uint64) TTHit {
 	return TTHit{
-		Move:  Move(d),
+		Move:  rules.Move(d),
 		Score: int(int16(uint16(d >> 16))),
 		Depth: int(uint8(d >> 32)),
 		Bound: Bound((d >> 40) & 3),
@@ -147,7 +146,7 @@ func (t *TranspositionTable) Probe(hash uint64) (TTHit, bool) {
 // unless it is deeper and exact while the new one is not; otherwise the
 // shallowest entry, counting older searches as much shallower, gives way. A
 // result without a move keeps the move already known for the position.
-func (t *TranspositionTable) Store(hash uint64, m Move, score, depth int, b Bound) {
+func (t *TranspositionTable) Store(hash uint64, m rules.Move, score, depth int, b Bound) {
 	if depth < 0 {
 		depth = 0
 	}
@@ -161,7 +160,7 @@ func (t *TranspositionTable) Store(hash uint64, m Move, score, depth int, b Boun
 		d := bk[i].data.Load()
 		if bk[i].check.Load()^d == hash {
 			old := unpackTT(d)
-			if m == NoMove {
+			if m == rules.NoMove {
 				m = old.Move
 			}
 			if old.Bound == BoundExact && b != BoundExact && old.Depth > depth && entryAge(d) == t.age {

@@ -30,7 +30,7 @@ func (m *ttMemory) free() {
 // the table is probed at random about once a node, and with 4 KB pages
 // nearly every probe also misses the TLB (under a hypervisor a miss walks
 // two page tables). Go's runtime does not ask for huge pages for its heap,
-// so the table does it itself (bench 11: 3 % more nodes a second). Buckets
+// so the table does it itself (docs/engine-log.md, "Huge pages"). Buckets
 // hold no pointers, so memory the collector does not scan suits them. Small
 // tables, and any failure, take heap memory (mem nil).
 func allocBuckets(n int) (buckets []ttBucket, mem *ttMemory) {

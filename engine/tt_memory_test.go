@@ -1,6 +1,10 @@
 package engine
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/xqfyne/xiangqi/rules"
+)
 
 // TestTTLargeTableResize fills tables big enough to be mapped outside the Go
 // heap on Linux (tt_memory_linux.go), resizes them and checks that every
@@ -19,7 +23,7 @@ func TestTTLargeTableResize(t *testing.T) {
 			if _, ok := tt.Probe(key); ok {
 				t.Fatalf("%d MB: hit in a new table at bucket %d", mb, i)
 			}
-			tt.Store(key, Move(i&0xffff), i%1000, i%60, BoundExact)
+			tt.Store(key, rules.Move(i&0xffff), i%1000, i%60, BoundExact)
 		}
 		for i := 0; i < n; i += 997 {
 			key := uint64(((uint64(i)<<32)+uint64(n)-1)/uint64(n)) | uint64(i+1)<<32
@@ -27,7 +31,7 @@ func TestTTLargeTableResize(t *testing.T) {
 				t.Fatalf("%d MB: key of bucket %d maps elsewhere", mb, i)
 			}
 			e, ok := tt.Probe(key)
-			if !ok || e.Move != Move(i&0xffff) || e.Score != i%1000 || e.Depth != i%60 {
+			if !ok || e.Move != rules.Move(i&0xffff) || e.Score != i%1000 || e.Depth != i%60 {
 				t.Fatalf("%d MB: bucket %d reads %+v %v", mb, i, e, ok)
 			}
 		}

@@ -3,6 +3,8 @@ package engine
 import (
 	"sync"
 	"testing"
+
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 func TestTTStoreProbe(t *testing.T) {
@@ -14,7 +16,7 @@ func TestTTStoreProbe(t *testing.T) {
 	if _, ok := tt.Probe(h); ok {
 		t.Fatal("hit in an empty table")
 	}
-	m := NewMove(Sq(7, 2), Sq(4, 2))
+	m := rules.NewMove(rules.Sq(7, 2), rules.Sq(4, 2))
 	tt.Store(h, m, -345, 7, BoundLower)
 	e, ok := tt.Probe(h)
 	if !ok || e.Move != m || e.Score != -345 || e.Depth != 7 || e.Bound != BoundLower {
@@ -26,13 +28,13 @@ func TestTTStoreProbe(t *testing.T) {
 	}
 	// A shallower inexact result keeps the deep exact one but learns its move.
 	tt.Store(h, m, 10, 9, BoundExact)
-	m2 := NewMove(Sq(1, 2), Sq(4, 2))
+	m2 := rules.NewMove(rules.Sq(1, 2), rules.Sq(4, 2))
 	tt.Store(h, m2, 50, 3, BoundUpper)
 	if e, _ := tt.Probe(h); e.Depth != 9 || e.Score != 10 || e.Bound != BoundExact || e.Move != m2 {
 		t.Fatalf("deep exact entry lost: %+v", e)
 	}
 	// No move given: the known move stays.
-	tt.Store(h, NoMove, 60, 12, BoundLower)
+	tt.Store(h, rules.NoMove, 60, 12, BoundLower)
 	if e, _ := tt.Probe(h); e.Move != m2 || e.Depth != 12 {
 		t.Fatalf("move forgotten: %+v", e)
 	}
@@ -46,9 +48,9 @@ func TestTTReplacementPrefersDepthAndAge(t *testing.T) {
 	tt := NewTranspositionTable(1)
 	// Three keys in one bucket (same low 32 bits).
 	a, b, c := uint64(1)<<32|5, uint64(2)<<32|5, uint64(3)<<32|5
-	tt.Store(a, NoMove, 1, 10, BoundExact)
-	tt.Store(b, NoMove, 2, 2, BoundExact)
-	tt.Store(c, NoMove, 3, 5, BoundExact) // replaces the shallow b
+	tt.Store(a, rules.NoMove, 1, 10, BoundExact)
+	tt.Store(b, rules.NoMove, 2, 2, BoundExact)
+	tt.Store(c, rules.NoMove, 3, 5, BoundExact) // replaces the shallow b
 	if _, ok := tt.Probe(b); ok {
 		t.Fatal("shallow entry survived")
 	}
@@ -58,7 +60,7 @@ func TestTTReplacementPrefersDepthAndAge(t *testing.T) {
 	for i := 0; i < 3; i++ {
 		tt.NewSearch()
 	}
-	tt.Store(b, NoMove, 2, 1, BoundExact) // old deep entries give way
+	tt.Store(b, rules.NoMove, 2, 1, BoundExact) // old deep entries give way
 	if _, ok := tt.Probe(b); !ok {
 		t.Fatal("new entry not stored over old ones")
 	}
@@ -102,8 +104,8 @@ func TestTTConcurrentAccess(t *testing.T) {
 				h := uint64(i%97)<<32 | uint64(i%13)
 				d := i % 50
 				// Score and depth are tied to the key so torn entries show.
-				tt.Store(h, Move(h&0xff00|0x33), int(h>>32), d, BoundExact)
-				if e, ok := tt.Probe(h); ok && (e.Score != int(h>>32) || e.Move != Move(h&0xff00|0x33)) {
+				tt.Store(h, rules.Move(h&0xff00|0x33), int(h>>32), d, BoundExact)
+				if e, ok := tt.Probe(h); ok && (e.Score != int(h>>32) || e.Move != rules.Move(h&0xff00|0x33)) {
 					t.Errorf("torn entry %+v for %x", e, h)
 					return
 				}

@@ -7,6 +7,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // In a browser Go runs on one thread without preemption. The page (drawing, taps)
@@ -27,10 +29,10 @@ func TestSearchLetsThePageRun(t *testing.T) {
 		}
 	}()
 	s := NewSearcher(Options{HashMB: 4, Threads: 1})
-	res := s.Search(context.Background(), NewPosition(), Limits{MoveTime: 300 * time.Millisecond}, nil)
+	res := s.Search(context.Background(), rules.NewPosition(), Limits{MoveTime: 300 * time.Millisecond}, nil)
 	searching.Store(false)
 	<-done
-	if res.Move == NoMove {
+	if res.Move == rules.NoMove {
 		t.Fatal("no move")
 	}
 	if turns < 3 {

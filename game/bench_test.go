@@ -5,7 +5,7 @@ import (
 	"math/rand"
 	"testing"
 
-	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // benchGame plays a 120-ply random game from the start position.
@@ -32,7 +32,7 @@ func BenchmarkResult(b *testing.B) {
 }
 
 func BenchmarkParseMoveChinese(b *testing.B) {
-	p := engine.NewPosition()
+	p := rules.NewPosition()
 	for b.Loop() {
 		if _, err := ParseMove(p, "马二进三"); err != nil {
 			b.Fatal(err)
@@ -106,11 +106,11 @@ func tryLongCycleGame(seed int64) *Game {
 		}
 	}
 	p := g.Position()
-	var out []engine.Move
+	var out []rules.Move
 	for len(out) < 8 {
-		var quiet []engine.Move
+		var quiet []rules.Move
 		for _, m := range p.LegalMoves() {
-			if p.At(m.To()) == engine.NoPiece {
+			if p.At(m.To()) == rules.NoPiece {
 				quiet = append(quiet, m)
 			}
 		}
@@ -121,9 +121,9 @@ func tryLongCycleGame(seed int64) *Game {
 		p.MakeMove(m)
 		out = append(out, m)
 	}
-	cycle := append([]engine.Move(nil), out...)
+	cycle := append([]rules.Move(nil), out...)
 	for _, m := range out {
-		cycle = append(cycle, engine.NewMove(m.To(), m.From()))
+		cycle = append(cycle, rules.NewMove(m.To(), m.From()))
 	}
 	for round := 0; round < 2; round++ {
 		for _, m := range cycle {

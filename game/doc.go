@@ -9,8 +9,9 @@
 // and JSON, and ReadRecord, which recognises PGN, XQF, FEN and ICCS move
 // lists by content for opening files and pasting.
 //
-// All rules come from the engine package (engine.Position); this package
-// never generates moves itself. It has no GUI dependency.
+// All rules come from package rules (rules.Position); this package never
+// generates moves itself. It imports no other package of the project and
+// has no GUI dependency.
 //
 // Typical use by a front end:
 //

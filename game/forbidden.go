@@ -1,6 +1,6 @@
 package game
 
-import "github.com/xqfyne/xiangqi/engine"
+import "github.com/xqfyne/xiangqi/rules"
 
 // ForbiddenMoves returns the legal moves of the side to move that would hand
 // the opponent a win by the repetition rules in force (perpetual check,
@@ -11,14 +11,14 @@ import "github.com/xqfyne/xiangqi/engine"
 // the moves a referee bans (UCCI "banmoves") and the app's engine must not
 // play. When every legal move is forbidden the side loses whatever it
 // plays, and the result is nil: there is nothing to choose between.
-func (g *Game) ForbiddenMoves() []engine.Move {
+func (g *Game) ForbiddenMoves() []rules.Move {
 	if g.Result().Decided() {
 		return nil
 	}
 	mover := g.pos.Side()
 	pos := g.pos.Copy()
 	legal := pos.LegalMoves()
-	var forbidden []engine.Move
+	var forbidden []rules.Move
 	for _, m := range legal {
 		if !pos.MakeMove(m) {
 			continue
@@ -38,29 +38,29 @@ func (g *Game) ForbiddenMoves() []engine.Move {
 // has lost by a repetition rule (reply NoMove) or the opponent has a reply
 // after which the judge gives the game against mover (that reply). pos is
 // unchanged on return.
-func lossByRepetitionAfter(pos *engine.Position, mover engine.Color, rules RuleSet) (reply engine.Move, lost bool) {
-	if losesByRepetition(judge(pos, rules), mover) {
-		return engine.NoMove, true
+func lossByRepetitionAfter(pos *rules.Position, mover rules.Color, ruleSet RuleSet) (reply rules.Move, lost bool) {
+	if losesByRepetition(judge(pos, ruleSet), mover) {
+		return rules.NoMove, true
 	}
-	if pos.RepStatus(1)&engine.RepFound == 0 {
-		return engine.NoMove, false // no earlier position returns: no reply can repeat one
+	if pos.RepStatus(1)&rules.RepFound == 0 {
+		return rules.NoMove, false // no earlier position returns: no reply can repeat one
 	}
 	for _, r := range pos.LegalMoves() {
 		if !pos.MakeMove(r) {
 			continue
 		}
-		lost := losesByRepetition(judge(pos, rules), mover)
+		lost := losesByRepetition(judge(pos, ruleSet), mover)
 		pos.UnmakeMove()
 		if lost {
 			return r, true
 		}
 	}
-	return engine.NoMove, false
+	return rules.NoMove, false
 }
 
 // losesByRepetition reports whether r gives the game against c by a
 // repetition rule.
-func losesByRepetition(r Result, c engine.Color) bool {
+func losesByRepetition(r Result, c rules.Color) bool {
 	return r.Decided() && r.Status != Draw && r.Winner != c && r.Reason.isRepetitionLoss()
 }
 

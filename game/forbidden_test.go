@@ -4,10 +4,10 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
-func moveTexts(ms []engine.Move) []string {
+func moveTexts(ms []rules.Move) []string {
 	var s []string
 	for _, m := range ms {
 		s = append(s, m.String())

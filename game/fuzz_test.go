@@ -7,7 +7,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 func FuzzLoad(f *testing.F) {
@@ -19,7 +19,7 @@ func FuzzLoad(f *testing.F) {
 	var buf bytes.Buffer
 	g.Save(&buf)
 	f.Add(buf.Bytes())
-	g.Resign(engine.Red)
+	g.Resign(rules.Red)
 	buf.Reset()
 	g.Save(&buf)
 	f.Add(buf.Bytes())
@@ -81,8 +81,8 @@ func FuzzImportPGN(f *testing.F) {
 }
 
 func FuzzParseNotation(f *testing.F) {
-	positions := []*engine.Position{
-		engine.NewPosition(),
+	positions := []*rules.Position{
+		rules.NewPosition(),
 		mustFEN(f, "5k3/9/2P6/2P3P2/2P3P2/9/9/9/9/4K4 w - - 0 1"),
 		mustFEN(f, "2P2k3/2P6/2P6/2P6/2P6/9/9/9/9/4K4 w - - 0 1"),
 		mustFEN(f, "4k4/9/2n6/9/2n6/9/9/9/9/3K5 b - - 0 1"),

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // ErrGameOver is returned by Play when the game at the current ply already
@@ -26,12 +26,12 @@ type Game struct {
 	Settings map[string]string
 
 	startFEN string
-	moves    []engine.Move
-	cur      int              // number of moves of the line currently made on pos
-	pos      *engine.Position // start position with the first cur moves made
+	moves    []rules.Move
+	cur      int             // number of moves of the line currently made on pos
+	pos      *rules.Position // start position with the first cur moves made
 
 	// rules is the rule set repetitions are judged by (see rules.go).
-	rules engine.RuleSet
+	rules rules.RuleSet
 
 	// declared is a result that is not decided by the board (resignation,
 	// agreed draw, or the result tag of an imported game). It applies only
@@ -65,12 +65,12 @@ func (g *Game) Result() Result {
 }
 
 // New starts a game from startFEN; the empty string means the standard
-// start position. The FEN is stored in the engine's canonical form.
+// start position. The FEN is stored in the canonical form Position.FEN writes.
 func New(startFEN string) (*Game, error) {
 	if strings.TrimSpace(startFEN) == "" {
-		startFEN = engine.StartFEN
+		startFEN = rules.StartFEN
 	}
-	pos, err := engine.ParseFEN(startFEN)
+	pos, err := rules.ParseFEN(startFEN)
 	if err != nil {
 		return nil, fmt.Errorf("game: bad start position: %w", err)
 	}
@@ -89,7 +89,7 @@ func (g *Game) FEN() string { return g.pos.FEN() }
 
 // Position returns a copy of the current position, including its history
 // (so repetition detection works in the copy).
-func (g *Game) Position() *engine.Position { return g.pos.Copy() }
+func (g *Game) Position() *rules.Position { return g.pos.Copy() }
 
 // Ply returns the current ply: the number of moves made from the start
 // position to reach the current position.
@@ -101,18 +101,18 @@ func (g *Game) Len() int { return len(g.moves) }
 
 // Moves returns a copy of the whole line of moves (including the redo tail;
 // the first Ply() of them lead to the current position).
-func (g *Game) Moves() []engine.Move {
-	return append([]engine.Move(nil), g.moves...)
+func (g *Game) Moves() []rules.Move {
+	return append([]rules.Move(nil), g.moves...)
 }
 
 // SideToMove returns the colour to move in the current position.
-func (g *Game) SideToMove() engine.Color { return g.pos.Side() }
+func (g *Game) SideToMove() rules.Color { return g.pos.Side() }
 
 // LastMove returns the move that led to the current position, or
-// engine.NoMove at the start.
-func (g *Game) LastMove() engine.Move {
+// rules.NoMove at the start.
+func (g *Game) LastMove() rules.Move {
 	if g.cur == 0 {
-		return engine.NoMove
+		return rules.NoMove
 	}
 	return g.moves[g.cur-1]
 }
@@ -121,7 +121,7 @@ func (g *Game) LastMove() engine.Move {
 // the cursor just advances (keeping the redo tail); otherwise the tail is
 // replaced by m. Illegal moves and moves after the end of the game are
 // rejected with an error and leave the game unchanged.
-func (g *Game) Play(m engine.Move) error {
+func (g *Game) Play(m rules.Move) error {
 	if g.Result().Decided() {
 		return ErrGameOver
 	}
@@ -140,7 +140,7 @@ func (g *Game) Play(m engine.Move) error {
 
 // appendMove makes a legal-checked move at the end of the line without
 // judging the result (used by Play, Load and ImportPGN).
-func (g *Game) appendMove(m engine.Move) error {
+func (g *Game) appendMove(m rules.Move) error {
 	if g.cur != len(g.moves) {
 		return errors.New("game: internal error: appending in the middle of the line")
 	}
@@ -200,7 +200,7 @@ func (g *Game) GoTo(ply int) error {
 
 // Resign ends the game at the end of the line with loser resigning. The
 // cursor must be at the end of the line and the game not yet decided.
-func (g *Game) Resign(loser engine.Color) error {
+func (g *Game) Resign(loser rules.Color) error {
 	return g.declare(Result{Status: winStatus(loser.Opponent()), Winner: loser.Opponent(), Reason: ReasonResignation})
 }
 
@@ -212,7 +212,7 @@ func (g *Game) AgreeDraw() error {
 // FlagFall ends the game at the end of the line because loser's clock ran
 // out: loser loses, unless the other side has no piece that can attack
 // (rook, horse, cannon or pawn), and so could never win; then it is a draw.
-func (g *Game) FlagFall(loser engine.Color) error {
+func (g *Game) FlagFall(loser rules.Color) error {
 	if !g.pos.HasAttackers(loser.Opponent()) {
 		return g.declare(Result{Status: Draw, Reason: ReasonTimeNoAttackers})
 	}
@@ -232,7 +232,7 @@ func (g *Game) declare(r Result) error {
 
 // positionBefore returns a fresh position (with history) just before move
 // i of the line, i in 0..Len().
-func (g *Game) positionBefore(i int) *engine.Position {
+func (g *Game) positionBefore(i int) *rules.Position {
 	p := g.pos.Copy()
 	for j := g.cur; j > i; j-- {
 		p.UnmakeMove()

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 func TestNewRejectsBadFEN(t *testing.T) {
@@ -22,7 +22,7 @@ func TestNewRejectsBadFEN(t *testing.T) {
 
 func TestPlayUndoRedoGoTo(t *testing.T) {
 	g := mustGame(t, "")
-	if g.StartFEN() != engine.StartFEN || g.Ply() != 0 || g.Len() != 0 || g.LastMove() != engine.NoMove {
+	if g.StartFEN() != rules.StartFEN || g.Ply() != 0 || g.Len() != 0 || g.LastMove() != rules.NoMove {
 		t.Fatalf("fresh game: %s ply %d len %d", g.StartFEN(), g.Ply(), g.Len())
 	}
 	if g.Undo() || g.Redo() {
@@ -34,13 +34,13 @@ func TestPlayUndoRedoGoTo(t *testing.T) {
 	if err := g.Play(mustMove(t, "h9g7")); err == nil {
 		t.Error("Black's move accepted on Red's turn")
 	}
-	if g.Len() != 0 || g.FEN() != engine.StartFEN {
+	if g.Len() != 0 || g.FEN() != rules.StartFEN {
 		t.Fatal("rejected move changed the game")
 	}
 	line := []string{"h2e2", "h9g7", "h0g2", "i9h9", "i0h0"}
 	playAll(t, g, line...)
 	fenAtEnd := g.FEN()
-	if g.Ply() != 5 || g.Len() != 5 || g.SideToMove() != engine.Black || g.LastMove().String() != "i0h0" {
+	if g.Ply() != 5 || g.Len() != 5 || g.SideToMove() != rules.Black || g.LastMove().String() != "i0h0" {
 		t.Fatalf("after line: ply %d len %d side %v last %s", g.Ply(), g.Len(), g.SideToMove(), g.LastMove())
 	}
 	if !g.Undo() || !g.Undo() || g.Ply() != 3 || g.Len() != 5 {
@@ -49,7 +49,7 @@ func TestPlayUndoRedoGoTo(t *testing.T) {
 	if !g.Redo() || g.Ply() != 4 {
 		t.Fatal("redo")
 	}
-	if err := g.GoTo(0); err != nil || g.FEN() != engine.StartFEN {
+	if err := g.GoTo(0); err != nil || g.FEN() != rules.StartFEN {
 		t.Fatalf("GoTo(0): %v %s", err, g.FEN())
 	}
 	if err := g.GoTo(5); err != nil || g.FEN() != fenAtEnd {
@@ -76,7 +76,7 @@ func TestPlayUndoRedoGoTo(t *testing.T) {
 		t.Error("Position() is not a copy")
 	}
 	// Moves() is a copy too.
-	g.Moves()[0] = engine.NoMove
+	g.Moves()[0] = rules.NoMove
 	if g.Moves()[0].String() != "h2e2" {
 		t.Error("Moves() is not a copy")
 	}
@@ -145,7 +145,7 @@ func TestRandomGamesThroughGame(t *testing.T) {
 				t.Fatalf("%v in %s", r, p.FEN())
 			}
 		case ReasonPerpetualCheck, ReasonPerpetualChase, ReasonRepetition:
-			if p.RepStatus(2) == engine.RepNone {
+			if p.RepStatus(2) == rules.RepNone {
 				t.Fatalf("%v without repetition in %s", r, p.FEN())
 			}
 		}

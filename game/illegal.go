@@ -1,6 +1,6 @@
 package game
 
-import "github.com/xqfyne/xiangqi/engine"
+import "github.com/xqfyne/xiangqi/rules"
 
 // Illegality is why a move a player tried is not legal, in the terms a player thinks in.
 type Illegality uint8
@@ -23,15 +23,15 @@ const (
 )
 
 // WhyIllegal tells why m is not a legal move in pos, or NotIllegal when it is.
-func WhyIllegal(pos *engine.Position, m engine.Move) Illegality {
+func WhyIllegal(pos *rules.Position, m rules.Move) Illegality {
 	from, to := m.From(), m.To()
 	pc := pos.At(from)
 	switch {
 	case pos.IsLegal(m):
 		return NotIllegal
-	case !from.OnBoard() || !to.OnBoard() || pc == engine.NoPiece || pc.Color() != pos.Side():
+	case !from.OnBoard() || !to.OnBoard() || pc == rules.NoPiece || pc.Color() != pos.Side():
 		return NoOwnPiece
-	case pos.At(to) != engine.NoPiece && pos.At(to).Color() == pos.Side():
+	case pos.At(to) != rules.NoPiece && pos.At(to).Color() == pos.Side():
 		return OwnPieceThere
 	case pos.IsPseudoLegal(m):
 		return exposesKing(pos, m)
@@ -39,37 +39,37 @@ func WhyIllegal(pos *engine.Position, m engine.Move) Illegality {
 	df, dr := to.File()-from.File(), to.Rank()-from.Rank()
 	adf, adr := abs(df), abs(dr)
 	switch pc.Type() {
-	case engine.Knight:
+	case rules.Knight:
 		if adf+adr == 3 && adf > 0 && adr > 0 {
 			return HorseLegBlocked
 		}
-	case engine.Bishop:
+	case rules.Bishop:
 		if adf == 2 && adr == 2 {
 			if (to.Rank() >= 5) != (from.Rank() >= 5) {
 				return ElephantRiver
 			}
 			return ElephantEyeBlocked
 		}
-	case engine.Advisor:
+	case rules.Advisor:
 		if adf == 1 && adr == 1 {
 			return LeavesPalace
 		}
-	case engine.King:
+	case rules.King:
 		if adf+adr == 1 {
 			return LeavesPalace
 		}
-	case engine.Rook:
+	case rules.Rook:
 		if df == 0 || dr == 0 {
 			return PathBlocked
 		}
-	case engine.Cannon:
+	case rules.Cannon:
 		if df == 0 || dr == 0 {
-			if pos.At(to) == engine.NoPiece {
+			if pos.At(to) == rules.NoPiece {
 				return PathBlocked
 			}
 			return CannonScreen
 		}
-	case engine.Pawn:
+	case rules.Pawn:
 		forwardRanks := forward(pc.Color(), from.Rank(), to.Rank())
 		switch {
 		case forwardRanks < 0 && df == 0:
@@ -83,10 +83,10 @@ func WhyIllegal(pos *engine.Position, m engine.Move) Illegality {
 
 // exposesKing tells a move that follows the piece's rules but leaves the king attacked:
 // by the other king on an open file, or by any other piece.
-func exposesKing(pos *engine.Position, m engine.Move) Illegality {
+func exposesKing(pos *rules.Position, m rules.Move) Illegality {
 	mover := pos.Side()
 	k, other := pos.KingSquare(mover), pos.KingSquare(mover.Opponent())
-	if pos.At(m.From()).Type() == engine.King {
+	if pos.At(m.From()).Type() == rules.King {
 		k = m.To()
 	}
 	if k.File() != other.File() {
@@ -94,8 +94,8 @@ func exposesKing(pos *engine.Position, m engine.Move) Illegality {
 	}
 	lo, hi := min(k.Rank(), other.Rank()), max(k.Rank(), other.Rank())
 	for r := lo + 1; r < hi; r++ {
-		sq := engine.Sq(k.File(), r)
-		if sq == m.To() || (sq != m.From() && pos.At(sq) != engine.NoPiece) {
+		sq := rules.Sq(k.File(), r)
+		if sq == m.To() || (sq != m.From() && pos.At(sq) != rules.NoPiece) {
 			return KingInCheck // something stands between the kings after the move
 		}
 	}

@@ -3,7 +3,7 @@ package game
 import (
 	"testing"
 
-	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 func TestWhyIllegal(t *testing.T) {
@@ -11,16 +11,16 @@ func TestWhyIllegal(t *testing.T) {
 		fen, move string
 		want      Illegality
 	}{
-		{engine.StartFEN, "h2e2", NotIllegal},
-		{engine.StartFEN, "h7e7", NoOwnPiece},      // Black's cannon, Red to move
-		{engine.StartFEN, "e4e5", NoOwnPiece},      // an empty point
-		{engine.StartFEN, "a0a3", OwnPieceThere},   // the rook onto its own pawn
-		{engine.StartFEN, "b0d1", HorseLegBlocked}, // the leg c0 holds the elephant
-		{engine.StartFEN, "a0a5", PathBlocked},     // the rook over its own pawn
-		{engine.StartFEN, "h2h7", CannonScreen},    // no screen before the cannon
-		{engine.StartFEN, "h2i1", NotThatWay},      // cannons do not move diagonally
-		{engine.StartFEN, "e0e2", NotThatWay},      // two steps for the king
-		{engine.StartFEN, "d0c1", LeavesPalace},    // the advisor out of the palace
+		{rules.StartFEN, "h2e2", NotIllegal},
+		{rules.StartFEN, "h7e7", NoOwnPiece},      // Black's cannon, Red to move
+		{rules.StartFEN, "e4e5", NoOwnPiece},      // an empty point
+		{rules.StartFEN, "a0a3", OwnPieceThere},   // the rook onto its own pawn
+		{rules.StartFEN, "b0d1", HorseLegBlocked}, // the leg c0 holds the elephant
+		{rules.StartFEN, "a0a5", PathBlocked},     // the rook over its own pawn
+		{rules.StartFEN, "h2h7", CannonScreen},    // no screen before the cannon
+		{rules.StartFEN, "h2i1", NotThatWay},      // cannons do not move diagonally
+		{rules.StartFEN, "e0e2", NotThatWay},      // two steps for the king
+		{rules.StartFEN, "d0c1", LeavesPalace},    // the advisor out of the palace
 		{"4k4/9/9/9/9/9/4P4/9/9/3K5 w - - 0 1", "e3e2", PawnBackward},
 		{"4k4/9/9/9/9/9/4P4/9/9/3K5 w - - 0 1", "e3d3", PawnSideways},
 		{"4k4/9/9/9/9/2B6/9/9/9/3K5 w - - 0 1", "c4e6", ElephantRiver},
@@ -29,11 +29,11 @@ func TestWhyIllegal(t *testing.T) {
 		{"5k3/9/9/9/9/9/9/9/9/4K3r w - - 0 1", "e0d0", KingInCheck},
 	}
 	for _, c := range cases {
-		pos, err := engine.ParseFEN(c.fen)
+		pos, err := rules.ParseFEN(c.fen)
 		if err != nil {
 			t.Fatal(err)
 		}
-		m, err := engine.ParseMove(c.move)
+		m, err := rules.ParseMove(c.move)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -46,17 +46,17 @@ func TestWhyIllegal(t *testing.T) {
 // Every illegal move from every square of a few positions gets a reason, and a legal one
 // never does.
 func TestWhyIllegalCoversEveryMove(t *testing.T) {
-	for _, fen := range []string{engine.StartFEN, "4k4/9/9/9/9/9/4P4/9/9/3K5 w - - 0 1"} {
-		pos, err := engine.ParseFEN(fen)
+	for _, fen := range []string{rules.StartFEN, "4k4/9/9/9/9/9/4P4/9/9/3K5 w - - 0 1"} {
+		pos, err := rules.ParseFEN(fen)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for from := engine.Square(0); from < 256; from++ {
-			for to := engine.Square(0); to < 256; to++ {
+		for from := rules.Square(0); from < 256; from++ {
+			for to := rules.Square(0); to < 256; to++ {
 				if !from.OnBoard() || !to.OnBoard() || from == to {
 					continue
 				}
-				m := engine.NewMove(from, to)
+				m := rules.NewMove(from, to)
 				got := WhyIllegal(pos, m)
 				if (got == NotIllegal) != pos.IsLegal(m) || got.English() == "" || got.Chinese() == "" {
 					t.Fatalf("%v in %s: %v", m, fen, got)

@@ -3,7 +3,7 @@ package game
 import (
 	"fmt"
 
-	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // HumanSide says which side(s) a person plays; the others are played by
@@ -28,11 +28,11 @@ func (h HumanSide) Valid() bool {
 
 // Plays reports whether a person plays colour c. The empty value counts as
 // HumanRed.
-func (h HumanSide) Plays(c engine.Color) bool {
+func (h HumanSide) Plays(c rules.Color) bool {
 	if h == "" {
 		h = HumanRed
 	}
-	return h == HumanBoth || (h == HumanRed && c == engine.Red) || (h == HumanBlack && c == engine.Black)
+	return h == HumanBoth || (h == HumanRed && c == rules.Red) || (h == HumanBlack && c == rules.Black)
 }
 
 // Metadata describes a game. Empty strings mean unknown.

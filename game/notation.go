@@ -3,7 +3,7 @@ package game
 import (
 	"strings"
 
-	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // Notation selects a way of writing moves.
@@ -41,8 +41,8 @@ func (n Notation) String() string {
 // direction, and the step count or destination file. Files are 1..9 counted
 // from the mover's right.
 type moveDesc struct {
-	side                  engine.Color
-	piece                 engine.PieceType
+	side                  rules.Color
+	piece                 rules.PieceType
 	file                  int  // file of the moving piece, 1..9 from the mover's right
 	tandemIdx             int  // 0 = front-most among same pieces on that file
 	tandemN               int  // number of same pieces on that file (1 = alone)
@@ -53,8 +53,8 @@ type moveDesc struct {
 }
 
 // sideFile converts a board file (0..8 = a..i) to the mover's file number.
-func sideFile(c engine.Color, file int) int {
-	if c == engine.Red {
+func sideFile(c rules.Color, file int) int {
+	if c == rules.Red {
 		return 9 - file
 	}
 	return file + 1
@@ -62,8 +62,8 @@ func sideFile(c engine.Color, file int) int {
 
 // forward reports how many ranks a move from rank r0 to r1 goes towards
 // the opponent for side c (negative = backwards).
-func forward(c engine.Color, r0, r1 int) int {
-	if c == engine.Red {
+func forward(c rules.Color, r0, r1 int) int {
+	if c == rules.Red {
 		return r1 - r0
 	}
 	return r0 - r1
@@ -71,7 +71,7 @@ func forward(c engine.Color, r0, r1 int) int {
 
 // describe builds the description of move m in pos. m must be a move of a
 // piece of the side to move.
-func describe(pos *engine.Position, m engine.Move) moveDesc {
+func describe(pos *rules.Position, m rules.Move) moveDesc {
 	from, to := m.From(), m.To()
 	pc := pos.At(from)
 	side := pc.Color()
@@ -79,7 +79,7 @@ func describe(pos *engine.Position, m engine.Move) moveDesc {
 
 	// Same pieces on the moving piece's file, counted from the front.
 	for rank := 0; rank < 10; rank++ {
-		if pos.At(engine.Sq(from.File(), rank)) != pc {
+		if pos.At(rules.Sq(from.File(), rank)) != pc {
 			continue
 		}
 		d.tandemN++
@@ -87,14 +87,14 @@ func describe(pos *engine.Position, m engine.Move) moveDesc {
 			d.tandemIdx++
 		}
 	}
-	if d.piece == engine.Pawn && d.tandemN > 1 {
+	if d.piece == rules.Pawn && d.tandemN > 1 {
 		for file := 0; file < 9; file++ {
 			if file != from.File() && countOnFile(pos, pc, file) > 1 {
 				d.pawnsTandemOnTwoFiles = true
 			}
 		}
 	}
-	if (d.piece == engine.Advisor || d.piece == engine.Bishop) && d.tandemN > 1 {
+	if (d.piece == rules.Advisor || d.piece == rules.Bishop) && d.tandemN > 1 {
 		// Advisors and bishops move diagonally, so file + direction +
 		// destination already names the piece; the file form is used.
 		d.diagonalTandem = true
@@ -112,7 +112,7 @@ func describe(pos *engine.Position, m engine.Move) moveDesc {
 	switch {
 	case d.dir == '=':
 		d.arg = sideFile(side, to.File())
-	case d.piece == engine.Knight || d.piece == engine.Advisor || d.piece == engine.Bishop:
+	case d.piece == rules.Knight || d.piece == rules.Advisor || d.piece == rules.Bishop:
 		d.arg = sideFile(side, to.File())
 	default:
 		d.arg = abs(steps)
@@ -120,10 +120,10 @@ func describe(pos *engine.Position, m engine.Move) moveDesc {
 	return d
 }
 
-func countOnFile(pos *engine.Position, pc engine.Piece, file int) int {
+func countOnFile(pos *rules.Position, pc rules.Piece, file int) int {
 	n := 0
 	for rank := 0; rank < 10; rank++ {
-		if pos.At(engine.Sq(file, rank)) == pc {
+		if pos.At(rules.Sq(file, rank)) == pc {
 			n++
 		}
 	}
@@ -138,11 +138,11 @@ func abs(x int) int {
 }
 
 // FormatMove writes move m, a legal move in pos, in the given notation.
-func FormatMove(pos *engine.Position, m engine.Move, style Notation) string {
+func FormatMove(pos *rules.Position, m rules.Move, style Notation) string {
 	if style == ICCS {
 		return m.String()
 	}
-	if pos.At(m.From()) == engine.NoPiece {
+	if pos.At(m.From()) == rules.NoPiece {
 		return m.String()
 	}
 	d := describe(pos, m)
@@ -162,8 +162,8 @@ var (
 )
 
 // numeralOf writes file or step number n (1..9) as side c writes it.
-func numeralOf(c engine.Color, n int) string {
-	if c == engine.Red {
+func numeralOf(c rules.Color, n int) string {
+	if c == rules.Red {
 		return redNumerals[n]
 	}
 	return blackNumerals[n]
@@ -171,15 +171,15 @@ func numeralOf(c engine.Color, n int) string {
 
 func (d moveDesc) numeral(n int) string { return numeralOf(d.side, n) }
 
-func (d moveDesc) pieceChar() string { return PieceChar(engine.MakePiece(d.side, d.piece)) }
+func (d moveDesc) pieceChar() string { return PieceChar(rules.MakePiece(d.side, d.piece)) }
 
 // PieceChar returns the character of a piece as records and boards write it (帅, 将,
 // 马...), or "" for no piece.
-func PieceChar(p engine.Piece) string {
+func PieceChar(p rules.Piece) string {
 	switch {
-	case p == engine.NoPiece:
+	case p == rules.NoPiece:
 		return ""
-	case p.Color() == engine.Red:
+	case p.Color() == rules.Red:
 		return redPieceChars[p.Type()]
 	}
 	return blackPieceChars[p.Type()]
@@ -187,7 +187,7 @@ func PieceChar(p engine.Piece) string {
 
 // FileNumeral returns the number of board file (0..8 = a..i) as side c counts it, from
 // its own right: Red writes 九..一 for a..i, Black １..９.
-func FileNumeral(c engine.Color, file int) string {
+func FileNumeral(c rules.Color, file int) string {
 	if file < 0 || file > 8 {
 		return ""
 	}
@@ -238,7 +238,7 @@ func (d moveDesc) wxf(prefixForm bool) string {
 	switch {
 	case d.tandemN < 2 || (d.diagonalTandem && !prefixForm):
 		head = letter + digit
-	case d.piece != engine.Pawn:
+	case d.piece != rules.Pawn:
 		head = letter + [...]string{"+", "-"}[d.tandemIdx]
 	default:
 		head = wxfPawnHead(d, letter, digit)

@@ -6,7 +6,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // maxMoveText bounds the length of a move text worth parsing; longer input
@@ -17,7 +17,7 @@ const maxMoveText = 32
 // legal move of pos it names. Text with Chinese characters is read as
 // Chinese notation, four-character coordinates (h2e2, H2-E2) as ICCS and
 // anything else as WXF.
-func ParseMove(pos *engine.Position, text string) (engine.Move, error) {
+func ParseMove(pos *rules.Position, text string) (rules.Move, error) {
 	return ParseMoveAs(pos, text, DetectNotation(text))
 }
 
@@ -47,21 +47,21 @@ func isFileLetter(b byte) bool { return b >= 'a' && b <= 'i' }
 func isDigit(b byte) bool      { return b >= '0' && b <= '9' }
 
 // ParseMoveAs reads a move written in the given notation.
-func ParseMoveAs(pos *engine.Position, text string, style Notation) (engine.Move, error) {
+func ParseMoveAs(pos *rules.Position, text string, style Notation) (rules.Move, error) {
 	text = strings.TrimSpace(text)
 	if text == "" {
-		return engine.NoMove, fmt.Errorf("game: empty move text")
+		return rules.NoMove, fmt.Errorf("game: empty move text")
 	}
 	if len(text) > maxMoveText*utf8.UTFMax {
-		return engine.NoMove, fmt.Errorf("game: move text too long")
+		return rules.NoMove, fmt.Errorf("game: move text too long")
 	}
 	if style == ICCS {
-		m, err := engine.ParseMove(text)
+		m, err := rules.ParseMove(text)
 		if err != nil {
-			return engine.NoMove, fmt.Errorf("game: bad ICCS move %q: %w", text, err)
+			return rules.NoMove, fmt.Errorf("game: bad ICCS move %q: %w", text, err)
 		}
 		if !pos.IsLegal(m) {
-			return engine.NoMove, fmt.Errorf("game: illegal move %q", text)
+			return rules.NoMove, fmt.Errorf("game: illegal move %q", text)
 		}
 		return m, nil
 	}
@@ -73,19 +73,19 @@ func ParseMoveAs(pos *engine.Position, text string, style Notation) (engine.Move
 		render = moveDesc.chinese
 	}
 	want := normalize(text)
-	found := engine.NoMove
+	found := rules.NoMove
 	for _, m := range pos.LegalMoves() {
 		d := describe(pos, m)
 		if normalize(render(d, false)) != want && !(d.diagonalTandem && normalize(render(d, true)) == want) {
 			continue
 		}
-		if found != engine.NoMove && found != m {
-			return engine.NoMove, fmt.Errorf("game: ambiguous move %q", text)
+		if found != rules.NoMove && found != m {
+			return rules.NoMove, fmt.Errorf("game: ambiguous move %q", text)
 		}
 		found = m
 	}
-	if found == engine.NoMove {
-		return engine.NoMove, fmt.Errorf("game: no legal move matches %q (%s notation)", text, style)
+	if found == rules.NoMove {
+		return rules.NoMove, fmt.Errorf("game: no legal move matches %q (%s notation)", text, style)
 	}
 	return found, nil
 }

@@ -4,21 +4,21 @@ import (
 	"math/rand"
 	"testing"
 
-	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
-func mustFEN(t testing.TB, fen string) *engine.Position {
+func mustFEN(t testing.TB, fen string) *rules.Position {
 	t.Helper()
-	p, err := engine.ParseFEN(fen)
+	p, err := rules.ParseFEN(fen)
 	if err != nil {
 		t.Fatalf("ParseFEN(%q): %v", fen, err)
 	}
 	return p
 }
 
-func mustMove(t testing.TB, s string) engine.Move {
+func mustMove(t testing.TB, s string) rules.Move {
 	t.Helper()
-	m, err := engine.ParseMove(s)
+	m, err := rules.ParseMove(s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -26,7 +26,7 @@ func mustMove(t testing.TB, s string) engine.Move {
 }
 
 func TestNotationStartPosition(t *testing.T) {
-	p := engine.NewPosition()
+	p := rules.NewPosition()
 	cases := []struct{ iccs, chinese, wxf string }{
 		{"h2e2", "炮二平五", "C2=5"},
 		{"b2e2", "炮八平五", "C8=5"},
@@ -128,10 +128,10 @@ func TestNotationTandemPieces(t *testing.T) {
 
 // checkAllMovesRoundTrip checks that in p every legal move has a distinct
 // text in each notation and parses back from it.
-func checkAllMovesRoundTrip(t *testing.T, p *engine.Position) {
+func checkAllMovesRoundTrip(t *testing.T, p *rules.Position) {
 	t.Helper()
 	for _, style := range []Notation{Chinese, WXF, ICCS} {
-		seen := map[string]engine.Move{}
+		seen := map[string]rules.Move{}
 		for _, m := range p.LegalMoves() {
 			text := FormatMove(p, m, style)
 			if other, dup := seen[text]; dup {
@@ -146,13 +146,13 @@ func checkAllMovesRoundTrip(t *testing.T, p *engine.Position) {
 }
 
 func TestParseMoveVariants(t *testing.T) {
-	start := engine.NewPosition()
-	afterCannon := engine.NewPosition()
+	start := rules.NewPosition()
+	afterCannon := rules.NewPosition()
 	afterCannon.MakeMove(mustMove(t, "h2e2"))
 	tandemAdvisors := mustFEN(t, "3k5/9/9/9/9/9/9/5A3/9/4KA3 w - - 0 1")
 	tandemCannons := mustFEN(t, "3k5/9/9/9/9/4C4/9/4C4/9/4K4 w - - 0 1")
 	cases := []struct {
-		pos  *engine.Position
+		pos  *rules.Position
 		text string
 		want string
 	}{
@@ -182,7 +182,7 @@ func TestParseMoveVariants(t *testing.T) {
 		}
 	}
 	bad := []struct {
-		pos  *engine.Position
+		pos  *rules.Position
 		text string
 	}{
 		{start, ""},
@@ -217,7 +217,7 @@ func TestNotationRoundTripRandomGames(t *testing.T) {
 	rng := rand.New(rand.NewSource(20061103))
 	checked := 0
 	for g := 0; g < games; g++ {
-		p := engine.NewPosition()
+		p := rules.NewPosition()
 		for ply := 0; ply < maxPlies; ply++ {
 			moves := p.LegalMoves()
 			if len(moves) == 0 {
@@ -225,7 +225,7 @@ func TestNotationRoundTripRandomGames(t *testing.T) {
 			}
 			played := moves[rng.Intn(len(moves))]
 			for _, style := range []Notation{Chinese, WXF, ICCS} {
-				seen := make(map[string]engine.Move, len(moves))
+				seen := make(map[string]rules.Move, len(moves))
 				for _, m := range moves {
 					text := FormatMove(p, m, style)
 					if other, dup := seen[text]; dup {

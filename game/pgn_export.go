@@ -7,11 +7,10 @@ import (
 	"io"
 	"strings"
 
+	"github.com/xqfyne/xiangqi/rules"
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/simplifiedchinese"
 	"golang.org/x/text/transform"
-
-	"github.com/xqfyne/xiangqi/engine"
 )
 
 // PGNOptions controls ExportPGN.
@@ -100,7 +99,7 @@ func (r *Record) writePGN(w io.Writer, style Notation) error {
 	if m.Opening != "" {
 		tag("Opening", m.Opening)
 	}
-	if r.startFEN != engine.StartFEN {
+	if r.startFEN != rules.StartFEN {
 		tag("FEN", r.startFEN)
 	}
 	switch style {
@@ -132,7 +131,7 @@ type moveTextWriter struct {
 	lineStart bool // the main line's next move starts a line
 }
 
-func (mw *moveTextWriter) moveText(pos *engine.Position, m engine.Move) string {
+func (mw *moveTextWriter) moveText(pos *rules.Position, m rules.Move) string {
 	text := FormatMove(pos, m, mw.style)
 	if mw.style == ICCS {
 		text = strings.ToUpper(text[:2]) + "-" + strings.ToUpper(text[2:])
@@ -149,12 +148,12 @@ func (mw *moveTextWriter) endLine() {
 
 // mainLine writes the main continuation from node at (position pos, which
 // it consumes) with comments and variations.
-func (mw *moveTextWriter) mainLine(at *Node, pos *engine.Position) {
+func (mw *moveTextWriter) mainLine(at *Node, pos *rules.Position) {
 	for n := at.Next(); n != nil; n = n.Next() {
 		moveNo, side := pos.FullmoveNumber(), pos.Side()
 		text := mw.moveText(pos, n.Move)
 		switch {
-		case side == engine.Red:
+		case side == rules.Red:
 			fmt.Fprintf(mw.w, "%3d. %s", moveNo, text)
 		case mw.lineStart:
 			fmt.Fprintf(mw.w, "%3d. ... %s", moveNo, text)
@@ -172,7 +171,7 @@ func (mw *moveTextWriter) mainLine(at *Node, pos *engine.Position) {
 			writeVariation(&b, pos.Copy(), v, mw.style)
 			fmt.Fprintf(mw.w, "%s\n", b.String())
 		}
-		if side == engine.Black {
+		if side == rules.Black {
 			mw.endLine()
 		}
 		pos.MakeMove(n.Move)
@@ -181,7 +180,7 @@ func (mw *moveTextWriter) mainLine(at *Node, pos *engine.Position) {
 
 // writeVariation writes "(" the line starting with move v in pos, its
 // comments and nested variations ")" on one line.
-func writeVariation(b *strings.Builder, pos *engine.Position, v *Node, style Notation) {
+func writeVariation(b *strings.Builder, pos *rules.Position, v *Node, style Notation) {
 	mw := &moveTextWriter{style: style}
 	b.WriteString("(")
 	numbered := true // the next Black move needs its number
@@ -191,7 +190,7 @@ func writeVariation(b *strings.Builder, pos *engine.Position, v *Node, style Not
 		}
 		moveNo := pos.FullmoveNumber()
 		switch {
-		case pos.Side() == engine.Red:
+		case pos.Side() == rules.Red:
 			fmt.Fprintf(b, "%d. ", moveNo)
 		case numbered:
 			fmt.Fprintf(b, "%d. ... ", moveNo)

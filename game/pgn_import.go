@@ -9,9 +9,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/xqfyne/xiangqi/rules"
 	"golang.org/x/text/encoding/simplifiedchinese"
-
-	"github.com/xqfyne/xiangqi/engine"
 )
 
 // maxPGNBytes bounds the size of a PGN file ImportPGN reads.
@@ -278,8 +277,8 @@ func (lx *pgnLexer) word() pgnToken {
 }
 
 var pgnResults = map[string]Result{
-	"1-0":     {Status: RedWins, Winner: engine.Red, Reason: ReasonRecorded},
-	"0-1":     {Status: BlackWins, Winner: engine.Black, Reason: ReasonRecorded},
+	"1-0":     {Status: RedWins, Winner: rules.Red, Reason: ReasonRecorded},
+	"0-1":     {Status: BlackWins, Winner: rules.Black, Reason: ReasonRecorded},
 	"1/2-1/2": {Status: Draw, Reason: ReasonRecorded},
 	"*":       {},
 }
@@ -295,7 +294,7 @@ const maxVariationDepth = maxLineMoves
 type pgnBuilder struct {
 	rec   *Record
 	cur   *Node
-	pos   *engine.Position
+	pos   *rules.Position
 	open  []pgnOpenVariation
 	nodes int
 	// comments collects each node's comments, joined at the end (joining

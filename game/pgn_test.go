@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // sharedPGNFiles lists the real-world games in ../shared (next to the
@@ -139,7 +139,7 @@ func TestExportPGNFormat(t *testing.T) {
 	g := mustGame(t, "")
 	g.Meta = Metadata{Event: "友谊赛", Red: "甲", Black: "乙", Date: "2026.11.21"}
 	playAll(t, g, "h2e2", "h9g7", "h0g2")
-	g.Resign(engine.Black)
+	g.Resign(rules.Black)
 	var out bytes.Buffer
 	if err := g.ExportPGN(&out, PGNOptions{}); err != nil {
 		t.Fatal(err)

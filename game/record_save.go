@@ -8,7 +8,7 @@ import (
 	"io"
 	"unicode/utf8"
 
-	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // RecordFormatVersion is the version of the JSON record format written by
@@ -147,7 +147,7 @@ func (s *savedRecord) build() (*Record, error) {
 			return nil, fmt.Errorf("game: node %d: parent %d is not on the line of node %d (nodes must be in depth-first order)", k, sn.Parent, k-1)
 		}
 		parent := nodes[sn.Parent]
-		m, err := engine.ParseMove(sn.Move)
+		m, err := rules.ParseMove(sn.Move)
 		if err != nil || m.String() != sn.Move {
 			return nil, fmt.Errorf("game: node %d: bad move %q", k, sn.Move)
 		}

@@ -3,7 +3,7 @@ package game
 import (
 	"fmt"
 
-	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // Status is the state of a game: still going, won by one side, or drawn.
@@ -74,7 +74,7 @@ func (r Reason) Chinese() string {
 // Result is the outcome of a game at some ply.
 type Result struct {
 	Status Status
-	Winner engine.Color // meaningful only for RedWins and BlackWins
+	Winner rules.Color // meaningful only for RedWins and BlackWins
 	Reason Reason
 }
 
@@ -123,14 +123,14 @@ func (r Result) Chinese() string {
 // String returns the English description.
 func (r Result) String() string { return r.English() }
 
-func winStatus(c engine.Color) Status {
-	if c == engine.Red {
+func winStatus(c rules.Color) Status {
+	if c == rules.Red {
 		return RedWins
 	}
 	return BlackWins
 }
 
-func win(c engine.Color, why Reason) Result {
+func win(c rules.Color, why Reason) Result {
 	return Result{Status: winStatus(c), Winner: c, Reason: why}
 }
 
@@ -152,7 +152,7 @@ const repetitionRecur = 2
 // judge decides the position by the rules described in RULES.md, in this
 // order: no legal move, repetition (under the given rule set), lack of
 // attacking material, move limit.
-func judge(pos *engine.Position, rules engine.RuleSet) Result {
+func judge(pos *rules.Position, ruleSet rules.RuleSet) Result {
 	side := pos.Side()
 	if pos.IsMate() {
 		if pos.InCheck() {
@@ -160,35 +160,35 @@ func judge(pos *engine.Position, rules engine.RuleSet) Result {
 		}
 		return win(side.Opponent(), ReasonStalemate)
 	}
-	if pos.RepStatus(repetitionRecur)&engine.RepFound != 0 {
-		if v, ok := pos.JudgeRepetition(repetitionRecur, rules); ok {
+	if pos.RepStatus(repetitionRecur)&rules.RepFound != 0 {
+		if v, ok := pos.JudgeRepetition(repetitionRecur, ruleSet); ok {
 			return repetitionResult(v)
 		}
 	}
-	if !pos.HasAttackers(engine.Red) && !pos.HasAttackers(engine.Black) {
+	if !pos.HasAttackers(rules.Red) && !pos.HasAttackers(rules.Black) {
 		return Result{Status: Draw, Reason: ReasonNoAttackers}
 	}
-	if pos.HalfmoveClock() >= engine.MoveLimitPlies {
+	if pos.HalfmoveClock() >= rules.MoveLimitPlies {
 		return Result{Status: Draw, Reason: ReasonMoveLimit}
 	}
 	return Result{}
 }
 
 // repetitionResult turns the judge's ruling into a result.
-func repetitionResult(v engine.CycleVerdict) Result {
+func repetitionResult(v rules.CycleVerdict) Result {
 	if !v.Decided {
 		return Result{Status: Draw, Reason: ReasonRepetition}
 	}
 	return win(v.Loser.Opponent(), violationReason(v.Violations[v.Loser]))
 }
 
-func violationReason(v engine.Violation) Reason {
+func violationReason(v rules.Violation) Reason {
 	switch v {
-	case engine.PerpetualCheck:
+	case rules.PerpetualCheck:
 		return ReasonPerpetualCheck
-	case engine.PerpetualAttack:
+	case rules.PerpetualAttack:
 		return ReasonPerpetualAttack
-	case engine.PerpetualMateThreat:
+	case rules.PerpetualMateThreat:
 		return ReasonPerpetualMateThreat
 	}
 	return ReasonPerpetualChase

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 func mustGame(t *testing.T, fen string) *Game {
@@ -33,7 +33,7 @@ func wantResult(t *testing.T, g *Game, status Status, reason Reason) {
 	if r.Status != status || r.Reason != reason {
 		t.Fatalf("result at ply %d = %v (status %d, reason %d), want status %d reason %d", g.Ply(), r, r.Status, r.Reason, status, reason)
 	}
-	if status == RedWins && r.Winner != engine.Red || status == BlackWins && r.Winner != engine.Black {
+	if status == RedWins && r.Winner != rules.Red || status == BlackWins && r.Winner != rules.Black {
 		t.Fatalf("winner %v for %v", r.Winner, r)
 	}
 }
@@ -170,7 +170,7 @@ func TestResultMoveLimitResetByCapture(t *testing.T) {
 func TestResultResignationAndAgreement(t *testing.T) {
 	g := mustGame(t, "")
 	playAll(t, g, "h2e2")
-	if err := g.Resign(engine.Black); err != nil {
+	if err := g.Resign(rules.Black); err != nil {
 		t.Fatal(err)
 	}
 	wantResult(t, g, RedWins, ReasonResignation)
@@ -180,7 +180,7 @@ func TestResultResignationAndAgreement(t *testing.T) {
 	// The declared result belongs to the end of the line only.
 	g.Undo()
 	wantResult(t, g, Ongoing, ReasonNone)
-	if err := g.Resign(engine.Red); err == nil {
+	if err := g.Resign(rules.Red); err == nil {
 		t.Error("resigning in the middle of the line accepted")
 	}
 	// Playing a different move replaces the line and the resignation.
@@ -195,7 +195,7 @@ func TestResultResignationAndAgreement(t *testing.T) {
 func TestResultFlagFall(t *testing.T) {
 	g := mustGame(t, "")
 	playAll(t, g, "h2e2")
-	if err := g.FlagFall(engine.Black); err != nil {
+	if err := g.FlagFall(rules.Black); err != nil {
 		t.Fatal(err)
 	}
 	wantResult(t, g, RedWins, ReasonTime)
@@ -205,13 +205,13 @@ func TestResultFlagFall(t *testing.T) {
 	// Red's clock runs out, but Black has only advisors and elephants: nothing that
 	// could ever mate, so the flag fall is a draw.
 	g = mustGame(t, "3akab2/9/4b4/9/9/9/9/9/4R4/4K4 w - - 0 1")
-	if err := g.FlagFall(engine.Red); err != nil {
+	if err := g.FlagFall(rules.Red); err != nil {
 		t.Fatal(err)
 	}
 	wantResult(t, g, Draw, ReasonTimeNoAttackers)
 	// The same position with Black's clock out: Red has a rook, Black loses.
 	g = mustGame(t, "3akab2/9/4b4/9/9/9/9/9/4R4/4K4 b - - 0 1")
-	if err := g.FlagFall(engine.Black); err != nil {
+	if err := g.FlagFall(rules.Black); err != nil {
 		t.Fatal(err)
 	}
 	wantResult(t, g, RedWins, ReasonTime)
@@ -220,7 +220,7 @@ func TestResultFlagFall(t *testing.T) {
 func TestSaveKeepsFlagFall(t *testing.T) {
 	for _, fen := range []string{"", "3akab2/9/4b4/9/9/9/9/9/4R4/4K4 w - - 0 1"} {
 		g := mustGame(t, fen)
-		if err := g.FlagFall(engine.Red); err != nil {
+		if err := g.FlagFall(rules.Red); err != nil {
 			t.Fatal(err)
 		}
 		want := g.Result()

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // repetitionCase is one entry of testdata/repetition_cases.txt: a position,
@@ -56,7 +56,7 @@ func readRepetitionCases(t *testing.T) []repetitionCase {
 		}
 		switch key {
 		case "rules":
-			r, err := engine.ParseRuleSet(value)
+			r, err := rules.ParseRuleSet(value)
 			if err != nil {
 				t.Fatalf("line %d: %v", n, err)
 			}

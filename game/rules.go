@@ -1,16 +1,16 @@
 package game
 
-import "github.com/xqfyne/xiangqi/engine"
+import "github.com/xqfyne/xiangqi/rules"
 
 // RuleSet is the rule book a game's repetitions are judged by: Asian
-// (AXF/WXF) or Chinese (CXA). The judge itself lives in the engine so that
-// the search, ForbiddenMoves and the results agree; see RULES.md.
-type RuleSet = engine.RuleSet
+// (AXF/WXF) or Chinese (CXA). The judge itself lives in package rules so
+// that the search, ForbiddenMoves and the results agree; see RULES.md.
+type RuleSet = rules.RuleSet
 
 // The rule sets a game can be played under.
 const (
-	AsianRules   = engine.RulesAsian
-	ChineseRules = engine.RulesChinese
+	AsianRules   = rules.RulesAsian
+	ChineseRules = rules.RulesChinese
 )
 
 // RuleSets lists the rule sets in the order a settings menu shows them.

@@ -3,7 +3,7 @@ package game
 import (
 	"testing"
 
-	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // FuzzRepetitionVerdicts plays random two-move-out, two-move-back cycles
@@ -15,7 +15,7 @@ func FuzzRepetitionVerdicts(f *testing.F) {
 	f.Add(uint8(0), uint8(0), []byte{1, 2, 3, 4})
 	f.Add(uint8(1), uint8(1), []byte{9, 0, 5, 7})
 	f.Add(uint8(2), uint8(0), []byte{200, 100, 50, 25})
-	f.Fuzz(func(t *testing.T, start, rules uint8, data []byte) {
+	f.Fuzz(func(t *testing.T, start, ruleSet uint8, data []byte) {
 		fens := []string{
 			"5k3/9/1c7/9/R8/9/9/9/9/3K5 w - - 0 1",
 			"5k3/c3a4/9/9/R8/9/9/9/9/3K5 w - - 0 1",
@@ -26,13 +26,13 @@ func FuzzRepetitionVerdicts(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		g.SetRules(RuleSets()[int(rules)%len(RuleSets())])
+		g.SetRules(RuleSets()[int(ruleSet)%len(RuleSets())])
 		p := g.Position()
-		var out []engine.Move
+		var out []rules.Move
 		for i := 0; i < len(data) && len(out) < 2; i++ {
-			var quiet []engine.Move
+			var quiet []rules.Move
 			for _, m := range p.LegalMoves() {
-				if p.At(m.To()) == engine.NoPiece {
+				if p.At(m.To()) == rules.NoPiece {
 					quiet = append(quiet, m)
 				}
 			}
@@ -46,7 +46,7 @@ func FuzzRepetitionVerdicts(f *testing.F) {
 		if len(out) < 2 {
 			return
 		}
-		cycle := []engine.Move{out[0], out[1], engine.NewMove(out[0].To(), out[0].From()), engine.NewMove(out[1].To(), out[1].From())}
+		cycle := []rules.Move{out[0], out[1], rules.NewMove(out[0].To(), out[0].From()), rules.NewMove(out[1].To(), out[1].From())}
 		for round := 0; round < 2; round++ {
 			for _, m := range cycle {
 				r := g.Result()

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // playCycleTwice plays cycle twice from fen under rules: the start position
@@ -93,9 +93,9 @@ func TestMistakeProtectorExposingKingDoesNotProtect(t *testing.T) {
 	wantResult(t, g, BlackWins, ReasonPerpetualChase)
 }
 
-func mustSquare(t *testing.T, s string) engine.Square {
+func mustSquare(t *testing.T, s string) rules.Square {
 	t.Helper()
-	sq, err := engine.ParseSquare(s)
+	sq, err := rules.ParseSquare(s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,7 +126,7 @@ func TestRuleSetDecidesOneCheckOneChase(t *testing.T) {
 		t.Fatalf("Chinese: forbidden %v, want [f5a5]", f)
 	}
 	v, warn := g.WouldLoseByRepetition(last)
-	if !warn || v.Loser != engine.Red || v.Violation != engine.PerpetualAttack || v.Target.String() != "a8" {
+	if !warn || v.Loser != rules.Red || v.Violation != rules.PerpetualAttack || v.Target.String() != "a8" {
 		t.Fatalf("Chinese: warning %v %+v, want Red's perpetual checks and chases of a8", warn, v)
 	}
 	playAll(t, g, cycle[2:]...)
@@ -153,7 +153,7 @@ func TestWouldLoseByRepetitionWarnsBeforeForbiddenMoves(t *testing.T) {
 		if want := i == 6; warn != want {
 			t.Fatalf("ply %d (%s): warned %v, want %v", i, m, warn, want)
 		}
-		if warn && (v.Loser != engine.Red || v.English() != "Red loses: perpetual chase of the black cannon on b7 by the rook on a5") {
+		if warn && (v.Loser != rules.Red || v.English() != "Red loses: perpetual chase of the black cannon on b7 by the rook on a5") {
 			t.Fatalf("warning %q", v.English())
 		}
 		playAll(t, g, m)
@@ -180,8 +180,8 @@ func TestVerdictTexts(t *testing.T) {
 	if zh := v.Chinese(); zh != "红方以车（a5）长捉黑炮（b7），判负" {
 		t.Errorf("Chinese %q", zh)
 	}
-	if v.Target.String() != "b7" || v.TargetPiece != engine.MakePiece(engine.Black, engine.Cannon) ||
-		!slices.Equal(v.OffenderPieces, []engine.Piece{engine.MakePiece(engine.Red, engine.Rook)}) {
+	if v.Target.String() != "b7" || v.TargetPiece != rules.MakePiece(rules.Black, rules.Cannon) ||
+		!slices.Equal(v.OffenderPieces, []rules.Piece{rules.MakePiece(rules.Red, rules.Rook)}) {
 		t.Errorf("verdict %+v", v)
 	}
 

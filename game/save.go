@@ -8,7 +8,7 @@ import (
 	"io"
 	"unicode/utf8"
 
-	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // FormatVersion is the version of the JSON save format written by Save.
@@ -171,7 +171,7 @@ func (s *savedGame) build() (*Game, error) {
 		return nil, fmt.Errorf("game: unknown rules %q (want asian or chinese)", s.Rules)
 	}
 	for i, text := range s.Moves {
-		m, err := engine.ParseMove(text)
+		m, err := rules.ParseMove(text)
 		if err != nil || m.String() != text {
 			return nil, fmt.Errorf("game: move %d: bad move %q", i+1, text)
 		}
@@ -233,10 +233,10 @@ func (r savedResult) decode() (Result, error) {
 		return out, errors.New("game: a flag fall against a side without attackers is a draw")
 	}
 	if out.Status == RedWins {
-		out.Winner = engine.Red
+		out.Winner = rules.Red
 	}
 	if out.Status == BlackWins {
-		out.Winner = engine.Black
+		out.Winner = rules.Black
 	}
 	return out, nil
 }

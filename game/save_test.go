@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 func saveString(t *testing.T, g *Game) string {
@@ -72,7 +72,7 @@ func TestSaveFormat(t *testing.T) {
 		t.Errorf("save:\n%s\nwant:\n%s", got, want)
 	}
 	loaded := roundTrip(t, g)
-	if loaded.Settings["sound"] != "on" || loaded.Meta.Human != HumanRed || !loaded.Meta.Human.Plays(engine.Red) {
+	if loaded.Settings["sound"] != "on" || loaded.Meta.Human != HumanRed || !loaded.Meta.Human.Plays(rules.Red) {
 		t.Errorf("loaded %+v %v", loaded.Meta, loaded.Settings)
 	}
 	// The redo tail survives.
@@ -91,11 +91,11 @@ func TestSaveRoundTrips(t *testing.T) {
 
 	resigned := mustGame(t, "")
 	playAll(t, resigned, "h2e2", "h9g7", "h0g2")
-	resigned.Resign(engine.Black)
+	resigned.Resign(rules.Black)
 	resigned.Meta.Human = HumanBoth
 	t.Run("resigned", func(t *testing.T) {
 		loaded := roundTrip(t, resigned)
-		if r := loaded.Result(); r.Reason != ReasonResignation || r.Winner != engine.Red {
+		if r := loaded.Result(); r.Reason != ReasonResignation || r.Winner != rules.Red {
 			t.Errorf("result %v", r)
 		}
 	})
@@ -181,8 +181,8 @@ func TestHumanSide(t *testing.T) {
 		red, black bool
 	}{{"", true, false}, {HumanRed, true, false}, {HumanBlack, false, true}, {HumanBoth, true, true}, {HumanNone, false, false}}
 	for _, c := range cases {
-		if c.h.Plays(engine.Red) != c.red || c.h.Plays(engine.Black) != c.black {
-			t.Errorf("%q plays red %v black %v", c.h, c.h.Plays(engine.Red), c.h.Plays(engine.Black))
+		if c.h.Plays(rules.Red) != c.red || c.h.Plays(rules.Black) != c.black {
+			t.Errorf("%q plays red %v black %v", c.h, c.h.Plays(rules.Red), c.h.Plays(rules.Black))
 		}
 	}
 }

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // maxRecordNodes bounds the number of moves (all variations together) a
@@ -13,7 +13,7 @@ import (
 const maxRecordNodes = 200000
 
 // Node is one position of a game record: the move that reached it from its
-// parent (engine.NoMove at the root), the comment written after that move
+// parent (rules.NoMove at the root), the comment written after that move
 // (at the root: the comment before the first move), and the moves played
 // from it. Children[0] continues the line the node is on; the other
 // children are variations, in the order they were added.
@@ -21,7 +21,7 @@ const maxRecordNodes = 200000
 // Change the tree only through Record's methods, which keep every move
 // legal and the Parent links right.
 type Node struct {
-	Move     engine.Move
+	Move     rules.Move
 	Comment  string
 	Parent   *Node
 	Children []*Node
@@ -47,23 +47,23 @@ type Record struct {
 // the standard start position. The FEN is stored in canonical form.
 func NewRecord(startFEN string) (*Record, error) {
 	if strings.TrimSpace(startFEN) == "" {
-		startFEN = engine.StartFEN
+		startFEN = rules.StartFEN
 	}
-	pos, err := engine.ParseFEN(startFEN)
+	pos, err := rules.ParseFEN(startFEN)
 	if err != nil {
 		return nil, fmt.Errorf("game: bad start position: %w", err)
 	}
-	return &Record{Root: &Node{Move: engine.NoMove}, startFEN: pos.FEN()}, nil
+	return &Record{Root: &Node{Move: rules.NoMove}, startFEN: pos.FEN()}, nil
 }
 
 // StartFEN returns the FEN of the start position.
 func (r *Record) StartFEN() string { return r.startFEN }
 
 // StartPosition returns a fresh copy of the start position.
-func (r *Record) StartPosition() *engine.Position {
-	pos, err := engine.ParseFEN(r.startFEN)
+func (r *Record) StartPosition() *rules.Position {
+	pos, err := rules.ParseFEN(r.startFEN)
 	if err != nil { // startFEN was canonicalised by ParseFEN; cannot happen
-		return engine.NewPosition()
+		return rules.NewPosition()
 	}
 	return pos
 }
@@ -78,9 +78,9 @@ func (r *Record) MainLine() []*Node {
 }
 
 // MainLineMoves returns the moves of the main line.
-func (r *Record) MainLineMoves() []engine.Move {
+func (r *Record) MainLineMoves() []rules.Move {
 	line := r.MainLine()
-	moves := make([]engine.Move, len(line))
+	moves := make([]rules.Move, len(line))
 	for i, n := range line {
 		moves[i] = n.Move
 	}
@@ -100,9 +100,9 @@ func (n *Node) Path() []*Node {
 }
 
 // Moves returns the moves from the start position to n.
-func (n *Node) Moves() []engine.Move {
+func (n *Node) Moves() []rules.Move {
 	path := n.Path()
-	moves := make([]engine.Move, len(path))
+	moves := make([]rules.Move, len(path))
 	for i, p := range path {
 		moves[i] = p.Move
 	}
@@ -137,7 +137,7 @@ func (n *Node) Next() *Node {
 }
 
 // Child returns the child of n reached by move m, or nil.
-func (n *Node) Child(m engine.Move) *Node {
+func (n *Node) Child(m rules.Move) *Node {
 	for _, c := range n.Children {
 		if c.Move == m {
 			return c
@@ -149,7 +149,7 @@ func (n *Node) Child(m engine.Move) *Node {
 // Find returns the node reached from the start position by moves (the
 // root for none), or nil when the tree has no such line. With Game.Moves()
 // [:ply] it finds the node of a linear game's cursor.
-func (r *Record) Find(moves []engine.Move) *Node {
+func (r *Record) Find(moves []rules.Move) *Node {
 	n := r.Root
 	for _, m := range moves {
 		if n = n.Child(m); n == nil {
@@ -171,7 +171,7 @@ func (r *Record) belongsTo(n *Node) bool {
 
 // PositionAt returns the position at node n (with the moves leading to it
 // as history, so repetition rules work on it).
-func (r *Record) PositionAt(n *Node) (*engine.Position, error) {
+func (r *Record) PositionAt(n *Node) (*rules.Position, error) {
 	if !r.belongsTo(n) {
 		return nil, errors.New("game: node is not in this record")
 	}
@@ -198,7 +198,7 @@ func (r *Record) FENAt(n *Node) string {
 // child is returned (created false); otherwise a new child is added after
 // the existing ones, so it becomes the main line only when at had no
 // children, and a variation otherwise. Illegal moves are rejected.
-func (r *Record) AddMove(at *Node, m engine.Move) (child *Node, created bool, err error) {
+func (r *Record) AddMove(at *Node, m rules.Move) (child *Node, created bool, err error) {
 	if c := at.Child(m); c != nil && r.belongsTo(at) {
 		return c, false, nil
 	}
@@ -339,7 +339,7 @@ func (r *Record) GameAt(n *Node) (*Game, error) {
 // RecordFromGame turns a linear game into a record: its line becomes the
 // main line, its metadata and declared result (if any) are kept.
 func RecordFromGame(g *Game) *Record {
-	r := &Record{Meta: g.Meta, Root: &Node{Move: engine.NoMove}, startFEN: g.startFEN}
+	r := &Record{Meta: g.Meta, Root: &Node{Move: rules.NoMove}, startFEN: g.startFEN}
 	at := r.Root
 	for _, m := range g.moves {
 		c := &Node{Move: m, Parent: at}

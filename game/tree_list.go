@@ -3,7 +3,7 @@ package game
 import (
 	"fmt"
 
-	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // MoveListEntry is one row of a move list showing a record with its
@@ -36,7 +36,7 @@ func (r *Record) MoveList(style Notation) []MoveListEntry {
 // the variations branching off it go one level deeper, right after the
 // move they replace. At depth > 0 first starts a variation, and its own
 // siblings are listed by the caller.
-func listLine(out *[]MoveListEntry, first *Node, pos *engine.Position, depth int, style Notation) {
+func listLine(out *[]MoveListEntry, first *Node, pos *rules.Position, depth int, style Notation) {
 	for n := first; n != nil; n = n.Next() {
 		*out = append(*out, listEntry(pos, n, depth, n == first && depth > 0, style))
 		if n.Parent.Children[0] == n {
@@ -48,9 +48,9 @@ func listLine(out *[]MoveListEntry, first *Node, pos *engine.Position, depth int
 	}
 }
 
-func listEntry(pos *engine.Position, n *Node, depth int, start bool, style Notation) MoveListEntry {
+func listEntry(pos *rules.Position, n *Node, depth int, start bool, style Notation) MoveListEntry {
 	number := fmt.Sprintf("%d.", pos.FullmoveNumber())
-	if pos.Side() == engine.Black {
+	if pos.Side() == rules.Black {
 		number = fmt.Sprintf("%d...", pos.FullmoveNumber())
 	}
 	return MoveListEntry{Node: n, Text: FormatMove(pos, n.Move, style), Number: number, Depth: depth, VariationStart: start}

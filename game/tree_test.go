@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // addLine plays ICCS moves from node at, returning the last node.
@@ -21,7 +21,7 @@ func addLine(t *testing.T, r *Record, at *Node, moves ...string) *Node {
 	return at
 }
 
-func moveStrings(moves []engine.Move) string {
+func moveStrings(moves []rules.Move) string {
 	s := make([]string, len(moves))
 	for i, m := range moves {
 		s[i] = m.String()
@@ -62,7 +62,7 @@ func TestRecordAddMoveReusesAndBranches(t *testing.T) {
 	if fen := r.FENAt(v); fen != "r1bakabnr/9/1cn4c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2" {
 		t.Errorf("FEN at the variation %s", fen)
 	}
-	if r.Find(v.Moves()) != v || r.Find(nil) != r.Root || r.Find([]engine.Move{mustMove(t, "b2e2")}) != nil {
+	if r.Find(v.Moves()) != v || r.Find(nil) != r.Root || r.Find([]rules.Move{mustMove(t, "b2e2")}) != nil {
 		t.Error("Find does not follow the moves")
 	}
 	other, _ := NewRecord("")
@@ -84,7 +84,7 @@ func TestRecordPromoteAndDelete(t *testing.T) {
 		t.Errorf("after promotion the main line is %s", got)
 	}
 	// The old main move is now the first variation, the other keeps its place.
-	if got := moveStrings([]engine.Move{first.Children[1].Move, first.Children[2].Move}); got != "h9g7 b7e7" {
+	if got := moveStrings([]rules.Move{first.Children[1].Move, first.Children[2].Move}); got != "h9g7 b7e7" {
 		t.Errorf("variations after promotion: %s", got)
 	}
 	if !r.PromoteVariation(v2) || first.Children[1] != v2 || r.PromoteVariation(first.Children[0]) {
@@ -109,7 +109,7 @@ func TestRecordGameConversion(t *testing.T) {
 	g := mustGame(t, "")
 	g.Meta.Red = "甲"
 	playAll(t, g, "h2e2", "h9g7", "h0g2")
-	if err := g.Resign(engine.Black); err != nil {
+	if err := g.Resign(rules.Black); err != nil {
 		t.Fatal(err)
 	}
 	r := RecordFromGame(g)

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // Verdict explains a game lost by a repetition rule: who lost, for what,
@@ -12,16 +12,16 @@ import (
 // them.
 type Verdict struct {
 	Result    Result
-	Loser     engine.Color
-	Violation engine.Violation
+	Loser     rules.Color
+	Violation rules.Violation
 	// Target is the square of the piece chased on every move (or of the
 	// king checked on every move); TargetPiece is the piece standing there.
-	Target      engine.Square
-	TargetPiece engine.Piece
+	Target      rules.Square
+	TargetPiece rules.Piece
 	// Offenders are the squares of the loser's checking and chasing pieces,
 	// OffenderPieces the pieces on them.
-	Offenders      []engine.Square
-	OffenderPieces []engine.Piece
+	Offenders      []rules.Square
+	OffenderPieces []rules.Piece
 	// Checks, MateThreats and Chases tell which kinds of attacking move
 	// the loser mixed in a perpetual attack (长打).
 	Checks, MateThreats, Chases bool
@@ -43,7 +43,7 @@ func (g *Game) RepetitionVerdict() (Verdict, bool) {
 // lists, and also when every move loses (ForbiddenMoves is then empty).
 // The verdict explains the loss. Illegal moves and
 // moves in a finished game report false.
-func (g *Game) WouldLoseByRepetition(m engine.Move) (Verdict, bool) {
+func (g *Game) WouldLoseByRepetition(m rules.Move) (Verdict, bool) {
 	if g.Result().Decided() || !g.pos.IsLegal(m) {
 		return Verdict{}, false
 	}
@@ -54,15 +54,15 @@ func (g *Game) WouldLoseByRepetition(m engine.Move) (Verdict, bool) {
 	if !lost {
 		return Verdict{}, false
 	}
-	if reply != engine.NoMove {
+	if reply != rules.NoMove {
 		p.MakeMove(reply)
 	}
 	return verdictOf(p, g.rules)
 }
 
 // verdictOf asks the judge about the repetition at pos.
-func verdictOf(pos *engine.Position, rules RuleSet) (Verdict, bool) {
-	v, ok := pos.JudgeRepetition(repetitionRecur, rules)
+func verdictOf(pos *rules.Position, ruleSet RuleSet) (Verdict, bool) {
+	v, ok := pos.JudgeRepetition(repetitionRecur, ruleSet)
 	if !ok || !v.Decided {
 		return Verdict{}, false
 	}
@@ -71,7 +71,7 @@ func verdictOf(pos *engine.Position, rules RuleSet) (Verdict, bool) {
 		Loser:     v.Loser,
 		Violation: v.Violations[v.Loser],
 		Target:    v.Target,
-		Offenders: append([]engine.Square(nil), v.Offenders...),
+		Offenders: append([]rules.Square(nil), v.Offenders...),
 		Checks:    v.Checks, MateThreats: v.MateThreats, Chases: v.Chases,
 	}
 	if v.Target != 0 {
@@ -83,7 +83,7 @@ func verdictOf(pos *engine.Position, rules RuleSet) (Verdict, bool) {
 	return out, true
 }
 
-var pieceNamesEN = [engine.NumPieceTypes]string{"king", "advisor", "elephant", "horse", "rook", "cannon", "pawn"}
+var pieceNamesEN = [rules.NumPieceTypes]string{"king", "advisor", "elephant", "horse", "rook", "cannon", "pawn"}
 
 var colourEN = [2]string{"Red", "Black"}
 var colourZH = [2]string{"红方", "黑方"}
@@ -94,17 +94,17 @@ var colourZHShort = [2]string{"红", "黑"}
 func (v Verdict) English() string {
 	loser := colourEN[v.Loser]
 	switch v.Violation {
-	case engine.PerpetualCheck:
+	case rules.PerpetualCheck:
 		return fmt.Sprintf("%s loses: perpetual check%s", loser, v.offendersEN())
-	case engine.PerpetualMateThreat:
+	case rules.PerpetualMateThreat:
 		return fmt.Sprintf("%s loses: perpetual mate threats%s", loser, v.offendersEN())
-	case engine.PerpetualAttack:
-		if v.TargetPiece == engine.NoPiece {
+	case rules.PerpetualAttack:
+		if v.TargetPiece == rules.NoPiece {
 			return fmt.Sprintf("%s loses: perpetual %s%s", loser, v.attackKindsEN(), v.offendersEN())
 		}
 		return fmt.Sprintf("%s loses: perpetual %s of the %s%s", loser, v.attackKindsEN(), v.targetEN(), v.offendersEN())
 	}
-	if v.TargetPiece == engine.NoPiece {
+	if v.TargetPiece == rules.NoPiece {
 		// The Chinese rules' chase of several pieces in turn.
 		return fmt.Sprintf("%s loses: perpetual chase of several pieces%s", loser, v.offendersEN())
 	}
@@ -116,17 +116,17 @@ func (v Verdict) Chinese() string {
 	loser := colourZH[v.Loser]
 	by := v.offendersZH()
 	switch v.Violation {
-	case engine.PerpetualCheck:
+	case rules.PerpetualCheck:
 		return fmt.Sprintf("%s%s长将，判负", loser, by)
-	case engine.PerpetualMateThreat:
+	case rules.PerpetualMateThreat:
 		return fmt.Sprintf("%s%s长杀，判负", loser, by)
-	case engine.PerpetualAttack:
-		if v.TargetPiece == engine.NoPiece {
+	case rules.PerpetualAttack:
+		if v.TargetPiece == rules.NoPiece {
 			return fmt.Sprintf("%s%s长打（%s），判负", loser, by, v.attackKindsZH())
 		}
 		return fmt.Sprintf("%s%s长打（%s）%s，判负", loser, by, v.attackKindsZH(), v.targetZH())
 	}
-	if v.TargetPiece == engine.NoPiece {
+	if v.TargetPiece == rules.NoPiece {
 		return fmt.Sprintf("%s%s轮流长捉数子，判负", loser, by)
 	}
 	return fmt.Sprintf("%s%s长捉%s，判负", loser, by, v.targetZH())
@@ -170,18 +170,18 @@ func (v Verdict) attackKindsZH() string {
 }
 
 func (v Verdict) targetEN() string {
-	if v.TargetPiece == engine.NoPiece {
+	if v.TargetPiece == rules.NoPiece {
 		return "same piece"
 	}
 	return fmt.Sprintf("%s %s on %s", colorName(v.TargetPiece.Color()), pieceNamesEN[v.TargetPiece.Type()], v.Target)
 }
 
 func (v Verdict) targetZH() string {
-	if v.TargetPiece == engine.NoPiece {
+	if v.TargetPiece == rules.NoPiece {
 		return "同一子"
 	}
 	c := v.TargetPiece.Color()
-	return fmt.Sprintf("%s%s（%s）", colourZHShort[c], PieceChar(engine.MakePiece(c, v.TargetPiece.Type())), v.Target)
+	return fmt.Sprintf("%s%s（%s）", colourZHShort[c], PieceChar(rules.MakePiece(c, v.TargetPiece.Type())), v.Target)
 }
 
 // offendersEN names the loser's pieces, e.g. " by the cannon on b5 and the rook on a5".
@@ -207,7 +207,7 @@ func (v Verdict) offendersZH() string {
 		if i > 0 {
 			s += "、"
 		}
-		s += fmt.Sprintf("%s（%s）", PieceChar(engine.MakePiece(v.Loser, v.pieceAt(sq))), sq)
+		s += fmt.Sprintf("%s（%s）", PieceChar(rules.MakePiece(v.Loser, v.pieceAt(sq))), sq)
 	}
 	if s != "" {
 		s = "以" + s
@@ -217,17 +217,17 @@ func (v Verdict) offendersZH() string {
 
 // pieceAt is the type of the loser's offending piece on sq, recorded when
 // the verdict was made.
-func (v Verdict) pieceAt(sq engine.Square) engine.PieceType {
+func (v Verdict) pieceAt(sq rules.Square) rules.PieceType {
 	for i, o := range v.Offenders {
 		if o == sq && i < len(v.OffenderPieces) {
 			return v.OffenderPieces[i].Type()
 		}
 	}
-	return engine.King
+	return rules.King
 }
 
-func colorName(c engine.Color) string {
-	if c == engine.Red {
+func colorName(c rules.Color) string {
+	if c == rules.Red {
 		return "red"
 	}
 	return "black"

@@ -7,9 +7,8 @@ import (
 	"io"
 	"strings"
 
+	"github.com/xqfyne/xiangqi/rules"
 	"golang.org/x/text/encoding/simplifiedchinese"
-
-	"github.com/xqfyne/xiangqi/engine"
 )
 
 // XQF is the binary game format of XQStudio (象棋演播室), in which most
@@ -134,7 +133,7 @@ func parseXQF(data []byte) (*Record, error) {
 	}
 	squares := c.pieceSquares(data[xqfPiecesAt : xqfPiecesAt+32])
 
-	rec := &Record{Root: &Node{Move: engine.NoMove}}
+	rec := &Record{Root: &Node{Move: rules.NoMove}}
 	for _, f := range []struct {
 		field xqfString
 		dst   *string
@@ -147,9 +146,9 @@ func parseXQF(data []byte) (*Record, error) {
 	rec.Meta.Human = HumanNone
 	switch data[xqfResultAt] {
 	case 1:
-		rec.Result = Result{Status: RedWins, Winner: engine.Red, Reason: ReasonRecorded}
+		rec.Result = Result{Status: RedWins, Winner: rules.Red, Reason: ReasonRecorded}
 	case 2:
-		rec.Result = Result{Status: BlackWins, Winner: engine.Black, Reason: ReasonRecorded}
+		rec.Result = Result{Status: BlackWins, Winner: rules.Black, Reason: ReasonRecorded}
 	case 3, 4:
 		rec.Result = Result{Status: Draw, Reason: ReasonRecorded}
 	}
@@ -185,7 +184,7 @@ func parseXQF(data []byte) (*Record, error) {
 	if err != nil {
 		return nil, err
 	}
-	pos, err := engine.ParseFEN(fen)
+	pos, err := rules.ParseFEN(fen)
 	if err != nil {
 		return nil, fmt.Errorf("xqf: offset %d: bad start position: %w", xqfPiecesAt, err)
 	}
@@ -355,7 +354,7 @@ func (rd *xqfReader) record() (xqfRecord, error) {
 // tree reads the records after the root: each node is followed by its
 // continuation's subtree (when flagged "next"), then by its next sibling
 // (when flagged "variation"). pos is the position at root.
-func (rd *xqfReader) tree(root *Node, pos *engine.Position) error {
+func (rd *xqfReader) tree(root *Node, pos *rules.Position) error {
 	type pending struct {
 		parent *Node
 		ply    int
@@ -381,7 +380,7 @@ func (rd *xqfReader) tree(root *Node, pos *engine.Position) error {
 		if pos.Ply() >= maxLineMoves {
 			return fmt.Errorf("xqf: offset %d: line longer than %d moves", r.offset, maxLineMoves)
 		}
-		m := engine.NewMove(engine.Sq(int(r.from/10), int(r.from%10)), engine.Sq(int(r.to/10), int(r.to%10)))
+		m := rules.NewMove(rules.Sq(int(r.from/10), int(r.from%10)), rules.Sq(int(r.to/10), int(r.to%10)))
 		if !pos.IsLegal(m) {
 			return fmt.Errorf("xqf: offset %d: move %d (%s) is illegal", r.offset, pos.Ply()+1, m)
 		}

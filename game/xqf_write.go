@@ -7,10 +7,9 @@ import (
 	"io"
 	"unicode/utf8"
 
+	"github.com/xqfyne/xiangqi/rules"
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/simplifiedchinese"
-
-	"github.com/xqfyne/xiangqi/engine"
 )
 
 // xqfPlainVersion is the version ExportXQF writes: the unencrypted layout
@@ -55,7 +54,7 @@ func (r *Record) encodeXQF(h [16]byte) ([]byte, error) {
 		}
 		out[xqfPiecesAt+i] = squares[j] + c.square
 	}
-	if pos.Side() == engine.Black {
+	if pos.Side() == rules.Black {
 		out[xqfWhoPlayAt] = 1
 	}
 	switch r.Result.Status {
@@ -129,7 +128,7 @@ func (r *Record) encodeXQF(h [16]byte) ([]byte, error) {
 // xqfSquaresOf lists the square (X·10+Y) of the piece in each of the 32
 // header slots, xqfNoSquare for pieces not on the board. Like XQStudio,
 // Red's slots are filled from Red's right, Black's from Black's left.
-func xqfSquaresOf(pos *engine.Position) ([32]byte, error) {
+func xqfSquaresOf(pos *rules.Position) ([32]byte, error) {
 	var squares [32]byte
 	for i := range squares {
 		squares[i] = xqfNoSquare
@@ -140,11 +139,11 @@ func xqfSquaresOf(pos *engine.Position) ([32]byte, error) {
 			if i < 9 { // first pass: Red from the right
 				x = 8 - i
 			}
-			pc := pos.At(engine.Sq(x, y))
-			if pc == engine.NoPiece || (pc.Color() == engine.Red) != (i < 9) {
+			pc := pos.At(rules.Sq(x, y))
+			if pc == rules.NoPiece || (pc.Color() == rules.Red) != (i < 9) {
 				continue
 			}
-			if pc == engine.NoPiece {
+			if pc == rules.NoPiece {
 				continue
 			}
 			slot := -1

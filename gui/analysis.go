@@ -15,6 +15,7 @@ import (
 	"github.com/xqfyne/xiangqi/gui/board"
 	"github.com/xqfyne/xiangqi/gui/present"
 	"github.com/xqfyne/xiangqi/play"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // analysisPanel shows analysis mode: the evaluation bar, the depth and speed, and the
@@ -30,7 +31,7 @@ type analysisPanel struct {
 type analysisSource interface {
 	Analysing() bool
 	AnalysisLines() []engine.Info
-	AnalysisSide() engine.Color
+	AnalysisSide() rules.Color
 	Game() *game.Game
 	Settings() play.Settings
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/play"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // The analysis switch starts the analysis: three arrows of different moves on the board,
@@ -55,13 +56,13 @@ func TestAnalysisDrawsArrowsAndStops(t *testing.T) {
 // fakeAnalysis is a session that analyses with the lines given.
 type fakeAnalysis struct {
 	lines []engine.Info
-	side  engine.Color
+	side  rules.Color
 	g     *game.Game
 }
 
 func (f fakeAnalysis) Analysing() bool              { return true }
 func (f fakeAnalysis) AnalysisLines() []engine.Info { return f.lines }
-func (f fakeAnalysis) AnalysisSide() engine.Color   { return f.side }
+func (f fakeAnalysis) AnalysisSide() rules.Color    { return f.side }
 func (f fakeAnalysis) Game() *game.Game             { return f.g }
 func (f fakeAnalysis) Settings() play.Settings      { return play.Settings{Notation: game.ICCS} }
 
@@ -69,7 +70,7 @@ func (f fakeAnalysis) Settings() play.Settings      { return play.Settings{Notat
 // and an arrow on the board for each line's first move.
 func TestAnalysisPanelShowsLinesFromRedsView(t *testing.T) {
 	newTestApp(t)
-	g, err := game.New(engine.StartFEN)
+	g, err := game.New(rules.StartFEN)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,9 +78,9 @@ func TestAnalysisPanelShowsLinesFromRedsView(t *testing.T) {
 		t.Fatal(err)
 	}
 	h9g7, b9c7 := mv(t, "h9g7"), mv(t, "b9c7")
-	src := fakeAnalysis{side: engine.Black, g: g, lines: []engine.Info{
-		{Depth: 9, NPS: 1_200_000, Score: 30, MultiPV: 1, PV: []engine.Move{h9g7, mv(t, "h0g2")}},
-		{Depth: 9, Score: -40, MultiPV: 2, PV: []engine.Move{b9c7}},
+	src := fakeAnalysis{side: rules.Black, g: g, lines: []engine.Info{
+		{Depth: 9, NPS: 1_200_000, Score: 30, MultiPV: 1, PV: []rules.Move{h9g7, mv(t, "h0g2")}},
+		{Depth: 9, Score: -40, MultiPV: 2, PV: []rules.Move{b9c7}},
 	}}
 	p := newAnalysisPanel()
 	p.refresh(src)

@@ -5,8 +5,8 @@ import (
 
 	"fyne.io/fyne/v2"
 
-	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // dropOn drags the piece on one board point to another in a single pointer move, and
@@ -34,13 +34,13 @@ func TestDragAndDropMovesPiece(t *testing.T) {
 	if w.Session().Game().LastMove() != mv(t, "h2e2") {
 		t.Fatalf("drag and drop did not play h2e2, last move %v", w.Session().Game().LastMove())
 	}
-	if b.View().PieceAt(sq(t, "e2")) != engine.MakePiece(engine.Red, engine.Cannon) {
+	if b.View().PieceAt(sq(t, "e2")) != rules.MakePiece(rules.Red, rules.Cannon) {
 		t.Fatal("the board does not show the dropped cannon")
 	}
 
 	dropOn(t, w, "b2", "b5") // a red piece while Black is to move: ignored
 	dropOn(t, w, "e5", "e4") // an empty point: ignored
-	if w.Session().Game().Ply() != 1 || b.View().Selected != engine.NoSquare {
+	if w.Session().Game().Ply() != 1 || b.View().Selected != rules.NoSquare {
 		t.Fatal("a drag that did not start on a movable piece had an effect")
 	}
 	dropOn(t, w, "h7", "e7")

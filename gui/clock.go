@@ -9,9 +9,9 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/gui/present"
 	"github.com/xqfyne/xiangqi/play"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // clockTick is how often a running clock is redrawn; tenths are shown near the end.
@@ -19,9 +19,9 @@ const clockTick = 100 * time.Millisecond
 
 // ClockView is what the clock bar shows: both sides' time left and whose clock runs.
 type ClockView struct {
-	Left    [2]time.Duration // by colour (engine.Red, engine.Black)
+	Left    [2]time.Duration // by colour (rules.Red, rules.Black)
 	Running bool
-	Side    engine.Color // whose clock runs, when Running
+	Side    rules.Color // whose clock runs, when Running
 }
 
 // ClockWidget draws the two clocks of a timed game side by side, Red's first; the running
@@ -52,7 +52,7 @@ func (c *ClockWidget) SetView(v ClockView) {
 }
 
 // Text returns the text of side's clock ("Red 4:59").
-func (c *ClockWidget) Text(side engine.Color) string {
+func (c *ClockWidget) Text(side rules.Color) string {
 	return present.SideClockText(c.names[side], c.view.Left[side])
 }
 
@@ -132,7 +132,7 @@ func (r *clockRenderer) Refresh() {
 	v := r.clock.view
 	textSize := r.textSize(r.clock.Size().Width)
 	for side := range r.faces {
-		running := v.Running && v.Side == engine.Color(side)
+		running := v.Running && v.Side == rules.Color(side)
 		face, ink := theme.Color(theme.ColorNameInputBackground), theme.Color(theme.ColorNameForeground)
 		if running {
 			face, ink = theme.Color(theme.ColorNamePrimary), theme.Color(theme.ColorNameForegroundOnPrimary)
@@ -145,7 +145,7 @@ func (r *clockRenderer) Refresh() {
 			}
 		}
 		r.faces[side].FillColor = face
-		r.texts[side].Text = r.clock.Text(engine.Color(side))
+		r.texts[side].Text = r.clock.Text(rules.Color(side))
 		r.texts[side].Color = ink
 		r.texts[side].TextStyle.Bold = running
 		r.texts[side].TextSize = textSize
@@ -157,7 +157,7 @@ func (r *clockRenderer) Refresh() {
 // clockView is what the clock bar shows of the session now.
 func clockView(s *play.Session) ClockView {
 	side, running := s.ClockRunning()
-	return ClockView{Left: [2]time.Duration{s.ClockLeft(engine.Red), s.ClockLeft(engine.Black)},
+	return ClockView{Left: [2]time.Duration{s.ClockLeft(rules.Red), s.ClockLeft(rules.Black)},
 		Running: running, Side: side}
 }
 

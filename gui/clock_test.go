@@ -11,10 +11,10 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/play"
 	"github.com/xqfyne/xiangqi/play/playtest"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // startTimedTwoPlayerGame chooses two players and a clock in the New game dialog.
@@ -28,7 +28,7 @@ func startTimedTwoPlayerGame(t *testing.T, w *Window, tc play.TimeControl) {
 	test.Tap(find(t, w, func(b *widget.Button) bool { return b.Text == tr("action.start") }))
 }
 
-func wantClockText(t *testing.T, w *Window, side engine.Color, want string) {
+func wantClockText(t *testing.T, w *Window, side rules.Color, want string) {
 	t.Helper()
 	if got := w.game.clocks.Text(side); !strings.HasSuffix(got, " "+want) {
 		t.Errorf("%v's clock shows %q, want %s", side, got, want)
@@ -45,23 +45,23 @@ func TestClockFromNewGameRunsAndFlagFalls(t *testing.T) {
 	if got := w.Session().TimeControl(); got.String() != "5+3" {
 		t.Fatalf("time control after New game: %v", got)
 	}
-	if !w.game.clocks.Visible() || !w.game.clocks.View().Running || w.game.clocks.View().Side != engine.Red {
+	if !w.game.clocks.Visible() || !w.game.clocks.View().Running || w.game.clocks.View().Side != rules.Red {
 		t.Fatalf("clocks after New game: visible %v, view %+v", w.game.clocks.Visible(), w.game.clocks.View())
 	}
-	wantClockText(t, w, engine.Red, "5:00")
+	wantClockText(t, w, rules.Red, "5:00")
 	ft.Advance(30 * time.Second)
 	w.game.showClock() // what the ticker does ten times a second
-	wantClockText(t, w, engine.Red, "4:30")
+	wantClockText(t, w, rules.Red, "4:30")
 
 	tapPoint(t, w.Board(), "h2")
 	tapPoint(t, w.Board(), "e2")
-	wantClockText(t, w, engine.Red, "4:33")
-	if v := w.game.clocks.View(); v.Side != engine.Black {
+	wantClockText(t, w, rules.Red, "4:33")
+	if v := w.game.clocks.View(); v.Side != rules.Black {
 		t.Errorf("after Red's move %v's clock runs", v.Side)
 	}
 	ft.Advance(4*time.Minute + 50*time.Second)
 	w.game.showClock()
-	wantClockText(t, w, engine.Black, "0:10.0")
+	wantClockText(t, w, rules.Black, "0:10.0")
 
 	ft.Advance(10 * time.Second)
 	q.drain()
@@ -104,7 +104,7 @@ func TestClockStopsWhileTheAppIsInTheBackground(t *testing.T) {
 	lc.OnEnteredForeground()()
 	ft.Advance(5 * time.Second)
 	w.game.showClock()
-	wantClockText(t, w, engine.Red, "4:35")
+	wantClockText(t, w, rules.Red, "4:35")
 	if !w.game.clocks.View().Running || w.game.tickStop == nil {
 		t.Error("the clock does not run again in the foreground")
 	}
@@ -121,7 +121,7 @@ func TestDesktopClockRunsWhenTheWindowLosesFocus(t *testing.T) {
 	}
 	ft.Advance(20 * time.Second)
 	w.game.showClock()
-	wantClockText(t, w, engine.Red, "4:40")
+	wantClockText(t, w, rules.Red, "4:40")
 }
 
 // On a narrow phone the clocks' text shrinks to fit in their halves of the bar instead of

@@ -11,9 +11,9 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/play"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // find walks the top overlay (an open dialog) and returns the first object accepted by match.
@@ -45,7 +45,7 @@ func TestNewGameDialogStartsGameAsBlack(t *testing.T) {
 		t.Fatalf("settings after the dialog: %+v", got)
 	}
 	q.waitFor(t, 10*time.Second, "the engine's opening move", func() bool { return s.Game().Ply() == 1 })
-	if s.Game().SideToMove() != engine.Black {
+	if s.Game().SideToMove() != rules.Black {
 		t.Fatal("not the player's turn after the engine opened")
 	}
 }

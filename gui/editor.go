@@ -11,11 +11,11 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/gui/board"
 	"github.com/xqfyne/xiangqi/gui/present"
 	"github.com/xqfyne/xiangqi/play"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // editorScreen is the board editor (摆棋): a palette of pieces and an eraser, the board
@@ -49,7 +49,7 @@ type editorDeps struct {
 }
 
 // newEditorScreen makes the editor with the position from set up on its board.
-func newEditorScreen(from *engine.Position, deps editorDeps) *editorScreen {
+func newEditorScreen(from *rules.Position, deps editorDeps) *editorScreen {
 	es := &editorScreen{editorDeps: deps, ed: play.EditorFrom(from)}
 	es.board = board.New(es.tap, nil)
 	// A phone in portrait is narrower than two buttons with icons side by side, or the two
@@ -60,13 +60,13 @@ func newEditorScreen(from *engine.Position, deps editorDeps) *editorScreen {
 	if !wide {
 		pieceSide = 24
 	}
-	red, black := engine.Red, engine.Black
-	for _, c := range []engine.Color{red, black} {
-		for _, t := range []engine.PieceType{engine.King, engine.Advisor, engine.Bishop, engine.Knight, engine.Rook, engine.Cannon, engine.Pawn} {
-			es.palette = append(es.palette, newPaletteItem(engine.MakePiece(c, t), pieceSide, es.choose))
+	red, black := rules.Red, rules.Black
+	for _, c := range []rules.Color{red, black} {
+		for _, t := range []rules.PieceType{rules.King, rules.Advisor, rules.Bishop, rules.Knight, rules.Rook, rules.Cannon, rules.Pawn} {
+			es.palette = append(es.palette, newPaletteItem(rules.MakePiece(c, t), pieceSide, es.choose))
 		}
 	}
-	es.palette = append(es.palette, newPaletteItem(engine.NoPiece, pieceSide, es.choose))
+	es.palette = append(es.palette, newPaletteItem(rules.NoPiece, pieceSide, es.choose))
 	es.choose(es.palette[4]) // the red rook
 	redSide, blackSide := tr("editor.redToMove"), tr("editor.blackToMove")
 	es.side = widget.NewRadioGroup([]string{redSide, blackSide}, func(choice string) {
@@ -128,10 +128,10 @@ func (es *editorScreen) choose(item *paletteItem) {
 
 // tap puts the chosen piece on sq, or empties sq when it already holds it (or the
 // eraser is chosen).
-func (es *editorScreen) tap(sq engine.Square) {
+func (es *editorScreen) tap(sq rules.Square) {
 	p := es.chosen.piece
 	if es.ed.At(sq) == p {
-		p = engine.NoPiece
+		p = rules.NoPiece
 	}
 	es.ed.Put(sq, p)
 	es.refresh()
@@ -140,20 +140,20 @@ func (es *editorScreen) tap(sq engine.Square) {
 // refresh shows the editor's board, side and problems.
 func (es *editorScreen) refresh() {
 	set := es.settings()
-	v := board.View{Flipped: set.Flipped, Coords: set.Coords, Selected: engine.NoSquare, Check: engine.NoSquare,
-		Rejected: engine.NoSquare, Victim: engine.NoSquare}
+	v := board.View{Flipped: set.Flipped, Coords: set.Coords, Selected: rules.NoSquare, Check: rules.NoSquare,
+		Rejected: rules.NoSquare, Victim: rules.NoSquare}
 	v.SetPieces(es.ed)
 	problems := es.ed.Problems()
 	var lines []string
 	for _, p := range problems {
 		lines = append(lines, present.InLanguage(es.lang, p))
-		if p.Square != engine.NoSquare {
+		if p.Square != rules.NoSquare {
 			v.Culprits = append(v.Culprits, p.Square)
 		}
 	}
 	es.board.SetView(v)
 	want := tr("editor.redToMove")
-	if es.ed.Side() == engine.Black {
+	if es.ed.Side() == rules.Black {
 		want = tr("editor.blackToMove")
 	}
 	if es.side.Selected != want {
@@ -176,7 +176,7 @@ func (es *editorScreen) start(twoPlayers bool) {
 	switch {
 	case twoPlayers:
 		set.Human = game.HumanBoth
-	case es.ed.Side() == engine.Black:
+	case es.ed.Side() == rules.Black:
 		set.Human = game.HumanBlack
 	default:
 		set.Human = game.HumanRed
@@ -236,17 +236,17 @@ func (fitWidth) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	return fyne.NewSize(0, h)
 }
 
-// paletteItem is a piece of the editor's palette (or the eraser, for engine.NoPiece),
+// paletteItem is a piece of the editor's palette (or the eraser, for rules.NoPiece),
 // drawn as on the board; the chosen one is framed.
 type paletteItem struct {
 	widget.BaseWidget
-	piece    engine.Piece
+	piece    rules.Piece
 	side     float32 // the least width and height
 	selected bool
 	onTap    func(*paletteItem)
 }
 
-func newPaletteItem(p engine.Piece, side float32, onTap func(*paletteItem)) *paletteItem {
+func newPaletteItem(p rules.Piece, side float32, onTap func(*paletteItem)) *paletteItem {
 	it := &paletteItem{piece: p, side: side, onTap: onTap}
 	it.ExtendBaseWidget(it)
 	return it
@@ -297,7 +297,7 @@ func (r *paletteRenderer) Layout(size fyne.Size) {
 func (r *paletteRenderer) MinSize() fyne.Size { return fyne.NewSquareSize(r.item.side) }
 
 func (r *paletteRenderer) Refresh() {
-	if r.item.piece == engine.NoPiece {
+	if r.item.piece == rules.NoPiece {
 		r.eraser.Show()
 	} else {
 		r.eraser.Hide()

@@ -6,12 +6,12 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
-	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
-// pick taps the palette item of a piece (engine.NoPiece: the eraser).
-func pick(t *testing.T, es *editorScreen, p engine.Piece) {
+// pick taps the palette item of a piece (rules.NoPiece: the eraser).
+func pick(t *testing.T, es *editorScreen, p rules.Piece) {
 	t.Helper()
 	for _, it := range es.palette {
 		if it.piece == p {
@@ -23,7 +23,7 @@ func pick(t *testing.T, es *editorScreen, p engine.Piece) {
 }
 
 // put picks a piece and taps it onto the board at the named points.
-func put(t *testing.T, es *editorScreen, p engine.Piece, points ...string) {
+func put(t *testing.T, es *editorScreen, p rules.Piece, points ...string) {
 	t.Helper()
 	pick(t, es, p)
 	for _, name := range points {
@@ -46,48 +46,48 @@ func openEditor(t *testing.T) (*Window, *editorScreen) {
 // The editor refuses each impossible position with its reason, and the play buttons wait
 // until the position is possible.
 func TestEditorRefusesImpossiblePositionsWithReasons(t *testing.T) {
-	red := func(pt engine.PieceType) engine.Piece { return engine.MakePiece(engine.Red, pt) }
-	black := func(pt engine.PieceType) engine.Piece { return engine.MakePiece(engine.Black, pt) }
+	red := func(pt rules.PieceType) rules.Piece { return rules.MakePiece(rules.Red, pt) }
+	black := func(pt rules.PieceType) rules.Piece { return rules.MakePiece(rules.Black, pt) }
 	cases := []struct {
 		name   string
 		edit   func(t *testing.T, es *editorScreen)
 		reason string
 	}{
-		{"king outside the palace", func(t *testing.T, es *editorScreen) { put(t, es, red(engine.King), "e3") },
+		{"king outside the palace", func(t *testing.T, es *editorScreen) { put(t, es, red(rules.King), "e3") },
 			"red king on e3 is outside the palace"},
 		{"advisor off its points", func(t *testing.T, es *editorScreen) {
-			put(t, es, engine.NoPiece, "d9")
-			put(t, es, black(engine.Advisor), "d8")
+			put(t, es, rules.NoPiece, "d9")
+			put(t, es, black(rules.Advisor), "d8")
 		},
 			"black advisor on d8 is off the palace's diagonals"},
 		{"elephant off its points", func(t *testing.T, es *editorScreen) {
-			put(t, es, engine.NoPiece, "c0")
-			put(t, es, red(engine.Bishop), "e5")
+			put(t, es, rules.NoPiece, "c0")
+			put(t, es, red(rules.Bishop), "e5")
 		},
 			"red elephant on e5"},
 		{"pawn behind its start", func(t *testing.T, es *editorScreen) {
-			put(t, es, engine.NoPiece, "a3")
-			put(t, es, red(engine.Pawn), "b1")
+			put(t, es, rules.NoPiece, "a3")
+			put(t, es, red(rules.Pawn), "b1")
 		},
 			"red pawn on b1 is behind its starting rank"},
 		{"pawn off the pawn files", func(t *testing.T, es *editorScreen) {
-			put(t, es, engine.NoPiece, "a6")
-			put(t, es, black(engine.Pawn), "b6")
+			put(t, es, rules.NoPiece, "a6")
+			put(t, es, black(rules.Pawn), "b6")
 		},
 			"black pawn on b6 has not crossed the river"},
-		{"too many pieces", func(t *testing.T, es *editorScreen) { put(t, es, red(engine.Knight), "e4") },
+		{"too many pieces", func(t *testing.T, es *editorScreen) { put(t, es, red(rules.Knight), "e4") },
 			"Red has 3 horses; a set has 2"},
-		{"no king", func(t *testing.T, es *editorScreen) { put(t, es, engine.NoPiece, "e0") },
+		{"no king", func(t *testing.T, es *editorScreen) { put(t, es, rules.NoPiece, "e0") },
 			"Red has no king"},
 		{"flying generals", func(t *testing.T, es *editorScreen) {
 			test.Tap(es.clearBtn)
-			put(t, es, red(engine.King), "d0")
-			put(t, es, black(engine.King), "d9")
+			put(t, es, red(rules.King), "d0")
+			put(t, es, black(rules.King), "d9")
 		}, "The kings face each other"},
 		{"side not to move in check", func(t *testing.T, es *editorScreen) {
 			test.Tap(es.clearBtn)
-			put(t, es, red(engine.Rook), "e5")
-			put(t, es, red(engine.King), "d0")
+			put(t, es, red(rules.Rook), "e5")
+			put(t, es, red(rules.King), "d0")
 			es.side.SetSelected(tr("editor.redToMove"))
 		}, "Black is in check but it is not black's move"},
 	}
@@ -124,14 +124,14 @@ func TestEditorRefusesImpossiblePositionsWithReasons(t *testing.T) {
 // game against the engine gives the player the side to move.
 func TestEditorTapsAndPlayAgainstEngine(t *testing.T) {
 	w, es := openEditor(t)
-	rook := engine.MakePiece(engine.Red, engine.Rook)
+	rook := rules.MakePiece(rules.Red, rules.Rook)
 	put(t, es, rook, "a0")
-	if es.board.View().PieceAt(sq(t, "a0")) != engine.NoPiece {
+	if es.board.View().PieceAt(sq(t, "a0")) != rules.NoPiece {
 		t.Fatal("tapping the chosen piece did not take it off")
 	}
-	put(t, es, engine.NoPiece, "b0", "c0")
+	put(t, es, rules.NoPiece, "b0", "c0")
 	put(t, es, rook, "a5")
-	if v := es.board.View(); v.PieceAt(sq(t, "b0")) != engine.NoPiece || v.PieceAt(sq(t, "a5")) != rook {
+	if v := es.board.View(); v.PieceAt(sq(t, "b0")) != rules.NoPiece || v.PieceAt(sq(t, "a5")) != rook {
 		t.Fatal("eraser or placement")
 	}
 	es.side.SetSelected(tr("editor.blackToMove"))

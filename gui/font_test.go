@@ -13,11 +13,11 @@ import (
 
 	"fyne.io/fyne/v2"
 
-	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/gui/board"
 	"github.com/xqfyne/xiangqi/play"
 	"github.com/xqfyne/xiangqi/resources"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // uiStrings collects every text the app can show: both translation files, the piece and
@@ -42,9 +42,9 @@ func uiStrings(t *testing.T) []string {
 			out = append(out, v)
 		}
 	}
-	for _, c := range []engine.Color{engine.Red, engine.Black} {
-		for t := engine.PieceType(0); t < engine.NumPieceTypes; t++ {
-			out = append(out, game.PieceChar(engine.MakePiece(c, t)))
+	for _, c := range []rules.Color{rules.Red, rules.Black} {
+		for t := rules.PieceType(0); t < rules.NumPieceTypes; t++ {
+			out = append(out, game.PieceChar(rules.MakePiece(c, t)))
 		}
 		for f := 0; f < board.Files; f++ {
 			out = append(out, game.FileNumeral(c, f))

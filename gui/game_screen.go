@@ -8,11 +8,11 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/gui/board"
 	"github.com/xqfyne/xiangqi/gui/present"
 	"github.com/xqfyne/xiangqi/play"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // gameScreen is the game: the board, the clocks, the status line, the controls, the move
@@ -174,7 +174,7 @@ func boardView(s *play.Session) board.View {
 		Targets:  s.Targets(),
 		LastMove: g.LastMove(),
 		Animate:  s.Animate(),
-		Check:    engine.NoSquare,
+		Check:    rules.NoSquare,
 		Hint:     s.Hint(),
 		Rejected: s.Rejected(),
 		Flipped:  set.Flipped,
@@ -223,7 +223,7 @@ func (g *gameScreen) statusNow() present.Status {
 		st.Depth, st.Score, st.Mate = info.Depth, info.Score, info.Mate
 	}
 	st.YourMove = s.Settings().Human != game.HumanBoth && s.Settings().Human.Plays(st.ToMove)
-	if hint := s.Hint(); hint != engine.NoMove {
+	if hint := s.Hint(); hint != rules.NoMove {
 		st.Hint = game.FormatMove(gm.Position(), hint, s.Settings().Notation)
 	}
 	if why := s.Illegal(); why != game.NotIllegal {

@@ -9,9 +9,9 @@ import (
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/test"
 
-	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/gui/board"
 	"github.com/xqfyne/xiangqi/resources"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // uiQueue stands in for fyne.Do in tests: background goroutines post functions, and the
@@ -54,18 +54,18 @@ func (q *uiQueue) waitFor(t *testing.T, timeout time.Duration, what string, cond
 	}
 }
 
-func sq(t *testing.T, name string) engine.Square {
+func sq(t *testing.T, name string) rules.Square {
 	t.Helper()
-	s, err := engine.ParseSquare(name)
+	s, err := rules.ParseSquare(name)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return s
 }
 
-func mv(t *testing.T, text string) engine.Move {
+func mv(t *testing.T, text string) rules.Move {
 	t.Helper()
-	m, err := engine.ParseMove(text)
+	m, err := rules.ParseMove(text)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,8 +11,8 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 const variationPGN = "[Game \"Chinese Chess\"]\n[Red \"甲\"]\n[Black \"乙\"]\n" +
@@ -46,7 +46,7 @@ func TestImportThroughStorageURI(t *testing.T) {
 
 	openURI(t, w, filepath.Join(dir, "game.pgn"), []byte(variationPGN))
 	g := w.Session().Game()
-	if g.Len() != 4 || g.Meta.Red != "甲" || w.Board().View().PieceAt(sq(t, "g7")) != engine.MakePiece(engine.Black, engine.Knight) {
+	if g.Len() != 4 || g.Meta.Red != "甲" || w.Board().View().PieceAt(sq(t, "g7")) != rules.MakePiece(rules.Black, rules.Knight) {
 		t.Fatalf("imported game: %d moves, red %q", g.Len(), g.Meta.Red)
 	}
 	// The game it replaced, which had a move, went to the library.

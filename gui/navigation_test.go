@@ -7,9 +7,9 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
-	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/play"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // tapMoveRow taps the move list's row i: the list item widget that holds its label.
@@ -54,8 +54,8 @@ func TestMoveRowsButtonsAndKeysNavigate(t *testing.T) {
 	}
 	tapMoveRow(t, w, 1)
 	v := w.Board().View()
-	if s.Game().Ply() != 2 || v.LastMove != mv(t, "h9g7") || v.PieceAt(sq(t, "g7")) != engine.MakePiece(engine.Black, engine.Knight) ||
-		v.PieceAt(sq(t, "g2")) != engine.NoPiece {
+	if s.Game().Ply() != 2 || v.LastMove != mv(t, "h9g7") || v.PieceAt(sq(t, "g7")) != rules.MakePiece(rules.Black, rules.Knight) ||
+		v.PieceAt(sq(t, "g2")) != rules.NoPiece {
 		t.Fatalf("row 2 shows ply %d, last move %v", s.Game().Ply(), v.LastMove)
 	}
 	if w.game.nav.forward.Disabled() || w.game.nav.back.Disabled() {

@@ -7,9 +7,9 @@ import (
 
 	"fyne.io/fyne/v2"
 
-	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/play"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // longGame plays a reproducible random game of plies moves that has not ended: quiet moves
@@ -27,8 +27,8 @@ func longGame(tb testing.TB, plies int) *game.Game {
 			moves := pos.LegalMoves()
 			rnd.Shuffle(len(moves), func(i, j int) { moves[i], moves[j] = moves[j], moves[i] })
 			wantCapture := pos.HalfmoveClock() >= 100
-			slices.SortStableFunc(moves, func(a, b engine.Move) int {
-				ca, cb := pos.At(a.To()) != engine.NoPiece, pos.At(b.To()) != engine.NoPiece
+			slices.SortStableFunc(moves, func(a, b rules.Move) int {
+				ca, cb := pos.At(a.To()) != rules.NoPiece, pos.At(b.To()) != rules.NoPiece
 				if ca == cb {
 					return 0
 				}

@@ -7,8 +7,8 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/gui/board"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // faceStatus shows the status line turned 180° while it speaks to the player across the
@@ -65,6 +65,6 @@ func (s *faceStatus) Layout(_ []fyne.CanvasObject, size fyne.Size) {
 func (s *faceStatus) MinSize([]fyne.CanvasObject) fyne.Size { return s.label.MinSize() }
 
 // statusTurned says whether the status speaks to the player across the board now.
-func statusTurned(v board.View, toMove engine.Color, decided bool) bool {
+func statusTurned(v board.View, toMove rules.Color, decided bool) bool {
 	return v.FaceToFace && !decided && toMove == v.TopSide()
 }

@@ -8,10 +8,10 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/lang"
 
-	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/gui/present"
 	"github.com/xqfyne/xiangqi/play"
 	"github.com/xqfyne/xiangqi/resources"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // englishFile is the bundled English translation: the text shown when the system's
@@ -59,7 +59,7 @@ func systemLanguage() play.Language {
 	return play.English
 }
 
-func sideName(c engine.Color) string { return present.SideName(trData, c) }
+func sideName(c rules.Color) string { return present.SideName(trData, c) }
 
 // trData is tr in the form the presentation functions take.
 func trData(key string, data map[string]any) string {

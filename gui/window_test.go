@@ -14,11 +14,12 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/book"
 	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/gui/present"
 	"github.com/xqfyne/xiangqi/play"
 	"github.com/xqfyne/xiangqi/resources"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // openWindow builds the app window on a test app, saving into dir.
@@ -114,16 +115,16 @@ func TestTapsSelectReselectRejectAndMove(t *testing.T) {
 	if w.Session().Game().Ply() != 1 || v.LastMove != mv(t, "h2e2") {
 		t.Fatalf("legal move not made: ply %d last %v", w.Session().Game().Ply(), v.LastMove)
 	}
-	if v.PieceAt(sq(t, "e2")) != engine.MakePiece(engine.Red, engine.Cannon) || v.PieceAt(sq(t, "h2")) != engine.NoPiece {
+	if v.PieceAt(sq(t, "e2")) != rules.MakePiece(rules.Red, rules.Cannon) || v.PieceAt(sq(t, "h2")) != rules.NoPiece {
 		t.Fatal("the board does not show the cannon on e2")
 	}
-	if v.Selected != engine.NoSquare || len(v.Targets) != 0 {
+	if v.Selected != rules.NoSquare || len(v.Targets) != 0 {
 		t.Fatal("selection kept after the move")
 	}
 
 	// Black's turn now: a red piece cannot be selected.
 	tapPoint(t, b, "b2")
-	if b.View().Selected != engine.NoSquare {
+	if b.View().Selected != rules.NoSquare {
 		t.Fatal("selected a piece of the side not to move")
 	}
 	if rows := w.game.moves.texts(); len(rows) != 1 || rows[0] == "" {
@@ -137,12 +138,12 @@ func TestTapBetweenPointsIsIgnored(t *testing.T) {
 	b := w.Board()
 	a, c := b.PointPosition(sq(t, "h2")), b.PointPosition(sq(t, "i1"))
 	test.TapAt(b, fyne.NewPos((a.X+c.X)/2, (a.Y+c.Y)/2)) // the middle of a cell
-	if b.View().Selected != engine.NoSquare {
+	if b.View().Selected != rules.NoSquare {
 		t.Fatal("a tap between points selected something")
 	}
 }
 
-func containsSquare(list []engine.Square, s engine.Square) bool {
+func containsSquare(list []rules.Square, s rules.Square) bool {
 	for _, x := range list {
 		if x == s {
 			return true
@@ -170,10 +171,10 @@ func TestEngineRepliesAndIsDrawn(t *testing.T) {
 		t.Fatalf("board shows last move %v, game has %v (thinking %v)", v.LastMove, reply, s.Thinking())
 	}
 	pos := s.Game().Position()
-	if v.PieceAt(reply.To()) != pos.At(reply.To()) || v.PieceAt(reply.To()) == engine.NoPiece {
+	if v.PieceAt(reply.To()) != pos.At(reply.To()) || v.PieceAt(reply.To()) == rules.NoPiece {
 		t.Fatal("the engine's piece is not drawn on its destination")
 	}
-	if pos.Side() != engine.Red {
+	if pos.Side() != rules.Red {
 		t.Fatal("not Red's turn after the engine's reply")
 	}
 }
@@ -186,7 +187,7 @@ func TestEngineMovesFirstWhenHumanIsBlack(t *testing.T) {
 	}
 	s := w.Session()
 	q.waitFor(t, 10*time.Second, "the engine's first move", func() bool { return s.Game().Ply() == 1 })
-	if s.Game().SideToMove() != engine.Black || s.Thinking() {
+	if s.Game().SideToMove() != rules.Black || s.Thinking() {
 		t.Fatal("after the engine's first move it should be Black's (the player's) turn")
 	}
 }
@@ -201,7 +202,7 @@ func TestUndoRedoFlipAgainstEngine(t *testing.T) {
 	reply := s.Game().LastMove()
 
 	test.Tap(w.game.undoBtn)
-	if s.Game().Ply() != 0 || w.Board().View().PieceAt(sq(t, "h2")) == engine.NoPiece {
+	if s.Game().Ply() != 0 || w.Board().View().PieceAt(sq(t, "h2")) == rules.NoPiece {
 		t.Fatalf("undo should take back the reply and the player's move; ply %d", s.Game().Ply())
 	}
 	if s.Thinking() || w.game.undoBtn.Disabled() == false {
@@ -287,7 +288,7 @@ func TestHintShowsEngineMove(t *testing.T) {
 	newGame(t, w, game.HumanBoth, play.MinSeconds)
 	test.Tap(w.game.hintBtn)
 	s := w.Session()
-	q.waitFor(t, 10*time.Second, "hint", func() bool { return w.Board().View().Hint != engine.NoMove })
+	q.waitFor(t, 10*time.Second, "hint", func() bool { return w.Board().View().Hint != rules.NoMove })
 	h := w.Board().View().Hint
 	if !s.Game().Position().IsLegal(h) {
 		t.Fatalf("hint %v is not legal", h)
@@ -303,7 +304,7 @@ func TestGameOverIsReported(t *testing.T) {
 	tapPoint(t, w.Board(), "a0")
 	tapPoint(t, w.Board(), "a9")
 	got := w.Session().Game().Result()
-	if got.Reason != game.ReasonCheckmate || got.Winner != engine.Red {
+	if got.Reason != game.ReasonCheckmate || got.Winner != rules.Red {
 		t.Fatalf("result %+v, want Red wins by checkmate", got)
 	}
 	if w.Board().View().Check != sq(t, "e9") {
@@ -315,7 +316,7 @@ func TestGameOverIsReported(t *testing.T) {
 		t.Fatalf("status %q does not announce the result", st)
 	}
 	tapPoint(t, w.Board(), "e0")
-	if w.Board().View().Selected != engine.NoSquare {
+	if w.Board().View().Selected != rules.NoSquare {
 		t.Fatal("a piece could be selected after the game ended")
 	}
 }
@@ -369,7 +370,7 @@ func TestCorruptSaveIsReportedAndKeptAside(t *testing.T) {
 		t.Fatal(err)
 	}
 	w, _ := openWindow(t, dir)
-	if w.Session().Game().Ply() != 0 || w.Session().Game().FEN() != engine.StartFEN {
+	if w.Session().Game().Ply() != 0 || w.Session().Game().FEN() != rules.StartFEN {
 		t.Fatal("a corrupt save did not start a new game")
 	}
 	if len(w.Fyne().Canvas().Overlays().List()) == 0 {
@@ -402,12 +403,12 @@ func TestEngineUsesBundledBook(t *testing.T) {
 	if !s.EngineMoveFromBook() {
 		t.Fatal("with the book on, the engine's first move did not come from the book")
 	}
-	book, err := engine.LoadBook(resources.Book())
+	book, err := book.LoadBook(resources.Book())
 	if err != nil {
 		t.Fatal(err)
 	}
 	found := false
-	for _, bm := range book.Moves(engine.NewPosition()) {
+	for _, bm := range book.Moves(rules.NewPosition()) {
 		found = found || bm.Move == s.Game().LastMove()
 	}
 	if !found {
@@ -430,7 +431,7 @@ func TestMoveDuringHintDropsStaleHint(t *testing.T) {
 	}
 	waitSearchEnd(t, s)
 	q.drain()
-	if w.Board().View().Hint != engine.NoMove {
+	if w.Board().View().Hint != rules.NoMove {
 		t.Fatal("a hint for the previous position was shown")
 	}
 }
@@ -535,14 +536,14 @@ func TestRepetitionWarningAndVerdict(t *testing.T) {
 	tapPoint(t, w.Board(), "a7")
 	tapPoint(t, w.Board(), "b7")
 	why, ok := s.Game().RepetitionVerdict()
-	if !ok || why.Loser != engine.Red {
+	if !ok || why.Loser != rules.Red {
 		t.Fatalf("verdict %+v %v", why, ok)
 	}
 	if !strings.Contains(w.game.status.Text, why.English()) {
 		t.Fatalf("status %q does not explain %q", w.game.status.Text, why.English())
 	}
 	v := w.Board().View()
-	if !slices.Equal(v.Culprits, []engine.Square{sq(t, "a5")}) || v.Victim != sq(t, "b7") {
+	if !slices.Equal(v.Culprits, []rules.Square{sq(t, "a5")}) || v.Victim != sq(t, "b7") {
 		t.Fatalf("board rings %v and %v, want the rook a5 and the cannon b7", v.Culprits, v.Victim)
 	}
 	// The whole verdict is read in the status area of a small desktop window: its wrapped
@@ -580,7 +581,7 @@ func TestResignAndDrawButtons(t *testing.T) {
 	tapPoint(t, w.Board(), "h2")
 	tapPoint(t, w.Board(), "e2")
 	test.Tap(w.game.drawBtn)
-	if !strings.Contains(overlayText(w), tr("draw.offer", map[string]any{"Side": sideName(engine.Black)})) {
+	if !strings.Contains(overlayText(w), tr("draw.offer", map[string]any{"Side": sideName(rules.Black)})) {
 		t.Fatalf("no draw offer shown; dialogs say %q", overlayText(w))
 	}
 	test.Tap(find(t, w, func(b *widget.Button) bool { return b.Text == lang.L("No") }))
@@ -590,7 +591,7 @@ func TestResignAndDrawButtons(t *testing.T) {
 	test.Tap(w.game.resignBtn)
 	test.Tap(find(t, w, func(b *widget.Button) bool { return b.Text == lang.L("Yes") }))
 	r := w.Session().Game().Result()
-	if r.Reason != game.ReasonResignation || r.Winner != engine.Red || !w.game.resignBtn.Disabled() || !w.game.drawBtn.Disabled() {
+	if r.Reason != game.ReasonResignation || r.Winner != rules.Red || !w.game.resignBtn.Disabled() || !w.game.drawBtn.Disabled() {
 		t.Fatalf("after resigning: %+v, resign enabled %v", r, !w.game.resignBtn.Disabled())
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // AnalysisLines is how many best lines analysis mode shows.
@@ -25,7 +26,7 @@ type analysis struct {
 	cancel   context.CancelFunc
 	fen      string        // the position analysed, with its ply
 	ply      int           // (a repetition makes the same FEN a different position)
-	side     engine.Color  // the side to move there
+	side     rules.Color   // the side to move there
 	lines    []engine.Info // the latest report of each line, best first
 }
 
@@ -65,7 +66,7 @@ func (s *Session) AnalysisLines() []engine.Info {
 }
 
 // AnalysisSide is the side to move in the position the lines are for.
-func (s *Session) AnalysisSide() engine.Color { return s.analysis.side }
+func (s *Session) AnalysisSide() rules.Color { return s.analysis.side }
 
 // followAnalysis restarts the analysis when the position shown is no longer the one
 // analysed.

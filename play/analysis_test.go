@@ -4,8 +4,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // waitEnded fails the test if the session's background searches do not end.
@@ -39,7 +39,7 @@ func TestAnalysisShowsThreeLinesAndStops(t *testing.T) {
 			if len(lines) != AnalysisLines {
 				return false
 			}
-			seen := map[engine.Move]bool{}
+			seen := map[rules.Move]bool{}
 			for _, l := range lines {
 				if l.Depth < minDepth || seen[l.PV[0]] || !s.Game().Position().IsLegal(l.PV[0]) {
 					return false
@@ -50,7 +50,7 @@ func TestAnalysisShowsThreeLinesAndStops(t *testing.T) {
 		}
 	}
 	q.waitFor(t, 20*time.Second, "three lines at depth 4", threeLines(4))
-	if s.AnalysisSide() != engine.Red {
+	if s.AnalysisSide() != rules.Red {
 		t.Fatal("analysis side")
 	}
 	tapMove(t, s, "h2e2")
@@ -58,7 +58,7 @@ func TestAnalysisShowsThreeLinesAndStops(t *testing.T) {
 		t.Fatal("the lines of the previous position are still shown")
 	}
 	q.waitFor(t, 20*time.Second, "three lines after the move", threeLines(3))
-	if s.AnalysisSide() != engine.Black || calls != 0 || s.Thinking() {
+	if s.AnalysisSide() != rules.Black || calls != 0 || s.Thinking() {
 		t.Fatalf("after the move: side %v, engine searches %d", s.AnalysisSide(), calls)
 	}
 	s.SetAnalysis(false)

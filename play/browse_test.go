@@ -8,13 +8,14 @@ import (
 
 	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // firstLegal is an engine that plays the first legal move and counts its searches.
 func firstLegal(calls *int) SearchFunc {
-	return func(_ context.Context, pos *engine.Position, _ engine.Limits, _ func(engine.Info)) engine.Result {
+	return func(_ context.Context, pos *rules.Position, _ engine.Limits, _ func(engine.Info)) engine.SearchResult {
 		*calls++
-		return engine.Result{Move: pos.LegalMoves()[0]}
+		return engine.SearchResult{Move: pos.LegalMoves()[0]}
 	}
 }
 
@@ -53,7 +54,7 @@ func TestBrowsingPausesTheEngine(t *testing.T) {
 	// Black's move played by the person at ply 1 starts a variation; the engine answers
 	// at the end of the new line, where it is Red's... the person's turn: no search.
 	engineReply := s.Game().Moves()[1]
-	var alt engine.Move
+	var alt rules.Move
 	for _, m := range s.Game().Position().LegalMoves() {
 		if m != engineReply {
 			alt = m

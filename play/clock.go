@@ -6,8 +6,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // TimeControl is a game's thinking time: Base for each side for the whole game, plus
@@ -93,10 +93,10 @@ type gameClock struct {
 	tc      TimeControl
 	left    [2]time.Duration // by colour, as of since
 	running bool
-	side    engine.Color // whose clock runs
-	since   time.Time    // when it last started or was settled
-	stop    func() bool  // cancels the armed flag timer
-	armed   uint64       // identifies the armed flag timer; an older one is stale
+	side    rules.Color // whose clock runs
+	since   time.Time   // when it last started or was settled
+	stop    func() bool // cancels the armed flag timer
+	armed   uint64      // identifies the armed flag timer; an older one is stale
 }
 
 func newGameClock(tc TimeControl) gameClock {
@@ -126,8 +126,8 @@ func (c *gameClock) record(g *game.Game) {
 		delete(g.Settings, keyClockBlack)
 		return
 	}
-	g.Settings[keyClockRed] = strconv.FormatInt(int64(c.left[engine.Red]/clockSaveGranularity), 10)
-	g.Settings[keyClockBlack] = strconv.FormatInt(int64(c.left[engine.Black]/clockSaveGranularity), 10)
+	g.Settings[keyClockRed] = strconv.FormatInt(int64(c.left[rules.Red]/clockSaveGranularity), 10)
+	g.Settings[keyClockBlack] = strconv.FormatInt(int64(c.left[rules.Black]/clockSaveGranularity), 10)
 }
 
 // settle charges the running side with the time since the clock last started.
@@ -139,7 +139,7 @@ func (c *gameClock) settle(now time.Time) {
 }
 
 // leftAt is side's time at now, never below zero.
-func (c *gameClock) leftAt(side engine.Color, now time.Time) time.Duration {
+func (c *gameClock) leftAt(side rules.Color, now time.Time) time.Duration {
 	left := c.left[side]
 	if c.running && c.side == side {
 		left -= now.Sub(c.since)
@@ -151,12 +151,12 @@ func (c *gameClock) leftAt(side engine.Color, now time.Time) time.Duration {
 func (s *Session) TimeControl() TimeControl { return s.clock.tc }
 
 // ClockLeft returns side's time left now.
-func (s *Session) ClockLeft(side engine.Color) time.Duration {
+func (s *Session) ClockLeft(side rules.Color) time.Duration {
 	return s.clock.leftAt(side, s.time.Now())
 }
 
 // ClockRunning returns whose clock runs, if any.
-func (s *Session) ClockRunning() (engine.Color, bool) { return s.clock.side, s.clock.running }
+func (s *Session) ClockRunning() (rules.Color, bool) { return s.clock.side, s.clock.running }
 
 // syncClock runs the clock of the side to move while a timed game is undecided and being
 // played, and stops it otherwise: while an earlier position is shown (after taking moves
@@ -228,7 +228,7 @@ func (s *Session) flagTimer(armed uint64) {
 
 // flagFall ends the game because side's time ran out (a draw when the other side has no
 // attacking piece). The clock runs only at the end of the line, where a result is declared.
-func (s *Session) flagFall(side engine.Color) {
+func (s *Session) flagFall(side rules.Color) {
 	s.cancelSearch()
 	s.clock.left[side] = 0
 	if err := s.g.FlagFall(side); err != nil {
@@ -253,7 +253,7 @@ func (s *Session) clockBeforeMove() bool {
 }
 
 // clockAfterMove adds the increment to the side that just moved.
-func (s *Session) clockAfterMove(mover engine.Color) {
+func (s *Session) clockAfterMove(mover rules.Color) {
 	if s.clock.tc.Timed() {
 		s.clock.left[mover] += s.clock.tc.Increment
 	}

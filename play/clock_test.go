@@ -8,6 +8,7 @@ import (
 	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/play/playtest"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // clockSession opens a session on fs with a fake time source.
@@ -35,7 +36,7 @@ func timed(human game.HumanSide, tc TimeControl) Settings {
 	return set
 }
 
-func wantLeft(t *testing.T, s *Session, side engine.Color, want time.Duration) {
+func wantLeft(t *testing.T, s *Session, side rules.Color, want time.Duration) {
 	t.Helper()
 	if got := s.ClockLeft(side); got != want {
 		t.Errorf("%v has %v left, want %v", side, got, want)
@@ -62,18 +63,18 @@ func TestClockRunsForTheSideToMoveWithIncrement(t *testing.T) {
 	if err := s.NewGame(timed(game.HumanBoth, TimeControl{5 * time.Minute, 3 * time.Second})); err != nil {
 		t.Fatal(err)
 	}
-	if side, running := s.ClockRunning(); !running || side != engine.Red {
+	if side, running := s.ClockRunning(); !running || side != rules.Red {
 		t.Fatalf("at the start the clock running is %v/%v, want Red's", side, running)
 	}
 	ft.Advance(20 * time.Second)
-	wantLeft(t, s, engine.Red, 4*time.Minute+40*time.Second)
+	wantLeft(t, s, rules.Red, 4*time.Minute+40*time.Second)
 	tapMove(t, s, "h2e2")
 	// Red used 20 s and gained the 3 s increment; Black's clock now runs.
-	wantLeft(t, s, engine.Red, 4*time.Minute+43*time.Second)
+	wantLeft(t, s, rules.Red, 4*time.Minute+43*time.Second)
 	ft.Advance(7 * time.Second)
-	wantLeft(t, s, engine.Black, 4*time.Minute+53*time.Second)
-	wantLeft(t, s, engine.Red, 4*time.Minute+43*time.Second)
-	if side, _ := s.ClockRunning(); side != engine.Black {
+	wantLeft(t, s, rules.Black, 4*time.Minute+53*time.Second)
+	wantLeft(t, s, rules.Red, 4*time.Minute+43*time.Second)
+	if side, _ := s.ClockRunning(); side != rules.Black {
 		t.Errorf("after Red's move %v's clock runs", side)
 	}
 }
@@ -101,7 +102,7 @@ func TestFlagFallLosesOnTime(t *testing.T) {
 	if _, running := s.ClockRunning(); running {
 		t.Error("a clock still runs after the game ended")
 	}
-	wantLeft(t, s, engine.Black, 0)
+	wantLeft(t, s, rules.Black, 0)
 	// A move tapped after the flag fell is not played.
 	tapMove(t, s, "h9g7")
 	if s.Game().Ply() != 1 {
@@ -160,9 +161,9 @@ func TestClockRestoredAfterRestart(t *testing.T) {
 	if s2.TimeControl() != (TimeControl{10 * time.Minute, 5 * time.Second}) {
 		t.Fatalf("time control after a kill: %v", s2.TimeControl())
 	}
-	wantLeft(t, s2, engine.Red, 8*time.Minute+35*time.Second)
-	wantLeft(t, s2, engine.Black, 10*time.Minute)
-	if side, running := s2.ClockRunning(); !running || side != engine.Black {
+	wantLeft(t, s2, rules.Red, 8*time.Minute+35*time.Second)
+	wantLeft(t, s2, rules.Black, 10*time.Minute)
+	if side, running := s2.ClockRunning(); !running || side != rules.Black {
 		t.Errorf("after the restart the clock running is %v/%v, want Black's", side, running)
 	}
 	q2.drain()
@@ -170,7 +171,7 @@ func TestClockRestoredAfterRestart(t *testing.T) {
 	s.Close()
 	q.drain()
 	s3, _ := clockSession(t, fs, ft, nil)
-	wantLeft(t, s3, engine.Black, 10*time.Minute-40*time.Second)
+	wantLeft(t, s3, rules.Black, 10*time.Minute-40*time.Second)
 }
 
 // cloneFS copies the files of fs, as a disk looks after the app was killed.
@@ -187,14 +188,14 @@ func cloneFS(fs *memFS) *memFS {
 func TestEngineOnTheClockPlansFromTimeLeft(t *testing.T) {
 	ft := playtest.NewFakeTime()
 	var got []engine.Limits
-	s, q := clockSession(t, nil, ft, func(_ context.Context, pos *engine.Position, l engine.Limits, _ func(engine.Info)) engine.Result {
+	s, q := clockSession(t, nil, ft, func(_ context.Context, pos *rules.Position, l engine.Limits, _ func(engine.Info)) engine.SearchResult {
 		got = append(got, l)
 		reply := "h2e2"
-		if pos.Side() == engine.Black {
+		if pos.Side() == rules.Black {
 			reply = "h9g7"
 		}
-		m, _ := engine.ParseMove(reply)
-		return engine.Result{Move: m}
+		m, _ := rules.ParseMove(reply)
+		return engine.SearchResult{Move: m}
 	})
 	if err := s.NewGame(timed(game.HumanRed, TimeControl{15 * time.Minute, 10 * time.Second})); err != nil {
 		t.Fatal(err)
@@ -254,14 +255,14 @@ func TestClockWaitsWhileTheAppIsAway(t *testing.T) {
 	if s.Game().Result().Decided() {
 		t.Fatalf("the game ended while away: %v", s.Game().Result())
 	}
-	wantLeft(t, s, engine.Black, 5*time.Minute-25*time.Second)
+	wantLeft(t, s, rules.Black, 5*time.Minute-25*time.Second)
 	s.SetAway(false)
-	if side, running := s.ClockRunning(); !running || side != engine.Black {
+	if side, running := s.ClockRunning(); !running || side != rules.Black {
 		t.Fatalf("back from away the clock running is %v/%v, want Black's", side, running)
 	}
 	ft.Advance(5 * time.Second)
-	wantLeft(t, s, engine.Black, 5*time.Minute-30*time.Second)
+	wantLeft(t, s, rules.Black, 5*time.Minute-30*time.Second)
 	// The app was killed in the background: the save has the time up to going away.
 	s2, _ := clockSession(t, killed, ft, nil)
-	wantLeft(t, s2, engine.Black, 5*time.Minute-25*time.Second)
+	wantLeft(t, s2, rules.Black, 5*time.Minute-25*time.Second)
 }

@@ -4,16 +4,16 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // Editor is the board editor's position (摆棋): pieces put on and taken off points freely,
 // and the side to move. Any arrangement can be edited; Problems says why one could not
 // arise in a game, and Position gives the position only when there is no such reason.
 type Editor struct {
-	board [90]engine.Piece // indexed by file + 9*rank
-	side  engine.Color
+	board [90]rules.Piece // indexed by file + 9*rank
+	side  rules.Color
 }
 
 // NewEditor returns an editor holding the standard start position.
@@ -24,7 +24,7 @@ func NewEditor() *Editor {
 }
 
 // EditorFrom returns an editor holding pos (the board shown when the editor opens).
-func EditorFrom(pos *engine.Position) *Editor {
+func EditorFrom(pos *rules.Position) *Editor {
 	e := &Editor{side: pos.Side()}
 	for i := range e.board {
 		e.board[i] = pos.At(editorSquare(i))
@@ -32,28 +32,28 @@ func EditorFrom(pos *engine.Position) *Editor {
 	return e
 }
 
-func editorIndex(sq engine.Square) int { return sq.File() + 9*sq.Rank() }
+func editorIndex(sq rules.Square) int { return sq.File() + 9*sq.Rank() }
 
-func editorSquare(i int) engine.Square { return engine.Sq(i%9, i/9) }
+func editorSquare(i int) rules.Square { return rules.Sq(i%9, i/9) }
 
 // At returns the piece on sq.
-func (e *Editor) At(sq engine.Square) engine.Piece {
+func (e *Editor) At(sq rules.Square) rules.Piece {
 	if !sq.OnBoard() {
-		return engine.NoPiece
+		return rules.NoPiece
 	}
 	return e.board[editorIndex(sq)]
 }
 
-// Put puts p on sq (engine.NoPiece empties it). A side has one king, so a king put
+// Put puts p on sq (rules.NoPiece empties it). A side has one king, so a king put
 // down moves that side's king there.
-func (e *Editor) Put(sq engine.Square, p engine.Piece) {
+func (e *Editor) Put(sq rules.Square, p rules.Piece) {
 	if !sq.OnBoard() {
 		return
 	}
-	if p != engine.NoPiece && p.Type() == engine.King {
+	if p != rules.NoPiece && p.Type() == rules.King {
 		for i, q := range e.board {
 			if q == p {
-				e.board[i] = engine.NoPiece
+				e.board[i] = rules.NoPiece
 			}
 		}
 	}
@@ -61,32 +61,32 @@ func (e *Editor) Put(sq engine.Square, p engine.Piece) {
 }
 
 // Move moves the piece on from to to, replacing what stood there.
-func (e *Editor) Move(from, to engine.Square) {
-	if p := e.At(from); p != engine.NoPiece && to.OnBoard() && from != to {
+func (e *Editor) Move(from, to rules.Square) {
+	if p := e.At(from); p != rules.NoPiece && to.OnBoard() && from != to {
 		e.board[editorIndex(to)] = p
-		e.board[editorIndex(from)] = engine.NoPiece
+		e.board[editorIndex(from)] = rules.NoPiece
 	}
 }
 
 // Clear leaves only the two kings, on their starting points (a position needs them; any
 // other piece is added from the palette).
 func (e *Editor) Clear() {
-	e.board = [90]engine.Piece{}
-	e.board[editorIndex(engine.Sq(4, 0))] = engine.MakePiece(engine.Red, engine.King)
-	e.board[editorIndex(engine.Sq(4, 9))] = engine.MakePiece(engine.Black, engine.King)
-	e.side = engine.Red
+	e.board = [90]rules.Piece{}
+	e.board[editorIndex(rules.Sq(4, 0))] = rules.MakePiece(rules.Red, rules.King)
+	e.board[editorIndex(rules.Sq(4, 9))] = rules.MakePiece(rules.Black, rules.King)
+	e.side = rules.Red
 }
 
 // Standard sets up the start position, Red to move.
 func (e *Editor) Standard() {
-	*e = *EditorFrom(engine.NewPosition())
+	*e = *EditorFrom(rules.NewPosition())
 }
 
 // Side is the side to move.
-func (e *Editor) Side() engine.Color { return e.side }
+func (e *Editor) Side() rules.Color { return e.side }
 
 // SetSide sets the side to move.
-func (e *Editor) SetSide(c engine.Color) { e.side = c }
+func (e *Editor) SetSide(c rules.Color) { e.side = c }
 
 // FEN writes the arrangement as a FEN (move number 1), whether or not it is a position a
 // game can reach.
@@ -96,7 +96,7 @@ func (e *Editor) FEN() string {
 		empty := 0
 		for file := 0; file < 9; file++ {
 			p := e.board[file+9*rank]
-			if p == engine.NoPiece {
+			if p == rules.NoPiece {
 				empty++
 				continue
 			}
@@ -114,72 +114,72 @@ func (e *Editor) FEN() string {
 		}
 	}
 	side := "w"
-	if e.side == engine.Black {
+	if e.side == rules.Black {
 		side = "b"
 	}
 	return b.String() + " " + side + " - - 0 1"
 }
 
 // Position returns the position when it could arise in a game, else the first problem.
-func (e *Editor) Position() (*engine.Position, error) {
+func (e *Editor) Position() (*rules.Position, error) {
 	if problems := e.Problems(); len(problems) > 0 {
 		return nil, problems[0]
 	}
-	return engine.ParseFEN(e.FEN())
+	return rules.ParseFEN(e.FEN())
 }
 
 // Problems lists every reason why the arrangement could not arise in a game, in the order
 // of the board from Red's side; none for a playable position.
 func (e *Editor) Problems() []Problem {
 	var out []Problem
-	var count [2][engine.NumPieceTypes]int
-	var kings [2]engine.Square
+	var count [2][rules.NumPieceTypes]int
+	var kings [2]rules.Square
 	for i, p := range e.board {
-		if p == engine.NoPiece {
+		if p == rules.NoPiece {
 			continue
 		}
 		sq := editorSquare(i)
 		c, t := p.Color(), p.Type()
 		count[c][t]++
-		if t == engine.King {
+		if t == rules.King {
 			kings[c] = sq
 		}
-		if !engine.PlacementAllowed(p, sq) {
+		if !rules.PlacementAllowed(p, sq) {
 			out = append(out, Problem{Kind: misplacedKind(p, sq), Piece: p, Square: sq})
 		}
 	}
-	for _, c := range []engine.Color{engine.Red, engine.Black} {
-		for t := engine.PieceType(0); t < engine.NumPieceTypes; t++ {
-			if n, most := count[c][t], engine.MaxPieces(t); n > most {
-				out = append(out, Problem{Kind: ProblemTooMany, Piece: engine.MakePiece(c, t), Square: engine.NoSquare, Count: n, Max: most})
+	for _, c := range []rules.Color{rules.Red, rules.Black} {
+		for t := rules.PieceType(0); t < rules.NumPieceTypes; t++ {
+			if n, most := count[c][t], rules.MaxPieces(t); n > most {
+				out = append(out, Problem{Kind: ProblemTooMany, Piece: rules.MakePiece(c, t), Square: rules.NoSquare, Count: n, Max: most})
 			}
 		}
-		if count[c][engine.King] == 0 {
-			out = append(out, Problem{Kind: ProblemNoKing, Piece: engine.MakePiece(c, engine.King), Square: engine.NoSquare})
+		if count[c][rules.King] == 0 {
+			out = append(out, Problem{Kind: ProblemNoKing, Piece: rules.MakePiece(c, rules.King), Square: rules.NoSquare})
 		}
 	}
 	if len(out) > 0 {
 		return out
 	}
-	if e.kingsFace(kings[engine.Red], kings[engine.Black]) {
-		return []Problem{{Kind: ProblemFlyingGenerals, Piece: engine.MakePiece(e.side.Opponent(), engine.King), Square: kings[e.side.Opponent()]}}
+	if e.kingsFace(kings[rules.Red], kings[rules.Black]) {
+		return []Problem{{Kind: ProblemFlyingGenerals, Piece: rules.MakePiece(e.side.Opponent(), rules.King), Square: kings[e.side.Opponent()]}}
 	}
 	// With every piece where it may stand, ParseFEN's one remaining objection is that
 	// the side that has just moved is in check.
-	if _, err := engine.ParseFEN(e.FEN()); err != nil {
+	if _, err := rules.ParseFEN(e.FEN()); err != nil {
 		other := e.side.Opponent()
-		return []Problem{{Kind: ProblemCheck, Piece: engine.MakePiece(other, engine.King), Square: kings[other]}}
+		return []Problem{{Kind: ProblemCheck, Piece: rules.MakePiece(other, rules.King), Square: kings[other]}}
 	}
 	return nil
 }
 
 // kingsFace reports whether the kings stand on one file with nothing between them.
-func (e *Editor) kingsFace(red, black engine.Square) bool {
+func (e *Editor) kingsFace(red, black rules.Square) bool {
 	if red.File() != black.File() {
 		return false
 	}
 	for r := red.Rank() + 1; r < black.Rank(); r++ {
-		if e.At(engine.Sq(red.File(), r)) != engine.NoPiece {
+		if e.At(rules.Sq(red.File(), r)) != rules.NoPiece {
 			return false
 		}
 	}
@@ -187,17 +187,17 @@ func (e *Editor) kingsFace(red, black engine.Square) bool {
 }
 
 // misplacedKind says why p cannot stand on sq.
-func misplacedKind(p engine.Piece, sq engine.Square) ProblemKind {
+func misplacedKind(p rules.Piece, sq rules.Square) ProblemKind {
 	switch p.Type() {
-	case engine.King:
+	case rules.King:
 		return ProblemKingOutsidePalace
-	case engine.Advisor:
+	case rules.Advisor:
 		return ProblemAdvisorOffPoints
-	case engine.Bishop:
+	case rules.Bishop:
 		return ProblemElephantOffPoints
 	}
 	rank := sq.Rank()
-	if p.Color() == engine.Black {
+	if p.Color() == rules.Black {
 		rank = 9 - rank
 	}
 	if rank < 3 {
@@ -222,12 +222,12 @@ const (
 )
 
 // Problem is one reason why an arrangement could not arise in a game: the piece it is
-// about, where (engine.NoSquare for ProblemTooMany and ProblemNoKing), and for
+// about, where (rules.NoSquare for ProblemTooMany and ProblemNoKing), and for
 // ProblemTooMany how many there are and how many a set has.
 type Problem struct {
 	Kind       ProblemKind
-	Piece      engine.Piece
-	Square     engine.Square
+	Piece      rules.Piece
+	Square     rules.Square
 	Count, Max int
 }
 
@@ -264,7 +264,7 @@ func (p Problem) English() string {
 // Chinese says the problem in Chinese.
 func (p Problem) Chinese() string {
 	side, name := "红方", game.PieceChar(p.Piece)
-	if p.Piece.Color() == engine.Black {
+	if p.Piece.Color() == rules.Black {
 		side = "黑方"
 	}
 	switch p.Kind {

@@ -4,14 +4,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
-func piece(c engine.Color, t engine.PieceType) engine.Piece { return engine.MakePiece(c, t) }
+func piece(c rules.Color, t rules.PieceType) rules.Piece { return rules.MakePiece(c, t) }
 
 func TestEditorStandardClearAndFEN(t *testing.T) {
 	e := NewEditor()
-	if e.FEN() != engine.StartFEN || len(e.Problems()) != 0 {
+	if e.FEN() != rules.StartFEN || len(e.Problems()) != 0 {
 		t.Fatalf("standard: %s %v", e.FEN(), e.Problems())
 	}
 	e.Clear()
@@ -19,11 +19,11 @@ func TestEditorStandardClearAndFEN(t *testing.T) {
 		t.Fatalf("clear: %s", e.FEN())
 	}
 	// A king put down moves its side's king.
-	e.Put(sq(t, "d0"), piece(engine.Red, engine.King))
-	e.Put(sq(t, "e5"), piece(engine.Black, engine.Rook))
-	e.Put(sq(t, "a0"), engine.NoPiece)
+	e.Put(sq(t, "d0"), piece(rules.Red, rules.King))
+	e.Put(sq(t, "e5"), piece(rules.Black, rules.Rook))
+	e.Put(sq(t, "a0"), rules.NoPiece)
 	e.Move(sq(t, "e5"), sq(t, "e4"))
-	e.SetSide(engine.Black)
+	e.SetSide(rules.Black)
 	want := "4k4/9/9/9/9/4r4/9/9/9/3K5 b - - 0 1"
 	if e.FEN() != want {
 		t.Fatalf("edited: %s", e.FEN())
@@ -47,7 +47,7 @@ func TestEditorRefusesImpossiblePositions(t *testing.T) {
 		zh    string
 		where string
 	}{
-		{"king outside the palace", func(e *Editor) { e.Put(sq(t, "e3"), piece(engine.Red, engine.King)) },
+		{"king outside the palace", func(e *Editor) { e.Put(sq(t, "e3"), piece(rules.Red, rules.King)) },
 			ProblemKingOutsidePalace, "red king on e3 is outside the palace", "出了九宫", "e3"},
 		{"advisor off its points", func(e *Editor) { e.Move(sq(t, "d9"), sq(t, "d8")) },
 			ProblemAdvisorOffPoints, "black advisor on d8", "士在d8", "d8"},
@@ -57,20 +57,20 @@ func TestEditorRefusesImpossiblePositions(t *testing.T) {
 			ProblemPawnBehindStart, "red pawn on a1 is behind its starting rank", "兵在a1", "a1"},
 		{"pawn off the pawn files", func(e *Editor) { e.Move(sq(t, "c6"), sq(t, "d6")) },
 			ProblemPawnOffFile, "black pawn on d6", "卒在d6", "d6"},
-		{"too many pieces", func(e *Editor) { e.Put(sq(t, "e4"), piece(engine.Red, engine.Rook)) },
+		{"too many pieces", func(e *Editor) { e.Put(sq(t, "e4"), piece(rules.Red, rules.Rook)) },
 			ProblemTooMany, "Red has 3 rooks; a set has 2", "红方有3个车", ""},
-		{"no king", func(e *Editor) { e.Put(sq(t, "e9"), engine.NoPiece) },
+		{"no king", func(e *Editor) { e.Put(sq(t, "e9"), rules.NoPiece) },
 			ProblemNoKing, "Black has no king", "黑方没有将", ""},
 		{"flying generals", func(e *Editor) {
 			e.Clear()
-			e.Put(sq(t, "d0"), piece(engine.Red, engine.King))
-			e.Put(sq(t, "d9"), piece(engine.Black, engine.King))
+			e.Put(sq(t, "d0"), piece(rules.Red, rules.King))
+			e.Put(sq(t, "d9"), piece(rules.Black, rules.King))
 		}, ProblemFlyingGenerals, "kings face each other", "将帅照面", "d9"},
 		{"side not to move in check", func(e *Editor) {
 			e.Clear()
-			e.Put(sq(t, "d0"), piece(engine.Red, engine.King))
-			e.Put(sq(t, "e5"), piece(engine.Red, engine.Rook))
-			e.SetSide(engine.Red)
+			e.Put(sq(t, "d0"), piece(rules.Red, rules.King))
+			e.Put(sq(t, "e5"), piece(rules.Red, rules.Rook))
+			e.SetSide(rules.Red)
 		}, ProblemCheck, "Black is in check but it is not black's move", "黑方正被将军", "e9"},
 	}
 	for _, c := range cases {
@@ -95,9 +95,9 @@ func TestEditorRefusesImpossiblePositions(t *testing.T) {
 	// The same check with Black to move is a legal position.
 	e := NewEditor()
 	e.Clear()
-	e.Put(sq(t, "d0"), piece(engine.Red, engine.King))
-	e.Put(sq(t, "e5"), piece(engine.Red, engine.Rook))
-	e.SetSide(engine.Black)
+	e.Put(sq(t, "d0"), piece(rules.Red, rules.King))
+	e.Put(sq(t, "e5"), piece(rules.Red, rules.Rook))
+	e.SetSide(rules.Black)
 	if _, err := e.Position(); err != nil {
 		t.Errorf("black in check, black to move: %v", err)
 	}

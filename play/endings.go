@@ -1,8 +1,8 @@
 package play
 
 import (
-	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // The engine looks at a draw offer only after minDrawOfferPlies plies (twenty moves
@@ -36,14 +36,14 @@ func (s *Session) atEnd() bool {
 
 // resigner is the side that resigns: the player's against the engine, the side to move
 // between two players.
-func (s *Session) resigner() engine.Color {
+func (s *Session) resigner() rules.Color {
 	if s.settings.Human == game.HumanBoth {
 		return s.g.SideToMove()
 	}
 	if s.settings.Human == game.HumanBlack {
-		return engine.Black
+		return rules.Black
 	}
-	return engine.Red
+	return rules.Red
 }
 
 // CanResign reports whether the player can resign now.

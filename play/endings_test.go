@@ -7,6 +7,7 @@ import (
 
 	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 func TestResignEndsAndIsSaved(t *testing.T) {
@@ -20,7 +21,7 @@ func TestResignEndsAndIsSaved(t *testing.T) {
 	s.OnGameOver = func(r game.Result) { over = r }
 	s.Resign()
 	r := s.Game().Result()
-	if r.Reason != game.ReasonResignation || r.Winner != engine.Red || over != r || s.CanResign() || s.Thinking() {
+	if r.Reason != game.ReasonResignation || r.Winner != rules.Red || over != r || s.CanResign() || s.Thinking() {
 		t.Fatalf("after resigning as Black: %+v, announced %+v", r, over)
 	}
 	s.Close()
@@ -32,12 +33,12 @@ func TestResignEndsAndIsSaved(t *testing.T) {
 
 // scoring answers every search with move and the given score.
 func scoring(move string, score int) SearchFunc {
-	return func(_ context.Context, p *engine.Position, _ engine.Limits, _ func(engine.Info)) engine.Result {
-		m, _ := engine.ParseMove(move)
+	return func(_ context.Context, p *rules.Position, _ engine.Limits, _ func(engine.Info)) engine.SearchResult {
+		m, _ := rules.ParseMove(move)
 		if !p.IsLegal(m) {
 			m = p.LegalMoves()[0]
 		}
-		return engine.Result{Move: m, Score: score, Depth: 5}
+		return engine.SearchResult{Move: m, Score: score, Depth: 5}
 	}
 }
 

@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // uiQueue stands in for the UI goroutine: background goroutines post functions, and the
@@ -50,18 +50,18 @@ func (q *uiQueue) waitFor(t testing.TB, timeout time.Duration, what string, cond
 	}
 }
 
-func sq(t testing.TB, name string) engine.Square {
+func sq(t testing.TB, name string) rules.Square {
 	t.Helper()
-	s, err := engine.ParseSquare(name)
+	s, err := rules.ParseSquare(name)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return s
 }
 
-func mv(t testing.TB, text string) engine.Move {
+func mv(t testing.TB, text string) rules.Move {
 	t.Helper()
-	m, err := engine.ParseMove(text)
+	m, err := rules.ParseMove(text)
 	if err != nil {
 		t.Fatal(err)
 	}

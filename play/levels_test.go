@@ -8,6 +8,7 @@ import (
 
 	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // The levels run from a limited beginner to the full engine at 30 s, every limited
@@ -46,11 +47,11 @@ type limitRecorder struct {
 	elos     []int
 }
 
-func (r *limitRecorder) search(_ context.Context, pos *engine.Position, _ engine.Limits, _ func(engine.Info)) engine.Result {
+func (r *limitRecorder) search(_ context.Context, pos *rules.Position, _ engine.Limits, _ func(engine.Info)) engine.SearchResult {
 	r.mu.Lock()
 	r.elos = append(r.elos, r.searcher.Options().Elo)
 	r.mu.Unlock()
-	return engine.Result{Move: pos.LegalMoves()[0]}
+	return engine.SearchResult{Move: pos.LegalMoves()[0]}
 }
 
 func (r *limitRecorder) last() (int, int) {
@@ -106,7 +107,7 @@ func TestLevelLimitReachesTheSearcher(t *testing.T) {
 	engineMoves(Levels()[0].Seconds, Levels()[0].Elo)
 	s.AskHint()
 	calls++
-	q.waitFor(t, 5*time.Second, "the hint", func() bool { return s.Hint() != engine.NoMove })
+	q.waitFor(t, 5*time.Second, "the hint", func() bool { return s.Hint() != rules.NoMove })
 	if elo, n := rec.last(); n != calls || elo != 0 {
 		t.Errorf("hint search %d ran with limit %d, want full strength", n, elo)
 	}

@@ -12,8 +12,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // File names of the library inside its folder. Each game is a file of its own in the
@@ -265,7 +265,7 @@ func firstMoves(r *game.Record) string {
 		texts = append(texts, game.FormatMove(pos, m, game.Chinese))
 		pos.MakeMove(m)
 	}
-	if r.StartFEN() != engine.StartFEN && len(texts) > 0 {
+	if r.StartFEN() != rules.StartFEN && len(texts) > 0 {
 		return "… " + strings.Join(texts, " ")
 	}
 	return strings.Join(texts, " ")

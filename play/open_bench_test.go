@@ -7,6 +7,7 @@ import (
 
 	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // xqf60 is a 60-ply game as an XQF file: each ply plays the legal move at a fixed
@@ -36,8 +37,8 @@ func xqf60(b *testing.B) []byte {
 // BenchmarkOpenXQF60 reads a 60-ply XQF file and opens it in a session, as Open file… does.
 func BenchmarkOpenXQF60(b *testing.B) {
 	data := xqf60(b)
-	s, q, _ := openSession(b, nil, func(ctx context.Context, pos *engine.Position, lim engine.Limits, info func(engine.Info)) engine.Result {
-		return engine.Result{}
+	s, q, _ := openSession(b, nil, func(ctx context.Context, pos *rules.Position, lim engine.Limits, info func(engine.Info)) engine.SearchResult {
+		return engine.SearchResult{}
 	})
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {

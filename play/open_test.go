@@ -5,8 +5,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 func readRecord(t *testing.T, text string) *game.Record {
@@ -43,7 +43,7 @@ func TestOpenRecordReplacesTheGameAndSavesIt(t *testing.T) {
 	}
 	// CurrentRecord gives the game back, and is a copy.
 	cur := s.CurrentRecord()
-	if got := cur.ICCSText(); got != engine.StartFEN+"\nh2e2 h9g7 h0g2\n" {
+	if got := cur.ICCSText(); got != rules.StartFEN+"\nh2e2 h9g7 h0g2\n" {
 		t.Errorf("CurrentRecord: %q", got)
 	}
 	if _, err := cur.Delete(cur.Root); err != nil {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // MoveClass is how good a reviewed move was, by the score it lost against the engine's
@@ -54,13 +55,13 @@ func Classify(loss int, best bool) MoveClass {
 // MoveReview is the review of one move.
 type MoveReview struct {
 	Node  *game.Node
-	Move  engine.Move
+	Move  rules.Move
 	Class MoveClass
 	Loss  int // evaluation units lost against the engine's best move (never negative)
-	// Better is the engine's best move in the position before (engine.NoMove when the
+	// Better is the engine's best move in the position before (rules.NoMove when the
 	// move played was best), BetterLine its line from there.
-	Better     engine.Move
-	BetterLine []engine.Move
+	Better     rules.Move
+	BetterLine []rules.Move
 }
 
 // CurvePoint is one point of the review's score curve: the position after Ply moves of
@@ -90,9 +91,9 @@ type review struct {
 	cancel  context.CancelFunc
 	done    int // positions searched
 	total   int
-	nodes   []*game.Node   // the root and the nodes of the line reviewed
-	sides   []engine.Color // the side to move at each of them
-	results []engine.Result
+	nodes   []*game.Node  // the root and the nodes of the line reviewed
+	sides   []rules.Color // the side to move at each of them
+	results []engine.SearchResult
 	marks   map[*game.Node]MoveReview
 	curve   []CurvePoint
 }
@@ -108,8 +109,8 @@ func (s *Session) StartReview(opt ReviewOptions) error {
 		return errors.New("play: there is no move to review")
 	}
 	s.CancelReview()
-	positions := make([]*engine.Position, len(nodes))
-	sides := make([]engine.Color, len(nodes))
+	positions := make([]*rules.Position, len(nodes))
+	sides := make([]rules.Color, len(nodes))
 	pos := s.tree.rec.StartPosition()
 	for i, n := range nodes {
 		if i > 0 && !pos.MakeMove(n.Move) {
@@ -142,7 +143,7 @@ func (s *Session) StartReview(opt ReviewOptions) error {
 
 // reviewed takes the search of the next position: the move that led to it can now be
 // classified.
-func (s *Session) reviewed(gen uint64, res engine.Result) {
+func (s *Session) reviewed(gen uint64, res engine.SearchResult) {
 	r := &s.review
 	if gen != r.gen || !r.running {
 		return
@@ -153,7 +154,7 @@ func (s *Session) reviewed(gen uint64, res engine.Result) {
 	n := r.nodes[i]
 	red := res.Score
 	mate := res.Mate
-	if r.sides[i] == engine.Black {
+	if r.sides[i] == rules.Black {
 		red, mate = -red, -mate
 	}
 	r.curve = append(r.curve, CurvePoint{Node: n, Ply: i, Score: red, Mate: mate})

@@ -8,8 +8,10 @@ import (
 	"sync"
 	"time"
 
+	"github.com/xqfyne/xiangqi/book"
 	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // rejectFlash is how long an illegal target stays marked.
@@ -34,7 +36,7 @@ const (
 )
 
 // SearchFunc runs one engine search; Searcher.Search in the app.
-type SearchFunc func(context.Context, *engine.Position, engine.Limits, func(engine.Info)) engine.Result
+type SearchFunc func(context.Context, *rules.Position, engine.Limits, func(engine.Info)) engine.SearchResult
 
 // Config says where a session keeps its game and how it reaches the UI goroutine.
 type Config struct {
@@ -57,20 +59,20 @@ type Session struct {
 	writer   *writer // nil when nothing is saved
 	searcher *engine.Searcher
 	search   SearchFunc
-	book     *engine.Book // nil when the bundled book could not be read
+	book     *book.Book // nil when the bundled book could not be read
 	post     func(func())
 	time     TimeSource
 	clock    gameClock
 	away     bool        // the app is out of sight (in the background): the clock waits
 	sounds   SoundPlayer // nil: silent
 
-	selected engine.Square
-	targets  []engine.Square
-	hint     engine.Move
-	rejected engine.Square
+	selected rules.Square
+	targets  []rules.Square
+	hint     rules.Move
+	rejected rules.Square
 	illegal  game.Illegality // why the last tapped move was not legal
 	flashes  uint64          // identifies the latest reject flash
-	animate  engine.Move     // the last move, when the board should slide it into place
+	animate  rules.Move      // the last move, when the board should slide it into place
 
 	gen      uint64 // bumped whenever a running search becomes stale
 	cancel   context.CancelFunc
@@ -112,7 +114,7 @@ func NewSession(cfg Config) (*Session, error) {
 		return nil, errors.New("session: no way to post to the UI goroutine")
 	}
 	s := &Session{post: cfg.Post, searcher: cfg.Searcher, search: cfg.Search, lang: cfg.Language,
-		time: cfg.Time, sounds: cfg.Sound, selected: engine.NoSquare, rejected: engine.NoSquare}
+		time: cfg.Time, sounds: cfg.Sound, selected: rules.NoSquare, rejected: rules.NoSquare}
 	if s.time == nil {
 		s.time = systemTime{}
 	}
@@ -213,17 +215,17 @@ func (s *Session) EngineMoveFromBook() bool { return s.fromBook }
 // Progress returns the latest search progress report.
 func (s *Session) Progress() engine.Info { return s.info }
 
-// Selected is the selected piece's point, or engine.NoSquare.
-func (s *Session) Selected() engine.Square { return s.selected }
+// Selected is the selected piece's point, or rules.NoSquare.
+func (s *Session) Selected() rules.Square { return s.selected }
 
 // Targets are the legal destinations of the selected piece.
-func (s *Session) Targets() []engine.Square { return slices.Clone(s.targets) }
+func (s *Session) Targets() []rules.Square { return slices.Clone(s.targets) }
 
-// Hint is the engine's suggestion for the player, or engine.NoMove.
-func (s *Session) Hint() engine.Move { return s.hint }
+// Hint is the engine's suggestion for the player, or rules.NoMove.
+func (s *Session) Hint() rules.Move { return s.hint }
 
-// Rejected is a point just tapped illegally, flashed briefly, or engine.NoSquare.
-func (s *Session) Rejected() engine.Square { return s.rejected }
+// Rejected is a point just tapped illegally, flashed briefly, or rules.NoSquare.
+func (s *Session) Rejected() rules.Square { return s.rejected }
 
 // Illegal is why the last move the player tried was not legal (game.NotIllegal after any
 // other tap).
@@ -231,7 +233,7 @@ func (s *Session) Illegal() game.Illegality { return s.illegal }
 
 // Animate is the last move when the board should slide it into place: a move made by a
 // tap, by the engine or by Redo, but not one the player dropped there by dragging.
-func (s *Session) Animate() engine.Move { return s.animate }
+func (s *Session) Animate() rules.Move { return s.animate }
 
 // HumanToMove reports whether a person may move now.
 func (s *Session) HumanToMove() bool {
@@ -240,41 +242,41 @@ func (s *Session) HumanToMove() bool {
 
 // Tap handles a tap on a board point as article 003 §1 describes: an own piece becomes
 // the selection; with a selection, any other point is a move, played if legal.
-func (s *Session) Tap(sq engine.Square) { s.tap(sq, true) }
+func (s *Session) Tap(sq rules.Square) { s.tap(sq, true) }
 
 // Drop plays the move of a piece dragged from one point and dropped on another: the same
 // as tapping both, except that the piece is already where it lands.
-func (s *Session) Drop(from, to engine.Square) {
-	if p := s.g.Position().At(from); p == engine.NoPiece || p.Color() != s.g.SideToMove() {
+func (s *Session) Drop(from, to rules.Square) {
+	if p := s.g.Position().At(from); p == rules.NoPiece || p.Color() != s.g.SideToMove() {
 		return
 	}
 	s.tap(from, false)
 	s.tap(to, false)
 }
 
-func (s *Session) tap(sq engine.Square, animate bool) {
+func (s *Session) tap(sq rules.Square, animate bool) {
 	s.illegal = game.NotIllegal
 	pos := s.g.Position()
 	p := pos.At(sq)
 	if !s.HumanToMove() {
 		// While the engine thinks, the player may pick the piece to move next; it stays
 		// selected when the engine's move leaves it in place.
-		if s.thinking && p != engine.NoPiece && s.settings.Human.Plays(p.Color()) {
+		if s.thinking && p != rules.NoPiece && s.settings.Human.Plays(p.Color()) {
 			s.selected, s.targets = sq, nil
 			s.changed(ChangeBoard)
 		}
 		return
 	}
-	if p != engine.NoPiece && p.Color() == pos.Side() {
+	if p != rules.NoPiece && p.Color() == pos.Side() {
 		s.selected = sq
 		s.targets = legalTargets(pos, sq)
 		s.changed(ChangeBoard | ChangeStatus)
 		return
 	}
-	if s.selected == engine.NoSquare {
+	if s.selected == rules.NoSquare {
 		return
 	}
-	m := engine.NewMove(s.selected, sq)
+	m := rules.NewMove(s.selected, sq)
 	if why := game.WhyIllegal(pos, m); why != game.NotIllegal {
 		s.illegal = why
 		s.flashReject(sq)
@@ -295,14 +297,14 @@ func (s *Session) tap(sq engine.Square, animate bool) {
 }
 
 // playTapped plays the move of a tap, flashing the point when the game refuses it.
-func (s *Session) playTapped(m engine.Move, sq engine.Square, animate bool) {
+func (s *Session) playTapped(m rules.Move, sq rules.Square, animate bool) {
 	if err := s.play(m, animate); err != nil {
 		s.flashReject(sq)
 	}
 }
 
-func legalTargets(pos *engine.Position, from engine.Square) []engine.Square {
-	var ts []engine.Square
+func legalTargets(pos *rules.Position, from rules.Square) []rules.Square {
+	var ts []rules.Square
 	for _, m := range pos.LegalMoves() {
 		if m.From() == from {
 			ts = append(ts, m.To())
@@ -312,7 +314,7 @@ func legalTargets(pos *engine.Position, from engine.Square) []engine.Square {
 }
 
 // flashReject marks an illegal target briefly; the selection stays.
-func (s *Session) flashReject(sq engine.Square) {
+func (s *Session) flashReject(sq rules.Square) {
 	s.rejected = sq
 	s.sound(SoundIllegal)
 	s.flashes++
@@ -320,8 +322,8 @@ func (s *Session) flashReject(sq engine.Square) {
 	s.changed(ChangeBoard | ChangeStatus)
 	time.AfterFunc(rejectFlash, func() {
 		s.post(func() {
-			if s.flashes == id && s.rejected != engine.NoSquare {
-				s.rejected = engine.NoSquare
+			if s.flashes == id && s.rejected != rules.NoSquare {
+				s.rejected = rules.NoSquare
 				s.changed(ChangeBoard)
 			}
 		})
@@ -330,7 +332,7 @@ func (s *Session) flashReject(sq engine.Square) {
 
 // play makes a move, saves, and hands over to the engine when it is its turn. A move the
 // game rejects changes nothing and is returned as an error.
-func (s *Session) play(m engine.Move, animate bool) error {
+func (s *Session) play(m rules.Move, animate bool) error {
 	mover := s.g.SideToMove()
 	if !s.g.Result().Decided() && s.g.Position().IsLegal(m) && !s.clockBeforeMove() {
 		return errors.New("the time ran out before the move")
@@ -359,8 +361,8 @@ func (s *Session) moved(animate, announce bool) {
 	if animate {
 		s.animate = s.g.LastMove()
 	}
-	if picked != engine.NoSquare && s.HumanToMove() {
-		if p := s.g.Position().At(picked); p != engine.NoPiece && p.Color() == s.g.SideToMove() {
+	if picked != rules.NoSquare && s.HumanToMove() {
+		if p := s.g.Position().At(picked); p != rules.NoPiece && p.Color() == s.g.SideToMove() {
 			s.selected, s.targets = picked, legalTargets(s.g.Position(), picked)
 		}
 	}
@@ -378,8 +380,8 @@ func (s *Session) moved(animate, announce bool) {
 // clearMarks forgets the selection and everything tied to the previous position,
 // including a failed search's report.
 func (s *Session) clearMarks() {
-	s.selected, s.targets, s.hint, s.rejected = engine.NoSquare, nil, engine.NoMove, engine.NoSquare
-	s.animate, s.illegal = engine.NoMove, game.NotIllegal
+	s.selected, s.targets, s.hint, s.rejected = rules.NoSquare, nil, rules.NoMove, rules.NoSquare
+	s.animate, s.illegal = rules.NoMove, game.NotIllegal
 	s.engineErr, s.hintErr = nil, nil
 }
 
@@ -432,7 +434,7 @@ func (s *Session) Flip() {
 }
 
 // sideAt returns the side to move at ply p of the current line.
-func (s *Session) sideAt(p int) engine.Color {
+func (s *Session) sideAt(p int) rules.Color {
 	if (s.g.Ply()-p)%2 == 0 {
 		return s.g.SideToMove()
 	}
@@ -498,7 +500,7 @@ func (s *Session) AskHint() {
 	if !s.CanHint() {
 		return
 	}
-	s.hint, s.hintErr = engine.NoMove, nil
+	s.hint, s.hintErr = rules.NoMove, nil
 	s.startSearch(true)
 }
 
@@ -582,7 +584,7 @@ func (s *Session) startSearch(hint bool) {
 }
 
 // searchDone applies a finished search unless the game moved on since it started.
-func (s *Session) searchDone(gen uint64, hint bool, res engine.Result) {
+func (s *Session) searchDone(gen uint64, hint bool, res engine.SearchResult) {
 	if gen != s.gen {
 		return
 	}
@@ -592,7 +594,7 @@ func (s *Session) searchDone(gen uint64, hint bool, res engine.Result) {
 	pos := s.g.Position()
 	var bad error
 	switch {
-	case res.Move == engine.NoMove:
+	case res.Move == rules.NoMove:
 		bad = errors.New("the search returned no move")
 	case !pos.IsLegal(res.Move):
 		bad = fmt.Errorf("the search returned the illegal move %v", res.Move)

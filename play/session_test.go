@@ -9,6 +9,7 @@ import (
 
 	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // openSession starts a session on fs (nil: no saving) with the given search (nil: the
@@ -46,10 +47,10 @@ func tapMove(t testing.TB, s *Session, text string) {
 }
 
 // answer is a search that always answers move and counts its calls.
-func answer(calls *int, move engine.Move) SearchFunc {
-	return func(context.Context, *engine.Position, engine.Limits, func(engine.Info)) engine.Result {
+func answer(calls *int, move rules.Move) SearchFunc {
+	return func(context.Context, *rules.Position, engine.Limits, func(engine.Info)) engine.SearchResult {
 		*calls++
-		return engine.Result{Move: move}
+		return engine.SearchResult{Move: move}
 	}
 }
 
@@ -94,7 +95,7 @@ func TestDropPlaysWithoutAnimation(t *testing.T) {
 		t.Fatal("a drop of the opponent's piece was played")
 	}
 	s.Drop(sq(t, "h2"), sq(t, "e2"))
-	if s.Game().LastMove() != mv(t, "h2e2") || s.Animate() != engine.NoMove {
+	if s.Game().LastMove() != mv(t, "h2e2") || s.Animate() != rules.NoMove {
 		t.Fatalf("drop: last %v animate %v", s.Game().LastMove(), s.Animate())
 	}
 }
@@ -103,12 +104,12 @@ func TestEngineFailureIsReportedAndRetried(t *testing.T) {
 	for name, bad := range map[string]string{"no move": "", "illegal move": "a0a5"} {
 		t.Run(name, func(t *testing.T) {
 			calls := 0
-			badMove := engine.NoMove
+			badMove := rules.NoMove
 			if bad != "" {
 				badMove = mv(t, bad) // Black to move: a red rook
 			}
 			search := answer(&calls, badMove)
-			s, q, _ := openSession(t, nil, func(ctx context.Context, p *engine.Position, l engine.Limits, f func(engine.Info)) engine.Result {
+			s, q, _ := openSession(t, nil, func(ctx context.Context, p *rules.Position, l engine.Limits, f func(engine.Info)) engine.SearchResult {
 				return search(ctx, p, l, f)
 			})
 			if err := s.NewGame(fastSettings(game.HumanRed)); err != nil {
@@ -147,13 +148,13 @@ func TestEngineFailureIsReportedAndRetried(t *testing.T) {
 
 func TestHintFailureIsReportedAndPlayGoesOn(t *testing.T) {
 	calls := 0
-	s, q, _ := openSession(t, nil, answer(&calls, engine.NoMove))
+	s, q, _ := openSession(t, nil, answer(&calls, rules.NoMove))
 	if err := s.NewGame(fastSettings(game.HumanBoth)); err != nil {
 		t.Fatal(err)
 	}
 	s.AskHint()
 	q.waitFor(t, 10*time.Second, "the failed hint", func() bool { return s.HintError() != nil })
-	if s.Hint() != engine.NoMove {
+	if s.Hint() != rules.NoMove {
 		t.Fatalf("hint %v after a failed search", s.Hint())
 	}
 	tapMove(t, s, "h2e2")
@@ -165,14 +166,14 @@ func TestHintFailureIsReportedAndPlayGoesOn(t *testing.T) {
 // The engine is told the moves the judge would punish: here, chasing the undefended
 // cannon once more would lose by perpetual chase.
 func TestEngineSearchBansPerpetualChase(t *testing.T) {
-	var banned []engine.Move
-	s, q := chaseSession(t, fastSettings(game.HumanBoth), func(_ context.Context, _ *engine.Position, lim engine.Limits, _ func(engine.Info)) engine.Result {
+	var banned []rules.Move
+	s, q := chaseSession(t, fastSettings(game.HumanBoth), func(_ context.Context, _ *rules.Position, lim engine.Limits, _ func(engine.Info)) engine.SearchResult {
 		banned = lim.BanMoves
-		return engine.Result{Move: mv(t, "b5b1")}
+		return engine.SearchResult{Move: mv(t, "b5b1")}
 	})
 	s.AskHint()
-	q.waitFor(t, 10*time.Second, "hint", func() bool { return s.Hint() != engine.NoMove })
-	if !slices.Equal(banned, []engine.Move{mv(t, "b5a5")}) {
+	q.waitFor(t, 10*time.Second, "hint", func() bool { return s.Hint() != rules.NoMove })
+	if !slices.Equal(banned, []rules.Move{mv(t, "b5a5")}) {
 		t.Fatalf("search banned %v, want [b5a5]", banned)
 	}
 }
@@ -313,12 +314,12 @@ func TestIllegalTapSaysWhy(t *testing.T) {
 // engine has moved.
 func TestPieceSelectedDuringEngineTurn(t *testing.T) {
 	release := make(chan struct{})
-	s, q, _ := openSession(t, nil, func(ctx context.Context, _ *engine.Position, _ engine.Limits, _ func(engine.Info)) engine.Result {
+	s, q, _ := openSession(t, nil, func(ctx context.Context, _ *rules.Position, _ engine.Limits, _ func(engine.Info)) engine.SearchResult {
 		select {
 		case <-release:
 		case <-ctx.Done():
 		}
-		return engine.Result{Move: mv(t, "h9g7")}
+		return engine.SearchResult{Move: mv(t, "h9g7")}
 	})
 	if err := s.NewGame(fastSettings(game.HumanRed)); err != nil {
 		t.Fatal(err)
@@ -399,7 +400,7 @@ func TestRepetitionWarning(t *testing.T) {
 	var playAnyway func()
 	s.OnRepetitionWarning = func(v game.Verdict, play func()) { why, playAnyway = v, play }
 	tapMove(t, s, "b5a5")
-	if playAnyway == nil || s.Game().Ply() != 6 || why.Loser != engine.Red || why.Violation != engine.PerpetualChase {
+	if playAnyway == nil || s.Game().Ply() != 6 || why.Loser != rules.Red || why.Violation != rules.PerpetualChase {
 		t.Fatalf("warning %+v, ply %d", why, s.Game().Ply())
 	}
 	playAnyway()
@@ -407,7 +408,7 @@ func TestRepetitionWarning(t *testing.T) {
 	if s.Game().Ply() != 8 || !s.Game().Result().Decided() {
 		t.Fatalf("after confirming: ply %d, result %v", s.Game().Ply(), s.Game().Result())
 	}
-	if v, ok := s.Game().RepetitionVerdict(); !ok || v.Loser != engine.Red {
+	if v, ok := s.Game().RepetitionVerdict(); !ok || v.Loser != rules.Red {
 		t.Fatalf("verdict %+v %v", v, ok)
 	}
 

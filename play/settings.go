@@ -3,8 +3,8 @@ package play
 import (
 	"strconv"
 
-	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // Language is the language the player reads; it decides the default move notation.
@@ -125,4 +125,4 @@ func (s Settings) Record(g *game.Game) {
 }
 
 // engineMoves reports whether the engine plays side c.
-func (s Settings) engineMoves(c engine.Color) bool { return !s.Human.Plays(c) }
+func (s Settings) engineMoves(c rules.Color) bool { return !s.Human.Plays(c) }

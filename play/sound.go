@@ -1,8 +1,8 @@
 package play
 
 import (
-	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // Sound is something that happened in the game that the player may want to hear.
@@ -81,6 +81,6 @@ func (s *Session) endSound(r game.Result) Sound {
 }
 
 // captures reports whether m takes a piece in the current position.
-func (s *Session) captures(m engine.Move) bool {
-	return s.g.Position().At(m.To()) != engine.NoPiece
+func (s *Session) captures(m rules.Move) bool {
+	return s.g.Position().At(m.To()) != rules.NoPiece
 }

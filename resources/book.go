@@ -9,5 +9,5 @@ import _ "embed" // for the book bytes below
 //go:embed book.dat
 var bookData []byte
 
-// Book returns a copy of the bundled opening book; load it with engine.LoadBook.
+// Book returns a copy of the bundled opening book; load it with book.LoadBook.
 func Book() []byte { return append([]byte(nil), bookData...) }

@@ -5,18 +5,19 @@ import (
 	"os"
 	"testing"
 
-	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/book"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // The embedded bytes are what the app and the engine load; they must be the
 // compiled openings.txt and must answer for the start position.
 func TestBookDataLoads(t *testing.T) {
-	book, err := engine.LoadBook(Book())
+	openingBook, err := book.LoadBook(Book())
 	if err != nil {
 		t.Fatalf("embedded book does not load: %v", err)
 	}
-	start := engine.NewPosition()
-	moves := book.Moves(start)
+	start := rules.NewPosition()
+	moves := openingBook.Moves(start)
 	if len(moves) < 8 {
 		t.Fatalf("start position has %d book moves, want the main first moves", len(moves))
 	}
@@ -30,7 +31,7 @@ func TestBookDataLoads(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer src.Close()
-	data, _, err := engine.CompileOpenings(src)
+	data, _, err := book.CompileOpenings(src)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,6 @@
 // Command bookgen compiles the readable opening-book source (resources/openings.txt)
 // into the binary book (resources/book.dat) that the app and engine embed. The
-// output uses ElephantEye's BOOK.DAT layout, so engine.LoadBook reads both.
+// output uses ElephantEye's BOOK.DAT layout, so book.LoadBook reads both.
 //
 // Every move of every line is checked legal; a bad line stops the build with its
 // line number and nothing is written. With -depth N every position of every line
@@ -21,7 +21,9 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/xqfyne/xiangqi/book"
 	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 type config struct {
@@ -53,7 +55,7 @@ func run(c config) error {
 		return err
 	}
 	defer src.Close()
-	lines, err := engine.ParseOpenings(src)
+	lines, err := book.ParseOpenings(src)
 	if err != nil {
 		return fmt.Errorf("%s: %w", c.in, err)
 	}
@@ -64,12 +66,12 @@ func run(c config) error {
 			return fmt.Errorf("%s: %d line(s) with a blunder (fix them, or pass -drop to leave them out)", c.in, blunders)
 		}
 	}
-	data, stats, err := engine.BuildBook(lines)
+	data, stats, err := book.BuildBook(lines)
 	if err != nil {
 		return fmt.Errorf("%s: %w", c.in, err)
 	}
 	// Load what we built: the generator must never emit a book the reader rejects.
-	if _, err := engine.LoadBook(data); err != nil {
+	if _, err := book.LoadBook(data); err != nil {
 		return fmt.Errorf("compiled book does not load: %w", err)
 	}
 	if c.check {
@@ -94,13 +96,13 @@ func run(c config) error {
 // reports the first move of a line that leaves its player worse off than the
 // margin: a blunder in the source. It returns the lines to keep (all of them
 // unless c.drop) and the number of lines with a blunder.
-func checkLines(lines []engine.OpeningLine, c config) ([]engine.OpeningLine, int) {
+func checkLines(lines []book.OpeningLine, c config) ([]book.OpeningLine, int) {
 	searcher := engine.NewSearcher(engine.Options{Seed: 1})
 	scores := make(map[uint64]int) // position hash -> score for the side that just moved
 	kept := lines[:0:0]
 	blunders := 0
 	for _, line := range lines {
-		p := engine.NewPosition()
+		p := rules.NewPosition()
 		bad := false
 		for ply, m := range line.Moves {
 			p.MakeMove(m)

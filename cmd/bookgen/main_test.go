@@ -6,7 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/book"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 func writeSource(t *testing.T, text string) (in, out string) {
@@ -24,11 +25,11 @@ func TestBookgenWritesALoadableBook(t *testing.T) {
 	if err := run(config{in: in, out: out}); err != nil {
 		t.Fatal(err)
 	}
-	b, err := engine.LoadBookFile(out)
+	b, err := book.LoadBookFile(out)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if mv, ok := b.Probe(engine.NewPosition(), nil); !ok || (mv.String() != "h2e2" && mv.String() != "b2e2") {
+	if mv, ok := b.Probe(rules.NewPosition(), nil); !ok || (mv.String() != "h2e2" && mv.String() != "b2e2") {
 		t.Fatalf("first book move %v %v, want the central cannon", mv, ok)
 	}
 	if err := run(config{in: in, out: out, check: true}); err != nil {
@@ -64,11 +65,11 @@ func TestBookgenDepthCatchesBlunders(t *testing.T) {
 	if err := run(config{in: in, out: out, depth: 3, margin: 80, drop: true}); err != nil {
 		t.Fatal(err)
 	}
-	b, err := engine.LoadBookFile(out)
+	b, err := book.LoadBookFile(out)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, bm := range b.Moves(engine.NewPosition()) {
+	for _, bm := range b.Moves(rules.NewPosition()) {
 		if s := bm.Move.String(); s == "h0g2" || s == "b0c2" {
 			t.Fatalf("the blunder line's first move %s is still in the book", s)
 		}

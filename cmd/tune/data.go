@@ -98,7 +98,7 @@ func appendGameSamples(out []sample, rec *game.Record, result float64, minPly in
 			st.positions++
 			if probe.Quiet(pos) {
 				st.quiet++
-				fixed, terms := pos.EvalTrace(nil)
+				fixed, terms := engine.EvalTrace(pos, nil)
 				out = append(out, sample{fixed: fixed, terms: terms, result: result})
 			}
 		}

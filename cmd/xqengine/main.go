@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 func main() {
@@ -56,8 +57,8 @@ const (
 type cli struct {
 	out      *lineWriter
 	proto    protocol
-	pos      *engine.Position
-	banned   []engine.Move
+	pos      *rules.Position
+	banned   []rules.Move
 	searcher *searchSession
 
 	// deferred holds the commands that arrived while a search was running
@@ -80,7 +81,7 @@ func run(in io.Reader, out io.Writer) error { return runWithHash(in, out, engine
 func runWithHash(in io.Reader, out io.Writer, hashMB int) error {
 	c := &cli{
 		out: &lineWriter{w: bufio.NewWriter(out)},
-		pos: engine.NewPosition(),
+		pos: rules.NewPosition(),
 	}
 	c.searcher = newSearchSession(c, hashMB)
 	lines := make(chan string)
@@ -257,7 +258,7 @@ func (c *cli) setPosition(args []string) error {
 	rest := args[1:]
 	switch args[0] {
 	case "startpos":
-		fen = engine.StartFEN
+		fen = rules.StartFEN
 	case "fen":
 		i := 0
 		for i < len(rest) && rest[i] != "moves" {
@@ -268,7 +269,7 @@ func (c *cli) setPosition(args []string) error {
 	default:
 		return fmt.Errorf("position: expected startpos or fen, got %q", args[0])
 	}
-	p, err := engine.ParseFEN(fen)
+	p, err := rules.ParseFEN(fen)
 	if err != nil {
 		return fmt.Errorf("position: %v", err)
 	}
@@ -277,7 +278,7 @@ func (c *cli) setPosition(args []string) error {
 			return fmt.Errorf("position: expected moves, got %q", rest[0])
 		}
 		for _, text := range rest[1:] {
-			m, err := engine.ParseMove(text)
+			m, err := rules.ParseMove(text)
 			if err != nil {
 				return fmt.Errorf("position: %v", err)
 			}
@@ -295,9 +296,9 @@ func (c *cli) setPosition(args []string) error {
 // setBanMoves handles UCCI's `banmoves`: moves the engine must not choose in
 // the current position (the referee forbids them, e.g. perpetual chases).
 func (c *cli) setBanMoves(args []string) {
-	var banned []engine.Move
+	var banned []rules.Move
 	for _, text := range args {
-		m, err := engine.ParseMove(text)
+		m, err := rules.ParseMove(text)
 		if err != nil {
 			c.errorf("banmoves: %v", err)
 			return
@@ -339,8 +340,8 @@ func (c *cli) display() {
 	for rank := 9; rank >= 0; rank-- {
 		fmt.Fprintf(&sb, "%d ", rank)
 		for file := 0; file < 9; file++ {
-			pc := c.pos.At(engine.Sq(file, rank))
-			if pc == engine.NoPiece {
+			pc := c.pos.At(rules.Sq(file, rank))
+			if pc == rules.NoPiece {
 				sb.WriteString(" .")
 			} else {
 				sb.WriteByte(' ')

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // session feeds the commands to the engine and returns its output lines.
@@ -95,7 +95,7 @@ func TestBadInputKeepsPosition(t *testing.T) {
 // TestGoAnswersLegalMoveRespectingBans plays the engine against itself for a
 // while, banning a move each turn, and checks every answer.
 func TestGoAnswersLegalMoveRespectingBans(t *testing.T) {
-	p := engine.NewPosition()
+	p := rules.NewPosition()
 	var played []string
 	for ply := 0; ply < 30 && !p.IsMate(); ply++ {
 		legal := p.LegalMoves()
@@ -121,7 +121,7 @@ func TestGoAnswersLegalMoveRespectingBans(t *testing.T) {
 			played = append(played, ban.String())
 			continue
 		}
-		m, err := engine.ParseMove(best)
+		m, err := rules.ParseMove(best)
 		if err != nil || !p.IsLegal(m) {
 			t.Fatalf("ply %d: engine answered %q (%v) in %s", ply, best, err, p.FEN())
 		}
@@ -155,7 +155,7 @@ func TestIsReadyDuringInfiniteSearch(t *testing.T) {
 // position CI once reached in the self-play test above).
 func TestAllLegalMovesBanned(t *testing.T) {
 	const fen = "4kabr1/4a4/4b1nc1/p1n1p1pRp/2p6/3N2B2/P3P3P/1C2C1N2/1R2A4/2r1KA3 w - - 0 15"
-	p, err := engine.ParseFEN(fen)
+	p, err := rules.ParseFEN(fen)
 	if err != nil {
 		t.Fatal(err)
 	}

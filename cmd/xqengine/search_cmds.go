@@ -8,8 +8,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/xqfyne/xiangqi/book"
 	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/resources"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // searchSession runs the engine's search for the protocol commands go, stop,
@@ -26,7 +28,7 @@ type searchSession struct {
 	// Settings that are not the searcher's own.
 	millisec bool // UCCI times in milliseconds (usemillisec) instead of seconds
 	features engine.Features
-	book     *engine.Book // the bundled book, or one loaded by `setoption bookfiles <path>`
+	book     *book.Book // the bundled book, or one loaded by `setoption bookfiles <path>`
 	useBook  bool
 	multiPV  int // lines reported per depth (MultiPV), 1 normally
 	strength strengthOption
@@ -42,7 +44,7 @@ type searchSession struct {
 
 // searchResult is a search's outcome with the protocol it was started under.
 type searchResult struct {
-	res   engine.Result
+	res   engine.SearchResult
 	proto protocol
 }
 
@@ -67,14 +69,14 @@ func newSearchSession(c *cli, hashMB int) *searchSession {
 // path is empty or "<empty>". A file that cannot be read leaves the engine
 // without a book, and says so.
 func (s *searchSession) loadBook(path string) error {
-	var book *engine.Book
+	var openingBook *book.Book
 	var err error
 	if path == "" || path == "<empty>" {
-		book, err = engine.LoadBook(resources.Book())
+		openingBook, err = book.LoadBook(resources.Book())
 	} else {
-		book, err = engine.LoadBookFile(path)
+		openingBook, err = book.LoadBookFile(path)
 	}
-	s.book = book // nil on error: go on without a book
+	s.book = openingBook // nil on error: go on without a book
 	s.applyBook()
 	return err
 }
@@ -170,7 +172,7 @@ func (s *searchSession) printOptions() {
 		out.println("option bookfiles type string default <empty>")
 		out.println("option newgame type button")
 		out.println("option rules type combo var asian var chinese default asian")
-		out.println("option movelimit type spin min %d max %d default %d", minMoveLimit, maxMoveLimit, engine.MoveLimitPlies)
+		out.println("option movelimit type spin min %d max %d default %d", minMoveLimit, maxMoveLimit, rules.MoveLimitPlies)
 		out.println("option opponentmaychase type check default false")
 		out.println("option multipv type spin min 1 max %d default 1", maxMultiPV)
 		s.strength.printUCCI(out)
@@ -188,7 +190,7 @@ func (s *searchSession) printOptions() {
 	}
 	out.println("option name XQWLightOnly type check default false")
 	out.println("option name Rules type combo default asian var asian var chinese")
-	out.println("option name MoveLimit type spin default %d min %d max %d", engine.MoveLimitPlies, minMoveLimit, maxMoveLimit)
+	out.println("option name MoveLimit type spin default %d min %d max %d", rules.MoveLimitPlies, minMoveLimit, maxMoveLimit)
 	out.println("option name OpponentMayChase type check default false")
 	s.strength.printUCI(out)
 }
@@ -287,7 +289,7 @@ func (s *searchSession) setOption(args []string) {
 		}
 		s.engine().SetFeatures(s.features)
 	case "rules":
-		r, err := engine.ParseRuleSet(value)
+		r, err := rules.ParseRuleSet(value)
 		if err != nil {
 			s.c.errorf("setoption %s: %v", name, err)
 			return
@@ -377,7 +379,7 @@ type goParams struct {
 // `go movetime 1000`, `go nodes N`, `go infinite`, `go ponder`,
 // `go searchmoves m...`) and UCCI (`go [ponder|draw] time T [movestogo M |
 // increment I] [opptime T ...]`, `go depth N|infinite`) forms.
-func parseGo(args []string, side engine.Color, ucci, millisec bool) (goParams, error) {
+func parseGo(args []string, side rules.Color, ucci, millisec bool) (goParams, error) {
 	var g goParams
 	l := &g.limits
 	unit := time.Millisecond
@@ -407,7 +409,7 @@ func parseGo(args []string, side engine.Color, ucci, millisec bool) (goParams, e
 			// UCCI: the opponent offers a draw. We never accept one.
 		case "searchmoves":
 			for i+1 < len(args) {
-				m, err := engine.ParseMove(args[i+1])
+				m, err := rules.ParseMove(args[i+1])
 				if err != nil {
 					break
 				}
@@ -465,7 +467,7 @@ func parseGo(args []string, side engine.Color, ucci, millisec bool) (goParams, e
 	}
 	if haveClock {
 		l.Time, l.Increment = wtime, winc
-		if side == engine.Black {
+		if side == rules.Black {
 			l.Time, l.Increment = btime, binc
 		}
 		if l.Time == 0 {
@@ -488,7 +490,7 @@ func (s *searchSession) start(args []string) {
 		return
 	}
 	lim := g.limits
-	lim.BanMoves = append([]engine.Move(nil), s.c.banned...)
+	lim.BanMoves = append([]rules.Move(nil), s.c.banned...)
 	lim.MultiPV = s.multiPV
 	searchLim := lim
 	if g.ponder {
@@ -528,7 +530,7 @@ func (s *searchSession) printInfo(i engine.Info, proto protocol) {
 
 func (s *searchSession) printBest(r searchResult) {
 	res := r.res
-	if res.Move == engine.NoMove {
+	if res.Move == rules.NoMove {
 		if r.proto == protoUCCI {
 			s.c.out.println("nobestmove")
 		} else {
@@ -539,14 +541,14 @@ func (s *searchSession) printBest(r searchResult) {
 	if res.FromBook {
 		s.c.out.println("info string book move")
 	}
-	if res.Ponder != engine.NoMove {
+	if res.Ponder != rules.NoMove {
 		s.c.out.println("bestmove %s ponder %s", res.Move, res.Ponder)
 		return
 	}
 	s.c.out.println("bestmove %s", res.Move)
 }
 
-func movesText(ms []engine.Move) string {
+func movesText(ms []rules.Move) string {
 	parts := make([]string, len(ms))
 	for i, m := range ms {
 		parts[i] = m.String()

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 func lineWith(lines []string, prefix string) string {
@@ -30,9 +31,9 @@ func TestGoDepthPrintsInfoAndBestmove(t *testing.T) {
 		t.Fatalf("no depth-5 info line: %q", lines)
 	}
 	best := lineWith(lines, "bestmove ")
-	p := engine.NewPosition()
-	p.MakeMove(engine.NewMove(engine.Sq(7, 2), engine.Sq(4, 2)))
-	m, err := engine.ParseMove(strings.Fields(best)[1])
+	p := rules.NewPosition()
+	p.MakeMove(rules.NewMove(rules.Sq(7, 2), rules.Sq(4, 2)))
+	m, err := rules.ParseMove(strings.Fields(best)[1])
 	if err != nil || !p.IsLegal(m) {
 		t.Fatalf("bestmove %q not legal", best)
 	}
@@ -139,28 +140,28 @@ func TestSetOptionErrors(t *testing.T) {
 }
 
 func TestParseGo(t *testing.T) {
-	g, err := parseGo(strings.Fields("wtime 60000 btime 30000 winc 1000 binc 500 movestogo 20"), engine.Black, false, true)
+	g, err := parseGo(strings.Fields("wtime 60000 btime 30000 winc 1000 binc 500 movestogo 20"), rules.Black, false, true)
 	if err != nil || g.limits.Time != 30*time.Second || g.limits.Increment != 500*time.Millisecond || g.limits.MovesToGo != 20 {
 		t.Fatalf("UCI clock for Black: %+v %v", g.limits, err)
 	}
-	g, err = parseGo(strings.Fields("time 30 increment 2"), engine.Red, true, false)
+	g, err = parseGo(strings.Fields("time 30 increment 2"), rules.Red, true, false)
 	if err != nil || g.limits.Time != 30*time.Second || g.limits.Increment != 2*time.Second {
 		t.Fatalf("UCCI seconds: %+v %v", g.limits, err)
 	}
-	g, err = parseGo(strings.Fields("draw time 3000 movestogo 10 opptime 5000 oppmovestogo 10"), engine.Red, true, true)
+	g, err = parseGo(strings.Fields("draw time 3000 movestogo 10 opptime 5000 oppmovestogo 10"), rules.Red, true, true)
 	if err != nil || g.limits.Time != 3*time.Second || g.limits.MovesToGo != 10 {
 		t.Fatalf("UCCI milliseconds: %+v %v", g.limits, err)
 	}
-	g, err = parseGo(strings.Fields("depth infinite"), engine.Red, true, true)
+	g, err = parseGo(strings.Fields("depth infinite"), rules.Red, true, true)
 	if err != nil || !g.limits.Infinite {
 		t.Fatalf("depth infinite: %+v %v", g.limits, err)
 	}
-	g, err = parseGo(strings.Fields("movetime 250 searchmoves h2e2 b2e2"), engine.Red, false, true)
+	g, err = parseGo(strings.Fields("movetime 250 searchmoves h2e2 b2e2"), rules.Red, false, true)
 	if err != nil || g.limits.MoveTime != 250*time.Millisecond || len(g.limits.SearchMoves) != 2 {
 		t.Fatalf("movetime/searchmoves: %+v %v", g.limits, err)
 	}
 	for _, bad := range []string{"depth", "depth -3", "movetime x", "wobble 3", "nodes 1e9"} {
-		if _, err := parseGo(strings.Fields(bad), engine.Red, false, true); err == nil {
+		if _, err := parseGo(strings.Fields(bad), rules.Red, false, true); err == nil {
 			t.Errorf("go %s accepted", bad)
 		}
 	}
@@ -207,7 +208,7 @@ func FuzzParseGo(f *testing.F) {
 		f.Add(s, true)
 	}
 	f.Fuzz(func(t *testing.T, text string, ucci bool) {
-		g, err := parseGo(strings.Fields(text), engine.Black, ucci, !ucci)
+		g, err := parseGo(strings.Fields(text), rules.Black, ucci, !ucci)
 		if err != nil {
 			return
 		}
@@ -285,7 +286,7 @@ func TestBundledBookByDefault(t *testing.T) {
 
 // UCCI times are seconds until the referee sets usemillisec.
 func TestUCCITimeUnits(t *testing.T) {
-	g, err := parseGo(strings.Fields("time 3 increment 1"), engine.Red, true, false)
+	g, err := parseGo(strings.Fields("time 3 increment 1"), rules.Red, true, false)
 	if err != nil || g.limits.Time != 3*time.Second || g.limits.Increment != time.Second {
 		t.Fatalf("seconds: %+v %v", g.limits, err)
 	}

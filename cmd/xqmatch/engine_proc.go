@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // uciEngine is a running engine process.
@@ -159,9 +159,9 @@ func (e *uciEngine) newGame() error {
 type request struct {
 	fen         string
 	moves       []string
-	side        engine.Color  // side to move
-	banned      []engine.Move // moves the rules forbid (perpetual check or chase)
-	allowed     []engine.Move // the other legal moves
+	side        rules.Color  // side to move
+	banned      []rules.Move // moves the rules forbid (perpetual check or chase)
+	allowed     []rules.Move // the other legal moves
 	lim         limit
 	own, opp    time.Duration // clocks of the side to move and of the other (clock mode)
 	drawOffered bool          // the opponent offered a draw with its last move
@@ -190,7 +190,7 @@ func (e *uciEngine) goCommand(r request) string {
 			r.own.Milliseconds(), lim.increment.Milliseconds(), r.opp.Milliseconds(), lim.increment.Milliseconds())
 	case lim.clock > 0:
 		wtime, btime := r.own, r.opp
-		if r.side == engine.Black {
+		if r.side == rules.Black {
 			wtime, btime = r.opp, r.own
 		}
 		goCmd = fmt.Sprintf("go wtime %d btime %d winc %d binc %d",
@@ -270,7 +270,7 @@ func parseBestMove(line string, took time.Duration) reply {
 }
 
 // moveList joins moves in ICCS notation.
-func moveList(ms []engine.Move) string {
+func moveList(ms []rules.Move) string {
 	texts := make([]string, len(ms))
 	for i, m := range ms {
 		texts[i] = m.String()

@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // A UCCI nobestmove claims a draw: granted after 100 plies without a
@@ -44,7 +44,7 @@ func TestResignAndDrawOffers(t *testing.T) {
 	resigner, _ := startFake(t, "resign", false)
 	player, _ := startFake(t, "legal", false)
 	set := settings{lim: limit{movetime: 10 * time.Millisecond}, maxPlies: 300}
-	p, err := playGame(opening{fen: engine.StartFEN}, player, resigner, set)
+	p, err := playGame(opening{fen: rules.StartFEN}, player, resigner, set)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,7 +52,7 @@ func TestResignAndDrawOffers(t *testing.T) {
 		t.Fatalf("black resigned after one move: %v (%s) after %d plies", p.result, p.end, p.plies)
 	}
 	drawer, _ := startFake(t, "draw", false)
-	p, err = playGame(opening{fen: engine.StartFEN}, drawer, drawer, set)
+	p, err = playGame(opening{fen: rules.StartFEN}, drawer, drawer, set)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +60,7 @@ func TestResignAndDrawOffers(t *testing.T) {
 		t.Fatalf("offer then accept: %v (%s) after %d plies", p.result, p.end, p.plies)
 	}
 	// An offer nobody accepts changes nothing.
-	p, err = playGame(opening{fen: engine.StartFEN}, drawer, player, settings{lim: set.lim, maxPlies: 6})
+	p, err = playGame(opening{fen: rules.StartFEN}, drawer, player, settings{lim: set.lim, maxPlies: 6})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,7 +78,7 @@ func TestPGNReadsBack(t *testing.T) {
 	var buf bytes.Buffer
 	var games []played
 	for i, pair := range [][2]*uciEngine{{player, player}, {player, resigner}} {
-		p, err := playGame(opening{fen: engine.StartFEN, moves: []string{"h2e2"}}, pair[0], pair[1], set)
+		p, err := playGame(opening{fen: rules.StartFEN, moves: []string{"h2e2"}}, pair[0], pair[1], set)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -119,7 +119,7 @@ func TestClockMode(t *testing.T) {
 	for _, ucci := range []bool{false, true} {
 		e, logPath := startFake(t, "legal", ucci)
 		set := settings{lim: limit{clock: 5 * time.Second, increment: 100 * time.Millisecond}, maxPlies: 4}
-		p, err := playGame(opening{fen: engine.StartFEN}, e, e, set)
+		p, err := playGame(opening{fen: rules.StartFEN}, e, e, set)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -158,7 +158,7 @@ func TestClockMode(t *testing.T) {
 	// A reply slower than the whole clock loses on time.
 	slow, _ := startFake(t, "sleep", false)
 	fast, _ := startFake(t, "legal", false)
-	p, err := playGame(opening{fen: engine.StartFEN}, slow, fast,
+	p, err := playGame(opening{fen: rules.StartFEN}, slow, fast,
 		settings{lim: limit{clock: 50 * time.Millisecond}, maxPlies: 10})
 	if err != nil {
 		t.Fatal(err)

@@ -29,8 +29,9 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/book"
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 func main() {
@@ -76,7 +77,7 @@ func main() {
 		if *openFile != "" {
 			fail(fmt.Errorf("-book and -openings exclude each other"))
 		}
-		book, err := engine.LoadBookFile(*bookFile)
+		book, err := book.LoadBookFile(*bookFile)
 		if err != nil {
 			fail(err)
 		}
@@ -88,15 +89,15 @@ func main() {
 	if err != nil {
 		fail(err)
 	}
-	rules, err := engine.ParseRuleSet(*rulesName)
+	ruleSet, err := rules.ParseRuleSet(*rulesName)
 	if err != nil {
 		fail(err)
 	}
-	if rules != engine.RulesAsian { // the engines' default; older engines need not know the option
-		*options1 = strings.TrimPrefix(*options1+",Rules="+rules.String(), ",")
-		*options2 = strings.TrimPrefix(*options2+",Rules="+rules.String(), ",")
+	if ruleSet != rules.RulesAsian { // the engines' default; older engines need not know the option
+		*options1 = strings.TrimPrefix(*options1+",Rules="+ruleSet.String(), ",")
+		*options2 = strings.TrimPrefix(*options2+",Rules="+ruleSet.String(), ",")
 	}
-	set := settings{lim: limit{movetime: time.Duration(*movetime) * time.Millisecond, nodes: *nodes}, maxPlies: *maxPlies, rules: rules}
+	set := settings{lim: limit{movetime: time.Duration(*movetime) * time.Millisecond, nodes: *nodes}, maxPlies: *maxPlies, rules: ruleSet}
 	if *tc != "" {
 		if set.lim.clock, set.lim.increment, err = parseTC(*tc); err != nil {
 			fail(err)

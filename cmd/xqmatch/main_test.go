@@ -7,8 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/book"
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 func TestEloOf(t *testing.T) {
@@ -54,7 +55,7 @@ func TestOpeningPositions(t *testing.T) {
 // the same), reproducible from the seed, and a book too small for the
 // number wanted is an error rather than a loop or repeats.
 func TestBookOpenings(t *testing.T) {
-	book, err := engine.LoadBookFile(filepath.Join("..", "..", "resources", "book.dat"))
+	book, err := book.LoadBookFile(filepath.Join("..", "..", "resources", "book.dat"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +69,7 @@ func TestBookOpenings(t *testing.T) {
 	}
 	seen := map[uint64]string{}
 	for _, l := range lines {
-		g, _ := game.New(engine.StartFEN)
+		g, _ := game.New(rules.StartFEN)
 		for _, m := range strings.Fields(l) {
 			if err := g.PlayText(m); err != nil {
 				t.Fatalf("%q: %v", l, err)

@@ -5,8 +5,9 @@ import (
 	"math/rand/v2"
 	"strings"
 
-	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/book"
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // defaultOpenings are short, common openings (ICCS moves from the start);
@@ -29,7 +30,7 @@ var defaultOpenings = []string{
 // a position already drawn (or its mirror, which plays the same game) are
 // drawn again, so that no two openings are alike; when the book cannot give
 // n different ones, it says so rather than repeating some.
-func bookOpenings(book *engine.Book, n, plies int, seed uint64) ([]string, error) {
+func bookOpenings(book *book.Book, n, plies int, seed uint64) ([]string, error) {
 	if n < 1 || plies < 1 {
 		return nil, fmt.Errorf("book openings: want at least one opening of at least one ply")
 	}
@@ -39,7 +40,7 @@ func bookOpenings(book *engine.Book, n, plies int, seed uint64) ([]string, error
 	// A thousand draws in a row that find nothing new mean the book is
 	// spent; the bound keeps a small book from looping forever.
 	for misses := 0; len(out) < n && misses < 1000; misses++ {
-		pos := engine.NewPosition()
+		pos := rules.NewPosition()
 		var line []string
 		for len(line) < plies {
 			m, ok := book.Probe(pos, rnd)
@@ -71,7 +72,7 @@ type opening struct {
 func openingPositions(lines []string) ([]opening, error) {
 	var out []opening
 	for _, l := range lines {
-		o := opening{fen: engine.StartFEN}
+		o := opening{fen: rules.StartFEN}
 		if strings.Contains(l, "/") {
 			o.fen = l
 		} else {

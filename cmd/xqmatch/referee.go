@@ -6,8 +6,8 @@ import (
 	"slices"
 	"time"
 
-	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // claimPlies is the no-capture count at which a UCCI engine may claim a
@@ -83,7 +83,7 @@ func playGame(o opening, red, black *uciEngine, set settings) (played, error) {
 	finish := func(end string) (played, error) {
 		return played{g: g, result: g.Result(), end: end, plies: len(moves), clocks: clocks}, nil
 	}
-	lose := func(side engine.Color, end string) (played, error) {
+	lose := func(side rules.Color, end string) (played, error) {
 		if err := g.Resign(side); err != nil {
 			return played{}, err
 		}
@@ -101,11 +101,11 @@ func playGame(o opening, red, black *uciEngine, set settings) (played, error) {
 		}
 		side := g.SideToMove()
 		e := red
-		if side == engine.Black {
+		if side == rules.Black {
 			e = black
 		}
 		banned := g.ForbiddenMoves()
-		var allowed []engine.Move
+		var allowed []rules.Move
 		for _, m := range g.Position().LegalMoves() {
 			if !slices.Contains(banned, m) {
 				allowed = append(allowed, m)
@@ -156,7 +156,7 @@ func playGame(o opening, red, black *uciEngine, set settings) (played, error) {
 // drawClaimAllowed tells whether a draw claimed in pos is one the rules
 // grant: 100 plies without a capture, or a repeated position that the judge
 // of repetitions, under rules, rules a draw.
-func drawClaimAllowed(pos *engine.Position, rules game.RuleSet) bool {
+func drawClaimAllowed(pos *rules.Position, rules game.RuleSet) bool {
 	if pos.HalfmoveClock() >= claimPlies {
 		return true
 	}

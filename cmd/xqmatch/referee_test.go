@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // The test binary doubles as a fake engine that logs every command it gets.
@@ -34,7 +34,7 @@ func fakeEngine(logPath string) {
 	}
 	defer log.Close()
 	mode := os.Getenv("XQMATCH_FAKE_MODE")
-	pos := engine.NewPosition()
+	pos := rules.NewPosition()
 	in := bufio.NewScanner(os.Stdin)
 	for in.Scan() {
 		line := in.Text()
@@ -81,14 +81,14 @@ func fakeEngine(logPath string) {
 }
 
 // fakePosition reads "<FEN> [moves m1 m2 ...]".
-func fakePosition(text string) *engine.Position {
+func fakePosition(text string) *rules.Position {
 	fen, moves, _ := strings.Cut(text, " moves ")
-	p, err := engine.ParseFEN(fen)
+	p, err := rules.ParseFEN(fen)
 	if err != nil {
-		return engine.NewPosition()
+		return rules.NewPosition()
 	}
 	for _, m := range strings.Fields(moves) {
-		if mv, err := engine.ParseMove(m); err == nil && p.IsLegal(mv) {
+		if mv, err := rules.ParseMove(m); err == nil && p.IsLegal(mv) {
 			p.MakeMove(mv)
 		}
 	}

@@ -5,8 +5,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
-
-	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // BenchmarkBoardMoveRefresh measures updating the board for one move and its undo: the
@@ -18,8 +17,8 @@ func BenchmarkBoardMoveRefresh(b *testing.B) {
 	board.SetView(start)
 	w := test.NewTempWindow(b, board)
 	w.Resize(fyne.NewSize(360, 440))
-	pos := engine.NewPosition()
-	m, _ := engine.ParseMove("h2e2")
+	pos := rules.NewPosition()
+	m, _ := rules.ParseMove("h2e2")
 	pos.MakeMove(m)
 	moved := start
 	moved.SetPieces(pos)

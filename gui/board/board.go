@@ -5,8 +5,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/widget"
-
-	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // Board draws a Xiangqi board with its pieces and reports taps on its points.
@@ -15,15 +14,15 @@ type Board struct {
 	widget.BaseWidget
 
 	view   View
-	onTap  func(engine.Square)
-	onDrop func(from, to engine.Square)
+	onTap  func(rules.Square)
+	onDrop func(from, to rules.Square)
 	// dragIgnored: the drag under way did not start on a piece that may be picked up.
 	dragIgnored bool
 }
 
 // New returns a board that calls onTap with the point nearest to each tap, and onDrop
 // with the points where a dragged piece was picked up and dropped; either may be nil.
-func New(onTap func(engine.Square), onDrop func(from, to engine.Square)) *Board {
+func New(onTap func(rules.Square), onDrop func(from, to rules.Square)) *Board {
 	b := &Board{onTap: onTap, onDrop: onDrop}
 	b.ExtendBaseWidget(b)
 	return b
@@ -43,7 +42,7 @@ func (b *Board) View() View { return b.view }
 
 // PointPosition returns the widget-relative pixel position of a board point,
 // as currently laid out (useful to script taps).
-func (b *Board) PointPosition(sq engine.Square) fyne.Position {
+func (b *Board) PointPosition(sq rules.Square) fyne.Position {
 	return newGeometry(b.Size(), b.view.Flipped).center(sq)
 }
 

@@ -3,8 +3,7 @@ package board
 import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/widget"
-
-	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // discMargin is the room around a lone disc, in cells, for its shadow.
@@ -15,11 +14,11 @@ const discMargin = 0.15
 // so.
 type Disc struct {
 	widget.BaseWidget
-	piece engine.Piece
+	piece rules.Piece
 }
 
-// NewDisc returns a widget that draws p; engine.NoPiece draws nothing.
-func NewDisc(p engine.Piece) *Disc {
+// NewDisc returns a widget that draws p; rules.NoPiece draws nothing.
+func NewDisc(p rules.Piece) *Disc {
 	d := &Disc{piece: p}
 	d.ExtendBaseWidget(d)
 	return d
@@ -48,7 +47,7 @@ func (r *discRenderer) Layout(size fyne.Size) {
 func (r *discRenderer) MinSize() fyne.Size { return r.widget.MinSize() }
 
 func (r *discRenderer) Refresh() {
-	if p := r.widget.piece; p == engine.NoPiece {
+	if p := r.widget.piece; p == rules.NoPiece {
 		r.disc.hide()
 	} else {
 		r.disc.setPiece(p, pieceLook{colors: discColorsFor(Wood, Calligraphy, p.Color())})

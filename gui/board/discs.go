@@ -8,8 +8,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 
-	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 const (
@@ -22,7 +22,7 @@ type disc struct {
 	shadow, body, ring *canvas.Circle
 	label              *canvas.Text  // the upright character
 	picture            *canvas.Image // a pictogram, or a character turned to face the upper player
-	piece              engine.Piece
+	piece              rules.Piece
 	look               pieceLook
 	art                *TextArt      // the renderer's, for turned characters
 	pictures           *pictogramArt // the renderer's
@@ -63,7 +63,7 @@ func (d *disc) hide() {
 	}
 }
 
-func (d *disc) setPiece(p engine.Piece, look pieceLook) {
+func (d *disc) setPiece(p rules.Piece, look pieceLook) {
 	d.piece, d.look = p, look
 	c := look.colors
 	d.label.Text = game.PieceChar(p)
@@ -121,13 +121,13 @@ func (d *disc) refresh() {
 // ones hidden.
 type discObjects struct {
 	discs   [maxPieces]*disc
-	discAt  map[engine.Square]*disc
+	discAt  map[rules.Square]*disc
 	dragged *disc // the disc following the pointer, if any
 }
 
 // addDiscs makes the discs, hidden, drawn over the lines and the marks under the pieces.
 func (r *boardRenderer) addDiscs() {
-	r.discAt = map[engine.Square]*disc{}
+	r.discAt = map[rules.Square]*disc{}
 	for i := range r.discs {
 		r.discs[i] = newDisc(r.art, r.pictures)
 		r.objects = append(r.objects, r.discs[i].objects()...)
@@ -144,7 +144,7 @@ func (r *boardRenderer) stopSlides() {
 }
 
 // lookFor is how p is drawn in the view's style.
-func (r *boardRenderer) lookFor(p engine.Piece) pieceLook {
+func (r *boardRenderer) lookFor(p rules.Piece) pieceLook {
 	v := r.shown
 	return pieceLook{
 		colors:    discColorsFor(v.Style, v.PieceSet, p.Color()),
@@ -187,10 +187,10 @@ func (r *boardRenderer) placeAllPieces() {
 	}
 	next := 0
 	for i, p := range r.shown.Pieces {
-		if p == engine.NoPiece || next == len(r.discs) {
+		if p == rules.NoPiece || next == len(r.discs) {
 			continue
 		}
-		sq := engine.Sq(i%Files, i/Files)
+		sq := rules.Sq(i%Files, i/Files)
 		d := r.discs[next]
 		next++
 		d.setPiece(p, r.lookFor(p))
@@ -204,18 +204,18 @@ func (r *boardRenderer) placeAllPieces() {
 
 // updatePieces redraws only the points whose piece changed, sliding a piece that moved.
 func (r *boardRenderer) updatePieces(old, cur *View) {
-	var changed []engine.Square
+	var changed []rules.Square
 	for i := range cur.Pieces {
 		if cur.Pieces[i] != old.Pieces[i] {
-			changed = append(changed, engine.Sq(i%Files, i/Files))
+			changed = append(changed, rules.Sq(i%Files, i/Files))
 		}
 	}
 	// A single piece that left one changed point and arrived on another is animated.
-	var from, to engine.Square
+	var from, to rules.Square
 	movers := 0
 	for _, dst := range changed {
 		p := cur.PieceAt(dst)
-		if p == engine.NoPiece {
+		if p == rules.NoPiece {
 			continue
 		}
 		for _, src := range changed {
@@ -241,7 +241,7 @@ func (r *boardRenderer) updatePieces(old, cur *View) {
 			free = append(free, d)
 		}
 	}
-	take := func(p engine.Piece) *disc {
+	take := func(p rules.Piece) *disc {
 		for i, d := range free {
 			if d.piece == p || i == len(free)-1 {
 				free = append(free[:i], free[i+1:]...)
@@ -252,13 +252,13 @@ func (r *boardRenderer) updatePieces(old, cur *View) {
 	}
 	for _, sq := range changed {
 		p := cur.PieceAt(sq)
-		if p == engine.NoPiece || len(free) == 0 {
+		if p == rules.NoPiece || len(free) == 0 {
 			continue
 		}
 		d := take(p)
 		d.setPiece(p, r.lookFor(p))
 		r.discAt[sq] = d
-		if movers == 1 && sq == to && cur.Animate == engine.NewMove(from, to) {
+		if movers == 1 && sq == to && cur.Animate == rules.NewMove(from, to) {
 			r.slide(d, r.geo.center(from), r.geo.center(to))
 		} else {
 			d.place(r.geo.center(sq), r.geo.cell)

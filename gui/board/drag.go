@@ -2,8 +2,7 @@ package board
 
 import (
 	"fyne.io/fyne/v2"
-
-	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // Taps remain the main way to move; a drag is the same two taps (the piece, then the point
@@ -33,9 +32,9 @@ func (b *Board) Dragged(ev *fyne.DragEvent) {
 }
 
 // canPick reports whether the view lets the piece on sq be picked up.
-func (b *Board) canPick(sq engine.Square) bool {
+func (b *Board) canPick(sq rules.Square) bool {
 	p := b.view.PieceAt(sq)
-	return b.view.Pickable && p != engine.NoPiece && p.Color() == b.view.PickSide
+	return b.view.Pickable && p != rules.NoPiece && p.Color() == b.view.PickSide
 }
 
 // DragEnd implements fyne.Draggable: the piece is dropped on the point under the pointer.

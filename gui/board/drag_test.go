@@ -5,8 +5,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
-
-	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // dragPoints drags from one board point to another in steps, as the desktop driver
@@ -30,7 +29,7 @@ func dragPoints(t *testing.T, b *Board, from, to string, halfway func()) {
 }
 
 // discCentre is where the renderer draws the disc it keeps for the piece on sq.
-func discCentre(t *testing.T, r *boardRenderer, s engine.Square) fyne.Position {
+func discCentre(t *testing.T, r *boardRenderer, s rules.Square) fyne.Position {
 	t.Helper()
 	d := r.discAt[s]
 	if d == nil {
@@ -51,12 +50,12 @@ func near(a, b fyne.Position) bool {
 // Only a piece of the side the view lets pick up can be dragged.
 func TestDragReportsPickAndDrop(t *testing.T) {
 	newTestApp(t)
-	var taps []engine.Square
-	var drops [][2]engine.Square
-	b := New(func(s engine.Square) { taps = append(taps, s) },
-		func(from, to engine.Square) { drops = append(drops, [2]engine.Square{from, to}) })
+	var taps []rules.Square
+	var drops [][2]rules.Square
+	b := New(func(s rules.Square) { taps = append(taps, s) },
+		func(from, to rules.Square) { drops = append(drops, [2]rules.Square{from, to}) })
 	v := startView()
-	v.Pickable, v.PickSide = true, engine.Red
+	v.Pickable, v.PickSide = true, rules.Red
 	b.SetView(v)
 	w := test.NewTempWindow(t, b)
 	w.Resize(fyne.NewSize(270, 330))
@@ -69,7 +68,7 @@ func TestDragReportsPickAndDrop(t *testing.T) {
 			t.Fatalf("the dragged disc is at %v, the pointer at %v", got, want)
 		}
 	})
-	if len(taps) != 1 || taps[0] != h2 || len(drops) != 1 || drops[0] != [2]engine.Square{h2, c5} {
+	if len(taps) != 1 || taps[0] != h2 || len(drops) != 1 || drops[0] != [2]rules.Square{h2, c5} {
 		t.Fatalf("taps %v drops %v, want a tap on h2 and a drop h2-c5", taps, drops)
 	}
 	if got, want := discCentre(t, r, h2), b.PointPosition(h2); !near(got, want) {

@@ -4,8 +4,7 @@ import (
 	"math"
 
 	"fyne.io/fyne/v2"
-
-	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // Board proportions in units of one grid cell (the distance between two adjacent points).
@@ -56,18 +55,18 @@ func newGeometry(size fyne.Size, flipped bool) geometry {
 }
 
 // column and row of a point as drawn (0,0 top-left).
-func (g geometry) viewCell(sq engine.Square) (col, row int) {
+func (g geometry) viewCell(sq rules.Square) (col, row int) {
 	if g.flipped {
 		return Files - 1 - sq.File(), sq.Rank()
 	}
 	return sq.File(), Ranks - 1 - sq.Rank()
 }
 
-func (g geometry) squareAt(col, row int) engine.Square {
+func (g geometry) squareAt(col, row int) rules.Square {
 	if g.flipped {
-		return engine.Sq(Files-1-col, row)
+		return rules.Sq(Files-1-col, row)
 	}
-	return engine.Sq(col, Ranks-1-row)
+	return rules.Sq(col, Ranks-1-row)
 }
 
 // pointXY is the pixel position of a grid intersection given in view cells.
@@ -76,13 +75,13 @@ func (g geometry) pointXY(col, row float32) fyne.Position {
 }
 
 // center returns the pixel position of a board point.
-func (g geometry) center(sq engine.Square) fyne.Position {
+func (g geometry) center(sq rules.Square) fyne.Position {
 	col, row := g.viewCell(sq)
 	return g.pointXY(float32(col), float32(row))
 }
 
 // hit returns the board point nearest to pos, if pos lies close enough to one.
-func (g geometry) hit(pos fyne.Position) (engine.Square, bool) {
+func (g geometry) hit(pos fyne.Position) (rules.Square, bool) {
 	fc := (pos.X - g.origin.X) / g.cell
 	fr := (pos.Y - g.origin.Y) / g.cell
 	col := int(math.Round(float64(fc)))

@@ -5,8 +5,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
-
-	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 func TestGeometryHitsEveryPointInBothOrientations(t *testing.T) {
@@ -15,7 +14,7 @@ func TestGeometryHitsEveryPointInBothOrientations(t *testing.T) {
 			g := newGeometry(size, flipped)
 			for rank := 0; rank < Ranks; rank++ {
 				for file := 0; file < Files; file++ {
-					s := engine.Sq(file, rank)
+					s := rules.Sq(file, rank)
 					c := g.center(s)
 					if got, ok := g.hit(c); !ok || got != s {
 						t.Fatalf("size %v flipped %v: hit(center(%v)) = %v %v", size, flipped, s, got, ok)
@@ -33,8 +32,8 @@ func TestGeometryHitsEveryPointInBothOrientations(t *testing.T) {
 func TestGeometryKeepsProportionsAndOrientation(t *testing.T) {
 	for _, size := range []fyne.Size{{Width: 400, Height: 720}, {Width: 1200, Height: 500}} {
 		g := newGeometry(size, false)
-		a1, i1 := g.center(engine.Sq(0, 0)), g.center(engine.Sq(8, 0))
-		a10 := g.center(engine.Sq(0, 9))
+		a1, i1 := g.center(rules.Sq(0, 0)), g.center(rules.Sq(8, 0))
+		a10 := g.center(rules.Sq(0, 9))
 		w, h := i1.X-a1.X, a1.Y-a10.Y
 		if math.Abs(float64(w/h)-8.0/9.0) > 1e-4 {
 			t.Fatalf("size %v: grid %vx%v is not 8:9", size, w, h)
@@ -48,7 +47,7 @@ func TestGeometryKeepsProportionsAndOrientation(t *testing.T) {
 			t.Fatalf("size %v: board drawn outside the widget", size)
 		}
 		f := newGeometry(size, true)
-		if fa := f.center(engine.Sq(0, 0)); fa.Y >= f.center(engine.Sq(0, 9)).Y || fa.X <= f.center(engine.Sq(8, 0)).X {
+		if fa := f.center(rules.Sq(0, 0)); fa.Y >= f.center(rules.Sq(0, 9)).Y || fa.X <= f.center(rules.Sq(8, 0)).X {
 			t.Fatal("flipped board does not put Red's a-file corner at the top right")
 		}
 	}

@@ -7,8 +7,8 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
 
-	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/resources"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // bundledFontTheme is Fyne's default theme with the app's bundled font, as the app draws
@@ -40,16 +40,16 @@ func parsed[T any](t testing.TB, parse func(string) (T, error), text string) T {
 }
 
 // sq is the point named like "h2", mv the move written like "h2e2".
-func sq(t testing.TB, name string) engine.Square {
+func sq(t testing.TB, name string) rules.Square {
 	t.Helper()
-	return parsed(t, engine.ParseSquare, name)
+	return parsed(t, rules.ParseSquare, name)
 }
-func mv(t testing.TB, text string) engine.Move { t.Helper(); return parsed(t, engine.ParseMove, text) }
+func mv(t testing.TB, text string) rules.Move { t.Helper(); return parsed(t, rules.ParseMove, text) }
 
 // startView is the start position with the file numbers shown.
 func startView() View {
 	var v View
-	v.SetPieces(engine.NewPosition())
+	v.SetPieces(rules.NewPosition())
 	v.Coords = true
 	return v
 }

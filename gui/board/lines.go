@@ -6,8 +6,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 
-	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // gridLine is a board line given in view cells, so that it can be laid out at any size.
@@ -186,7 +186,7 @@ func (r *boardRenderer) placeLabels() {
 		for _, lab := range []struct {
 			t      *canvas.Text
 			turned *canvas.Image
-			side   engine.Color
+			side   rules.Color
 			row    float32
 		}{{r.topLabels[col], r.topTurned[col], top, -edgeMargin - coordBand/2 - 0.02}, {r.lowLabels[col], nil, bottom, Ranks - 1 + edgeMargin + coordBand/2 + 0.02}} {
 			lab.t.Text = game.FileNumeral(lab.side, file)

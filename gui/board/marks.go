@@ -5,8 +5,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
-
-	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 const (
@@ -83,7 +82,7 @@ func placeSquareMark(rect *canvas.Rectangle, center fyne.Position, cell float32)
 
 func (r *boardRenderer) placeMarks() {
 	g, v := r.geo, r.shown
-	showSquare := func(m *canvas.Rectangle, sq engine.Square) {
+	showSquare := func(m *canvas.Rectangle, sq rules.Square) {
 		if sq.OnBoard() {
 			placeSquareMark(m, g.center(sq), g.cell)
 			m.Show()
@@ -92,7 +91,7 @@ func (r *boardRenderer) placeMarks() {
 		}
 		canvas.Refresh(m)
 	}
-	showRing := func(c *canvas.Circle, sq engine.Square, radius, width float32) {
+	showRing := func(c *canvas.Circle, sq rules.Square, radius, width float32) {
 		if sq.OnBoard() {
 			placeCircle(c, g.center(sq), radius*g.cell)
 			c.StrokeWidth = width * g.cell
@@ -102,14 +101,14 @@ func (r *boardRenderer) placeMarks() {
 		}
 		canvas.Refresh(c)
 	}
-	from, to := engine.NoSquare, engine.NoSquare
-	if v.LastMove != engine.NoMove {
+	from, to := rules.NoSquare, rules.NoSquare
+	if v.LastMove != rules.NoMove {
 		from, to = v.LastMove.From(), v.LastMove.To()
 	}
 	showSquare(r.lastFrom, from)
 	showSquare(r.lastTo, to)
-	hf, ht := engine.NoSquare, engine.NoSquare
-	if v.Hint != engine.NoMove {
+	hf, ht := rules.NoSquare, rules.NoSquare
+	if v.Hint != rules.NoMove {
 		hf, ht = v.Hint.From(), v.Hint.To()
 	}
 	showSquare(r.hintFrom, hf)
@@ -138,7 +137,7 @@ func (r *boardRenderer) placeTargets() {
 			continue
 		}
 		sq := r.shown.Targets[i]
-		if r.shown.PieceAt(sq) == engine.NoPiece {
+		if r.shown.PieceAt(sq) == rules.NoPiece {
 			dot.FillColor, dot.StrokeWidth = colorTarget, 0
 			placeCircle(dot, g.center(sq), 0.13*g.cell)
 		} else {
@@ -153,7 +152,7 @@ func (r *boardRenderer) placeTargets() {
 // placeCulprits rings the pieces that lost by a repetition rule and the piece they chased.
 func (r *boardRenderer) placeCulprits() {
 	g := r.geo
-	ring := func(c *canvas.Circle, sq engine.Square) {
+	ring := func(c *canvas.Circle, sq rules.Square) {
 		if sq.OnBoard() {
 			placeCircle(c, g.center(sq), (pieceRadius+0.08)*g.cell)
 			c.StrokeWidth = 0.1 * g.cell
@@ -164,7 +163,7 @@ func (r *boardRenderer) placeCulprits() {
 		canvas.Refresh(c)
 	}
 	for i, c := range r.culprits {
-		sq := engine.NoSquare
+		sq := rules.NoSquare
 		if i < len(r.shown.Culprits) {
 			sq = r.shown.Culprits[i]
 		}

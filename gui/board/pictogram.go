@@ -11,8 +11,7 @@ import (
 	"fyne.io/fyne/v2"
 	"github.com/fyne-io/oksvg"
 	"github.com/srwiley/rasterx"
-
-	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // The "international" piece set: a picture for each piece, for players who do not read
@@ -24,45 +23,45 @@ import (
 // for the ink and the disc's face colour.
 var pictogramShapes = [...]string{
 	// General: a crown.
-	engine.King: `<path d="M27 64 L22 34 L37 48 L50 25 L63 48 L78 34 L73 64 Z" fill="INK"/>` +
+	rules.King: `<path d="M27 64 L22 34 L37 48 L50 25 L63 48 L78 34 L73 64 Z" fill="INK"/>` +
 		`<circle cx="22" cy="33" r="5" fill="INK"/><circle cx="50" cy="24" r="5" fill="INK"/><circle cx="78" cy="33" r="5" fill="INK"/>` +
 		`<rect x="27" y="67" width="46" height="9" rx="2" fill="INK"/>` +
 		`<circle cx="50" cy="53" r="4.5" fill="FACE"/>`,
 	// Advisor: a diagonal cross (it steps diagonally in the palace) with a ring at its heart.
-	engine.Advisor: `<path d="M29 29 L71 71 M71 29 L29 71" stroke="INK" stroke-width="9" stroke-linecap="round" fill="none"/>` +
+	rules.Advisor: `<path d="M29 29 L71 71 M71 29 L29 71" stroke="INK" stroke-width="9" stroke-linecap="round" fill="none"/>` +
 		`<path d="M22 22 L36 24 L24 36 Z M78 22 L76 36 L64 24 Z M22 78 L24 64 L36 76 Z M78 78 L64 76 L76 64 Z" fill="INK"/>` +
 		`<circle cx="50" cy="50" r="10" fill="FACE" stroke="INK" stroke-width="5"/>`,
 	// Elephant: a head seen from the front, with big ears, tusks and a trunk.
-	engine.Bishop: `<ellipse cx="29" cy="43" rx="12" ry="16" fill="INK"/><ellipse cx="71" cy="43" rx="12" ry="16" fill="INK"/>` +
+	rules.Bishop: `<ellipse cx="29" cy="43" rx="12" ry="16" fill="INK"/><ellipse cx="71" cy="43" rx="12" ry="16" fill="INK"/>` +
 		`<circle cx="50" cy="42" r="16" fill="INK"/>` +
 		`<path d="M50 50 C50 62 47 68 46 75 C45 80 52 81 55 77" stroke="INK" stroke-width="9" stroke-linecap="round" fill="none"/>` +
 		`<path d="M40 55 C37 62 33 65 29 66 M60 55 C63 62 67 65 71 66" stroke="INK" stroke-width="4.5" stroke-linecap="round" fill="none"/>` +
 		`<circle cx="43" cy="39" r="3" fill="FACE"/><circle cx="57" cy="39" r="3" fill="FACE"/>`,
 	// Horse: a horse's head in profile.
-	engine.Knight: `<path d="M66 78 L32 78 C32 68 38 61 46 55 C40 57 32 59 27 55 C23 51 25 46 29 42 L42 31 C44 25 48 22 52 22 L54 15 L59 23 C70 27 75 40 73 52 C71 62 67 69 66 78 Z" fill="INK"/>` +
+	rules.Knight: `<path d="M66 78 L32 78 C32 68 38 61 46 55 C40 57 32 59 27 55 C23 51 25 46 29 42 L42 31 C44 25 48 22 52 22 L54 15 L59 23 C70 27 75 40 73 52 C71 62 67 69 66 78 Z" fill="INK"/>` +
 		`<circle cx="47" cy="33" r="3.5" fill="FACE"/>` +
 		`<path d="M58 27 C64 34 66 44 64 56" stroke="FACE" stroke-width="2.5" fill="none" stroke-linecap="round"/>`,
 	// Chariot: a war cart from the side, with a big spoked wheel and its shaft.
-	engine.Rook: `<path d="M24 34 L24 58 L70 58 L70 34" stroke="INK" stroke-width="6" stroke-linejoin="round" fill="none"/>` +
+	rules.Rook: `<path d="M24 34 L24 58 L70 58 L70 34" stroke="INK" stroke-width="6" stroke-linejoin="round" fill="none"/>` +
 		`<rect x="24" y="44" width="46" height="14" fill="INK"/>` +
 		`<path d="M70 52 L84 42" stroke="INK" stroke-width="5" stroke-linecap="round"/>` +
 		`<circle cx="45" cy="63" r="15" fill="FACE" stroke="INK" stroke-width="5"/>` +
 		`<path d="M45 48 L45 78 M30 63 L60 63 M34.4 52.4 L55.6 73.6 M55.6 52.4 L34.4 73.6" stroke="INK" stroke-width="3"/>` +
 		`<circle cx="45" cy="63" r="4" fill="INK"/>`,
 	// Cannon: a barrel on a wheel, with a cannonball.
-	engine.Cannon: `<path d="M30 58 L72 34" stroke="INK" stroke-width="13" stroke-linecap="round"/>` +
+	rules.Cannon: `<path d="M30 58 L72 34" stroke="INK" stroke-width="13" stroke-linecap="round"/>` +
 		`<path d="M73 27 L80 40" stroke="INK" stroke-width="5" stroke-linecap="round"/>` +
 		`<circle cx="42" cy="63" r="13" fill="FACE" stroke="INK" stroke-width="5"/>` +
 		`<circle cx="42" cy="63" r="4" fill="INK"/>` +
 		`<circle cx="70" cy="68" r="7" fill="INK"/>`,
 	// Soldier: a foot soldier, the pawn of the set.
-	engine.Pawn: `<circle cx="50" cy="32" r="10" fill="INK"/>` +
+	rules.Pawn: `<circle cx="50" cy="32" r="10" fill="INK"/>` +
 		`<path d="M38 47 L62 47 L58 52 L66 70 L34 70 L42 52 Z" fill="INK"/>` +
 		`<rect x="28" y="71" width="44" height="8" rx="2" fill="INK"/>`,
 }
 
 // pictogramSVG is the picture of p in the given colours, turned 180° when turned.
-func pictogramSVG(p engine.Piece, ink, face color.Color, turned bool) []byte {
+func pictogramSVG(p rules.Piece, ink, face color.Color, turned bool) []byte {
 	t := int(p.Type())
 	shapes := ""
 	if t >= 0 && t < len(pictogramShapes) {
@@ -83,7 +82,7 @@ func hexColor(c color.Color) string {
 
 // pictogramKey is everything a picture's image depends on.
 type pictogramKey struct {
-	piece     engine.Piece
+	piece     rules.Piece
 	ink, face color.NRGBA
 	turned    bool
 	px        int // width and height in pixels
@@ -110,7 +109,7 @@ func (a *pictogramArt) reset(scale float32) {
 
 // image returns the picture of p for a disc of diameter Fyne units, or nil when it cannot
 // be drawn.
-func (a *pictogramArt) image(p engine.Piece, ink, face color.Color, turned bool, diameter float32) image.Image {
+func (a *pictogramArt) image(p rules.Piece, ink, face color.Color, turned bool, diameter float32) image.Image {
 	nrgba := func(c color.Color) color.NRGBA { return color.NRGBAModel.Convert(c).(color.NRGBA) }
 	px := int(math.Round(float64(diameter * a.scale)))
 	if px < 2 {

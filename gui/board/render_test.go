@@ -5,8 +5,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
-
-	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 func TestBoardRendersStartPosition(t *testing.T) {
@@ -23,7 +22,7 @@ func TestBoardRendersStartPosition(t *testing.T) {
 // black king marked), and the red horse on c2 is selected with its destinations shown.
 func TestBoardRendersMarks(t *testing.T) {
 	newTestApp(t)
-	pos, err := engine.ParseFEN("3k5/9/9/9/9/9/9/2N6/9/R3K4 w - - 0 1")
+	pos, err := rules.ParseFEN("3k5/9/9/9/9/9/9/2N6/9/R3K4 w - - 0 1")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,7 +34,7 @@ func TestBoardRendersMarks(t *testing.T) {
 	v.LastMove = pos.LastMove()
 	v.Check = pos.KingSquare(pos.Side())
 	v.Selected = sq(t, "c2")
-	v.Targets = []engine.Square{sq(t, "a1"), sq(t, "a3"), sq(t, "b4"), sq(t, "d4"), sq(t, "e3"), sq(t, "e1"), sq(t, "b0"), sq(t, "d0")}
+	v.Targets = []rules.Square{sq(t, "a1"), sq(t, "a3"), sq(t, "b4"), sq(t, "d4"), sq(t, "e3"), sq(t, "e1"), sq(t, "b0"), sq(t, "d0")}
 	v.Flipped = true
 	b := New(nil, nil)
 	b.SetView(v)
@@ -50,7 +49,7 @@ func TestBoardRendersMarks(t *testing.T) {
 // A repetition loss rings the culprit and its victim in their own colours.
 func TestBoardRendersCaptureTargetsAndCulprits(t *testing.T) {
 	newTestApp(t)
-	pos := engine.NewPosition()
+	pos := rules.NewPosition()
 	v := startView()
 	v.Selected = sq(t, "h2")
 	for _, m := range pos.LegalMoves() {
@@ -58,7 +57,7 @@ func TestBoardRendersCaptureTargetsAndCulprits(t *testing.T) {
 			v.Targets = append(v.Targets, m.To())
 		}
 	}
-	v.Culprits, v.Victim = []engine.Square{sq(t, "b2")}, sq(t, "b7")
+	v.Culprits, v.Victim = []rules.Square{sq(t, "b2")}, sq(t, "b7")
 	b := New(nil, nil)
 	b.SetView(v)
 	w := test.NewTempWindow(t, b)
@@ -76,11 +75,11 @@ func TestBoardRedrawsOnlyWhatChanged(t *testing.T) {
 	w := test.NewTempWindow(t, b)
 	w.Resize(fyne.NewSize(270, 330))
 	r := test.WidgetRenderer(b).(*boardRenderer)
-	before := map[engine.Square]*disc{}
+	before := map[rules.Square]*disc{}
 	for s, d := range r.discAt {
 		before[s] = d
 	}
-	pos := engine.NewPosition()
+	pos := rules.NewPosition()
 	if !pos.MakeMove(mv(t, "h2e2")) {
 		t.Fatal("h2e2 illegal")
 	}
@@ -137,7 +136,7 @@ func TestArrowsFollowTheirRank(t *testing.T) {
 	if !r.arrows[0].shaft.Visible() || r.arrows[1].shaft.Visible() || r.arrows[2].shaft.Visible() {
 		t.Fatal("the arrows of dropped lines are still drawn")
 	}
-	v.Arrows = []Arrow{{Move: engine.NoMove, Rank: 1}}
+	v.Arrows = []Arrow{{Move: rules.NoMove, Rank: 1}}
 	b.SetView(v)
 	if r.arrows[0].shaft.Visible() {
 		t.Fatal("an arrow without a move is drawn")

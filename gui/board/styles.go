@@ -3,7 +3,7 @@ package board
 import (
 	"image/color"
 
-	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // Style is how the board is drawn; the app maps its settings onto it.
@@ -84,7 +84,7 @@ func paletteFor(s Style) boardPalette {
 }
 
 // discColorsFor returns how side's pieces are coloured on a board style with a piece set.
-func discColorsFor(s Style, set PieceSet, side engine.Color) discColors {
+func discColorsFor(s Style, set PieceSet, side rules.Color) discColors {
 	plain := s == Plain
 	c := discColors{face: colorDiscFace, edge: colorDiscEdge, shadow: colorDiscShadow, ink: colorRedPiece}
 	if plain {
@@ -93,7 +93,7 @@ func discColorsFor(s Style, set PieceSet, side engine.Color) discColors {
 	if set == Pictogram && !plain {
 		c.face = woodRedOn
 	}
-	if side == engine.Red {
+	if side == rules.Red {
 		return c
 	}
 	switch {

@@ -5,8 +5,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
-
-	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // looks are the drawings whose cost differs: upright text, turned text images, pictures.
@@ -31,11 +30,11 @@ func BenchmarkLookMoveRefresh(b *testing.B) {
 			board.SetView(start)
 			w := test.NewTempWindow(b, board)
 			w.Resize(fyne.NewSize(360, 440))
-			pos, err := engine.ParseFEN("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1")
+			pos, err := rules.ParseFEN("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1")
 			if err != nil {
 				b.Fatal(err)
 			}
-			m, _ := engine.ParseMove("h7e7")
+			m, _ := rules.ParseMove("h7e7")
 			pos.MakeMove(m)
 			moved := start
 			moved.SetPieces(pos)

@@ -8,8 +8,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
-	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // renderBoard draws v alone in a window of the given size and compares it with a golden
@@ -65,12 +65,12 @@ func TestFaceToFaceTurnsTheUpperSide(t *testing.T) {
 	newTestApp(t)
 	for _, c := range []struct {
 		faceToFace, flipped bool
-		turned              engine.Color
+		turned              rules.Color
 		any                 bool
 	}{
-		{false, false, engine.Red, false},
-		{true, false, engine.Black, true},
-		{true, true, engine.Red, true},
+		{false, false, rules.Red, false},
+		{true, false, rules.Black, true},
+		{true, true, rules.Red, true},
 	} {
 		v := startView()
 		v.FaceToFace, v.Flipped = c.faceToFace, c.flipped
@@ -97,7 +97,7 @@ func TestFaceToFaceTurnsTheUpperSide(t *testing.T) {
 // A turned text image is the upright one turned 180°, pixel for pixel.
 func TestTurnedTextIsUprightTextTurned(t *testing.T) {
 	art := NewTextArt()
-	king := game.PieceChar(engine.MakePiece(engine.Black, engine.King))
+	king := game.PieceChar(rules.MakePiece(rules.Black, rules.King))
 	up, ok1 := art.Image(king, colorBlackPiece, 30, false)
 	down, ok2 := art.Image(king, colorBlackPiece, 30, true)
 	if !ok1 || !ok2 {
@@ -140,9 +140,9 @@ func TestTurnedTextIsUprightTextTurned(t *testing.T) {
 // Every piece type has a picture, and a turned picture differs from the upright one.
 func TestEveryPieceHasAPictogram(t *testing.T) {
 	ink, face := color.Black, color.White
-	seen := map[string]engine.PieceType{}
-	for pt := engine.PieceType(0); pt < engine.NumPieceTypes; pt++ {
-		p := engine.MakePiece(engine.Red, pt)
+	seen := map[string]rules.PieceType{}
+	for pt := rules.PieceType(0); pt < rules.NumPieceTypes; pt++ {
+		p := rules.MakePiece(rules.Red, pt)
 		svg := string(pictogramSVG(p, ink, face, false))
 		if len(svg) < 200 {
 			t.Fatalf("piece type %d has no picture: %s", pt, svg)
@@ -160,8 +160,8 @@ func TestEveryPieceHasAPictogram(t *testing.T) {
 // The two sides' pictogram discs differ in face and ink, not just hue, on both boards.
 func TestPictogramSidesContrast(t *testing.T) {
 	for _, s := range []Style{Wood, Plain} {
-		red := discColorsFor(s, Pictogram, engine.Red)
-		black := discColorsFor(s, Pictogram, engine.Black)
+		red := discColorsFor(s, Pictogram, rules.Red)
+		black := discColorsFor(s, Pictogram, rules.Black)
 		if lum(red.face)-lum(black.face) < 0.5 {
 			t.Fatalf("style %v: red face %v and black face %v are too alike", s, red.face, black.face)
 		}
@@ -183,7 +183,7 @@ func lum(c color.Color) float64 {
 // the new piece's picture: the board after the capture looks as a board drawn afresh.
 func TestPictogramDiscsRedrawWhenReused(t *testing.T) {
 	newTestApp(t)
-	pos := engine.NewPosition()
+	pos := rules.NewPosition()
 	for _, m := range []string{"h2h9", "i9h9"} { // the cannon takes the horse, the rook takes back
 		if !pos.MakeMove(mv(t, m)) {
 			t.Fatalf("%s illegal", m)

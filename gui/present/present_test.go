@@ -6,9 +6,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/play"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // The engine's score is said as the side it favours, whichever side is searching.
@@ -16,16 +16,16 @@ func TestScoreTextNamesTheSideAhead(t *testing.T) {
 	en, zh := languages(t)
 	cases := []struct {
 		score, mate int
-		mover       engine.Color
+		mover       rules.Color
 		en, zh      string
 	}{
-		{68, 0, engine.Red, "Red +68", "红方优 68"},
-		{68, 0, engine.Black, "Black +68", "黑方优 68"},
-		{-68, 0, engine.Black, "Red +68", "红方优 68"},
-		{4, 0, engine.Black, "level game", "均势"},
-		{-9, 0, engine.Red, "level game", "均势"},
-		{9990, 3, engine.Black, "Black mates in 3", "黑方3步杀"},
-		{-9990, -2, engine.Black, "Red mates in 2", "红方2步杀"},
+		{68, 0, rules.Red, "Red +68", "红方优 68"},
+		{68, 0, rules.Black, "Black +68", "黑方优 68"},
+		{-68, 0, rules.Black, "Red +68", "红方优 68"},
+		{4, 0, rules.Black, "level game", "均势"},
+		{-9, 0, rules.Red, "level game", "均势"},
+		{9990, 3, rules.Black, "Black mates in 3", "黑方3步杀"},
+		{-9990, -2, rules.Black, "Red mates in 2", "红方2步杀"},
 	}
 	for _, c := range cases {
 		if got := ScoreText(en, c.score, c.mate, c.mover); got != c.en {
@@ -44,20 +44,20 @@ func TestStatusText(t *testing.T) {
 		s      Status
 		en, zh string
 	}{
-		{"to move", Status{ToMove: engine.Red}, "Red to move", "红方走棋"},
-		{"your move", Status{ToMove: engine.Black, YourMove: true}, "Your move (Black)", "轮到你走（黑方）"},
-		{"thinking", Status{Thinking: true, ToMove: engine.Black}, "Thinking…", "思考中…"},
-		{"progress", Status{Thinking: true, Depth: 7, Score: -68, ToMove: engine.Black},
+		{"to move", Status{ToMove: rules.Red}, "Red to move", "红方走棋"},
+		{"your move", Status{ToMove: rules.Black, YourMove: true}, "Your move (Black)", "轮到你走（黑方）"},
+		{"thinking", Status{Thinking: true, ToMove: rules.Black}, "Thinking…", "思考中…"},
+		{"progress", Status{Thinking: true, Depth: 7, Score: -68, ToMove: rules.Black},
 			"Thinking… depth 7, Red +68", "思考中… 深度 7，红方优 68"},
-		{"over", Status{Over: "Red wins", ToMove: engine.Black, Thinking: true}, "Game over: Red wins", "对局结束：Red wins"},
-		{"engine failed", Status{EngineErr: errors.New("no move"), ToMove: engine.Black},
+		{"over", Status{Over: "Red wins", ToMove: rules.Black, Thinking: true}, "Game over: Red wins", "对局结束：Red wins"},
+		{"engine failed", Status{EngineErr: errors.New("no move"), ToMove: rules.Black},
 			"The engine could not move: no move. Let it try again, take back a move, or start a new game.",
 			"引擎无法走棋：no move。可以让它重试、悔棋或开始新的一局。"},
-		{"check, hint and illegal", Status{ToMove: engine.Red, YourMove: true, Check: true, Hint: "h2e2", Illegal: "blocked"},
+		{"check, hint and illegal", Status{ToMove: rules.Red, YourMove: true, Check: true, Hint: "h2e2", Illegal: "blocked"},
 			"Check! blocked · Hint: h2e2 · Your move (Red)", "将军！ blocked · 提示：h2e2 · 轮到你走（红方）"},
-		{"no hint", Status{ToMove: engine.Red, HintErr: errors.New("busy")},
+		{"no hint", Status{ToMove: rules.Red, HintErr: errors.New("busy")},
 			"No hint: busy · Red to move", "无法提示：busy · 红方走棋"},
-		{"confirming", Status{ToMove: engine.Red, Confirming: "Copied"}, "Copied · Red to move", "Copied · 红方走棋"},
+		{"confirming", Status{ToMove: rules.Red, Confirming: "Copied"}, "Copied · Red to move", "Copied · 红方走棋"},
 	}
 	for _, c := range cases {
 		if got := StatusText(en, c.s); got != c.en {
@@ -180,10 +180,10 @@ func TestAnalysisTexts(t *testing.T) {
 			t.Errorf("RedScoreText(%d, %d) = %q, want %q", c.score, c.mate, got, c.want)
 		}
 	}
-	if s, m := RedView(50, 2, engine.Black); s != -50 || m != -2 {
+	if s, m := RedView(50, 2, rules.Black); s != -50 || m != -2 {
 		t.Errorf("RedView for Black: %d %d", s, m)
 	}
-	if s, m := RedView(50, 2, engine.Red); s != 50 || m != 2 {
+	if s, m := RedView(50, 2, rules.Red); s != 50 || m != 2 {
 		t.Errorf("RedView for Red: %d %d", s, m)
 	}
 	for nps, want := range map[uint64]string{850_000: "850 k", 1_230_000: "1.2 M", 999: "0 k"} {
@@ -197,18 +197,18 @@ func TestAnalysisTexts(t *testing.T) {
 }
 
 func TestLineText(t *testing.T) {
-	pos := engine.NewPosition()
-	h2e2, _ := engine.ParseMove("h2e2")
-	h9g7, _ := engine.ParseMove("h9g7")
-	bad, _ := engine.ParseMove("a0a5")
-	line := []engine.Move{h2e2, h9g7, bad, h2e2}
+	pos := rules.NewPosition()
+	h2e2, _ := rules.ParseMove("h2e2")
+	h9g7, _ := rules.ParseMove("h9g7")
+	bad, _ := rules.ParseMove("a0a5")
+	line := []rules.Move{h2e2, h9g7, bad, h2e2}
 	if got := LineText(pos, line, game.ICCS, 10); got != "h2e2 h9g7" {
 		t.Errorf("stops at the illegal move: %q", got)
 	}
 	if got := LineText(pos, line, game.Chinese, 1); got != "炮二平五" {
 		t.Errorf("limit 1: %q", got)
 	}
-	if pos.FEN() != engine.NewPosition().FEN() {
+	if pos.FEN() != rules.NewPosition().FEN() {
 		t.Error("LineText moved the position it was given")
 	}
 }
@@ -222,7 +222,7 @@ func TestResultTexts(t *testing.T) {
 			t.Errorf("%q: %q, want %q", pgn, got, want)
 		}
 	}
-	r := game.Result{Status: game.RedWins, Winner: engine.Red, Reason: game.ReasonCheckmate}
+	r := game.Result{Status: game.RedWins, Winner: rules.Red, Reason: game.ReasonCheckmate}
 	if got := GameOverText(play.English, r, game.Verdict{}, false); got != r.English() {
 		t.Errorf("English result: %q", got)
 	}

@@ -5,8 +5,8 @@ import (
 	"math"
 	"strings"
 
-	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // levelScore is how close to 0 a score is said as a level game (a pawn is worth about 10).
@@ -14,7 +14,7 @@ const levelScore = 10
 
 // ScoreText says a search score of mover, who is searching, as the side it favours: "Red
 // +68", "Black mates in 3", or a level game.
-func ScoreText(t Translate, score, mate int, mover engine.Color) string {
+func ScoreText(t Translate, score, mate int, mover rules.Color) string {
 	ahead := mover
 	if score < 0 {
 		ahead, score, mate = mover.Opponent(), -score, -mate
@@ -29,8 +29,8 @@ func ScoreText(t Translate, score, mate int, mover engine.Color) string {
 }
 
 // RedView turns a score of the side to move into Red's view.
-func RedView(score, mate int, side engine.Color) (int, int) {
-	if side == engine.Black {
+func RedView(score, mate int, side rules.Color) (int, int) {
+	if side == rules.Black {
 		return -score, -mate
 	}
 	return score, mate
@@ -58,7 +58,7 @@ func SpeedText(nps uint64) string {
 
 // LineText writes up to limit moves of a line from pos in the given notation; it stops
 // at the first move that is not legal where it stands.
-func LineText(pos *engine.Position, pv []engine.Move, style game.Notation, limit int) string {
+func LineText(pos *rules.Position, pv []rules.Move, style game.Notation, limit int) string {
 	p := pos.Copy()
 	var parts []string
 	for i, m := range pv {

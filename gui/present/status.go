@@ -1,22 +1,22 @@
 package present
 
-import "github.com/xqfyne/xiangqi/engine"
+import "github.com/xqfyne/xiangqi/rules"
 
 // Status is what the status line speaks of, as values read from the session.
 type Status struct {
-	Over       string       // how the game ended (ResultText or VerdictText); "" while it goes on
-	Thinking   bool         // the engine searches for its move
-	Depth      int          // the depth the search reached, 0 before its first report
-	Score      int          // the search's score for ToMove, in centipawn-like units
-	Mate       int          // moves to mate for ToMove (negative: ToMove is mated), 0 for none
-	EngineErr  error        // why the engine could not move
-	ToMove     engine.Color // the side to move
-	YourMove   bool         // one player against the engine, and it is the player's turn
-	Hint       string       // the hinted move written out, "" for none
-	HintErr    error        // why no hint came
-	Illegal    string       // why the last try was not legal, "" for none
-	Check      bool         // the side to move is in check
-	Confirming string       // a short confirmation shown before the status ("Copied"), "" for none
+	Over       string      // how the game ended (ResultText or VerdictText); "" while it goes on
+	Thinking   bool        // the engine searches for its move
+	Depth      int         // the depth the search reached, 0 before its first report
+	Score      int         // the search's score for ToMove, in centipawn-like units
+	Mate       int         // moves to mate for ToMove (negative: ToMove is mated), 0 for none
+	EngineErr  error       // why the engine could not move
+	ToMove     rules.Color // the side to move
+	YourMove   bool        // one player against the engine, and it is the player's turn
+	Hint       string      // the hinted move written out, "" for none
+	HintErr    error       // why no hint came
+	Illegal    string      // why the last try was not legal, "" for none
+	Check      bool        // the side to move is in check
+	Confirming string      // a short confirmation shown before the status ("Copied"), "" for none
 }
 
 // StatusText is the status line: the game's end, the engine's progress, its failure, or
@@ -63,8 +63,8 @@ func statusCore(t Translate, s Status) string {
 }
 
 // SideName names a side ("Red", "Black").
-func SideName(t Translate, c engine.Color) string {
-	if c == engine.Red {
+func SideName(t Translate, c rules.Color) string {
+	if c == rules.Red {
 		return t("side.red", nil)
 	}
 	return t("side.black", nil)

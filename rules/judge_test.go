@@ -1,0 +1,177 @@
+package rules
+
+import (
+	"slices"
+	"testing"
+)
+
+// chasesOf plays nothing: it lists "chaser>target" for the chases move m
+// makes in fen under the Asian rules.
+func chasesOf(t *testing.T, fen, move string) []string {
+	t.Helper()
+	return chasesUnder(t, RulesAsian, fen, move)
+}
+
+// chasesUnder lists "chaser>target" for the chases move m makes in fen
+// under rules.
+func chasesUnder(t *testing.T, rules RuleSet, fen, move string) []string {
+	t.Helper()
+	p := mustFEN(t, fen)
+	m := mustMove(t, move)
+	if !p.IsLegal(m) {
+		t.Fatalf("%s illegal in %s", move, fen)
+	}
+	before := p.FEN()
+	var b judgeBuffers
+	f := p.moveFacts(m, rules, &b)
+	if p.FEN() != before || p.Ply() != 0 {
+		t.Fatalf("moveFacts changed the position: %s", p.FEN())
+	}
+	var out []string
+	for _, c := range f.chases {
+		out = append(out, c.chaser.String()+">"+c.target.String())
+	}
+	return out
+}
+
+// A piece that becomes a cannon's screen makes the cannon's attack a chase,
+// although the moved piece attacks nothing.
+func TestChaseByNewCannonScreen(t *testing.T) {
+	got := chasesOf(t, "5k3/9/9/9/2n6/4N4/9/9/9/2CK5 w - - 0 1", "e4c3")
+	if !slices.Equal(got, []string{"c0>c5"}) {
+		t.Fatalf("chases %v, want [c0>c5]", got)
+	}
+}
+
+// A cannon facing a cannon that can take it back offers an exchange.
+func TestCannonFacingCannonIsExchangeOffer(t *testing.T) {
+	got := chasesOf(t, "5k3/9/9/9/2c6/4N4/9/9/9/2CK5 w - - 0 1", "e4c3")
+	if len(got) != 0 {
+		t.Fatalf("chases %v, want none", got)
+	}
+}
+
+// A pawn on its own side of the river is no target; across it, it is.
+func TestUncrossedPawnIsNoTarget(t *testing.T) {
+	if got := chasesOf(t, "4k4/9/9/2p6/9/9/9/9/9/R2K5 w - - 0 1", "a0c0"); len(got) != 0 {
+		t.Fatalf("uncrossed pawn: chases %v, want none", got)
+	}
+	if got := chasesOf(t, "4k4/9/9/9/9/9/2p6/9/9/R2K5 w - - 0 1", "a0c0"); !slices.Equal(got, []string{"c0>c3"}) {
+		t.Fatalf("crossed pawn: chases %v, want [c0>c3]", got)
+	}
+}
+
+// Kings and pawns threaten without chasing.
+func TestKingAndPawnDoNotChase(t *testing.T) {
+	if got := chasesOf(t, "5k3/9/9/9/9/9/9/3c5/4K4/9 w - - 0 1", "e1d1"); len(got) != 0 {
+		t.Fatalf("king: chases %v, want none", got)
+	}
+	if got := chasesOf(t, "5k3/9/1r7/P8/9/9/9/9/9/3K5 w - - 0 1", "a6b6"); len(got) != 0 {
+		t.Fatalf("pawn: chases %v, want none", got)
+	}
+}
+
+// An advisor or elephant attacking a protected horse or cannon chases it:
+// the target is worth more than the attacker.
+func TestElephantChasesProtectedCannon(t *testing.T) {
+	// The black rook on a2 protects the cannon on e2 along rank 2; the rook
+	// leaving d1 frees the eye of the elephant on c0.
+	got := chasesOf(t, "4k4/9/9/9/9/9/9/r3c4/3R5/2B2K3 w - - 0 1", "d1d3")
+	if !slices.Equal(got, []string{"c0>e2"}) {
+		t.Fatalf("chases %v, want [c0>e2]", got)
+	}
+}
+
+// A chaser that may not leave its line (pinned against its own king)
+// threatens nothing.
+func TestPinnedChaserDoesNotChase(t *testing.T) {
+	// The red rook on e3 is pinned on the e-file by the black rook on e8;
+	// on e4 it attacks the cannon on c4, but capturing it would be illegal.
+	got := chasesOf(t, "3k5/4r4/9/9/9/2c6/4R4/9/9/4K4 w - - 0 1", "e3e4")
+	if len(got) != 0 {
+		t.Fatalf("chases %v, want none", got)
+	}
+	// Without the pinning rook the same move chases.
+	got = chasesOf(t, "3k5/9/9/9/9/2c6/4R4/9/9/4K4 w - - 0 1", "e3e4")
+	if !slices.Equal(got, []string{"e4>c4"}) {
+		t.Fatalf("unpinned: chases %v, want [e4>c4]", got)
+	}
+}
+
+// The graver offence loses: perpetual check over perpetual chase, and
+// equal offences draw.
+func TestVerdictRanking(t *testing.T) {
+	for _, tc := range []struct {
+		red, black Violation
+		decided    bool
+		loser      Color
+	}{
+		{PerpetualCheck, PerpetualChase, true, Red},
+		{PerpetualChase, PerpetualCheck, true, Black},
+		{PerpetualChase, PerpetualChase, false, Red},
+		{PerpetualCheck, PerpetualCheck, false, Red},
+		{NoViolation, PerpetualAttack, true, Black},
+		{NoViolation, NoViolation, false, Red},
+	} {
+		j := judgeState{}
+		set := func(c Color, v Violation) {
+			j.moves[c] = 2
+			j.unbroken[c] = true
+			switch v {
+			case PerpetualCheck:
+				j.checks[c] = 2
+			case PerpetualChase:
+				j.chasing[c], j.prey[c] = 2, []Square{Sq(0, 0)}
+			case PerpetualAttack:
+				j.rules = RulesChinese
+				j.checks[c], j.chasing[c], j.prey[c] = 1, 1, []Square{Sq(0, 0)}
+			case NoViolation:
+				j.unbroken[c] = false
+			}
+		}
+		set(Red, tc.red)
+		set(Black, tc.black)
+		if j.violation(Red) != tc.red || j.violation(Black) != tc.black {
+			t.Fatalf("%v/%v: violations %v/%v", tc.red, tc.black, j.violation(Red), j.violation(Black))
+		}
+		v := j.verdict(NewPosition())
+		if v.Decided != tc.decided || v.Decided && v.Loser != tc.loser {
+			t.Errorf("%v vs %v: %+v, want decided %v loser %v", tc.red, tc.black, v, tc.decided, tc.loser)
+		}
+	}
+}
+
+// JudgeRepetition finds the cycle, names the pieces, and leaves the
+// position as it was.
+func TestJudgeRepetitionPerpetualChase(t *testing.T) {
+	p := mustFEN(t, "5k3/9/1c7/9/R8/9/9/9/9/3K5 w - - 0 1")
+	play(t, p, "a5b5 b7a7 b5a5 a7b7")
+	before, moves := p.FEN(), p.Moves()
+	v, ok := p.JudgeRepetition(1, RulesAsian)
+	if !ok || !v.Decided || v.Loser != Red || v.Violations != [2]Violation{PerpetualChase, NoViolation} {
+		t.Fatalf("verdict %+v ok %v", v, ok)
+	}
+	if v.Target != Sq(1, 7) || !slices.Equal(v.Offenders, []Square{Sq(0, 5)}) {
+		t.Fatalf("target %v offenders %v, want b7 and [a5]", v.Target, v.Offenders)
+	}
+	if p.FEN() != before || !slices.Equal(p.Moves(), moves) {
+		t.Fatal("the judge changed the position")
+	}
+	if _, ok := p.JudgeRepetition(2, RulesAsian); ok {
+		t.Fatal("a second repetition reported after one cycle")
+	}
+}
+
+func TestParseRuleSet(t *testing.T) {
+	for s, want := range map[string]RuleSet{"asian": RulesAsian, "WXF": RulesAsian, "Chinese": RulesChinese, " cxa ": RulesChinese} {
+		if r, err := ParseRuleSet(s); err != nil || r != want {
+			t.Errorf("ParseRuleSet(%q) = %v, %v", s, r, err)
+		}
+	}
+	if _, err := ParseRuleSet("fide"); err == nil {
+		t.Error("ParseRuleSet accepted fide")
+	}
+	if RulesChinese.String() != "chinese" || RulesAsian.String() != "asian" {
+		t.Error("names")
+	}
+}
