@@ -13,8 +13,8 @@ func TestResultPerpetualChaseLoses(t *testing.T) {
 	wantResult(t, g, Ongoing, ReasonNone)
 	playAll(t, g, cycle[3])
 	wantResult(t, g, BlackWins, ReasonPerpetualChase)
-	if g.Result().Chinese() != "黑胜（长捉）" {
-		t.Errorf("Chinese %q", g.Result().Chinese())
+	if zhText(t, g.Result().Message()) != "黑胜（长捉）" {
+		t.Errorf("Chinese %q", zhText(t, g.Result().Message()))
 	}
 }
 

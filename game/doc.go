@@ -18,7 +18,7 @@
 //	g, _ := game.New("")              // "" means the standard start position
 //	err := g.Play(move)               // rejected with an error when illegal
 //	g.Undo(); g.Redo(); g.GoTo(0)     // navigate the record; Play truncates the redo tail
-//	r := g.Result()                   // r.Status, r.Winner, r.Reason.English()/Chinese()
+//	r := g.Result()                   // r.Status, r.Winner, r.Message() for package i18n
 //	txt := g.MoveText(0, game.Chinese)
 //	_ = g.Save(w)                     // versioned JSON; game.Load(r) reads it back
 //	_ = g.ExportPGN(w, game.PGNOptions{}) // game.ImportPGN(r) reads UTF-8 or GBK

@@ -1,6 +1,9 @@
 package game
 
-import "github.com/xqfyne/xiangqi/rules"
+import (
+	"github.com/xqfyne/xiangqi/i18n"
+	"github.com/xqfyne/xiangqi/rules"
+)
 
 // Illegality is why a move a player tried is not legal, in the terms a player thinks in.
 type Illegality uint8
@@ -102,25 +105,27 @@ func exposesKing(pos *rules.Position, m rules.Move) Illegality {
 	return GeneralsFace
 }
 
-var illegalityTexts = [...][2]string{
-	NotIllegal:         {"legal move", "着法合法"},
-	NoOwnPiece:         {"pick one of your own pieces first", "请先选择己方棋子"},
-	OwnPieceThere:      {"your own piece stands there", "不能吃自己的棋子"},
-	NotThatWay:         {"that piece does not move that way", "该棋子不能这样走"},
-	HorseLegBlocked:    {"the horse's leg is blocked", "蹩马腿"},
-	ElephantEyeBlocked: {"the elephant's eye is blocked", "塞象眼"},
-	ElephantRiver:      {"elephants cannot cross the river", "相（象）不能过河"},
-	LeavesPalace:       {"the king and advisors stay in the palace", "帅（将）和仕（士）不能出九宫"},
-	PathBlocked:        {"a piece is in the way", "中间有子阻挡"},
-	CannonScreen:       {"a cannon captures by jumping over exactly one piece", "炮吃子必须隔一个子"},
-	PawnBackward:       {"pawns never move backward", "兵（卒）不能后退"},
-	PawnSideways:       {"pawns move sideways only after crossing the river", "兵（卒）过河后才能横走"},
-	KingInCheck:        {"your king would be in check", "走后己方被将军"},
-	GeneralsFace:       {"the two kings would face each other", "走后将帅照面"},
+var illegalityKeys = [...]string{
+	NotIllegal:         "illegal.none",
+	NoOwnPiece:         "illegal.noOwnPiece",
+	OwnPieceThere:      "illegal.ownPieceThere",
+	NotThatWay:         "illegal.notThatWay",
+	HorseLegBlocked:    "illegal.horseLegBlocked",
+	ElephantEyeBlocked: "illegal.elephantEyeBlocked",
+	ElephantRiver:      "illegal.elephantRiver",
+	LeavesPalace:       "illegal.leavesPalace",
+	PathBlocked:        "illegal.pathBlocked",
+	CannonScreen:       "illegal.cannonScreen",
+	PawnBackward:       "illegal.pawnBackward",
+	PawnSideways:       "illegal.pawnSideways",
+	KingInCheck:        "illegal.kingInCheck",
+	GeneralsFace:       "illegal.generalsFace",
 }
 
-// English says why the move is illegal, in English.
-func (i Illegality) English() string { return illegalityTexts[i][0] }
+// Message says why the move is illegal ("the horse's leg is blocked").
+func (i Illegality) Message() i18n.Message {
+	return keyed(illegalityKeys[:], i, i18n.Message{Key: "illegal.unknown"})
+}
 
-// Chinese says why the move is illegal, in Chinese.
-func (i Illegality) Chinese() string { return illegalityTexts[i][1] }
+// String names the illegality by its message key, for logs and test failures.
+func (i Illegality) String() string { return i.Message().String() }

@@ -38,7 +38,7 @@ func TestWhyIllegal(t *testing.T) {
 			t.Fatal(err)
 		}
 		if got := WhyIllegal(pos, m); got != c.want {
-			t.Errorf("%s in %s: %v (%s), want %v (%s)", c.move, c.fen, got, got.English(), c.want, c.want.English())
+			t.Errorf("%s in %s: %v, want %v", c.move, c.fen, got, c.want)
 		}
 	}
 }
@@ -46,6 +46,7 @@ func TestWhyIllegal(t *testing.T) {
 // Every illegal move from every square of a few positions gets a reason, and a legal one
 // never does.
 func TestWhyIllegalCoversEveryMove(t *testing.T) {
+	texts := loadCatalogs(t)
 	for _, fen := range []string{rules.StartFEN, "4k4/9/9/9/9/9/4P4/9/9/3K5 w - - 0 1"} {
 		pos, err := rules.ParseFEN(fen)
 		if err != nil {
@@ -58,7 +59,7 @@ func TestWhyIllegalCoversEveryMove(t *testing.T) {
 				}
 				m := rules.NewMove(from, to)
 				got := WhyIllegal(pos, m)
-				if (got == NotIllegal) != pos.IsLegal(m) || got.English() == "" || got.Chinese() == "" {
+				if (got == NotIllegal) != pos.IsLegal(m) || !sayable(texts, got.Message()) {
 					t.Fatalf("%v in %s: %v", m, fen, got)
 				}
 			}

@@ -1,8 +1,7 @@
 package game
 
 import (
-	"fmt"
-
+	"github.com/xqfyne/xiangqi/i18n"
 	"github.com/xqfyne/xiangqi/rules"
 )
 
@@ -37,38 +36,27 @@ const (
 	ReasonTimeNoAttackers                   // declared by FlagFall: a clock ran out but the other side has nothing to win with
 )
 
-var reasonText = [...]struct{ en, zh string }{
-	ReasonNone:                {"game in progress", "对局进行中"},
-	ReasonCheckmate:           {"checkmate", "将死"},
-	ReasonStalemate:           {"stalemate (no legal move)", "困毙"},
-	ReasonPerpetualCheck:      {"perpetual check", "长将"},
-	ReasonRepetition:          {"threefold repetition", "重复局面"},
-	ReasonNoAttackers:         {"neither side can attack", "双方无进攻子力"},
-	ReasonMoveLimit:           {"60 moves without a capture", "六十回合未吃子"},
-	ReasonPerpetualChase:      {"perpetual chase", "长捉"},
-	ReasonResignation:         {"resignation", "认输"},
-	ReasonAgreement:           {"draw agreed", "议和"},
-	ReasonRecorded:            {"result recorded in the game file", "棋谱记录的结果"},
-	ReasonPerpetualAttack:     {"perpetual attack (checks, mate threats and chases mixed)", "长打"},
-	ReasonPerpetualMateThreat: {"perpetual mate threats", "长杀"},
-	ReasonTime:                {"time", "超时"},
-	ReasonTimeNoAttackers:     {"time ran out, but the other side has no attacking piece", "超时，但对方无进攻子力"},
+var reasonKeys = [...]string{
+	ReasonNone:                "reason.none",
+	ReasonCheckmate:           "reason.checkmate",
+	ReasonStalemate:           "reason.stalemate",
+	ReasonPerpetualCheck:      "reason.perpetualCheck",
+	ReasonRepetition:          "reason.repetition",
+	ReasonNoAttackers:         "reason.noAttackers",
+	ReasonMoveLimit:           "reason.moveLimit",
+	ReasonPerpetualChase:      "reason.perpetualChase",
+	ReasonResignation:         "reason.resignation",
+	ReasonAgreement:           "reason.agreement",
+	ReasonRecorded:            "reason.recorded",
+	ReasonPerpetualAttack:     "reason.perpetualAttack",
+	ReasonPerpetualMateThreat: "reason.perpetualMateThreat",
+	ReasonTime:                "reason.time",
+	ReasonTimeNoAttackers:     "reason.timeNoAttackers",
 }
 
-// English describes the reason in English.
-func (r Reason) English() string {
-	if int(r) < len(reasonText) {
-		return reasonText[r].en
-	}
-	return fmt.Sprintf("reason %d", r)
-}
-
-// Chinese describes the reason in Chinese.
-func (r Reason) Chinese() string {
-	if int(r) < len(reasonText) {
-		return reasonText[r].zh
-	}
-	return fmt.Sprintf("原因%d", r)
+// Message says the reason, e.g. "checkmate".
+func (r Reason) Message() i18n.Message {
+	return keyed(reasonKeys[:], r, i18n.Message{Key: "reason.unknown", Args: i18n.Args{"Number": int(r)}})
 }
 
 // Result is the outcome of a game at some ply.
@@ -94,34 +82,23 @@ func (r Result) PGN() string {
 	return "*"
 }
 
-// English describes the result, e.g. "Red wins by checkmate".
-func (r Result) English() string {
+// Message says the result with its reason, e.g. "Red wins by checkmate".
+func (r Result) Message() i18n.Message {
+	key := "result.ongoing"
 	switch r.Status {
 	case RedWins:
-		return "Red wins by " + r.Reason.English()
+		key = "result.redWins"
 	case BlackWins:
-		return "Black wins by " + r.Reason.English()
+		key = "result.blackWins"
 	case Draw:
-		return "Draw: " + r.Reason.English()
+		key = "result.draw"
 	}
-	return "Game in progress"
+	return i18n.Message{Key: key, Args: i18n.Args{"Reason": r.Reason.Message()}}
 }
 
-// Chinese describes the result, e.g. "红胜（将死）".
-func (r Result) Chinese() string {
-	switch r.Status {
-	case RedWins:
-		return "红胜（" + r.Reason.Chinese() + "）"
-	case BlackWins:
-		return "黑胜（" + r.Reason.Chinese() + "）"
-	case Draw:
-		return "和棋（" + r.Reason.Chinese() + "）"
-	}
-	return "对局进行中"
-}
-
-// String returns the English description.
-func (r Result) String() string { return r.English() }
+// String gives the PGN token and the reason's key, for logs and test failures:
+// "1-0 reason.checkmate".
+func (r Result) String() string { return r.PGN() + " " + r.Reason.String() }
 
 func winStatus(c rules.Color) Status {
 	if c == rules.Red {
@@ -194,5 +171,5 @@ func violationReason(v rules.Violation) Reason {
 	return ReasonPerpetualChase
 }
 
-// String returns the English description.
-func (r Reason) String() string { return r.English() }
+// String names the reason by its message key, for logs and test failures.
+func (r Reason) String() string { return r.Message().String() }

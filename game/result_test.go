@@ -45,8 +45,8 @@ func TestResultCheckmate(t *testing.T) {
 	wantResult(t, g, Ongoing, ReasonNone)
 	playAll(t, g, "b1b9")
 	wantResult(t, g, RedWins, ReasonCheckmate)
-	if g.Result().Chinese() != "红胜（将死）" || g.Result().English() != "Red wins by checkmate" || g.Result().PGN() != "1-0" {
-		t.Errorf("texts %q %q %q", g.Result().Chinese(), g.Result().English(), g.Result().PGN())
+	if zhText(t, g.Result().Message()) != "红胜（将死）" || enText(t, g.Result().Message()) != "Red wins by checkmate" || g.Result().PGN() != "1-0" {
+		t.Errorf("texts %q %q %q", zhText(t, g.Result().Message()), enText(t, g.Result().Message()), g.Result().PGN())
 	}
 	if err := g.Play(mustMove(t, "e9e8")); !errors.Is(err, ErrGameOver) {
 		t.Errorf("Play after mate: %v, want ErrGameOver", err)
@@ -63,8 +63,8 @@ func TestResultStalemate(t *testing.T) {
 		t.Fatal("stalemate position must not be check")
 	}
 	wantResult(t, g, RedWins, ReasonStalemate)
-	if g.Result().Chinese() != "红胜（困毙）" {
-		t.Errorf("Chinese %q", g.Result().Chinese())
+	if zhText(t, g.Result().Message()) != "红胜（困毙）" {
+		t.Errorf("Chinese %q", zhText(t, g.Result().Message()))
 	}
 }
 
@@ -80,8 +80,8 @@ func TestResultPerpetualCheckLoses(t *testing.T) {
 	wantResult(t, g, Ongoing, ReasonNone)
 	playAll(t, g, cycle[3])
 	wantResult(t, g, BlackWins, ReasonPerpetualCheck)
-	if g.Result().Chinese() != "黑胜（长将）" {
-		t.Errorf("Chinese %q", g.Result().Chinese())
+	if zhText(t, g.Result().Message()) != "黑胜（长将）" {
+		t.Errorf("Chinese %q", zhText(t, g.Result().Message()))
 	}
 	// Redo after undo reaches the same verdict.
 	if !g.Undo() || g.Result().Decided() {
@@ -120,8 +120,8 @@ func TestResultRepetitionDraw(t *testing.T) {
 	wantResult(t, g, Ongoing, ReasonNone)
 	playAll(t, g, cycle...)
 	wantResult(t, g, Draw, ReasonRepetition)
-	if g.Result().PGN() != "1/2-1/2" || g.Result().Chinese() != "和棋（重复局面）" {
-		t.Errorf("texts %q %q", g.Result().PGN(), g.Result().Chinese())
+	if g.Result().PGN() != "1/2-1/2" || zhText(t, g.Result().Message()) != "和棋（重复局面）" {
+		t.Errorf("texts %q %q", g.Result().PGN(), zhText(t, g.Result().Message()))
 	}
 }
 

@@ -139,7 +139,7 @@ func TestRepetitionCases(t *testing.T) {
 			if c.target != "" {
 				v, ok := g.RepetitionVerdict()
 				if !ok || v.Target.String() != c.target {
-					t.Errorf("verdict %+v (%s), want target %s", v, v.English(), c.target)
+					t.Errorf("verdict %+v (%s), want target %s", v, enText(t, v.Message()), c.target)
 				}
 			}
 		})

@@ -1,6 +1,9 @@
 package game
 
-import "github.com/xqfyne/xiangqi/rules"
+import (
+	"github.com/xqfyne/xiangqi/i18n"
+	"github.com/xqfyne/xiangqi/rules"
+)
 
 // RuleSet is the rule book a game's repetitions are judged by: Asian
 // (AXF/WXF) or Chinese (CXA). The judge itself lives in package rules so
@@ -18,25 +21,21 @@ func RuleSets() []RuleSet { return []RuleSet{AsianRules, ChineseRules} }
 
 // RuleSetText is how the app names and explains a rule set.
 type RuleSetText struct {
-	NameEN, NameZH               string
-	DescriptionEN, DescriptionZH string
+	Name        i18n.Message // "Asian (AXF)"
+	Description i18n.Message // one sentence on what loses
 }
 
-var ruleSetTexts = map[RuleSet]RuleSetText{
-	AsianRules: {
-		NameEN: "Asian (AXF)", NameZH: "亚洲规则",
-		DescriptionEN: "Perpetual check and perpetual chase of one piece lose; checks mixed with chases, and chases by the king or a pawn, are allowed.",
-		DescriptionZH: "长将、长捉同一子者判负；一将一捉以及将帅、兵卒的长捉允许。",
-	},
-	ChineseRules: {
-		NameEN: "Chinese (CXA)", NameZH: "中国规则",
-		DescriptionEN: "Perpetual check, mate threats and chases lose, also mixed (one check, one chase) or of several pieces in turn; chases by the king or a pawn are allowed.",
-		DescriptionZH: "长将、长杀、长捉（一子或数子）以及一将一杀、一将一捉、一杀一捉判负；将帅、兵卒的长捉允许。",
-	},
-}
+var ruleSetKeys = map[RuleSet]string{AsianRules: "rules.asian", ChineseRules: "rules.chinese"}
 
-// RuleSetInfo returns the names and one-sentence descriptions of r.
-func RuleSetInfo(r RuleSet) RuleSetText { return ruleSetTexts[r] }
+// RuleSetInfo returns the name and one-sentence description of r; they say nothing
+// for a rule set RuleSets does not list.
+func RuleSetInfo(r RuleSet) RuleSetText {
+	key, ok := ruleSetKeys[r]
+	if !ok {
+		return RuleSetText{}
+	}
+	return RuleSetText{Name: i18n.Message{Key: key + ".name"}, Description: i18n.Message{Key: key + ".description"}}
+}
 
 // Rules returns the rule set the game is judged by (Asian unless set).
 func (g *Game) Rules() RuleSet { return g.rules }

@@ -15,6 +15,7 @@ func FuzzRepetitionVerdicts(f *testing.F) {
 	f.Add(uint8(0), uint8(0), []byte{1, 2, 3, 4})
 	f.Add(uint8(1), uint8(1), []byte{9, 0, 5, 7})
 	f.Add(uint8(2), uint8(0), []byte{200, 100, 50, 25})
+	texts := loadCatalogs(f)
 	f.Fuzz(func(t *testing.T, start, ruleSet uint8, data []byte) {
 		fens := []string{
 			"5k3/9/1c7/9/R8/9/9/9/9/3K5 w - - 0 1",
@@ -52,13 +53,13 @@ func FuzzRepetitionVerdicts(f *testing.F) {
 				r := g.Result()
 				if v, ok := g.RepetitionVerdict(); ok != (r.Decided() && r.Reason.isRepetitionLoss()) {
 					t.Fatalf("result %v, verdict %v %+v", r, ok, v)
-				} else if ok && (v.English() == "" || v.Chinese() == "" || v.Result != r) {
+				} else if ok && (!sayable(texts, v.Message()) || v.Result != r) {
 					t.Fatalf("verdict %+v for %v", v, r)
 				}
 				if r.Decided() {
 					return
 				}
-				if v, warn := g.WouldLoseByRepetition(m); warn && (v.Loser != g.SideToMove() || v.English() == "") {
+				if v, warn := g.WouldLoseByRepetition(m); warn && (v.Loser != g.SideToMove() || !sayable(texts, v.Message())) {
 					t.Fatalf("warning for %s: %+v", m, v)
 				}
 				if g.Play(m) != nil {

@@ -56,7 +56,7 @@ func TestMistakeDiscoveredChaseLoses(t *testing.T) {
 	wantResult(t, g, BlackWins, ReasonPerpetualChase)
 	v, _ := g.RepetitionVerdict()
 	if v.Target.String() != "b7" || !slices.Contains(v.Offenders, mustSquare(t, "i7")) || !slices.Contains(v.Offenders, mustSquare(t, "d7")) {
-		t.Fatalf("verdict %s: want the cannon on b7 chased by the rook on i7 and the horse on d7", v.English())
+		t.Fatalf("verdict %s: want the cannon on b7 chased by the rook on i7 and the horse on d7", enText(t, v.Message()))
 	}
 }
 
@@ -70,7 +70,7 @@ func TestMistakeNewCannonScreenChaseLoses(t *testing.T) {
 	wantResult(t, g, BlackWins, ReasonPerpetualChase)
 	v, _ := g.RepetitionVerdict()
 	if v.Target.String() != "c5" || !slices.Contains(v.Offenders, mustSquare(t, "c0")) || !slices.Contains(v.Offenders, mustSquare(t, "a4")) {
-		t.Fatalf("verdict %s: want the horse on c5 chased by the cannon on c0 and the horse on a4", v.English())
+		t.Fatalf("verdict %s: want the horse on c5 chased by the cannon on c0 and the horse on a4", enText(t, v.Message()))
 	}
 }
 
@@ -146,15 +146,15 @@ func TestWouldLoseByRepetitionWarnsBeforeForbiddenMoves(t *testing.T) {
 		for _, legal := range g.Position().LegalMoves() {
 			v, warn := g.WouldLoseByRepetition(legal)
 			if warn != slices.Contains(forbidden, legal.String()) {
-				t.Fatalf("ply %d: %s warned %v (%s), forbidden %v", i, legal, warn, v.English(), forbidden)
+				t.Fatalf("ply %d: %s warned %v (%s), forbidden %v", i, legal, warn, enText(t, v.Message()), forbidden)
 			}
 		}
 		v, warn := g.WouldLoseByRepetition(mustMove(t, m))
 		if want := i == 6; warn != want {
 			t.Fatalf("ply %d (%s): warned %v, want %v", i, m, warn, want)
 		}
-		if warn && (v.Loser != rules.Red || v.English() != "Red loses: perpetual chase of the black cannon on b7 by the rook on a5") {
-			t.Fatalf("warning %q", v.English())
+		if warn && (v.Loser != rules.Red || enText(t, v.Message()) != "Red loses: perpetual chase of the black cannon on b7 by the rook on a5") {
+			t.Fatalf("warning %q", enText(t, v.Message()))
 		}
 		playAll(t, g, m)
 	}
@@ -174,10 +174,10 @@ func TestVerdictTexts(t *testing.T) {
 	if !ok {
 		t.Fatal("no verdict")
 	}
-	if en := v.English(); en != "Red loses: perpetual chase of the black cannon on b7 by the rook on a5" {
+	if en := enText(t, v.Message()); en != "Red loses: perpetual chase of the black cannon on b7 by the rook on a5" {
 		t.Errorf("English %q", en)
 	}
-	if zh := v.Chinese(); zh != "红方以车（a5）长捉黑炮（b7），判负" {
+	if zh := zhText(t, v.Message()); zh != "红方以车（a5）长捉黑炮（b7），判负" {
 		t.Errorf("Chinese %q", zh)
 	}
 	if v.Target.String() != "b7" || v.TargetPiece != rules.MakePiece(rules.Black, rules.Cannon) ||
@@ -187,21 +187,21 @@ func TestVerdictTexts(t *testing.T) {
 
 	g = playCycleTwice(t, "5k3/9/9/9/4R4/9/9/9/9/3K5 w - - 0 1", ChineseRules, "e5f5", "f9e9", "f5e5", "e9f9")
 	v, _ = g.RepetitionVerdict()
-	if en := v.English(); en != "Red loses: perpetual check by the rook on e5" {
+	if en := enText(t, v.Message()); en != "Red loses: perpetual check by the rook on e5" {
 		t.Errorf("English %q", en)
 	}
-	if zh := v.Chinese(); zh != "红方以车（e5）长将，判负" {
+	if zh := zhText(t, v.Message()); zh != "红方以车（e5）长将，判负" {
 		t.Errorf("Chinese %q", zh)
 	}
 
 	g = playCycleTwice(t, "5k3/c3a4/9/9/R8/9/9/9/9/3K5 w - - 0 1", ChineseRules, "a5f5", "e8f7", "f5a5", "f7e8")
 	wantResult(t, g, BlackWins, ReasonPerpetualAttack)
 	v, _ = g.RepetitionVerdict()
-	if en := v.English(); !strings.HasPrefix(en, "Red loses: perpetual checks and chases of the black cannon on a8") {
+	if en := enText(t, v.Message()); !strings.HasPrefix(en, "Red loses: perpetual checks and chases of the black cannon on a8") {
 		t.Errorf("English %q", en)
 	}
-	if g.Result().Chinese() != "黑胜（长打）" {
-		t.Errorf("result %q", g.Result().Chinese())
+	if zhText(t, g.Result().Message()) != "黑胜（长打）" {
+		t.Errorf("result %q", zhText(t, g.Result().Message()))
 	}
 
 	// A drawn repetition and an ongoing game have no verdict.
@@ -212,10 +212,13 @@ func TestVerdictTexts(t *testing.T) {
 }
 
 func TestRuleSetInfo(t *testing.T) {
+	texts := loadCatalogs(t)
 	for _, r := range RuleSets() {
 		info := RuleSetInfo(r)
-		if info.NameEN == "" || info.NameZH == "" || !strings.HasSuffix(info.DescriptionEN, ".") || !strings.HasSuffix(info.DescriptionZH, "。") {
-			t.Errorf("%v: %+v", r, info)
+		nameEN, nameZH := say(t, texts, info.Name)
+		descriptionEN, descriptionZH := say(t, texts, info.Description)
+		if nameEN == "" || nameZH == "" || !strings.HasSuffix(descriptionEN, ".") || !strings.HasSuffix(descriptionZH, "。") {
+			t.Errorf("%v: %q %q %q %q", r, nameEN, nameZH, descriptionEN, descriptionZH)
 		}
 	}
 	if g := mustGame(t, ""); g.Rules() != AsianRules {

@@ -1,9 +1,7 @@
 package game
 
 import (
-	"fmt"
-	"strings"
-
+	"github.com/xqfyne/xiangqi/i18n"
 	"github.com/xqfyne/xiangqi/rules"
 )
 
@@ -83,136 +81,63 @@ func verdictOf(pos *rules.Position, ruleSet RuleSet) (Verdict, bool) {
 	return out, true
 }
 
-var pieceNamesEN = [rules.NumPieceTypes]string{"king", "advisor", "elephant", "horse", "rook", "cannon", "pawn"}
-
-var colourEN = [2]string{"Red", "Black"}
-var colourZH = [2]string{"红方", "黑方"}
-var colourZHShort = [2]string{"红", "黑"}
-
-// English explains the verdict, e.g. "Black loses: perpetual chase of the
-// red rook on b2 by the cannon on b5".
-func (v Verdict) English() string {
-	loser := colourEN[v.Loser]
-	switch v.Violation {
-	case rules.PerpetualCheck:
-		return fmt.Sprintf("%s loses: perpetual check%s", loser, v.offendersEN())
-	case rules.PerpetualMateThreat:
-		return fmt.Sprintf("%s loses: perpetual mate threats%s", loser, v.offendersEN())
-	case rules.PerpetualAttack:
-		if v.TargetPiece == rules.NoPiece {
-			return fmt.Sprintf("%s loses: perpetual %s%s", loser, v.attackKindsEN(), v.offendersEN())
-		}
-		return fmt.Sprintf("%s loses: perpetual %s of the %s%s", loser, v.attackKindsEN(), v.targetEN(), v.offendersEN())
+// Message explains the verdict, e.g. "Black loses: perpetual chase of the red rook on b2
+// by the cannon on b5".
+func (v Verdict) Message() i18n.Message {
+	args := i18n.Args{"Loser": SideName(v.Loser), "By": v.offenders()}
+	if v.TargetPiece != rules.NoPiece {
+		args["Target"] = i18n.Message{Key: "verdict.target", Args: i18n.Args{
+			"Colour": ColourName(v.TargetPiece.Color()), "Piece": PieceName(v.TargetPiece), "Square": v.Target.String()}}
 	}
-	if v.TargetPiece == rules.NoPiece {
-		// The Chinese rules' chase of several pieces in turn.
-		return fmt.Sprintf("%s loses: perpetual chase of several pieces%s", loser, v.offendersEN())
+	var key string
+	switch {
+	case v.Violation == rules.PerpetualCheck:
+		key = "verdict.check"
+	case v.Violation == rules.PerpetualMateThreat:
+		key = "verdict.mateThreat"
+	case v.Violation == rules.PerpetualAttack && v.TargetPiece == rules.NoPiece:
+		key, args["Kinds"] = "verdict.attack", v.attackKinds()
+	case v.Violation == rules.PerpetualAttack:
+		key, args["Kinds"] = "verdict.attackOnPiece", v.attackKinds()
+	case v.TargetPiece == rules.NoPiece:
+		key = "verdict.chaseSeveral" // the Chinese rules' chase of several pieces in turn
+	default:
+		key = "verdict.chase"
 	}
-	return fmt.Sprintf("%s loses: perpetual chase of the %s%s", loser, v.targetEN(), v.offendersEN())
+	return i18n.Message{Key: key, Args: args}
 }
 
-// Chinese explains the verdict, e.g. "黑方长捉红车（b2），判负".
-func (v Verdict) Chinese() string {
-	loser := colourZH[v.Loser]
-	by := v.offendersZH()
-	switch v.Violation {
-	case rules.PerpetualCheck:
-		return fmt.Sprintf("%s%s长将，判负", loser, by)
-	case rules.PerpetualMateThreat:
-		return fmt.Sprintf("%s%s长杀，判负", loser, by)
-	case rules.PerpetualAttack:
-		if v.TargetPiece == rules.NoPiece {
-			return fmt.Sprintf("%s%s长打（%s），判负", loser, by, v.attackKindsZH())
-		}
-		return fmt.Sprintf("%s%s长打（%s）%s，判负", loser, by, v.attackKindsZH(), v.targetZH())
-	}
-	if v.TargetPiece == rules.NoPiece {
-		return fmt.Sprintf("%s%s轮流长捉数子，判负", loser, by)
-	}
-	return fmt.Sprintf("%s%s长捉%s，判负", loser, by, v.targetZH())
-}
-
-// attackKindsEN names the kinds of move a perpetual attack mixed, e.g.
-// "checks and chases" (一将一捉).
-func (v Verdict) attackKindsEN() string {
-	var kinds []string
+// attackKinds names the kinds of move a perpetual attack mixed, e.g. "checks and
+// chases" (将捉).
+func (v Verdict) attackKinds() any {
+	var kinds []i18n.Message
 	if v.Checks {
-		kinds = append(kinds, "checks")
+		kinds = append(kinds, i18n.Message{Key: "verdict.kind.check"})
 	}
 	if v.MateThreats {
-		kinds = append(kinds, "mate threats")
+		kinds = append(kinds, i18n.Message{Key: "verdict.kind.mateThreat"})
 	}
 	if v.Chases {
-		kinds = append(kinds, "chases")
+		kinds = append(kinds, i18n.Message{Key: "verdict.kind.chase"})
 	}
-	switch len(kinds) {
-	case 0:
-		return "attacks"
-	case 1:
-		return kinds[0]
+	if len(kinds) == 0 {
+		return i18n.Message{Key: "verdict.kinds.none"}
 	}
-	return strings.Join(kinds[:len(kinds)-1], ", ") + " and " + kinds[len(kinds)-1]
+	return i18n.List{Style: "list.attackKinds", Items: kinds}
 }
 
-// attackKindsZH names them in Chinese, e.g. "将捉交替".
-func (v Verdict) attackKindsZH() string {
-	s := ""
-	if v.Checks {
-		s += "将"
+// offenders names the loser's pieces, e.g. " by the cannon on b5 and the rook on a5";
+// nothing when the judge named none.
+func (v Verdict) offenders() i18n.Message {
+	if len(v.Offenders) == 0 {
+		return i18n.Message{}
 	}
-	if v.MateThreats {
-		s += "杀"
-	}
-	if v.Chases {
-		s += "捉"
-	}
-	return s + "交替"
-}
-
-func (v Verdict) targetEN() string {
-	if v.TargetPiece == rules.NoPiece {
-		return "same piece"
-	}
-	return fmt.Sprintf("%s %s on %s", colorName(v.TargetPiece.Color()), pieceNamesEN[v.TargetPiece.Type()], v.Target)
-}
-
-func (v Verdict) targetZH() string {
-	if v.TargetPiece == rules.NoPiece {
-		return "同一子"
-	}
-	c := v.TargetPiece.Color()
-	return fmt.Sprintf("%s%s（%s）", colourZHShort[c], PieceChar(rules.MakePiece(c, v.TargetPiece.Type())), v.Target)
-}
-
-// offendersEN names the loser's pieces, e.g. " by the cannon on b5 and the rook on a5".
-func (v Verdict) offendersEN() string {
-	s := ""
+	pieces := make([]i18n.Message, len(v.Offenders))
 	for i, sq := range v.Offenders {
-		switch {
-		case i == 0:
-			s = " by the "
-		case i == len(v.Offenders)-1:
-			s += " and the "
-		default:
-			s += ", the "
-		}
-		s += fmt.Sprintf("%s on %s", pieceNamesEN[v.pieceAt(sq)], sq)
+		pieces[i] = i18n.Message{Key: "verdict.offender", Args: i18n.Args{
+			"Piece": PieceName(rules.MakePiece(v.Loser, v.pieceAt(sq))), "Square": sq.String()}}
 	}
-	return s
-}
-
-func (v Verdict) offendersZH() string {
-	s := ""
-	for i, sq := range v.Offenders {
-		if i > 0 {
-			s += "、"
-		}
-		s += fmt.Sprintf("%s（%s）", PieceChar(rules.MakePiece(v.Loser, v.pieceAt(sq))), sq)
-	}
-	if s != "" {
-		s = "以" + s
-	}
-	return s
+	return i18n.Message{Key: "verdict.by", Args: i18n.Args{"Pieces": i18n.List{Style: "list.and", Items: pieces}}}
 }
 
 // pieceAt is the type of the loser's offending piece on sq, recorded when
@@ -224,11 +149,4 @@ func (v Verdict) pieceAt(sq rules.Square) rules.PieceType {
 		}
 	}
 	return rules.King
-}
-
-func colorName(c rules.Color) string {
-	if c == rules.Red {
-		return "red"
-	}
-	return "black"
 }

@@ -8,7 +8,6 @@ import (
 	"fyne.io/fyne/v2/dialog"
 
 	"github.com/xqfyne/xiangqi/game"
-	"github.com/xqfyne/xiangqi/gui/present"
 	"github.com/xqfyne/xiangqi/play"
 )
 
@@ -17,13 +16,13 @@ import (
 
 // showGameOver says how the game ended.
 func (w *Window) showGameOver(game.Result) {
-	dialog.ShowInformation(tr("gameover.title"), gameOverText(w.lang, w.session.Game()), w.win)
+	dialog.ShowInformation(tr("gameover.title"), gameOverText(w.say, w.session.Game()), w.win)
 }
 
 // warnRepetition asks, as an arbiter would, before a move that loses by a repetition rule.
 func (w *Window) warnRepetition(why game.Verdict, playAnyway func()) {
 	question{title: tr("repetition.title"), yes: tr("action.playAnyway"), no: tr("action.cancel"), wrap: true,
-		text:  tr("repetition.warning", map[string]any{"Verdict": present.InLanguage(w.lang, why)}),
+		text:  tr("repetition.warning", map[string]any{"Verdict": w.say(why.Message())}),
 		onYes: playAnyway}.show(w.win)
 }
 
@@ -57,7 +56,7 @@ func (w *Window) showNewGame() {
 
 // showSettings lets the player change the settings.
 func (w *Window) showSettings() {
-	settingsDialog{parent: w.win, lang: w.lang, current: w.session.Settings(), apply: w.session.ApplySettings}.show()
+	settingsDialog{parent: w.win, say: w.say, current: w.session.Settings(), apply: w.session.ApplySettings}.show()
 }
 
 // toggleReview cancels a running review, or asks for the time per move and starts one.
@@ -79,7 +78,7 @@ func (w *Window) showEditor() {
 	w.screens.replace(newEditorScreen(w.session.Game().Position(), editorDeps{
 		parent:   w.win,
 		wide:     landscape(w.win.Canvas().Size()),
-		lang:     w.lang,
+		say:      w.say,
 		settings: w.session.Settings,
 		newGame: func(fen string, set play.Settings) error {
 			w.keepUnfinishedGame()

@@ -74,7 +74,7 @@ func NewWindow(a fyne.App, cfg Config) (*Window, error) {
 	// the system's dark theme stayed dark in a light one.
 	w.look.apply()
 	w.win = a.NewWindow(tr("app.title"))
-	w.game = newGameScreen(gameDeps{session: session, lang: w.lang, parent: w.win, look: w.look, post: cfg.Post,
+	w.game = newGameScreen(gameDeps{session: session, say: w.say, parent: w.win, look: w.look, post: cfg.Post,
 		newGame: w.showNewGame, settings: w.showSettings, resign: w.confirmResign, draw: w.offerDraw,
 		review: w.toggleReview, more: w.moreItems})
 	w.screens = screenStack{win: w.win}

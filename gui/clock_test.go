@@ -72,7 +72,7 @@ func TestClockFromNewGameRunsAndFlagFalls(t *testing.T) {
 	if w.game.clocks.View().Running || w.game.tickStop != nil {
 		t.Error("the clock still ticks after the game ended")
 	}
-	if !strings.Contains(w.game.status.Text, game.ReasonTime.English()) {
+	if !strings.Contains(w.game.status.Text, w.say(game.ReasonTime.Message())) {
 		t.Errorf("status after the flag fell: %q", w.game.status.Text)
 	}
 }

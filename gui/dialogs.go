@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/gui/present"
 	"github.com/xqfyne/xiangqi/play"
 )
 
@@ -211,7 +212,7 @@ func formDialog(parent fyne.Window, title, confirm string, items []*widget.FormI
 // sound and the look of the app.
 type settingsDialog struct {
 	parent  fyne.Window
-	lang    play.Language
+	say     present.Say // names and describes the rule sets
 	current play.Settings
 	apply   func(play.Settings) error
 }
@@ -233,7 +234,7 @@ func (sd settingsDialog) show() {
 			notation.Selected = n.label
 		}
 	}
-	rules, rulesNote := rulesPicker(sd.lang, cur.Rules)
+	rules, rulesNote := rulesPicker(sd.say, cur.Rules)
 	warn := widget.NewCheck(tr("settings.warnRepetition"), nil)
 	warn.SetChecked(cur.WarnRepetition)
 	sound := widget.NewCheck(tr("settings.sound"), nil)
@@ -272,24 +273,13 @@ func (c rulesChoice) selected() game.RuleSet { return c.names[c.choice.Selected]
 
 // rulesPicker offers the rule sets, with the one-sentence description of the chosen one
 // in a label below.
-func rulesPicker(lang play.Language, cur game.RuleSet) (rulesChoice, *widget.Label) {
+func rulesPicker(say present.Say, cur game.RuleSet) (rulesChoice, *widget.Label) {
 	c := rulesChoice{choice: widget.NewSelect(nil, nil), names: map[string]game.RuleSet{}}
 	note := widget.NewLabel("")
 	note.Wrapping = fyne.TextWrapWord
-	describe := func(r game.RuleSet) {
-		info := game.RuleSetInfo(r)
-		if lang == play.Chinese {
-			note.SetText(info.DescriptionZH)
-		} else {
-			note.SetText(info.DescriptionEN)
-		}
-	}
+	describe := func(r game.RuleSet) { note.SetText(say(game.RuleSetInfo(r).Description)) }
 	for _, r := range game.RuleSets() {
-		info := game.RuleSetInfo(r)
-		name := info.NameEN
-		if lang == play.Chinese {
-			name = info.NameZH
-		}
+		name := say(game.RuleSetInfo(r).Name)
 		c.names[name] = r
 		c.choice.Options = append(c.choice.Options, name)
 		if r == cur {

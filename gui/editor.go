@@ -39,9 +39,9 @@ type editorScreen struct {
 
 // editorDeps is what the board editor works with.
 type editorDeps struct {
-	parent   fyne.Window // its dialogs' window
-	wide     bool        // a landscape window
-	lang     play.Language
+	parent   fyne.Window          // its dialogs' window
+	wide     bool                 // a landscape window
+	say      present.Say          // says why the position is impossible
 	settings func() play.Settings // the board's look, and the game's settings to start from
 	// start replaces the game played by a new one from the position set up.
 	newGame func(fen string, set play.Settings) error
@@ -146,7 +146,7 @@ func (es *editorScreen) refresh() {
 	problems := es.ed.Problems()
 	var lines []string
 	for _, p := range problems {
-		lines = append(lines, present.InLanguage(es.lang, p))
+		lines = append(lines, es.say(p.Message()))
 		if p.Square != rules.NoSquare {
 			v.Culprits = append(v.Culprits, p.Square)
 		}
@@ -169,6 +169,10 @@ func (es *editorScreen) refresh() {
 // player taking the side to move, or for two people.
 func (es *editorScreen) start(twoPlayers bool) {
 	if _, err := es.ed.Position(); err != nil {
+		var problem play.Problem
+		if errors.As(err, &problem) {
+			err = errors.New(es.say(problem.Message()))
+		}
 		dialog.ShowError(err, es.parent)
 		return
 	}

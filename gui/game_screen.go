@@ -49,7 +49,7 @@ type gameScreen struct {
 // gameDeps is what the game screen works with.
 type gameDeps struct {
 	session *play.Session
-	lang    play.Language
+	say     present.Say // renders the messages of game and play
 	parent  fyne.Window // the window whose canvas the "more" menu pops up on
 	look    *appLook
 	post    func(func()) // runs a function on the UI goroutine
@@ -216,7 +216,7 @@ func (g *gameScreen) statusNow() present.Status {
 	st := present.Status{Thinking: s.Thinking(), EngineErr: s.EngineError(), ToMove: gm.SideToMove(),
 		HintErr: s.HintError(), Check: gm.Position().InCheck()}
 	if gm.Result().Decided() {
-		st.Over = gameOverText(g.lang, gm)
+		st.Over = gameOverText(g.say, gm)
 	}
 	if st.Thinking {
 		info := s.Progress()
@@ -227,7 +227,7 @@ func (g *gameScreen) statusNow() present.Status {
 		st.Hint = game.FormatMove(gm.Position(), hint, s.Settings().Notation)
 	}
 	if why := s.Illegal(); why != game.NotIllegal {
-		st.Illegal = present.InLanguage(g.lang, why)
+		st.Illegal = g.say(why.Message())
 	}
 	return st
 }
@@ -240,7 +240,7 @@ func (g *gameScreen) flashStatus(text string) {
 }
 
 // gameOverText says how the game ended; a loss by a repetition rule says who did what.
-func gameOverText(lang play.Language, g *game.Game) string {
+func gameOverText(say present.Say, g *game.Game) string {
 	why, byRepetition := g.RepetitionVerdict()
-	return present.GameOverText(lang, g.Result(), why, byRepetition)
+	return present.GameOverText(say, g.Result(), why, byRepetition)
 }

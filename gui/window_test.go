@@ -16,7 +16,6 @@ import (
 
 	"github.com/xqfyne/xiangqi/book"
 	"github.com/xqfyne/xiangqi/game"
-	"github.com/xqfyne/xiangqi/gui/present"
 	"github.com/xqfyne/xiangqi/play"
 	"github.com/xqfyne/xiangqi/resources"
 	"github.com/xqfyne/xiangqi/rules"
@@ -311,8 +310,8 @@ func TestGameOverIsReported(t *testing.T) {
 		t.Fatal("the mated king is not marked as in check")
 	}
 	// The game-over dialog names the result and its reason.
-	find(t, w, func(l *widget.Label) bool { return l.Text == present.InLanguage(w.lang, got) })
-	if st := w.game.status.Text; st != tr("status.gameOver", map[string]any{"Result": present.InLanguage(w.lang, got)}) {
+	find(t, w, func(l *widget.Label) bool { return l.Text == w.say(got.Message()) })
+	if st := w.game.status.Text; st != tr("status.gameOver", map[string]any{"Result": w.say(got.Message())}) {
 		t.Fatalf("status %q does not announce the result", st)
 	}
 	tapPoint(t, w.Board(), "e0")
@@ -516,7 +515,7 @@ func TestIllegalTapReasonInStatus(t *testing.T) {
 	newGame(t, w, game.HumanBoth, 1)
 	tapPoint(t, w.Board(), "b0")
 	tapPoint(t, w.Board(), "d1")
-	if !strings.Contains(w.game.status.Text, present.InLanguage(w.lang, game.HorseLegBlocked)) {
+	if !strings.Contains(w.game.status.Text, w.say(game.HorseLegBlocked.Message())) {
 		t.Fatalf("status %q does not say the horse's leg is blocked", w.game.status.Text)
 	}
 }
@@ -539,8 +538,8 @@ func TestRepetitionWarningAndVerdict(t *testing.T) {
 	if !ok || why.Loser != rules.Red {
 		t.Fatalf("verdict %+v %v", why, ok)
 	}
-	if !strings.Contains(w.game.status.Text, why.English()) {
-		t.Fatalf("status %q does not explain %q", w.game.status.Text, why.English())
+	if !strings.Contains(w.game.status.Text, w.say(why.Message())) {
+		t.Fatalf("status %q does not explain %q", w.game.status.Text, w.say(why.Message()))
 	}
 	v := w.Board().View()
 	if !slices.Equal(v.Culprits, []rules.Square{sq(t, "a5")}) || v.Victim != sq(t, "b7") {

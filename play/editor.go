@@ -1,10 +1,10 @@
 package play
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/i18n"
 	"github.com/xqfyne/xiangqi/rules"
 )
 
@@ -231,61 +231,32 @@ type Problem struct {
 	Count, Max int
 }
 
-// Error says the problem in English.
-func (p Problem) Error() string { return p.English() }
-
-// English says the problem in English.
-func (p Problem) English() string {
-	side, name := p.Piece.Color().String(), p.Piece.Type().String()
-	Side := strings.ToUpper(side[:1]) + side[1:]
-	switch p.Kind {
-	case ProblemKingOutsidePalace:
-		return fmt.Sprintf("The %s king on %v is outside the palace", side, p.Square)
-	case ProblemAdvisorOffPoints:
-		return fmt.Sprintf("The %s advisor on %v is off the palace's diagonals", side, p.Square)
-	case ProblemElephantOffPoints:
-		return fmt.Sprintf("The %s elephant on %v is on a point elephants cannot reach", side, p.Square)
-	case ProblemPawnBehindStart:
-		return fmt.Sprintf("The %s pawn on %v is behind its starting rank", side, p.Square)
-	case ProblemPawnOffFile:
-		return fmt.Sprintf("The %s pawn on %v has not crossed the river but is off the pawn files", side, p.Square)
-	case ProblemTooMany:
-		return fmt.Sprintf("%s has %d %ss; a set has %d", Side, p.Count, name, p.Max)
-	case ProblemNoKing:
-		return fmt.Sprintf("%s has no king", Side)
-	case ProblemFlyingGenerals:
-		return "The kings face each other on an open file"
-	case ProblemCheck:
-		return fmt.Sprintf("%s is in check but it is not %s's move", Side, side)
-	}
-	return "impossible position"
+var problemKeys = map[ProblemKind]string{
+	ProblemKingOutsidePalace: "problem.kingOutsidePalace",
+	ProblemAdvisorOffPoints:  "problem.advisorOffPoints",
+	ProblemElephantOffPoints: "problem.elephantOffPoints",
+	ProblemPawnBehindStart:   "problem.pawnBehindStart",
+	ProblemPawnOffFile:       "problem.pawnOffFile",
+	ProblemTooMany:           "problem.tooMany",
+	ProblemNoKing:            "problem.noKing",
+	ProblemFlyingGenerals:    "problem.flyingGenerals",
+	ProblemCheck:             "problem.check",
 }
 
-// Chinese says the problem in Chinese.
-func (p Problem) Chinese() string {
-	side, name := "红方", game.PieceChar(p.Piece)
-	if p.Piece.Color() == rules.Black {
-		side = "黑方"
+// Message says the problem, e.g. "The red king on d0 is outside the palace".
+func (p Problem) Message() i18n.Message {
+	key, ok := problemKeys[p.Kind]
+	if !ok {
+		key = "problem.unknown"
 	}
-	switch p.Kind {
-	case ProblemKingOutsidePalace:
-		return fmt.Sprintf("%s%s在%v，出了九宫", side, name, p.Square)
-	case ProblemAdvisorOffPoints:
-		return fmt.Sprintf("%s%s在%v，不在九宫斜线上", side, name, p.Square)
-	case ProblemElephantOffPoints:
-		return fmt.Sprintf("%s%s在%v，%s走不到这里", side, name, p.Square, name)
-	case ProblemPawnBehindStart:
-		return fmt.Sprintf("%s%s在%v，退到了起始位置之后", side, name, p.Square)
-	case ProblemPawnOffFile:
-		return fmt.Sprintf("%s%s在%v，未过河却不在兵线上", side, name, p.Square)
-	case ProblemTooMany:
-		return fmt.Sprintf("%s有%d个%s，一副棋只有%d个", side, p.Count, name, p.Max)
-	case ProblemNoKing:
-		return fmt.Sprintf("%s没有%s", side, name)
-	case ProblemFlyingGenerals:
-		return "将帅照面（同一直线上中间无子）"
-	case ProblemCheck:
-		return fmt.Sprintf("%s正被将军，却不是%s走棋", side, side)
-	}
-	return "不可能的局面"
+	c := p.Piece.Color()
+	return i18n.Message{Key: key, Args: i18n.Args{
+		"Side": game.SideName(c), "Colour": game.ColourName(c),
+		"Piece": game.PieceName(p.Piece), "Pieces": game.PieceNames(p.Piece),
+		"Square": p.Square.String(), "Count": p.Count, "Max": p.Max,
+	}}
 }
+
+// Error names the problem by its message, for callers with no language at hand; the
+// app shows Message in the player's language.
+func (p Problem) Error() string { return "impossible position: " + p.Message().String() }

@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/i18n"
 	"github.com/xqfyne/xiangqi/rules"
 )
 
@@ -22,6 +23,14 @@ func (l Language) DefaultNotation() game.Notation {
 		return game.Chinese
 	}
 	return game.WXF
+}
+
+// Catalog names the language's catalog of texts (resources/translations/xiangqi.TAG.json).
+func (l Language) Catalog() i18n.Language {
+	if l == Chinese {
+		return "zh_Hans"
+	}
+	return i18n.English
 }
 
 // Settings are the player's choices. They are saved inside the game record (its metadata

@@ -4,7 +4,11 @@
 // use the book without pulling in Fyne; gui/ wraps the bytes into Fyne resources.
 package resources
 
-import "embed"
+import (
+	"embed"
+
+	"github.com/xqfyne/xiangqi/i18n"
+)
 
 //go:embed font/ukai-subset.ttf
 var fontData []byte
@@ -23,6 +27,10 @@ var Translations embed.FS
 
 // TranslationsDir is the directory inside Translations that holds the files.
 const TranslationsDir = "translations"
+
+// Catalogs reads the translations as package i18n's catalogs: one per language, holding
+// the app's texts and the messages of game and play.
+func Catalogs() (*i18n.Catalogs, error) { return i18n.Load(Translations, TranslationsDir) }
 
 // FontBytes returns the TrueType data of the bundled calligraphic font (a subset of
 // AR PL UKai CN).

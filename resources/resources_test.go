@@ -2,7 +2,10 @@ package resources
 
 import (
 	"bytes"
+	"slices"
 	"testing"
+
+	"github.com/xqfyne/xiangqi/i18n"
 )
 
 // The toolbar icons are bundled and are SVG.
@@ -15,5 +18,32 @@ func TestUIIconsAreBundled(t *testing.T) {
 	}
 	if _, err := UIIcon("missing"); err == nil {
 		t.Fatal("a missing icon was found")
+	}
+}
+
+// The catalogs load as package i18n reads them (valid JSON, valid templates), and every
+// language has the same keys: a text missing in one language would fall back to English.
+func TestCatalogsHaveTheSameKeys(t *testing.T) {
+	c, err := Catalogs()
+	if err != nil {
+		t.Fatal(err)
+	}
+	langs := c.Languages()
+	if len(langs) < 2 || !slices.Contains(langs, i18n.English) {
+		t.Fatalf("want English and at least one other catalog, have %v", langs)
+	}
+	english := c.Keys(i18n.English)
+	for _, lang := range langs {
+		keys := c.Keys(lang)
+		for _, k := range english {
+			if _, ok := slices.BinarySearch(keys, k); !ok {
+				t.Errorf("%s lacks %q", lang, k)
+			}
+		}
+		for _, k := range keys {
+			if _, ok := slices.BinarySearch(english, k); !ok {
+				t.Errorf("%s has %q, which English lacks", lang, k)
+			}
+		}
 	}
 }

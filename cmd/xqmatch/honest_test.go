@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/resources"
 	"github.com/xqfyne/xiangqi/rules"
 )
 
@@ -75,6 +76,10 @@ func TestPGNReadsBack(t *testing.T) {
 	player, _ := startFake(t, "legal", true)
 	resigner, _ := startFake(t, "resign", true)
 	set := settings{lim: limit{movetime: 10 * time.Millisecond}, maxPlies: 9}
+	catalogs, err := resources.Catalogs()
+	if err != nil {
+		t.Fatal(err)
+	}
 	var buf bytes.Buffer
 	var games []played
 	for i, pair := range [][2]*uciEngine{{player, player}, {player, resigner}} {
@@ -82,7 +87,7 @@ func TestPGNReadsBack(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := writePGN(&buf, p, i+1, "red engine", "black engine", false); err != nil {
+		if err := writePGN(&buf, p, i+1, "red engine", "black engine", false, catalogs); err != nil {
 			t.Fatal(err)
 		}
 		games = append(games, p)
@@ -107,7 +112,7 @@ func TestPGNReadsBack(t *testing.T) {
 			t.Fatalf("game %d read back as %d moves, %v, red %q; played %d moves, %v",
 				i+1, g.Len(), g.Result(), g.Meta.Red, want.g.Len(), want.result)
 		}
-		if !strings.Contains(rec, `[Termination "`+want.termination()+`"]`) {
+		if !strings.Contains(rec, `[Termination "`+want.termination(catalogs)+`"]`) {
 			t.Fatalf("game %d has no Termination tag: %s", i+1, rec)
 		}
 	}
@@ -215,5 +220,25 @@ func TestTimingLine(t *testing.T) {
 	got := timing([]time.Duration{90 * ms, 100 * ms, 95 * ms, 130 * ms, 99 * ms}, 100*ms)
 	if got != "5 replies, median 99.0 ms, max 130.0 ms (limit 100.0 ms: median 99% of it; 1 past limit + 5% + 20 ms)" {
 		t.Fatalf("timing: %q", got)
+	}
+}
+
+// A game the board decided says why in English; one the referee ended says how.
+func TestTermination(t *testing.T) {
+	catalogs, err := resources.Catalogs()
+	if err != nil {
+		t.Fatal(err)
+	}
+	mate := played{result: game.Result{Status: game.RedWins, Winner: rules.Red, Reason: game.ReasonCheckmate}}
+	if got := mate.termination(catalogs); got != "checkmate" {
+		t.Errorf("checkmate ends as %q", got)
+	}
+	chase := played{result: game.Result{Status: game.BlackWins, Winner: rules.Black, Reason: game.ReasonPerpetualChase}}
+	if got := chase.termination(catalogs); got != "perpetual chase" {
+		t.Errorf("perpetual chase ends as %q", got)
+	}
+	resigned := played{result: game.Result{Status: game.BlackWins, Reason: game.ReasonResignation}, end: endResign}
+	if got := resigned.termination(catalogs); got != endResign {
+		t.Errorf("resignation ends as %q", got)
 	}
 }

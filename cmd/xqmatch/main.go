@@ -31,6 +31,7 @@ import (
 
 	"github.com/xqfyne/xiangqi/book"
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/resources"
 	"github.com/xqfyne/xiangqi/rules"
 )
 
@@ -98,6 +99,10 @@ func main() {
 		*options2 = strings.TrimPrefix(*options2+",Rules="+ruleSet.String(), ",")
 	}
 	set := settings{lim: limit{movetime: time.Duration(*movetime) * time.Millisecond, nodes: *nodes}, maxPlies: *maxPlies, rules: ruleSet}
+	texts, err := resources.Catalogs()
+	if err != nil {
+		fail(err)
+	}
 	if *tc != "" {
 		if set.lim.clock, set.lim.increment, err = parseTC(*tc); err != nil {
 			fail(err)
@@ -159,13 +164,13 @@ func main() {
 		m.distinct[fmt.Sprint(start.fen, p.g.Moves())] = true
 		if pgn != nil {
 			names := map[*uciEngine]string{e1: "engine1 " + *engine1 + " " + *options1, e2: "engine2 " + *engine2 + " " + *options2}
-			if err := writePGN(pgn, p, g+1, strings.TrimSpace(names[red]), strings.TrimSpace(names[black]), set.lim.clock > 0); err != nil {
+			if err := writePGN(pgn, p, g+1, strings.TrimSpace(names[red]), strings.TrimSpace(names[black]), set.lim.clock > 0, texts); err != nil {
 				fail(err)
 			}
 		}
 		if *verbose {
 			fmt.Printf("game %d (%s red): %s after %d plies, %s; engine1 %.1f\n",
-				g+1, map[bool]string{true: "engine1", false: "engine2"}[red == e1], p.result.PGN(), p.plies, p.termination(), s)
+				g+1, map[bool]string{true: "engine1", false: "engine2"}[red == e1], p.result.PGN(), p.plies, p.termination(texts), s)
 		}
 		if test != nil && g%2 == 1 {
 			verdict = test.verdict(m.tally)

@@ -7,17 +7,18 @@ import (
 	"strings"
 
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/i18n"
 )
 
 // writePGN appends a finished game to w as Xiangqi PGN (ICCS moves), with a
 // Termination tag saying how it ended and the clocks left in clock mode.
-func writePGN(w io.Writer, p played, round int, red, black string, clockMode bool) error {
+func writePGN(w io.Writer, p played, round int, red, black string, clockMode bool, texts *i18n.Catalogs) error {
 	p.g.Meta = game.Metadata{Event: "xqmatch", Round: fmt.Sprint(round), Red: red, Black: black}
 	var buf bytes.Buffer
 	if err := p.g.ExportPGN(&buf, game.PGNOptions{Notation: game.ICCS}); err != nil {
 		return err
 	}
-	extra := fmt.Sprintf("[Termination %q]\n", p.termination())
+	extra := fmt.Sprintf("[Termination %q]\n", p.termination(texts))
 	if clockMode {
 		extra += fmt.Sprintf("[RedClock \"%.3f\"]\n[BlackClock \"%.3f\"]\n", p.clocks[0].Seconds(), p.clocks[1].Seconds())
 	}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/i18n"
 	"github.com/xqfyne/xiangqi/rules"
 )
 
@@ -52,12 +53,13 @@ type played struct {
 	clocks [2]time.Duration // clock left for Red and Black at the end (clock mode)
 }
 
-// termination describes how the game ended, for the PGN and the log.
-func (p played) termination() string {
+// termination describes how the game ended, for the PGN and the log: in English, the
+// language of the other tags.
+func (p played) termination(texts *i18n.Catalogs) string {
 	if p.end != "" {
 		return p.end
 	}
-	return p.result.Reason.English()
+	return texts.Text(i18n.English, p.result.Reason.Message())
 }
 
 // playGame plays one game from the opening and returns it.

@@ -1,43 +1,43 @@
 package present
 
 import (
-	"encoding/json"
-	"strings"
 	"testing"
-	"text/template"
 
+	"github.com/xqfyne/xiangqi/i18n"
+	"github.com/xqfyne/xiangqi/play"
 	"github.com/xqfyne/xiangqi/resources"
 )
 
-// catalog reads the bundled translations of one language ("en", "zh_Hans") and translates
-// as the app does: the key's template filled from data, the key itself when missing.
-func catalog(t *testing.T, lang string) Translate {
+// speaker renders keys and messages in one language from the bundled catalogs, as the
+// app does; a text missing from the catalog fails the test.
+type speaker struct {
+	t    *testing.T
+	cats *i18n.Catalogs
+	lang i18n.Language
+}
+
+func newSpeaker(t *testing.T, lang play.Language) speaker {
 	t.Helper()
-	data, err := resources.Translations.ReadFile(resources.TranslationsDir + "/xiangqi." + lang + ".json")
+	cats, err := resources.Catalogs()
 	if err != nil {
 		t.Fatal(err)
 	}
-	var texts map[string]string
-	if err := json.Unmarshal(data, &texts); err != nil {
-		t.Fatal(err)
+	return speaker{t: t, cats: cats, lang: lang.Catalog()}
+}
+
+func (s speaker) say(m i18n.Message) string {
+	text, err := s.cats.Render(s.lang, m)
+	if err != nil {
+		s.t.Errorf("%s: %v", s.lang, err)
 	}
-	return func(key string, fields map[string]any) string {
-		text, ok := texts[key]
-		if !ok {
-			t.Errorf("no text for %q in %s", key, lang)
-			return key
-		}
-		tpl, err := template.New(key).Parse(text)
-		if err != nil {
-			t.Fatalf("%s %q: %v", lang, key, err)
-		}
-		var b strings.Builder
-		if err := tpl.Execute(&b, fields); err != nil {
-			t.Fatalf("%s %q: %v", lang, key, err)
-		}
-		return b.String()
-	}
+	return text
+}
+
+func (s speaker) tr(key string, data map[string]any) string {
+	return s.say(i18n.Message{Key: key, Args: i18n.Args(data)})
 }
 
 // languages are the two catalogs the tables below are written for.
-func languages(t *testing.T) (en, zh Translate) { return catalog(t, "en"), catalog(t, "zh_Hans") }
+func languages(t *testing.T) (en, zh Translate) {
+	return newSpeaker(t, play.English).tr, newSpeaker(t, play.Chinese).tr
+}

@@ -223,10 +223,15 @@ func TestResultTexts(t *testing.T) {
 		}
 	}
 	r := game.Result{Status: game.RedWins, Winner: rules.Red, Reason: game.ReasonCheckmate}
-	if got := GameOverText(play.English, r, game.Verdict{}, false); got != r.English() {
+	sayEN, sayZH := newSpeaker(t, play.English).say, newSpeaker(t, play.Chinese).say
+	if got := GameOverText(sayEN, r, game.Verdict{}, false); got != sayEN(r.Message()) || got == "" {
 		t.Errorf("English result: %q", got)
 	}
-	if got := GameOverText(play.Chinese, r, game.Verdict{}, false); got != r.Chinese() || got == r.English() {
+	if got := GameOverText(sayZH, r, game.Verdict{}, false); got != sayZH(r.Message()) || got == sayEN(r.Message()) {
 		t.Errorf("Chinese result: %q", got)
+	}
+	why := game.Verdict{Loser: rules.Red, Violation: rules.PerpetualCheck, TargetPiece: rules.NoPiece}
+	if got := GameOverText(sayZH, r, why, true); got != sayZH(why.Message()) || got == sayZH(r.Message()) {
+		t.Errorf("a loss by repetition says the verdict, not the result: %q", got)
 	}
 }

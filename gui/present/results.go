@@ -2,30 +2,19 @@ package present
 
 import (
 	"github.com/xqfyne/xiangqi/game"
-	"github.com/xqfyne/xiangqi/play"
+	"github.com/xqfyne/xiangqi/i18n"
 )
 
-// Bilingual is a text the game and the session write in both languages themselves: a
-// result, a repetition verdict, why a move is illegal, why an edited position is not.
-type Bilingual interface {
-	English() string
-	Chinese() string
-}
-
-// InLanguage is b in the UI language.
-func InLanguage(lang play.Language, b Bilingual) string {
-	if lang == play.Chinese {
-		return b.Chinese()
-	}
-	return b.English()
-}
+// Say renders a message of game or play (a result, a repetition verdict, why a move is
+// illegal, why an edited position is impossible) in the UI language.
+type Say func(i18n.Message) string
 
 // GameOverText says how a game ended; a loss by a repetition rule says who did what.
-func GameOverText(lang play.Language, r game.Result, why game.Verdict, byRepetition bool) string {
+func GameOverText(say Say, r game.Result, why game.Verdict, byRepetition bool) string {
 	if byRepetition {
-		return InLanguage(lang, why)
+		return say(why.Message())
 	}
-	return InLanguage(lang, r)
+	return say(r.Message())
 }
 
 // ResultName names a PGN result ("1-0") as the library lists it; anything else is an
