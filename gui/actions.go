@@ -99,7 +99,7 @@ func (w *Window) showLibrary() {
 		parent:     w.win,
 		wide:       landscape(w.win.Canvas().Size()),
 		notation:   func() game.Notation { return w.session.Settings().Notation },
-		openRecord: w.files.open,
+		openRecord: w.replaceGame,
 		addCurrent: w.addToLibrary,
 		close:      w.screens.pop,
 	}))
@@ -111,7 +111,7 @@ func (w *Window) addToLibrary() {
 		w.showNotice(tr("library.unavailable", map[string]any{"Error": w.io.libraryErr}))
 		return
 	}
-	if _, err := w.io.library.Add(w.session.CurrentRecord()); err != nil {
+	if _, err := w.io.library.Add(w.session.CurrentRecord(), w.session.Players()); err != nil {
 		dialog.ShowError(errors.New(tr("library.addFailed", map[string]any{"Error": err})), w.win)
 		return
 	}
@@ -124,7 +124,7 @@ func (w *Window) keepUnfinishedGame() {
 	if w.io.library == nil || w.session.Game().Len() == 0 {
 		return
 	}
-	if _, err := w.io.library.Add(w.session.CurrentRecord()); err != nil {
+	if _, err := w.io.library.Add(w.session.CurrentRecord(), w.session.Players()); err != nil {
 		dialog.ShowError(errors.New(tr("library.addFailed", map[string]any{"Error": err})), w.win)
 	}
 }
@@ -144,4 +144,11 @@ func (w *Window) moreItems() []*fyne.MenuItem {
 		fyne.NewMenuItem(tr("more.library"), w.showLibrary),
 		fyne.NewMenuItem(tr("more.addToLibrary"), w.addToLibrary),
 	}
+}
+
+// replaceGame opens rec, played by who, instead of the game played, which is filed in the
+// library first when it is unfinished.
+func (w *Window) replaceGame(rec *game.Record, who play.Players) error {
+	w.keepUnfinishedGame()
+	return w.session.OpenRecord(rec, who)
 }

@@ -82,14 +82,15 @@ func NewWindow(a fyne.App, cfg Config) (*Window, error) {
 	w.addShortcuts()
 	w.game.addNavigationKeys()
 	w.win.Resize(fyne.NewSize(900, 680))
-	session.OnChange = w.game.refresh
-	session.OnGameOver = w.showGameOver
-	session.OnError = func(err error) {
-		dialog.ShowError(errors.New(tr("save.failed", map[string]any{"Error": err})), w.win)
-	}
-	session.OnEngineError = w.showEngineError
+	session.Listen(play.Listener{
+		Change:   w.game.refresh,
+		GameOver: w.showGameOver,
+		SaveError: func(err error) {
+			dialog.ShowError(errors.New(tr("save.failed", map[string]any{"Error": err})), w.win)
+		},
+		EngineError: w.showEngineError,
+	})
 	session.OnRepetitionWarning = w.warnRepetition
-	// setupIO wraps OnGameOver to file finished games: it stays after every hook is set.
 	w.setupIO(a, cfg.SaveDir)
 	if cfg.AwayStopsClock || fyne.CurrentDevice().IsMobile() {
 		lc := a.Lifecycle()
@@ -150,9 +151,6 @@ func (w *Window) setupIO(a fyne.App, saveDir string) {
 		w.showNotice(tr("library.notice", map[string]any{"Error": w.io.libraryErr}))
 	}
 	w.files = &gameFiles{parent: w.win, source: w.session, flash: w.game.flashStatus, notice: w.showNotice,
-		open: func(rec *game.Record) error {
-			w.keepUnfinishedGame()
-			return w.session.OpenRecord(rec)
-		}}
+		open: func(rec *game.Record) error { return w.replaceGame(rec, play.Players{}) }}
 	w.addIOShortcuts()
 }

@@ -81,7 +81,7 @@ func notationSample(t *testing.T) []string {
 			t.Fatal(err)
 		}
 	}
-	return append(g.MoveTexts(game.Chinese), g.MoveTexts(game.WXF)...)
+	return append(g.MoveTextsFrom(0, game.Chinese), g.MoveTextsFrom(0, game.WXF)...)
 }
 
 func TestFontCoversUIText(t *testing.T) {

@@ -20,6 +20,7 @@ const maxImportBytes = 16 << 20
 // gameSource is what the file actions read of the session: the game and its notation.
 type gameSource interface {
 	CurrentRecord() *game.Record
+	Record() *game.Record
 	Game() *game.Game
 	Settings() play.Settings
 }
@@ -154,7 +155,7 @@ func (f *gameFiles) exportData(ext string) ([]byte, error) {
 
 // exportName suggests a file name: the players, else "xiangqi".
 func (f *gameFiles) exportName() string {
-	m := f.source.Game().Meta
+	m := f.source.Record().Meta
 	if m.Red != "" && m.Black != "" {
 		return strings.NewReplacer("/", "_", "\\", "_", ":", "_").Replace(m.Red + "-" + m.Black)
 	}

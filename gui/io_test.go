@@ -46,8 +46,8 @@ func TestImportThroughStorageURI(t *testing.T) {
 
 	openURI(t, w, filepath.Join(dir, "game.pgn"), []byte(variationPGN))
 	g := w.Session().Game()
-	if g.Len() != 4 || g.Meta.Red != "甲" || w.Board().View().PieceAt(sq(t, "g7")) != rules.MakePiece(rules.Black, rules.Knight) {
-		t.Fatalf("imported game: %d moves, red %q", g.Len(), g.Meta.Red)
+	if g.Len() != 4 || g.Record().Meta.Red != "甲" || w.Board().View().PieceAt(sq(t, "g7")) != rules.MakePiece(rules.Black, rules.Knight) {
+		t.Fatalf("imported game: %d moves, red %q", g.Len(), g.Record().Meta.Red)
 	}
 	// The game it replaced, which had a move, went to the library.
 	if items := w.io.library.List(); len(items) != 1 || items[0].Plies != 1 {

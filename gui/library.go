@@ -80,8 +80,8 @@ type libraryDeps struct {
 	parent   fyne.Window // its dialogs' window
 	wide     bool        // a landscape window: labelled buttons, four actions a row
 	notation func() game.Notation
-	// openRecord replaces the game played by one from the library.
-	openRecord func(*game.Record) error
+	// openRecord replaces the game played by one from the library, with its players.
+	openRecord func(*game.Record, play.Players) error
 	addCurrent func() // files the game played
 	close      func()
 }
@@ -169,9 +169,9 @@ func (ls *libraryScreen) openSelected() {
 	if !ok {
 		return
 	}
-	rec, err := ls.library.Open(it.ID)
+	rec, who, err := ls.library.Open(it.ID)
 	if err == nil {
-		err = ls.openRecord(rec)
+		err = ls.openRecord(rec, who)
 	}
 	if err != nil {
 		dialog.ShowError(err, ls.parent)

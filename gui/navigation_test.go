@@ -128,8 +128,7 @@ func TestMoveListKeepsCurrentRowInView(t *testing.T) {
 	}
 	set := play.DefaultSettings(play.English)
 	set.Human = game.HumanBoth
-	set.Record(g)
-	if err := store.Save(g); err != nil {
+	if err := store.Save(g, set); err != nil {
 		t.Fatal(err)
 	}
 	w, q := openWindow(t, dir)

@@ -70,8 +70,7 @@ func openLongGame(b *testing.B) (*Window, *uiQueue) {
 	}
 	set := play.DefaultSettings(play.English)
 	set.Human = game.HumanBoth
-	set.Record(g)
-	if err := store.Save(g); err != nil {
+	if err := store.Save(g, set); err != nil {
 		b.Fatal(err)
 	}
 	w, q := openWindow(b, dir)

@@ -63,8 +63,7 @@ func openTwoPlayerGame(t *testing.T, fen string, moves ...string) (*Window, *uiQ
 	store, _ := play.NewDirStore(dir)
 	set := play.DefaultSettings(play.English)
 	set.Human = game.HumanBoth
-	set.Record(g)
-	if err := store.Save(g); err != nil {
+	if err := store.Save(g, set); err != nil {
 		t.Fatal(err)
 	}
 	return openWindow(t, dir)

@@ -83,7 +83,7 @@ func TestFlagFallLosesOnTime(t *testing.T) {
 	ft := playtest.NewFakeTime()
 	var over []game.Result
 	s, q := clockSession(t, nil, ft, nil)
-	s.OnGameOver = func(r game.Result) { over = append(over, r) }
+	s.Listen(Listener{GameOver: func(r game.Result) { over = append(over, r) }})
 	if err := s.NewGame(timed(game.HumanBoth, TimeControl{time.Minute, 0})); err != nil {
 		t.Fatal(err)
 	}
@@ -132,8 +132,7 @@ func TestFlagFallIsDrawWhenTheWinnerCannotMate(t *testing.T) {
 		t.Fatal(err)
 	}
 	set := timed(game.HumanBoth, TimeControl{time.Minute, 0})
-	set.Record(g)
-	if err := NewStore(fs).Save(g); err != nil {
+	if err := NewStore(fs).Save(g, set); err != nil {
 		t.Fatal(err)
 	}
 	ft := playtest.NewFakeTime()
@@ -229,7 +228,7 @@ func TestUntimedGameHasNoClock(t *testing.T) {
 	if _, running := s.ClockRunning(); running || s.Game().Result().Decided() {
 		t.Errorf("an untimed game runs a clock")
 	}
-	if tc := s.Game().Settings[keyTimeControl]; tc != "" {
+	if tc := s.Settings().encode()[keyTimeControl]; tc != "" {
 		t.Errorf("untimed game saved time control %q", tc)
 	}
 }

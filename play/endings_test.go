@@ -18,7 +18,7 @@ func TestResignEndsAndIsSaved(t *testing.T) {
 	}
 	q.waitFor(t, 10*time.Second, "the engine's first move", func() bool { return s.Game().Ply() == 1 })
 	var over game.Result
-	s.OnGameOver = func(r game.Result) { over = r }
+	s.Listen(Listener{GameOver: func(r game.Result) { over = r }})
 	s.Resign()
 	r := s.Game().Result()
 	if r.Reason != game.ReasonResignation || r.Winner != rules.Red || over != r || s.CanResign() || s.Thinking() {

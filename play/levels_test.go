@@ -125,8 +125,9 @@ func TestSavedSecondsRestoreTheLevel(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		g.Meta.Human, g.Meta.DifficultySeconds = game.HumanBlack, tc.seconds
-		if err := NewStore(fs).Save(g); err != nil {
+		set := DefaultSettings(English)
+		set.Human, set.Seconds, set.Flipped = game.HumanBlack, tc.seconds, true
+		if err := NewStore(fs).Save(g, set); err != nil {
 			t.Fatal(err)
 		}
 		s, q, rec := recordingSession(t, fs)

@@ -60,7 +60,7 @@ func TestTapsPlayAndEngineReplies(t *testing.T) {
 		t.Fatal(err)
 	}
 	var changes Change
-	s.OnChange = func(c Change) { changes |= c }
+	s.Listen(Listener{Change: func(c Change) { changes |= c }})
 	s.Tap(sq(t, "h2"))
 	if s.Selected() != sq(t, "h2") || !slices.Contains(s.Targets(), sq(t, "e2")) {
 		t.Fatalf("selection %v targets %v", s.Selected(), s.Targets())
@@ -116,7 +116,7 @@ func TestEngineFailureIsReportedAndRetried(t *testing.T) {
 				t.Fatal(err)
 			}
 			var reported error
-			s.OnEngineError = func(err error) { reported = err }
+			s.Listen(Listener{EngineError: func(err error) { reported = err }})
 			tapMove(t, s, "h2e2")
 			q.waitFor(t, 10*time.Second, "the failed search", func() bool { return !s.Thinking() })
 			if calls != 1 || reported == nil || s.EngineError() == nil || s.Game().Ply() != 1 {
@@ -212,7 +212,7 @@ func TestSaveFailureIsReported(t *testing.T) {
 	}
 	s.Flush()
 	var reported error
-	s.OnError = func(err error) { reported = err }
+	s.Listen(Listener{SaveError: func(err error) { reported = err }})
 	fs.mu.Lock()
 	fs.failWrites = true
 	fs.mu.Unlock()
@@ -352,13 +352,12 @@ func TestGameOverAnnouncedOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fastSettings(game.HumanBoth).Record(g)
-	if err := NewStore(fs).Save(g); err != nil {
+	if err := NewStore(fs).Save(g, fastSettings(game.HumanBoth)); err != nil {
 		t.Fatal(err)
 	}
 	s, _, _ := openSession(t, fs, nil)
 	announced := 0
-	s.OnGameOver = func(game.Result) { announced++ }
+	s.Listen(Listener{GameOver: func(game.Result) { announced++ }})
 	tapMove(t, s, "b0b9")
 	if !s.Game().Result().Decided() || announced != 1 {
 		t.Fatalf("mate: decided %v, announced %d", s.Game().Result().Decided(), announced)
@@ -384,8 +383,7 @@ func chaseSession(t *testing.T, set Settings, search SearchFunc) (*Session, *uiQ
 			t.Fatal(err)
 		}
 	}
-	set.Record(g)
-	if err := NewStore(fs).Save(g); err != nil {
+	if err := NewStore(fs).Save(g, set); err != nil {
 		t.Fatal(err)
 	}
 	s, q, _ := openSession(t, fs, search)
@@ -438,7 +436,7 @@ func TestRuleSetSetting(t *testing.T) {
 	}
 	s.Close()
 	s2, _, _ := openSession(t, fs, nil)
-	if s2.Settings().Rules != game.ChineseRules {
-		t.Fatalf("restored rules %v", s2.Settings().Rules)
+	if s2.Settings().Rules != game.ChineseRules || s2.Game().Rules() != game.ChineseRules {
+		t.Fatalf("restored rules %v, the game judged by %v", s2.Settings().Rules, s2.Game().Rules())
 	}
 }

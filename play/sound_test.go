@@ -32,8 +32,7 @@ func soundSession(t *testing.T, fs *memFS, fen string, set Settings, search Sear
 		if err != nil {
 			t.Fatal(err)
 		}
-		set.Record(g)
-		if err := NewStore(fs).Save(g); err != nil {
+		if err := NewStore(fs).Save(g, set); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -178,10 +177,9 @@ func TestSoundSettingIsSaved(t *testing.T) {
 		t.Fatal("sound off was not restored")
 	}
 
-	g := playedGame(t, "h2e2")
-	fastSettings(game.HumanRed).Record(g)
-	delete(g.Settings, keySound)
-	if !settingsOf(g, English).Sound {
+	saved := fastSettings(game.HumanRed).encode()
+	delete(saved, keySound)
+	if !settingsFrom(saved, English).Sound {
 		t.Fatal("a save without the sound setting restored sound off")
 	}
 }

@@ -43,9 +43,9 @@ func TestNoBestMoveIsADrawClaim(t *testing.T) {
 // draw by agreement.
 func TestResignAndDrawOffers(t *testing.T) {
 	resigner, _ := startFake(t, "resign", false)
-	player, _ := startFake(t, "legal", false)
+	mover, _ := startFake(t, "legal", false)
 	set := settings{lim: limit{movetime: 10 * time.Millisecond}, maxPlies: 300}
-	p, err := playGame(opening{fen: rules.StartFEN}, player, resigner, set)
+	p, err := playGame(opening{fen: rules.StartFEN}, mover, resigner, set)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +61,7 @@ func TestResignAndDrawOffers(t *testing.T) {
 		t.Fatalf("offer then accept: %v (%s) after %d plies", p.result, p.end, p.plies)
 	}
 	// An offer nobody accepts changes nothing.
-	p, err = playGame(opening{fen: rules.StartFEN}, drawer, player, settings{lim: set.lim, maxPlies: 6})
+	p, err = playGame(opening{fen: rules.StartFEN}, drawer, mover, settings{lim: set.lim, maxPlies: 6})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,7 +73,7 @@ func TestResignAndDrawOffers(t *testing.T) {
 // Every game written with -pgn reads back with the game package's PGN
 // reader: same moves, same result, and the way it ended.
 func TestPGNReadsBack(t *testing.T) {
-	player, _ := startFake(t, "legal", true)
+	mover, _ := startFake(t, "legal", true)
 	resigner, _ := startFake(t, "resign", true)
 	set := settings{lim: limit{movetime: 10 * time.Millisecond}, maxPlies: 9}
 	catalogs, err := resources.Catalogs()
@@ -82,7 +82,7 @@ func TestPGNReadsBack(t *testing.T) {
 	}
 	var buf bytes.Buffer
 	var games []played
-	for i, pair := range [][2]*uciEngine{{player, player}, {player, resigner}} {
+	for i, pair := range [][2]*player{{mover, mover}, {mover, resigner}} {
 		p, err := playGame(opening{fen: rules.StartFEN, moves: []string{"h2e2"}}, pair[0], pair[1], set)
 		if err != nil {
 			t.Fatal(err)
@@ -103,14 +103,18 @@ func TestPGNReadsBack(t *testing.T) {
 		t.Fatalf("%d games in the PGN, want 2:\n%s", len(records), buf.String())
 	}
 	for i, rec := range records {
-		g, err := game.ImportPGN(strings.NewReader(rec))
+		back, err := game.ImportPGNRecord(strings.NewReader(rec))
+		if err != nil {
+			t.Fatalf("game %d does not read back: %v\n%s", i+1, err, rec)
+		}
+		g, err := game.Open(back, nil)
 		if err != nil {
 			t.Fatalf("game %d does not read back: %v\n%s", i+1, err, rec)
 		}
 		want := games[i]
-		if r := g.Result(); g.Len() != want.g.Len() || r.Status != want.result.Status || r.Winner != want.result.Winner || g.Meta.Red != "red engine" {
+		if r := g.Result(); g.Len() != want.g.Len() || r.Status != want.result.Status || r.Winner != want.result.Winner || g.Record().Meta.Red != "red engine" {
 			t.Fatalf("game %d read back as %d moves, %v, red %q; played %d moves, %v",
-				i+1, g.Len(), g.Result(), g.Meta.Red, want.g.Len(), want.result)
+				i+1, g.Len(), g.Result(), g.Record().Meta.Red, want.g.Len(), want.result)
 		}
 		if !strings.Contains(rec, `[Termination "`+want.termination(catalogs)+`"]`) {
 			t.Fatalf("game %d has no Termination tag: %s", i+1, rec)

@@ -33,6 +33,7 @@ import (
 	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/resources"
 	"github.com/xqfyne/xiangqi/rules"
+	"github.com/xqfyne/xiangqi/uci"
 )
 
 func main() {
@@ -124,17 +125,20 @@ func main() {
 		}
 		defer pgn.Close()
 	}
-	ucci := *protoName == "ucci"
-	e1, err := startEngine(*engine1, *options1, ucci)
+	proto := uci.UCI
+	if *protoName == "ucci" {
+		proto = uci.UCCI
+	}
+	e1, err := startPlayer(*engine1, *options1, proto)
 	if err != nil {
 		fail(err)
 	}
-	defer e1.close()
-	e2, err := startEngine(*engine2, *options2, ucci)
+	defer e1.Close()
+	e2, err := startPlayer(*engine2, *options2, proto)
 	if err != nil {
 		fail(err)
 	}
-	defer e2.close()
+	defer e2.Close()
 
 	m := newMatch(e1, e2)
 	n := 2 * pairs
@@ -163,7 +167,7 @@ func main() {
 		s := m.record(p, red == e1)
 		m.distinct[fmt.Sprint(start.fen, p.g.Moves())] = true
 		if pgn != nil {
-			names := map[*uciEngine]string{e1: "engine1 " + *engine1 + " " + *options1, e2: "engine2 " + *engine2 + " " + *options2}
+			names := map[*player]string{e1: "engine1 " + *engine1 + " " + *options1, e2: "engine2 " + *engine2 + " " + *options2}
 			if err := writePGN(pgn, p, g+1, strings.TrimSpace(names[red]), strings.TrimSpace(names[black]), set.lim.clock > 0, texts); err != nil {
 				fail(err)
 			}
@@ -230,7 +234,7 @@ func parseSPRT(s string) (sprt, error) {
 
 // match keeps the results and the special endings of a match.
 type match struct {
-	e1, e2 *uciEngine
+	e1, e2 *player
 	tally  tally
 	ends   map[string][3]int  // ending -> engine 1's wins, draws, losses
 	clocks [2][]time.Duration // clock left at the end of each game: engine 1, engine 2
@@ -240,7 +244,7 @@ type match struct {
 	distinct map[string]bool
 }
 
-func newMatch(e1, e2 *uciEngine) *match {
+func newMatch(e1, e2 *player) *match {
 	return &match{e1: e1, e2: e2, ends: map[string][3]int{}, distinct: map[string]bool{}}
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/i18n"
 	"github.com/xqfyne/xiangqi/rules"
+	"github.com/xqfyne/xiangqi/uci"
 )
 
 // claimPlies is the no-capture count at which a UCCI engine may claim a
@@ -63,7 +64,7 @@ func (p played) termination(texts *i18n.Catalogs) string {
 }
 
 // playGame plays one game from the opening and returns it.
-func playGame(o opening, red, black *uciEngine, set settings) (played, error) {
+func playGame(o opening, red, black *player, set settings) (played, error) {
 	g, err := game.New(o.fen)
 	if err != nil {
 		return played{}, err
@@ -75,8 +76,8 @@ func playGame(o opening, red, black *uciEngine, set settings) (played, error) {
 			return played{}, err
 		}
 	}
-	for _, e := range []*uciEngine{red, black} {
-		if err := e.newGame(); err != nil {
+	for _, e := range []*player{red, black} {
+		if err := e.NewGame(); err != nil {
 			return played{}, err
 		}
 	}
@@ -113,30 +114,31 @@ func playGame(o opening, red, black *uciEngine, set settings) (played, error) {
 				allowed = append(allowed, m)
 			}
 		}
-		req := request{fen: o.fen, moves: moves, side: side, banned: banned, allowed: allowed, lim: set.lim, drawOffered: offered}
-		if set.lim.clock > 0 {
-			req.own, req.opp = clocks[side], clocks[side.Opponent()]
+		req := uci.Request{FEN: o.fen, Moves: moves, Side: side, Banned: banned, Allowed: allowed, DrawOffered: offered,
+			MoveTime: set.lim.movetime, Nodes: set.lim.nodes, Clock: set.lim.clock > 0, Increment: set.lim.increment}
+		if req.Clock {
+			req.Own, req.Opp = clocks[side], clocks[side.Opponent()]
 		}
 		rep, err := e.bestMove(req)
 		if err != nil {
 			return played{}, err
 		}
 		if set.lim.clock > 0 {
-			if rep.took > clocks[side] {
+			if rep.Took > clocks[side] {
 				clocks[side] = 0
 				return lose(side, endTime)
 			}
-			clocks[side] += set.lim.increment - rep.took
+			clocks[side] += set.lim.increment - rep.Took
 		}
 		switch {
-		case rep.resign:
+		case rep.Resign:
 			return lose(side, endResign)
-		case rep.draw && offered:
+		case rep.Draw && offered:
 			if err := g.AgreeDraw(); err != nil {
 				return played{}, err
 			}
 			return finish(endDrawAgreed)
-		case rep.noMove:
+		case rep.NoMove:
 			if drawClaimAllowed(g.Position(), set.rules) {
 				if err := g.AgreeDraw(); err != nil {
 					return played{}, err
@@ -145,13 +147,13 @@ func playGame(o opening, red, black *uciEngine, set settings) (played, error) {
 			}
 			return lose(side, endClaimRefused)
 		}
-		offered = rep.draw
-		if err := g.PlayText(rep.move); err != nil {
+		offered = rep.Draw
+		if err := g.PlayText(rep.Move); err != nil {
 			// An illegal or missing move loses the game.
-			fmt.Fprintf(os.Stderr, "xqmatch: %s played %q in %s: %v\n", e.cmd, rep.move, g.FEN(), err)
+			fmt.Fprintf(os.Stderr, "xqmatch: %s played %q in %s: %v\n", e.cmd, rep.Move, g.FEN(), err)
 			return lose(side, endIllegal)
 		}
-		moves = append(moves, rep.move)
+		moves = append(moves, rep.Move)
 	}
 }
 

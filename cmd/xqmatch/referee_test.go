@@ -11,6 +11,7 @@ import (
 
 	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/rules"
+	"github.com/xqfyne/xiangqi/uci"
 )
 
 // The test binary doubles as a fake engine that logs every command it gets.
@@ -95,18 +96,26 @@ func fakePosition(text string) *rules.Position {
 	return p
 }
 
+// protocol is UCCI when ucci is set, else UCI.
+func protocol(ucci bool) uci.Protocol {
+	if ucci {
+		return uci.UCCI
+	}
+	return uci.UCI
+}
+
 // startFake starts the test binary as a fake engine in the given mode and
 // returns it with the path of its command log.
-func startFake(t *testing.T, mode string, ucci bool) (*uciEngine, string) {
+func startFake(t *testing.T, mode string, ucci bool) (*player, string) {
 	t.Helper()
 	logPath := filepath.Join(t.TempDir(), "engine-"+mode+".log")
 	t.Setenv("XQMATCH_FAKE_ENGINE_LOG", logPath)
 	t.Setenv("XQMATCH_FAKE_MODE", mode)
-	e, err := startEngine(os.Args[0]+" -test.run=^$", "", ucci)
+	e, err := startPlayer(os.Args[0]+" -test.run=^$", "", protocol(ucci))
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(e.close)
+	t.Cleanup(e.Close)
 	return e, logPath
 }
 
@@ -119,13 +128,13 @@ func TestForbiddenMovesReachTheEngine(t *testing.T) {
 	for _, ucci := range []bool{true, false} {
 		logPath := filepath.Join(t.TempDir(), "engine.log")
 		t.Setenv("XQMATCH_FAKE_ENGINE_LOG", logPath)
-		e, err := startEngine(os.Args[0]+" -test.run=^$", "", ucci)
+		e, err := startPlayer(os.Args[0]+" -test.run=^$", "", protocol(ucci))
 		if err != nil {
 			t.Fatal(err)
 		}
 		// The fake answers f5f4 (a rook retreat) to everything: one move, then the ply limit.
 		p, err := playGame(o, e, e, settings{lim: limit{movetime: 10 * time.Millisecond}, maxPlies: 7})
-		e.close()
+		e.Close()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -173,12 +182,12 @@ func TestRefereeFollowsRuleSet(t *testing.T) {
 	for _, rules := range game.RuleSets() {
 		logPath := filepath.Join(t.TempDir(), "engine.log")
 		t.Setenv("XQMATCH_FAKE_ENGINE_LOG", logPath)
-		e, err := startEngine(os.Args[0]+" -test.run=^$", "", true)
+		e, err := startPlayer(os.Args[0]+" -test.run=^$", "", uci.UCCI)
 		if err != nil {
 			t.Fatal(err)
 		}
 		_, err = playGame(o, e, e, settings{lim: limit{movetime: 10 * time.Millisecond}, maxPlies: 7, rules: rules})
-		e.close()
+		e.Close()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -203,7 +212,7 @@ func TestMoveLimitReachesEnginesThatAskForIt(t *testing.T) {
 		{"legal", true, ""},
 	} {
 		e, logPath := startFake(t, tc.mode, tc.ucci)
-		e.close()
+		e.Close()
 		data, err := os.ReadFile(logPath)
 		if err != nil {
 			t.Fatal(err)

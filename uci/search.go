@@ -1,4 +1,4 @@
-package main
+package uci
 
 import (
 	"context"
@@ -21,7 +21,7 @@ import (
 // command loop, which prints bestmove (UCI) or bestmove/nobestmove (UCCI).
 // The fields are the command loop's own, except cancel (safe anywhere).
 type searchSession struct {
-	c        *cli
+	c        *session
 	searcher *engine.Searcher // made on first use (see engine)
 	hashMB   int              // hash size of a new searcher and of bench
 
@@ -45,14 +45,10 @@ type searchSession struct {
 // searchResult is a search's outcome with the protocol it was started under.
 type searchResult struct {
 	res   engine.SearchResult
-	proto protocol
+	proto Protocol
 }
 
-// maxMultiPV bounds the lines an analysis reports (a position rarely has
-// more moves worth comparing).
-const maxMultiPV = 128
-
-func newSearchSession(c *cli, hashMB int) *searchSession {
+func newSearchSession(c *session, hashMB int) *searchSession {
 	s := &searchSession{
 		c:        c,
 		hashMB:   hashMB,
@@ -161,213 +157,6 @@ func (s *searchSession) ponderhit() {
 
 // newGame clears the hash table and the move-ordering history.
 func (s *searchSession) newGame() { s.engine().Clear() }
-
-func (s *searchSession) printOptions() {
-	out := s.c.out
-	if s.c.proto == protoUCCI {
-		out.println("option hashsize type spin min 1 max 4096 default %d", engine.DefaultHashMB)
-		out.println("option threads type spin min 1 max 256 default 1")
-		out.println("option randomness type combo var none var tiny var small var medium var large var huge default none")
-		out.println("option usebook type check default true")
-		out.println("option bookfiles type string default <empty>")
-		out.println("option newgame type button")
-		out.println("option rules type combo var asian var chinese default asian")
-		out.println("option movelimit type spin min %d max %d default %d", minMoveLimit, maxMoveLimit, rules.MoveLimitPlies)
-		out.println("option opponentmaychase type check default false")
-		out.println("option multipv type spin min 1 max %d default 1", maxMultiPV)
-		s.strength.printUCCI(out)
-		return
-	}
-	out.println("option name Hash type spin default %d min 1 max 4096", engine.DefaultHashMB)
-	out.println("option name Threads type spin default 1 min 1 max 256")
-	out.println("option name MultiPV type spin default 1 min 1 max %d", maxMultiPV)
-	out.println("option name Clear Hash type button")
-	out.println("option name Randomness type spin default 0 min 0 max 64")
-	out.println("option name OwnBook type check default true")
-	out.println("option name BookFile type string default <empty>")
-	for _, f := range featureOptions {
-		out.println("option name %s type check default true", f.name)
-	}
-	out.println("option name XQWLightOnly type check default false")
-	out.println("option name Rules type combo default asian var asian var chinese")
-	out.println("option name MoveLimit type spin default %d min %d max %d", rules.MoveLimitPlies, minMoveLimit, maxMoveLimit)
-	out.println("option name OpponentMayChase type check default false")
-	s.strength.printUCI(out)
-}
-
-// featureOptions are UCI check options that switch search techniques off,
-// so that match tools can measure each one.
-var featureOptions = []struct {
-	name string
-	flag func(*engine.Features) *bool
-}{
-	{"LMR", func(f *engine.Features) *bool { return &f.NoLMR }},
-	{"Futility", func(f *engine.Features) *bool { return &f.NoFutility }},
-	{"IIR", func(f *engine.Features) *bool { return &f.NoIIR }},
-	{"NullVerify", func(f *engine.Features) *bool { return &f.NoNullVerify }},
-	{"AdaptiveNull", func(f *engine.Features) *bool { return &f.NoAdaptiveNull }},
-	{"Aspiration", func(f *engine.Features) *bool { return &f.NoAspiration }},
-	{"QSEE", func(f *engine.Features) *bool { return &f.NoQSEE }},
-	{"Delta", func(f *engine.Features) *bool { return &f.NoDelta }},
-	{"LateMovePruning", func(f *engine.Features) *bool { return &f.NoLateMovePruning }},
-	{"BadCaptureOrder", func(f *engine.Features) *bool { return &f.NoBadCaptureOrder }},
-	{"NullMove", func(f *engine.Features) *bool { return &f.NoNullMove }},
-	{"QuiesceTT", func(f *engine.Features) *bool { return &f.NoQuiesceTT }},
-	{"ReverseFutility", func(f *engine.Features) *bool { return &f.NoReverseFutility }},
-}
-
-// The MoveLimit option: plies without a capture after which the referee
-// draws the game, not counting checks and the replies to them, as
-// ElephantEye's UCCILEAG counts (and draws at 100). The default, 120, is
-// the game's own limit, which counts every ply.
-const minMoveLimit, maxMoveLimit = 20, 1000
-
-// randomnessWords maps UCCI's randomness levels to score noise.
-var randomnessWords = map[string]int{"none": 0, "tiny": 2, "small": 4, "medium": 8, "large": 16, "huge": 32}
-
-// setOption handles UCI `setoption name N value V` and UCCI `setoption N V`.
-func (s *searchSession) setOption(args []string) {
-	var name, value string
-	if len(args) > 0 && strings.EqualFold(args[0], "name") {
-		i := 1
-		for i < len(args) && !strings.EqualFold(args[i], "value") {
-			i++
-		}
-		name = strings.Join(args[1:i], " ")
-		if i < len(args) {
-			value = strings.Join(args[i+1:], " ")
-		}
-	} else if len(args) > 0 {
-		name, value = args[0], strings.Join(args[1:], " ")
-	}
-	key := strings.ToLower(name)
-	switch key {
-	case "hash", "hashsize":
-		if n, err := strconv.Atoi(value); err == nil && n >= 1 && n <= 4096 {
-			s.hashMB = n
-			if s.searcher != nil {
-				s.searcher.SetHashMB(n)
-			}
-			return
-		}
-		s.c.errorf("setoption %s: want megabytes from 1 to 4096, got %q", name, value)
-	case "threads":
-		if n, err := strconv.Atoi(value); err == nil && n >= 1 && n <= 256 {
-			s.engine().SetThreads(n)
-			return
-		}
-		s.c.errorf("setoption %s: want 1 to 256, got %q", name, value)
-	case "randomness":
-		n, ok := randomnessWords[strings.ToLower(value)]
-		if !ok {
-			var err error
-			if n, err = strconv.Atoi(value); err != nil || n < 0 || n > 64 {
-				s.c.errorf("setoption %s: want none/tiny/small/medium/large/huge or 0 to 64, got %q", name, value)
-				return
-			}
-		}
-		s.engine().SetRandomness(n)
-	case "multipv":
-		if n, err := strconv.Atoi(value); err == nil && n >= 1 && n <= maxMultiPV {
-			s.multiPV = n
-			return
-		}
-		s.c.errorf("setoption %s: want 1 to %d, got %q", name, maxMultiPV, value)
-	case "usemillisec":
-		if b, ok := s.boolValue(name, value); ok {
-			s.millisec = b
-		}
-	case "xqwlightonly":
-		// The baseline of strength matches: only XQWLight 0.6's techniques.
-		b, ok := s.boolValue(name, value)
-		if !ok {
-			return
-		}
-		s.features = engine.Features{}
-		if b {
-			s.features = engine.XQWLightFeatureSet()
-		}
-		s.engine().SetFeatures(s.features)
-	case "rules":
-		r, err := rules.ParseRuleSet(value)
-		if err != nil {
-			s.c.errorf("setoption %s: %v", name, err)
-			return
-		}
-		s.engine().SetRules(r)
-	case "movelimit":
-		if n, err := strconv.Atoi(value); err == nil && n >= minMoveLimit && n <= maxMoveLimit {
-			s.engine().SetMoveLimit(n)
-			return
-		}
-		s.c.errorf("setoption %s: want plies from %d to %d, got %q", name, minMoveLimit, maxMoveLimit, value)
-	case "opponentmaychase":
-		// A referee that judges only some chases (UCCILEAG) sets it, as it
-		// sets movelimit: see engine.Options.OpponentMayChase.
-		b, ok := s.boolValue(name, value)
-		if !ok {
-			return
-		}
-		s.engine().SetOpponentMayChase(b)
-	case "clear hash", "newgame":
-		s.engine().Clear()
-	case "usebook", "ownbook":
-		b, ok := s.boolValue(name, value)
-		if !ok {
-			return
-		}
-		s.useBook = b
-		s.applyBook()
-	case "bookfiles", "bookfile", "book file":
-		if err := s.loadBook(strings.TrimSpace(value)); err != nil {
-			s.c.errorf("setoption %s: %v (continuing without a book)", name, err)
-		}
-	case "uci_limitstrength", "uci_elo":
-		if err := s.strength.set(key, value); err != nil {
-			s.c.errorf("setoption %s: %v", name, err)
-			return
-		}
-		s.engine().SetElo(s.strength.elo())
-	case "ponder", "promotion", "idle", "style":
-		// Accepted so that GUIs and referees do not complain; they change
-		// nothing here (pondering needs no preparation).
-	default:
-		for _, f := range featureOptions {
-			if strings.EqualFold(f.name, name) {
-				b, ok := s.boolValue(name, value)
-				if !ok {
-					return
-				}
-				*f.flag(&s.features) = !b
-				s.engine().SetFeatures(s.features)
-				return
-			}
-		}
-		// Unknown options are ignored, as the protocols ask; the note helps
-		// someone who mistyped a name.
-		s.c.out.println("info string setoption: unknown option %q ignored", name)
-	}
-}
-
-// boolValue reads a check option's value, reporting a bad one as an error
-// of setoption name.
-func (s *searchSession) boolValue(name, value string) (bool, bool) {
-	b, ok := parseBool(value)
-	if !ok {
-		s.c.errorf("setoption %s: want true or false, got %q", name, value)
-	}
-	return b, ok
-}
-
-func parseBool(v string) (bool, bool) {
-	switch strings.ToLower(strings.TrimSpace(v)) {
-	case "true", "on", "1", "yes":
-		return true, true
-	case "false", "off", "0", "no":
-		return false, true
-	}
-	return false, false
-}
 
 // goParams is a parsed go command.
 type goParams struct {
@@ -484,7 +273,7 @@ func parseGo(args []string, side rules.Color, ucci, millisec bool) (goParams, er
 // calls it when no search runs).
 func (s *searchSession) start(args []string) {
 	pos := s.c.pos.Copy()
-	g, err := parseGo(args, pos.Side(), s.c.proto == protoUCCI, s.millisec)
+	g, err := parseGo(args, pos.Side(), s.c.proto == UCCI, s.millisec)
 	if err != nil {
 		s.c.errorf("%v", err)
 		return
@@ -513,9 +302,9 @@ func (s *searchSession) start(args []string) {
 }
 
 // printInfo reports a completed iteration.
-func (s *searchSession) printInfo(i engine.Info, proto protocol) {
+func (s *searchSession) printInfo(i engine.Info, proto Protocol) {
 	score := fmt.Sprintf("cp %d", i.Score)
-	if proto == protoUCCI {
+	if proto == UCCI {
 		score = strconv.Itoa(i.Score)
 	} else if i.Mate != 0 {
 		score = fmt.Sprintf("mate %d", i.Mate)
@@ -531,7 +320,7 @@ func (s *searchSession) printInfo(i engine.Info, proto protocol) {
 func (s *searchSession) printBest(r searchResult) {
 	res := r.res
 	if res.Move == rules.NoMove {
-		if r.proto == protoUCCI {
+		if r.proto == UCCI {
 			s.c.out.println("nobestmove")
 		} else {
 			s.c.out.println("bestmove (none)")

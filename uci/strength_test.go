@@ -1,4 +1,4 @@
-package main
+package uci
 
 import (
 	"fmt"
@@ -11,7 +11,7 @@ import (
 // Both handshakes offer the strength limit with its range, in their own
 // syntax.
 func TestStrengthOptionsAnnounced(t *testing.T) {
-	uci := session(t, "uci", "quit")
+	uci := talk(t, "uci", "quit")
 	for _, want := range []string{
 		"option name UCI_LimitStrength type check default false",
 		fmt.Sprintf("option name UCI_Elo type spin default %d min %d max %d", defaultElo, engine.MinElo, engine.MaxElo),
@@ -20,7 +20,7 @@ func TestStrengthOptionsAnnounced(t *testing.T) {
 			t.Errorf("UCI handshake lacks %q: %q", want, uci)
 		}
 	}
-	ucci := session(t, "ucci", "quit")
+	ucci := talk(t, "ucci", "quit")
 	for _, want := range []string{
 		"option uci_limitstrength type check default false",
 		fmt.Sprintf("option uci_elo type spin min %d max %d default %d", engine.MinElo, engine.MaxElo, defaultElo),
@@ -63,7 +63,7 @@ func TestStrengthOptionsLimitTheSearch(t *testing.T) {
 		{"UCCI limit", []string{"ucci", "setoption uci_limitstrength true", "setoption uci_elo 600"}, "1"},
 	} {
 		cmds := append(append([]string{"setoption name OwnBook value false"}, tc.cmds...), pos, goDepth)
-		lines := session(t, cmds...)
+		lines := talk(t, cmds...)
 		if got := deepest(t, lines); got != tc.want {
 			t.Errorf("%s: searched to depth %s, want %s", tc.name, got, tc.want)
 		}
@@ -82,7 +82,7 @@ func TestStrengthOptionErrors(t *testing.T) {
 		"setoption name UCI_LimitStrength value maybe",
 		"setoption uci_elo",
 	} {
-		lines := session(t, "uci", "setoption name OwnBook value false", "setoption name UCI_LimitStrength value true",
+		lines := talk(t, "uci", "setoption name OwnBook value false", "setoption name UCI_LimitStrength value true",
 			"setoption name UCI_Elo value 600", bad, "position startpos", "go depth 4")
 		if lineWith(lines, "info string error: setoption") == "" {
 			t.Errorf("%q accepted: %q", bad, lines)

@@ -1,4 +1,4 @@
-package main
+package uci
 
 import (
 	"strconv"
@@ -38,7 +38,7 @@ func TestMoveLimitOption(t *testing.T) {
 		{"ucci", "setoption movelimit 100", true},
 		{"ucci", "setoption movelimit 120", false},
 	} {
-		lines := session(t, tc.proto, tc.set, pos, "go depth 5", "isready", "quit")
+		lines := talk(t, tc.proto, tc.set, pos, "go depth 5", "isready", "quit")
 		var score int
 		found := false
 		for _, l := range lines {
@@ -93,7 +93,7 @@ type repeatCase struct {
 func checkRepeats(t *testing.T, pos string, depth int, repeat string, cases []repeatCase) {
 	t.Helper()
 	for _, tc := range cases {
-		lines := session(t, tc.proto, "setoption name OwnBook value false", "setoption usebook false", tc.set, pos,
+		lines := talk(t, tc.proto, "setoption name OwnBook value false", "setoption usebook false", tc.set, pos,
 			"go depth "+strconv.Itoa(depth), "isready", "quit")
 		best := lineWith(lines, "bestmove ")
 		if best == "" || strings.HasPrefix(best, "bestmove "+repeat) != tc.repeat {
@@ -117,13 +117,13 @@ type optionCheck struct {
 // option and that both handshakes offer it.
 func checkOption(t *testing.T, c optionCheck) {
 	t.Helper()
-	if l := session(t, c.proto, c.badSet, "quit"); lineWith(l, c.wantError) == "" {
+	if l := talk(t, c.proto, c.badSet, "quit"); lineWith(l, c.wantError) == "" {
 		t.Errorf("%q accepted without %q: %q", c.badSet, c.wantError, l)
 	}
-	if l := session(t, "uci", "quit"); lineWith(l, c.uciLine) == "" {
+	if l := talk(t, "uci", "quit"); lineWith(l, c.uciLine) == "" {
 		t.Errorf("UCI handshake lacks %q: %q", c.uciLine, l)
 	}
-	if l := session(t, "ucci", "quit"); lineWith(l, c.ucciLine) == "" {
+	if l := talk(t, "ucci", "quit"); lineWith(l, c.ucciLine) == "" {
 		t.Errorf("UCCI handshake lacks %q: %q", c.ucciLine, l)
 	}
 }

@@ -1,4 +1,4 @@
-package main
+package uci
 
 import (
 	"fmt"
@@ -38,7 +38,7 @@ func runReaderWatched(t testing.TB, in io.Reader, input []string, hashMB int) []
 	t.Helper()
 	var out safeBuffer
 	done := make(chan error, 1)
-	go func() { done <- runWithHash(in, &out, hashMB) }()
+	go func() { done <- serveWithHash(in, &out, hashMB) }()
 	timer := time.NewTimer(watchdog)
 	defer timer.Stop()
 	select {

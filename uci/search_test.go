@@ -1,4 +1,4 @@
-package main
+package uci
 
 import (
 	"bytes"
@@ -24,7 +24,7 @@ func lineWith(lines []string, prefix string) string {
 }
 
 func TestGoDepthPrintsInfoAndBestmove(t *testing.T) {
-	lines := session(t, "uci", "setoption name Hash value 4", "setoption name Threads value 2",
+	lines := talk(t, "uci", "setoption name Hash value 4", "setoption name Threads value 2",
 		"setoption name OwnBook value false", "position startpos moves h2e2", "go depth 5")
 	info := lineWith(lines, "info depth 5 ")
 	if info == "" || !strings.Contains(info, " score cp ") || !strings.Contains(info, " pv ") || !strings.Contains(info, " nodes ") {
@@ -43,7 +43,7 @@ func TestGoDepthPrintsInfoAndBestmove(t *testing.T) {
 }
 
 func TestGoMateReportsMateScore(t *testing.T) {
-	lines := session(t, "uci", "position fen 4k4/1R7/9/9/9/9/9/9/R8/3K5 w - - 0 1", "go depth 3")
+	lines := talk(t, "uci", "position fen 4k4/1R7/9/9/9/9/9/9/R8/3K5 w - - 0 1", "go depth 3")
 	if !strings.Contains(lineWith(lines, "info depth 1 "), "score mate 1") || lineWith(lines, "bestmove a1a9") == "" {
 		t.Fatalf("mate in one: %q", lines)
 	}
@@ -51,10 +51,10 @@ func TestGoMateReportsMateScore(t *testing.T) {
 
 func TestMatedPositionAnswersNoMove(t *testing.T) {
 	fen := "position fen R3k4/1R7/9/9/9/9/9/9/9/3K5 b - - 0 1"
-	if l := session(t, "ucci", fen, "go depth 3"); lineWith(l, "nobestmove") == "" {
+	if l := talk(t, "ucci", fen, "go depth 3"); lineWith(l, "nobestmove") == "" {
 		t.Fatalf("UCCI mated: %q", l)
 	}
-	if l := session(t, "uci", fen, "go depth 3"); lineWith(l, "bestmove (none)") == "" {
+	if l := talk(t, "uci", fen, "go depth 3"); lineWith(l, "bestmove (none)") == "" {
 		t.Fatalf("UCI mated: %q", l)
 	}
 }
@@ -65,7 +65,7 @@ func runLive(t *testing.T) (send func(string), out func() string, finish func())
 	r, w := io.Pipe()
 	var buf safeBuffer
 	done := make(chan error)
-	go func() { done <- run(r, &buf) }()
+	go func() { done <- serve(r, &buf) }()
 	send = func(s string) { io.WriteString(w, s+"\n") }
 	out = buf.String
 	finish = func() {
@@ -115,17 +115,17 @@ func TestUCCIPonderThenPonderhit(t *testing.T) {
 }
 
 func TestBenchCommand(t *testing.T) {
-	lines := session(t, "bench 3", "quit")
+	lines := talk(t, "bench 3", "quit")
 	if lineWith(lines, "Nodes searched  : ") == "" || lineWith(lines, "Nodes/second    : ") == "" {
 		t.Fatalf("bench output: %q", lines)
 	}
-	if l := session(t, "bench x", "quit"); lineWith(l, "info string error: bench") == "" {
+	if l := talk(t, "bench x", "quit"); lineWith(l, "info string error: bench") == "" {
 		t.Fatalf("bad bench depth accepted: %q", l)
 	}
 }
 
 func TestSetOptionErrors(t *testing.T) {
-	lines := session(t, "uci", "setoption name Hash value lots", "setoption name Threads value 0",
+	lines := talk(t, "uci", "setoption name Hash value lots", "setoption name Threads value 0",
 		"setoption name Bogus value 1", "setoption name LMR value maybe", "setoption name LMR value false",
 		"setoption randomness small", "setoption hashsize 8", "quit")
 	errors := 0
@@ -186,7 +186,7 @@ func (b *safeBuffer) String() string {
 }
 
 func TestBookOptions(t *testing.T) {
-	lines := session(t, "ucci", "setoption bookfiles ../../resources/book.dat", "position startpos",
+	lines := talk(t, "ucci", "setoption bookfiles ../resources/book.dat", "position startpos",
 		"go depth 4", "isready", "setoption usebook false", "go depth 2", "isready",
 		"setoption bookfiles /no/such/book.dat")
 	books := 0
@@ -224,7 +224,7 @@ func FuzzParseGo(f *testing.F) {
 }
 
 func TestUCCIGoTime(t *testing.T) {
-	lines := session(t, "ucci", "setoption usemillisec true", "setoption usebook false", "position startpos moves h2e2",
+	lines := talk(t, "ucci", "setoption usemillisec true", "setoption usebook false", "position startpos moves h2e2",
 		"go time 3000 increment 0")
 	info := lineWith(lines, "info depth ")
 	if info == "" || strings.Contains(info, " cp ") || lineWith(lines, "bestmove ") == "" {
@@ -238,7 +238,7 @@ func TestFeatureOptionsChangeTheSearch(t *testing.T) {
 	nodes := func(opts ...string) string {
 		cmds := append([]string{"uci", "setoption name OwnBook value false"}, opts...)
 		cmds = append(cmds, "position startpos moves h2e2 h9g7", "go depth 6")
-		info := lineWith(session(t, cmds...), "info depth 6 ")
+		info := lineWith(talk(t, cmds...), "info depth 6 ")
 		f := strings.Fields(info)
 		for i := range f {
 			if f[i] == "nodes" && i+1 < len(f) {
@@ -265,7 +265,7 @@ func TestFeatureOptionsChangeTheSearch(t *testing.T) {
 // reported and the engine searches on without a book; <empty> brings the
 // bundled book back.
 func TestBundledBookByDefault(t *testing.T) {
-	lines := session(t, "ucci", "position startpos", "go depth 3", "isready",
+	lines := talk(t, "ucci", "position startpos", "go depth 3", "isready",
 		"setoption bookfiles /no/such/book.dat", "go depth 3", "isready",
 		"setoption bookfiles <empty>", "go depth 3")
 	var kinds []string
@@ -295,7 +295,7 @@ func TestUCCITimeUnits(t *testing.T) {
 // setoption MultiPV 3 makes go depth print three lines per depth with
 // distinct first moves, and end (at end of input, without quit) with bestmove.
 func TestMultiPVLines(t *testing.T) {
-	lines := session(t, "uci", "setoption name MultiPV value 3", "position startpos", "go depth 5")
+	lines := talk(t, "uci", "setoption name MultiPV value 3", "position startpos", "go depth 5")
 	first := map[string]bool{}
 	for k := 1; k <= 3; k++ {
 		var found string
@@ -314,7 +314,7 @@ func TestMultiPVLines(t *testing.T) {
 	if lineWith(lines, "bestmove ") == "" {
 		t.Fatalf("no bestmove: %q", lines)
 	}
-	if l := session(t, "uci", "setoption name MultiPV value 0", "setoption multipv x"); len(linesWith(l, "info string error: setoption")) != 2 {
+	if l := talk(t, "uci", "setoption name MultiPV value 0", "setoption multipv x"); len(linesWith(l, "info string error: setoption")) != 2 {
 		t.Fatalf("bad MultiPV values accepted: %q", l)
 	}
 }
@@ -331,8 +331,8 @@ func linesWith(lines []string, prefix string) []string {
 
 func TestHashOptionAdvertisesTheEngineDefault(t *testing.T) {
 	want := fmt.Sprintf("default %d", engine.DefaultHashMB)
-	uci := lineWith(session(t, "uci"), "option name Hash ")
-	ucci := lineWith(session(t, "ucci"), "option hashsize ")
+	uci := lineWith(talk(t, "uci"), "option name Hash ")
+	ucci := lineWith(talk(t, "ucci"), "option hashsize ")
 	if !strings.Contains(uci, want) || !strings.Contains(ucci, want) {
 		t.Fatalf("Hash options %q and %q, want %q", uci, ucci, want)
 	}
