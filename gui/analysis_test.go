@@ -24,7 +24,7 @@ func TestAnalysisDrawsArrowsAndStops(t *testing.T) {
 	if !s.Analysing() || !w.game.analysisPanel.box.Visible() {
 		t.Fatal("analysis did not start")
 	}
-	q.waitFor(t, 30*time.Second, "three arrows", func() bool { return len(w.Board().View().Arrows) == 3 })
+	q.WaitFor(t, 30*time.Second, "three arrows", func() bool { return len(w.Board().View().Arrows) == 3 })
 	arrows := w.Board().View().Arrows
 	if arrows[0].Move == arrows[1].Move || arrows[1].Move == arrows[2].Move || arrows[0].Move == arrows[2].Move {
 		t.Fatalf("arrows repeat a move: %v", arrows)
@@ -47,7 +47,7 @@ func TestAnalysisDrawsArrowsAndStops(t *testing.T) {
 	if s.Analysing() || len(w.Board().View().Arrows) != 0 || w.game.analysisPanel.box.Visible() {
 		t.Fatal("analysis still shown after switching it off")
 	}
-	q.drain()
+	q.Drain()
 	if len(w.Board().View().Arrows) != 0 {
 		t.Fatal("a late report drew arrows again")
 	}

@@ -64,7 +64,7 @@ func TestClockFromNewGameRunsAndFlagFalls(t *testing.T) {
 	wantClockText(t, w, rules.Black, "0:10.0")
 
 	ft.Advance(10 * time.Second)
-	q.drain()
+	q.Drain()
 	r := w.Session().Game().Result()
 	if r.Status != game.RedWins || r.Reason != game.ReasonTime {
 		t.Fatalf("after Black's flag fell: %v", r)
@@ -92,12 +92,12 @@ func TestClockStopsWhileTheAppIsInTheBackground(t *testing.T) {
 	ft.Advance(20 * time.Second)
 	lc := w.look.app.Lifecycle().(foreground)
 	lc.OnExitedForeground()()
-	q.drain()
+	q.Drain()
 	if w.game.clocks.View().Running || w.game.tickStop != nil {
 		t.Fatal("the clock runs in the background")
 	}
 	ft.Advance(10 * time.Minute)
-	q.drain()
+	q.Drain()
 	if r := w.Session().Game().Result(); r.Decided() {
 		t.Fatalf("the game ended in the background: %v", r)
 	}

@@ -44,7 +44,7 @@ func TestNewGameDialogStartsGameAsBlack(t *testing.T) {
 	if got := s.Settings(); got.Human != game.HumanBlack || got.Seconds != 0.1 || !got.Flipped {
 		t.Fatalf("settings after the dialog: %+v", got)
 	}
-	q.waitFor(t, 10*time.Second, "the engine's opening move", func() bool { return s.Game().Ply() == 1 })
+	q.WaitFor(t, 10*time.Second, "the engine's opening move", func() bool { return s.Game().Ply() == 1 })
 	if s.Game().SideToMove() != rules.Black {
 		t.Fatal("not the player's turn after the engine opened")
 	}

@@ -145,7 +145,7 @@ func TestControlsDoNotMoveWhileThinking(t *testing.T) {
 		if absolute(w.game.undoBtn) != undo || absolute(w.game.iconBtns[1]) != undoIcon || absolute(w.game.moveList) != list {
 			t.Fatalf("%v: controls moved while the engine thinks", size)
 		}
-		q.waitFor(t, 10*time.Second, "the reply", func() bool { return !w.Session().Thinking() })
+		q.WaitFor(t, 10*time.Second, "the reply", func() bool { return !w.Session().Thinking() })
 		w.game.content.Refresh()
 		if absolute(w.game.undoBtn) != undo || absolute(w.game.iconBtns[1]) != undoIcon || absolute(w.game.moveList) != list {
 			t.Fatalf("%v: controls moved after the engine's reply", size)
@@ -168,7 +168,7 @@ func TestTextGrowsWithTheWindow(t *testing.T) {
 	} {
 		w.Fyne().Resize(c.size)
 		w.game.content.Refresh()
-		q.drain()
+		q.Drain()
 		if got := textSize(); got != c.want {
 			t.Errorf("window %v: text size %v, want %v", c.size, got, c.want)
 		}

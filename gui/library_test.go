@@ -133,14 +133,14 @@ func TestTakenBackMovesAreNotFiled(t *testing.T) {
 	s := w.Session()
 	tapPoint(t, w.Board(), "h2")
 	tapPoint(t, w.Board(), "e2")
-	q.waitFor(t, 20*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 2 && !s.Thinking() })
+	q.WaitFor(t, 20*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 2 && !s.Thinking() })
 	w.Fyne().Canvas().(interface{ TypedShortcut(fyne.Shortcut) }).TypedShortcut(&fyne.ShortcutUndo{})
 	if s.Game().Ply() != 0 {
 		t.Fatalf("Ctrl+Z: ply %d", s.Game().Ply())
 	}
 	tapPoint(t, w.Board(), "h0")
 	tapPoint(t, w.Board(), "g2")
-	q.waitFor(t, 20*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 2 && !s.Thinking() })
+	q.WaitFor(t, 20*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 2 && !s.Thinking() })
 	tapPoint(t, w.Board(), "b0")
 	tapPoint(t, w.Board(), "c2")
 	test.Tap(w.game.resignBtn)

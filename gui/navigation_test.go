@@ -148,5 +148,5 @@ func TestMoveListKeepsCurrentRowInView(t *testing.T) {
 	test.Tap(w.game.nav.analyse)
 	visible("analysis shown")
 	test.Tap(w.game.nav.analyse)
-	q.drain()
+	q.Drain()
 }

@@ -28,7 +28,7 @@ func TestReviewMarksHungRookAndCurveNavigates(t *testing.T) {
 	if !s.Reviewing() || !w.game.reviewPanel.running.Visible() {
 		t.Fatal("the review did not start")
 	}
-	q.waitFor(t, 60*time.Second, "the review", func() bool { return !s.Reviewing() })
+	q.WaitFor(t, 60*time.Second, "the review", func() bool { return !s.Reviewing() })
 	if w.game.reviewPanel.running.Visible() || len(w.game.reviewPanel.curve.points) != 4 {
 		t.Fatalf("after the review: progress shown %v, %d curve points", w.game.reviewPanel.running.Visible(), len(w.game.reviewPanel.curve.points))
 	}

@@ -17,22 +17,23 @@ import (
 	"github.com/xqfyne/xiangqi/book"
 	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/play"
+	"github.com/xqfyne/xiangqi/play/playtest"
 	"github.com/xqfyne/xiangqi/resources"
 	"github.com/xqfyne/xiangqi/rules"
 )
 
 // openWindow builds the app window on a test app, saving into dir.
-func openWindow(t testing.TB, dir string) (*Window, *uiQueue) {
+func openWindow(t testing.TB, dir string) (*Window, *playtest.UIQueue) {
 	t.Helper()
 	return openWindowWith(t, Config{SaveDir: dir})
 }
 
 // openWindowWith builds the app window on a test app with cfg, posting to a test queue.
-func openWindowWith(t testing.TB, cfg Config) (*Window, *uiQueue) {
+func openWindowWith(t testing.TB, cfg Config) (*Window, *playtest.UIQueue) {
 	t.Helper()
 	a := newTestApp(t)
-	q := &uiQueue{}
-	cfg.Post = q.post
+	q := &playtest.UIQueue{}
+	cfg.Post = q.Post
 	w, err := NewWindow(a, cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -41,14 +42,14 @@ func openWindowWith(t testing.TB, cfg Config) (*Window, *uiQueue) {
 	t.Cleanup(func() {
 		w.game.keepClockTicking(false)
 		w.Session().Close()
-		q.drain()
+		q.Drain()
 	})
 	return w, q
 }
 
 // openTwoPlayerGame saves a two-player game from fen with moves played and
 // opens the app on it, as a relaunch would.
-func openTwoPlayerGame(t *testing.T, fen string, moves ...string) (*Window, *uiQueue) {
+func openTwoPlayerGame(t *testing.T, fen string, moves ...string) (*Window, *playtest.UIQueue) {
 	t.Helper()
 	dir := t.TempDir()
 	g, err := game.New(fen)
@@ -162,7 +163,7 @@ func TestEngineRepliesAndIsDrawn(t *testing.T) {
 	if !w.game.hintBtn.Disabled() || !w.game.thinking.Visible() {
 		t.Fatal("while the engine thinks, hint must be disabled and the thinking bar shown")
 	}
-	q.waitFor(t, 10*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 2 })
+	q.WaitFor(t, 10*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 2 })
 	reply := s.Game().LastMove()
 	v := w.Board().View()
 	if v.LastMove != reply || s.Thinking() || w.game.thinking.Visible() {
@@ -184,7 +185,7 @@ func TestEngineMovesFirstWhenHumanIsBlack(t *testing.T) {
 		t.Fatal("board not drawn from Black's side")
 	}
 	s := w.Session()
-	q.waitFor(t, 10*time.Second, "the engine's first move", func() bool { return s.Game().Ply() == 1 })
+	q.WaitFor(t, 10*time.Second, "the engine's first move", func() bool { return s.Game().Ply() == 1 })
 	if s.Game().SideToMove() != rules.Black || s.Thinking() {
 		t.Fatal("after the engine's first move it should be Black's (the player's) turn")
 	}
@@ -196,7 +197,7 @@ func TestUndoRedoFlipAgainstEngine(t *testing.T) {
 	s := w.Session()
 	tapPoint(t, w.Board(), "h2")
 	tapPoint(t, w.Board(), "e2")
-	q.waitFor(t, 10*time.Second, "reply", func() bool { return s.Game().Ply() == 2 })
+	q.WaitFor(t, 10*time.Second, "reply", func() bool { return s.Game().Ply() == 2 })
 	reply := s.Game().LastMove()
 
 	test.Tap(w.game.undoBtn)
@@ -240,7 +241,7 @@ func TestUndoWhileThinkingCancelsAndDropsResult(t *testing.T) {
 		t.Fatalf("undo while thinking: thinking %v ply %d", s.Thinking(), s.Game().Ply())
 	}
 	waitSearchEnd(t, s)
-	q.drain()
+	q.Drain()
 	if s.Game().Ply() != 0 {
 		t.Fatal("the cancelled search's move was applied")
 	}
@@ -272,7 +273,7 @@ func TestNewGameCancelsRunningSearch(t *testing.T) {
 		t.Fatal("still thinking after new game as Red")
 	}
 	waitSearchEnd(t, s)
-	q.drain()
+	q.Drain()
 	if s.Game().Ply() != 0 {
 		t.Fatalf("stale search result applied to the new game: ply %d", s.Game().Ply())
 	}
@@ -286,7 +287,7 @@ func TestHintShowsEngineMove(t *testing.T) {
 	newGame(t, w, game.HumanBoth, play.MinSeconds)
 	test.Tap(w.game.hintBtn)
 	s := w.Session()
-	q.waitFor(t, 10*time.Second, "hint", func() bool { return w.Board().View().Hint != rules.NoMove })
+	q.WaitFor(t, 10*time.Second, "hint", func() bool { return w.Board().View().Hint != rules.NoMove })
 	h := w.Board().View().Hint
 	if !s.Game().Position().IsLegal(h) {
 		t.Fatalf("hint %v is not legal", h)
@@ -330,14 +331,14 @@ func TestPersistenceRestoresGameAndSettings(t *testing.T) {
 	}
 	tapPoint(t, w.Board(), "h2")
 	tapPoint(t, w.Board(), "e2")
-	q.waitFor(t, 10*time.Second, "reply", func() bool { return w.Session().Game().Ply() == 2 })
+	q.WaitFor(t, 10*time.Second, "reply", func() bool { return w.Session().Game().Ply() == 2 })
 	tapPoint(t, w.Board(), "h0")
 	tapPoint(t, w.Board(), "g2")
 	// Tear down while the engine thinks about its second reply.
 	fen := w.Session().Game().FEN()
 	w.Session().Close()
 	w.Fyne().Close()
-	q.drain()
+	q.Drain()
 
 	w2, q2 := openWindow(t, dir)
 	s2 := w2.Session()
@@ -358,7 +359,7 @@ func TestPersistenceRestoresGameAndSettings(t *testing.T) {
 	if !s2.Thinking() {
 		t.Fatal("engine did not resume thinking after restore")
 	}
-	q2.waitFor(t, 10*time.Second, "resumed reply", func() bool { return s2.Game().Ply() == 4 })
+	q2.WaitFor(t, 10*time.Second, "resumed reply", func() bool { return s2.Game().Ply() == 4 })
 }
 
 func TestCorruptSaveIsReportedAndKeptAside(t *testing.T) {
@@ -397,7 +398,7 @@ func TestEngineUsesBundledBook(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := w.Session()
-	q.waitFor(t, 10*time.Second, "the engine's first move", func() bool { return s.Game().Ply() == 1 })
+	q.WaitFor(t, 10*time.Second, "the engine's first move", func() bool { return s.Game().Ply() == 1 })
 	if !s.EngineMoveFromBook() {
 		t.Fatal("with the book on, the engine's first move did not come from the book")
 	}
@@ -428,7 +429,7 @@ func TestMoveDuringHintDropsStaleHint(t *testing.T) {
 		t.Fatal("the hint search kept running after a move")
 	}
 	waitSearchEnd(t, s)
-	q.drain()
+	q.Drain()
 	if w.Board().View().Hint != rules.NoMove {
 		t.Fatal("a hint for the previous position was shown")
 	}
