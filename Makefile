@@ -5,7 +5,7 @@
 GO        ?= go
 BIN       ?= dist
 APT_DEPS  := libgl1-mesa-dev libxcursor-dev libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev libasound2-dev pkg-config gcc
-SMOKE_DEPS := xvfb xdotool imagemagick x11-utils
+SMOKE_DEPS := xvfb xdotool imagemagick x11-utils xclip
 SOAK_KILLS ?= 20
 
 .PHONY: all deps run test test-race test-wasm build engine package android ios web bench match smoke smoke-deps smoke-web soak font icon portability clean
@@ -30,7 +30,7 @@ test: deps
 	$(GO) test ./...
 
 test-race: deps
-	$(GO) test -race -short ./gui ./gui/board ./play ./audio ./game ./rules ./book ./engine ./uci ./internal/... ./cmd/...
+	$(GO) test -race -short ./gui ./gui/board ./gui/present ./play ./audio ./game ./rules ./book ./engine ./uci ./internal/... ./cmd/...
 
 build: deps
 	mkdir -p $(BIN)
@@ -116,7 +116,7 @@ portability:
 	CGO_ENABLED=0 $(GO) build -tags ci ./...
 	CGO_ENABLED=0 $(GO) vet -tags ci ./...
 	GOOS=js GOARCH=wasm $(GO) build -o /dev/null .
-	GOOS=js GOARCH=wasm $(GO) vet ./gui ./gui/board ./play ./audio ./resources .
+	GOOS=js GOARCH=wasm $(GO) vet ./gui ./gui/board ./gui/present ./play ./audio ./resources .
 
 clean:
 	rm -rf $(BIN) *.tar.xz wasm

@@ -84,9 +84,9 @@ func TestPGNVariationsRoundTripByteForByte(t *testing.T) {
 		}
 	}
 	// The linear game is the main line.
-	g, err := ImportPGN(strings.NewReader(canonicalVariations))
+	g, err := importPGN(strings.NewReader(canonicalVariations))
 	if err != nil || moveStrings(g.Moves()) != "h2e2 h9g7 h0g2 i9h9 i0h0" {
-		t.Errorf("ImportPGN main line: %v", err)
+		t.Errorf("importPGN main line: %v", err)
 	}
 }
 
@@ -168,7 +168,7 @@ func TestSharedGamesAsRecords(t *testing.T) {
 			t.Errorf("%s: %v", name, err)
 			continue
 		}
-		g, _ := ImportPGN(bytes.NewReader(data))
+		g, _ := importPGN(bytes.NewReader(data))
 		if moveStrings(r.MainLineMoves()) != moveStrings(g.Moves()) {
 			t.Errorf("%s: record and game differ", name)
 		}

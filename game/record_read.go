@@ -166,7 +166,6 @@ func ReadRecord(data []byte) (*Record, Format, error) {
 	if err != nil {
 		return nil, f, fmt.Errorf("fen: %w", err)
 	}
-	r.Meta.Human = HumanNone
 	if len(words) == 0 {
 		return r, f, nil
 	}
@@ -217,10 +216,5 @@ func splitFEN(words []string) (string, []string) {
 // line's moves in ICCS separated by spaces (an empty line when there are
 // none). ReadRecord reads it back.
 func (r *Record) ICCSText() string {
-	moves := r.MainLineMoves()
-	texts := make([]string, len(moves))
-	for i, m := range moves {
-		texts[i] = m.String()
-	}
-	return r.startFEN + "\n" + strings.Join(texts, " ") + "\n"
+	return r.startFEN + "\n" + ICCSLine(r.MainLineMoves()) + "\n"
 }
