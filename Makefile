@@ -30,7 +30,7 @@ test: deps
 	$(GO) test ./...
 
 test-race: deps
-	$(GO) test -race -short ./gui ./gui/board ./gui/present ./play ./audio ./game ./rules ./book ./engine ./uci ./internal/... ./cmd/...
+	$(GO) test -race -short ./gui ./gui/board ./gui/present ./play ./audio ./game ./rules ./book ./engine ./uci ./cmd/...
 
 build: deps
 	mkdir -p $(BIN)
@@ -69,7 +69,7 @@ smoke-web: deps
 test-wasm:
 	@command -v node >/dev/null || { SUDO=""; [ "$$(id -u)" -ne 0 ] && SUDO=sudo; \
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends nodejs; }
-	PATH="$$PATH:$$($(GO) env GOROOT)/lib/wasm" GOOS=js GOARCH=wasm $(GO) test -short ./rules ./book ./engine ./game ./i18n ./internal/...
+	PATH="$$PATH:$$($(GO) env GOROOT)/lib/wasm" GOOS=js GOARCH=wasm $(GO) test -short ./rules ./book ./engine ./game ./i18n
 
 # Speed figures: perft and search nodes/s, move-time accuracy, book, notation, board redraw.
 bench: engine
@@ -110,8 +110,8 @@ icon:
 # What CI checks for phones without an NDK: pure-Go packages cross-compile, and the app
 # compiles headless without cgo.
 portability:
-	CGO_ENABLED=0 GOOS=android GOARCH=arm64 $(GO) build ./rules ./book ./engine ./game ./i18n ./internal/...
-	CGO_ENABLED=0 GOOS=ios GOARCH=arm64 $(GO) build ./rules ./book ./engine ./game ./i18n ./internal/...
+	CGO_ENABLED=0 GOOS=android GOARCH=arm64 $(GO) build ./rules ./book ./engine ./game ./i18n
+	CGO_ENABLED=0 GOOS=ios GOARCH=arm64 $(GO) build ./rules ./book ./engine ./game ./i18n
 	CGO_ENABLED=0 GOOS=android GOARCH=arm64 $(GO) build -o /dev/null ./cmd/xqengine
 	CGO_ENABLED=0 $(GO) build -tags ci ./...
 	CGO_ENABLED=0 $(GO) vet -tags ci ./...

@@ -6,7 +6,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/xqfyne/xiangqi/internal/excerpt"
 	"github.com/xqfyne/xiangqi/rules"
 )
 
@@ -54,15 +53,15 @@ func ParseMoveAs(pos *rules.Position, text string, style Notation) (rules.Move, 
 		return rules.NoMove, fmt.Errorf("game: empty move text")
 	}
 	if len(text) > maxMoveText*utf8.UTFMax {
-		return rules.NoMove, fmt.Errorf("game: move text %s is too long", excerpt.Quote(text))
+		return rules.NoMove, fmt.Errorf("game: move text %s is too long", rules.QuoteInput(text))
 	}
 	if style == ICCS {
 		m, err := rules.ParseMove(text)
 		if err != nil {
-			return rules.NoMove, fmt.Errorf("game: bad ICCS move %s: %w", excerpt.Quote(text), err)
+			return rules.NoMove, fmt.Errorf("game: bad ICCS move %s: %w", rules.QuoteInput(text), err)
 		}
 		if !pos.IsLegal(m) {
-			return rules.NoMove, fmt.Errorf("game: illegal move %s", excerpt.Quote(text))
+			return rules.NoMove, fmt.Errorf("game: illegal move %s", rules.QuoteInput(text))
 		}
 		return m, nil
 	}
@@ -81,12 +80,12 @@ func ParseMoveAs(pos *rules.Position, text string, style Notation) (rules.Move, 
 			continue
 		}
 		if found != rules.NoMove && found != m {
-			return rules.NoMove, fmt.Errorf("game: ambiguous move %s", excerpt.Quote(text))
+			return rules.NoMove, fmt.Errorf("game: ambiguous move %s", rules.QuoteInput(text))
 		}
 		found = m
 	}
 	if found == rules.NoMove {
-		return rules.NoMove, fmt.Errorf("game: no legal move matches %s (%s notation)", excerpt.Quote(text), style)
+		return rules.NoMove, fmt.Errorf("game: no legal move matches %s (%s notation)", rules.QuoteInput(text), style)
 	}
 	return found, nil
 }

@@ -9,7 +9,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/xqfyne/xiangqi/internal/excerpt"
 	"github.com/xqfyne/xiangqi/rules"
 	"golang.org/x/text/encoding/simplifiedchinese"
 )
@@ -326,7 +325,7 @@ func parsePGNRecord(text string) (*Record, error) {
 		return nil, errors.New("pgn: no game found")
 	}
 	if v, ok := tags["Game"]; ok && v != "Chinese Chess" && v != "Xiangqi" {
-		return nil, fmt.Errorf("pgn: not a Xiangqi game (Game %s)", excerpt.Quote(v))
+		return nil, fmt.Errorf("pgn: not a Xiangqi game (Game %s)", rules.QuoteInput(v))
 	}
 	rec, err := NewRecord(tags["FEN"])
 	if err != nil {

@@ -8,7 +8,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/xqfyne/xiangqi/internal/excerpt"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // Format is a kind of game file or pasted text.
@@ -98,7 +98,7 @@ func iccsMoveWords(words []string) ([]string, []int, error) {
 			continue
 		}
 		if !looksLikeICCS(m) {
-			return nil, nil, fmt.Errorf("%s is not an ICCS move", excerpt.Quote(w))
+			return nil, nil, fmt.Errorf("%s is not an ICCS move", rules.QuoteInput(w))
 		}
 		moves = append(moves, m)
 		at = append(at, i)

@@ -5,8 +5,6 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
-
-	"github.com/xqfyne/xiangqi/internal/excerpt"
 )
 
 // MaxFENCounter bounds both FEN counters, the halfmove clock and the move
@@ -83,7 +81,7 @@ func ParseFEN(fen string) (*Position, error) {
 			t, ok := pieceTypeFromFEN(c)
 			if !ok {
 				r, _ := utf8.DecodeRuneInString(row[j:])
-				return nil, fmt.Errorf("FEN: rank %d: unknown piece letter %s", 10-i, excerpt.Quote(string(r)))
+				return nil, fmt.Errorf("FEN: rank %d: unknown piece letter %s", 10-i, QuoteInput(string(r)))
 			}
 			if file >= 9 {
 				return nil, fmt.Errorf("FEN: rank %d is longer than 9 files", 10-i)
@@ -118,7 +116,7 @@ func ParseFEN(fen string) (*Position, error) {
 			p.side = Black
 			p.zobrist.xor(&zobristSide)
 		default:
-			return nil, fmt.Errorf("FEN: side to move %s must be w, r or b", excerpt.Quote(fields[1]))
+			return nil, fmt.Errorf("FEN: side to move %s must be w, r or b", QuoteInput(fields[1]))
 		}
 	}
 	p.startSide = p.side
@@ -137,7 +135,7 @@ func ParseFEN(fen string) (*Position, error) {
 		p.startMoveNo = n
 	}
 	if len(fields) > 6 {
-		return nil, fmt.Errorf("FEN: unexpected text after the move number: %s", excerpt.Quote(fields[6]))
+		return nil, fmt.Errorf("FEN: unexpected text after the move number: %s", QuoteInput(fields[6]))
 	}
 	if p.attacked(p.side.Opponent()) {
 		return nil, fmt.Errorf("FEN: the side not to move is in check (or the kings face each other)")
@@ -151,9 +149,9 @@ func parseCounter(text string, least int) (int, error) {
 	n, err := strconv.Atoi(text)
 	switch {
 	case digits && (err != nil || n > MaxFENCounter):
-		return 0, fmt.Errorf("%s is larger than %d", excerpt.Quote(text), MaxFENCounter)
+		return 0, fmt.Errorf("%s is larger than %d", QuoteInput(text), MaxFENCounter)
 	case err != nil || n < least:
-		return 0, fmt.Errorf("%s is not a number from %d to %d", excerpt.Quote(text), least, MaxFENCounter)
+		return 0, fmt.Errorf("%s is not a number from %d to %d", QuoteInput(text), least, MaxFENCounter)
 	}
 	return n, nil
 }

@@ -3,8 +3,6 @@ package rules
 import (
 	"fmt"
 	"strings"
-
-	"github.com/xqfyne/xiangqi/internal/excerpt"
 )
 
 // The judge of repetition cycles: the one piece of code that decides who, if
@@ -47,7 +45,7 @@ func ParseRuleSet(s string) (RuleSet, error) {
 	case "chinese", "china", "cxa":
 		return RulesChinese, nil
 	}
-	return RulesAsian, fmt.Errorf("rules %s: want asian or chinese", excerpt.Quote(s))
+	return RulesAsian, fmt.Errorf("rules %s: want asian or chinese", QuoteInput(s))
 }
 
 // Violation is what one side's moves over a repetition amount to. When

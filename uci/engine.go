@@ -9,7 +9,6 @@ import (
 	"sync"
 
 	"github.com/xqfyne/xiangqi/engine"
-	"github.com/xqfyne/xiangqi/internal/excerpt"
 	"github.com/xqfyne/xiangqi/rules"
 )
 
@@ -263,7 +262,7 @@ func (c *session) dispatch(line string) bool {
 		}
 		return false
 	default:
-		c.errorf("unknown command %s", excerpt.Quote(fields[0]))
+		c.errorf("unknown command %s", rules.QuoteInput(fields[0]))
 	}
 	return true
 }
@@ -291,7 +290,7 @@ func (c *session) setPosition(args []string) error {
 		fen = strings.Join(rest[:i], " ")
 		rest = rest[i:]
 	default:
-		return fmt.Errorf("position: expected startpos or fen, got %s", excerpt.Quote(args[0]))
+		return fmt.Errorf("position: expected startpos or fen, got %s", rules.QuoteInput(args[0]))
 	}
 	p, err := rules.ParseFEN(fen)
 	if err != nil {
@@ -299,7 +298,7 @@ func (c *session) setPosition(args []string) error {
 	}
 	if len(rest) > 0 {
 		if rest[0] != "moves" {
-			return fmt.Errorf("position: expected moves, got %s", excerpt.Quote(rest[0]))
+			return fmt.Errorf("position: expected moves, got %s", rules.QuoteInput(rest[0]))
 		}
 		for _, text := range rest[1:] {
 			m, err := rules.ParseMove(text)
@@ -307,7 +306,7 @@ func (c *session) setPosition(args []string) error {
 				return fmt.Errorf("position: %v", err)
 			}
 			if !p.IsLegal(m) {
-				return fmt.Errorf("position: move %s is illegal in %s", excerpt.Quote(text), p.FEN())
+				return fmt.Errorf("position: move %s is illegal in %s", rules.QuoteInput(text), p.FEN())
 			}
 			p.MakeMove(m)
 		}
@@ -341,7 +340,7 @@ func (c *session) perft(args []string) {
 	}
 	depth, err := strconv.Atoi(args[0])
 	if err != nil || depth < 1 || depth > 9 {
-		c.errorf("perft: depth %s must be a number from 1 to 9", excerpt.Quote(args[0]))
+		c.errorf("perft: depth %s must be a number from 1 to 9", rules.QuoteInput(args[0]))
 		return
 	}
 	c.searcher.startPerft(c.pos.Copy(), depth)

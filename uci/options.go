@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/xqfyne/xiangqi/engine"
-	"github.com/xqfyne/xiangqi/internal/excerpt"
 	"github.com/xqfyne/xiangqi/rules"
 )
 
@@ -216,7 +215,7 @@ func (st setting) parse(text string) (value, error) {
 	case Check:
 		on, ok := parseBool(text)
 		if !ok {
-			return value{}, fmt.Errorf("want true or false, got %s", excerpt.Quote(text))
+			return value{}, fmt.Errorf("want true or false, got %s", rules.QuoteInput(text))
 		}
 		return value{text: text, on: on}, nil
 	case Spin:
@@ -235,11 +234,11 @@ func (st setting) parse(text string) (value, error) {
 			for i, l := range st.levels {
 				words[i] = l.word
 			}
-			return value{}, fmt.Errorf("want %s or %d to %d, got %s", strings.Join(words, "/"), st.min, st.max, excerpt.Quote(text))
+			return value{}, fmt.Errorf("want %s or %d to %d, got %s", strings.Join(words, "/"), st.min, st.max, rules.QuoteInput(text))
 		case st.unit != "":
-			return value{}, fmt.Errorf("want %s from %d to %d, got %s", st.unit, st.min, st.max, excerpt.Quote(text))
+			return value{}, fmt.Errorf("want %s from %d to %d, got %s", st.unit, st.min, st.max, rules.QuoteInput(text))
 		}
-		return value{}, fmt.Errorf("want %d to %d, got %s", st.min, st.max, excerpt.Quote(text))
+		return value{}, fmt.Errorf("want %d to %d, got %s", st.min, st.max, rules.QuoteInput(text))
 	}
 	return value{text: text}, nil
 }
@@ -285,7 +284,7 @@ func (s *searchSession) setOption(args []string) {
 		}
 		// Unknown options are ignored, as the protocols ask; the note helps
 		// someone who mistyped a name.
-		s.c.out.println("info string setoption: unknown option %s ignored", excerpt.Quote(name))
+		s.c.out.println("info string setoption: unknown option %s ignored", rules.QuoteInput(name))
 		return
 	}
 	v, err := st.parse(text)

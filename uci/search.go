@@ -10,7 +10,6 @@ import (
 
 	"github.com/xqfyne/xiangqi/book"
 	"github.com/xqfyne/xiangqi/engine"
-	"github.com/xqfyne/xiangqi/internal/excerpt"
 	"github.com/xqfyne/xiangqi/resources"
 	"github.com/xqfyne/xiangqi/rules"
 )
@@ -199,7 +198,7 @@ func parseGo(args []string, side rules.Color, ucci, millisec bool) (goParams, er
 		}
 		n, err := strconv.ParseInt(args[i+1], 10, 64)
 		if err != nil || n < 0 {
-			return 0, fmt.Errorf("go %s: %s is not a non-negative number", args[i], excerpt.Quote(args[i+1]))
+			return 0, fmt.Errorf("go %s: %s is not a non-negative number", args[i], rules.QuoteInput(args[i+1]))
 		}
 		return n, nil
 	}
@@ -267,7 +266,7 @@ func parseGo(args []string, side rules.Color, ucci, millisec bool) (goParams, er
 				l.Increment = d
 			}
 		default:
-			return g, fmt.Errorf("go: unknown parameter %s", excerpt.Quote(args[i]))
+			return g, fmt.Errorf("go: unknown parameter %s", rules.QuoteInput(args[i]))
 		}
 	}
 	if haveClock {
@@ -404,7 +403,7 @@ func (s *searchSession) bench(args []string) {
 	if len(args) > 0 {
 		n, err := strconv.Atoi(args[0])
 		if err != nil || n < 1 || n > 30 {
-			s.c.errorf("bench: depth %s must be a number from 1 to 30", excerpt.Quote(args[0]))
+			s.c.errorf("bench: depth %s must be a number from 1 to 30", rules.QuoteInput(args[0]))
 			return
 		}
 		depth = n

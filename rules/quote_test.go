@@ -1,11 +1,11 @@
-package excerpt
+package rules
 
 import (
 	"strings"
 	"testing"
 )
 
-func TestQuote(t *testing.T) {
+func TestQuoteInput(t *testing.T) {
 	cases := map[string]string{
 		"hello":                      `"hello"`,
 		"炮二平五":                       `"炮二平五"`,
@@ -17,8 +17,8 @@ func TestQuote(t *testing.T) {
 		strings.Repeat("\x07", 1000): `"` + strings.Repeat(`\a`, 40) + `"…`,
 	}
 	for in, want := range cases {
-		if got := Quote(in); got != want {
-			t.Errorf("Quote(%.50q) = %s, want %s", in, got, want)
+		if got := QuoteInput(in); got != want {
+			t.Errorf("QuoteInput(%.50q) = %s, want %s", in, got, want)
 		}
 	}
 }
