@@ -367,18 +367,26 @@ func quietFirst(pos *rules.Position, line []rules.Move) bool {
 	return !capture && !p.InCheck()
 }
 
-// writeFile writes puzzles to path with the header line.
+// writeFile writes puzzles to path with the header line, through a
+// temporary file renamed over it, so that a run stopped while writing
+// leaves the previous file whole.
 func writeFile(path string, ps []puzzle.Puzzle) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
-	f, err := os.Create(path)
+	tmp := path + ".tmp"
+	f, err := os.Create(tmp)
 	if err != nil {
 		return err
 	}
 	if err := puzzle.Write(f, ps); err != nil {
 		f.Close()
+		os.Remove(tmp)
 		return err
 	}
-	return f.Close()
+	if err := f.Close(); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	return os.Rename(tmp, path)
 }
