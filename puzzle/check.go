@@ -57,10 +57,28 @@ func (c *Checker) Check(p *Puzzle) error {
 	return nil
 }
 
+// checkMate proves a mate line: by checks only when every solver move of
+// the line checks (far faster), and by any moves when that fails or the
+// line has a quiet move, since a side line may need a quiet move (a
+// stalemate, which also wins) where the main line checks throughout.
 func (c *Checker) checkMate(p *Puzzle) error {
 	pos, _ := p.Position()
+	var err error
+	for _, checksOnly := range []bool{true, false} {
+		if checksOnly && !allChecks(pos, p.Moves) {
+			continue
+		}
+		if err = c.proveLine(p, NewProver(checksOnly, c.MateBudget)); err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+// proveLine checks a mate line with one prover.
+func (c *Checker) proveLine(p *Puzzle, pr *Prover) error {
+	pos, _ := p.Position()
 	n := p.SolverMoves()
-	pr := NewProver(allChecks(pos, p.Moves), c.MateBudget)
 	if n > 1 {
 		faster, err := pr.MateIn(pos, n-1)
 		if err != nil {
