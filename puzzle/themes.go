@@ -29,7 +29,9 @@ func valuable(t rules.PieceType) bool {
 }
 
 // Themes tags a solution line from pos: the tactics of the solver's first
-// move (double check, discovered attack, fork, pin), a sacrifice anywhere
+// move (double check; discovered attack, a new attack on a king, rook,
+// horse or cannon by another piece than the one moved; fork, the moved
+// piece attacking two of them; pin, by a rook), a sacrifice anywhere
 // in the line, and for a line ending in mate its length, whether every
 // solver move checks, and the named mating patterns 闷宫, 铁门栓 and 白脸将.
 func Themes(pos *rules.Position, line []rules.Move) []string {
@@ -48,19 +50,13 @@ func Themes(pos *rules.Position, line []rules.Move) []string {
 	if len(checkers(p, solver)) >= 2 {
 		out = append(out, ThemeDoubleCheck)
 	}
-	var fromMoved, fromOthers int
+	// A new attack by a piece other than the one moved: a line opened,
+	// or a screen given to a cannon.
 	for pair := range after {
-		if before[pair] {
-			continue
+		if !before[pair] && pair.from != first.To() {
+			out = append(out, ThemeDiscovered)
+			break
 		}
-		if pair.from == first.To() {
-			fromMoved++
-		} else {
-			fromOthers++
-		}
-	}
-	if fromOthers > 0 {
-		out = append(out, ThemeDiscovered)
 	}
 	if targetsFrom(after, first.To()) >= 2 {
 		out = append(out, ThemeFork)
