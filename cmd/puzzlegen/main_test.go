@@ -149,3 +149,39 @@ func TestModernBooksLeftOut(t *testing.T) {
 		}
 	}
 }
+
+func TestClassicPuzzle(t *testing.T) {
+	c := puzzle.NewChecker(300_000)
+	line := func(words ...string) []rules.Move {
+		var out []rules.Move
+		for _, w := range words {
+			m, err := rules.ParseMove(w)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, m)
+		}
+		return out
+	}
+	// A mate the prover finds: proven, with the prover's line.
+	mate := mustFEN(t, "4ka3/4a4/2N1b4/8p/3R5/9/9/4C4/9/3K5 w - - 0 1")
+	p := classicPuzzle(c, "t-1", mate, line("d5d6"), 300_000)
+	if p.Proof != puzzle.Proven || p.Kind != puzzle.KindMate || len(p.Moves) != 1 || p.Moves[0].String() != "d5d9" {
+		t.Errorf("mate: %s", p.Line())
+	}
+	// No mate (rook against rook, the black one out of reach): the book's line, a reference study.
+	draw := mustFEN(t, "4k4/9/9/9/1r7/9/9/9/9/R2K5 w - - 0 1")
+	book := line("a0a1", "b5b4", "a1a2")
+	p = classicPuzzle(c, "t-2", draw, book, 300_000)
+	if p.Proof != puzzle.Reference || p.Kind != puzzle.KindStudy || len(p.Moves) != 3 {
+		t.Errorf("study: %s", p.Line())
+	}
+	// A record broken at its second move: the engine's line instead.
+	p = classicPuzzle(c, "t-3", draw, line("a0a1", "e9e5"), 300_000)
+	if len(p.Moves) != referencePlies || p.Proof != puzzle.Reference {
+		t.Errorf("broken record: %s", p.Line())
+	}
+	if _, err := p.Validate(); err != nil {
+		t.Error(err)
+	}
+}
