@@ -57,18 +57,15 @@ func (c *Checker) Check(p *Puzzle) error {
 	return nil
 }
 
-// checkMate proves a mate line: by checks only when every solver move of
-// the line checks (far faster), and by any moves when that fails or the
-// line has a quiet move, since a side line may need a quiet move (a
-// stalemate, which also wins) where the main line checks throughout.
+// checkMate proves a mate line: first allowing as many quiet
+// (non-checking) attacker moves as the line has (none for a 连将杀, far
+// faster), then, when that fails, any moves, since a side line may need a
+// quiet move (a stalemate, which also wins) where the main line has none.
 func (c *Checker) checkMate(p *Puzzle) error {
 	pos, _ := p.Position()
 	var err error
-	for _, checksOnly := range []bool{true, false} {
-		if checksOnly && !allChecks(pos, p.Moves) {
-			continue
-		}
-		if err = c.proveLine(p, NewProver(checksOnly, c.MateBudget)); err == nil {
+	for _, quiet := range []int{quietMoves(pos, p.Moves), AnyMoves} {
+		if err = c.proveLine(p, NewProver(quiet, c.MateBudget)); err == nil {
 			return nil
 		}
 	}
@@ -88,10 +85,14 @@ func (c *Checker) proveLine(p *Puzzle, pr *Prover) error {
 			return fmt.Errorf("puzzle %s: the line mates in %d but there is a mate in %d", p.ID, n, n-1)
 		}
 	}
+	quiet := pr.Quiet
 	for i := 0; i < len(p.Moves); i += 2 {
 		left := n - i/2
 		pos.MakeMove(p.Moves[i])
-		ok, err := pr.MatedWithin(pos, left)
+		if !pos.InCheck() {
+			quiet, _ = afterQuiet(quiet)
+		}
+		ok, err := pr.MatedWithin(pos, left, quiet)
 		if err != nil {
 			return fmt.Errorf("puzzle %s: move %d: %w", p.ID, i+1, err)
 		}
@@ -108,7 +109,7 @@ func (c *Checker) proveLine(p *Puzzle, pr *Prover) error {
 		worst := 0
 		for _, r := range pos.LegalMoves() {
 			pos.MakeMove(r)
-			d, err := pr.Shortest(pos, left-1)
+			d, err := pr.ShortestWith(pos, left-1, quiet)
 			pos.UnmakeMove()
 			if err != nil {
 				return fmt.Errorf("puzzle %s: move %d: %w", p.ID, i+2, err)
@@ -127,17 +128,18 @@ func (c *Checker) proveLine(p *Puzzle, pr *Prover) error {
 	return nil
 }
 
-// allChecks tells whether every solver move of the line gives check, so
-// that the faster checks-only prover can prove it.
-func allChecks(pos *rules.Position, line []rules.Move) bool {
+// quietMoves counts the solver moves of the line that do not give check
+// (a last move that leaves no reply, a stalemate, among them).
+func quietMoves(pos *rules.Position, line []rules.Move) int {
 	p := pos.Copy()
+	n := 0
 	for i, m := range line {
 		p.MakeMove(m)
-		if i%2 == 0 && !p.InCheck() && !p.IsMate() {
-			return false
+		if i%2 == 0 && !p.InCheck() {
+			n++
 		}
 	}
-	return true
+	return n
 }
 
 // errNoAlternative: a material puzzle needs something to be better than.

@@ -150,10 +150,10 @@ func minePosition(c *puzzle.Checker, pos *rules.Position, id string, pv []rules.
 // uniqueMate finds the shortest mate within mineMateMoves and accepts it
 // when no other first move mates as fast.
 func uniqueMate(pos *rules.Position, budget uint64) ([]rules.Move, bool) {
-	for _, checksOnly := range []bool{false, true} {
-		pr := puzzle.NewProver(checksOnly, budget)
+	for _, quiet := range []int{puzzle.AnyMoves, puzzle.ChecksOnly} {
+		pr := puzzle.NewProver(quiet, budget)
 		maxN := fullWidthMoves
-		if checksOnly {
+		if quiet == puzzle.ChecksOnly {
 			maxN = mineMateMoves
 		}
 		n, err := pr.Shortest(pos, maxN)
@@ -166,7 +166,11 @@ func uniqueMate(pos *rules.Position, budget uint64) ([]rules.Move, bool) {
 		}
 		// Another first move mating within n makes it no puzzle; the
 		// full-width prover asks that for every move when n is short.
-		alt := puzzle.NewProver(n > fullWidthMoves, budget)
+		altQuiet := puzzle.AnyMoves
+		if n > fullWidthMoves {
+			altQuiet = puzzle.ChecksOnly
+		}
+		alt := puzzle.NewProver(altQuiet, budget)
 		p := pos.Copy()
 		for _, m := range p.LegalMoves() {
 			if m == line[0] {
