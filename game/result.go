@@ -125,6 +125,22 @@ func (g *Game) judgeNow() Result {
 	return r
 }
 
+// Over reports whether the game as played has ended: a result is recorded, or the end
+// of the main line is decided by the rules (mate, a repetition verdict...), wherever the
+// cursor is.
+func (g *Game) Over() bool {
+	if g.rec.Result.Decided() {
+		return true
+	}
+	pos := g.rec.StartPosition()
+	for _, m := range g.rec.MainLineMoves() {
+		if !pos.MakeMove(m) {
+			return false
+		}
+	}
+	return judge(pos, g.rules).Decided()
+}
+
 // repetitionRecur asks RepStatus for the third occurrence of a position
 // (the position has occurred twice before).
 const repetitionRecur = 2

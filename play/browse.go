@@ -100,12 +100,16 @@ func (s *Session) PromoteToMainLine() {
 func (s *Session) CanDelete() bool { return s.CurrentNode().Parent != nil }
 
 // DeleteFromHere removes the move that led to the position shown and everything after
-// it; the board shows the position before it, on the line that remains there.
+// it; the board shows the position before it, on the line that remains there. In a
+// finished game the engine does not take it as a cue to play on.
 func (s *Session) DeleteFromHere() error {
 	if !s.CanDelete() {
 		return errors.New("play: nothing to delete at the start position")
 	}
 	s.cancelSearch()
+	if s.m.g.Over() {
+		s.editedAfterEnd = true
+	}
 	if err := s.m.g.DeleteHere(); err != nil {
 		return err
 	}

@@ -265,3 +265,55 @@ func TestMainLineResultSurvivesVariation(t *testing.T) {
 		t.Fatalf("back on the main line the result is %v", r)
 	}
 }
+
+// Issue 35 item 7: editing a finished game's record (promote, delete) does not set the
+// engine playing again; it waits for the next move played.
+func TestEditsOfAFinishedGameLeaveTheEngineQuiet(t *testing.T) {
+	for _, edit := range []string{"delete", "promote"} {
+		t.Run(edit, func(t *testing.T) {
+			calls := 0
+			s, q, _ := openSession(t, nil, firstLegal(&calls))
+			if err := s.NewGame(fastSettings(game.HumanRed)); err != nil {
+				t.Fatal(err)
+			}
+			tapMove(t, s, "h2e2")
+			q.WaitFor(t, 10*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 2 })
+			tapMove(t, s, "h0g2")
+			q.WaitFor(t, 10*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 4 })
+			s.Resign()
+			before := calls
+			quiet := func(what string) {
+				t.Helper()
+				q.Drain()
+				s.WaitSearch()
+				q.Drain()
+				if calls != before || s.Thinking() {
+					t.Fatalf("%s: the engine searched (%d→%d searches, thinking %v)", what, before, calls, s.Thinking())
+				}
+			}
+			if edit == "promote" {
+				s.GoBack()
+				tapMove(t, s, "c6c5") // Black's move, for the engine's side, by the person
+				quiet("variation")
+				s.PromoteToMainLine()
+				quiet("promote")
+				return
+			}
+			// Deleting the engine's last move leaves it to move at the end of the line.
+			if err := s.DeleteFromHere(); err != nil {
+				t.Fatal(err)
+			}
+			if s.Browsing() || s.HumanToMove() {
+				t.Fatalf("after the delete: browsing %v, human to move %v", s.Browsing(), s.HumanToMove())
+			}
+			quiet("delete")
+			s.GoBack()
+			s.GoLast()
+			quiet("back and last after the delete")
+			// A move played carries the game on: the engine answers it.
+			s.GoBack()
+			tapMove(t, s, "b0c2")
+			q.WaitFor(t, 10*time.Second, "the engine's reply", func() bool { return calls == before+1 })
+		})
+	}
+}

@@ -81,7 +81,7 @@ func (s *Session) replaceGame(g *game.Game, set Settings) {
 	s.searcher.Clear()
 	s.m.StopClock()
 	s.forgetReview() // its marks belong to the game replaced
-	s.settings, s.engineView = set, engineView{}
+	s.settings, s.engineView, s.editedAfterEnd = set, engineView{}, false
 	s.m = s.newMatch(g, nil)
 	g.SetRules(set.Rules)
 	s.configureEngine()

@@ -68,6 +68,10 @@ type Session struct {
 	// waits until the user retries, takes back or starts a new game.
 	engineErr error
 	hintErr   error // why the last hint search gave no move
+	// editedAfterEnd says that the record of a finished game was edited (a move deleted):
+	// the engine, done with that game, waits for the next move played before it plays
+	// again, instead of answering at once at the end of the edited line (issue 35).
+	editedAfterEnd bool
 
 	analysis analysis // analysis mode (analysis.go)
 	review   review   // the game review (review.go)
@@ -203,6 +207,7 @@ func (s *Session) play(m rules.Move, animate bool) error {
 // engine when it is its turn. A piece the player picked while the engine thought stays
 // selected if it is still there.
 func (s *Session) moved(animate, announce bool) {
+	s.editedAfterEnd = false
 	picked := s.marks.selected
 	s.clearMarks()
 	if animate {
@@ -239,7 +244,7 @@ func (s *Session) NewGame(set Settings) error {
 	set.Flipped = set.Human == game.HumanBlack
 	s.m.StopClock()
 	s.forgetReview() // its marks belong to the game replaced
-	s.settings, s.engineView = set, engineView{}
+	s.settings, s.engineView, s.editedAfterEnd = set, engineView{}, false
 	s.m = s.newMatch(g, nil)
 	g.SetRules(set.Rules)
 	g.Record().Meta.Date = time.Now().Format("2006.01.02")
@@ -312,7 +317,7 @@ func (s *Session) Undo() {
 	if err := s.m.g.TakeBack(t); err != nil {
 		return
 	}
-	s.engineView = engineView{}
+	s.engineView, s.editedAfterEnd = engineView{}, false
 	s.clearMarks()
 	s.save()
 	s.changed(ChangeAll)
