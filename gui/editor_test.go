@@ -54,27 +54,27 @@ func TestEditorRefusesImpossiblePositionsWithReasons(t *testing.T) {
 		reason string
 	}{
 		{"king outside the palace", func(t *testing.T, es *editorScreen) { put(t, es, red(rules.King), "e3") },
-			"red king on e3 is outside the palace"},
+			"red king on file 5 is outside the palace"},
 		{"advisor off its points", func(t *testing.T, es *editorScreen) {
 			put(t, es, rules.NoPiece, "d9")
 			put(t, es, black(rules.Advisor), "d8")
 		},
-			"black advisor on d8 is off the palace's diagonals"},
+			"black advisor on file 4 is off the palace's diagonals"},
 		{"elephant off its points", func(t *testing.T, es *editorScreen) {
 			put(t, es, rules.NoPiece, "c0")
 			put(t, es, red(rules.Bishop), "e5")
 		},
-			"red elephant on e5"},
+			"red elephant on file 5"},
 		{"pawn behind its start", func(t *testing.T, es *editorScreen) {
 			put(t, es, rules.NoPiece, "a3")
 			put(t, es, red(rules.Pawn), "b1")
 		},
-			"red pawn on b1 is behind its starting rank"},
+			"red pawn on file 8 is behind its starting rank"},
 		{"pawn off the pawn files", func(t *testing.T, es *editorScreen) {
 			put(t, es, rules.NoPiece, "a6")
 			put(t, es, black(rules.Pawn), "b6")
 		},
-			"black pawn on b6 has not crossed the river"},
+			"black pawn on file 2 has not crossed the river"},
 		{"too many pieces", func(t *testing.T, es *editorScreen) { put(t, es, red(rules.Knight), "e4") },
 			"Red has 3 horses; a set has 2"},
 		{"no king", func(t *testing.T, es *editorScreen) { put(t, es, rules.NoPiece, "e0") },
