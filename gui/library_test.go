@@ -15,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/gui/present"
 	"github.com/xqfyne/xiangqi/play"
 )
 
@@ -160,5 +161,28 @@ func TestTakenBackMovesAreNotFiled(t *testing.T) {
 	rec, err := game.ImportPGNRecord(bytes.NewReader(pgn))
 	if err != nil || !slices.Equal(rec.MainLineMoves(), played) {
 		t.Fatalf("exported main line %v (%v), played %v", rec.MainLineMoves(), err, played)
+	}
+}
+
+// Issue 35 item 11: a game left unfinished for a new one is kept in the library, listed as
+// unfinished, and one tap takes the player back to it, against the engine as before.
+func TestNewGameKeepsTheUnfinishedOneAndOffersItBack(t *testing.T) {
+	w, q := openWindow(t, t.TempDir())
+	s := w.Session()
+	newGame(t, w, game.HumanRed, play.MinSeconds)
+	tapPoint(t, w.Board(), "h2")
+	tapPoint(t, w.Board(), "e2")
+	q.WaitFor(t, 10*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 2 })
+	newGame(t, w, game.HumanBoth, play.MinSeconds)
+	if s.Game().Len() != 0 || !strings.Contains(overlayText(w), tr("library.kept")) {
+		t.Fatalf("after New game: %d moves, dialogs %q", s.Game().Len(), overlayText(w))
+	}
+	items := w.io.library.List()
+	if len(items) != 1 || present.ResultName(trData, items[0].Result) != tr("library.unfinished") {
+		t.Fatalf("library %+v", items)
+	}
+	test.Tap(find(t, w, func(b *widget.Button) bool { return b.Text == tr("library.resume") }))
+	if s.Game().Ply() != 2 || s.Settings().Human != game.HumanRed || !s.HumanToMove() {
+		t.Fatalf("resumed at ply %d, human %v", s.Game().Ply(), s.Settings().Human)
 	}
 }

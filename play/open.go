@@ -72,10 +72,12 @@ func (s *Session) NewGameFrom(fen string, set Settings) error {
 // game.
 func (s *Session) CurrentRecord() *game.Record { return s.m.g.Record().Copy() }
 
-// replaceGame makes g the session's game: the engine stops and forgets the old game, the
+// replaceGame makes g the session's game: the listeners hear of the old game when it is
+// unfinished (Listener.Leaving), the engine stops and forgets it, the
 // clock starts anew, the new game is saved and shown, and the engine moves if it is its
 // turn.
 func (s *Session) replaceGame(g *game.Game, set Settings) {
+	s.leaveGame()
 	s.cancelSearch()
 	s.running.Wait()
 	s.searcher.Clear()

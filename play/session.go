@@ -238,6 +238,7 @@ func (s *Session) NewGame(set Settings) error {
 	if err != nil {
 		return err
 	}
+	s.leaveGame()
 	s.cancelSearch()
 	s.running.Wait()
 	s.searcher.Clear()
