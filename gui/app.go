@@ -7,7 +7,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
 
-	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/gui/board"
 	"github.com/xqfyne/xiangqi/play"
 	"github.com/xqfyne/xiangqi/resources"
@@ -151,6 +150,6 @@ func (w *Window) setupIO(a fyne.App, saveDir string) {
 		w.showNotice(tr("library.notice", map[string]any{"Error": w.io.libraryErr}))
 	}
 	w.files = &gameFiles{parent: w.win, source: w.session, flash: w.game.flashStatus, notice: w.showNotice,
-		open: func(rec *game.Record) error { return w.session.OpenRecord(rec, play.Players{}) }}
+		open: w.session.OpenRecord}
 	w.addIOShortcuts()
 }

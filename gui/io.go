@@ -12,6 +12,7 @@ import (
 
 	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/play"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // maxImportBytes bounds what an opened file or a paste may hold; game files are KB.
@@ -30,8 +31,9 @@ type gameSource interface {
 type gameFiles struct {
 	parent fyne.Window // its dialogs' window
 	source gameSource
-	// open replaces the game played by rec (filing an unfinished one first).
-	open   func(rec *game.Record) error
+	// open replaces the game played by rec, played by who (filing an unfinished one
+	// first).
+	open   func(rec *game.Record, who play.Players) error
 	flash  func(text string) // a short confirmation in the status line
 	notice func(text string)
 }
@@ -70,17 +72,47 @@ func (f *gameFiles) openFromReader(r fyne.URIReadCloser, err error) {
 }
 
 // importData opens the game in data (a file's content or a paste), named for messages.
-// Unreadable data is reported where it failed and the current game stays.
+// Unreadable data is reported in plain words and the current game stays. A position
+// (a FEN) is a game to play: the player is asked whether against the engine.
 func (f *gameFiles) importData(data []byte, name string) bool {
-	rec, _, err := game.ReadRecord(data)
-	if err == nil {
-		err = f.open(rec)
+	rec, format, err := game.ReadRecord(data)
+	if err == nil && format == game.FormatFEN {
+		err = f.askOpponent(rec, name)
+	} else if err == nil {
+		err = f.open(rec, play.Players{})
 	}
 	if err != nil {
 		f.showImportErrorNamed(name, err)
 		return false
 	}
 	return true
+}
+
+// askOpponent asks whether to play a position against the engine, which then takes the
+// side not to move, or between two people, as any opened game is; then opens it.
+func (f *gameFiles) askOpponent(rec *game.Record, name string) error {
+	g, err := game.Open(rec.Copy(), nil)
+	if err != nil {
+		return err
+	}
+	if g.Result().Decided() {
+		return f.open(rec, play.Players{}) // nothing left to play
+	}
+	human := game.HumanRed
+	if g.SideToMove() == rules.Black {
+		human = game.HumanBlack
+	}
+	question{title: tr("position.opponentTitle"), text: tr("position.opponent", map[string]any{"Side": sideName(g.SideToMove())}),
+		wrap: true, yes: tr("position.againstEngine"), no: tr("position.twoPlayers"), onAnswer: func(engine bool) {
+			who := play.Players{Human: game.HumanBoth}
+			if engine {
+				who = play.Players{Human: human, Seconds: f.source.Settings().Seconds}
+			}
+			if err := f.open(rec, who); err != nil {
+				f.showImportErrorNamed(name, err)
+			}
+		}}.show(f.parent)
+	return nil
 }
 
 func (f *gameFiles) showImportError(r fyne.URIReadCloser, err error) {
@@ -91,8 +123,18 @@ func (f *gameFiles) showImportError(r fyne.URIReadCloser, err error) {
 	f.showImportErrorNamed(name, err)
 }
 
+// showImportErrorNamed says why name could not be opened, in plain words where the
+// reader tells what went wrong: a text that is no game, a move that is not legal there.
 func (f *gameFiles) showImportErrorNamed(name string, err error) {
-	dialog.ShowError(errors.New(tr("import.failed", map[string]any{"Name": name, "Error": err})), f.parent)
+	var bad *game.MoveError
+	text := tr("import.failed", map[string]any{"Name": name, "Error": err})
+	switch {
+	case errors.Is(err, game.ErrNotAGame):
+		text = tr("import.notAGame", map[string]any{"Name": name})
+	case errors.As(err, &bad):
+		text = tr("import.badMove", map[string]any{"Name": name, "Move": bad.Text, "Line": bad.Line})
+	}
+	dialog.ShowError(errors.New(text), f.parent)
 }
 
 func errTooLarge() error { return errors.New(tr("import.tooLarge")) }
