@@ -113,7 +113,9 @@ func (b pieceMap) At(sq rules.Square) rules.Piece { return b[sq] }
 // The texts below were written by the English() and Chinese() methods these messages
 // replaced (at 9b04b48); the catalogs must say exactly the same, but for the verdicts'
 // points, named since issue 35 by their file as the board and the move list name them
-// ("file 7", 七路), not by their coordinates (c2).
+// ("file 7", 七路), not by their coordinates (c2), and for a result the game file
+// records ("Black won, as the game file records", not "Black wins by result recorded in
+// the game file").
 
 var illegalityTexts = []struct {
 	why    Illegality
@@ -188,7 +190,7 @@ var resultTexts = []struct {
 	{RedWins, ReasonMoveLimit, "Red wins by 60 moves without a capture", "红胜（六十回合未吃子）"},
 	{RedWins, ReasonResignation, "Red wins by resignation", "红胜（认输）"},
 	{RedWins, ReasonAgreement, "Red wins by draw agreed", "红胜（议和）"},
-	{RedWins, ReasonRecorded, "Red wins by result recorded in the game file", "红胜（棋谱记录的结果）"},
+	{RedWins, ReasonRecorded, "Red won, as the game file records", "红胜（棋谱记录的结果）"},
 	{RedWins, ReasonPerpetualAttack, "Red wins by perpetual attack (checks, mate threats and chases mixed)", "红胜（长打）"},
 	{RedWins, ReasonPerpetualMateThreat, "Red wins by perpetual mate threats", "红胜（长杀）"},
 	{RedWins, ReasonTime, "Red wins by time", "红胜（超时）"},
@@ -204,7 +206,7 @@ var resultTexts = []struct {
 	{BlackWins, ReasonMoveLimit, "Black wins by 60 moves without a capture", "黑胜（六十回合未吃子）"},
 	{BlackWins, ReasonResignation, "Black wins by resignation", "黑胜（认输）"},
 	{BlackWins, ReasonAgreement, "Black wins by draw agreed", "黑胜（议和）"},
-	{BlackWins, ReasonRecorded, "Black wins by result recorded in the game file", "黑胜（棋谱记录的结果）"},
+	{BlackWins, ReasonRecorded, "Black won, as the game file records", "黑胜（棋谱记录的结果）"},
 	{BlackWins, ReasonPerpetualAttack, "Black wins by perpetual attack (checks, mate threats and chases mixed)", "黑胜（长打）"},
 	{BlackWins, ReasonPerpetualMateThreat, "Black wins by perpetual mate threats", "黑胜（长杀）"},
 	{BlackWins, ReasonTime, "Black wins by time", "黑胜（超时）"},
@@ -220,7 +222,7 @@ var resultTexts = []struct {
 	{Draw, ReasonMoveLimit, "Draw: 60 moves without a capture", "和棋（六十回合未吃子）"},
 	{Draw, ReasonResignation, "Draw: resignation", "和棋（认输）"},
 	{Draw, ReasonAgreement, "Draw: draw agreed", "和棋（议和）"},
-	{Draw, ReasonRecorded, "Draw: result recorded in the game file", "和棋（棋谱记录的结果）"},
+	{Draw, ReasonRecorded, "Drawn, as the game file records", "和棋（棋谱记录的结果）"},
 	{Draw, ReasonPerpetualAttack, "Draw: perpetual attack (checks, mate threats and chases mixed)", "和棋（长打）"},
 	{Draw, ReasonPerpetualMateThreat, "Draw: perpetual mate threats", "和棋（长杀）"},
 	{Draw, ReasonTime, "Draw: time", "和棋（超时）"},

@@ -93,6 +93,11 @@ func (r Result) Message() i18n.Message {
 	case Draw:
 		key = "result.draw"
 	}
+	if r.Reason == ReasonRecorded && key != "result.ongoing" {
+		// "Black wins by result recorded in the game file" read badly: the file's result
+		// is said as a fact of the record.
+		key += ".recorded"
+	}
 	return i18n.Message{Key: key, Args: i18n.Args{"Reason": r.Reason.Message()}}
 }
 

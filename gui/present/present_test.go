@@ -113,6 +113,9 @@ func TestLibraryRow(t *testing.T) {
 		{entry(play.LibraryEntry{Name: "Final", Human: game.HumanBlack, Black: "Li", Result: "1/2-1/2", Plies: 4}),
 			[3]string{"Final · Engine – Li", "Draw · 2 moves", ""},
 			[3]string{"Final · 电脑 – Li", "和棋 · 2回合", ""}},
+		{entry(play.LibraryEntry{Human: game.HumanBoth, Result: "*", Plies: 1}), // issue 35 item 14: "1 moves"
+			[3]string{"Red – Black", "Unfinished · 1 move", ""},
+			[3]string{"红方 – 黑方", "未完 · 1回合", ""}},
 		{entry(play.LibraryEntry{Human: game.HumanBoth, Result: "*"}),
 			[3]string{"Red – Black", "Unfinished · 0 moves", ""},
 			[3]string{"红方 – 黑方", "未完 · 0回合", ""}},
