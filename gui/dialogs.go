@@ -145,6 +145,19 @@ func (ng newGameDialog) show() {
 		clock.Options = append(clock.Options, timeControlText(tc))
 	}
 	clock.Selected = timeControlText(cur.TimeControl)
+	// Between two players there is no engine: the side "you" play and its level do not
+	// apply, and are greyed out (issue 35).
+	forEngine := func(choice string) {
+		for _, o := range []fyne.Disableable{side, picker.level, picker.seconds} {
+			if choice == humanOpp {
+				o.Disable()
+			} else {
+				o.Enable()
+			}
+		}
+	}
+	opponent.OnChanged = forEngine
+	forEngine(opponent.Selected)
 	items := []*widget.FormItem{
 		widget.NewFormItem(tr("newgame.side"), side),
 		widget.NewFormItem(tr("newgame.opponent"), opponent),

@@ -2,6 +2,7 @@ package gui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -47,6 +48,51 @@ func TestNewGameDialogStartsGameAsBlack(t *testing.T) {
 	q.WaitFor(t, 10*time.Second, "the engine's opening move", func() bool { return s.Game().Ply() == 1 })
 	if s.Game().SideToMove() != rules.Black {
 		t.Fatal("not the player's turn after the engine opened")
+	}
+}
+
+// Issue 35 item 14: a game between two players greys out the side "you" play and the
+// engine's level, which apply only against the engine.
+func TestNewGameDialogGreysOutEngineChoicesForTwoPlayers(t *testing.T) {
+	w, _ := openWindow(t, t.TempDir())
+	test.Tap(w.game.newBtn)
+	side := find(t, w, func(r *widget.RadioGroup) bool { return len(r.Options) == 2 && r.Options[1] == tr("side.black") })
+	opponent := find(t, w, func(r *widget.RadioGroup) bool { return len(r.Options) == 2 && r.Options[1] == tr("opponent.human") })
+	level := find(t, w, func(s *widget.Select) bool { return slices.Contains(s.Options, tr("level.custom")) })
+	seconds := find(t, w, func(e *widget.Entry) bool { return true })
+	engineChoices := func() []bool { return []bool{side.Disabled(), level.Disabled(), seconds.Disabled()} }
+	if d := engineChoices(); slices.Contains(d, true) {
+		t.Fatalf("against the engine, disabled: %v", d)
+	}
+	opponent.SetSelected(tr("opponent.human"))
+	if d := engineChoices(); slices.Contains(d, false) {
+		t.Fatalf("two players, disabled: %v (side, level, seconds)", d)
+	}
+	opponent.SetSelected(tr("opponent.engine"))
+	if d := engineChoices(); slices.Contains(d, true) {
+		t.Fatalf("back to the engine, disabled: %v", d)
+	}
+}
+
+// Issue 35 item 14: Escape closes a dialog, and only a dialog: with none open the keys
+// still browse the game.
+func TestEscapeClosesDialogs(t *testing.T) {
+	w, _ := openTwoPlayerGame(t, "", "h2e2", "h9g7")
+	key := func(name fyne.KeyName) { w.Fyne().Canvas().OnTypedKey()(&fyne.KeyEvent{Name: name}) }
+	for _, open := range []func(){w.showNewGame, w.showSettings, func() { w.showNotice("hello") }} {
+		open()
+		if w.Fyne().Canvas().Overlays().Top() == nil {
+			t.Fatal("no dialog opened")
+		}
+		key(fyne.KeyEscape)
+		if top := w.Fyne().Canvas().Overlays().Top(); top != nil {
+			t.Fatalf("Escape left %T open", top)
+		}
+	}
+	key(fyne.KeyEscape) // nothing open: nothing happens
+	key(fyne.KeyLeft)
+	if w.Session().Game().Ply() != 1 {
+		t.Fatalf("Left after Escape: ply %d", w.Session().Game().Ply())
 	}
 }
 
