@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
 	"github.com/xqfyne/xiangqi/game"
@@ -141,5 +142,56 @@ func TestEditorTapsAndPlayAgainstEngine(t *testing.T) {
 	}
 	if !strings.HasPrefix(w.Session().Game().StartFEN(), "rnbakabnr/9/1c5c1/p1p1p1p1p/R8/9/P1P1P1P1P/1C5C1/9/3AKABNR b") {
 		t.Errorf("start %s", w.Session().Game().StartFEN())
+	}
+}
+
+// Issue 35 item 14: the editor's buttons and board stay where they are when a reason
+// appears (one problem, or two), on the desktop and on a phone.
+func TestEditorButtonsStayPutWhenProblemsAppear(t *testing.T) {
+	w, es := openEditor(t)
+	for _, size := range []fyne.Size{fyne.NewSize(900, 680), fyne.NewSize(390, 844)} {
+		w.Fyne().Resize(size)
+		es.ed.Standard()
+		es.refresh()
+		at := func() [3]fyne.Position {
+			d := fyne.CurrentApp().Driver()
+			return [3]fyne.Position{d.AbsolutePositionForObject(es.playBtn), d.AbsolutePositionForObject(es.clearBtn),
+				fyne.NewPos(es.board.Size().Width, es.board.Size().Height)}
+		}
+		relayout(w.Fyne().Content())
+		before := at()
+		put(t, es, rules.MakePiece(rules.Red, rules.Pawn), "a1") // a pawn behind its start
+		relayout(w.Fyne().Content())
+		if es.problems.Text == "" {
+			t.Fatal("no problem shown")
+		}
+		if after := at(); after != before {
+			t.Errorf("%v: one problem moved the buttons and board from %v to %v", size, before, after)
+		}
+		put(t, es, rules.MakePiece(rules.Red, rules.Pawn), "b1") // and a second one
+		relayout(w.Fyne().Content())
+		if after := at(); after != before {
+			t.Errorf("%v: two problems moved the buttons and board from %v to %v", size, before, after)
+		}
+	}
+}
+
+// relayout lays out o and everything in it again at their sizes, from the top down, as a
+// window does when a label's text changes its size (the test canvas does not).
+func relayout(o fyne.CanvasObject) {
+	var children []fyne.CanvasObject
+	switch x := o.(type) {
+	case *fyne.Container:
+		if x.Layout != nil {
+			x.Layout.Layout(x.Objects, x.Size())
+		}
+		children = x.Objects
+	case fyne.Widget:
+		r := test.WidgetRenderer(x)
+		r.Layout(x.Size())
+		children = r.Objects()
+	}
+	for _, c := range children {
+		relayout(c)
 	}
 }
