@@ -141,7 +141,7 @@ func TestSettingsDialogAppliesAndRejectsBadSeconds(t *testing.T) {
 func TestDialogsFitPortraitWindow(t *testing.T) {
 	w, _ := openWindow(t, t.TempDir())
 	w.Fyne().Resize(fyne.NewSize(267, 480)) // 400x720 pixels at scale 1.5
-	for _, open := range []*widget.Button{w.game.iconBtns[0], w.game.iconBtns[len(w.game.iconBtns)-1]} {
+	for _, open := range []*iconButton{w.game.iconBtns[0], w.game.iconBtns[len(w.game.iconBtns)-1]} {
 		test.Tap(open)
 		cancel := find(t, w, func(b *widget.Button) bool { return b.Text == tr("action.cancel") })
 		fields := []fyne.CanvasObject{

@@ -37,7 +37,7 @@ type gameScreen struct {
 	resignBtn *widget.Button
 	drawBtn   *widget.Button
 	// The same actions as icon-only buttons for the narrow portrait layout.
-	iconBtns []*widget.Button
+	iconBtns []*iconButton // each says its name when long-pressed
 	content  *fyne.Container
 	// Navigation, analysis and review (navigation.go, analysis.go, review.go).
 	nav           *navBar
@@ -81,15 +81,18 @@ func newGameScreen(deps gameDeps) *gameScreen {
 	buttons := container.NewGridWithColumns(4, g.newBtn, g.undoBtn, g.redoBtn, g.hintBtn,
 		g.resignBtn, g.drawBtn, g.flipBtn, g.settBtn)
 	// The same actions as icons, in the same order; iconBtns[i] mirrors textBtns()[i].
-	g.iconBtns = []*widget.Button{
-		widget.NewButtonWithIcon("", theme.ContentAddIcon(), g.newGame),
-		widget.NewButtonWithIcon("", theme.ContentUndoIcon(), s.Undo),
-		widget.NewButtonWithIcon("", theme.ContentRedoIcon(), s.Redo),
-		widget.NewButtonWithIcon("", appIcon("hint"), s.AskHint),
-		widget.NewButtonWithIcon("", appIcon("resign"), g.resign),
-		widget.NewButtonWithIcon("", appIcon("draw"), g.draw),
-		widget.NewButtonWithIcon("", appIcon("flip"), s.Flip),
-		widget.NewButtonWithIcon("", theme.SettingsIcon(), g.settings),
+	icon := func(key string, res fyne.Resource, do func()) *iconButton {
+		return newIconButton(tr(key), res, do, g.flashStatus)
+	}
+	g.iconBtns = []*iconButton{
+		icon("action.new", theme.ContentAddIcon(), g.newGame),
+		icon("action.undo", theme.ContentUndoIcon(), s.Undo),
+		icon("action.redo", theme.ContentRedoIcon(), s.Redo),
+		icon("action.hint", appIcon("hint"), s.AskHint),
+		icon("action.resign", appIcon("resign"), g.resign),
+		icon("action.draw", appIcon("draw"), g.draw),
+		icon("action.flip", appIcon("flip"), s.Flip),
+		icon("action.settings", theme.SettingsIcon(), g.settings),
 	}
 	iconRow := container.NewGridWithColumns(len(g.iconBtns) + 1)
 	for _, b := range g.iconBtns {
@@ -196,7 +199,7 @@ func boardView(s *play.Session) board.View {
 
 // enable enables or disables a button; an unchanged button is left alone, since each
 // change redraws it (and recolours its icon).
-func enable(b *widget.Button, on bool) {
+func enable(b fyne.Disableable, on bool) {
 	if on == !b.Disabled() {
 		return
 	}

@@ -114,27 +114,30 @@ func (g *gameScreen) refreshMoves() {
 // navBar holds the buttons that move through the game and edit its tree, and the
 // switches of analysis and review.
 type navBar struct {
-	first, back, forward, last *widget.Button
-	promote, remove            *widget.Button
-	analyse, review            *widget.Button
+	first, back, forward, last *iconButton
+	promote, remove            *iconButton
+	analyse, review            *iconButton
 	row                        *fyne.Container
 }
 
 func (g *gameScreen) newNavBar() *navBar {
 	s := g.session
+	icon := func(key string, res fyne.Resource, do func()) *iconButton {
+		return newIconButton(tr(key), res, do, g.flashStatus)
+	}
 	n := &navBar{
-		first:   widget.NewButtonWithIcon("", theme.MediaSkipPreviousIcon(), s.GoFirst),
-		back:    widget.NewButtonWithIcon("", theme.NavigateBackIcon(), s.GoBack),
-		forward: widget.NewButtonWithIcon("", theme.NavigateNextIcon(), s.GoForward),
-		last:    widget.NewButtonWithIcon("", theme.MediaSkipNextIcon(), s.GoLast),
-		promote: widget.NewButtonWithIcon("", theme.MoveUpIcon(), s.PromoteToMainLine),
-		remove: widget.NewButtonWithIcon("", theme.DeleteIcon(), func() {
+		first:   icon("nav.first", theme.MediaSkipPreviousIcon(), s.GoFirst),
+		back:    icon("nav.back", theme.NavigateBackIcon(), s.GoBack),
+		forward: icon("nav.forward", theme.NavigateNextIcon(), s.GoForward),
+		last:    icon("nav.last", theme.MediaSkipNextIcon(), s.GoLast),
+		promote: icon("nav.promote", theme.MoveUpIcon(), s.PromoteToMainLine),
+		remove: icon("nav.delete", theme.DeleteIcon(), func() {
 			if err := s.DeleteFromHere(); err != nil {
 				fyne.LogError("delete", err)
 			}
 		}),
-		analyse: widget.NewButtonWithIcon("", theme.SearchIcon(), func() { s.SetAnalysis(!s.Analysing()) }),
-		review:  widget.NewButtonWithIcon("", theme.HistoryIcon(), g.review),
+		analyse: icon("nav.analyse", theme.SearchIcon(), func() { s.SetAnalysis(!s.Analysing()) }),
+		review:  icon("nav.review", theme.HistoryIcon(), g.review),
 	}
 	n.row = container.NewGridWithColumns(8, n.first, n.back, n.forward, n.last, n.promote, n.remove, n.analyse, n.review)
 	return n
@@ -148,8 +151,8 @@ func (n *navBar) refresh(s *play.Session) {
 	enable(n.last, s.CanGoForward())
 	enable(n.promote, s.CanPromote())
 	enable(n.remove, s.CanDelete())
-	highlight(n.analyse, s.Analysing())
-	highlight(n.review, s.Reviewing())
+	highlight(&n.analyse.Button, s.Analysing())
+	highlight(&n.review.Button, s.Reviewing())
 }
 
 // highlight marks a switch button as on.
