@@ -313,7 +313,11 @@ func TestEditsOfAFinishedGameLeaveTheEngineQuiet(t *testing.T) {
 			// A move played carries the game on: the engine answers it.
 			s.GoBack()
 			tapMove(t, s, "b0c2")
-			q.WaitFor(t, 10*time.Second, "the engine's reply", func() bool { return calls == before+1 })
+			q.WaitFor(t, 10*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 4 })
+			s.WaitSearch()
+			if calls != before+1 {
+				t.Fatalf("after the move: %d→%d searches", before, calls)
+			}
 		})
 	}
 }
