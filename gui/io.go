@@ -76,6 +76,9 @@ func (f *gameFiles) importData(data []byte, name string) bool {
 	if err == nil {
 		err = f.open(rec)
 	}
+	if errors.Is(err, game.ErrRecordTooLarge) {
+		err = errors.New(tr("import.gameTooLarge", map[string]any{"Limit": game.MaxRecordBytes >> 20}))
+	}
 	if err != nil {
 		f.showImportErrorNamed(name, err)
 		return false

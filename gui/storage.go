@@ -11,7 +11,6 @@ import (
 	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/storage/repository"
 
-	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/play"
 )
 
@@ -96,8 +95,8 @@ func (f *uriFS) ReadFile(name string) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		if n > game.MaxSaveBytes {
-			return nil, fmt.Errorf("%s: larger than %d bytes", u, game.MaxSaveBytes)
+		if n > play.MaxSaveBytes {
+			return nil, fmt.Errorf("%s: larger than %d bytes", u, play.MaxSaveBytes)
 		}
 		if n < len(f.buf) {
 			return append([]byte(nil), f.buf[:n]...), nil

@@ -26,6 +26,14 @@ const (
 	legacySessionName = "xiangqi-session"
 )
 
+// MaxSaveBytes bounds a save: a game of game.MaxRecordBytes (the one limit on a game,
+// shared by import, the library and saves) with room for the rest of the envelope: the
+// line shown, at most 10,000 moves of five bytes, the settings and the clocks. encodeSave
+// writes no more and decodeSave reads no more, so every save written is read back.
+const MaxSaveBytes = game.MaxRecordBytes + saveEnvelopeRoom
+
+const saveEnvelopeRoom = 64 << 10
+
 type saveEnvelope struct {
 	Format   string            `json:"format"`
 	Version  int               `json:"version"`
@@ -78,13 +86,16 @@ func encodeSave(g *game.Game, set Settings, clock *gameClock) ([]byte, error) {
 	if !ok {
 		return nil, errors.New("store: encode: the record is not the last member")
 	}
+	if size := len(head) + len(rec) + 2; size > MaxSaveBytes {
+		return nil, fmt.Errorf("store: encode: %w: the save would be %d bytes, over %d", game.ErrRecordTooLarge, size, MaxSaveBytes)
+	}
 	return slices.Concat(head, rec, []byte("}\n")), nil
 }
 
 // decodeSave reads a save of any shape this app has written.
 func decodeSave(data []byte) (savedState, error) {
-	if len(data) > game.MaxSaveBytes {
-		return savedState{}, errors.New("save file too large")
+	if len(data) > MaxSaveBytes {
+		return savedState{}, fmt.Errorf("save file over %d bytes", MaxSaveBytes)
 	}
 	if !utf8.Valid(data) {
 		return savedState{}, errors.New("save file is not UTF-8 text")
