@@ -64,7 +64,7 @@ func TestSaveOverTheLimitIsNotWritten(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if data, err := encodeSave(g, DefaultSettings(English), nil); !errors.Is(err, game.ErrRecordTooLarge) {
+	if data, err := encodeSave(g, DefaultSettings(English), nil, nil); !errors.Is(err, game.ErrRecordTooLarge) {
 		t.Fatalf("encodeSave of a game twice the limit: %d bytes, %v; want ErrRecordTooLarge", len(data), err)
 	}
 }

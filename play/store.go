@@ -104,7 +104,7 @@ func (s *Store) write(data []byte) error {
 // Save writes g with its cursor and settings at once, without clocks (the session hands
 // its saves to a background writer instead).
 func (s *Store) Save(g *game.Game, set Settings) error {
-	data, err := encodeSave(g, set, nil)
+	data, err := encodeSave(g, set, nil, nil)
 	if err != nil {
 		return err
 	}
