@@ -38,8 +38,8 @@ type reviewSource interface {
 
 func newReviewPanel(s reviewSource) *reviewPanel {
 	p := &reviewPanel{progress: widget.NewProgressBar(), verdict: widget.NewLabel("")}
-	// One line, so that a long line never pushes the board smaller on a phone.
-	p.verdict.Truncation = fyne.TextTruncateEllipsis
+	// The whole better line, wrapped: a line cut short with "…" was no use.
+	p.verdict.Wrapping = fyne.TextWrapWord
 	p.curve = newScoreCurve(func(n *game.Node) {
 		if err := s.GoToNode(n); err != nil {
 			fyne.LogError("score curve", err)
@@ -81,7 +81,7 @@ func (p *reviewPanel) refresh(s reviewSource) {
 			pos.UnmakeMove()
 			verdict += " · " + tr("review.better", map[string]any{
 				"Move": game.FormatMove(pos, mr.Better, s.Settings().Notation),
-				"Line": present.LineText(pos, mr.BetterLine, s.Settings().Notation, 10),
+				"Line": present.LineText(pos, mr.BetterLine, s.Settings().Notation, len(mr.BetterLine)),
 			})
 		}
 	}
@@ -91,6 +91,9 @@ func (p *reviewPanel) refresh(s reviewSource) {
 var (
 	colorCurveBack  = color.NRGBA{R: 0xf6, G: 0xef, B: 0xe0, A: 0xff}
 	colorCurveZero  = color.NRGBA{R: 0x90, G: 0x80, B: 0x70, A: 0xff}
+	colorCurveGrid  = color.NRGBA{R: 0xd8, G: 0xcc, B: 0xb8, A: 0xff}
+	colorCurveMate  = color.NRGBA{R: 0xec, G: 0xe0, B: 0xc8, A: 0xff}
+	colorCurveText  = color.NRGBA{R: 0x5a, G: 0x4a, B: 0x3a, A: 0xff}
 	colorCurveLine  = color.NRGBA{R: 0xb0, G: 0x1c, B: 0x16, A: 0xff}
 	colorCurveNow   = color.NRGBA{R: 0x1e, G: 0x5a, B: 0xc8, A: 0xc0}
 	colorCurveFault = [...]color.NRGBA{
@@ -100,12 +103,17 @@ var (
 	}
 )
 
-// curveScale is the score at the top (Red) and bottom (Black) edge of the score curve.
-const curveScale = 600
+// Sizes of the score chart: tall enough to read a drop of a few pawns, with room at its
+// left for the axis's labels.
+const (
+	curveHeight    = 120
+	curveAxisWidth = 30
+	curveLabelSize = 10
+)
 
-// scoreCurve plots the review's scores from Red's view (Red's advantage up), with a dot
-// on each inaccuracy, mistake and blunder and a line at the position shown; a tap shows
-// the position nearest the tap.
+// scoreCurve charts the review's scores from Red's view (Red's advantage up) against an
+// axis in pawns (present.CurveLevel), with a dot on each inaccuracy, mistake and blunder
+// and a line at the position shown; a tap shows the position nearest the tap.
 type scoreCurve struct {
 	widget.BaseWidget
 	points  []play.CurvePoint
@@ -142,6 +150,12 @@ func (c *scoreCurve) Tapped(ev *fyne.PointEvent) {
 	}
 }
 
+// plot is the part of the widget the points are drawn in: right of the axis's labels.
+func (c *scoreCurve) plot() (x, w, h float32) {
+	size := c.Size()
+	return curveAxisWidth, max(size.Width-curveAxisWidth-4, 1), size.Height
+}
+
 // pointAt is the point whose x is nearest x, or -1 for an empty curve.
 func (c *scoreCurve) pointAt(x float32) int {
 	n := len(c.points)
@@ -151,38 +165,57 @@ func (c *scoreCurve) pointAt(x float32) int {
 	if n == 1 {
 		return 0
 	}
-	step := c.Size().Width / float32(n-1)
-	return min(max(int(x/step+0.5), 0), n-1)
+	left, w, _ := c.plot()
+	step := w / float32(n-1)
+	return min(max(int((x-left)/step+0.5), 0), n-1)
+}
+
+// levelY is the height of a level of the chart (present.CurveLevel's scale).
+func (c *scoreCurve) levelY(level float32) float32 {
+	_, _, h := c.plot()
+	const margin = 4 // the mate rows' dots stay inside
+	return h/2 - level*(h/2-margin)
 }
 
 // pointPosition is where point i is drawn.
 func (c *scoreCurve) pointPosition(i int) fyne.Position {
-	size := c.Size()
+	left, w, _ := c.plot()
 	n := max(len(c.points)-1, 1)
-	p := c.points[i]
-	score := max(min(p.Score, curveScale), -curveScale)
-	if p.Mate > 0 {
-		score = curveScale
-	} else if p.Mate < 0 {
-		score = -curveScale
-	}
-	y := size.Height/2 - float32(score)/curveScale*(size.Height/2-2)
-	return fyne.NewPos(float32(i)*size.Width/float32(n), y)
+	return fyne.NewPos(left+float32(i)*w/float32(n), c.levelY(present.CurveLevel(c.points[i])))
 }
 
-func (c *scoreCurve) MinSize() fyne.Size { return fyne.NewSize(120, 48) }
+func (c *scoreCurve) MinSize() fyne.Size { return fyne.NewSize(160, curveHeight) }
 
 func (c *scoreCurve) CreateRenderer() fyne.WidgetRenderer {
-	r := &curveRenderer{curve: c, back: canvas.NewRectangle(colorCurveBack), zero: canvas.NewLine(colorCurveZero),
-		now: canvas.NewLine(colorCurveNow)}
-	r.zero.StrokeWidth, r.now.StrokeWidth = 1, 2
+	r := &curveRenderer{curve: c, back: canvas.NewRectangle(colorCurveBack), now: canvas.NewLine(colorCurveNow)}
+	r.now.StrokeWidth = 2
+	for _, tick := range present.CurveTicks() {
+		line := canvas.NewLine(colorCurveGrid)
+		line.StrokeWidth = 1
+		if tick.Level == 0 {
+			line.StrokeColor = colorCurveZero
+		}
+		label := canvas.NewText(tick.Label, colorCurveText)
+		label.TextSize = curveLabelSize
+		label.Alignment = fyne.TextAlignTrailing
+		r.ticks = append(r.ticks, curveTick{level: tick.Level, line: line, label: label})
+	}
+	r.mateRows = [2]*canvas.Rectangle{canvas.NewRectangle(colorCurveMate), canvas.NewRectangle(colorCurveMate)}
 	return r
+}
+
+type curveTick struct {
+	level float32
+	line  *canvas.Line
+	label *canvas.Text
 }
 
 type curveRenderer struct {
 	curve      *scoreCurve
 	back       *canvas.Rectangle
-	zero, now  *canvas.Line
+	mateRows   [2]*canvas.Rectangle // the bands of the mate rows, above and below the scale
+	ticks      []curveTick
+	now        *canvas.Line
 	segments   []*canvas.Line
 	dots       []*canvas.Circle
 	objectList []fyne.CanvasObject
@@ -191,7 +224,19 @@ type curveRenderer struct {
 func (r *curveRenderer) Layout(size fyne.Size) {
 	c := r.curve
 	r.back.Resize(size)
-	r.zero.Position1, r.zero.Position2 = fyne.NewPos(0, size.Height/2), fyne.NewPos(size.Width, size.Height/2)
+	left, w, _ := c.plot()
+	// The mate rows: from the chart's edges to present.CurveMateRow.
+	r.mateRows[0].Move(fyne.NewPos(left, 0))
+	r.mateRows[0].Resize(fyne.NewSize(w, c.levelY(present.CurveMateRow)))
+	r.mateRows[1].Move(fyne.NewPos(left, c.levelY(-present.CurveMateRow)))
+	r.mateRows[1].Resize(fyne.NewSize(w, size.Height-c.levelY(-present.CurveMateRow)))
+	for _, t := range r.ticks {
+		y := c.levelY(t.level)
+		t.line.Position1, t.line.Position2 = fyne.NewPos(left, y), fyne.NewPos(left+w, y)
+		labelSize := t.label.MinSize()
+		t.label.Move(fyne.NewPos(left-4-labelSize.Width, y-labelSize.Height/2))
+		t.label.Resize(labelSize)
+	}
 	for len(r.segments) < len(c.points) {
 		l := canvas.NewLine(colorCurveLine)
 		l.StrokeWidth = 2
@@ -224,7 +269,10 @@ func (r *curveRenderer) Layout(size fyne.Size) {
 	} else {
 		r.now.Hide()
 	}
-	r.objectList = []fyne.CanvasObject{r.back, r.zero}
+	r.objectList = []fyne.CanvasObject{r.back, r.mateRows[0], r.mateRows[1]}
+	for _, t := range r.ticks {
+		r.objectList = append(r.objectList, t.line, t.label)
+	}
 	for _, s := range r.segments {
 		r.objectList = append(r.objectList, s)
 	}
