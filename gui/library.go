@@ -256,7 +256,7 @@ func (ls *libraryScreen) exportSelected() {
 	if saveInBrowser(name, data) {
 		return
 	}
-	d := dialog.NewFileSave(func(wr fyne.URIWriteCloser, err error) {
+	write := func(wr fyne.URIWriteCloser, err error) {
 		if err == nil && wr == nil {
 			return
 		}
@@ -267,7 +267,14 @@ func (ls *libraryScreen) exportSelected() {
 		if err != nil {
 			dialog.ShowError(errors.New(tr("export.failed", map[string]any{"Error": err})), ls.parent)
 		}
-	}, ls.parent)
+	}
+	if ownFileDialogs() {
+		showFileBrowser(ls.parent, true, gameFileExtensions, name, func(path string) {
+			write(storage.Writer(storage.NewFileURI(path)))
+		})
+		return
+	}
+	d := dialog.NewFileSave(write, ls.parent)
 	d.SetFileName(name)
 	d.Resize(dialogSize(ls.parent))
 	d.Show()
