@@ -2,15 +2,18 @@ package gui
 
 import (
 	"image/color"
+	"slices"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/gui/present"
 	"github.com/xqfyne/xiangqi/play"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // reviewPanel shows a review: its progress and cancel button while it runs, the score
@@ -79,9 +82,13 @@ func (p *reviewPanel) refresh(s reviewSource) {
 		if mr.Class >= play.Inaccuracy {
 			pos := s.Game().Position()
 			pos.UnmakeMove()
+			// The engine's line begins with the better move.
+			line := mr.BetterLine
+			if len(line) == 0 || line[0] != mr.Better {
+				line = append([]rules.Move{mr.Better}, line...)
+			}
 			verdict += " · " + tr("review.better", map[string]any{
-				"Move": game.FormatMove(pos, mr.Better, s.Settings().Notation),
-				"Line": present.LineText(pos, mr.BetterLine, s.Settings().Notation, len(mr.BetterLine)),
+				"Line": present.LineText(pos, line, s.Settings().Notation, len(line)),
 			})
 		}
 	}
@@ -104,11 +111,11 @@ var (
 )
 
 // Sizes of the score chart: tall enough to read a drop of a few pawns, with room at its
-// left for the axis's labels.
+// left for the axis's labels. A phone's chart is lower, so that the board keeps its size.
 const (
-	curveHeight    = 120
-	curveAxisWidth = 30
-	curveLabelSize = 10
+	curveHeight       = 120
+	curveHeightMobile = 64
+	curveAxisWidth    = 30
 )
 
 // scoreCurve charts the review's scores from Red's view (Red's advantage up) against an
@@ -173,7 +180,7 @@ func (c *scoreCurve) pointAt(x float32) int {
 // levelY is the height of a level of the chart (present.CurveLevel's scale).
 func (c *scoreCurve) levelY(level float32) float32 {
 	_, _, h := c.plot()
-	const margin = 4 // the mate rows' dots stay inside
+	margin := theme.CaptionTextSize() * 0.7 // the mate rows' labels, centred on their lines, stay inside
 	return h/2 - level*(h/2-margin)
 }
 
@@ -184,7 +191,12 @@ func (c *scoreCurve) pointPosition(i int) fyne.Position {
 	return fyne.NewPos(left+float32(i)*w/float32(n), c.levelY(present.CurveLevel(c.points[i])))
 }
 
-func (c *scoreCurve) MinSize() fyne.Size { return fyne.NewSize(160, curveHeight) }
+func (c *scoreCurve) MinSize() fyne.Size {
+	if fyne.CurrentDevice().IsMobile() {
+		return fyne.NewSize(160, curveHeightMobile)
+	}
+	return fyne.NewSize(160, curveHeight)
+}
 
 func (c *scoreCurve) CreateRenderer() fyne.WidgetRenderer {
 	r := &curveRenderer{curve: c, back: canvas.NewRectangle(colorCurveBack), now: canvas.NewLine(colorCurveNow)}
@@ -196,12 +208,24 @@ func (c *scoreCurve) CreateRenderer() fyne.WidgetRenderer {
 			line.StrokeColor = colorCurveZero
 		}
 		label := canvas.NewText(tick.Label, colorCurveText)
-		label.TextSize = curveLabelSize
+		label.TextSize = theme.CaptionTextSize()
 		label.Alignment = fyne.TextAlignTrailing
 		r.ticks = append(r.ticks, curveTick{level: tick.Level, line: line, label: label})
 	}
 	r.mateRows = [2]*canvas.Rectangle{canvas.NewRectangle(colorCurveMate), canvas.NewRectangle(colorCurveMate)}
+	r.unit = canvas.NewText(tr("review.axisUnit"), colorCurveText)
+	r.unit.TextSize = theme.CaptionTextSize()
 	return r
+}
+
+// tickLabelOrder is the order the axis's labels are placed in, given CurveTicks' order
+// (top to bottom): the outer two and the middle, then the rest from the outside in.
+func tickLabelOrder(n int) []int {
+	order := []int{0, n - 1, n / 2}
+	for i := 1; i < n/2; i++ {
+		order = append(order, i, n-1-i)
+	}
+	return order
 }
 
 type curveTick struct {
@@ -215,6 +239,7 @@ type curveRenderer struct {
 	back       *canvas.Rectangle
 	mateRows   [2]*canvas.Rectangle // the bands of the mate rows, above and below the scale
 	ticks      []curveTick
+	unit       *canvas.Text // what the axis counts: pawns, Red's advantage up
 	now        *canvas.Line
 	segments   []*canvas.Line
 	dots       []*canvas.Circle
@@ -230,13 +255,30 @@ func (r *curveRenderer) Layout(size fyne.Size) {
 	r.mateRows[0].Resize(fyne.NewSize(w, c.levelY(present.CurveMateRow)))
 	r.mateRows[1].Move(fyne.NewPos(left, c.levelY(-present.CurveMateRow)))
 	r.mateRows[1].Resize(fyne.NewSize(w, size.Height-c.levelY(-present.CurveMateRow)))
-	for _, t := range r.ticks {
+	// The lines, and the labels that do not run into a label placed before them: the
+	// mate rows' and 0 first, then ±20 and ±10 pawns (a phone's chart is low).
+	var placed [][2]float32
+	for _, i := range tickLabelOrder(len(r.ticks)) {
+		t := r.ticks[i]
 		y := c.levelY(t.level)
 		t.line.Position1, t.line.Position2 = fyne.NewPos(left, y), fyne.NewPos(left+w, y)
 		labelSize := t.label.MinSize()
-		t.label.Move(fyne.NewPos(left-4-labelSize.Width, y-labelSize.Height/2))
+		// Centred on its line, but inside the chart: the mate rows' labels at its edges.
+		top := min(max(y-labelSize.Height/2, 0), size.Height-labelSize.Height)
+		bottom := top + labelSize.Height
+		clash := slices.ContainsFunc(placed, func(p [2]float32) bool { return top < p[1] && p[0] < bottom })
+		if clash {
+			t.label.Hide()
+			continue
+		}
+		placed = append(placed, [2]float32{top, bottom})
+		t.label.Show()
+		t.label.Move(fyne.NewPos(left-4-labelSize.Width, top))
 		t.label.Resize(labelSize)
 	}
+	unitSize := r.unit.MinSize()
+	r.unit.Move(fyne.NewPos(left+w-unitSize.Width-2, c.levelY(-present.CurveMateRow)-unitSize.Height))
+	r.unit.Resize(unitSize)
 	for len(r.segments) < len(c.points) {
 		l := canvas.NewLine(colorCurveLine)
 		l.StrokeWidth = 2
@@ -269,7 +311,7 @@ func (r *curveRenderer) Layout(size fyne.Size) {
 	} else {
 		r.now.Hide()
 	}
-	r.objectList = []fyne.CanvasObject{r.back, r.mateRows[0], r.mateRows[1]}
+	r.objectList = []fyne.CanvasObject{r.back, r.mateRows[0], r.mateRows[1], r.unit}
 	for _, t := range r.ticks {
 		r.objectList = append(r.objectList, t.line, t.label)
 	}

@@ -42,7 +42,7 @@ func TestReviewMarksHungRookAndCurveNavigates(t *testing.T) {
 		t.Fatalf("blunder review %+v", mr)
 	}
 	tapMoveRow(t, w, 0)
-	if v := w.game.reviewPanel.verdict.Text; !strings.Contains(v, tr("review.blunder")) || !strings.Contains(v, ": R") {
+	if v := w.game.reviewPanel.verdict.Text; !strings.Contains(v, tr("review.blunder")) || !strings.Contains(v, tr("review.better", map[string]any{"Line": "R"})) {
 		t.Fatalf("verdict %q", v)
 	}
 	curve := w.game.reviewPanel.curve
@@ -76,7 +76,7 @@ func TestReviewChartHasAnAxisAndKeepsMatesInside(t *testing.T) {
 			labels = append(labels, text.Text)
 		}
 	}
-	if got := strings.Join(labels, " "); got != "M +20 +10 0 -10 -20 M" {
+	if got := strings.Join(labels, " "); got != tr("review.axisUnit")+" M +20 +10 0 -10 -20 M" {
 		t.Errorf("axis labels %q", got)
 	}
 	if len(curve.points) != 2 {

@@ -14,7 +14,7 @@ import (
 const (
 	CurvePawns = 20  // the axis runs from -20 to +20 pawns: a rook is about 20
 	pawnUnits  = 10  // evaluation units of a pawn
-	scoreBand  = 0.8 // the part of the half height the scale takes; the rest is the mate row
+	scoreBand  = 0.7 // the part of the half height the scale takes; the rest is the mate row
 	// CurveMateRow is the level where the mate rows begin, halfway between the scale's
 	// edge and the mate line.
 	CurveMateRow = (1 + scoreBand) / 2

@@ -244,10 +244,10 @@ func TestCurveLevels(t *testing.T) {
 		want float32
 	}{
 		{play.CurvePoint{Score: 0}, 0},
-		{play.CurvePoint{Score: 100}, 0.4},   // ten pawns
-		{play.CurvePoint{Score: -200}, -0.8}, // twenty pawns: the scale's edge
-		{play.CurvePoint{Score: 3000}, 0.8},  // beyond the scale
-		{play.CurvePoint{Score: -9000}, -0.8},
+		{play.CurvePoint{Score: 100}, 0.35},  // ten pawns
+		{play.CurvePoint{Score: -200}, -0.7}, // twenty pawns: the scale's edge
+		{play.CurvePoint{Score: 3000}, 0.7},  // beyond the scale
+		{play.CurvePoint{Score: -9000}, -0.7},
 		{play.CurvePoint{Score: 9999, Mate: 1}, 1},
 		{play.CurvePoint{Score: -9997, Mate: -2}, -1},
 		{play.CurvePoint{Score: 10000, Over: true}, 1}, // Black is mated
@@ -259,9 +259,9 @@ func TestCurveLevels(t *testing.T) {
 	}
 	var labels []string
 	for _, tick := range CurveTicks() {
-		labels = append(labels, fmt.Sprintf("%s@%.1f", tick.Label, tick.Level))
+		labels = append(labels, fmt.Sprintf("%s@%.2f", tick.Label, tick.Level))
 	}
-	if got := fmt.Sprint(labels); got != "[M@1.0 +20@0.8 +10@0.4 0@0.0 -10@-0.4 -20@-0.8 M@-1.0]" {
+	if got := fmt.Sprint(labels); got != "[M@1.00 +20@0.70 +10@0.35 0@0.00 -10@-0.35 -20@-0.70 M@-1.00]" {
 		t.Errorf("ticks %s", got)
 	}
 }
