@@ -5,7 +5,7 @@
 GO        ?= go
 BIN       ?= dist
 APT_DEPS  := libgl1-mesa-dev libxcursor-dev libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev libasound2-dev pkg-config gcc
-SMOKE_DEPS := xvfb xdotool imagemagick x11-utils
+SMOKE_DEPS := xvfb xdotool imagemagick x11-utils xclip
 SOAK_KILLS ?= 20
 WEB_FLAGS ?= --release
 BROTLI_QUALITY ?= 11
@@ -32,7 +32,7 @@ test: deps
 	$(GO) test ./...
 
 test-race: deps
-	$(GO) test -race -short ./gui ./gui/board ./play ./audio ./game ./rules ./book ./engine ./uci ./cmd/...
+	$(GO) test -race -short ./gui ./gui/board ./gui/present ./play ./audio ./game ./rules ./book ./engine ./uci ./cmd/...
 
 build: deps
 	mkdir -p $(BIN)
@@ -87,7 +87,7 @@ test-wasm:
 
 # Speed figures: perft and search nodes/s, move-time accuracy, book, notation, board redraw.
 bench: engine
-	printf 'position startpos\ngo perft 5\nquit\n' | $(BIN)/xqengine | tail -2
+	printf 'position startpos\ngo perft 5\n' | $(BIN)/xqengine | tail -2
 	printf 'bench\nquit\n' | $(BIN)/xqengine | tail -3
 	$(GO) test -run '^$$' -bench 'Perft' ./rules
 	$(GO) test -run '^$$' -bench 'Book' ./book
@@ -130,7 +130,7 @@ portability:
 	CGO_ENABLED=0 $(GO) build -tags ci ./...
 	CGO_ENABLED=0 $(GO) vet -tags ci ./...
 	GOOS=js GOARCH=wasm $(GO) build -o /dev/null .
-	GOOS=js GOARCH=wasm $(GO) vet ./gui ./gui/board ./play ./audio ./resources .
+	GOOS=js GOARCH=wasm $(GO) vet ./gui ./gui/board ./gui/present ./play ./audio ./resources .
 
 clean:
 	rm -rf $(BIN) *.tar.xz wasm

@@ -45,10 +45,10 @@ func BenchmarkExportImportPGN(b *testing.B) {
 	var buf bytes.Buffer
 	for b.Loop() {
 		buf.Reset()
-		if err := g.ExportPGN(&buf, PGNOptions{GBK: true}); err != nil {
+		if err := g.Record().ExportPGN(&buf, PGNOptions{GBK: true}); err != nil {
 			b.Fatal(err)
 		}
-		if _, err := ImportPGN(&buf); err != nil {
+		if _, err := importPGN(&buf); err != nil {
 			b.Fatal(err)
 		}
 	}

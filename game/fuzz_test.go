@@ -10,43 +10,6 @@ import (
 	"github.com/xqfyne/xiangqi/rules"
 )
 
-func FuzzLoad(f *testing.F) {
-	g, _ := New("")
-	g.Play(mustMove(f, "h2e2"))
-	g.Play(mustMove(f, "h9g7"))
-	g.Meta.Red = "红"
-	g.Settings["k"] = "v"
-	var buf bytes.Buffer
-	g.Save(&buf)
-	f.Add(buf.Bytes())
-	g.Resign(rules.Red)
-	buf.Reset()
-	g.Save(&buf)
-	f.Add(buf.Bytes())
-	f.Add([]byte(`{"format":"xiangqi-game","version":1,"startFen":"4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1","moves":[],"ply":0,"metadata":{},"settings":{}}`))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		g, err := Load(bytes.NewReader(data))
-		if err != nil {
-			if g != nil {
-				t.Fatal("error with a game")
-			}
-			return
-		}
-		var first, second bytes.Buffer
-		if err := g.Save(&first); err != nil {
-			t.Fatal(err)
-		}
-		again, err := Load(bytes.NewReader(first.Bytes()))
-		if err != nil {
-			t.Fatalf("reload: %v\n%s", err, first.String())
-		}
-		again.Save(&second)
-		if !bytes.Equal(first.Bytes(), second.Bytes()) {
-			t.Fatalf("save → load → save differs")
-		}
-	})
-}
-
 func FuzzImportPGN(f *testing.F) {
 	files, _ := filepath.Glob("../../shared/testdata/pgn-ccgc/*.pgn")
 	for _, name := range files {
@@ -57,7 +20,7 @@ func FuzzImportPGN(f *testing.F) {
 	f.Add([]byte("[Game \"Chinese Chess\"]\n[FEN \"4k4/R8/9/9/9/9/9/9/1R7/3K5 w - - 0 1\"]\n1. B1-B9 1-0\n"))
 	f.Add([]byte("1. C2=5 H8+7 2. h0g2 {c} (2. 马二进三) 车９平８ *"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		g, err := ImportPGN(bytes.NewReader(data))
+		g, err := importPGN(bytes.NewReader(data))
 		if err != nil {
 			if g != nil {
 				t.Fatal("error with a game")
@@ -66,10 +29,10 @@ func FuzzImportPGN(f *testing.F) {
 		}
 		for _, style := range []Notation{Chinese, WXF, ICCS} {
 			var out bytes.Buffer
-			if err := g.ExportPGN(&out, PGNOptions{Notation: style}); err != nil {
+			if err := g.Record().ExportPGN(&out, PGNOptions{Notation: style}); err != nil {
 				t.Fatal(err)
 			}
-			back, err := ImportPGN(bytes.NewReader(out.Bytes()))
+			back, err := importPGN(bytes.NewReader(out.Bytes()))
 			if err != nil {
 				t.Fatalf("re-import (%s): %v\n%s", style, err, out.String())
 			}

@@ -3,7 +3,6 @@ package game
 import (
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/xqfyne/xiangqi/rules"
 )
@@ -12,34 +11,32 @@ import (
 // has a result (mate, a rule decision, resignation or an agreed draw).
 var ErrGameOver = errors.New("game: the game is over")
 
-// Game is a Xiangqi game record: a start position, the line of moves played
-// from it, a cursor (the current ply) that Undo/Redo/GoTo move along the
-// line, metadata and front-end settings.
+// Game is a game record with a cursor: the record's tree of moves (its main
+// line is the game as played, the other lines are variations), the line
+// shown (a path from the start position through the tree) and the position
+// on that line the cursor is at. Play, Undo, Redo and GoTo move the cursor
+// and grow the tree; there is no second copy of the game to keep in step.
 //
 // A Game is not safe for concurrent use; hand Position() copies to other
 // goroutines (for example the search).
 type Game struct {
-	// Meta describes the players and the circumstances of the game.
-	Meta Metadata
-	// Settings is free-form key/value storage for the front end (window
-	// layout, sound, engine options...). It is saved with the game.
-	Settings map[string]string
-
-	startFEN string
-	moves    []rules.Move
-	cur      int             // number of moves of the line currently made on pos
-	pos      *rules.Position // start position with the first cur moves made
+	rec  *Record
+	line []*Node         // the nodes of the line shown after the root
+	cur  int             // how many nodes of line lead to the cursor
+	pos  *rules.Position // the position at the cursor, with the moves to it as history
 
 	// rules is the rule set repetitions are judged by (see rules.go).
 	rules rules.RuleSet
 
-	// declared is a result that is not decided by the board (resignation,
-	// agreed draw, or the result tag of an imported game). It applies only
-	// at the end of the line.
-	declared *Result
+	// takenBack is set when the player took moves back from the end of the line
+	// (TakeBack, Undo, again and again): the next new move there is the game
+	// going on, so its line becomes the main line, while a move made after
+	// browsing back (GoTo) starts a variation.
+	takenBack bool
 
-	// version counts the changes of the line and the cursor; the cached result
-	// is valid while version and declared are what they were when it was judged.
+	// version counts the changes of the tree, the line and the cursor; the
+	// cached result is valid while version and the recorded result are what
+	// they were when it was judged.
 	version uint64
 	cache   resultCache
 }
@@ -48,18 +45,18 @@ type Game struct {
 type resultCache struct {
 	valid    bool
 	version  uint64
-	declared *Result
+	recorded Result
 	result   Result
 }
 
-// Result judges the game at the current ply: mate, a rule decision, or a
-// declared result (see judgeNow). Judging repetitions looks at the whole
-// history, so the result is kept until the line, the cursor or the declared
-// result changes.
+// Result judges the game at the cursor: mate, a rule decision, or the
+// recorded result at the end of the main line (see judgeNow). Judging
+// repetitions looks at the whole history, so the result is kept until the
+// tree, the cursor or the recorded result changes.
 func (g *Game) Result() Result {
 	c := &g.cache
-	if !c.valid || c.version != g.version || c.declared != g.declared {
-		*c = resultCache{valid: true, version: g.version, declared: g.declared, result: g.judgeNow()}
+	if !c.valid || c.version != g.version || c.recorded != g.rec.Result {
+		*c = resultCache{valid: true, version: g.version, recorded: g.rec.Result, result: g.judgeNow()}
 	}
 	return c.result
 }
@@ -67,22 +64,90 @@ func (g *Game) Result() Result {
 // New starts a game from startFEN; the empty string means the standard
 // start position. The FEN is stored in the canonical form Position.FEN writes.
 func New(startFEN string) (*Game, error) {
-	if strings.TrimSpace(startFEN) == "" {
-		startFEN = rules.StartFEN
-	}
-	pos, err := rules.ParseFEN(startFEN)
+	rec, err := NewRecord(startFEN)
 	if err != nil {
-		return nil, fmt.Errorf("game: bad start position: %w", err)
+		return nil, err
 	}
-	return &Game{
-		Settings: map[string]string{},
-		startFEN: pos.FEN(),
-		pos:      pos,
-	}, nil
+	return &Game{rec: rec, pos: rec.StartPosition()}, nil
 }
 
+// Open makes a game of rec, which it then owns, with the cursor at node at:
+// the line shown is the moves to at and at's main continuation. A nil at
+// means the end of the main line. Every move of the line is checked.
+func Open(rec *Record, at *Node) (*Game, error) {
+	if rec == nil || rec.Root == nil {
+		return nil, errors.New("game: no record")
+	}
+	if at == nil {
+		at = rec.Root
+		for at.Next() != nil {
+			at = at.Next()
+		}
+	} else if !rec.belongsTo(at) {
+		return nil, errors.New("game: node is not in this record")
+	}
+	g := &Game{rec: rec, pos: rec.StartPosition()}
+	if err := g.showLine(at, true); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// OpenLine makes a game of rec, which it then owns, showing the line from
+// the start position to end (a node of rec) with the cursor at ply of it, as
+// a saved game restores the line that was shown.
+func OpenLine(rec *Record, end *Node, ply int) (*Game, error) {
+	if rec == nil || rec.Root == nil || end == nil || !rec.belongsTo(end) {
+		return nil, errors.New("game: the line's end is not in the record")
+	}
+	g := &Game{rec: rec, pos: rec.StartPosition()}
+	if err := g.showLine(end, false); err != nil {
+		return nil, err
+	}
+	if err := g.GoTo(ply); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// showLine makes the line through n the line shown, with the cursor at n:
+// the moves to n and, when continued, n's main continuation.
+func (g *Game) showLine(n *Node, continued bool) error {
+	line := n.Path()
+	ply := len(line)
+	for c := n.Next(); continued && c != nil; c = c.Next() {
+		line = append(line, c)
+	}
+	pos := g.rec.StartPosition()
+	for i, c := range line[:ply] {
+		if !pos.MakeMove(c.Move) {
+			return fmt.Errorf("game: move %d: illegal move %s", i+1, c.Move)
+		}
+	}
+	g.line, g.cur, g.pos = line, ply, pos
+	g.takenBack = false
+	g.version++
+	return nil
+}
+
+// Record returns the game's record: its tree, metadata and recorded result.
+// Change the tree through the Game (Play, PromoteToMainLine, Delete) so the
+// line shown stays on it; the metadata may be changed directly.
+func (g *Game) Record() *Record { return g.rec }
+
+// Node returns the node at the cursor (the record's root at the start).
+func (g *Game) Node() *Node {
+	if g.cur == 0 {
+		return g.rec.Root
+	}
+	return g.line[g.cur-1]
+}
+
+// Line returns the nodes of the line shown after the root, in order.
+func (g *Game) Line() []*Node { return append([]*Node(nil), g.line...) }
+
 // StartFEN returns the FEN of the start position.
-func (g *Game) StartFEN() string { return g.startFEN }
+func (g *Game) StartFEN() string { return g.rec.startFEN }
 
 // FEN returns the FEN of the current position.
 func (g *Game) FEN() string { return g.pos.FEN() }
@@ -95,14 +160,18 @@ func (g *Game) Position() *rules.Position { return g.pos.Copy() }
 // position to reach the current position.
 func (g *Game) Ply() int { return g.cur }
 
-// Len returns the length of the whole line, including moves after the
+// Len returns the length of the line shown, including moves after the
 // current ply that Redo can replay.
-func (g *Game) Len() int { return len(g.moves) }
+func (g *Game) Len() int { return len(g.line) }
 
-// Moves returns a copy of the whole line of moves (including the redo tail;
-// the first Ply() of them lead to the current position).
+// Moves returns the moves of the line shown (including the redo tail; the
+// first Ply() of them lead to the current position).
 func (g *Game) Moves() []rules.Move {
-	return append([]rules.Move(nil), g.moves...)
+	moves := make([]rules.Move, len(g.line))
+	for i, n := range g.line {
+		moves[i] = n.Move
+	}
+	return moves
 }
 
 // SideToMove returns the colour to move in the current position.
@@ -114,13 +183,16 @@ func (g *Game) LastMove() rules.Move {
 	if g.cur == 0 {
 		return rules.NoMove
 	}
-	return g.moves[g.cur-1]
+	return g.line[g.cur-1].Move
 }
 
-// Play makes m in the current position. If m is the next move of the line
-// the cursor just advances (keeping the redo tail); otherwise the tail is
-// replaced by m. Illegal moves and moves after the end of the game are
-// rejected with an error and leave the game unchanged.
+// Play makes m in the current position. The next move of the line shown
+// just advances the cursor; a move the tree already has at the cursor is
+// followed; any other move is added to the tree. A new move after TakeBack
+// carries the game on, so its line becomes the main line (the moves taken
+// back stay as a variation); after browsing back with GoTo it starts a
+// variation. Illegal moves and moves after the end of the game are rejected
+// with an error and leave the game unchanged.
 func (g *Game) Play(m rules.Move) error {
 	if g.Result().Decided() {
 		return ErrGameOver
@@ -128,74 +200,131 @@ func (g *Game) Play(m rules.Move) error {
 	if !g.pos.IsLegal(m) {
 		return fmt.Errorf("game: illegal move %s", m)
 	}
-	if g.cur < len(g.moves) && g.moves[g.cur] == m {
-		g.Redo()
+	if g.cur < len(g.line) && g.line[g.cur].Move == m {
+		g.takenBack = false
+		g.forward()
 		return nil
 	}
-	g.moves = g.moves[:g.cur]
-	g.declared = nil
-	g.version++
-	return g.appendMove(m)
-}
-
-// appendMove makes a legal-checked move at the end of the line without
-// judging the result (used by Play, Load and ImportPGN).
-func (g *Game) appendMove(m rules.Move) error {
-	if g.cur != len(g.moves) {
-		return errors.New("game: internal error: appending in the middle of the line")
+	at := g.Node()
+	child := at.Child(m)
+	if child == nil {
+		child = &Node{Move: m, Parent: at}
+		at.Children = append(at.Children, child)
 	}
-	if !g.pos.MakeMove(m) {
-		return fmt.Errorf("game: illegal move %s", m)
+	if g.takenBack && at.IsMainLine() && !child.IsMainLine() {
+		// The game as played goes on here; its result (if any) was the
+		// result of the line taken back.
+		promotePath(child)
+		g.rec.Result = Result{}
 	}
-	g.moves = append(g.moves, m)
-	g.cur++
-	g.version++
+	g.takenBack = false
+	g.line = append(g.line[:g.cur], child) // the line is the game's own; Line hands out copies
+	g.forward()
 	return nil
 }
 
-// Undo steps back one ply, keeping the move for Redo. It reports false at
-// the start of the game.
+// forward makes the next move of the line shown.
+func (g *Game) forward() {
+	// Every node's move was legal when it was added, so MakeMove cannot fail.
+	g.pos.MakeMove(g.line[g.cur].Move)
+	g.cur++
+	g.version++
+}
+
+// back takes the last move made back.
+func (g *Game) back() {
+	g.pos.UnmakeMove()
+	g.cur--
+	g.version++
+}
+
+// Undo steps back one ply as a takeback (see TakeBack), keeping the move
+// for Redo. It reports false at the start of the game.
 func (g *Game) Undo() bool {
 	if g.cur == 0 {
 		return false
 	}
-	g.pos.UnmakeMove()
-	g.cur--
-	g.version++
-	return true
+	return g.TakeBack(g.cur-1) == nil
+}
+
+// TakeBack goes back to ply as a player taking moves back. Taken back from
+// the end of the line (or after another takeback), the next new move carries
+// the game on and its line becomes the main line; taken back while browsing
+// an earlier position it is browsing, and a new move starts a variation.
+func (g *Game) TakeBack(ply int) error {
+	if ply < 0 || ply > g.cur {
+		return fmt.Errorf("game: cannot take back to ply %d from ply %d", ply, g.cur)
+	}
+	fromEnd := g.takenBack || g.cur == len(g.line)
+	for g.cur > ply {
+		g.back()
+	}
+	g.takenBack = fromEnd
+	return nil
 }
 
 // Redo replays the next move of the line. It reports false at the end of
 // the line.
 func (g *Game) Redo() bool {
-	if g.cur == len(g.moves) {
+	if g.cur == len(g.line) {
 		return false
 	}
-	if !g.pos.MakeMove(g.moves[g.cur]) {
-		// Every stored move was legal when it was added, so this cannot
-		// happen; should the record ever be damaged, the unplayable rest of
-		// the line is dropped rather than crashing the app.
-		g.moves = g.moves[:g.cur]
-		g.version++
-		return false
-	}
-	g.cur++
-	g.version++
+	g.forward()
+	g.takenBack = false
 	return true
 }
 
-// GoTo moves the cursor to ply (0 = start position, Len() = end of line).
+// GoTo moves the cursor along the line shown to ply (0 = start position,
+// Len() = end of line), as browsing: a new move there starts a variation.
 func (g *Game) GoTo(ply int) error {
-	if ply < 0 || ply > len(g.moves) {
-		return fmt.Errorf("game: ply %d out of range 0..%d", ply, len(g.moves))
+	if ply < 0 || ply > len(g.line) {
+		return fmt.Errorf("game: ply %d out of range 0..%d", ply, len(g.line))
 	}
 	for g.cur > ply {
-		g.Undo()
+		g.back()
 	}
 	for g.cur < ply {
-		g.Redo()
+		g.forward()
 	}
+	g.takenBack = false
 	return nil
+}
+
+// GoToNode moves the cursor to node n of the record: along the line shown
+// when n is on it, else the line through n (n's moves and its main
+// continuation) becomes the line shown.
+func (g *Game) GoToNode(n *Node) error {
+	if n == nil || !g.rec.belongsTo(n) {
+		return errors.New("game: node is not in this record")
+	}
+	if ply := n.Ply(); ply <= len(g.line) && (ply == 0 || g.line[ply-1] == n) {
+		return g.GoTo(ply)
+	}
+	return g.showLine(n, true)
+}
+
+// PromoteToMainLine makes the line through the cursor the main line.
+func (g *Game) PromoteToMainLine() {
+	promotePath(g.Node())
+	g.version++
+}
+
+// DeleteHere removes the move that led to the cursor and everything after
+// it; the cursor goes to the position before it, on the line that remains
+// there. Deleting from the main line drops its recorded result.
+func (g *Game) DeleteHere() error {
+	n := g.Node()
+	if n.Parent == nil {
+		return errors.New("game: nothing to delete at the start position")
+	}
+	if n.IsMainLine() {
+		g.rec.Result = Result{}
+	}
+	parent, err := g.rec.Delete(n)
+	if err != nil {
+		return err
+	}
+	return g.showLine(parent, true)
 }
 
 // Resign ends the game at the end of the line with loser resigning. The
@@ -219,14 +348,23 @@ func (g *Game) FlagFall(loser rules.Color) error {
 	return g.declare(Result{Status: winStatus(loser.Opponent()), Winner: loser.Opponent(), Reason: ReasonTime})
 }
 
+// declare records r as the result of the game. The game ends where it was
+// played, so the line ending at the cursor becomes the main line.
 func (g *Game) declare(r Result) error {
-	if g.cur != len(g.moves) {
+	if g.cur != len(g.line) {
 		return errors.New("game: a result can only be declared at the end of the line")
 	}
 	if g.Result().Decided() {
 		return ErrGameOver
 	}
-	g.declared = &r
+	n := g.Node()
+	if len(n.Children) > 0 {
+		// The recorded result belongs to the end of the main line.
+		return errors.New("game: the record goes on after this position; a result can only end a line")
+	}
+	promotePath(n)
+	g.rec.Result = r
+	g.version++
 	return nil
 }
 
@@ -238,7 +376,7 @@ func (g *Game) positionBefore(i int) *rules.Position {
 		p.UnmakeMove()
 	}
 	for j := g.cur; j < i; j++ {
-		p.MakeMove(g.moves[j])
+		p.MakeMove(g.line[j].Move)
 	}
 	return p
 }
@@ -246,26 +384,23 @@ func (g *Game) positionBefore(i int) *rules.Position {
 // MoveText formats move i (0-based index into Moves()) in the given
 // notation. It returns "" when i is out of range.
 func (g *Game) MoveText(i int, style Notation) string {
-	if i < 0 || i >= len(g.moves) {
+	if i < 0 || i >= len(g.line) {
 		return ""
 	}
-	return FormatMove(g.positionBefore(i), g.moves[i], style)
+	return FormatMove(g.positionBefore(i), g.line[i].Move, style)
 }
-
-// MoveTexts formats the whole line in the given notation.
-func (g *Game) MoveTexts(style Notation) []string { return g.MoveTextsFrom(0, style) }
 
 // MoveTextsFrom formats the line from move i (0-based) to its end in the given
 // notation; nil when i is out of range.
 func (g *Game) MoveTextsFrom(i int, style Notation) []string {
-	if i < 0 || i > len(g.moves) {
+	if i < 0 || i > len(g.line) {
 		return nil
 	}
 	p := g.positionBefore(i)
-	out := make([]string, 0, len(g.moves)-i)
-	for _, m := range g.moves[i:] {
-		out = append(out, FormatMove(p, m, style))
-		p.MakeMove(m)
+	out := make([]string, 0, len(g.line)-i)
+	for _, n := range g.line[i:] {
+		out = append(out, FormatMove(p, n.Move, style))
+		p.MakeMove(n.Move)
 	}
 	return out
 }

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"io"
 	"math/rand"
 	"strings"
 	"testing"
@@ -82,7 +83,7 @@ func TestPlayUndoRedoGoTo(t *testing.T) {
 	}
 }
 
-func TestMoveTexts(t *testing.T) {
+func TestMoveTextsFrom(t *testing.T) {
 	g := mustGame(t, "")
 	for _, text := range []string{"炮二平五", "马８进７", "H2+3", "i9h9", "车一平二"} {
 		if err := g.PlayText(text); err != nil {
@@ -96,7 +97,7 @@ func TestMoveTexts(t *testing.T) {
 	}
 	g.GoTo(2) // texts do not depend on the cursor
 	for style, w := range want {
-		if got := strings.Join(g.MoveTexts(style), " "); got != w {
+		if got := strings.Join(g.MoveTextsFrom(0, style), " "); got != w {
 			t.Errorf("%s: %s, want %s", style, got, w)
 		}
 		for i, part := range strings.Fields(w) {
@@ -156,4 +157,25 @@ func TestRandomGamesThroughGame(t *testing.T) {
 		}
 	}
 	t.Logf("verdicts: %v", decided)
+}
+
+// importPGN reads a PGN file as a game at the end of its main line.
+func importPGN(r io.Reader) (*Game, error) {
+	rec, err := ImportPGNRecord(r)
+	if err != nil {
+		return nil, err
+	}
+	return Open(rec, nil)
+}
+
+func TestHumanSide(t *testing.T) {
+	cases := []struct {
+		h          HumanSide
+		red, black bool
+	}{{"", true, false}, {HumanRed, true, false}, {HumanBlack, false, true}, {HumanBoth, true, true}, {HumanNone, false, false}}
+	for _, c := range cases {
+		if c.h.Plays(rules.Red) != c.red || c.h.Plays(rules.Black) != c.black {
+			t.Errorf("%q plays red %v black %v", c.h, c.h.Plays(rules.Red), c.h.Plays(rules.Black))
+		}
+	}
 }

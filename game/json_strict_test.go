@@ -1,6 +1,9 @@
 package game
 
-import "testing"
+import (
+	"bytes"
+	"testing"
+)
 
 func TestDecodeJSONStrictRefusesExtrasAndTrailingData(t *testing.T) {
 	var v struct {
@@ -14,13 +17,14 @@ func TestDecodeJSONStrictRefusesExtrasAndTrailingData(t *testing.T) {
 			t.Errorf("%q accepted", bad)
 		}
 	}
-	// A saved game with something after it is refused as a whole.
-	g, _ := New("")
-	data, err := g.MarshalJSON()
-	if err != nil {
+	// A saved record with something after it is refused as a whole.
+	r, _ := NewRecord("")
+	var data bytes.Buffer
+	if err := r.SaveRecord(&data); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Unmarshal(append(data, " {}"...)); err == nil {
-		t.Errorf("a save with data after it: %v", err)
+	data.WriteString(" {}")
+	if _, err := LoadRecord(&data); err == nil {
+		t.Error("a record with data after it was read")
 	}
 }

@@ -35,7 +35,9 @@ func (h HumanSide) Plays(c rules.Color) bool {
 	return h == HumanBoth || (h == HumanRed && c == rules.Red) || (h == HumanBlack && c == rules.Black)
 }
 
-// Metadata describes a game. Empty strings mean unknown.
+// Metadata describes a game. Empty strings mean unknown. Who played which
+// side and how long the engine thought are the app's settings, kept by the
+// app beside the record, not in it.
 type Metadata struct {
 	// Title names the record (XQF files and collections carry one).
 	Title string `json:"title,omitempty"`
@@ -46,10 +48,6 @@ type Metadata struct {
 	Round string `json:"round,omitempty"`
 	Red   string `json:"red,omitempty"`
 	Black string `json:"black,omitempty"`
-	// Human is the side(s) played by a person; empty counts as HumanRed.
-	Human HumanSide `json:"human,omitempty"`
-	// DifficultySeconds is the engine's thinking time per move.
-	DifficultySeconds float64 `json:"difficultySeconds,omitempty"`
 	// Opening and ECCO are informational tags kept from imported records.
 	Opening string `json:"opening,omitempty"`
 	ECCO    string `json:"ecco,omitempty"`
@@ -60,12 +58,6 @@ type Metadata struct {
 const maxTextField = 1 << 12
 
 func (m Metadata) validate() error {
-	if m.Human != "" && !m.Human.Valid() {
-		return fmt.Errorf("game: unknown human side %q", m.Human)
-	}
-	if m.DifficultySeconds < 0 || m.DifficultySeconds > 24*3600 || m.DifficultySeconds != m.DifficultySeconds {
-		return fmt.Errorf("game: difficulty %v seconds out of range", m.DifficultySeconds)
-	}
 	for _, f := range []struct{ name, v string }{
 		{"title", m.Title}, {"event", m.Event}, {"site", m.Site}, {"date", m.Date}, {"round", m.Round},
 		{"red", m.Red}, {"black", m.Black}, {"opening", m.Opening}, {"ecco", m.ECCO},

@@ -261,3 +261,24 @@ func wxfPawnHead(d moveDesc, letter, digit string) string {
 	}
 	return [...]string{"++", letter + "+", letter + digit, letter + "-", "--"}[d.tandemIdx]
 }
+
+// ICCSLine writes moves in ICCS separated by spaces ("h2e2 h9g7").
+func ICCSLine(moves []rules.Move) string {
+	b := make([]byte, 0, 5*len(moves))
+	for i, m := range moves {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		b = appendICCS(b, m)
+	}
+	return string(b)
+}
+
+// appendICCS appends a move in ICCS ("h2e2"), as rules.Move.String writes a move on
+// the board, without allocating.
+func appendICCS(b []byte, m rules.Move) []byte {
+	if !m.From().OnBoard() || !m.To().OnBoard() {
+		return append(b, m.String()...)
+	}
+	return append(b, byte('a'+m.From().File()), byte('0'+m.From().Rank()), byte('a'+m.To().File()), byte('0'+m.To().Rank()))
+}

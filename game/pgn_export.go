@@ -24,14 +24,6 @@ type PGNOptions struct {
 	GBK bool
 }
 
-// ExportPGN writes the whole line of the game as Xiangqi PGN: the
-// [Game "Chinese Chess"] tag, the seven-tag roster (with Red and Black for
-// the players), [FEN] when the game does not start from the standard
-// position, then numbered moves and the result at the end of the line.
-func (g *Game) ExportPGN(w io.Writer, opt PGNOptions) error {
-	return RecordFromGame(g).ExportPGN(w, opt)
-}
-
 // ExportPGN writes the record as Xiangqi PGN with its comments and
 // variations, in the canonical form described in README.md: ImportPGNRecord
 // reads it back to the same tree, and exporting that again gives the same
@@ -56,18 +48,8 @@ func isUnsupportedRune(err error) bool {
 	return err != nil && strings.Contains(err.Error(), "rune not supported")
 }
 
-// resultAtEnd is the result at the end of the main line: the board's
-// verdict (through Game, which owns the judging), else the recorded one.
-func (r *Record) resultAtEnd() (Result, error) {
-	g, err := r.Game()
-	if err != nil {
-		return Result{}, err
-	}
-	return g.Result(), nil
-}
-
 func (r *Record) writePGN(w io.Writer, style Notation) error {
-	result, err := r.resultAtEnd()
+	result, err := r.ResultAtEnd()
 	if err != nil {
 		return err
 	}

@@ -13,24 +13,8 @@ import (
 	"golang.org/x/text/encoding/simplifiedchinese"
 )
 
-// maxPGNBytes bounds the size of a PGN file ImportPGN reads.
+// maxPGNBytes bounds the size of a PGN file ImportPGNRecord reads.
 const maxPGNBytes = 4 << 20
-
-// ImportPGN reads the first game of a Xiangqi PGN file. The encoding is
-// detected: valid UTF-8 (with or without BOM) is read as UTF-8, anything
-// else as GBK. Moves may be in Chinese notation (either side's numerals,
-// ASCII or full-width digits), WXF or ICCS (h2e2 or H2-E2); comments {…},
-// ; comments, variations (…), NAGs and everything after the result token
-// are left out of the linear game (ImportPGNRecord keeps variations and
-// comments). Every move, variations included, must be legal; any error
-// rejects the whole file.
-func ImportPGN(r io.Reader) (*Game, error) {
-	text, err := readPGNText(r)
-	if err != nil {
-		return nil, err
-	}
-	return parsePGN(text)
-}
 
 // readPGNText reads a whole PGN file, up to the size limit, as text (UTF-8 or GBK).
 func readPGNText(r io.Reader) (string, error) {
@@ -44,8 +28,12 @@ func readPGNText(r io.Reader) (string, error) {
 	return decodePGNText(data)
 }
 
-// ImportPGNRecord reads the first game of a PGN file like ImportPGN, keeping
-// its variations (…) and comments {…} in the record's tree. A comment
+// ImportPGNRecord reads the first game of a Xiangqi PGN file. The encoding
+// is detected: valid UTF-8 (with or without BOM) is read as UTF-8, anything
+// else as GBK. Moves may be in Chinese notation (either side's numerals,
+// ASCII or full-width digits), WXF or ICCS (h2e2 or H2-E2). Variations (…)
+// and comments {…} are kept in the record's tree; ; comments, NAGs and
+// everything after the result token are left out. A comment
 // belongs to the move before it (or, before the first move, to the start
 // position); several comments on one move are joined by a line break.
 // Errors name the line and column where reading failed.
@@ -60,15 +48,18 @@ func ImportPGNRecord(r io.Reader) (*Record, error) {
 // decodePGNText returns the file as a UTF-8 string.
 func decodePGNText(data []byte) (string, error) {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	if err := wideTextError(data); err != nil {
+		return "", err
+	}
 	if utf8.Valid(data) {
 		return string(data), nil
 	}
 	decoded, err := simplifiedchinese.GBK.NewDecoder().Bytes(data)
-	if err != nil {
-		return "", fmt.Errorf("pgn: file is neither UTF-8 nor GBK: %w", err)
+	if err != nil || !utf8.Valid(decoded) {
+		return "", errors.New("this file is neither UTF-8 nor GBK text: save it as UTF-8 or GBK")
 	}
-	if !utf8.Valid(decoded) {
-		return "", errors.New("pgn: file is neither UTF-8 nor GBK")
+	if looksLikeBig5(data, string(decoded)) {
+		return "", errBig5
 	}
 	return string(decoded), nil
 }
@@ -308,18 +299,6 @@ type pgnOpenVariation struct {
 	at        pgnToken // the '(' token, for errors
 }
 
-func parsePGN(text string) (*Game, error) {
-	rec, err := parsePGNRecord(text)
-	if err != nil {
-		return nil, err
-	}
-	g, err := rec.Game()
-	if err != nil {
-		return nil, fmt.Errorf("pgn: %w", err)
-	}
-	return g, nil
-}
-
 func parsePGNRecord(text string) (*Record, error) {
 	lx := &pgnLexer{s: text}
 	tags := map[string]string{}
@@ -346,7 +325,7 @@ func parsePGNRecord(text string) (*Record, error) {
 		return nil, errors.New("pgn: no game found")
 	}
 	if v, ok := tags["Game"]; ok && v != "Chinese Chess" && v != "Xiangqi" {
-		return nil, fmt.Errorf("pgn: not a Xiangqi game (Game %q)", v)
+		return nil, fmt.Errorf("pgn: not a Xiangqi game (Game %s)", rules.QuoteInput(v))
 	}
 	rec, err := NewRecord(tags["FEN"])
 	if err != nil {
@@ -442,7 +421,8 @@ func (b *pgnBuilder) move(tok pgnToken) error {
 	}
 	m, err := ParseMove(b.pos, move)
 	if err != nil {
-		return fmt.Errorf("pgn: %s: move %d (%s): %w", tok.where(), b.pos.Ply()+1, move, err)
+		// err quotes the move.
+		return fmt.Errorf("pgn: %s: move %d: %w", tok.where(), b.pos.Ply()+1, err)
 	}
 	child := b.cur.Child(m)
 	if child == nil {
@@ -472,7 +452,7 @@ func metadataFromTags(tags map[string]string) Metadata {
 	m := Metadata{
 		Event: tags["Event"], Site: tags["Site"], Date: tags["Date"], Round: tags["Round"],
 		Red: tags["Red"], Black: tags["Black"], Opening: tags["Opening"], ECCO: tags["ECCO"],
-		Title: tags["Title"], Human: HumanNone,
+		Title: tags["Title"],
 	}
 	for _, unknown := range []*string{&m.Event, &m.Site, &m.Round, &m.Red, &m.Black} {
 		if *unknown == "?" {

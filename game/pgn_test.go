@@ -32,13 +32,13 @@ func TestImportRealGamesGBK(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		g, err := ImportPGN(bytes.NewReader(data))
+		g, err := importPGN(bytes.NewReader(data))
 		if err != nil {
 			t.Errorf("%s: %v", filepath.Base(name), err)
 			continue
 		}
-		if g.Len() < 20 || g.Meta.Red == "" || g.Meta.Black == "" || g.Meta.Event == "" {
-			t.Errorf("%s: %d moves, red %q, black %q, event %q", filepath.Base(name), g.Len(), g.Meta.Red, g.Meta.Black, g.Meta.Event)
+		if g.Len() < 20 || g.Record().Meta.Red == "" || g.Record().Meta.Black == "" || g.Record().Meta.Event == "" {
+			t.Errorf("%s: %d moves, red %q, black %q, event %q", filepath.Base(name), g.Len(), g.Record().Meta.Red, g.Record().Meta.Black, g.Record().Meta.Event)
 		}
 		// The recorded result tag must survive (the board decides none of
 		// these games by itself, or agrees with the tag).
@@ -57,14 +57,14 @@ func TestImportRealGamesGBK(t *testing.T) {
 		for _, style := range []Notation{Chinese, WXF, ICCS} {
 			for _, gbk := range []bool{false, true} {
 				var out bytes.Buffer
-				if err := g.ExportPGN(&out, PGNOptions{Notation: style, GBK: gbk}); err != nil {
+				if err := g.Record().ExportPGN(&out, PGNOptions{Notation: style, GBK: gbk}); err != nil {
 					t.Fatal(err)
 				}
-				back, err := ImportPGN(bytes.NewReader(out.Bytes()))
+				back, err := importPGN(bytes.NewReader(out.Bytes()))
 				if err != nil {
 					t.Fatalf("%s: re-import (%s, gbk=%v): %v\n%s", filepath.Base(name), style, gbk, err, out.String())
 				}
-				if !slices.Equal(back.Moves(), g.Moves()) || back.Meta != g.Meta || back.Result() != g.Result() {
+				if !slices.Equal(back.Moves(), g.Moves()) || back.Record().Meta != g.Record().Meta || back.Result() != g.Result() {
 					t.Errorf("%s: re-import (%s, gbk=%v) differs", filepath.Base(name), style, gbk)
 				}
 			}
@@ -90,7 +90,7 @@ func TestImportFirstRealGameMoves(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := ImportPGN(bytes.NewReader(data))
+	g, err := importPGN(bytes.NewReader(data))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,8 +104,8 @@ func TestImportFirstRealGameMoves(t *testing.T) {
 	if g.Len() != 26 {
 		t.Errorf("game01 has %d plies, want 26", g.Len())
 	}
-	if g.Meta.Red != "宝岛一号" || g.Meta.Black != "相眼竞技" || g.Meta.ECCO != "C48" {
-		t.Errorf("metadata %+v", g.Meta)
+	if g.Record().Meta.Red != "宝岛一号" || g.Record().Meta.Black != "相眼竞技" || g.Record().Meta.ECCO != "C48" {
+		t.Errorf("metadata %+v", g.Record().Meta)
 	}
 	if r := g.Result(); r.Status != BlackWins || r.Reason != ReasonRecorded {
 		t.Errorf("result %v", r)
@@ -116,7 +116,7 @@ func TestImportUTF8WithCommentsAndVariations(t *testing.T) {
 	text := "\ufeff[Game \"Chinese Chess\"]\n[Red \"A \\\"quoted\\\" name\"]\n[Black \"B\"]\n[Result \"*\"]\n" +
 		"{opening comment}\n1. 炮二平五 {centre cannon} 马8进7 (1... 马２进３ 2. 马二进三) $1\n" +
 		"2.马二进三 ; rest of line ignored 1-0\n 马２进３\n3. I0-I1 ...\n% escaped line\n C8-1! *\ntrailer text 炮八平五"
-	g, err := ImportPGN(strings.NewReader(text))
+	g, err := importPGN(strings.NewReader(text))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,8 +127,8 @@ func TestImportUTF8WithCommentsAndVariations(t *testing.T) {
 	if want := "h2e2 h9g7 h0g2 b9c7 i0i1 h7h8"; strings.Join(got, " ") != want {
 		t.Errorf("moves %v, want %s", got, want)
 	}
-	if g.Meta.Red != `A "quoted" name` {
-		t.Errorf("red %q", g.Meta.Red)
+	if g.Record().Meta.Red != `A "quoted" name` {
+		t.Errorf("red %q", g.Record().Meta.Red)
 	}
 	if g.Result().Decided() {
 		t.Errorf("result %v, want ongoing", g.Result())
@@ -137,11 +137,11 @@ func TestImportUTF8WithCommentsAndVariations(t *testing.T) {
 
 func TestExportPGNFormat(t *testing.T) {
 	g := mustGame(t, "")
-	g.Meta = Metadata{Event: "友谊赛", Red: "甲", Black: "乙", Date: "2026.11.21"}
+	g.Record().Meta = Metadata{Event: "友谊赛", Red: "甲", Black: "乙", Date: "2026.11.21"}
 	playAll(t, g, "h2e2", "h9g7", "h0g2")
 	g.Resign(rules.Black)
 	var out bytes.Buffer
-	if err := g.ExportPGN(&out, PGNOptions{}); err != nil {
+	if err := g.Record().ExportPGN(&out, PGNOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	want := `[Game "Chinese Chess"]
@@ -160,17 +160,17 @@ func TestExportPGNFormat(t *testing.T) {
 		t.Errorf("export:\n%s\nwant:\n%s", out.String(), want)
 	}
 	out.Reset()
-	g.ExportPGN(&out, PGNOptions{Notation: ICCS})
+	g.Record().ExportPGN(&out, PGNOptions{Notation: ICCS})
 	if !strings.Contains(out.String(), "[Format \"ICCS\"]\n  1. H2-E2 H9-G7\n  2. H0-G2\n1-0\n") {
 		t.Errorf("ICCS export:\n%s", out.String())
 	}
 	out.Reset()
-	g.ExportPGN(&out, PGNOptions{Notation: WXF, GBK: true})
+	g.Record().ExportPGN(&out, PGNOptions{Notation: WXF, GBK: true})
 	if utf8Valid := bytes.Contains(out.Bytes(), []byte("友谊赛")); utf8Valid {
 		t.Error("GBK export contains UTF-8 text")
 	}
-	back, err := ImportPGN(&out)
-	if err != nil || back.Meta.Event != "友谊赛" || !slices.Equal(back.Moves(), g.Moves()) {
+	back, err := importPGN(&out)
+	if err != nil || back.Record().Meta.Event != "友谊赛" || !slices.Equal(back.Moves(), g.Moves()) {
 		t.Errorf("GBK WXF re-import: %v %+v", err, back)
 	}
 }
@@ -180,13 +180,13 @@ func TestPGNWithFENAndBlackToMove(t *testing.T) {
 	g := mustGame(t, fen)
 	playAll(t, g, "e4f4", "f0e0", "f4e4")
 	var out bytes.Buffer
-	if err := g.ExportPGN(&out, PGNOptions{}); err != nil {
+	if err := g.Record().ExportPGN(&out, PGNOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(out.String(), "[FEN \""+fen+"\"]\n") || !strings.Contains(out.String(), " 30. ... 车５平６\n 31. 帅四平五 车６平５\n*\n") {
 		t.Errorf("export:\n%s", out.String())
 	}
-	back, err := ImportPGN(&out)
+	back, err := importPGN(&out)
 	if err != nil || back.StartFEN() != fen || !slices.Equal(back.Moves(), g.Moves()) {
 		t.Fatalf("re-import: %v", err)
 	}
@@ -206,9 +206,9 @@ func TestImportPGNRejectsBadInput(t *testing.T) {
 		"not text":           "\xff\xfe\x00\x01\x80",
 	}
 	for name, text := range cases {
-		g, err := ImportPGN(strings.NewReader(text))
+		g, err := importPGN(strings.NewReader(text))
 		if err == nil || g != nil {
-			t.Errorf("%s: ImportPGN = %v, %v; want an error", name, g, err)
+			t.Errorf("%s: importPGN = %v, %v; want an error", name, g, err)
 		}
 	}
 }
@@ -216,7 +216,7 @@ func TestImportPGNRejectsBadInput(t *testing.T) {
 func TestImportPGNUnicodeSpaces(t *testing.T) {
 	// Ideographic space (U+3000), no-break space and NEL between moves.
 	text := "1.\u3000炮二平五\u3000马８进７\u00a02. 马二进三\u0085车９平８ *"
-	g, err := ImportPGN(strings.NewReader(text))
+	g, err := importPGN(strings.NewReader(text))
 	if err != nil || g.Len() != 4 {
 		t.Fatalf("%v %v", err, g)
 	}
@@ -224,7 +224,7 @@ func TestImportPGNUnicodeSpaces(t *testing.T) {
 
 func TestImportPGNFirstGameOnly(t *testing.T) {
 	text := "[Game \"Chinese Chess\"]\n1. h2e2 h9g7 1-0\n\n[Game \"Chinese Chess\"]\n1. b2e2 *\n"
-	g, err := ImportPGN(strings.NewReader(text))
+	g, err := importPGN(strings.NewReader(text))
 	if err != nil || g.Len() != 2 || g.Result().Status != RedWins {
 		t.Fatalf("%v %v", err, g)
 	}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"unicode/utf8"
 
 	"github.com/xqfyne/xiangqi/rules"
@@ -23,13 +24,23 @@ const recordFormatName = "xiangqi-record"
 // (0 = the start position, k = the k-th node), so a long main line does not
 // nest JSON objects thousands deep.
 type savedRecord struct {
-	Format   string       `json:"format"`
-	Version  int          `json:"version"`
-	StartFEN string       `json:"startFen"`
-	Result   *savedResult `json:"result,omitempty"`
-	Metadata Metadata     `json:"metadata"`
-	Comment  string       `json:"comment,omitempty"`
-	Nodes    []savedNode  `json:"nodes"`
+	Format   string        `json:"format"`
+	Version  int           `json:"version"`
+	StartFEN string        `json:"startFen"`
+	Result   *savedResult  `json:"result,omitempty"`
+	Metadata savedMetadata `json:"metadata"`
+	Comment  string        `json:"comment,omitempty"`
+	Nodes    []savedNode   `json:"nodes"` // last: MarshalJSON puts the nodes in place
+}
+
+// savedMetadata is the metadata as a record file holds it. Files written
+// before the app kept its settings beside the record also hold who played
+// (human) and the engine's time per move (difficultySeconds); they are read
+// and left to the app, which reads them from the file itself.
+type savedMetadata struct {
+	Metadata
+	LegacyHuman      string  `json:"human,omitempty"`
+	LegacyDifficulty float64 `json:"difficultySeconds,omitempty"`
 }
 
 type savedNode struct {
@@ -43,12 +54,55 @@ type savedNode struct {
 // with its move in ICCS and its comment. LoadRecord reads it back, and
 // saving again gives the same bytes.
 func (r *Record) SaveRecord(w io.Writer) error {
-	if err := r.Meta.validate(); err != nil {
+	s, err := r.header()
+	if err != nil {
 		return err
+	}
+	eachSaved(r.Root, func(n *Node, parent int) {
+		s.Nodes = append(s.Nodes, savedNode{Parent: parent, Move: n.Move.String(), Comment: n.Comment})
+	})
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(s); err != nil {
+		return fmt.Errorf("game: encoding record: %w", err)
+	}
+	_, err = w.Write(buf.Bytes())
+	return err
+}
+
+// MarshalJSON encodes the record as SaveRecord does, without indentation, for
+// files that hold a record inside other data. The app saves after every move,
+// and a long game has hundreds of nodes, which reflection encodes several
+// times slower than appendNodes.
+func (r *Record) MarshalJSON() ([]byte, error) {
+	s, err := r.header()
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(s); err != nil {
+		return nil, fmt.Errorf("game: encoding record: %w", err)
+	}
+	// The nodes are the last member; appendNodes writes them in place of the empty list.
+	head, ok := bytes.CutSuffix(bytes.TrimSuffix(buf.Bytes(), []byte("\n")), []byte(`[]}`))
+	if !ok {
+		return nil, errors.New("game: encoding record: the nodes are not the last member")
+	}
+	return append(appendNodes(head, r.Root), '}'), nil
+}
+
+// header is the record's on-disk form with an empty list of nodes.
+func (r *Record) header() (savedRecord, error) {
+	if err := r.Meta.validate(); err != nil {
+		return savedRecord{}, err
 	}
 	s := savedRecord{
 		Format: recordFormatName, Version: RecordFormatVersion, StartFEN: r.startFEN,
-		Metadata: r.Meta, Comment: r.Root.Comment, Nodes: []savedNode{},
+		Metadata: savedMetadata{Metadata: r.Meta}, Comment: r.Root.Comment, Nodes: []savedNode{},
 	}
 	if r.Result.Decided() {
 		reason, ok := declaredReasonNames[r.Result.Reason]
@@ -57,20 +111,66 @@ func (r *Record) SaveRecord(w io.Writer) error {
 		}
 		s.Result = &savedResult{Status: statusNames[r.Result.Status], Reason: reason}
 	}
-	index := map[*Node]int{r.Root: 0}
-	for _, n := range r.Nodes()[1:] {
-		s.Nodes = append(s.Nodes, savedNode{Parent: index[n.Parent], Move: n.Move.String(), Comment: n.Comment})
-		index[n] = len(s.Nodes)
+	return s, nil
+}
+
+// eachSaved calls f for every node after root in the order a record file lists
+// them (depth-first, the main continuation before the variations), with the
+// number of its parent in that list (0: the start position). A stack of
+// pending nodes carries the numbers, so no map from node to number is needed.
+func eachSaved(root *Node, f func(n *Node, parent int)) {
+	type pending struct {
+		n      *Node
+		parent int
 	}
+	var stack []pending
+	push := func(n *Node, k int) {
+		for i := len(n.Children) - 1; i >= 0; i-- {
+			stack = append(stack, pending{n.Children[i], k})
+		}
+	}
+	push(root, 0)
+	for k := 1; len(stack) > 0; k++ {
+		p := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		f(p.n, p.parent)
+		push(p.n, k)
+	}
+}
+
+// appendNodes appends the nodes after root as SaveRecord lists them, in
+// encoding/json's form without HTML escapes.
+func appendNodes(b []byte, root *Node) []byte {
+	b = append(b, '[')
+	first := true
+	eachSaved(root, func(n *Node, parent int) {
+		if !first {
+			b = append(b, ',')
+		}
+		first = false
+		b = append(b, `{"parent":`...)
+		b = strconv.AppendInt(b, int64(parent), 10)
+		b = append(b, `,"move":"`...)
+		b = appendICCS(b, n.Move)
+		b = append(b, '"')
+		if n.Comment != "" {
+			b = append(b, `,"comment":`...)
+			b = appendJSONString(b, n.Comment)
+		}
+		b = append(b, '}')
+	})
+	return append(b, ']')
+}
+
+// appendJSONString appends s as a JSON string without HTML escapes.
+func appendJSONString(b []byte, s string) []byte {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(s); err != nil {
-		return fmt.Errorf("game: encoding record: %w", err)
+	if err := enc.Encode(s); err != nil { // a string always encodes
+		return append(b, `""`...)
 	}
-	_, err := w.Write(buf.Bytes())
-	return err
+	return append(b, bytes.TrimSuffix(buf.Bytes(), []byte("\n"))...)
 }
 
 // LoadRecord reads a record written by SaveRecord. Malformed input, unknown
@@ -117,6 +217,9 @@ func (s *savedRecord) build() (*Record, error) {
 	if err := s.Metadata.validate(); err != nil {
 		return nil, err
 	}
+	if h := HumanSide(s.Metadata.LegacyHuman); h != "" && !h.Valid() {
+		return nil, fmt.Errorf("game: unknown human side %q", h)
+	}
 	r, err := NewRecord(s.StartFEN)
 	if err != nil {
 		return nil, err
@@ -124,7 +227,7 @@ func (s *savedRecord) build() (*Record, error) {
 	if r.startFEN != s.StartFEN {
 		return nil, fmt.Errorf("game: start FEN %q is not in canonical form %q", s.StartFEN, r.startFEN)
 	}
-	r.Meta, r.Root.Comment = s.Metadata, s.Comment
+	r.Meta, r.Root.Comment = s.Metadata.Metadata, s.Comment
 	if s.Result != nil {
 		if r.Result, err = s.Result.decode(); err != nil {
 			return nil, err

@@ -2,6 +2,7 @@ package game
 
 import (
 	"bytes"
+	"encoding/json"
 	"strings"
 	"testing"
 )
@@ -81,4 +82,28 @@ func FuzzLoadRecord(f *testing.F) {
 			t.Fatal("save → load → save differs")
 		}
 	})
+}
+
+// MarshalJSON, which writes the nodes by hand, is SaveRecord without indentation, with
+// comments of every kind.
+func TestRecordCompactEncoding(t *testing.T) {
+	r := variationRecord(t)
+	comments := []string{`好棋 "quoted" \ back <b>&</b>`, "line\nbreak\ttab\x01\u2028", "plain"}
+	for i, n := range r.Nodes()[1:] {
+		n.Comment = comments[i%len(comments)]
+	}
+	compact, err := r.MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var indented, fromCompact bytes.Buffer
+	if err := r.SaveRecord(&indented); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Indent(&fromCompact, compact, "", "  "); err != nil {
+		t.Fatal(err)
+	}
+	if fromCompact.String()+"\n" != indented.String() {
+		t.Errorf("MarshalJSON\n%s\nSaveRecord\n%s", fromCompact.String(), indented.String())
+	}
 }

@@ -111,13 +111,16 @@ func win(c rules.Color, why Reason) Result {
 	return Result{Status: winStatus(c), Winner: c, Reason: why}
 }
 
-// judgeNow judges the game at the current ply (Result caches it). A result
-// declared by Resign, AgreeDraw or an imported record applies only at the end
-// of the line and only when the board itself does not decide the game.
+// judgeNow judges the game at the current ply (Result caches it). The
+// record's result (declared by Resign, AgreeDraw, FlagFall or read from a
+// file) applies only at the end of the main line and only when the board
+// itself does not decide the game.
 func (g *Game) judgeNow() Result {
 	r := judge(g.pos, g.rules)
-	if !r.Decided() && g.declared != nil && g.cur == len(g.moves) {
-		return *g.declared
+	if !r.Decided() && g.rec.Result.Decided() {
+		if n := g.Node(); len(n.Children) == 0 && n.IsMainLine() {
+			return g.rec.Result
+		}
 	}
 	return r
 }

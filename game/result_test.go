@@ -225,10 +225,14 @@ func TestSaveKeepsFlagFall(t *testing.T) {
 		}
 		want := g.Result()
 		var buf bytes.Buffer
-		if err := g.Save(&buf); err != nil {
+		if err := g.Record().SaveRecord(&buf); err != nil {
 			t.Fatal(err)
 		}
-		back, err := Load(&buf)
+		rec, err := LoadRecord(&buf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, err := Open(rec, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -28,14 +28,15 @@ type Node struct {
 }
 
 // Record is a game record with variations: a start position, a tree of
-// moves and comments, the game's metadata and the result recorded in the
-// file it came from. Its main line (the first child of every node) is what
-// Game() turns into a linear game.
+// moves and comments, the game's metadata and the result recorded at the
+// end of its main line (the first child of every node: the game as played).
+// A Game is a record with a cursor.
 type Record struct {
 	Meta Metadata
 	// Result is the recorded result of the main line (a PGN result tag or
-	// token, an XQF header byte, a declared result of a Game); board
-	// verdicts are not stored here. Ongoing when unknown.
+	// token, an XQF header byte, a result declared in a Game: resignation,
+	// agreement, flag fall); board verdicts are not stored here. Ongoing
+	// when unknown.
 	Result Result
 	// Root is the start position; it has no move.
 	Root *Node
@@ -147,8 +148,7 @@ func (n *Node) Child(m rules.Move) *Node {
 }
 
 // Find returns the node reached from the start position by moves (the
-// root for none), or nil when the tree has no such line. With Game.Moves()
-// [:ply] it finds the node of a linear game's cursor.
+// root for none), or nil when the tree has no such line.
 func (r *Record) Find(moves []rules.Move) *Node {
 	n := r.Root
 	for _, m := range moves {
@@ -221,10 +221,15 @@ func (r *Record) PromoteToMainLine(n *Node) error {
 	if !r.belongsTo(n) {
 		return errors.New("game: node is not in this record")
 	}
+	promotePath(n)
+	return nil
+}
+
+// promotePath makes n and each of its ancestors the first child of its parent.
+func promotePath(n *Node) {
 	for ; n.Parent != nil; n = n.Parent {
 		promoteChild(n.Parent, n)
 	}
-	return nil
 }
 
 // PromoteVariation moves n one place up among its siblings (the first
@@ -278,76 +283,45 @@ func (r *Record) Delete(n *Node) (*Node, error) {
 }
 
 // Nodes returns every node of the tree in depth-first order (a node before
-// its children, the main continuation before the variations), root first.
+// its children, the main continuation before the variations), root first: the
+// order a record file lists them in.
 func (r *Record) Nodes() []*Node {
-	var out []*Node
-	stack := []*Node{r.Root}
-	for len(stack) > 0 {
-		n := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		out = append(out, n)
-		for i := len(n.Children) - 1; i >= 0; i-- {
-			stack = append(stack, n.Children[i])
-		}
-	}
+	out := []*Node{r.Root}
+	eachSaved(r.Root, func(n *Node, _ int) { out = append(out, n) })
 	return out
 }
 
-// Game returns the main line as a linear Game (cursor at the end), with the
-// record's metadata and recorded result.
-func (r *Record) Game() (*Game, error) {
-	return r.GameAt(nil)
+// Copy returns a deep copy of the record: changing either does not change
+// the other.
+func (r *Record) Copy() *Record {
+	c := *r
+	c.Root = copyNode(r.Root, nil)
+	return &c
 }
 
-// GameAt returns the line through node n (the moves to n, then n's main
-// continuation) as a linear Game with its cursor at n; nil means the end of
-// the main line. The recorded result is kept only when that line is the
-// main line.
-func (r *Record) GameAt(n *Node) (*Game, error) {
-	target := n
-	if n == nil {
-		n = r.Root
-	} else if !r.belongsTo(n) {
-		return nil, errors.New("game: node is not in this record")
+// copyNode copies n and everything after it, under parent. It walks the main
+// continuation in a loop and recurses only into variations, so a long game
+// does not make a deep recursion.
+func copyNode(n, parent *Node) *Node {
+	root := &Node{Move: n.Move, Comment: n.Comment, Parent: parent}
+	for src, dst := n, root; len(src.Children) > 0; {
+		dst.Children = make([]*Node, len(src.Children))
+		for i, v := range src.Children[1:] {
+			dst.Children[i+1] = copyNode(v, dst)
+		}
+		next := src.Children[0]
+		dst.Children[0] = &Node{Move: next.Move, Comment: next.Comment, Parent: dst}
+		src, dst = next, dst.Children[0]
 	}
-	g, err := New(r.startFEN)
+	return root
+}
+
+// ResultAtEnd is the result at the end of the main line under the default
+// rules: the board's verdict, else the recorded result.
+func (r *Record) ResultAtEnd() (Result, error) {
+	g, err := Open(r, nil)
 	if err != nil {
-		return nil, err
+		return Result{}, err
 	}
-	g.Meta = r.Meta
-	line := n.Path()
-	for c := n.Next(); c != nil; c = c.Next() {
-		line = append(line, c)
-	}
-	for i, c := range line {
-		if err := g.appendMove(c.Move); err != nil {
-			return nil, fmt.Errorf("game: move %d: %w", i+1, err)
-		}
-	}
-	if r.Result.Decided() && n.IsMainLine() && !g.Result().Decided() {
-		res := r.Result
-		g.declared = &res
-	}
-	if target != nil {
-		if err := g.GoTo(target.Ply()); err != nil {
-			return nil, err
-		}
-	}
-	return g, nil
-}
-
-// RecordFromGame turns a linear game into a record: its line becomes the
-// main line, its metadata and declared result (if any) are kept.
-func RecordFromGame(g *Game) *Record {
-	r := &Record{Meta: g.Meta, Root: &Node{Move: rules.NoMove}, startFEN: g.startFEN}
-	at := r.Root
-	for _, m := range g.moves {
-		c := &Node{Move: m, Parent: at}
-		at.Children = []*Node{c}
-		at = c
-	}
-	if g.declared != nil {
-		r.Result = *g.declared
-	}
-	return r
+	return g.Result(), nil
 }

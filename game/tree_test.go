@@ -105,39 +105,46 @@ func TestRecordPromoteAndDelete(t *testing.T) {
 	}
 }
 
-func TestRecordGameConversion(t *testing.T) {
+func TestOpenRecord(t *testing.T) {
 	g := mustGame(t, "")
-	g.Meta.Red = "甲"
+	g.Record().Meta.Red = "甲"
 	playAll(t, g, "h2e2", "h9g7", "h0g2")
 	if err := g.Resign(rules.Black); err != nil {
 		t.Fatal(err)
 	}
-	r := RecordFromGame(g)
+	r := g.Record().Copy()
 	if r.Meta.Red != "甲" || r.Result.Status != RedWins || moveStrings(r.MainLineMoves()) != "h2e2 h9g7 h0g2" {
 		t.Fatalf("record %+v %s", r.Result, moveStrings(r.MainLineMoves()))
 	}
-	back, err := r.Game()
+	back, err := Open(r, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Equal(back.Moves(), g.Moves()) || back.Result() != g.Result() || back.Meta != g.Meta || back.Ply() != 3 {
+	if !slices.Equal(back.Moves(), g.Moves()) || back.Result() != g.Result() || back.Record().Meta != g.Record().Meta || back.Ply() != 3 {
 		t.Errorf("game from record differs: %v %v", back.Moves(), back.Result())
 	}
-	// GameAt a variation: the line through it, cursor on it, no recorded result.
+	// At a variation: the line through it, cursor on it, no recorded result.
 	v := addLine(t, r, r.Root.Children[0], "b9c7", "b0c2")
-	vg, err := r.GameAt(v.Parent)
+	vg, err := Open(r, v.Parent)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if moveStrings(vg.Moves()) != "h2e2 b9c7 b0c2" || vg.Ply() != 2 || vg.Result().Decided() {
-		t.Errorf("GameAt variation: %s ply %d result %v", moveStrings(vg.Moves()), vg.Ply(), vg.Result())
+		t.Errorf("Open at a variation: %s ply %d result %v", moveStrings(vg.Moves()), vg.Ply(), vg.Result())
 	}
-	mg, err := r.GameAt(r.Root.Children[0])
+	if vg.GoTo(3); vg.Result().Decided() {
+		t.Errorf("the end of a variation has the main line's result: %v", vg.Result())
+	}
+	mg, err := Open(r, r.Root.Children[0])
 	if err != nil || mg.Ply() != 1 || mg.Len() != 3 {
-		t.Fatalf("GameAt main line: %v", err)
+		t.Fatalf("Open on the main line: %v", err)
 	}
 	if mg.GoTo(3); mg.Result().Status != RedWins {
-		t.Errorf("GameAt main line lost the recorded result: %v", mg.Result())
+		t.Errorf("the main line lost the recorded result: %v", mg.Result())
+	}
+	// The copy is deep: the game's record does not change with it.
+	if len(g.Record().Root.Children[0].Children) != 1 {
+		t.Error("changing the copy changed the original")
 	}
 }
 

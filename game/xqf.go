@@ -143,7 +143,6 @@ func parseXQF(data []byte) (*Record, error) {
 			return nil, err
 		}
 	}
-	rec.Meta.Human = HumanNone
 	switch data[xqfResultAt] {
 	case 1:
 		rec.Result = Result{Status: RedWins, Winner: rules.Red, Reason: ReasonRecorded}

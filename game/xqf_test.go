@@ -55,13 +55,13 @@ func TestXQFSpecExample(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := r.Game()
+	g, err := Open(r, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := "兵七进一 马８进７ 兵三进一 炮２平３ 相七进五 马２进１ 马八进七 车１平２ " +
 		"车九平八 车２进４ 炮八平九 车２平８ 炮二进五 炮３平８ 马二进三 车９平８"
-	if got := strings.Join(g.MoveTexts(Chinese), " "); got != want {
+	if got := strings.Join(g.MoveTextsFrom(0, Chinese), " "); got != want {
 		t.Errorf("moves\n%s\nwant\n%s", got, want)
 	}
 	m := r.Meta

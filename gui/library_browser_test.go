@@ -6,7 +6,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/storage"
 
-	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/play"
 )
 
@@ -24,7 +23,7 @@ func TestLibraryOnBrowserLikeStorage(t *testing.T) {
 	}
 	var ids []string
 	for _, moves := range [][]string{{"h2e2", "h9g7"}, {"c3c4"}} {
-		e, err := lib.Add(game.RecordFromGame(playedGame(t, moves...)))
+		e, err := lib.Add(playedGame(t, moves...).Record(), play.Players{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,16 +1,21 @@
 package gui
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/play"
 )
 
 // listTexts returns the library list's rows as shown: "title | detail".
@@ -37,7 +42,7 @@ func TestLibraryListsOpensAndDeletesGames(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := lib.Add(rec); err != nil {
+		if _, err := lib.Add(rec, play.Players{}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -48,7 +53,7 @@ func TestLibraryListsOpensAndDeletesGames(t *testing.T) {
 	}
 
 	w.showLibrary()
-	ls := w.io.libScreen
+	ls := shown[*libraryScreen](t, w)
 	if w.Fyne().Content() != ls.content {
 		t.Fatal("the library is not shown")
 	}
@@ -66,13 +71,13 @@ func TestLibraryListsOpensAndDeletesGames(t *testing.T) {
 	// Open the first game: it replaces the current game and the game screen comes back.
 	ls.list.Select(2)
 	test.Tap(ls.open)
-	if g := w.Session().Game(); g.Len() != 4 || g.Meta.Red != "甲" || w.Fyne().Content() != w.content {
-		t.Fatalf("opened: %d moves, red %q", g.Len(), g.Meta.Red)
+	if g := w.Session().Game(); g.Len() != 4 || g.Record().Meta.Red != "甲" || w.Fyne().Content() != w.game.content {
+		t.Fatalf("opened: %d moves, red %q", g.Len(), g.Record().Meta.Red)
 	}
 
 	// Delete the damaged one, confirming.
 	w.showLibrary()
-	ls = w.io.libScreen
+	ls = shown[*libraryScreen](t, w)
 	ls.list.Select(1)
 	test.Tap(ls.delete)
 	test.Tap(find(t, w, func(b *widget.Button) bool { return b.Importance == widget.HighImportance }))
@@ -92,7 +97,7 @@ func TestLibraryListsOpensAndDeletesGames(t *testing.T) {
 		t.Errorf("after rename: %q", rows)
 	}
 	test.Tap(find2(t, ls.content, tr("action.back")))
-	if w.Fyne().Content() != w.content {
+	if w.Fyne().Content() != w.game.content {
 		t.Fatal("Back did not return to the game")
 	}
 
@@ -117,4 +122,43 @@ func find2(t *testing.T, o fyne.CanvasObject, text string) *widget.Button {
 	}
 	t.Fatalf("no button %q", text)
 	return nil
+}
+
+// Through the app: h2e2, the engine replies, Ctrl+Z, another move, the engine replies,
+// one more move, resign. The library files the game as it was played (3 plies, 0-1),
+// and the exported PGN's main line is that game.
+func TestTakenBackMovesAreNotFiled(t *testing.T) {
+	w, q := openWindow(t, t.TempDir())
+	newGame(t, w, game.HumanRed, play.MinSeconds)
+	s := w.Session()
+	tapPoint(t, w.Board(), "h2")
+	tapPoint(t, w.Board(), "e2")
+	q.WaitFor(t, 20*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 2 && !s.Thinking() })
+	w.Fyne().Canvas().(interface{ TypedShortcut(fyne.Shortcut) }).TypedShortcut(&fyne.ShortcutUndo{})
+	if s.Game().Ply() != 0 {
+		t.Fatalf("Ctrl+Z: ply %d", s.Game().Ply())
+	}
+	tapPoint(t, w.Board(), "h0")
+	tapPoint(t, w.Board(), "g2")
+	q.WaitFor(t, 20*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 2 && !s.Thinking() })
+	tapPoint(t, w.Board(), "b0")
+	tapPoint(t, w.Board(), "c2")
+	test.Tap(w.game.resignBtn)
+	test.Tap(find(t, w, func(b *widget.Button) bool { return b.Text == lang.L("Yes") }))
+	played := s.Game().Moves()
+	if len(played) != 3 || played[0] != mv(t, "h0g2") || played[2] != mv(t, "b0c2") {
+		t.Fatalf("played %v", played)
+	}
+	items := w.io.library.List()
+	if len(items) != 1 || items[0].Plies != 3 || items[0].Result != "0-1" {
+		t.Fatalf("library: %+v", items)
+	}
+	pgn, err := w.io.library.ExportPGN(items[0].ID, game.PGNOptions{Notation: game.ICCS})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := game.ImportPGNRecord(bytes.NewReader(pgn))
+	if err != nil || !slices.Equal(rec.MainLineMoves(), played) {
+		t.Fatalf("exported main line %v (%v), played %v", rec.MainLineMoves(), err, played)
+	}
 }

@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/storage/repository"
 
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/play"
 )
 
 // idbLikeRepo is an in-memory repository whose readers behave like Fyne's IndexedDB
@@ -77,7 +78,7 @@ func TestURIStoreReadsLongSaveFromBrowserLikeStorage(t *testing.T) {
 	}
 	moves := []string{"c3c4", "g6g5", "c0e2", "c9e7", "b0d1", "b9d8", "h0g2", "h9g7", "i0i1", "g7f5", "g3g4", "g5g4", "e2g4", "f5d4", "i1f1", "b7b3", "f1f8", "a9a8", "e3e4", "c6c5", "a0c0", "b3b4", "g2f4", "h7h4", "c4c5", "b4e4", "d1f2", "a8b8", "b2d2", "d8c6", "f8f6", "c6e5", "f4g2", "b8b3", "e0e1", "b3e3", "e1f1", "e3i3", "g4i2", "e4e0"}
 	for n := 1; n <= len(moves); n++ {
-		if err := s.Save(playedGame(t, moves[:n]...)); err != nil {
+		if err := s.Save(playedGame(t, moves[:n]...), play.DefaultSettings(play.English)); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -22,8 +22,7 @@ const analysisHashMB = 16
 type analysis struct {
 	on       bool
 	searcher *engine.Searcher // made when first needed
-	gen      uint64           // bumped whenever the running analysis becomes stale
-	cancel   context.CancelFunc
+	job      job
 	fen      string        // the position analysed, with its ply
 	ply      int           // (a repetition makes the same FEN a different position)
 	side     rules.Color   // the side to move there
@@ -71,7 +70,7 @@ func (s *Session) AnalysisSide() rules.Color { return s.analysis.side }
 // followAnalysis restarts the analysis when the position shown is no longer the one
 // analysed.
 func (s *Session) followAnalysis() {
-	if !s.analysis.on || (s.g.FEN() == s.analysis.fen && s.g.Ply() == s.analysis.ply) {
+	if !s.analysis.on || (s.m.g.FEN() == s.analysis.fen && s.m.g.Ply() == s.analysis.ply) {
 		return
 	}
 	s.startAnalysis()
@@ -84,27 +83,21 @@ func (s *Session) startAnalysis() {
 		a.searcher = engine.NewSearcher(engine.Options{HashMB: analysisHashMB, Threads: 1})
 	}
 	a.searcher.SetRules(s.settings.Rules)
-	a.gen++
-	gen := a.gen
-	ctx, cancel := context.WithCancel(context.Background())
-	a.cancel = cancel
-	a.fen, a.ply, a.side, a.lines = s.g.FEN(), s.g.Ply(), s.g.SideToMove(), nil
-	pos := s.g.Position()
-	limits := engine.Limits{Infinite: true, MultiPV: AnalysisLines, BanMoves: s.g.ForbiddenMoves()}
+	a.fen, a.ply, a.side, a.lines = s.m.g.FEN(), s.m.g.Ply(), s.m.g.SideToMove(), nil
+	pos := s.m.g.Position()
+	limits := engine.Limits{Infinite: true, MultiPV: AnalysisLines, BanMoves: s.m.g.ForbiddenMoves()}
 	search := a.searcher.Search
-	s.running.Add(1)
-	go func() {
-		defer s.running.Done()
+	s.run(&a.job, func(ctx context.Context, deliver func(func())) {
 		search(ctx, pos, limits, func(info engine.Info) {
-			s.post(func() { s.analysed(gen, info) })
+			deliver(func() { s.analysed(info) })
 		})
-	}()
+	})
 }
 
-// analysed takes one line's report of a running analysis.
-func (s *Session) analysed(gen uint64, info engine.Info) {
+// analysed takes one line's report of the running analysis.
+func (s *Session) analysed(info engine.Info) {
 	a := &s.analysis
-	if gen != a.gen || len(info.PV) == 0 {
+	if len(info.PV) == 0 {
 		return
 	}
 	rank := max(info.MultiPV, 1)
@@ -120,10 +113,4 @@ func (s *Session) analysed(gen uint64, info engine.Info) {
 
 // stopAnalysis cancels a running analysis; its goroutine ends within milliseconds and
 // its late reports are dropped.
-func (s *Session) stopAnalysis() {
-	s.analysis.gen++
-	if s.analysis.cancel != nil {
-		s.analysis.cancel()
-		s.analysis.cancel = nil
-	}
-}
+func (s *Session) stopAnalysis() { s.analysis.job.stop() }

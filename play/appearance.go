@@ -84,7 +84,7 @@ func indexOf(names []string, name string) int {
 	return 0
 }
 
-// appearanceOf reads the appearance from a game's front-end settings.
+// appearanceOf reads the appearance from the settings as a save keeps them.
 func appearanceOf(settings map[string]string, flag func(key string, def bool) bool) Appearance {
 	return Appearance{
 		Board:      BoardStyle(indexOf(boardStyleNames, settings[keyBoardStyle])),
@@ -94,7 +94,7 @@ func appearanceOf(settings map[string]string, flag func(key string, def bool) bo
 	}
 }
 
-// record writes the appearance into a game's front-end settings.
+// record writes the appearance into the settings as a save keeps them.
 func (a Appearance) record(settings map[string]string) {
 	settings[keyBoardStyle] = a.Board.Name()
 	settings[keyPieceSet] = a.Pieces.Name()

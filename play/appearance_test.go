@@ -1,10 +1,6 @@
 package play
 
-import (
-	"testing"
-
-	"github.com/xqfyne/xiangqi/game"
-)
+import "testing"
 
 // The appearance is saved with the game and read back, through the save file's text.
 func TestAppearanceSurvivesSaveAndLoad(t *testing.T) {
@@ -15,16 +11,15 @@ func TestAppearanceSurvivesSaveAndLoad(t *testing.T) {
 		set := DefaultSettings(English)
 		set.Appearance = want
 		g := playedGame(t, "h2e2")
-		set.Record(g)
-		data, err := g.MarshalJSON()
+		data, err := encodeSave(g, set, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		back, err := game.Unmarshal(data)
+		back, err := decodeSave(data)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := settingsOf(back, English).Appearance; got != want {
+		if got := settingsFrom(back.settings, English).Appearance; got != want {
 			t.Fatalf("appearance after save and load: %+v, want %+v", got, want)
 		}
 	}
@@ -33,13 +28,11 @@ func TestAppearanceSurvivesSaveAndLoad(t *testing.T) {
 // A save written before styles existed, or with a name this version does not know,
 // loads with today's look: wood, calligraphy, the system's theme, not face-to-face.
 func TestAppearanceDefaultsForOldAndUnknownSaves(t *testing.T) {
-	g := playedGame(t, "h2e2")
-	g.Settings = map[string]string{"book": "false"}
-	if got := settingsOf(g, Chinese).Appearance; got != (Appearance{}) {
+	if got := settingsFrom(map[string]string{"book": "false"}, Chinese).Appearance; got != (Appearance{}) {
 		t.Fatalf("old save: %+v, want the defaults", got)
 	}
-	g.Settings = map[string]string{keyBoardStyle: "marble", keyPieceSet: "emoji", keyTheme: "sepia", keyFaceToFace: "maybe"}
-	if got := settingsOf(g, Chinese).Appearance; got != (Appearance{}) {
+	saved := map[string]string{keyBoardStyle: "marble", keyPieceSet: "emoji", keyTheme: "sepia", keyFaceToFace: "maybe"}
+	if got := settingsFrom(saved, Chinese).Appearance; got != (Appearance{}) {
 		t.Fatalf("unknown names: %+v, want the defaults", got)
 	}
 	if DefaultSettings(English).Appearance != (Appearance{Board: WoodBoard, Pieces: CalligraphyPieces, Theme: SystemTheme}) {
@@ -73,21 +66,16 @@ func FuzzAppearanceSettings(f *testing.F) {
 	f.Add("plain", "pictogram", "dark", "true")
 	f.Add("wood", "calligraphy", "system", "false")
 	f.Add("", "\x00", "DARK", "1")
-	g, err := game.New("")
-	if err != nil {
-		f.Fatal(err)
-	}
 	f.Fuzz(func(t *testing.T, board, pieces, theme, face string) {
-		g.Settings = map[string]string{keyBoardStyle: board, keyPieceSet: pieces, keyTheme: theme, keyFaceToFace: face}
-		a := settingsOf(g, English).Appearance
+		saved := map[string]string{keyBoardStyle: board, keyPieceSet: pieces, keyTheme: theme, keyFaceToFace: face}
+		a := settingsFrom(saved, English).Appearance
 		if a.Board.Name() != boardStyleNames[a.Board] || a.Pieces.Name() != pieceSetNames[a.Pieces] ||
 			a.Theme.Name() != themeNames[a.Theme] {
 			t.Fatalf("loaded an invalid appearance %+v", a)
 		}
 		set := DefaultSettings(English)
 		set.Appearance = a
-		set.Record(g)
-		if again := settingsOf(g, English).Appearance; again != a {
+		if again := settingsFrom(set.encode(), English).Appearance; again != a {
 			t.Fatalf("saved %+v, loaded %+v", a, again)
 		}
 	})

@@ -1,7 +1,10 @@
 package play
 
 import (
+	"bytes"
 	"context"
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 	"time"
@@ -36,18 +39,18 @@ func TestBrowsingPausesTheEngine(t *testing.T) {
 		t.Fatal(err)
 	}
 	tapMove(t, s, "h2e2")
-	q.waitFor(t, 10*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 2 })
+	q.WaitFor(t, 10*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 2 })
 	tapMove(t, s, "h0g2")
-	q.waitFor(t, 10*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 4 })
+	q.WaitFor(t, 10*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 4 })
 	before := calls
 	s.GoBack() // Black, the engine, to move
-	q.drain()
+	q.Drain()
 	if s.Game().Ply() != 3 || s.Thinking() || !s.Browsing() || calls != before {
 		t.Fatalf("back: ply %d thinking %v browsing %v searches %d→%d", s.Game().Ply(), s.Thinking(), s.Browsing(), before, calls)
 	}
 	s.GoFirst()
 	s.GoForward()
-	q.drain()
+	q.Drain()
 	if s.Game().Ply() != 1 || calls != before || !s.CanGoBack() || !s.CanGoForward() {
 		t.Fatalf("first, forward: ply %d, searches %d→%d", s.Game().Ply(), before, calls)
 	}
@@ -63,7 +66,7 @@ func TestBrowsingPausesTheEngine(t *testing.T) {
 	}
 	s.Tap(alt.From())
 	s.Tap(alt.To())
-	q.drain()
+	q.Drain()
 	if s.Game().Ply() != 2 || s.Game().LastMove() != alt || calls != before {
 		t.Fatalf("variation move: ply %d last %v searches %d→%d", s.Game().Ply(), s.Game().LastMove(), before, calls)
 	}
@@ -96,7 +99,7 @@ func TestVariationsPromoteAndDelete(t *testing.T) {
 		t.Fatalf("back twice: ply %d", s.Game().Ply())
 	}
 	tapMove(t, s, "b0c2")
-	q.drain()
+	q.Drain()
 	list := s.Record().MoveList(game.ICCS)
 	var texts []string
 	for _, e := range list {
@@ -141,8 +144,7 @@ func TestVariationsPromoteAndDelete(t *testing.T) {
 	}
 }
 
-// Variations are saved with the game and restored; a game without them is saved in the
-// plain game format that older versions read.
+// Variations are saved with the game and restored, with the line shown and its cursor.
 func TestVariationsAreSavedAndRestored(t *testing.T) {
 	fs := newMemFS()
 	s, _, _ := openSession(t, fs, nil)
@@ -153,8 +155,8 @@ func TestVariationsAreSavedAndRestored(t *testing.T) {
 		tapMove(t, s, m)
 	}
 	s.Flush()
-	if _, err := game.Unmarshal(fs.files[saveName]); err != nil {
-		t.Fatalf("a game without variations is not in the plain format: %v", err)
+	if !bytes.Contains(fs.files[saveName], []byte(`{"format":"xiangqi-save",`)) {
+		t.Fatalf("the save is not an envelope:\n%s", fs.files[saveName])
 	}
 	s.GoBack()
 	tapMove(t, s, "b0c2")
@@ -189,15 +191,15 @@ func TestBadEnvelopeIsRejected(t *testing.T) {
 		`{"format":"xiangqi-session","version":9,"game":{},"record":{}}`,
 		`{"format":"xiangqi-session","version":1,"game":{"format":"xiangqi-game","version":1,"startFen":"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1","moves":[],"ply":0,"metadata":{},"settings":{}},"record":{"format":"xiangqi-record","version":1,"startFen":"4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1","metadata":{},"nodes":[]}}`,
 	} {
-		if _, _, err := decodeSession([]byte(data)); err == nil {
+		if _, err := decodeSave([]byte(data)); err == nil {
 			t.Errorf("accepted %s", data)
 		}
 	}
 }
 
-// decodeSession never panics, and what it accepts holds a game whose line the tree can
-// take.
-func FuzzDecodeSession(f *testing.F) {
+// decodeSave never panics, and what it accepts is encoded again to a save that reads back
+// to the same bytes.
+func FuzzDecodeSave(f *testing.F) {
 	f.Add([]byte(`{"format":"xiangqi-session","version":1}`))
 	f.Add([]byte(`{"format":"xiangqi-game","version":1}`))
 	s, _, _ := openSession(f, nil, nil)
@@ -206,16 +208,34 @@ func FuzzDecodeSession(f *testing.F) {
 	}
 	s.GoBack()
 	tapMove(f, s, "b9c7")
-	if data, err := encodeSession(s.Game(), s.Record()); err == nil {
+	if data, err := encodeSave(s.Game(), s.Settings(), nil); err == nil {
 		f.Add(data)
 	}
+	for _, name := range []string{"line-clock.json", "tree-clock.json"} {
+		if data, err := os.ReadFile(filepath.Join(oldSaves, name)); err == nil {
+			f.Add(data)
+		}
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		g, rec, err := decodeSession(data)
+		saved, err := decodeSave(data)
 		if err != nil {
 			return
 		}
-		if rec != nil && rec.StartFEN() != g.StartFEN() {
-			t.Fatal("tree and game start apart")
+		set := settingsFrom(saved.settings, English)
+		clock := restoreClock(saved.clock, set.TimeControl)
+		first, err := encodeSave(saved.game, set, &clock)
+		if err != nil {
+			return // metadata a record refuses to write is refused on reading too
+		}
+		again, err := decodeSave(first)
+		if err != nil {
+			t.Fatalf("reload: %v\n%s", err, first)
+		}
+		set = settingsFrom(again.settings, English)
+		clock = restoreClock(again.clock, set.TimeControl)
+		second, err := encodeSave(again.game, set, &clock)
+		if err != nil || !bytes.Equal(first, second) {
+			t.Fatalf("save → load → save differs: %v\n%s\n%s", err, first, second)
 		}
 	})
 }

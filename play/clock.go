@@ -6,7 +6,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/rules"
 )
 
@@ -20,13 +19,10 @@ type TimeControl struct {
 
 // Bounds of a time control, as minutes and seconds per move.
 const (
-	maxBaseMinutes       = 180
-	maxIncrementSeconds  = 60
-	keyTimeControl       = "timeControl"
-	keyClockRed          = "clockRed"   // Red's time left in milliseconds
-	keyClockBlack        = "clockBlack" // Black's time left in milliseconds
-	clockSaveGranularity = time.Millisecond
-	maxClock             = 24 * time.Hour // a saved clock above this is damaged
+	maxBaseMinutes      = 180
+	maxIncrementSeconds = 60
+	keyTimeControl      = "timeControl"
+	maxClock            = 24 * time.Hour // a saved clock above this is damaged
 )
 
 // timeControls are the presets offered in New game, untimed first.
@@ -103,31 +99,13 @@ func newGameClock(tc TimeControl) gameClock {
 	return gameClock{tc: tc, left: [2]time.Duration{tc.Base, tc.Base}}
 }
 
-// restoreClock reads the clocks saved in g, falling back to a full clock for a value that is
-// missing or out of range.
-func restoreClock(g *game.Game, tc TimeControl) gameClock {
+// restoreClock is a clock for tc with the time left that a save kept (nil: full clocks).
+func restoreClock(left *[2]time.Duration, tc TimeControl) gameClock {
 	c := newGameClock(tc)
-	for side, key := range [2]string{keyClockRed, keyClockBlack} {
-		if ms, err := strconv.ParseInt(g.Settings[key], 10, 64); err == nil && ms >= 0 &&
-			time.Duration(ms)*clockSaveGranularity <= maxClock {
-			c.left[side] = time.Duration(ms) * clockSaveGranularity
-		}
+	if left != nil && tc.Timed() {
+		c.left = *left
 	}
 	return c
-}
-
-// record writes the clocks into g, where they are saved.
-func (c *gameClock) record(g *game.Game) {
-	if g.Settings == nil {
-		g.Settings = map[string]string{}
-	}
-	if !c.tc.Timed() {
-		delete(g.Settings, keyClockRed)
-		delete(g.Settings, keyClockBlack)
-		return
-	}
-	g.Settings[keyClockRed] = strconv.FormatInt(int64(c.left[rules.Red]/clockSaveGranularity), 10)
-	g.Settings[keyClockBlack] = strconv.FormatInt(int64(c.left[rules.Black]/clockSaveGranularity), 10)
 }
 
 // settle charges the running side with the time since the clock last started.
@@ -148,35 +126,18 @@ func (c *gameClock) leftAt(side rules.Color, now time.Time) time.Duration {
 }
 
 // TimeControl returns the game's time control (zero when untimed).
-func (s *Session) TimeControl() TimeControl { return s.clock.tc }
+func (s *Session) TimeControl() TimeControl { return s.m.TimeControl() }
 
 // ClockLeft returns side's time left now.
-func (s *Session) ClockLeft(side rules.Color) time.Duration {
-	return s.clock.leftAt(side, s.time.Now())
-}
+func (s *Session) ClockLeft(side rules.Color) time.Duration { return s.m.ClockLeft(side) }
 
 // ClockRunning returns whose clock runs, if any.
-func (s *Session) ClockRunning() (rules.Color, bool) { return s.clock.side, s.clock.running }
+func (s *Session) ClockRunning() (rules.Color, bool) { return s.m.ClockRunning() }
 
 // syncClock runs the clock of the side to move while a timed game is undecided and being
 // played, and stops it otherwise: while an earlier position is shown (after taking moves
-// back, or browsing), in analysis mode and while the app is away nobody is playing. It is
-// cheap when nothing changed, so every change of the game calls it.
-func (s *Session) syncClock() {
-	c := &s.clock
-	want := c.tc.Timed() && !s.g.Result().Decided() && !s.Browsing() && !s.Analysing() && !s.away
-	side := s.g.SideToMove()
-	if want == c.running && (!want || side == c.side) {
-		return
-	}
-	now := s.time.Now()
-	c.settle(now)
-	s.disarmFlag()
-	c.running, c.side, c.since = want, side, now
-	if want {
-		s.armFlag()
-	}
-}
+// back, or browsing), in analysis mode and while the app is away nobody is playing.
+func (s *Session) syncClock() { s.m.RunClock(s.Analysing() || s.away) }
 
 // SetAway tells the session whether the app is out of sight: a phone app sent to the
 // background, where the player cannot see the board. The clock stops meanwhile and its
@@ -188,80 +149,14 @@ func (s *Session) SetAway(away bool) {
 	}
 	s.away = away
 	s.changed(ChangeControls)
-	if away && s.clock.tc.Timed() {
+	if away && s.m.TimeControl().Timed() {
 		s.save()
 	}
 }
 
-// armFlag sets a timer for the moment the running side's time runs out.
-func (s *Session) armFlag() {
-	c := &s.clock
-	c.armed++
-	armed := c.armed
-	c.stop = s.time.AfterFunc(max(c.left[c.side], 0), func() {
-		s.post(func() { s.flagTimer(armed) })
-	})
-}
-
-func (s *Session) disarmFlag() {
-	if s.clock.stop != nil {
-		s.clock.stop()
-		s.clock.stop = nil
-	}
-	s.clock.armed++
-}
-
-// flagTimer follows the flag timer: the running side's time is up, unless the clock
-// changed since the timer was set.
-func (s *Session) flagTimer(armed uint64) {
-	c := &s.clock
-	if armed != c.armed || !c.running {
-		return
-	}
-	c.settle(s.time.Now())
-	if c.left[c.side] > 0 { // a timer that fired early: wait for the rest
-		s.armFlag()
-		return
-	}
-	s.flagFall(c.side)
-}
-
-// flagFall ends the game because side's time ran out (a draw when the other side has no
-// attacking piece). The clock runs only at the end of the line, where a result is declared.
-func (s *Session) flagFall(side rules.Color) {
+// flagFell follows the end of the game on time: the engine stops, and the end is saved,
+// shown and announced.
+func (s *Session) flagFell() {
 	s.cancelSearch()
-	s.clock.left[side] = 0
-	if err := s.g.FlagFall(side); err != nil {
-		return
-	}
 	s.ended()
-}
-
-// clockBeforeMove charges the mover's thinking time. It reports false when the mover's
-// time had already run out, in which case the game has ended on time instead.
-func (s *Session) clockBeforeMove() bool {
-	c := &s.clock
-	if !c.running {
-		return true
-	}
-	c.settle(s.time.Now())
-	if c.left[c.side] <= 0 {
-		s.flagFall(c.side)
-		return false
-	}
-	return true
-}
-
-// clockAfterMove adds the increment to the side that just moved.
-func (s *Session) clockAfterMove(mover rules.Color) {
-	if s.clock.tc.Timed() {
-		s.clock.left[mover] += s.clock.tc.Increment
-	}
-}
-
-// stopClock settles and stops the clock for good (the session is closing).
-func (s *Session) stopClock() {
-	s.clock.settle(s.time.Now())
-	s.disarmFlag()
-	s.clock.running = false
 }

@@ -30,15 +30,13 @@ type engineView struct {
 
 // atEnd reports whether the game is at the end of its line and undecided, where a
 // result can be declared.
-func (s *Session) atEnd() bool {
-	return s.g.Ply() == s.g.Len() && !s.g.Result().Decided()
-}
+func (s *Session) atEnd() bool { return s.m.AtEnd() }
 
 // resigner is the side that resigns: the player's against the engine, the side to move
 // between two players.
 func (s *Session) resigner() rules.Color {
 	if s.settings.Human == game.HumanBoth {
-		return s.g.SideToMove()
+		return s.m.g.SideToMove()
 	}
 	if s.settings.Human == game.HumanBlack {
 		return rules.Black
@@ -56,7 +54,7 @@ func (s *Session) Resign() {
 		return
 	}
 	s.cancelSearch()
-	if err := s.g.Resign(s.resigner()); err != nil {
+	if err := s.m.Resign(s.resigner()); err != nil {
 		return
 	}
 	s.ended()
@@ -75,7 +73,7 @@ func (s *Session) OfferDraw() DrawAnswer {
 		return DrawAskOpponent
 	}
 	v := s.engineView
-	if s.g.Ply() < minDrawOfferPlies || !v.known || v.score > drawAcceptScore {
+	if s.m.g.Ply() < minDrawOfferPlies || !v.known || v.score > drawAcceptScore {
 		return DrawDeclined
 	}
 	s.AcceptDraw()
@@ -88,7 +86,7 @@ func (s *Session) AcceptDraw() {
 		return
 	}
 	s.cancelSearch()
-	if err := s.g.AgreeDraw(); err != nil {
+	if err := s.m.AgreeDraw(); err != nil {
 		return
 	}
 	s.ended()
@@ -96,11 +94,9 @@ func (s *Session) AcceptDraw() {
 
 // ended saves and shows a game ended by a declared result, and announces it.
 func (s *Session) ended() {
-	s.sound(s.endSound(s.g.Result()))
+	s.sound(s.endSound(s.m.g.Result()))
 	s.clearMarks()
 	s.save()
 	s.changed(ChangeAll)
-	if s.OnGameOver != nil {
-		s.OnGameOver(s.g.Result())
-	}
+	s.notifyGameOver(s.m.g.Result())
 }

@@ -44,8 +44,10 @@ type LibraryEntry struct {
 	Plies   int    `json:"plies"`             // moves in the main line
 	// Human is who a person played (red, black, both), when the game was played here.
 	Human game.HumanSide `json:"human,omitempty"`
-	Added string         `json:"added"` // when it was added, RFC 3339
-	Hash  string         `json:"hash"`  // SHA-256 of the game file
+	// Seconds is the engine's time per move, when the game was played against it here.
+	Seconds float64 `json:"seconds,omitempty"`
+	Added   string  `json:"added"` // when it was added, RFC 3339
+	Hash    string  `json:"hash"`  // SHA-256 of the game file
 }
 
 // LibraryItem is an entry as listed: Err says why its game cannot be opened (missing or
@@ -166,21 +168,39 @@ func (l *Library) List() []LibraryItem {
 
 // read loads an entry's game.
 func (l *Library) read(e LibraryEntry) (*game.Record, error) {
+	r, _, err := l.readWithPlayers(e)
+	return r, err
+}
+
+// readWithPlayers loads an entry's game and who played it: the entry says so; games
+// filed by earlier versions kept the engine's time in the record file's metadata.
+func (l *Library) readWithPlayers(e LibraryEntry) (*game.Record, Players, error) {
+	who := Players{Human: e.Human, Seconds: e.Seconds}
 	if !libraryIDPattern.MatchString(e.ID) {
-		return nil, fmt.Errorf("damaged library entry (id %q)", e.ID)
+		return nil, who, fmt.Errorf("damaged library entry (id %q)", e.ID)
 	}
 	data, err := l.fs.ReadFile(gameFileName(e.ID))
 	if err != nil {
-		return nil, err
+		return nil, who, err
 	}
 	r, err := game.LoadRecord(bytes.NewReader(data))
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", l.fs.Where(gameFileName(e.ID)), err)
+		return nil, who, fmt.Errorf("%s: %w", l.fs.Where(gameFileName(e.ID)), err)
 	}
 	if e.Name != "" {
 		r.Meta.Title = e.Name
 	}
-	return r, nil
+	if who.Seconds == 0 {
+		var legacy struct {
+			Metadata struct {
+				DifficultySeconds float64 `json:"difficultySeconds"`
+			} `json:"metadata"`
+		}
+		if json.Unmarshal(data, &legacy) == nil {
+			who.Seconds = legacy.Metadata.DifficultySeconds
+		}
+	}
+	return r, who, nil
 }
 
 func (l *Library) find(id string) (int, error) {
@@ -192,18 +212,18 @@ func (l *Library) find(id string) (int, error) {
 	return -1, fmt.Errorf("library: no game %q", id)
 }
 
-// Open returns an entry's game (with the name given to it as its title).
-func (l *Library) Open(id string) (*game.Record, error) {
+// Open returns an entry's game (with the name given to it as its title) and who played it.
+func (l *Library) Open(id string) (*game.Record, Players, error) {
 	i, err := l.find(id)
 	if err != nil {
-		return nil, err
+		return nil, Players{}, err
 	}
-	return l.read(l.entries[i])
+	return l.readWithPlayers(l.entries[i])
 }
 
-// Add stores a game and lists it. A game already in the library (the same file content)
-// is not added twice; its entry is returned.
-func (l *Library) Add(r *game.Record) (LibraryEntry, error) {
+// Add stores a game and lists it with who played it. A game already in the library (the
+// same file content) is not added twice; its entry is returned.
+func (l *Library) Add(r *game.Record, who Players) (LibraryEntry, error) {
 	var buf bytes.Buffer
 	if err := r.SaveRecord(&buf); err != nil {
 		return LibraryEntry{}, fmt.Errorf("library: %w", err)
@@ -217,6 +237,7 @@ func (l *Library) Add(r *game.Record) (LibraryEntry, error) {
 	}
 	now := l.now()
 	e := describe(r)
+	e.Human, e.Seconds = who.Human, who.Seconds
 	e.ID, e.Added, e.Hash = l.newID(now), now.UTC().Format(time.RFC3339), hash
 	// The game's file first: a crash before the index is written leaves an unlisted
 	// file, never an entry without its game.
@@ -243,9 +264,9 @@ func (l *Library) newID(now time.Time) string {
 // describe fills the listed facts of a record: players, date, result and opening.
 func describe(r *game.Record) LibraryEntry {
 	e := LibraryEntry{Name: r.Meta.Title, Red: r.Meta.Red, Black: r.Meta.Black, Date: r.Meta.Date,
-		Result: "*", Opening: r.Meta.Opening, Plies: len(r.MainLineMoves()), Human: r.Meta.Human}
-	if g, err := r.Game(); err == nil {
-		e.Result = g.Result().PGN()
+		Result: "*", Opening: r.Meta.Opening, Plies: len(r.MainLineMoves())}
+	if res, err := r.ResultAtEnd(); err == nil {
+		e.Result = res.PGN()
 	}
 	if e.Opening == "" {
 		e.Opening = firstMoves(r)
@@ -307,7 +328,7 @@ func (l *Library) Delete(id string) error {
 
 // ExportPGN writes an entry's game as PGN.
 func (l *Library) ExportPGN(id string, opt game.PGNOptions) ([]byte, error) {
-	r, err := l.Open(id)
+	r, _, err := l.Open(id)
 	if err != nil {
 		return nil, err
 	}

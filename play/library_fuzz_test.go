@@ -29,12 +29,12 @@ func FuzzOpenLibrary(f *testing.F) {
 		before := len(l.List())
 		for _, it := range l.List() {
 			if it.Err == nil {
-				if _, err := l.Open(it.ID); err != nil {
+				if _, _, err := l.Open(it.ID); err != nil {
 					t.Fatalf("listed as readable but does not open: %v", err)
 				}
 			}
 		}
-		e, err := l.Add(rec)
+		e, err := l.Add(rec, Players{})
 		if err != nil {
 			t.Fatal(err)
 		}

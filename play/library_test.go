@@ -41,17 +41,16 @@ func TestLibraryAddListOpenRenameDelete(t *testing.T) {
 	for name, fs := range map[string]FS{"plain storage": newMemFS(), "directory": DirFS(t.TempDir())} {
 		t.Run(name, func(t *testing.T) {
 			l := openLibrary(t, fs)
-			first, err := l.Add(readRecord(t, libraryPGN))
+			first, err := l.Add(readRecord(t, libraryPGN), Players{})
 			if err != nil {
 				t.Fatal(err)
 			}
 			g := playedGame(t, "h2e2", "h9g7")
-			g.Meta.Human = game.HumanRed
-			if _, err := l.Add(game.RecordFromGame(g)); err != nil {
+			if _, err := l.Add(g.Record(), Players{Human: game.HumanRed}); err != nil {
 				t.Fatal(err)
 			}
 			// The same game again is not added twice.
-			if again, err := l.Add(readRecord(t, libraryPGN)); err != nil || again.ID != first.ID {
+			if again, err := l.Add(readRecord(t, libraryPGN), Players{}); err != nil || again.ID != first.ID {
 				t.Fatalf("added twice: %v %v", again.ID, err)
 			}
 			items := l.List()
@@ -68,7 +67,7 @@ func TestLibraryAddListOpenRenameDelete(t *testing.T) {
 			}
 
 			// Open keeps the variation; Rename names it; both survive reopening.
-			r, err := l.Open(first.ID)
+			r, _, err := l.Open(first.ID)
 			if err != nil || len(r.Nodes()) != 5 {
 				t.Fatalf("open: %v", err)
 			}
@@ -76,7 +75,7 @@ func TestLibraryAddListOpenRenameDelete(t *testing.T) {
 				t.Fatal(err)
 			}
 			l = openLibrary(t, fs)
-			if r, err := l.Open(first.ID); err != nil || r.Meta.Title != "决赛" {
+			if r, _, err := l.Open(first.ID); err != nil || r.Meta.Title != "决赛" {
 				t.Fatalf("renamed: %v", err)
 			}
 			pgn, err := l.ExportPGN(first.ID, game.PGNOptions{Notation: game.Chinese})
@@ -94,7 +93,7 @@ func TestLibraryAddListOpenRenameDelete(t *testing.T) {
 			if _, err := fs.ReadFile(gameFileName(first.ID)); !errors.Is(err, os.ErrNotExist) {
 				t.Errorf("the deleted game's file is still there: %v", err)
 			}
-			if _, err := l.Open(first.ID); err == nil {
+			if _, _, err := l.Open(first.ID); err == nil {
 				t.Error("a deleted game opened")
 			}
 		})
@@ -106,15 +105,15 @@ func TestLibraryAddListOpenRenameDelete(t *testing.T) {
 func TestLibraryListsDamagedEntries(t *testing.T) {
 	fs := newMemFS()
 	l := openLibrary(t, fs)
-	good, err := l.Add(readRecord(t, libraryPGN))
+	good, err := l.Add(readRecord(t, libraryPGN), Players{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	bad, err := l.Add(readRecord(t, "h2e2 h9g7 h0g2"))
+	bad, err := l.Add(readRecord(t, "h2e2 h9g7 h0g2"), Players{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	gone, err := l.Add(readRecord(t, "b2e2"))
+	gone, err := l.Add(readRecord(t, "b2e2"), Players{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -141,7 +140,7 @@ func TestLibraryListsDamagedEntries(t *testing.T) {
 	if !strings.Contains(errs[bad.ID].Error(), gameFileName(bad.ID)) || !strings.Contains(errs["../game"].Error(), "damaged") {
 		t.Errorf("reasons: %v", errs)
 	}
-	if _, err := l.Open(bad.ID); err == nil {
+	if _, _, err := l.Open(bad.ID); err == nil {
 		t.Error("a damaged game opened")
 	}
 	for _, id := range []string{bad.ID, gone.ID, "../game"} {
@@ -157,8 +156,8 @@ func TestLibraryListsDamagedEntries(t *testing.T) {
 func TestLibraryDamagedIndex(t *testing.T) {
 	fs := newMemFS()
 	l := openLibrary(t, fs)
-	first, _ := l.Add(readRecord(t, libraryPGN))
-	if _, err := l.Add(readRecord(t, "h2e2")); err != nil {
+	first, _ := l.Add(readRecord(t, libraryPGN), Players{})
+	if _, err := l.Add(readRecord(t, "h2e2"), Players{}); err != nil {
 		t.Fatal(err)
 	}
 	// On plain storage the previous index is the backup.
@@ -180,7 +179,7 @@ func TestLibraryDamagedIndex(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "starts empty") || len(l.List()) != 0 {
 		t.Fatalf("both damaged: %v", err)
 	}
-	if _, err := l.Add(readRecord(t, "h2e2")); err != nil || len(l.List()) != 1 {
+	if _, err := l.Add(readRecord(t, "h2e2"), Players{}); err != nil || len(l.List()) != 1 {
 		t.Errorf("add after a damaged index: %v", err)
 	}
 }
@@ -192,12 +191,7 @@ func TestFinishedGamesGoToTheLibrary(t *testing.T) {
 	}
 	l := openLibrary(t, newMemFS())
 	announced := 0
-	s.OnGameOver = func(game.Result) {
-		announced++
-		if len(l.List()) != 1 {
-			t.Error("announced before the game was in the library")
-		}
-	}
+	s.Listen(Listener{GameOver: func(game.Result) { announced++ }})
 	l.AddFinishedGames(s, func(err error) { t.Error(err) })
 	tapMove(t, s, "h2e2")
 	s.Resign()

@@ -1,7 +1,6 @@
 package play
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"time"
@@ -9,32 +8,45 @@ import (
 	"github.com/xqfyne/xiangqi/game"
 )
 
+// Players says who played a game: the side(s) a person played (empty: unknown) and the
+// engine's time per move (zero: unknown). The app keeps it beside the game record.
+type Players struct {
+	Human   game.HumanSide
+	Seconds float64
+}
+
+// Players returns who plays the session's game.
+func (s *Session) Players() Players {
+	return Players{Human: s.settings.Human, Seconds: s.settings.Seconds}
+}
+
 // OpenRecord replaces the session's game by r (an imported file, a paste, a library
-// entry): the board shows the end of its main line and the game is saved at once. A
-// record that says who played keeps that (so an unfinished game against the engine goes
-// on against it); any other record is opened for two people, so the engine does not start
-// moving in a game someone is studying. On an error nothing changes.
-func (s *Session) OpenRecord(r *game.Record) error {
+// entry), which the session then owns: the board shows the end of its main line and the
+// game is saved at once. A game whose players are known keeps them (so an unfinished game
+// against the engine goes on against it); any other is opened for two people, so the
+// engine does not start moving in a game someone is studying. On an error nothing
+// changes.
+func (s *Session) OpenRecord(r *game.Record, who Players) error {
 	if r == nil {
 		return errors.New("open: no game")
 	}
-	g, err := r.Game()
+	g, err := game.Open(r, nil)
 	if err != nil {
 		return fmt.Errorf("open: %w", err)
 	}
 	set := s.settings
-	switch r.Meta.Human {
+	switch who.Human {
 	case game.HumanRed, game.HumanBlack, game.HumanBoth:
-		set.Human = r.Meta.Human
+		set.Human = who.Human
 	default:
 		set.Human = game.HumanBoth
 	}
 	set.Flipped = set.Human == game.HumanBlack
-	if CheckSeconds(r.Meta.DifficultySeconds) == nil {
-		set.Seconds = r.Meta.DifficultySeconds
+	if CheckSeconds(who.Seconds) == nil {
+		set.Seconds = who.Seconds
 	}
 	set.TimeControl = TimeControl{} // a game opened from a file is studied, not timed
-	s.replaceGame(g, r, set)
+	s.replaceGame(g, set)
 	return nil
 }
 
@@ -49,42 +61,29 @@ func (s *Session) NewGameFrom(fen string, set Settings) error {
 	if err != nil {
 		return err
 	}
-	g.Meta.Date = time.Now().Format("2006.01.02")
+	g.Record().Meta.Date = time.Now().Format("2006.01.02")
 	set.Flipped = set.Human == game.HumanBlack
-	s.replaceGame(g, nil, set)
+	s.replaceGame(g, set)
 	return nil
 }
 
-// CurrentRecord returns the session's game as a record (its whole line, metadata and
-// declared result), for export, copying and the library. The record is a copy: changing
-// it does not change the game.
-func (s *Session) CurrentRecord() *game.Record {
-	var buf bytes.Buffer
-	if err := s.Record().SaveRecord(&buf); err == nil {
-		if rec, err := game.LoadRecord(&buf); err == nil {
-			// The tree keeps no verdict; the game shown knows how its line ended.
-			if r := game.RecordFromGame(s.g).Result; r.Decided() && !rec.Result.Decided() {
-				rec.Result = r
-			}
-			return rec
-		}
-	}
-	return game.RecordFromGame(s.g) // the main line at least, should the tree not copy
-}
+// CurrentRecord returns a copy of the session's game record (its tree, metadata and
+// recorded result), for export, copying and the library: changing it does not change the
+// game.
+func (s *Session) CurrentRecord() *game.Record { return s.m.g.Record().Copy() }
 
-// replaceGame makes g the session's game, with rec its record (variations and comments;
-// nil: g's own line): the engine stops and forgets the old game, the clock starts anew,
-// the new game is saved and shown, and the engine moves if it is its turn.
-func (s *Session) replaceGame(g *game.Game, rec *game.Record, set Settings) {
+// replaceGame makes g the session's game: the engine stops and forgets the old game, the
+// clock starts anew, the new game is saved and shown, and the engine moves if it is its
+// turn.
+func (s *Session) replaceGame(g *game.Game, set Settings) {
 	s.cancelSearch()
 	s.running.Wait()
 	s.searcher.Clear()
-	s.disarmFlag()
-	s.g, s.settings, s.engineView, s.clock = g, set, engineView{}, newGameClock(set.TimeControl)
-	if rec != nil {
-		s.tree = gameTree{rec: rec, of: g}
-	}
-	s.settings.Record(g)
+	s.m.StopClock()
+	s.forgetReview() // its marks belong to the game replaced
+	s.settings, s.engineView = set, engineView{}
+	s.m = s.newMatch(g, nil)
+	g.SetRules(set.Rules)
 	s.configureEngine()
 	s.clearMarks()
 	s.save()

@@ -28,7 +28,7 @@ func xqf60(b *testing.B) []byte {
 		}
 	}
 	var buf bytes.Buffer
-	if err := game.RecordFromGame(g).ExportXQF(&buf); err != nil {
+	if err := g.Record().ExportXQF(&buf); err != nil {
 		b.Fatal(err)
 	}
 	return buf.Bytes()
@@ -46,9 +46,9 @@ func BenchmarkOpenXQF60(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if err := s.OpenRecord(rec); err != nil {
+		if err := s.OpenRecord(rec, Players{}); err != nil {
 			b.Fatal(err)
 		}
-		q.drain()
+		q.Drain()
 	}
 }

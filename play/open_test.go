@@ -25,12 +25,12 @@ func TestOpenRecordReplacesTheGameAndSavesIt(t *testing.T) {
 		t.Fatal(err)
 	}
 	rec := readRecord(t, "[Red \"甲\"]\n[Black \"乙\"]\n1. 炮二平五 马８进７ (1. ... 炮８平５) 2. 马二进三 *\n")
-	if err := s.OpenRecord(rec); err != nil {
+	if err := s.OpenRecord(rec, Players{}); err != nil {
 		t.Fatal(err)
 	}
 	g := s.Game()
-	if g.Ply() != 3 || g.Len() != 3 || g.Meta.Red != "甲" {
-		t.Fatalf("opened game: ply %d of %d, red %q", g.Ply(), g.Len(), g.Meta.Red)
+	if g.Ply() != 3 || g.Len() != 3 || g.Record().Meta.Red != "甲" {
+		t.Fatalf("opened game: ply %d of %d, red %q", g.Ply(), g.Len(), g.Record().Meta.Red)
 	}
 	// A record that does not say who plays is opened for two people: the engine waits.
 	if s.Settings().Human != game.HumanBoth || s.Thinking() {
@@ -38,7 +38,7 @@ func TestOpenRecordReplacesTheGameAndSavesIt(t *testing.T) {
 	}
 	s.Flush()
 	saved, err := NewStore(fs).Load()
-	if err != nil || saved.Len() != 3 || saved.Meta.Black != "乙" {
+	if err != nil || saved.Len() != 3 || saved.Record().Meta.Black != "乙" {
 		t.Fatalf("not saved at once: %v", err)
 	}
 	// CurrentRecord gives the game back, and is a copy.
@@ -61,7 +61,7 @@ func TestOpenRecordErrorKeepsTheGame(t *testing.T) {
 	}
 	tapMove(t, s, "h2e2")
 	before := s.CurrentRecord().ICCSText()
-	if err := s.OpenRecord(nil); err == nil {
+	if err := s.OpenRecord(nil, Players{}); err == nil {
 		t.Fatal("nil record opened")
 	}
 	if err := s.NewGameFrom("9/9/9/9/9/9/9/9/9/9 w", fastSettings(game.HumanBoth)); err == nil {
@@ -77,11 +77,10 @@ func TestOpenRecordKeepsTheEngineOpponent(t *testing.T) {
 	calls := 0
 	s, q, _ := openSession(t, nil, answer(&calls, mv(t, "h9g7")))
 	g := playedGame(t, "h2e2")
-	fastSettings(game.HumanRed).Record(g)
-	if err := s.OpenRecord(game.RecordFromGame(g)); err != nil {
+	if err := s.OpenRecord(g.Record(), Players{Human: game.HumanRed, Seconds: MinSeconds}); err != nil {
 		t.Fatal(err)
 	}
-	q.waitFor(t, 5*time.Second, "the engine's reply", func() bool { return s.Game().Len() == 2 })
+	q.WaitFor(t, 5*time.Second, "the engine's reply", func() bool { return s.Game().Len() == 2 })
 	if calls != 1 || s.Settings().Human != game.HumanRed {
 		t.Errorf("calls %d, human %q", calls, s.Settings().Human)
 	}
@@ -95,7 +94,7 @@ func TestNewGameFromAPosition(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Black is to move and the engine plays Black.
-	q.waitFor(t, 5*time.Second, "the engine's move", func() bool { return s.Game().Len() == 1 })
+	q.WaitFor(t, 5*time.Second, "the engine's move", func() bool { return s.Game().Len() == 1 })
 	if s.Game().StartFEN() != fen || s.Settings().Flipped {
 		t.Errorf("start %q flipped %v", s.Game().StartFEN(), s.Settings().Flipped)
 	}

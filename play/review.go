@@ -86,9 +86,8 @@ const reviewHashMB = 16
 // review is a game review: every position of the line shown searched in turn on a
 // background goroutine, the moves classified as the results come in.
 type review struct {
+	job     job
 	running bool
-	gen     uint64
-	cancel  context.CancelFunc
 	done    int // positions searched
 	total   int
 	nodes   []*game.Node  // the root and the nodes of the line reviewed
@@ -99,19 +98,19 @@ type review struct {
 }
 
 // StartReview reviews the line shown, from the start position to its end, replacing an
-// earlier review. Progress comes through OnChange (ChangeStatus | ChangeMoves).
+// earlier review. Progress comes to the listeners as ChangeStatus | ChangeMoves.
 func (s *Session) StartReview(opt ReviewOptions) error {
 	if opt.PerMove <= 0 && opt.Depth <= 0 {
 		return errors.New("play: a review needs a time or a depth per move")
 	}
-	nodes := append([]*game.Node{s.Record().Root}, s.lineNodes()...)
+	nodes := append([]*game.Node{s.Record().Root}, s.m.g.Line()...)
 	if len(nodes) < 2 {
 		return errors.New("play: there is no move to review")
 	}
 	s.CancelReview()
 	positions := make([]*rules.Position, len(nodes))
 	sides := make([]rules.Color, len(nodes))
-	pos := s.tree.rec.StartPosition()
+	pos := s.Record().StartPosition()
 	for i, n := range nodes {
 		if i > 0 && !pos.MakeMove(n.Move) {
 			return errors.New("play: the line cannot be replayed")
@@ -119,33 +118,28 @@ func (s *Session) StartReview(opt ReviewOptions) error {
 		positions[i], sides[i] = pos.Copy(), pos.Side()
 	}
 	r := &s.review
-	r.gen++
-	gen := r.gen
-	ctx, cancel := context.WithCancel(context.Background())
-	r.running, r.cancel, r.done, r.total = true, cancel, 0, len(nodes)
+	r.running, r.done, r.total = true, 0, len(nodes)
 	r.nodes, r.sides, r.results, r.marks, r.curve = nodes, sides, nil, map[*game.Node]MoveReview{}, nil
 	searcher := engine.NewSearcher(engine.Options{HashMB: reviewHashMB, Threads: 1, Rules: s.settings.Rules})
 	limits := engine.Limits{MoveTime: opt.PerMove, Depth: opt.Depth}
-	s.running.Add(1)
-	go func() {
-		defer s.running.Done()
+	s.run(&r.job, func(ctx context.Context, deliver func(func())) {
 		for _, p := range positions {
 			res := searcher.Search(ctx, p, limits, nil)
 			if ctx.Err() != nil {
 				return
 			}
-			s.post(func() { s.reviewed(gen, res) })
+			deliver(func() { s.reviewed(res) })
 		}
-	}()
+	})
 	s.changed(ChangeStatus | ChangeMoves | ChangeControls)
 	return nil
 }
 
 // reviewed takes the search of the next position: the move that led to it can now be
 // classified.
-func (s *Session) reviewed(gen uint64, res engine.SearchResult) {
+func (s *Session) reviewed(res engine.SearchResult) {
 	r := &s.review
-	if gen != r.gen || !r.running {
+	if !r.running {
 		return
 	}
 	i := len(r.results)
@@ -171,7 +165,8 @@ func (s *Session) reviewed(gen uint64, res engine.SearchResult) {
 		r.marks[n] = mr
 	}
 	if r.done == r.total {
-		r.running, r.cancel = false, nil
+		r.running = false
+		r.job.finished()
 	}
 	s.changed(ChangeStatus | ChangeMoves | ChangeControls)
 }
@@ -182,11 +177,7 @@ func clampScore(score int) int { return min(max(score, -reviewScoreCap), reviewS
 // marks.
 func (s *Session) CancelReview() {
 	r := &s.review
-	r.gen++
-	if r.cancel != nil {
-		r.cancel()
-		r.cancel = nil
-	}
+	r.job.stop()
 	if r.running {
 		r.running = false
 		s.changed(ChangeStatus | ChangeControls)
@@ -195,11 +186,8 @@ func (s *Session) CancelReview() {
 
 // forgetReview drops the review of a game that is no longer shown.
 func (s *Session) forgetReview() {
-	s.review.gen++
-	if s.review.cancel != nil {
-		s.review.cancel()
-	}
-	s.review = review{gen: s.review.gen}
+	s.review.job.stop()
+	s.review = review{job: s.review.job} // the job's count goes on, so late reports stay stale
 }
 
 // Reviewing reports whether a review is running.

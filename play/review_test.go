@@ -45,8 +45,7 @@ func TestClassifyThresholds(t *testing.T) {
 // position and drops for Red after the blunder.
 func TestReviewMarksHungRook(t *testing.T) {
 	s, q, _ := openSession(t, nil, nil)
-	s.settings = fastSettings(game.HumanBoth)
-	if err := s.adoptRecord(hungRookRecord(t), nil); err != nil {
+	if err := s.OpenRecord(hungRookRecord(t), Players{Human: game.HumanBoth, Seconds: MinSeconds}); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.StartReview(ReviewOptions{Depth: 5}); err != nil {
@@ -55,7 +54,7 @@ func TestReviewMarksHungRook(t *testing.T) {
 	if !s.Reviewing() {
 		t.Fatal("review not running")
 	}
-	q.waitFor(t, 60*time.Second, "the review", func() bool { return !s.Reviewing() })
+	q.WaitFor(t, 60*time.Second, "the review", func() bool { return !s.Reviewing() })
 	if done, total := s.ReviewProgress(); done != 4 || total != 4 {
 		t.Fatalf("progress %d/%d", done, total)
 	}
@@ -82,7 +81,7 @@ func TestReviewMarksHungRook(t *testing.T) {
 // Cancelling a review stops its goroutine; a new game forgets the marks.
 func TestReviewCancel(t *testing.T) {
 	s, q, _ := openSession(t, nil, nil)
-	if err := s.adoptRecord(hungRookRecord(t), nil); err != nil {
+	if err := s.OpenRecord(hungRookRecord(t), Players{}); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.StartReview(ReviewOptions{PerMove: time.Minute}); err != nil {
@@ -90,7 +89,7 @@ func TestReviewCancel(t *testing.T) {
 	}
 	s.CancelReview()
 	waitEnded(t, s)
-	q.drain()
+	q.Drain()
 	if s.Reviewing() {
 		t.Fatal("still reviewing")
 	}

@@ -3,8 +3,6 @@ package play
 import (
 	"context"
 	"errors"
-	"fmt"
-	"slices"
 	"sync"
 	"time"
 
@@ -13,16 +11,6 @@ import (
 	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/rules"
 )
-
-// rejectFlash is how long an illegal target stays marked.
-const rejectFlash = 450 * time.Millisecond
-
-// maxHintSeconds caps the time a hint may take, whatever the difficulty.
-const maxHintSeconds = 3.0
-
-// engineRandomness is the root noise used when "vary the engine's moves" is on
-// (evaluation units; a rook is about 200).
-const engineRandomness = 8
 
 // Change says what a view has to redraw after a change.
 type Change uint8
@@ -49,11 +37,12 @@ type Config struct {
 	Sound    SoundPlayer      // nil: silent
 }
 
-// Session is one game in progress: the record, the settings, the selection state of the
-// board, and the engine thinking on a background goroutine. All methods must be called on
-// the UI goroutine; results of background work come back through post.
+// Session is one game in progress on this device: a Match (the game, its clock and
+// result) with the player's settings, the board input, the engine's jobs on background
+// goroutines, saving and sounds. All methods must be called on the UI goroutine; results
+// of background work come back through post.
 type Session struct {
-	g        *game.Game
+	m        *Match // the game, its clock and result
 	settings Settings
 	lang     Language
 	writer   *writer // nil when nothing is saved
@@ -61,25 +50,17 @@ type Session struct {
 	search   SearchFunc
 	book     *book.Book // nil when the bundled book could not be read
 	post     func(func())
-	time     TimeSource
-	clock    gameClock
+	time     TimeSource  // the clock's time
 	away     bool        // the app is out of sight (in the background): the clock waits
 	sounds   SoundPlayer // nil: silent
 
-	selected rules.Square
-	targets  []rules.Square
-	hint     rules.Move
-	rejected rules.Square
-	illegal  game.Illegality // why the last tapped move was not legal
-	flashes  uint64          // identifies the latest reject flash
-	animate  rules.Move      // the last move, when the board should slide it into place
+	marks boardMarks // what the board shows besides the position (board_input.go)
 
-	gen      uint64 // bumped whenever a running search becomes stale
-	cancel   context.CancelFunc
-	thinking bool
-	hinting  bool
-	info     engine.Info
-	fromBook bool // the engine's last move came from the opening book
+	searchJob job // the engine's move or a hint (engine_jobs.go)
+	thinking  bool
+	hinting   bool
+	info      engine.Info
+	fromBook  bool // the engine's last move came from the opening book
 	// engineView is what the engine thought of its last searched move, for draw offers.
 	engineView engineView
 	running    sync.WaitGroup
@@ -88,16 +69,11 @@ type Session struct {
 	engineErr error
 	hintErr   error // why the last hint search gave no move
 
-	tree     gameTree // the game with its variations (browse.go)
 	analysis analysis // analysis mode (analysis.go)
 	review   review   // the game review (review.go)
 
-	// Hooks called on the UI goroutine; nil hooks are skipped.
-	OnChange   func(Change)      // something visible changed
-	OnGameOver func(game.Result) // a move ended the game
-	OnError    func(error)       // a save failed
-	// OnEngineError is told when the engine's search gave no playable move for its turn.
-	OnEngineError func(error)
+	listeners []Listener // listeners.go
+
 	// OnRepetitionWarning is asked before the player's move that would lose by a
 	// repetition rule (when the setting is on): the view shows why and calls play if the
 	// player plays it anyway. Without it the move is played.
@@ -114,7 +90,7 @@ func NewSession(cfg Config) (*Session, error) {
 		return nil, errors.New("session: no way to post to the UI goroutine")
 	}
 	s := &Session{post: cfg.Post, searcher: cfg.Searcher, search: cfg.Search, lang: cfg.Language,
-		time: cfg.Time, sounds: cfg.Sound, selected: rules.NoSquare, rejected: rules.NoSquare}
+		time: cfg.Time, sounds: cfg.Sound, marks: noMarks()}
 	if s.time == nil {
 		s.time = systemTime{}
 	}
@@ -133,27 +109,26 @@ func NewSession(cfg Config) (*Session, error) {
 	if cfg.Store != nil {
 		saved, err := cfg.Store.loadSession()
 		if g := saved.game; g != nil {
-			s.g = g
-			s.settings = settingsOf(g, s.lang)
-			s.clock = restoreClock(g, s.settings.TimeControl)
-			if saved.tree != nil {
-				s.tree = gameTree{rec: saved.tree, of: g}
-			}
+			s.settings = settingsFrom(saved.settings, s.lang)
+			g.SetRules(s.settings.Rules)
+			s.m = s.newMatch(g, saved.clock)
 		}
 		if err != nil && !errors.Is(err, ErrNoSave) {
 			notice = errors.Join(notice, err)
 		}
 		s.writer = newWriter(cfg.Store, func(err error) { s.post(func() { s.saveFailed(err) }) })
 	}
-	if s.g == nil {
+	if s.m == nil {
 		g, err := game.New("")
 		if err != nil {
-			s.Close()
+			if s.writer != nil {
+				s.writer.close()
+			}
 			return nil, err
 		}
-		s.g = g
 		s.settings = DefaultSettings(s.lang)
-		s.settings.Record(g)
+		g.SetRules(s.settings.Rules)
+		s.m = s.newMatch(g, nil)
 		s.save()
 	}
 	s.configureEngine()
@@ -171,8 +146,8 @@ func (s *Session) Close() {
 	s.stopAnalysis()
 	s.forgetReview()
 	s.running.Wait()
-	if s.clock.tc.Timed() {
-		s.stopClock()
+	if s.m.TimeControl().Timed() {
+		s.m.StopClock()
 		s.save() // the exact time left, not the time at the last move
 	}
 	if s.writer != nil {
@@ -191,158 +166,30 @@ func (s *Session) Flush() {
 	}
 }
 
-// Game returns the record (read only for callers).
-func (s *Session) Game() *game.Game { return s.g }
+// Game returns the record with its cursor (read only for callers).
+func (s *Session) Game() *game.Game { return s.m.g }
+
+// Match returns the game being played, with its clock and result.
+func (s *Session) Match() *Match { return s.m }
+
+// newMatch makes the session's match of g with the settings' time control and the time
+// each side has left (nil: full clocks).
+func (s *Session) newMatch(g *game.Game, left *[2]time.Duration) *Match {
+	m := NewMatch(g, s.settings.TimeControl, left, s.time, s.post)
+	m.OnFlagFall = s.flagFell
+	return m
+}
 
 // Settings returns the current settings.
 func (s *Session) Settings() Settings { return s.settings }
 
-// Thinking reports whether the engine is searching for its move.
-func (s *Session) Thinking() bool { return s.thinking }
-
-// EngineError returns why the engine could not make its move, or nil.
-func (s *Session) EngineError() error { return s.engineErr }
-
-// HintError returns why the last hint gave no move, or nil.
-func (s *Session) HintError() error { return s.hintErr }
-
-// Hinting reports whether the engine is searching for a hint.
-func (s *Session) Hinting() bool { return s.hinting }
-
-// EngineMoveFromBook reports whether the engine's last move came from the opening book.
-func (s *Session) EngineMoveFromBook() bool { return s.fromBook }
-
-// Progress returns the latest search progress report.
-func (s *Session) Progress() engine.Info { return s.info }
-
-// Selected is the selected piece's point, or rules.NoSquare.
-func (s *Session) Selected() rules.Square { return s.selected }
-
-// Targets are the legal destinations of the selected piece.
-func (s *Session) Targets() []rules.Square { return slices.Clone(s.targets) }
-
-// Hint is the engine's suggestion for the player, or rules.NoMove.
-func (s *Session) Hint() rules.Move { return s.hint }
-
-// Rejected is a point just tapped illegally, flashed briefly, or rules.NoSquare.
-func (s *Session) Rejected() rules.Square { return s.rejected }
-
-// Illegal is why the last move the player tried was not legal (game.NotIllegal after any
-// other tap).
-func (s *Session) Illegal() game.Illegality { return s.illegal }
-
-// Animate is the last move when the board should slide it into place: a move made by a
-// tap, by the engine or by Redo, but not one the player dropped there by dragging.
-func (s *Session) Animate() rules.Move { return s.animate }
-
-// HumanToMove reports whether a person may move now.
-func (s *Session) HumanToMove() bool {
-	return !s.thinking && !s.g.Result().Decided() && (s.settings.Human.Plays(s.g.SideToMove()) || s.freeMoves())
-}
-
-// Tap handles a tap on a board point as article 003 §1 describes: an own piece becomes
-// the selection; with a selection, any other point is a move, played if legal.
-func (s *Session) Tap(sq rules.Square) { s.tap(sq, true) }
-
-// Drop plays the move of a piece dragged from one point and dropped on another: the same
-// as tapping both, except that the piece is already where it lands.
-func (s *Session) Drop(from, to rules.Square) {
-	if p := s.g.Position().At(from); p == rules.NoPiece || p.Color() != s.g.SideToMove() {
-		return
-	}
-	s.tap(from, false)
-	s.tap(to, false)
-}
-
-func (s *Session) tap(sq rules.Square, animate bool) {
-	s.illegal = game.NotIllegal
-	pos := s.g.Position()
-	p := pos.At(sq)
-	if !s.HumanToMove() {
-		// While the engine thinks, the player may pick the piece to move next; it stays
-		// selected when the engine's move leaves it in place.
-		if s.thinking && p != rules.NoPiece && s.settings.Human.Plays(p.Color()) {
-			s.selected, s.targets = sq, nil
-			s.changed(ChangeBoard)
-		}
-		return
-	}
-	if p != rules.NoPiece && p.Color() == pos.Side() {
-		s.selected = sq
-		s.targets = legalTargets(pos, sq)
-		s.changed(ChangeBoard | ChangeStatus)
-		return
-	}
-	if s.selected == rules.NoSquare {
-		return
-	}
-	m := rules.NewMove(s.selected, sq)
-	if why := game.WhyIllegal(pos, m); why != game.NotIllegal {
-		s.illegal = why
-		s.flashReject(sq)
-		return
-	}
-	if s.settings.WarnRepetition && s.OnRepetitionWarning != nil {
-		if why, loses := s.g.WouldLoseByRepetition(m); loses {
-			g, ply := s.g, s.g.Ply()
-			s.OnRepetitionWarning(why, func() {
-				if s.g == g && s.g.Ply() == ply && s.HumanToMove() {
-					s.playTapped(m, sq, animate)
-				}
-			})
-			return
-		}
-	}
-	s.playTapped(m, sq, animate)
-}
-
-// playTapped plays the move of a tap, flashing the point when the game refuses it.
-func (s *Session) playTapped(m rules.Move, sq rules.Square, animate bool) {
-	if err := s.play(m, animate); err != nil {
-		s.flashReject(sq)
-	}
-}
-
-func legalTargets(pos *rules.Position, from rules.Square) []rules.Square {
-	var ts []rules.Square
-	for _, m := range pos.LegalMoves() {
-		if m.From() == from {
-			ts = append(ts, m.To())
-		}
-	}
-	return ts
-}
-
-// flashReject marks an illegal target briefly; the selection stays.
-func (s *Session) flashReject(sq rules.Square) {
-	s.rejected = sq
-	s.sound(SoundIllegal)
-	s.flashes++
-	id := s.flashes
-	s.changed(ChangeBoard | ChangeStatus)
-	time.AfterFunc(rejectFlash, func() {
-		s.post(func() {
-			if s.flashes == id && s.rejected != rules.NoSquare {
-				s.rejected = rules.NoSquare
-				s.changed(ChangeBoard)
-			}
-		})
-	})
-}
-
 // play makes a move, saves, and hands over to the engine when it is its turn. A move the
 // game rejects changes nothing and is returned as an error.
 func (s *Session) play(m rules.Move, animate bool) error {
-	mover := s.g.SideToMove()
-	if !s.g.Result().Decided() && s.g.Position().IsLegal(m) && !s.clockBeforeMove() {
-		return errors.New("the time ran out before the move")
-	}
-	s.beforeMove()
 	captured := s.captures(m)
-	if err := s.g.Play(m); err != nil {
+	if err := s.m.Play(m); err != nil {
 		return err
 	}
-	s.clockAfterMove(mover)
 	s.sound(s.moveSound(captured))
 	if s.hinting {
 		s.cancelSearch() // a hint for the position before this move is stale
@@ -356,33 +203,25 @@ func (s *Session) play(m rules.Move, animate bool) error {
 // engine when it is its turn. A piece the player picked while the engine thought stays
 // selected if it is still there.
 func (s *Session) moved(animate, announce bool) {
-	picked := s.selected
+	picked := s.marks.selected
 	s.clearMarks()
 	if animate {
-		s.animate = s.g.LastMove()
+		s.marks.animate = s.m.g.LastMove()
 	}
 	if picked != rules.NoSquare && s.HumanToMove() {
-		if p := s.g.Position().At(picked); p != rules.NoPiece && p.Color() == s.g.SideToMove() {
-			s.selected, s.targets = picked, legalTargets(s.g.Position(), picked)
+		if p := s.m.g.Position().At(picked); p != rules.NoPiece && p.Color() == s.m.g.SideToMove() {
+			s.marks.selected, s.marks.targets = picked, legalTargets(s.m.g.Position(), picked)
 		}
 	}
 	s.save()
 	s.changed(ChangeAll)
-	if r := s.g.Result(); r.Decided() {
-		if announce && s.OnGameOver != nil {
-			s.OnGameOver(r)
+	if r := s.m.g.Result(); r.Decided() {
+		if announce {
+			s.notifyGameOver(r)
 		}
 		return
 	}
 	s.maybeStartEngine()
-}
-
-// clearMarks forgets the selection and everything tied to the previous position,
-// including a failed search's report.
-func (s *Session) clearMarks() {
-	s.selected, s.targets, s.hint, s.rejected = rules.NoSquare, nil, rules.NoMove, rules.NoSquare
-	s.animate, s.illegal = rules.NoMove, game.NotIllegal
-	s.engineErr, s.hintErr = nil, nil
 }
 
 // NewGame starts a fresh game with the given settings (the board faces the human).
@@ -398,10 +237,12 @@ func (s *Session) NewGame(set Settings) error {
 	s.running.Wait()
 	s.searcher.Clear()
 	set.Flipped = set.Human == game.HumanBlack
-	s.disarmFlag()
-	s.g, s.settings, s.engineView, s.clock = g, set, engineView{}, newGameClock(set.TimeControl)
-	s.settings.Record(g)
-	g.Meta.Date = time.Now().Format("2006.01.02")
+	s.m.StopClock()
+	s.forgetReview() // its marks belong to the game replaced
+	s.settings, s.engineView = set, engineView{}
+	s.m = s.newMatch(g, nil)
+	g.SetRules(set.Rules)
+	g.Record().Meta.Date = time.Now().Format("2006.01.02")
 	s.configureEngine()
 	s.clearMarks()
 	s.save()
@@ -418,7 +259,7 @@ func (s *Session) ApplySettings(set Settings) error {
 	}
 	set.Human, set.Flipped, set.TimeControl = s.settings.Human, s.settings.Flipped, s.settings.TimeControl
 	s.settings = set
-	s.settings.Record(s.g)
+	s.m.g.SetRules(set.Rules)
 	s.configureEngine()
 	s.save()
 	s.changed(ChangeAll)
@@ -428,17 +269,16 @@ func (s *Session) ApplySettings(set Settings) error {
 // Flip turns the board around.
 func (s *Session) Flip() {
 	s.settings.Flipped = !s.settings.Flipped
-	s.settings.Record(s.g)
 	s.save()
 	s.changed(ChangeBoard)
 }
 
 // sideAt returns the side to move at ply p of the current line.
 func (s *Session) sideAt(p int) rules.Color {
-	if (s.g.Ply()-p)%2 == 0 {
-		return s.g.SideToMove()
+	if (s.m.g.Ply()-p)%2 == 0 {
+		return s.m.g.SideToMove()
 	}
-	return s.g.SideToMove().Opponent()
+	return s.m.g.SideToMove().Opponent()
 }
 
 // CanUndo reports whether Undo would take a move back.
@@ -447,7 +287,7 @@ func (s *Session) CanUndo() bool { return s.undoTarget() >= 0 }
 // undoTarget is the ply Undo goes back to, or -1. Against the engine it takes back the
 // engine's reply and the player's own move, landing where the player is to move.
 func (s *Session) undoTarget() int {
-	t := s.g.Ply() - 1
+	t := s.m.g.Ply() - 1
 	if s.settings.Human == game.HumanBoth {
 		return t
 	}
@@ -460,14 +300,16 @@ func (s *Session) undoTarget() int {
 	return t
 }
 
-// Undo takes back moves (see undoTarget), cancelling a running search.
+// Undo takes back moves (see undoTarget), cancelling a running search. A different move
+// played then carries the game on: its line becomes the main line, the moves taken back a
+// variation.
 func (s *Session) Undo() {
 	t := s.undoTarget()
 	if t < 0 {
 		return
 	}
 	s.cancelSearch()
-	if err := s.g.GoTo(t); err != nil {
+	if err := s.m.g.TakeBack(t); err != nil {
 		return
 	}
 	s.engineView = engineView{}
@@ -478,7 +320,7 @@ func (s *Session) Undo() {
 }
 
 // CanRedo reports whether Redo would replay a move.
-func (s *Session) CanRedo() bool { return s.g.Ply() < s.g.Len() }
+func (s *Session) CanRedo() bool { return s.m.g.Ply() < s.m.g.Len() }
 
 // Redo replays taken-back moves: against the engine up to the player's next turn.
 func (s *Session) Redo() {
@@ -486,162 +328,10 @@ func (s *Session) Redo() {
 		return
 	}
 	s.cancelSearch()
-	s.g.Redo()
-	for s.settings.Human != game.HumanBoth && !s.settings.Human.Plays(s.g.SideToMove()) && s.g.Redo() {
+	s.m.g.Redo()
+	for s.settings.Human != game.HumanBoth && !s.settings.Human.Plays(s.m.g.SideToMove()) && s.m.g.Redo() {
 	}
 	s.moved(true, false)
-}
-
-// CanHint reports whether AskHint would ask the engine for a move.
-func (s *Session) CanHint() bool { return s.HumanToMove() && !s.hinting }
-
-// AskHint asks the engine for a move for the player; it is shown on the board.
-func (s *Session) AskHint() {
-	if !s.CanHint() {
-		return
-	}
-	s.hint, s.hintErr = rules.NoMove, nil
-	s.startSearch(true)
-}
-
-// CanRetryEngine reports whether it is the engine's turn but its last search failed.
-func (s *Session) CanRetryEngine() bool {
-	return s.engineErr != nil && !s.thinking && !s.g.Result().Decided() && s.settings.engineMoves(s.g.SideToMove())
-}
-
-// RetryEngine lets the engine search again after a search that gave no playable move.
-func (s *Session) RetryEngine() {
-	if !s.CanRetryEngine() {
-		return
-	}
-	s.engineErr = nil
-	s.startSearch(false)
-}
-
-// maybeStartEngine starts the engine's search when it is to move.
-func (s *Session) maybeStartEngine() {
-	if s.thinking || s.g.Result().Decided() || !s.settings.engineMoves(s.g.SideToMove()) || s.freeMoves() {
-		return
-	}
-	s.startSearch(false)
-}
-
-// configureEngine applies the book, randomness and rules settings. A search copies the
-// searcher's options when it starts, so a change during a search applies to the next.
-func (s *Session) configureEngine() {
-	randomness := 0
-	if s.settings.Random {
-		randomness = engineRandomness
-	}
-	s.searcher.SetRandomness(randomness)
-	s.searcher.SetBookProbe(bookProbe(s.book, s.settings.Book, s.settings.Random))
-	s.searcher.SetRules(s.settings.Rules)
-}
-
-func (s *Session) startSearch(hint bool) {
-	s.cancelSearch()
-	s.gen++
-	gen := s.gen
-	ctx, cancel := context.WithCancel(context.Background())
-	s.cancel = cancel
-	if hint {
-		s.hinting = true
-	} else {
-		s.thinking = true
-	}
-	s.info = engine.Info{}
-	seconds := s.settings.Seconds
-	if hint && seconds > maxHintSeconds {
-		seconds = maxHintSeconds
-	}
-	pos := s.g.Position()
-	s.searcher.SetElo(s.settings.searchElo(hint)) // levels.go
-	// The search judges repetitions by the game's rules too, but it sees a loss only
-	// where its tree reaches one; the moves the judge would punish are banned at the
-	// root, as a referee bans them.
-	limits := engine.Limits{MoveTime: secondsToDuration(seconds), BanMoves: s.g.ForbiddenMoves()}
-	if tc := s.clock.tc; tc.Timed() && !hint {
-		// On a clock the engine plans its own time from what is left, not by the level's
-		// seconds per move.
-		limits.MoveTime = 0
-		limits.Time, limits.Increment = s.ClockLeft(pos.Side()), tc.Increment
-	}
-	search := s.search
-	s.changed(ChangeStatus | ChangeControls)
-	s.running.Add(1)
-	go func() {
-		defer s.running.Done()
-		res := search(ctx, pos, limits, func(info engine.Info) {
-			s.post(func() {
-				if gen == s.gen && !hint {
-					s.info = info
-					s.changed(ChangeStatus)
-				}
-			})
-		})
-		s.post(func() { s.searchDone(gen, hint, res) })
-	}()
-}
-
-// searchDone applies a finished search unless the game moved on since it started.
-func (s *Session) searchDone(gen uint64, hint bool, res engine.SearchResult) {
-	if gen != s.gen {
-		return
-	}
-	s.cancel()
-	s.cancel = nil
-	s.thinking, s.hinting = false, false
-	pos := s.g.Position()
-	var bad error
-	switch {
-	case res.Move == rules.NoMove:
-		bad = errors.New("the search returned no move")
-	case !pos.IsLegal(res.Move):
-		bad = fmt.Errorf("the search returned the illegal move %v", res.Move)
-	}
-	if hint {
-		if bad == nil {
-			s.hint = res.Move
-		}
-		s.hintErr = bad
-		s.changed(ChangeBoard | ChangeStatus | ChangeControls)
-		return
-	}
-	if bad == nil {
-		s.fromBook = res.FromBook
-		if !res.FromBook {
-			s.engineView = engineView{score: res.Score, known: true}
-		}
-		if err := s.play(res.Move, true); err != nil {
-			bad = fmt.Errorf("the game rejected the move %v: %w", res.Move, err)
-		}
-	}
-	if bad != nil {
-		s.engineFailed(bad)
-	}
-}
-
-// engineFailed stops waiting for the engine after a search without a playable move and
-// reports why; the user can retry, take back or start a new game.
-func (s *Session) engineFailed(err error) {
-	s.engineErr = err
-	s.changed(ChangeStatus | ChangeControls)
-	if s.OnEngineError != nil {
-		s.OnEngineError(err)
-	}
-}
-
-// cancelSearch stops a running search at once and makes its result stale.
-func (s *Session) cancelSearch() {
-	s.gen++
-	if s.cancel != nil {
-		s.cancel()
-		s.cancel = nil
-	}
-	if s.thinking || s.hinting {
-		s.thinking, s.hinting = false, false
-		s.changed(ChangeStatus | ChangeControls)
-	}
 }
 
 // save encodes the game here, which is cheap, and leaves the writing to the writer.
@@ -649,9 +339,7 @@ func (s *Session) save() {
 	if s.writer == nil {
 		return
 	}
-	s.clock.settle(s.time.Now())
-	s.clock.record(s.g)
-	data, err := encodeSession(s.g, s.Record())
+	data, err := encodeSave(s.m.g, s.settings, s.m.clockForSave())
 	if err != nil {
 		s.saveFailed(err)
 		return
@@ -659,20 +347,15 @@ func (s *Session) save() {
 	s.writer.save(data)
 }
 
-func (s *Session) saveFailed(err error) {
-	if s.OnError != nil {
-		s.OnError(err)
-	}
-}
+func (s *Session) saveFailed(err error) { s.notifySaveError(err) }
 
+// changed follows every change of the game, however it came about: first the session's
+// own state follows it (the clock runs for the side to move and stops when the game is
+// decided; the analysis moves to a new position), then the listeners hear of it.
 func (s *Session) changed(c Change) {
-	// Every change of the game passes here, so the clock follows the side to move and
-	// stops when the game is decided, however the change came about.
 	s.syncClock()
 	if c&ChangeBoard != 0 {
 		s.followAnalysis()
 	}
-	if s.OnChange != nil {
-		s.OnChange(c)
-	}
+	s.notifyChange(c)
 }

@@ -33,8 +33,8 @@ func (l Language) Catalog() i18n.Language {
 	return i18n.English
 }
 
-// Settings are the player's choices. They are saved inside the game record (its metadata
-// and its front-end settings map) so that one atomic file holds everything.
+// Settings are the player's choices. They are saved beside the game record, in the save's
+// envelope (save.go), so that one atomic file holds everything.
 type Settings struct {
 	Human    game.HumanSide // who a person plays: red, black or both
 	Seconds  float64        // engine time per move
@@ -61,6 +61,9 @@ func DefaultSettings(lang Language) Settings {
 }
 
 const (
+	keyHuman    = "human"
+	keySeconds  = "seconds"
+	keyRules    = "rules"
 	keyBook     = "book"
 	keyRandom   = "random"
 	keyCoords   = "coords"
@@ -82,17 +85,17 @@ func notationName(n game.Notation) string {
 	return ""
 }
 
-// settingsOf reads the settings stored in a game, falling back to defaults per field.
-func settingsOf(g *game.Game, lang Language) Settings {
+// settingsFrom reads settings as a save keeps them, falling back to defaults per field.
+func settingsFrom(saved map[string]string, lang Language) Settings {
 	s := DefaultSettings(lang)
-	if g.Meta.Human == game.HumanRed || g.Meta.Human == game.HumanBlack || g.Meta.Human == game.HumanBoth {
-		s.Human = g.Meta.Human
+	if h := game.HumanSide(saved[keyHuman]); h == game.HumanRed || h == game.HumanBlack || h == game.HumanBoth {
+		s.Human = h
 	}
-	if CheckSeconds(g.Meta.DifficultySeconds) == nil {
-		s.Seconds = g.Meta.DifficultySeconds
+	if seconds, err := strconv.ParseFloat(saved[keySeconds], 64); err == nil && CheckSeconds(seconds) == nil {
+		s.Seconds = seconds
 	}
 	flag := func(key string, def bool) bool {
-		if v, err := strconv.ParseBool(g.Settings[key]); err == nil {
+		if v, err := strconv.ParseBool(saved[key]); err == nil {
 			return v
 		}
 		return def
@@ -101,36 +104,38 @@ func settingsOf(g *game.Game, lang Language) Settings {
 	s.Random = flag(keyRandom, s.Random)
 	s.Coords = flag(keyCoords, s.Coords)
 	s.Flipped = flag(keyFlipped, s.Human == game.HumanBlack)
-	if n, ok := notationNames[g.Settings[keyNotation]]; ok {
+	if n, ok := notationNames[saved[keyNotation]]; ok {
 		s.Notation = n
 	}
-	s.Rules = g.Rules()
+	if saved[keyRules] == game.ChineseRules.String() {
+		s.Rules = game.ChineseRules
+	}
 	s.WarnRepetition = flag(keyWarn, s.WarnRepetition)
-	if tc, err := ParseTimeControl(g.Settings[keyTimeControl]); err == nil {
+	if tc, err := ParseTimeControl(saved[keyTimeControl]); err == nil {
 		s.TimeControl = tc
 	}
 	s.Sound = flag(keySound, s.Sound)
-	s.Appearance = appearanceOf(g.Settings, flag)
+	s.Appearance = appearanceOf(saved, flag)
 	return s
 }
 
-// Record writes the settings into a game record, where they are saved.
-func (s Settings) Record(g *game.Game) {
-	g.Meta.Human = s.Human
-	g.Meta.DifficultySeconds = s.Seconds
-	if g.Settings == nil {
-		g.Settings = map[string]string{}
+// encode writes the settings as a save keeps them.
+func (s Settings) encode() map[string]string {
+	saved := map[string]string{
+		keyHuman:       string(s.Human),
+		keySeconds:     strconv.FormatFloat(s.Seconds, 'g', -1, 64),
+		keyRules:       s.Rules.String(),
+		keyBook:        strconv.FormatBool(s.Book),
+		keyRandom:      strconv.FormatBool(s.Random),
+		keyCoords:      strconv.FormatBool(s.Coords),
+		keyFlipped:     strconv.FormatBool(s.Flipped),
+		keyNotation:    notationName(s.Notation),
+		keyWarn:        strconv.FormatBool(s.WarnRepetition),
+		keyTimeControl: s.TimeControl.String(),
+		keySound:       strconv.FormatBool(s.Sound),
 	}
-	g.Settings[keyBook] = strconv.FormatBool(s.Book)
-	g.Settings[keyRandom] = strconv.FormatBool(s.Random)
-	g.Settings[keyCoords] = strconv.FormatBool(s.Coords)
-	g.Settings[keyFlipped] = strconv.FormatBool(s.Flipped)
-	g.Settings[keyNotation] = notationName(s.Notation)
-	g.Settings[keyWarn] = strconv.FormatBool(s.WarnRepetition)
-	g.Settings[keyTimeControl] = s.TimeControl.String()
-	g.Settings[keySound] = strconv.FormatBool(s.Sound)
-	s.Appearance.record(g.Settings)
-	g.SetRules(s.Rules)
+	s.Appearance.record(saved)
+	return saved
 }
 
 // engineMoves reports whether the engine plays side c.

@@ -59,9 +59,9 @@ func (s *Session) sound(k Sound) {
 // the game, then check, then a capture.
 func (s *Session) moveSound(captured bool) Sound {
 	switch {
-	case s.g.Result().Decided():
-		return s.endSound(s.g.Result())
-	case s.g.Position().InCheck():
+	case s.m.g.Result().Decided():
+		return s.endSound(s.m.g.Result())
+	case s.m.g.Position().InCheck():
 		return SoundCheck
 	case captured:
 		return SoundCapture
@@ -82,5 +82,5 @@ func (s *Session) endSound(r game.Result) Sound {
 
 // captures reports whether m takes a piece in the current position.
 func (s *Session) captures(m rules.Move) bool {
-	return s.g.Position().At(m.To()) != rules.NoPiece
+	return s.m.g.Position().At(m.To()) != rules.NoPiece
 }

@@ -1,7 +1,6 @@
 package play
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"os"
@@ -69,9 +68,6 @@ func NewDirStore(dir string) (*Store, error) {
 	return NewStore(DirFS(dir)), nil
 }
 
-// Path returns where the current save is kept.
-func (s *Store) Path() string { return s.fs.Where(saveName) }
-
 // write stores an encoded game. On an AtomicFS: the temporary file is written and synced,
 // the save gets a second name as the backup (so there is no moment without a save), and
 // the temporary file is renamed over the save. Elsewhere the last save is written as the
@@ -105,22 +101,14 @@ func (s *Store) write(data []byte) error {
 	return nil
 }
 
-// Save encodes g and writes it at once (the session hands its saves to a background
-// writer instead).
-func (s *Store) Save(g *game.Game) error {
-	data, err := encode(g)
+// Save writes g with its cursor and settings at once, without clocks (the session hands
+// its saves to a background writer instead).
+func (s *Store) Save(g *game.Game, set Settings) error {
+	data, err := encodeSave(g, set, nil)
 	if err != nil {
 		return err
 	}
 	return s.write(data)
-}
-
-func encode(g *game.Game) ([]byte, error) {
-	var buf bytes.Buffer
-	if err := g.Save(&buf); err != nil {
-		return nil, fmt.Errorf("store: encode: %w", err)
-	}
-	return buf.Bytes(), nil
 }
 
 // RecoveredError reports a save that could not be read, replaced by the backup: the game
@@ -158,14 +146,7 @@ func (s *Store) Load() (*game.Game, error) {
 	return saved.game, err
 }
 
-// savedState is what a save holds: the line shown and, when the game has variations,
-// the whole tree (nil otherwise).
-type savedState struct {
-	game *game.Game
-	tree *game.Record
-}
-
-// loadSession is Load with the game's tree of variations.
+// loadSession is Load with the settings and clocks saved beside the game.
 func (s *Store) loadSession() (savedState, error) {
 	saved, data, saveErr := s.read(saveName)
 	if saveErr == nil {
@@ -199,11 +180,11 @@ func (s *Store) read(name string) (savedState, []byte, error) {
 	if err != nil {
 		return savedState{}, nil, err
 	}
-	g, tree, err := decodeSession(data)
+	saved, err := decodeSave(data)
 	if err != nil {
 		return savedState{}, nil, fmt.Errorf("%s: %w", name, err)
 	}
-	return savedState{game: g, tree: tree}, data, nil
+	return saved, data, nil
 }
 
 // setAside renames an unreadable file so that no later save overwrites it, and returns

@@ -61,7 +61,7 @@ func TestStoreKeepsPreviousSaveAsBackup(t *testing.T) {
 		}
 		first, second := playedGame(t, "h2e2"), playedGame(t, "h2e2", "h9g7")
 		for _, g := range []*game.Game{first, second} {
-			if err := s.Save(g); err != nil {
+			if err := s.Save(g, DefaultSettings(English)); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -69,8 +69,8 @@ func TestStoreKeepsPreviousSaveAsBackup(t *testing.T) {
 		if err != nil || g.FEN() != second.FEN() {
 			t.Fatalf("load after two saves: %v", err)
 		}
-		b, err := game.Unmarshal(mustReadFS(t, fs, backupName))
-		if err != nil || b.FEN() != first.FEN() {
+		b, err := decodeSave(mustReadFS(t, fs, backupName))
+		if err != nil || b.game.FEN() != first.FEN() {
 			t.Fatalf("backup is not the previous save: %v", err)
 		}
 	})
@@ -83,7 +83,7 @@ func TestStoreFallsBackToBackup(t *testing.T) {
 		s := NewStore(fs)
 		first, second := playedGame(t, "h2e2"), playedGame(t, "h2e2", "h9g7")
 		for _, g := range []*game.Game{first, second} {
-			if err := s.Save(g); err != nil {
+			if err := s.Save(g, DefaultSettings(English)); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -103,7 +103,7 @@ func TestStoreFallsBackToBackup(t *testing.T) {
 			t.Fatalf("set aside %v (notice names %s), want the cut save", got, rec.Aside)
 		}
 		// The game goes on from the backup: the next save is whole and loads.
-		if err := s.Save(second); err != nil {
+		if err := s.Save(second, DefaultSettings(English)); err != nil {
 			t.Fatal(err)
 		}
 		if g, err := NewStore(fs).Load(); err != nil || g.FEN() != second.FEN() {
@@ -152,7 +152,7 @@ func TestStoreKeepsBothUnreadableFilesAside(t *testing.T) {
 func TestStoreLoadsBackupWhenSaveIsMissing(t *testing.T) {
 	eachFS(t, func(t *testing.T, fs FS) {
 		g := playedGame(t, "h2e2")
-		data, err := encode(g)
+		data, err := encodeSave(g, DefaultSettings(English), nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -222,7 +222,8 @@ const fail = s => { say('FAIL: ' + s); failed = true; };
     db.close();
     return { names, text: blob ? await blob.text() : null };
   });
-  const savedMoves = async () => { const s = await readSave(); try { return JSON.parse(s.text).moves || []; } catch (e) { return []; } };
+  // A save holds the line shown as its cursor's line ("xiangqi-save"), a save of the first shape as moves.
+  const savedMoves = async () => { const s = await readSave(); try { const j = JSON.parse(s.text); return j.cursor ? (j.cursor.line ? j.cursor.line.split(' ') : []) : (j.moves || []); } catch (e) { return []; } };
   // Polls cond every 200 ms until it holds (true) or limitMs pass (false).
   const until = async (limitMs, cond) => {
     const end = Date.now() + limitMs;

@@ -162,9 +162,30 @@ save_ply() {
   echo "${p:--1}"
 }
 
-# save_moves FILE: the save's moves in ICCS, separated by spaces.
+# save_moves FILE: the moves of the line the save shows, in ICCS, separated by spaces: the
+# cursor's line of a save ("xiangqi-save"), or the moves of a save of the first shape.
 save_moves() {
+  local line
+  line=$(grep -o '"line": *"[^"]*"' "$1" 2>/dev/null | head -1 | sed 's/.*: *"\(.*\)"/\1/')
+  if [ -n "$line" ] || grep -q '"cursor"' "$1" 2>/dev/null; then echo "$line"; return; fi
   tr -d '\n ' <"$1" 2>/dev/null | sed -n 's/.*"moves":\[\([^]]*\)\].*/\1/p' | tr -d '"' | tr ',' ' '
+}
+
+# save_move_at FILE N: the N-th move (from 1) of the line the save shows.
+save_move_at() { save_moves "$1" | awk -v n="$2" '{ print $n }'; }
+
+# wait_save_file HOME: the path of the app's save under HOME, waiting up to 10 s for it (the
+# desktop build keeps it under $XDG_CONFIG_HOME/fyne/<id>, the phone simulation under
+# $TMPDIR/fyne-test/<id>).
+wait_save_file() {
+  local save=""
+  for _ in $(seq 100); do
+    save=$(find "$1" -name game.json | head -1)
+    [ -n "$save" ] && { echo "$save"; return 0; }
+    sleep 0.1
+  done
+  echo "no save file" >&2
+  return 1
 }
 
 # wait_save_ply FILE PLY [SECONDS [MIN]]: wait until the save's cursor is at PLY (default

@@ -103,14 +103,18 @@ func TestPGNReadsBack(t *testing.T) {
 		t.Fatalf("%d games in the PGN, want 2:\n%s", len(records), buf.String())
 	}
 	for i, rec := range records {
-		g, err := game.ImportPGN(strings.NewReader(rec))
+		back, err := game.ImportPGNRecord(strings.NewReader(rec))
+		if err != nil {
+			t.Fatalf("game %d does not read back: %v\n%s", i+1, err, rec)
+		}
+		g, err := game.Open(back, nil)
 		if err != nil {
 			t.Fatalf("game %d does not read back: %v\n%s", i+1, err, rec)
 		}
 		want := games[i]
-		if r := g.Result(); g.Len() != want.g.Len() || r.Status != want.result.Status || r.Winner != want.result.Winner || g.Meta.Red != "red engine" {
+		if r := g.Result(); g.Len() != want.g.Len() || r.Status != want.result.Status || r.Winner != want.result.Winner || g.Record().Meta.Red != "red engine" {
 			t.Fatalf("game %d read back as %d moves, %v, red %q; played %d moves, %v",
-				i+1, g.Len(), g.Result(), g.Meta.Red, want.g.Len(), want.result)
+				i+1, g.Len(), g.Result(), g.Record().Meta.Red, want.g.Len(), want.result)
 		}
 		if !strings.Contains(rec, `[Termination "`+want.termination(catalogs)+`"]`) {
 			t.Fatalf("game %d has no Termination tag: %s", i+1, rec)

@@ -13,9 +13,9 @@ import (
 // writePGN appends a finished game to w as Xiangqi PGN (ICCS moves), with a
 // Termination tag saying how it ended and the clocks left in clock mode.
 func writePGN(w io.Writer, p played, round int, red, black string, clockMode bool, texts *i18n.Catalogs) error {
-	p.g.Meta = game.Metadata{Event: "xqmatch", Round: fmt.Sprint(round), Red: red, Black: black}
+	p.g.Record().Meta = game.Metadata{Event: "xqmatch", Round: fmt.Sprint(round), Red: red, Black: black}
 	var buf bytes.Buffer
-	if err := p.g.ExportPGN(&buf, game.PGNOptions{Notation: game.ICCS}); err != nil {
+	if err := p.g.Record().ExportPGN(&buf, game.PGNOptions{Notation: game.ICCS}); err != nil {
 		return err
 	}
 	extra := fmt.Sprintf("[Termination %q]\n", p.termination(texts))

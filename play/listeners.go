@@ -1,0 +1,52 @@
+package play
+
+import "github.com/xqfyne/xiangqi/game"
+
+// Listener hears what happens in a session, on the UI goroutine; any of its functions may
+// be nil. A session tells any number of listeners, in no promised order, and hearing
+// changes nothing in the session: each listener stands on its own.
+type Listener struct {
+	Change      func(Change)      // something visible changed
+	GameOver    func(game.Result) // a move, a resignation, an agreement or a flag ended the game
+	SaveError   func(error)       // a save failed
+	EngineError func(error)       // the engine's search gave no playable move for its turn
+}
+
+// Listen adds a listener.
+func (s *Session) Listen(l Listener) { s.listeners = append(s.listeners, l) }
+
+// notifyChange tells the listeners what changed.
+func (s *Session) notifyChange(c Change) {
+	for _, l := range s.listeners {
+		if l.Change != nil {
+			l.Change(c)
+		}
+	}
+}
+
+// notifyGameOver tells the listeners how the game ended.
+func (s *Session) notifyGameOver(r game.Result) {
+	for _, l := range s.listeners {
+		if l.GameOver != nil {
+			l.GameOver(r)
+		}
+	}
+}
+
+// notifySaveError tells the listeners why a save failed.
+func (s *Session) notifySaveError(err error) {
+	for _, l := range s.listeners {
+		if l.SaveError != nil {
+			l.SaveError(err)
+		}
+	}
+}
+
+// notifyEngineError tells the listeners why the engine could not move.
+func (s *Session) notifyEngineError(err error) {
+	for _, l := range s.listeners {
+		if l.EngineError != nil {
+			l.EngineError(err)
+		}
+	}
+}
