@@ -151,5 +151,6 @@ func (w *Window) setupIO(a fyne.App, saveDir string) {
 	}
 	w.files = &gameFiles{parent: w.win, source: w.session, flash: w.game.flashStatus, notice: w.showNotice,
 		open: w.session.OpenRecord}
+	w.win.SetOnDropped(w.files.openDropped) // a game file dropped on the window opens
 	w.addIOShortcuts()
 }
