@@ -1,10 +1,14 @@
 package board
 
 import (
+	"bytes"
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
+
+	"github.com/xqfyne/xiangqi/resources"
 	"github.com/xqfyne/xiangqi/rules"
 )
 
@@ -140,5 +144,36 @@ func TestArrowsFollowTheirRank(t *testing.T) {
 	b.SetView(v)
 	if r.arrows[0].shaft.Visible() {
 		t.Fatal("an arrow without a move is drawn")
+	}
+}
+
+// The pieces' characters, the river and the file numbers are drawn in the brush face, not
+// in the theme's (the controls' sans face), and the brush face has every one of them.
+func TestBoardTextsUseBrushFace(t *testing.T) {
+	newTestApp(t)
+	v := startView()
+	v.Coords = true
+	b := New(nil, nil)
+	b.SetView(v)
+	w := test.NewTempWindow(t, b)
+	w.Resize(fyne.NewSize(270, 330))
+	r := test.TempWidgetRenderer(t, b).(*boardRenderer)
+	texts := 0
+	for _, o := range r.Objects() {
+		txt, ok := o.(*canvas.Text)
+		if !ok || txt.Text == "" {
+			continue
+		}
+		texts++
+		if txt.FontSource == nil || !bytes.Equal(txt.FontSource.Content(), resources.BrushFontBytes()) {
+			t.Errorf("%q is not drawn in the brush face", txt.Text)
+		}
+		art := newBrushArt()
+		if _, ok := art.Image(txt.Text, txt.Color, 20, false); !ok {
+			t.Errorf("the brush face cannot draw %q", txt.Text)
+		}
+	}
+	if texts < 32+2+2*Files {
+		t.Fatalf("found %d texts on the board; want the pieces, the river and the file numbers", texts)
 	}
 }
