@@ -6,10 +6,10 @@ import (
 	"path/filepath"
 	"regexp"
 	"sort"
-	"unicode"
-	"unicode/utf8"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/image/font/sfnt"
 	"golang.org/x/text/encoding/simplifiedchinese"
