@@ -1,0 +1,151 @@
+package gui
+
+import (
+	"image/color"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+)
+
+// moveLineView is one line of the move list: the number, then one or two moves, each of
+// which can be tapped to show the position after it; the move shown on the board is
+// highlighted.
+type moveLineView struct {
+	widget.BaseWidget
+	lead  *rowText
+	cells [2]*moveCell
+}
+
+func newMoveLineView(tap func(move int)) *moveLineView {
+	v := &moveLineView{lead: newRowText("")}
+	for i := range v.cells {
+		v.cells[i] = newMoveCell(tap)
+	}
+	v.ExtendBaseWidget(v)
+	return v
+}
+
+// show shows a line: its number and its moves (their indexes and texts); current is the
+// move shown on the board.
+func (v *moveLineView) show(lead string, moves []int, texts []string, current int) {
+	v.lead.SetText(lead)
+	for i, c := range v.cells {
+		if i < len(moves) {
+			c.show(moves[i], texts[moves[i]], moves[i] == current)
+			c.Show()
+		} else {
+			c.move = -1
+			c.Hide()
+		}
+	}
+	v.Refresh()
+}
+
+func (v *moveLineView) CreateRenderer() fyne.WidgetRenderer {
+	return &moveLineRenderer{v: v}
+}
+
+type moveLineRenderer struct{ v *moveLineView }
+
+// Layout puts the number, then the moves in columns as wide as the widest move text, so
+// that Black's replies line up under each other.
+func (r *moveLineRenderer) Layout(size fyne.Size) {
+	lead := r.v.lead.MinSize()
+	r.v.lead.Move(fyne.NewPos(0, 0))
+	r.v.lead.Resize(fyne.NewSize(lead.Width, size.Height))
+	x := lead.Width
+	cell := r.cellWidth()
+	for _, c := range r.v.cells {
+		c.Move(fyne.NewPos(x, 0))
+		c.Resize(fyne.NewSize(cell, size.Height))
+		x += cell
+	}
+}
+
+// cellWidth fits a move in Chinese notation with a review mark.
+func (r *moveLineRenderer) cellWidth() float32 {
+	return r.v.cells[0].minFor("炮二平五 ??").Width
+}
+
+func (r *moveLineRenderer) MinSize() fyne.Size {
+	lead := r.v.lead.MinSize()
+	return fyne.NewSize(lead.Width+2*r.cellWidth(), lead.Height)
+}
+
+func (r *moveLineRenderer) Refresh() {
+	r.Layout(r.v.Size())
+	r.v.lead.Refresh()
+	for _, c := range r.v.cells {
+		c.Refresh()
+	}
+}
+
+func (r *moveLineRenderer) Objects() []fyne.CanvasObject {
+	return []fyne.CanvasObject{r.v.lead, r.v.cells[0], r.v.cells[1]}
+}
+func (r *moveLineRenderer) Destroy() {}
+
+// moveCell is one move of a line: tapping it shows the position after the move.
+type moveCell struct {
+	widget.BaseWidget
+	text    *rowText
+	back    *canvas.Rectangle
+	move    int // the move's index in the move list; -1 when the cell is empty
+	current bool
+	tap     func(move int)
+}
+
+func newMoveCell(tap func(move int)) *moveCell {
+	c := &moveCell{text: newRowText(""), back: canvas.NewRectangle(color.Transparent), move: -1, tap: tap}
+	c.ExtendBaseWidget(c)
+	return c
+}
+
+func (c *moveCell) show(move int, text string, current bool) {
+	c.move, c.current = move, current
+	c.text.SetText(text)
+	c.Refresh()
+}
+
+// minFor is the size of a cell showing text.
+func (c *moveCell) minFor(text string) fyne.Size {
+	return newRowText(text).MinSize()
+}
+
+// Tapped implements fyne.Tappable.
+func (c *moveCell) Tapped(*fyne.PointEvent) {
+	if c.move >= 0 && c.tap != nil {
+		c.tap(c.move)
+	}
+}
+
+func (c *moveCell) CreateRenderer() fyne.WidgetRenderer {
+	return &moveCellRenderer{c: c}
+}
+
+type moveCellRenderer struct{ c *moveCell }
+
+func (r *moveCellRenderer) Layout(size fyne.Size) {
+	r.c.back.Resize(size)
+	r.c.text.Resize(size)
+}
+
+func (r *moveCellRenderer) MinSize() fyne.Size { return r.c.text.MinSize() }
+
+func (r *moveCellRenderer) Refresh() {
+	var fill color.Color = color.Transparent
+	if r.c.current {
+		fill = r.c.Theme().Color(theme.ColorNameSelection, fyne.CurrentApp().Settings().ThemeVariant())
+	}
+	r.c.back.FillColor = fill
+	r.c.back.CornerRadius = theme.SelectionRadiusSize()
+	r.c.back.Refresh()
+	r.c.text.Refresh()
+}
+
+func (r *moveCellRenderer) Objects() []fyne.CanvasObject {
+	return []fyne.CanvasObject{r.c.back, r.c.text}
+}
+func (r *moveCellRenderer) Destroy() {}
