@@ -1,9 +1,9 @@
 package present
 
 import (
-	"strings"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
