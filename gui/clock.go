@@ -17,24 +17,26 @@ import (
 // clockTick is how often a running clock is redrawn; tenths are shown near the end.
 const clockTick = 100 * time.Millisecond
 
-// ClockView is what the clock bar shows: both sides' time left and whose clock runs.
+// ClockView is what the clock bar shows: who plays each side and, in a timed game, both
+// sides' time left and whose clock runs.
 type ClockView struct {
-	Left    [2]time.Duration // by colour (rules.Red, rules.Black)
+	Names   [2]string // who plays each side ("Red · You"), by colour (rules.Red, rules.Black)
+	Timed   bool
+	Left    [2]time.Duration // by colour
 	Running bool
 	Side    rules.Color // whose clock runs, when Running
 }
 
-// ClockWidget draws the two clocks of a timed game side by side, Red's first; the running
-// one is filled with the theme's primary colour.
+// ClockWidget draws the two sides side by side, Red's first: who plays it and, in a timed
+// game, its clock; the running one is filled with the theme's primary colour.
 type ClockWidget struct {
 	widget.BaseWidget
-	view  ClockView
-	names [2]string // the sides' names in the UI language
+	view ClockView
 }
 
-// NewClockWidget makes a clock bar labelled with the sides' names.
+// NewClockWidget makes a clock bar naming the sides red and black until SetView.
 func NewClockWidget(red, black string) *ClockWidget {
-	c := &ClockWidget{names: [2]string{red, black}}
+	c := &ClockWidget{view: ClockView{Names: [2]string{red, black}}}
 	c.ExtendBaseWidget(c)
 	return c
 }
@@ -51,9 +53,13 @@ func (c *ClockWidget) SetView(v ClockView) {
 	c.Refresh()
 }
 
-// Text returns the text of side's clock ("Red 4:59").
+// Text returns the text of side's half of the bar ("Red · You  4:59", or without a time
+// in an untimed game).
 func (c *ClockWidget) Text(side rules.Color) string {
-	return present.SideClockText(c.names[side], c.view.Left[side])
+	if !c.view.Timed {
+		return c.view.Names[side]
+	}
+	return present.SideClockText(c.view.Names[side], c.view.Left[side])
 }
 
 func (c *ClockWidget) CreateRenderer() fyne.WidgetRenderer {
@@ -85,11 +91,14 @@ func (r *clockRenderer) Destroy() {}
 // change.
 var clockTextStyle = fyne.TextStyle{Monospace: true}
 
-// widestText is the longest a clock's text can be ("Black  0:00:00") at text size.
+// widestText is the longest a clock's text can be ("Black · You  0:00:00") at text size.
 func (r *clockRenderer) widestText(size float32) fyne.Size {
 	var widest fyne.Size
-	for _, name := range r.clock.names {
-		if t := fyne.MeasureText(name+"  0:00:00", size, clockTextStyle); t.Width > widest.Width {
+	for _, name := range r.clock.view.Names {
+		if r.clock.view.Timed {
+			name += "  0:00:00"
+		}
+		if t := fyne.MeasureText(name, size, clockTextStyle); t.Width > widest.Width {
 			widest = t
 		}
 	}
@@ -97,9 +106,11 @@ func (r *clockRenderer) widestText(size float32) fyne.Size {
 }
 
 // textSize is the clocks' text size in a bar width wide: a little larger than the body
-// text, or smaller where half the bar is too narrow for the widest text (a phone).
+// text in a timed game, the body text's size in an untimed one (where the bar only names
+// the players and a phone has little room), or smaller where half the bar is too narrow
+// for the widest text.
 func (r *clockRenderer) textSize(width float32) float32 {
-	want := theme.TextSize() * 1.2
+	want := r.preferredSize()
 	room := (width-theme.Padding())/2 - 2*theme.Padding()
 	if w := r.widestText(want).Width; w > room && room > 0 {
 		return want * room / w
@@ -107,9 +118,20 @@ func (r *clockRenderer) textSize(width float32) float32 {
 	return want
 }
 
+// preferredSize is the text size the bar has when it is wide enough.
+func (r *clockRenderer) preferredSize() float32 {
+	if r.clock.view.Timed {
+		return theme.TextSize() * 1.2
+	}
+	return theme.TextSize()
+}
+
 func (r *clockRenderer) MinSize() fyne.Size {
 	pad := theme.Padding()
-	t := r.widestText(theme.TextSize() * 1.2)
+	t := r.widestText(r.preferredSize())
+	if !r.clock.view.Timed {
+		pad = 0 // names only: no clock face to frame
+	}
 	return fyne.NewSize(2*t.Width+6*pad, t.Height+2*pad)
 }
 
@@ -137,7 +159,7 @@ func (r *clockRenderer) Refresh() {
 		if running {
 			face, ink = theme.Color(theme.ColorNamePrimary), theme.Color(theme.ColorNameForegroundOnPrimary)
 		}
-		if v.Left[side] < present.LowTime {
+		if v.Timed && v.Left[side] < present.LowTime {
 			ink = theme.Color(theme.ColorNameError)
 			if running {
 				ink = theme.Color(theme.ColorNameForegroundOnError)
@@ -157,20 +179,20 @@ func (r *clockRenderer) Refresh() {
 // clockView is what the clock bar shows of the session now.
 func clockView(s *play.Session) ClockView {
 	side, running := s.ClockRunning()
-	return ClockView{Left: [2]time.Duration{s.ClockLeft(rules.Red), s.ClockLeft(rules.Black)},
+	set := s.Settings()
+	return ClockView{Names: present.PlayerNames(trData, set.Human, set.Seconds, s.Record().Meta),
+		Timed:   s.TimeControl().Timed(),
+		Left:    [2]time.Duration{s.ClockLeft(rules.Red), s.ClockLeft(rules.Black)},
 		Running: running, Side: side}
 }
 
-// showClock shows the session's clocks (hidden in an untimed game) and keeps a ticker
+// showClock shows who plays each side and the session's clocks, and keeps a ticker
 // redrawing them while one runs.
 func (g *gameScreen) showClock() {
-	s := g.session
-	timed := s.TimeControl().Timed()
-	if timed != g.clocks.Visible() {
-		showIf(timed, g.clocks)
-		g.content.Refresh()
+	v := clockView(g.session)
+	if g.clocks.View().Timed != v.Timed || g.clocks.View().Names != v.Names {
+		defer g.content.Refresh() // the bar's height may change
 	}
-	v := clockView(s)
 	g.clocks.SetView(v)
 	g.keepClockTicking(v.Running)
 }

@@ -64,7 +64,6 @@ func newGameScreen(deps gameDeps) *gameScreen {
 	s := g.session
 	g.board = board.New(s.Tap, s.Drop)
 	g.clocks = NewClockWidget(tr("side.red"), tr("side.black"))
-	g.clocks.Hide()
 	g.status = widget.NewLabel("")
 	g.status.Wrapping = fyne.TextWrapWord
 	g.turned = newFaceStatus(g.status)

@@ -14,7 +14,7 @@ import (
 // hidden, so taps never reach them.
 type mainLayout struct {
 	board, status, thinking fyne.CanvasObject
-	clocks                  fyne.CanvasObject // hidden in an untimed game
+	clocks                  *ClockWidget // the players and their clocks
 	textButtons, title      fyne.CanvasObject // landscape only
 	iconButtons             fyne.CanvasObject // portrait only
 	moveList                fyne.CanvasObject
@@ -55,9 +55,8 @@ func (l *mainLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
 	if l.sized != nil {
 		l.sized(size)
 	}
-	pad := theme.Padding()
 	if landscape(size) {
-		showIf(true, l.textButtons, l.title)
+		showIf(true, l.textButtons, l.title, l.clocks)
 		showIf(false, l.iconButtons)
 		bw := min(size.Height*board.Aspect(), size.Width*maxBoardShare)
 		place(l.board, 0, 0, bw, size.Height)
@@ -68,12 +67,15 @@ func (l *mainLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
 		return
 	}
 	showIf(false, l.textButtons, l.title)
-	showIf(true, l.iconButtons)
+	showIf(true, l.iconButtons, l.clocks)
+	// An untimed game's bar only names the players: on a phone too short for it, a full-width
+	// board and two rows of moves, it gives way.
+	if !l.clocks.View().Timed && size.Height-size.Width/board.Aspect()-l.portraitReserve() < l.moveRow.MinSize().Height {
+		showIf(false, l.clocks)
+	}
 	// The board is as wide as the window unless that leaves too little height for a line
 	// of status, the icon row and a few rows of the move list.
-	reserve := l.clocksHeight() + l.statusHeight(false) + l.iconButtons.MinSize().Height + l.nav.MinSize().Height +
-		l.listOrPanelHeight() + 4*pad
-	bh := min(size.Width/board.Aspect(), max(size.Height-reserve, 0))
+	bh := min(size.Width/board.Aspect(), max(size.Height-l.portraitReserve(), 0))
 	place(l.board, 0, 0, size.Width, bh)
 	y := stack(0, bh, size.Width, l.clocks)
 	y = l.statusArea(0, y, size.Width, false)
@@ -81,7 +83,14 @@ func (l *mainLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
 	place(l.moveList, 0, y, size.Width, max(size.Height-y, 0))
 }
 
-// clocksHeight is the height the clocks take, with padding; none in an untimed game.
+// portraitReserve is the height portrait keeps under the board: the players' bar, a line
+// of status, the icon row, the navigation bar and a few rows of the move list.
+func (l *mainLayout) portraitReserve() float32 {
+	return l.clocksHeight() + l.statusHeight(false) + l.iconButtons.MinSize().Height + l.nav.MinSize().Height +
+		l.listOrPanelHeight() + 4*theme.Padding()
+}
+
+// clocksHeight is the height the players' bar takes, with padding; none while it is hidden.
 func (l *mainLayout) clocksHeight() float32 {
 	if !l.clocks.Visible() {
 		return 0
