@@ -14,7 +14,7 @@ import (
 // hidden, so taps never reach them.
 type mainLayout struct {
 	board, status, thinking fyne.CanvasObject
-	clocks                  *ClockWidget // the players and their clocks
+	clocks                  *ClockWidget      // the players and their clocks
 	textButtons, title      fyne.CanvasObject // landscape only
 	iconButtons             fyne.CanvasObject // portrait only
 	moveList                fyne.CanvasObject
