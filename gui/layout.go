@@ -15,6 +15,7 @@ import (
 type mainLayout struct {
 	board, status, thinking fyne.CanvasObject
 	clocks                  *ClockWidget      // the players and their clocks
+	notes                   *notesView        // a file's header and the comment on the move shown
 	textButtons, title      fyne.CanvasObject // landscape only
 	iconButtons             fyne.CanvasObject // portrait only
 	moveList                fyne.CanvasObject
@@ -62,7 +63,9 @@ func (l *mainLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
 		place(l.board, 0, 0, bw, size.Height)
 		y := stack(bw, 0, size.Width-bw, l.clocks)
 		y = l.statusArea(bw, y, size.Width-bw, true)
-		y = stack(bw, y, size.Width-bw, l.textButtons, l.nav, l.panel, l.title)
+		y = stack(bw, y, size.Width-bw, l.textButtons, l.nav, l.panel)
+		y = l.placeNotes(bw, y, size.Width-bw, notesLinesWide)
+		y = stack(bw, y, size.Width-bw, l.title)
 		place(l.moveList, bw, y, size.Width-bw, size.Height-y)
 		return
 	}
@@ -80,7 +83,25 @@ func (l *mainLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
 	y := stack(0, bh, size.Width, l.clocks)
 	y = l.statusArea(0, y, size.Width, false)
 	y = stack(0, y, size.Width, l.iconButtons, l.nav, l.panel)
+	y = l.placeNotes(0, y, size.Width, notesLines)
 	place(l.moveList, 0, y, size.Width, max(size.Height-y, 0))
+}
+
+// notesLines and notesLinesWide are the most lines of text the notes take in portrait and
+// in landscape; a longer comment scrolls, or opens whole with a tap.
+const (
+	notesLines     = 2
+	notesLinesWide = 8
+)
+
+// placeNotes puts the notes, at most lines lines high, at (x, y) and returns the y below.
+func (l *mainLayout) placeNotes(x, y, w float32, lines int) float32 {
+	h := l.notes.heightFor(w, lines)
+	if h == 0 {
+		return y
+	}
+	place(l.notes, x, y, w, h)
+	return y + h + theme.Padding()
 }
 
 // portraitReserve is the height portrait keeps under the board: the players' bar, a line

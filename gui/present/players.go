@@ -46,3 +46,25 @@ func LevelName(t Translate, seconds float64) string {
 // oneLine is a name from a file with its runs of spaces (吕  钦) and line breaks made one
 // space.
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// GameHeader is the line that names a game from a file: its title, event, place, date and
+// recorded result, " · " between them. A game with none of title, event, place and result
+// (the app's own, which only has its date) has none.
+func GameHeader(t Translate, meta game.Metadata, result game.Result) string {
+	var parts []string
+	for _, s := range []string{meta.Title, meta.Event, meta.Site} {
+		if s = oneLine(s); s != "" {
+			parts = append(parts, s)
+		}
+	}
+	if len(parts) == 0 && !result.Decided() {
+		return ""
+	}
+	if d := oneLine(meta.Date); d != "" {
+		parts = append(parts, d)
+	}
+	if result.Decided() {
+		parts = append(parts, ResultName(t, result.PGN()))
+	}
+	return strings.Join(parts, " · ")
+}

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // The bar beside the clocks names who plays each side: you and the engine at its level,
@@ -30,5 +31,22 @@ func TestPlayerNames(t *testing.T) {
 		if got := PlayerNames(zh, c.human, c.seconds, c.meta); got != c.zh {
 			t.Errorf("%v %v %+v in Chinese: %q, want %q", c.human, c.seconds, c.meta, got, c.zh)
 		}
+	}
+}
+
+// The game's header line names its title, event, place, date and recorded result,
+// leaving out what the file does not say.
+func TestGameHeader(t *testing.T) {
+	en, zh := languages(t)
+	meta := game.Metadata{Title: "仙人指路对起马局", Event: "\"中立杯\"象棋电视快棋赛", Site: "北京", Date: "1997年11月16日", Red: "柳大华"}
+	won := game.Result{Status: game.BlackWins, Winner: rules.Black, Reason: game.ReasonRecorded}
+	if got, want := GameHeader(en, meta, won), "仙人指路对起马局 · \"中立杯\"象棋电视快棋赛 · 北京 · 1997年11月16日 · Black won"; got != want {
+		t.Errorf("header %q, want %q", got, want)
+	}
+	if got, want := GameHeader(zh, game.Metadata{Event: "全国赛", Date: "2001.05.??"}, game.Result{}), "全国赛 · 2001.05.??"; got != want {
+		t.Errorf("header %q, want %q", got, want)
+	}
+	if got := GameHeader(en, game.Metadata{Date: "2026.11.26"}, game.Result{}); got != "" {
+		t.Errorf("a game of the app's own with only its date has header %q, want none", got)
 	}
 }

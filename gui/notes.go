@@ -1,0 +1,109 @@
+package gui
+
+import (
+	"errors"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/xqfyne/xiangqi/gui/present"
+	"github.com/xqfyne/xiangqi/play"
+)
+
+// notesView shows what a game from a file says besides its moves: the header (title,
+// event, place, date, result) and the comment on the move shown. It is hidden when there
+// is neither; tapping it opens the comment to read whole and edit.
+type notesView struct {
+	widget.BaseWidget
+	header  *widget.Label
+	comment *widget.Label
+	scroll  *container.Scroll
+	onTap   func()
+}
+
+func newNotesView(onTap func()) *notesView {
+	n := &notesView{header: widget.NewLabel(""), comment: widget.NewLabel(""), onTap: onTap}
+	n.header.Truncation = fyne.TextTruncateEllipsis
+	n.header.Importance = widget.LowImportance
+	n.comment.Wrapping = fyne.TextWrapWord
+	n.scroll = container.NewVScroll(container.NewVBox(n.header, n.comment))
+	n.ExtendBaseWidget(n)
+	return n
+}
+
+// show shows a header and a comment; with neither the view hides.
+func (n *notesView) show(header, comment string) {
+	if header == n.header.Text && comment == n.comment.Text {
+		return
+	}
+	n.header.SetText(header)
+	n.comment.SetText(comment)
+	showIf(header != "", n.header)
+	showIf(comment != "", n.comment)
+	showIf(header != "" || comment != "", n)
+	n.scroll.ScrollToTop()
+}
+
+// heightFor is the height the notes take at width w, at most lines lines of text: what
+// does not fit scrolls.
+func (n *notesView) heightFor(w float32, lines int) float32 {
+	if !n.Visible() {
+		return 0
+	}
+	content := n.scroll.Content
+	content.Resize(fyne.NewSize(w, content.MinSize().Height))
+	line := widget.NewLabel("").MinSize().Height
+	return min(content.MinSize().Height, float32(lines)*line)
+}
+
+// Tapped implements fyne.Tappable.
+func (n *notesView) Tapped(*fyne.PointEvent) {
+	if n.onTap != nil {
+		n.onTap()
+	}
+}
+
+func (n *notesView) CreateRenderer() fyne.WidgetRenderer {
+	return widget.NewSimpleRenderer(n.scroll)
+}
+
+// MinSize is one line: the layout gives the notes their height (heightFor).
+func (n *notesView) MinSize() fyne.Size { return fyne.NewSize(0, 0) }
+
+// refreshNotes shows the header of the session's game and the comment on the move shown.
+func (g *gameScreen) refreshNotes() {
+	s := g.session
+	before := g.notes.Visible()
+	g.notes.show(present.GameHeader(trData, s.Record().Meta, s.Record().Result), s.Comment())
+	if g.content != nil && (g.notes.Visible() || before) {
+		g.content.Refresh() // the notes' height follows their text
+	}
+}
+
+// commentDialog shows the comment on the move shown whole, to read and edit; Save keeps
+// the edited text with the game.
+type commentDialog struct {
+	parent  fyne.Window
+	session *play.Session
+}
+
+func (c commentDialog) show() {
+	entry := widget.NewMultiLineEntry()
+	entry.Wrapping = fyne.TextWrapWord
+	entry.SetText(c.session.Comment())
+	entry.SetMinRowsVisible(6)
+	entry.SetPlaceHolder(tr("comment.placeholder"))
+	d := dialog.NewCustomConfirm(tr("comment.title"), tr("comment.save"), tr("action.cancel"), entry, func(ok bool) {
+		if !ok {
+			return
+		}
+		if err := c.session.SetComment(entry.Text); err != nil {
+			dialog.ShowError(errors.New(tr("comment.tooLong", map[string]any{"KB": play.MaxComment / 1024})), c.parent)
+		}
+	}, c.parent)
+	d.Resize(fyne.NewSize(min(c.parent.Canvas().Size().Width, questionWidth), 0))
+	d.Show()
+	c.parent.Canvas().Focus(entry)
+}
