@@ -2,6 +2,7 @@ package gui
 
 import (
 	"image/color"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -28,15 +29,23 @@ func newMoveLineView(tap func(move int)) *moveLineView {
 }
 
 // show shows a line: its number and its moves (their indexes and texts); current is the
-// move shown on the board.
+// move shown on the board. A line that starts with Black's move ("2... 车９平８") shows
+// it in Black's column, after "2. …".
 func (v *moveLineView) show(lead string, moves []int, texts []string, current int) {
+	first := 0
+	if strings.HasSuffix(lead, "...") {
+		lead = strings.TrimSuffix(lead, "..") // "2..." → "2."
+		first = 1
+		v.cells[0].show(-1, "…", false)
+		v.cells[0].Show()
+	}
 	v.lead.SetText(lead)
-	for i, c := range v.cells {
+	for i, c := range v.cells[first:] {
 		if i < len(moves) {
 			c.show(moves[i], texts[moves[i]], moves[i] == current)
 			c.Show()
 		} else {
-			c.move = -1
+			c.show(-1, "", false)
 			c.Hide()
 		}
 	}
@@ -52,10 +61,10 @@ type moveLineRenderer struct{ v *moveLineView }
 // Layout puts the number, then the moves in columns as wide as the widest move text, so
 // that Black's replies line up under each other.
 func (r *moveLineRenderer) Layout(size fyne.Size) {
-	lead := r.v.lead.MinSize()
+	lead := r.leadWidth()
 	r.v.lead.Move(fyne.NewPos(0, 0))
-	r.v.lead.Resize(fyne.NewSize(lead.Width, size.Height))
-	x := lead.Width
+	r.v.lead.Resize(fyne.NewSize(lead, size.Height))
+	x := lead
 	cell := r.cellWidth()
 	for _, c := range r.v.cells {
 		c.Move(fyne.NewPos(x, 0))
@@ -64,14 +73,21 @@ func (r *moveLineRenderer) Layout(size fyne.Size) {
 	}
 }
 
+// leadWidth fits the line's indent and a number up to "999.", so that the moves of lines
+// at the same depth line up in columns.
+func (r *moveLineRenderer) leadWidth() float32 {
+	text := r.v.lead.text
+	indent := text[:len(text)-len(strings.TrimLeft(text, " ("))]
+	return max(r.v.lead.MinSize().Width, newRowText(indent+"999.").MinSize().Width)
+}
+
 // cellWidth fits a move in Chinese notation with a review mark.
 func (r *moveLineRenderer) cellWidth() float32 {
 	return r.v.cells[0].minFor("炮二平五 ??").Width
 }
 
 func (r *moveLineRenderer) MinSize() fyne.Size {
-	lead := r.v.lead.MinSize()
-	return fyne.NewSize(lead.Width+2*r.cellWidth(), lead.Height)
+	return fyne.NewSize(r.leadWidth()+2*r.cellWidth(), r.v.lead.MinSize().Height)
 }
 
 func (r *moveLineRenderer) Refresh() {
