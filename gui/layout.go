@@ -83,14 +83,20 @@ func (l *mainLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
 	y := stack(0, bh, size.Width, l.clocks)
 	y = l.statusArea(0, y, size.Width, false)
 	y = stack(0, y, size.Width, l.iconButtons, l.nav, l.panel)
-	y = l.placeNotes(0, y, size.Width, notesLines)
+	// Under a phone's board the notes take one line, and only while two rows of moves
+	// stay below them.
+	if size.Height-y-l.notes.heightFor(size.Width, notesLines) >= 2*l.moveRow.MinSize().Height {
+		y = l.placeNotes(0, y, size.Width, notesLines)
+	} else {
+		place(l.notes, 0, y, size.Width, 0)
+	}
 	place(l.moveList, 0, y, size.Width, max(size.Height-y, 0))
 }
 
 // notesLines and notesLinesWide are the most lines of text the notes take in portrait and
 // in landscape; a longer comment scrolls, or opens whole with a tap.
 const (
-	notesLines     = 2
+	notesLines     = 1
 	notesLinesWide = 8
 )
 

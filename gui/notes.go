@@ -2,6 +2,7 @@ package gui
 
 import (
 	"errors"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -14,20 +15,24 @@ import (
 
 // notesView shows what a game from a file says besides its moves: the header (title,
 // event, place, date, result) and the comment on the move shown. It is hidden when there
-// is neither; tapping it opens the comment to read whole and edit.
+// is neither; tapping it opens the comment to read whole and edit. Beside the list (the
+// desktop) it shows both, the comment scrolling; under the board of a phone, one line:
+// the comment's start, or the header.
 type notesView struct {
 	widget.BaseWidget
 	header  *widget.Label
 	comment *widget.Label
 	scroll  *container.Scroll
+	line    *widget.Label // the one-line form
 	onTap   func()
 }
 
 func newNotesView(onTap func()) *notesView {
-	n := &notesView{header: widget.NewLabel(""), comment: widget.NewLabel(""), onTap: onTap}
+	n := &notesView{header: widget.NewLabel(""), comment: widget.NewLabel(""), line: widget.NewLabel(""), onTap: onTap}
 	n.header.Truncation = fyne.TextTruncateEllipsis
 	n.header.Importance = widget.LowImportance
 	n.comment.Wrapping = fyne.TextWrapWord
+	n.line.Truncation = fyne.TextTruncateEllipsis
 	n.scroll = container.NewVScroll(container.NewVBox(n.header, n.comment))
 	n.ExtendBaseWidget(n)
 	return n
@@ -40,6 +45,11 @@ func (n *notesView) show(header, comment string) {
 	}
 	n.header.SetText(header)
 	n.comment.SetText(comment)
+	if comment != "" {
+		n.line.SetText(oneLine(comment))
+	} else {
+		n.line.SetText(header)
+	}
 	showIf(header != "", n.header)
 	showIf(comment != "", n.comment)
 	showIf(header != "" || comment != "", n)
@@ -47,10 +57,16 @@ func (n *notesView) show(header, comment string) {
 }
 
 // heightFor is the height the notes take at width w, at most lines lines of text: what
-// does not fit scrolls.
+// does not fit scrolls. At one line they take their one-line form.
 func (n *notesView) heightFor(w float32, lines int) float32 {
 	if !n.Visible() {
 		return 0
+	}
+	oneLine := lines <= 1
+	showIf(oneLine, n.line)
+	showIf(!oneLine, n.scroll)
+	if oneLine {
+		return n.line.MinSize().Height
 	}
 	content := n.scroll.Content
 	content.Resize(fyne.NewSize(w, content.MinSize().Height))
@@ -66,7 +82,7 @@ func (n *notesView) Tapped(*fyne.PointEvent) {
 }
 
 func (n *notesView) CreateRenderer() fyne.WidgetRenderer {
-	return widget.NewSimpleRenderer(n.scroll)
+	return widget.NewSimpleRenderer(container.NewStack(n.scroll, n.line))
 }
 
 // MinSize is one line: the layout gives the notes their height (heightFor).
@@ -82,6 +98,9 @@ func (g *gameScreen) refreshNotes() {
 	}
 }
 
+// oneLine is text with its line breaks made spaces.
+func oneLine(text string) string { return strings.Join(strings.Fields(text), " ") }
+
 // commentDialog shows the comment on the move shown whole, to read and edit; Save keeps
 // the edited text with the game.
 type commentDialog struct {
@@ -90,12 +109,19 @@ type commentDialog struct {
 }
 
 func (c commentDialog) show() {
+	header := widget.NewLabel(present.GameHeader(trData, c.session.Record().Meta, c.session.Record().Result))
+	header.Wrapping = fyne.TextWrapWord
+	header.Importance = widget.LowImportance
 	entry := widget.NewMultiLineEntry()
 	entry.Wrapping = fyne.TextWrapWord
 	entry.SetText(c.session.Comment())
 	entry.SetMinRowsVisible(6)
 	entry.SetPlaceHolder(tr("comment.placeholder"))
-	d := dialog.NewCustomConfirm(tr("comment.title"), tr("comment.save"), tr("action.cancel"), entry, func(ok bool) {
+	body := fyne.CanvasObject(entry)
+	if header.Text != "" {
+		body = container.NewBorder(header, nil, nil, nil, entry)
+	}
+	d := dialog.NewCustomConfirm(tr("comment.title"), tr("comment.save"), tr("action.cancel"), body, func(ok bool) {
 		if !ok {
 			return
 		}
