@@ -83,12 +83,12 @@ func (l *mainLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
 	y := stack(0, bh, size.Width, l.clocks)
 	y = l.statusArea(0, y, size.Width, false)
 	y = stack(0, y, size.Width, l.iconButtons, l.nav, l.panel)
-	// Under a phone's board the notes take one line, and only while two rows of moves
-	// stay below them.
-	if size.Height-y-l.notes.heightFor(size.Width, notesLines) >= 2*l.moveRow.MinSize().Height {
+	// Under a phone's board the notes take one line, and only while a row of moves (the
+	// one shown) stays below them.
+	if size.Height-y-l.notes.heightFor(size.Width, notesLines) >= l.moveRow.MinSize().Height {
 		y = l.placeNotes(0, y, size.Width, notesLines)
 	} else {
-		place(l.notes, 0, y, size.Width, 0)
+		l.notes.collapse()
 	}
 	place(l.moveList, 0, y, size.Width, max(size.Height-y, 0))
 }

@@ -74,6 +74,13 @@ func (n *notesView) heightFor(w float32, lines int) float32 {
 	return min(content.MinSize().Height, float32(lines)*line)
 }
 
+// collapse draws nothing of the notes where the layout has no room for them (More →
+// Comment still shows them).
+func (n *notesView) collapse() {
+	showIf(false, n.line, n.scroll)
+	n.Resize(fyne.NewSize(0, 0))
+}
+
 // Tapped implements fyne.Tappable.
 func (n *notesView) Tapped(*fyne.PointEvent) {
 	if n.onTap != nil {
