@@ -144,8 +144,8 @@ func TestClockTextFitsANarrowWindow(t *testing.T) {
 				}
 			}
 		}
-		if texts != 2 {
-			t.Fatalf("%v: %d clock texts drawn", size, texts)
+		if texts != 4 {
+			t.Fatalf("%v: %d clock texts drawn, want a name and a time for each side", size, texts)
 		}
 	}
 }
