@@ -65,7 +65,7 @@ func (r *moveLineRenderer) Layout(size fyne.Size) {
 	r.v.lead.Move(fyne.NewPos(0, 0))
 	r.v.lead.Resize(fyne.NewSize(lead, size.Height))
 	x := lead
-	cell := r.cellWidth()
+	cell := min(r.cellWidth(), max(size.Width-lead, 0)/2) // a phone narrower than the natural columns
 	for _, c := range r.v.cells {
 		c.Move(fyne.NewPos(x, 0))
 		c.Resize(fyne.NewSize(cell, size.Height))

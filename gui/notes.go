@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/xqfyne/xiangqi/gui/present"
@@ -23,16 +24,16 @@ type notesView struct {
 	header  *widget.Label
 	comment *widget.Label
 	scroll  *container.Scroll
-	line    *widget.Label // the one-line form
+	line    *rowText // the one-line form, as low as a row of moves
+	lineAll string   // the one-line form's whole text, which line shows cut to its width
 	onTap   func()
 }
 
 func newNotesView(onTap func()) *notesView {
-	n := &notesView{header: widget.NewLabel(""), comment: widget.NewLabel(""), line: widget.NewLabel(""), onTap: onTap}
+	n := &notesView{header: widget.NewLabel(""), comment: widget.NewLabel(""), line: newRowText(""), onTap: onTap}
 	n.header.Truncation = fyne.TextTruncateEllipsis
 	n.header.Importance = widget.LowImportance
 	n.comment.Wrapping = fyne.TextWrapWord
-	n.line.Truncation = fyne.TextTruncateEllipsis
 	n.scroll = container.NewVScroll(container.NewVBox(n.header, n.comment))
 	n.ExtendBaseWidget(n)
 	return n
@@ -45,10 +46,9 @@ func (n *notesView) show(header, comment string) {
 	}
 	n.header.SetText(header)
 	n.comment.SetText(comment)
+	n.lineAll = header
 	if comment != "" {
-		n.line.SetText(oneLine(comment))
-	} else {
-		n.line.SetText(header)
+		n.lineAll = oneLine(comment)
 	}
 	showIf(header != "", n.header)
 	showIf(comment != "", n.comment)
@@ -66,6 +66,7 @@ func (n *notesView) heightFor(w float32, lines int) float32 {
 	showIf(oneLine, n.line)
 	showIf(!oneLine, n.scroll)
 	if oneLine {
+		n.line.SetText(cutToWidth(n.lineAll, w-2*theme.InnerPadding()))
 		return n.line.MinSize().Height
 	}
 	content := n.scroll.Content
@@ -103,6 +104,25 @@ func (g *gameScreen) refreshNotes() {
 	if g.content != nil && (g.notes.Visible() || before) {
 		g.content.Refresh() // the notes' height follows their text
 	}
+}
+
+// cutToWidth is text, or its start and "…" where it is wider than w at the body text size.
+func cutToWidth(text string, w float32) string {
+	measure := func(s string) float32 { return fyne.MeasureText(s, theme.TextSize(), fyne.TextStyle{}).Width }
+	if measure(text) <= w {
+		return text
+	}
+	runes := []rune(text)
+	lo, hi := 0, len(runes) // the longest start that fits with "…": binary search
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if measure(string(runes[:mid])+"…") <= w {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return string(runes[:lo]) + "…"
 }
 
 // oneLine is text with its line breaks made spaces.

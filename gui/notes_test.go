@@ -39,7 +39,8 @@ func TestNotesShowHeaderAndComment(t *testing.T) {
 	if want == "" {
 		t.Fatal("XQFEXAMA's second move has no comment")
 	}
-	for _, size := range []fyne.Size{{Width: 1280, Height: 900}, {Width: 390, Height: 844}} {
+	// 187x414 is the phone simulation's window (390x844 pixels at its scale).
+	for _, size := range []fyne.Size{{Width: 1280, Height: 900}, {Width: 390, Height: 844}, {Width: 187, Height: 414}} {
 		w.Fyne().Resize(size)
 		n := w.game.notes
 		if !inside(w, n) {
@@ -47,6 +48,9 @@ func TestNotesShowHeaderAndComment(t *testing.T) {
 		}
 		if n.comment.Text != want {
 			t.Errorf("%v: comment shown %q, want %q", size, n.comment.Text, want)
+		}
+		if !landscape(size) && (!n.line.Visible() || !strings.HasPrefix(want, strings.TrimSuffix(n.line.text, "…"))) {
+			t.Errorf("%v: the one-line notes show %q", size, n.line.text)
 		}
 		for _, part := range []string{"中立杯", "1997年11月16日", tr("library.blackWon")} {
 			if !strings.Contains(n.header.Text, part) {
