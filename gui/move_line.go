@@ -56,7 +56,21 @@ func (v *moveLineView) CreateRenderer() fyne.WidgetRenderer {
 	return &moveLineRenderer{v: v}
 }
 
-type moveLineRenderer struct{ v *moveLineView }
+type moveLineRenderer struct {
+	v *moveLineView
+	// The widths that depend only on the text size, measured once per size.
+	measuredAt       float32
+	cell, numberOnly float32
+}
+
+// measure measures the column widths again when the text size changed.
+func (r *moveLineRenderer) measure() {
+	if size := theme.TextSize(); size != r.measuredAt {
+		r.measuredAt = size
+		r.cell = newRowText("炮二平五 ??").MinSize().Width
+		r.numberOnly = newRowText("999.").MinSize().Width
+	}
+}
 
 // Layout puts the number, then the moves in columns as wide as the widest move text, so
 // that Black's replies line up under each other.
@@ -76,14 +90,20 @@ func (r *moveLineRenderer) Layout(size fyne.Size) {
 // leadWidth fits the line's indent and a number up to "999.", so that the moves of lines
 // at the same depth line up in columns.
 func (r *moveLineRenderer) leadWidth() float32 {
+	r.measure()
 	text := r.v.lead.text
 	indent := text[:len(text)-len(strings.TrimLeft(text, " ("))]
-	return max(r.v.lead.MinSize().Width, newRowText(indent+"999.").MinSize().Width)
+	width := r.numberOnly
+	if indent != "" {
+		width = newRowText(indent + "999.").MinSize().Width
+	}
+	return max(r.v.lead.MinSize().Width, width)
 }
 
 // cellWidth fits a move in Chinese notation with a review mark.
 func (r *moveLineRenderer) cellWidth() float32 {
-	return r.v.cells[0].minFor("炮二平五 ??").Width
+	r.measure()
+	return r.cell
 }
 
 func (r *moveLineRenderer) MinSize() fyne.Size {
@@ -123,11 +143,6 @@ func (c *moveCell) show(move int, text string, current bool) {
 	c.move, c.current = move, current
 	c.text.SetText(text)
 	c.Refresh()
-}
-
-// minFor is the size of a cell showing text.
-func (c *moveCell) minFor(text string) fyne.Size {
-	return newRowText(text).MinSize()
 }
 
 // Tapped implements fyne.Tappable.

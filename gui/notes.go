@@ -39,10 +39,11 @@ func newNotesView(onTap func()) *notesView {
 	return n
 }
 
-// show shows a header and a comment; with neither the view hides.
-func (n *notesView) show(header, comment string) {
+// show shows a header and a comment, with neither hiding the view; it reports whether
+// anything changed.
+func (n *notesView) show(header, comment string) bool {
 	if header == n.header.Text && comment == n.comment.Text {
-		return
+		return false
 	}
 	n.header.SetText(header)
 	n.comment.SetText(comment)
@@ -54,6 +55,7 @@ func (n *notesView) show(header, comment string) {
 	showIf(comment != "", n.comment)
 	showIf(header != "" || comment != "", n)
 	n.scroll.ScrollToTop()
+	return true
 }
 
 // heightFor is the height the notes take at width w, at most lines lines of text: what
@@ -99,9 +101,8 @@ func (n *notesView) MinSize() fyne.Size { return fyne.NewSize(0, 0) }
 // refreshNotes shows the header of the session's game and the comment on the move shown.
 func (g *gameScreen) refreshNotes() {
 	s := g.session
-	before := g.notes.Visible()
-	g.notes.show(present.GameHeader(trData, s.Record().Meta, s.Record().Result), s.Comment())
-	if g.content != nil && (g.notes.Visible() || before) {
+	changed := g.notes.show(present.GameHeader(trData, s.Record().Meta, s.Record().Result), s.Comment())
+	if changed && g.content != nil {
 		g.content.Refresh() // the notes' height follows their text
 	}
 }
