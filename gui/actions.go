@@ -142,6 +142,7 @@ func (w *Window) moreItems() []*fyne.MenuItem {
 		fyne.NewMenuItem(tr("more.copyPGN"), w.files.copyPGN),
 		fyne.NewMenuItem(tr("more.paste"), w.files.paste),
 		fyne.NewMenuItemSeparator(),
+		fyne.NewMenuItem(tr("more.comment"), w.game.editComment),
 		fyne.NewMenuItem(tr("more.editor"), w.showEditor),
 		fyne.NewMenuItem(tr("more.library"), w.showLibrary),
 		fyne.NewMenuItem(tr("more.addToLibrary"), w.addToLibrary),

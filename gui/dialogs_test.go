@@ -158,6 +158,11 @@ func TestDialogsFitPortraitWindow(t *testing.T) {
 			if absolute(last).Y+last.Size().Height > absolute(cancel).Y {
 				t.Errorf("the last check overlaps the dialog buttons")
 			}
+		} else {
+			// New game scrolls too on so short a screen: its last field, the seconds, comes
+			// into view above the dialog buttons.
+			find(t, w, func(s *container.Scroll) bool { return true }).ScrollToBottom()
+			fields = []fyne.CanvasObject{fields[0], cancel}
 		}
 		// Every select and radio choice is whole in the window: a label wider than a
 		// phone (the top level's) must not make the form wider than the dialog.

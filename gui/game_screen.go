@@ -27,6 +27,7 @@ type gameScreen struct {
 	turned    *faceStatus // the status turned for the player across the board
 	thinking  *widget.ProgressBarInfinite
 	moveList  *moveList
+	notes     *notesView
 	moves     moveRows
 	undoBtn   *widget.Button
 	redoBtn   *widget.Button
@@ -64,7 +65,6 @@ func newGameScreen(deps gameDeps) *gameScreen {
 	s := g.session
 	g.board = board.New(s.Tap, s.Drop)
 	g.clocks = NewClockWidget(tr("side.red"), tr("side.black"))
-	g.clocks.Hide()
 	g.status = widget.NewLabel("")
 	g.status.Wrapping = fyne.TextWrapWord
 	g.turned = newFaceStatus(g.status)
@@ -101,6 +101,8 @@ func newGameScreen(deps gameDeps) *gameScreen {
 	iconRow.Add(g.moreButton(""))
 
 	g.moveList = g.newMoveList()
+	g.notes = newNotesView(g.editComment)
+	g.notes.Hide()
 	nav, panel := g.newSidePanel()
 	title := g.withMoreButton(widget.NewLabelWithStyle(tr("moves.title"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
 	moveRow := newRowText("1.")
@@ -109,8 +111,8 @@ func newGameScreen(deps gameDeps) *gameScreen {
 	g.content = container.New(&mainLayout{
 		board: g.board, clocks: g.clocks, status: g.turned.slot(), thinking: g.thinking,
 		textButtons: buttons, title: title, iconButtons: iconRow,
-		moveList: g.moveList, moveRow: moveRow, statusRows: statusRows, statusRowsWide: statusRowsWide, sized: g.look.fit, nav: nav, panel: panel,
-	}, g.board, g.clocks, g.turned.slot(), g.thinking, buttons, title, iconRow, nav, panel, g.moveList)
+		moveList: g.moveList, notes: g.notes, moveRow: moveRow, statusRows: statusRows, statusRowsWide: statusRowsWide, sized: g.look.fit, nav: nav, panel: panel,
+	}, g.board, g.clocks, g.turned.slot(), g.thinking, buttons, title, iconRow, nav, panel, g.notes, g.moveList)
 	return g
 }
 
@@ -135,6 +137,9 @@ func (g *gameScreen) refresh(c play.Change) {
 	if c&play.ChangeMoves != 0 {
 		g.refreshMoves()
 	}
+	if c&(play.ChangeMoves|play.ChangeBoard|play.ChangeStatus) != 0 {
+		g.refreshNotes()
+	}
 	if c&(play.ChangeBoard|play.ChangeControls) != 0 {
 		g.showClock()
 	}
@@ -146,6 +151,11 @@ func (g *gameScreen) refresh(c play.Change) {
 			enable(g.iconBtns[i], can[i])
 		}
 	}
+}
+
+// editComment opens the comment on the move shown, to read whole and edit.
+func (g *gameScreen) editComment() {
+	commentDialog{parent: g.parent, session: g.session}.show()
 }
 
 // textBtns are the labelled buttons in the order of iconBtns.

@@ -2,6 +2,7 @@ package play
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/xqfyne/xiangqi/game"
 )
@@ -94,6 +95,28 @@ func (s *Session) PromoteToMainLine() {
 	s.m.g.PromoteToMainLine()
 	s.save()
 	s.changed(ChangeMoves | ChangeControls)
+}
+
+// MaxComment bounds a comment typed in the app, in bytes: far more than any note needs,
+// and far below what makes a save too large to read back.
+const MaxComment = 1 << 16
+
+// Comment returns the comment on the move shown (at the start, the game's own comment).
+func (s *Session) Comment() string { return s.CurrentNode().Comment }
+
+// SetComment replaces the comment on the move shown (at the start, the game's) and saves
+// the game; a comment over MaxComment bytes is refused.
+func (s *Session) SetComment(text string) error {
+	if len(text) > MaxComment {
+		return fmt.Errorf("play: a comment of %d bytes is over the limit of %d", len(text), MaxComment)
+	}
+	if text == s.Comment() {
+		return nil
+	}
+	s.m.g.SetComment(text)
+	s.save()
+	s.changed(ChangeMoves)
+	return nil
 }
 
 // CanDelete reports whether there is a move to delete at the position shown.

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -319,5 +320,44 @@ func TestEditsOfAFinishedGameLeaveTheEngineQuiet(t *testing.T) {
 				t.Fatalf("after the move: %d→%d searches", before, calls)
 			}
 		})
+	}
+}
+
+// A comment typed on the move shown (or, at the start, on the game) is kept with the game:
+// saved, and there again when the app opens it next; one too long is refused.
+func TestCommentIsEditedAndSaved(t *testing.T) {
+	fs := newMemFS()
+	s, _, _ := openSession(t, fs, nil)
+	if err := s.NewGame(fastSettings(game.HumanBoth)); err != nil {
+		t.Fatal(err)
+	}
+	tapMove(t, s, "h2e2")
+	tapMove(t, s, "h9g7")
+	s.GoBack()
+	if err := s.SetComment("central cannon"); err != nil {
+		t.Fatal(err)
+	}
+	s.GoFirst()
+	if err := s.SetComment("a quiet game"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetComment(strings.Repeat("x", MaxComment+1)); err == nil {
+		t.Fatal("a comment over the limit was taken")
+	}
+	s.Flush()
+	reopened, _, notice := openSession(t, fs, nil)
+	if notice != nil {
+		t.Fatal(notice)
+	}
+	if got := reopened.Record().Root.Comment; got != "a quiet game" {
+		t.Errorf("the game's comment reopened as %q", got)
+	}
+	if got := reopened.Record().Root.Children[0].Comment; got != "central cannon" {
+		t.Errorf("the first move's comment reopened as %q", got)
+	}
+	reopened.GoFirst()
+	reopened.GoForward()
+	if got := reopened.Comment(); got != "central cannon" {
+		t.Errorf("Comment() on the first move is %q", got)
 	}
 }

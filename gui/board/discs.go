@@ -49,7 +49,7 @@ func newDisc(art *TextArt, pictures *pictogramArt) *disc {
 	}
 	d.body.StrokeColor = colorDiscEdge
 	d.label.Alignment = fyne.TextAlignCenter
-	d.label.TextStyle = fyne.TextStyle{}
+	d.label.FontSource = brushFace
 	d.hide()
 	return d
 }

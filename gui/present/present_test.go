@@ -3,6 +3,7 @@ package present
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -236,6 +237,45 @@ func TestResultTexts(t *testing.T) {
 	why := game.Verdict{Loser: rules.Red, Violation: rules.PerpetualCheck, TargetPiece: rules.NoPiece}
 	if got := GameOverText(sayZH, r, why, true); got != sayZH(why.Message()) || got == sayZH(r.Message()) {
 		t.Errorf("a loss by repetition says the verdict, not the result: %q", got)
+	}
+}
+
+// The main line is shown in numbered pairs, Red's move and Black's reply on one line; a
+// variation goes on its own indented lines, and the main line resumes with "N..." when it
+// broke between a pair.
+func TestMoveLinesPairTheMainLine(t *testing.T) {
+	e := func(num, text string, depth int, start bool) game.MoveListEntry {
+		return game.MoveListEntry{Number: num, Text: text, Depth: depth, VariationStart: start}
+	}
+	entries := []game.MoveListEntry{
+		e("1.", "炮二平五", 0, false), e("1...", "马８进７", 0, false),
+		e("2.", "马二进三", 0, false),
+		e("2.", "兵七进一", 1, true), e("2...", "卒７进１", 1, false), e("3.", "马八进七", 1, false),
+		e("2...", "车９平８", 0, false),
+		e("3.", "车一平二", 0, false), e("3...", "马２进３", 0, false),
+	}
+	texts := make([]string, len(entries))
+	for i, x := range entries {
+		texts[i] = x.Text
+	}
+	var got []string
+	for _, l := range MoveLines(entries) {
+		got = append(got, l.Text(texts))
+	}
+	want := []string{
+		"1. 炮二平五 马８进７",
+		"2. 马二进三",
+		"    (2. 兵七进一 卒７进１",
+		"    3. 马八进七",
+		"2... 车９平８",
+		"3. 车一平二 马２进３",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("lines\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	// A game from a position with Black to move starts "1... ".
+	if l := MoveLines([]game.MoveListEntry{e("1...", "h9g7", 0, false), e("2.", "h2e2", 0, false)}); len(l) != 2 || l[0].Text([]string{"h9g7", "x"}) != "1... h9g7" {
+		t.Fatalf("Black first: %+v", l)
 	}
 }
 
