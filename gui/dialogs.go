@@ -153,7 +153,6 @@ func (ng newGameDialog) show() {
 		}
 	}
 	showFaceToFace("")
-	opponent.OnChanged = showFaceToFace
 	picker := newLevelPicker(cur.Seconds)
 	clocks := map[string]play.TimeControl{}
 	clock := widget.NewSelect(nil, nil)
@@ -173,7 +172,10 @@ func (ng newGameDialog) show() {
 			}
 		}
 	}
-	opponent.OnChanged = forEngine
+	opponent.OnChanged = func(choice string) {
+		showFaceToFace(choice)
+		forEngine(choice)
+	}
 	forEngine(opponent.Selected)
 	items := []*widget.FormItem{
 		widget.NewFormItem(tr("newgame.side"), side),
