@@ -1,0 +1,354 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"os"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/xqfyne/xiangqi/server/pgtest"
+	"github.com/xqfyne/xiangqi/server/proto"
+)
+
+var testDB pgtest.DB
+
+func TestMain(m *testing.M) { os.Exit(pgtest.Main(m, &testDB)) }
+
+func openStore(t *testing.T) *Store {
+	t.Helper()
+	s, err := Open(context.Background(), testDB.Need(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(s.Close)
+	return s
+}
+
+func guest(t *testing.T, s *Store) Account {
+	t.Helper()
+	a, _, err := s.CreateGuest(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+// pair starts a game between two new guests by seek and returns them as red and black.
+func pair(t *testing.T, s *Store, spec Spec, start time.Time) (id int64, red, black Account) {
+	t.Helper()
+	ctx := context.Background()
+	a, b := guest(t, s), guest(t, s)
+	if id, err := s.Seek(ctx, a.ID, spec, start); err != nil || id != 0 {
+		t.Fatalf("first seek: game %d, %v; want it waiting", id, err)
+	}
+	id, err := s.Seek(ctx, b.ID, spec, start)
+	if err != nil || id == 0 {
+		t.Fatalf("second seek: game %d, %v; want a game", id, err)
+	}
+	events, err := s.Events(ctx, id, 0)
+	if err != nil || len(events) != 1 || events[0].Kind != proto.KindStart {
+		t.Fatalf("start events %+v %v", events, err)
+	}
+	var st proto.StartData
+	if err := events[0].Decode(&st); err != nil {
+		t.Fatal(err)
+	}
+	if st.Red.ID == a.ID {
+		return id, a, b
+	}
+	return id, b, a
+}
+
+func code(err error) string {
+	var e *proto.Error
+	if errors.As(err, &e) {
+		return e.Code
+	}
+	return ""
+}
+
+func endOf(t *testing.T, events []proto.Event) proto.EndData {
+	t.Helper()
+	last := events[len(events)-1]
+	var end proto.EndData
+	if last.Kind != proto.KindEnd {
+		t.Fatalf("last event is %s, want end", last.Kind)
+	}
+	if err := last.Decode(&end); err != nil {
+		t.Fatal(err)
+	}
+	return end
+}
+
+// ofGame keeps game's events: a sweep also ends the games other tests left.
+func ofGame(events []proto.Event, game int64) []proto.Event {
+	var kept []proto.Event
+	for _, e := range events {
+		if e.Game == game {
+			kept = append(kept, e)
+		}
+	}
+	return kept
+}
+
+var blitz = Spec{TimeControl: SeekControls()[0]}
+
+// mateLine: red mates in three (the cannon lands on c9 behind the advisor, the black rook
+// on e8 blocks its own king).
+var mateLine = []string{"b2b4", "a9a8", "b4c4", "a8e8", "c4c9"}
+
+func TestMovesAreCheckedAndJudged(t *testing.T) {
+	s := openStore(t)
+	ctx := context.Background()
+	start := time.Now()
+	id, red, black := pair(t, s, Spec{TimeControl: SeekControls()[1], Rated: true}, start)
+	stranger := guest(t, s)
+	refusals := []struct {
+		who  Account
+		ply  int
+		move string
+		want string
+	}{
+		{stranger, 0, "b2b4", proto.CodeNotPlayer},
+		{black, 0, "b7b5", proto.CodeNotYourTurn},
+		{red, 1, "b2b4", proto.CodeStale},
+		{red, 0, "e0e2", proto.CodeIllegal},
+		{red, 0, "zz", proto.CodeIllegal},
+		{red, 0, "a0a0", proto.CodeIllegal},
+	}
+	for _, r := range refusals {
+		if _, err := s.Move(ctx, r.who.ID, id, r.ply, r.move, start); code(err) != r.want {
+			t.Errorf("%s at ply %d: got %v, want %s", r.move, r.ply, err, r.want)
+		}
+	}
+	players := []Account{red, black}
+	var events []proto.Event
+	for i, mv := range mateLine {
+		at := start.Add(time.Duration(i+1) * 2 * time.Second)
+		got, err := s.Move(ctx, players[i%2].ID, id, i, mv, at)
+		if err != nil {
+			t.Fatalf("move %d %s: %v", i+1, mv, err)
+		}
+		events = append(events, got...)
+	}
+	var first proto.MoveData
+	if err := events[0].Decode(&first); err != nil {
+		t.Fatal(err)
+	}
+	// Red thought 2 s of its 10 minutes and got 5 s back.
+	if first.Clock.Red != 603000 || first.Clock.Black != 600000 || first.Ply != 1 || events[0].Seq != 2 {
+		t.Errorf("first move event %+v seq %d; want red 603000 ms, black 600000 ms, ply 1, seq 2", first, events[0].Seq)
+	}
+	end := endOf(t, events)
+	if end.Result != "1-0" || end.Reason != "reason.checkmate" || end.Text == "" || end.Red == nil || end.Red.After <= end.Red.Before {
+		t.Errorf("end %+v, want red winning by checkmate with its rating up", end)
+	}
+	if _, err := s.Move(ctx, black.ID, id, 5, "e9e8", start.Add(time.Minute)); code(err) != proto.CodeGameOver {
+		t.Errorf("a move after the mate: %v, want %s", err, proto.CodeGameOver)
+	}
+	all, _ := s.Events(ctx, id, 0)
+	for i, e := range all {
+		if e.Seq != int64(i+1) {
+			t.Fatalf("events numbered %d at %d", e.Seq, i)
+		}
+	}
+	if len(all) != 7 {
+		t.Errorf("%d events, want start, 5 moves and end", len(all))
+	}
+}
+
+func TestTokensAndPasswords(t *testing.T) {
+	s := openStore(t)
+	ctx := context.Background()
+	a, token, err := s.CreateGuest(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := s.Authenticate(ctx, token); err != nil || got.ID != a.ID {
+		t.Fatalf("own token: %+v %v", got, err)
+	}
+	if _, err := s.Authenticate(ctx, token+"x"); code(err) != proto.CodeUnauthenticated {
+		t.Errorf("forged token: %v", err)
+	}
+	name := "player" + token[:6]
+	if err := s.Register(ctx, a.ID, name, "short"); code(err) != proto.CodeBadRequest {
+		t.Errorf("short password: %v", err)
+	}
+	if err := s.Register(ctx, a.ID, name, "long enough"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Register(ctx, guest(t, s).ID, name, "long enough"); code(err) != proto.CodeNameTaken {
+		t.Errorf("taken name: %v", err)
+	}
+	if _, _, err := s.Login(ctx, name, "wrong password"); code(err) != proto.CodeUnauthenticated {
+		t.Errorf("wrong password: %v", err)
+	}
+	b, token2, err := s.Login(ctx, name, "long enough")
+	if err != nil || b.ID != a.ID || token2 == token {
+		t.Errorf("login: %+v %v", b, err)
+	}
+}
+
+func TestDrawOfferAndResign(t *testing.T) {
+	s := openStore(t)
+	ctx := context.Background()
+	start := time.Now()
+	id, red, black := pair(t, s, blitz, start)
+	if _, err := s.AcceptDraw(ctx, black.ID, id, start); code(err) != proto.CodeNoOffer {
+		t.Errorf("accepting no offer: %v", err)
+	}
+	if _, err := s.OfferDraw(ctx, red.ID, id, start); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.AcceptDraw(ctx, red.ID, id, start); code(err) != proto.CodeNoOffer {
+		t.Errorf("accepting one's own offer: %v", err)
+	}
+	events, err := s.AcceptDraw(ctx, black.ID, id, start.Add(time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if end := endOf(t, events); end.Result != "1/2-1/2" || end.Reason != "reason.agreement" {
+		t.Errorf("draw: %+v", end)
+	}
+	id, red, black = pair(t, s, blitz, start)
+	events, err = s.Resign(ctx, black.ID, id, start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if end := endOf(t, events); end.Result != "1-0" || end.Reason != "reason.resignation" {
+		t.Errorf("resign: %+v", end)
+	}
+}
+
+// Every way a game can end, tried at once and again: the game ends once and each rating
+// moves once.
+func TestEndingsApplyOnce(t *testing.T) {
+	s := openStore(t)
+	ctx := context.Background()
+	start := time.Now()
+	id, red, black := pair(t, s, Spec{TimeControl: SeekControls()[0], Rated: true}, start)
+	late := start.Add(6 * time.Minute) // past red's 5 minutes
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	ends := 0
+	count := func(events []proto.Event, err error) {
+		mu.Lock()
+		defer mu.Unlock()
+		for _, e := range events {
+			if e.Kind == proto.KindEnd && e.Game == id { // the sweeps end other tests' games too
+				ends++
+			}
+		}
+	}
+	for range 3 {
+		wg.Add(5)
+		go func() { defer wg.Done(); count(s.SweepFlags(ctx, late)) }()
+		go func() { defer wg.Done(); count(s.SweepAbandoned(ctx, late, time.Minute)) }()
+		go func() { defer wg.Done(); count(s.Resign(ctx, red.ID, id, late)) }()
+		go func() { defer wg.Done(); count(s.Resign(ctx, black.ID, id, late)) }()
+		go func() { defer wg.Done(); count(s.Move(ctx, red.ID, id, 0, "b2b4", late)) }()
+	}
+	wg.Wait()
+	if ends != 1 {
+		t.Errorf("%d end events, want 1", ends)
+	}
+	for _, a := range []Account{red, black} {
+		if n, _, err := s.RatedGames(ctx, a.ID); err != nil || n != 1 {
+			t.Errorf("account %d: %d rated games (%v), want 1", a.ID, n, err)
+		}
+	}
+}
+
+func TestFlagFallsWithoutAMove(t *testing.T) {
+	s := openStore(t)
+	ctx := context.Background()
+	start := time.Now()
+	id, red, _ := pair(t, s, Spec{TimeControl: SeekControls()[0], Rated: true}, start)
+	if _, err := s.Move(ctx, red.ID, id, 0, "b2b4", start.Add(time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	// Black has 5 minutes from red's move: not flagged a second early, flagged after.
+	if events, err := s.SweepFlags(ctx, start.Add(5*time.Minute)); err != nil || len(ofGame(events, id)) != 0 {
+		t.Fatalf("early sweep ended %d games (%v)", len(events), err)
+	}
+	events, err := s.SweepFlags(ctx, start.Add(5*time.Minute+2*time.Second))
+	if events = ofGame(events, id); err != nil || len(events) != 1 {
+		t.Fatalf("sweep: %+v %v", events, err)
+	}
+	if end := endOf(t, events); end.Result != "1-0" || end.Reason != "reason.time" || end.Clock.Black != 0 {
+		t.Errorf("flag: %+v", end)
+	}
+	if _, _, err := s.RatedGames(ctx, red.ID); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestMoveAfterTheFlagLosesOnTime(t *testing.T) {
+	s := openStore(t)
+	ctx := context.Background()
+	start := time.Now()
+	id, red, _ := pair(t, s, blitz, start)
+	events, err := s.Move(ctx, red.ID, id, 0, "b2b4", start.Add(5*time.Minute+time.Millisecond))
+	if code(err) != proto.CodeTimeUp {
+		t.Fatalf("late move: %v, want %s", err, proto.CodeTimeUp)
+	}
+	if end := endOf(t, events); end.Result != "0-1" || end.Reason != "reason.time" {
+		t.Errorf("late move: %+v", end)
+	}
+}
+
+func TestAbandonment(t *testing.T) {
+	s := openStore(t)
+	ctx := context.Background()
+	start := time.Now()
+	id, red, black := pair(t, s, blitz, start)
+	if err := s.Seen(ctx, []int64{red.ID}, []int64{id}, start.Add(50*time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	if events, err := s.SweepAbandoned(ctx, start.Add(59*time.Second), time.Minute); err != nil || len(ofGame(events, id)) != 0 {
+		t.Fatalf("within the grace: %d endings %v", len(events), err)
+	}
+	events, err := s.SweepAbandoned(ctx, start.Add(61*time.Second), time.Minute)
+	if events = ofGame(events, id); err != nil || len(events) != 1 {
+		t.Fatalf("after the grace: %+v %v", events, err)
+	}
+	if end := endOf(t, events); end.Result != "1-0" || end.Reason != ReasonAbandoned {
+		t.Errorf("abandonment: %+v (black %d left)", end, black.ID)
+	}
+}
+
+func TestInvite(t *testing.T) {
+	s := openStore(t)
+	ctx := context.Background()
+	a, b := guest(t, s), guest(t, s)
+	spec, err := ParseSpec("", "chinese", false, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, code1, err := s.Invite(ctx, a.ID, spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Join(ctx, a.ID, code1, time.Now()); code(err) != proto.CodeOwnGame {
+		t.Errorf("joining one's own invite: %v", err)
+	}
+	if _, err := s.Join(ctx, b.ID, "NOSUCHCODE", time.Now()); code(err) != proto.CodeNotFound {
+		t.Errorf("unknown code: %v", err)
+	}
+	if got, err := s.Join(ctx, b.ID, code1, time.Now()); err != nil || got != id {
+		t.Fatalf("join: %d %v", got, err)
+	}
+	if _, err := s.Join(ctx, guest(t, s).ID, code1, time.Now()); code(err) != proto.CodeGameOver {
+		t.Errorf("a third player: %v", err)
+	}
+	events, _ := s.Events(ctx, id, 0)
+	var st proto.StartData
+	if err := events[0].Decode(&st); err != nil || st.Rules != "chinese" || st.TimeControl != "" {
+		t.Errorf("start %+v %v", st, err)
+	}
+	if _, err := ParseSpec("7+2", "", true, true); code(err) != proto.CodeBadRequest {
+		t.Errorf("a seek on 7+2: %v", err)
+	}
+}
