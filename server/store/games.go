@@ -137,8 +137,10 @@ func (r *gameRow) player(account int64) (rules.Color, error) {
 // sweeper finds flags.
 type instant struct{ now time.Time }
 
-func (i *instant) Now() time.Time                                    { return i.now }
-func (i *instant) AfterFunc(time.Duration, func()) (stop func() bool) { return func() bool { return false } }
+func (i *instant) Now() time.Time { return i.now }
+func (i *instant) AfterFunc(time.Duration, func()) (stop func() bool) {
+	return func() bool { return false }
+}
 
 // match rebuilds the game from its move events as a play.Match whose clock has run since
 // turn_since; the caller then sets clock.now to the moment of the action.

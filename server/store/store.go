@@ -105,4 +105,3 @@ func (s *Store) inTx(ctx context.Context, f func(pgx.Tx) error) error {
 	}
 	return fmt.Errorf("%w (%v)", proto.Errorf(proto.CodeUnavailable, "the database did not answer; try again"), err)
 }
-
