@@ -141,6 +141,12 @@ func Start(ctx context.Context, opts Options) (*Cluster, error) {
 			return nil, err
 		}
 	}
+	if _, err := os.Stat(filepath.Join(c.dir, "data", "postmaster.pid")); err == nil && c.run(ctx, "pg_ctl", "-D", c.data(), "status") == nil {
+		// Left running by an earlier run that was killed: stop it, to start it on our terms.
+		if err := c.run(ctx, "pg_ctl", "-D", c.data(), "-m", "fast", "-w", "stop"); err != nil {
+			return nil, err
+		}
+	}
 	if c.Port == 0 {
 		if c.Port, err = freePort(); err != nil {
 			return nil, err

@@ -280,8 +280,8 @@ func TestFlagFallsWithoutAMove(t *testing.T) {
 	if end := endOf(t, events); end.Result != "1-0" || end.Reason != "reason.time" || end.Clock.Black != 0 {
 		t.Errorf("flag: %+v", end)
 	}
-	if _, _, err := s.RatedGames(ctx, red.ID); err != nil {
-		t.Fatal(err)
+	if n, rating, err := s.RatedGames(ctx, red.ID); err != nil || n != 1 || rating <= 1500 {
+		t.Errorf("red after winning on time: %d rated games, rating %.1f (%v)", n, rating, err)
 	}
 }
 
