@@ -28,6 +28,8 @@ const (
 	// pendingCap bounds the events waiting for the syncer per game; past it, the syncer
 	// reads them from the table instead.
 	pendingCap = 64
+	// listenWait is how long a new socket waits for the instance to listen for events.
+	listenWait = 10 * time.Second
 )
 
 // conn is one client socket.
@@ -70,6 +72,14 @@ func (h *Hub) socket(w http.ResponseWriter, r *http.Request) {
 		}
 		h.mu.Unlock()
 	}()
+	select {
+	case <-h.listening:
+	case <-r.Context().Done():
+		return
+	case <-time.After(listenWait):
+		h.writeError(w, proto.Errorf(proto.CodeUnavailable, "the server is not connected to its database yet"))
+		return
+	}
 	// Any origin may connect: the socket is authorised by the token in its hello, never
 	// by a cookie, so a foreign page gains nothing (and the app's browser build is served
 	// from wherever its player put it).
@@ -118,15 +128,6 @@ func (c *conn) leave() {
 		defer cancel()
 		c.hub.store.CancelSeek(ctx, account.ID)
 	}
-}
-
-func (c *conn) accountID() (int64, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.account == nil {
-		return 0, false
-	}
-	return c.account.ID, true
 }
 
 // send queues a frame; a client too slow to take it is cut off.
@@ -313,6 +314,13 @@ func (c *conn) watch(game, after int64) {
 	c.mu.Unlock()
 	c.hub.subscribe(c, game)
 	c.poke()
+}
+
+func (c *conn) watching(game int64) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	_, ok := c.watches[game]
+	return ok
 }
 
 // offer hands the syncer an event heard from the database.

@@ -76,6 +76,11 @@ type Hub struct {
 	log     *slog.Logger
 	metrics *metrics
 
+	// listening is closed once the instance listens for notifications; sockets wait for
+	// it, since an event announced before would never reach them.
+	listening     chan struct{}
+	listeningOnce sync.Once
+
 	mu         sync.Mutex
 	byGame     map[int64]map[*conn]bool
 	byAccount  map[int64]map[*conn]bool
@@ -88,7 +93,8 @@ func New(cfg Config) *Hub {
 	cfg.defaults()
 	return &Hub{
 		cfg: cfg, store: cfg.Store, log: cfg.Log, metrics: newMetrics(),
-		byGame: map[int64]map[*conn]bool{}, byAccount: map[int64]map[*conn]bool{},
+		listening: make(chan struct{}),
+		byGame:    map[int64]map[*conn]bool{}, byAccount: map[int64]map[*conn]bool{},
 		perAddress: map[string]int{}, limiters: map[string]*rate.Limiter{},
 	}
 }
@@ -311,7 +317,8 @@ func (h *Hub) listenOnce(ctx context.Context) error {
 			return err
 		}
 	}
-	h.resyncAll()
+	h.listeningOnce.Do(func() { close(h.listening) })
+	h.resyncAll(ctx)
 	for {
 		n, err := conn.WaitForNotification(ctx)
 		if err != nil {
@@ -359,43 +366,57 @@ func (h *Hub) paired(n store.AccountNotice) {
 	h.mu.Unlock()
 	for _, c := range conns {
 		c.send(proto.Frame{Type: proto.TypePaired, Game: n.Game}) // before the game's events
-		c.watch(n.Game, 0)
+		if !c.watching(n.Game) { // an inviter watches its game already, from where it is
+			c.watch(n.Game, 0)
+		}
 	}
 }
 
-// resyncAll has every socket read its games' events from the table.
-func (h *Hub) resyncAll() {
+// resyncAll catches up after notifications may have been missed: every socket re-reads
+// its games' events from the table, and learns of the games its account started meanwhile.
+func (h *Hub) resyncAll(ctx context.Context) {
 	h.mu.Lock()
-	var conns []*conn
-	for _, set := range h.byAccount {
+	conns := map[*conn]int64{}
+	for account, set := range h.byAccount {
 		for c := range set {
-			conns = append(conns, c)
+			conns[c] = account
 		}
 	}
 	for _, set := range h.byGame {
 		for c := range set {
-			conns = append(conns, c)
-		}
-	}
-	h.mu.Unlock()
-	for _, c := range conns {
-		c.resync()
-	}
-}
-
-// recordSeen tells the database which players are connected here, for abandonment.
-func (h *Hub) recordSeen(ctx context.Context) {
-	var accounts, games []int64
-	h.mu.Lock()
-	for game, set := range h.byGame {
-		for c := range set {
-			if id, ok := c.accountID(); ok {
-				accounts, games = append(accounts, id), append(games, game)
+			if _, ok := conns[c]; !ok {
+				conns[c] = 0
 			}
 		}
 	}
 	h.mu.Unlock()
-	if err := h.store.Seen(ctx, accounts, games, h.cfg.Now()); err != nil && ctx.Err() == nil {
+	for c, account := range conns {
+		c.resync()
+		if account == 0 {
+			continue
+		}
+		games, err := h.store.ActiveGames(ctx, account)
+		if err != nil {
+			h.log.Warn("reading an account's games", "err", err)
+			continue
+		}
+		for _, g := range games {
+			if !c.watching(g) {
+				h.paired(store.AccountNotice{Account: account, Game: g})
+			}
+		}
+	}
+}
+
+// recordSeen tells the database which accounts are connected here, for abandonment.
+func (h *Hub) recordSeen(ctx context.Context) {
+	h.mu.Lock()
+	accounts := make([]int64, 0, len(h.byAccount))
+	for id := range h.byAccount {
+		accounts = append(accounts, id)
+	}
+	h.mu.Unlock()
+	if err := h.store.Seen(ctx, accounts, h.cfg.Now()); err != nil && ctx.Err() == nil {
 		h.log.Warn("recording connected players", "err", err)
 	}
 }

@@ -76,10 +76,10 @@ func code(err error) string {
 
 // pairBySeek pairs two new players, one on each instance, and returns them red first
 // with the game, after both have seen its start event.
-func pairBySeek(t *testing.T, ctx context.Context, bases []string, tc string) (int64, [2]*client.Conn) {
+func pairBySeek(t *testing.T, ctx context.Context, bases []string, tc string) (int64, [2]*client.Conn, [2]string) {
 	t.Helper()
-	a, _ := dial(t, ctx, bases[0])
-	b, _ := dial(t, ctx, bases[len(bases)-1])
+	a, sa := dial(t, ctx, bases[0])
+	b, sb := dial(t, ctx, bases[len(bases)-1])
 	if g, err := a.Seek(ctx, tc, "", false); err != nil || g != 0 {
 		t.Fatalf("first seek: %d %v", g, err)
 	}
@@ -101,9 +101,9 @@ func pairBySeek(t *testing.T, ctx context.Context, bases []string, tc string) (i
 		}
 	}
 	if start.Red.ID == a.Account().ID {
-		return g, [2]*client.Conn{a, b}
+		return g, [2]*client.Conn{a, b}, [2]string{sa.Token, sb.Token}
 	}
-	return g, [2]*client.Conn{b, a}
+	return g, [2]*client.Conn{b, a}, [2]string{sb.Token, sa.Token}
 }
 
 var mateLine = []string{"b2b4", "a9a8", "b4c4", "a8e8", "c4c9"}
@@ -113,7 +113,7 @@ var mateLine = []string{"b2b4", "a9a8", "b4c4", "a8e8", "c4c9"}
 func TestSeekAndPlayToMateAcrossInstances(t *testing.T) {
 	bases := instances(t, 2, Config{})
 	ctx := testCtx(t)
-	g, players := pairBySeek(t, ctx, bases, "10+5")
+	g, players, _ := pairBySeek(t, ctx, bases, "10+5")
 	spectator, _ := dial(t, ctx, bases[0])
 	if err := spectator.Watch(ctx, g, 0); err != nil {
 		t.Fatal(err)
@@ -162,7 +162,7 @@ func TestSeekAndPlayToMateAcrossInstances(t *testing.T) {
 func TestRefusals(t *testing.T) {
 	bases := instances(t, 1, Config{})
 	ctx := testCtx(t)
-	g, p := pairBySeek(t, ctx, bases, "5+3")
+	g, p, _ := pairBySeek(t, ctx, bases, "5+3")
 	for _, r := range []struct {
 		c    *client.Conn
 		ply  int
@@ -232,7 +232,7 @@ func TestInviteResignAndDraw(t *testing.T) {
 		t.Errorf("resigning an ended game: %v", err)
 	}
 
-	g, p := pairBySeek(t, ctx, bases, "15+10")
+	g, p, _ := pairBySeek(t, ctx, bases, "15+10")
 	if err := p[1].AcceptDraw(ctx, g); code(err) != proto.CodeNoOffer {
 		t.Errorf("accepting no offer: %v", err)
 	}
@@ -348,7 +348,7 @@ func testStoreEvents(t *testing.T, g int64) ([]proto.Event, error) {
 func TestAbandonedGameIsLost(t *testing.T) {
 	bases := instances(t, 1, Config{Grace: 600 * time.Millisecond, SeenEvery: 100 * time.Millisecond, SweepEvery: 100 * time.Millisecond})
 	ctx := testCtx(t)
-	g, p := pairBySeek(t, ctx, bases, "5+3")
+	g, p, _ := pairBySeek(t, ctx, bases, "5+3")
 	p[1].Close()
 	e, err := p[0].NextEvent(ctx, g)
 	if err != nil || e.Kind != proto.KindEnd {

@@ -99,15 +99,15 @@ func (s *Store) sweep(ctx context.Context, query string, arg any,
 	}
 }
 
-// Seen records that the players (account, game pairs) are connected at now, for
-// abandonment.
-func (s *Store) Seen(ctx context.Context, accounts, games []int64, now time.Time) error {
-	if len(games) == 0 {
+// Seen records that the accounts are connected at now: none of them has left its games.
+func (s *Store) Seen(ctx context.Context, accounts []int64, now time.Time) error {
+	if len(accounts) == 0 {
 		return nil
 	}
+	now = dbTime(now)
 	for _, column := range []string{"red", "black"} {
-		if _, err := s.pool.Exec(ctx, `UPDATE games SET `+column+`_seen = $3 WHERE status = 'playing'
-			AND (id, `+column+`) IN (SELECT * FROM unnest($2::bigint[], $1::bigint[]))`, accounts, games, now); err != nil {
+		if _, err := s.pool.Exec(ctx, `UPDATE games SET `+column+`_seen = $2 WHERE status = 'playing' AND `+column+` = ANY($1)`,
+			accounts, now); err != nil {
 			return err
 		}
 	}
