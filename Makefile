@@ -8,7 +8,7 @@ APT_DEPS  := libgl1-mesa-dev libxcursor-dev libxrandr-dev libxinerama-dev libxi-
 SMOKE_DEPS := xvfb xdotool imagemagick x11-utils xclip
 SOAK_KILLS ?= 20
 
-.PHONY: all deps run server test test-race test-wasm build engine package android ios web bench match smoke smoke-deps smoke-web soak font icon portability clean
+.PHONY: all deps run server load test test-race test-wasm build engine package android ios web bench match smoke smoke-deps smoke-web soak font icon portability clean
 
 all: build
 
@@ -30,6 +30,16 @@ run: deps
 # .xqserver/ (as the postgres user when run as root, since PostgreSQL refuses root).
 server: deps
 	$(GO) run ./cmd/xqserver -addr :8080
+
+# Load and fault test of the online server on loopback: a PostgreSQL of its own, two
+# instances, bots playing GAMES games; KILL=1 kills one instance halfway, RESTART_DB=1
+# restarts PostgreSQL halfway. It prints latency percentiles, CPU and losses/duplicates.
+GAMES ?= 200
+load: deps
+	mkdir -p $(BIN)
+	$(GO) build -o $(BIN)/xqserver ./cmd/xqserver
+	$(GO) build -o $(BIN)/xqload ./cmd/xqload
+	$(BIN)/xqload -xqserver $(BIN)/xqserver -games $(GAMES) $(if $(KILL),-kill) $(if $(RESTART_DB),-restart-db)
 
 test: deps
 	$(GO) test ./...

@@ -17,6 +17,8 @@ import (
 	"syscall"
 	"time"
 
+	"golang.org/x/time/rate"
+
 	"github.com/xqfyne/xiangqi/server/hub"
 	"github.com/xqfyne/xiangqi/server/pglocal"
 	"github.com/xqfyne/xiangqi/server/store"
@@ -26,16 +28,21 @@ func main() {
 	addr := flag.String("addr", ":8080", "address to serve HTTP and WebSocket on")
 	data := flag.String("data", ".xqserver", "folder of the local PostgreSQL, used when DATABASE_URL is not set")
 	pgPort := flag.Int("pg-port", 54329, "port of the local PostgreSQL (on 127.0.0.1)")
-	grace := flag.Duration("grace", 60*time.Second, "how long a player may be disconnected from a game before losing it")
+	cfg := hub.Config{}
+	flag.DurationVar(&cfg.Grace, "grace", 60*time.Second, "how long a player may be disconnected from a game before losing it")
+	flag.IntVar(&cfg.MaxSocketsPerAddress, "sockets-per-address", 200, "most sockets one address may hold open")
+	accountRate := flag.Float64("accounts-per-second", 1, "guest accounts and sign-ins allowed per address and second")
+	flag.IntVar(&cfg.AccountBurst, "accounts-burst", 20, "guest accounts and sign-ins allowed per address at once")
 	flag.Parse()
+	cfg.AccountRate = rate.Limit(*accountRate)
 	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
-	if err := run(log, *addr, *data, *pgPort, *grace); err != nil {
+	if err := run(log, *addr, *data, *pgPort, cfg); err != nil {
 		fmt.Fprintln(os.Stderr, "xqserver:", err)
 		os.Exit(1)
 	}
 }
 
-func run(log *slog.Logger, addr, data string, pgPort int, grace time.Duration) error {
+func run(log *slog.Logger, addr, data string, pgPort int, cfg hub.Config) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	url := os.Getenv("DATABASE_URL")
@@ -53,7 +60,8 @@ func run(log *slog.Logger, addr, data string, pgPort int, grace time.Duration) e
 		return err
 	}
 	defer st.Close()
-	h := hub.New(hub.Config{Store: st, Log: log, Grace: grace})
+	cfg.Store, cfg.Log = st, log
+	h := hub.New(cfg)
 	hubDone := make(chan struct{})
 	go func() { h.Run(ctx); close(hubDone) }()
 	srv := &http.Server{Addr: addr, Handler: h.Handler(), ReadHeaderTimeout: 10 * time.Second}

@@ -326,11 +326,13 @@ func (s *Store) Move(ctx context.Context, account, gameID int64, ply int, text s
 		if err != nil {
 			return err
 		}
-		if m.ToMove() != side {
-			return proto.Errorf(proto.CodeNotYourTurn, "it is the other side's move")
-		}
+		// The ply first: a player whose earlier try was applied, its answer lost, hears
+		// that the game moved on rather than that it is not its turn.
 		if ply != r.ply {
 			return proto.Errorf(proto.CodeStale, fmt.Sprintf("the move was made at ply %d but the game is at ply %d", ply, r.ply))
+		}
+		if m.ToMove() != side {
+			return proto.Errorf(proto.CodeNotYourTurn, "it is the other side's move")
 		}
 		mv, err := rules.ParseMove(text)
 		if err != nil {
