@@ -341,11 +341,12 @@ func (p *player) reconnect(ctx context.Context) error {
 	p.mu.Lock()
 	resume := map[int64]int64{p.game: p.last}
 	p.mu.Unlock()
-	var err error
-	for i := range 2 * len(p.bases) {
+	// Try each instance in turn until one takes the socket (a dead instance refuses it, one
+	// whose database is restarting answers unavailable) or the run's time is up.
+	for i := 0; ; i++ {
 		base := (p.base + i) % len(p.bases)
-		var c *client.Conn
-		if c, err = client.Dial(ctx, p.bases[base], p.token, resume); err == nil {
+		c, err := client.Dial(ctx, p.bases[base], p.token, resume)
+		if err == nil {
 			p.base = base
 			p.attach(c)
 			p.t.mu.Lock()
@@ -353,9 +354,12 @@ func (p *player) reconnect(ctx context.Context) error {
 			p.t.mu.Unlock()
 			return nil
 		}
-		time.Sleep(200 * time.Millisecond)
+		select {
+		case <-ctx.Done():
+			return err
+		case <-time.After(200 * time.Millisecond):
+		}
 	}
-	return err
 }
 
 
