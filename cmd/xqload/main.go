@@ -362,7 +362,6 @@ func (p *player) reconnect(ctx context.Context) error {
 	}
 }
 
-
 // move plays mv at ply until the server has it: through a new socket when this one
 // broke, again when the database was unavailable. A retry refused as stale means an
 // earlier attempt was applied and only its answer lost.
