@@ -106,7 +106,9 @@ func (h *Hub) socket(w http.ResponseWriter, r *http.Request) {
 func (c *conn) close(code websocket.StatusCode, reason string) {
 	c.once.Do(func() {
 		close(c.done)
-		c.ws.Close(code, reason)
+		// The closing handshake may wait seconds on a client that does not read; whoever
+		// closes (the listener handing out events, say) must not.
+		go c.ws.Close(code, reason)
 	})
 }
 
@@ -174,6 +176,17 @@ func (c *conn) read(ctx context.Context) {
 			}
 			return
 		}
+		// Every frame counts against the rate, malformed ones too, before any work on it.
+		if !c.limiter.Allow() {
+			if strikes++; strikes > maxStrikes {
+				c.close(websocket.StatusPolicyViolation, "too many requests")
+				return
+			}
+			req, _ := proto.DecodeRequest(data) // only to answer with its id, when it has one
+			c.refuse(req.ID, proto.Errorf(proto.CodeRateLimited, "too many requests; slow down"))
+			continue
+		}
+		strikes = 0
 		if kind != websocket.MessageText {
 			c.refuse(0, proto.Errorf(proto.CodeMalformed, "frames are JSON text"))
 			continue
@@ -183,15 +196,6 @@ func (c *conn) read(ctx context.Context) {
 			c.refuse(0, proto.Errorf(proto.CodeMalformed, err.Error()))
 			continue
 		}
-		if !c.limiter.Allow() {
-			if strikes++; strikes > maxStrikes {
-				c.close(websocket.StatusPolicyViolation, "too many requests")
-				return
-			}
-			c.refuse(req.ID, proto.Errorf(proto.CodeRateLimited, "too many requests; slow down"))
-			continue
-		}
-		strikes = 0
 		c.handle(ctx, req, receipt)
 	}
 }

@@ -4,9 +4,12 @@ import (
 	"context"
 	"net"
 	"net/http/httptest"
+	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/coder/websocket"
 
 	"github.com/xqfyne/xiangqi/server/client"
 	"github.com/xqfyne/xiangqi/server/proto"
@@ -206,4 +209,60 @@ func (l *killableListener) kill() {
 	for _, c := range l.conns {
 		c.Close()
 	}
+}
+
+// A client that sends and never reads is cut off once its frames back up; a game beside
+// it goes on undisturbed. One address cannot open more sockets than its limit.
+func TestBadClientsAreCutOff(t *testing.T) {
+	bases := instances(t, 1, Config{MessageRate: 1e6, MessageBurst: 1e6, MaxSocketsPerAddress: 8})
+	ctx := testCtx(t)
+	g, p, _ := pairBySeek(t, ctx, bases, "5+3")
+	slow, err := rawSocket(ctx, bases[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer slow.CloseNow()
+	// Each malformed frame earns an error frame the client never reads: megabytes of them
+	// fill the socket's buffers, then the server's queue, and the server hangs up.
+	cut := false
+	for deadline := time.Now().Add(15 * time.Second); !cut && time.Now().Before(deadline); {
+		wctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+		err := slow.Write(wctx, websocket.MessageText, []byte("x"))
+		cancel()
+		cut = err != nil
+	}
+	if !cut {
+		t.Error("the server kept a client that never reads")
+	}
+	if _, err := p[0].Move(ctx, g, 0, "b2b4"); err != nil {
+		t.Errorf("the game beside the slow client: %v", err)
+	}
+	if e, err := p[1].NextEvent(ctx, g); err != nil || e.Seq != 2 {
+		t.Errorf("the opponent's event: %+v %v", e, err)
+	}
+	// Two sockets are the players', one may be the slow client's still closing: open up
+	// to the limit of 8, and one more is refused.
+	var extra []*websocket.Conn
+	defer func() {
+		for _, c := range extra {
+			c.CloseNow()
+		}
+	}()
+	refused := false
+	for range 8 {
+		c, err := rawSocket(ctx, bases[0])
+		if err != nil {
+			refused = strings.Contains(err.Error(), "429")
+			break
+		}
+		extra = append(extra, c)
+	}
+	if !refused {
+		t.Errorf("%d more sockets from one address with a limit of 8, and no refusal", len(extra))
+	}
+}
+
+func rawSocket(ctx context.Context, base string) (*websocket.Conn, error) {
+	c, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(base, "http")+"/ws", nil)
+	return c, err
 }
