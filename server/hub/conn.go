@@ -45,6 +45,7 @@ type conn struct {
 	mu      sync.Mutex
 	account *store.Account
 	watches map[int64]*watch
+	told    map[int64]bool // games this socket has been sent a paired frame for
 }
 
 // watch is the state of one game the socket watches: the number of the last event sent,
@@ -90,7 +91,7 @@ func (h *Hub) socket(w http.ResponseWriter, r *http.Request) {
 	ws.SetReadLimit(proto.MaxFrame)
 	c := &conn{
 		hub: h, ws: ws, out: make(chan []byte, outQueue), wake: make(chan struct{}, 1), done: make(chan struct{}),
-		limiter: rate.NewLimiter(h.cfg.MessageRate, h.cfg.MessageBurst), watches: map[int64]*watch{},
+		limiter: rate.NewLimiter(h.cfg.MessageRate, h.cfg.MessageBurst), watches: map[int64]*watch{}, told: map[int64]bool{},
 	}
 	h.metrics.connections.Inc()
 	defer h.metrics.connections.Dec()
@@ -264,10 +265,14 @@ func (c *conn) handle(ctx context.Context, req proto.Request, receipt time.Time)
 		if e.Kind == proto.KindEnd {
 			c.hub.metrics.gamesEnded.Inc()
 		}
+		c.hub.dispatch(e) // this instance's sockets need not wait for the notification
 	}
 	if err != nil {
 		c.refuse(req.ID, err)
 		return
+	}
+	if ack.Game != 0 && (req.Type == proto.TypeSeek || req.Type == proto.TypeJoin) {
+		c.hub.started(ctx, ack.Game)
 	}
 	if len(events) > 0 {
 		ack.Seq = events[len(events)-1].Seq
@@ -320,6 +325,17 @@ func (c *conn) watch(game, after int64) {
 	c.poke()
 }
 
+// tell reports whether the socket is yet to hear that game started, and notes that it has.
+func (c *conn) tell(game int64) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.told[game] {
+		return false
+	}
+	c.told[game] = true
+	return true
+}
+
 func (c *conn) watching(game int64) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -339,6 +355,22 @@ func (c *conn) offer(e proto.Event) {
 	}
 	c.mu.Unlock()
 	c.poke()
+}
+
+// catchUp has the syncer re-read the games whose version in the table is ahead of what
+// this socket has sent and holds.
+func (c *conn) catchUp(versions map[int64]int64) {
+	c.mu.Lock()
+	behind := false
+	for g, w := range c.watches {
+		if v, ok := versions[g]; ok && v > w.last+int64(len(w.pending)) {
+			w.reread, behind = true, true
+		}
+	}
+	c.mu.Unlock()
+	if behind {
+		c.poke()
+	}
 }
 
 // resync has the syncer read every watched game from the table.

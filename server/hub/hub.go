@@ -27,6 +27,9 @@ type Config struct {
 	Grace time.Duration
 	// SeenEvery is how often an instance records its players as connected [Grace/6].
 	SeenEvery time.Duration
+	// CatchUpEvery is how often the instance compares its games with the table, for
+	// notifications that never came [2 s].
+	CatchUpEvery time.Duration
 	// SweepEvery is how often the instance looks for flags and abandoned games [1 s].
 	SweepEvery time.Duration
 	// MessageRate and MessageBurst limit one socket's requests [20/s, 40].
@@ -51,6 +54,9 @@ func (c *Config) defaults() {
 	}
 	if c.SeenEvery == 0 {
 		c.SeenEvery = c.Grace / 6
+	}
+	if c.CatchUpEvery == 0 {
+		c.CatchUpEvery = 2 * time.Second
 	}
 	if c.SweepEvery == 0 {
 		c.SweepEvery = time.Second
@@ -115,8 +121,9 @@ func (h *Hub) Handler() http.Handler {
 // until ctx ends.
 func (h *Hub) Run(ctx context.Context) {
 	var wg sync.WaitGroup
-	wg.Add(3)
+	wg.Add(4)
 	go func() { defer wg.Done(); h.listen(ctx) }()
+	go func() { defer wg.Done(); h.every(ctx, h.cfg.CatchUpEvery, h.catchUp) }()
 	go func() { defer wg.Done(); h.every(ctx, h.cfg.SeenEvery, h.recordSeen) }()
 	go func() { defer wg.Done(); h.every(ctx, h.cfg.SweepEvery, h.sweep) }()
 	wg.Wait()
@@ -287,7 +294,8 @@ func bearer(r *http.Request) (string, bool) {
 }
 
 // listen waits for notifications on its own connection and hands each game event to the
-// sockets watching that game. After a lost connection it reconnects and has every socket
+// sockets watching that game (the instance that made an event hands it to its own sockets
+// at once; see conn.handle). After a lost connection it reconnects and has every socket
 // catch up from the table, since notifications sent meanwhile are gone.
 func (h *Hub) listen(ctx context.Context) {
 	backoff := 100 * time.Millisecond
@@ -356,6 +364,21 @@ func (h *Hub) dispatch(e proto.Event) {
 	}
 }
 
+// started tells this instance's sockets of both players of a game just started here,
+// without waiting for the notification.
+func (h *Hub) started(ctx context.Context, game int64) {
+	events, err := h.store.Events(ctx, game, 0)
+	if err != nil || len(events) == 0 || events[0].Kind != proto.KindStart {
+		return // the notification and the catch-up will tell them
+	}
+	var start proto.StartData
+	if events[0].Decode(&start) != nil {
+		return
+	}
+	h.paired(store.AccountNotice{Account: start.Red.ID, Game: game})
+	h.paired(store.AccountNotice{Account: start.Black.ID, Game: game})
+}
+
 // paired tells the account's sockets here of its new game and has them watch it.
 func (h *Hub) paired(n store.AccountNotice) {
 	h.mu.Lock()
@@ -365,8 +388,10 @@ func (h *Hub) paired(n store.AccountNotice) {
 	}
 	h.mu.Unlock()
 	for _, c := range conns {
-		c.send(proto.Frame{Type: proto.TypePaired, Game: n.Game}) // before the game's events
-		if !c.watching(n.Game) {                                  // an inviter watches its game already, from where it is
+		if c.tell(n.Game) { // once per socket and game: the catch-up repeats notices
+			c.send(proto.Frame{Type: proto.TypePaired, Game: n.Game}) // before the game's events
+		}
+		if !c.watching(n.Game) { // an inviter watches its game already, from where it is
 			c.watch(n.Game, 0)
 		}
 	}
@@ -375,35 +400,80 @@ func (h *Hub) paired(n store.AccountNotice) {
 // resyncAll catches up after notifications may have been missed: every socket re-reads
 // its games' events from the table, and learns of the games its account started meanwhile.
 func (h *Hub) resyncAll(ctx context.Context) {
+	for _, c := range h.conns() {
+		c.resync()
+	}
+	h.catchUpAccounts(ctx)
+}
+
+// conns returns every socket here.
+func (h *Hub) conns() []*conn {
 	h.mu.Lock()
-	conns := map[*conn]int64{}
-	for account, set := range h.byAccount {
+	defer h.mu.Unlock()
+	seen := map[*conn]bool{}
+	for _, set := range h.byAccount {
 		for c := range set {
-			conns[c] = account
+			seen[c] = true
 		}
 	}
 	for _, set := range h.byGame {
 		for c := range set {
-			if _, ok := conns[c]; !ok {
-				conns[c] = 0
-			}
+			seen[c] = true
 		}
 	}
+	conns := make([]*conn, 0, len(seen))
+	for c := range seen {
+		conns = append(conns, c)
+	}
+	return conns
+}
+
+// catchUp makes up for notifications that never came (an instance died between a
+// commit and its notification): sockets whose games' versions in the table are ahead
+// of what they have sent or hold re-read them, and accounts learn of games they are
+// playing and not watching.
+func (h *Hub) catchUp(ctx context.Context) {
+	h.mu.Lock()
+	games := make([]int64, 0, len(h.byGame))
+	for g := range h.byGame {
+		games = append(games, g)
+	}
 	h.mu.Unlock()
-	for c, account := range conns {
-		c.resync()
-		if account == 0 {
-			continue
-		}
-		games, err := h.store.ActiveGames(ctx, account)
+	if len(games) > 0 {
+		versions, err := h.store.Versions(ctx, games)
 		if err != nil {
-			h.log.Warn("reading an account's games", "err", err)
-			continue
-		}
-		for _, g := range games {
-			if !c.watching(g) {
-				h.paired(store.AccountNotice{Account: account, Game: g})
+			if ctx.Err() == nil {
+				h.log.Warn("reading game versions", "err", err)
 			}
+			return
+		}
+		for _, c := range h.conns() {
+			c.catchUp(versions)
+		}
+	}
+	h.catchUpAccounts(ctx)
+}
+
+func (h *Hub) catchUpAccounts(ctx context.Context) {
+	h.mu.Lock()
+	accounts := make([]int64, 0, len(h.byAccount))
+	for a := range h.byAccount {
+		accounts = append(accounts, a)
+	}
+	h.mu.Unlock()
+	if len(accounts) == 0 {
+		return
+	}
+	playing, err := h.store.PlayersGames(ctx, accounts)
+	if err != nil {
+		if ctx.Err() == nil {
+			h.log.Warn("reading players' games", "err", err)
+		}
+		return
+	}
+	for account, games := range playing {
+		for _, g := range games {
+			h.paired(store.AccountNotice{Account: account, Game: g})
 		}
 	}
 }

@@ -69,7 +69,7 @@ func (s *Store) CreateGuest(ctx context.Context) (Account, string, error) {
 	r := glicko.Default()
 	var a Account
 	token, hash := newToken()
-	err := s.inTx(ctx, func(tx pgx.Tx) error {
+	err := s.inTx(ctx, func(tx *txn) error {
 		a.Rating = r
 		if err := tx.QueryRow(ctx, `INSERT INTO accounts (rating, deviation, volatility) VALUES ($1, $2, $3) RETURNING id`,
 			r.Rating, r.Deviation, r.Volatility).Scan(&a.ID); err != nil {
@@ -114,7 +114,7 @@ func (s *Store) Register(ctx context.Context, accountID int64, name, password st
 		return proto.Errorf(proto.CodeBadRequest, fmt.Sprintf("a password has %d to %d bytes", minPassword, maxPassword))
 	}
 	hash := hashPassword(password)
-	return s.inTx(ctx, func(tx pgx.Tx) error {
+	return s.inTx(ctx, func(tx *txn) error {
 		tag, err := tx.Exec(ctx, `UPDATE accounts SET name = $2, password = $3 WHERE id = $1 AND name IS NULL`, accountID, name, hash)
 		var pgErr *pgconn.PgError
 		if errors.As(err, &pgErr) && pgErr.Code == "23505" {

@@ -96,7 +96,7 @@ func (r *gameRow) scan(row pgx.Row) error {
 }
 
 // lockGame reads game id and locks its row until the transaction ends.
-func lockGame(ctx context.Context, tx pgx.Tx, id int64) (*gameRow, error) {
+func lockGame(ctx context.Context, tx *txn, id int64) (*gameRow, error) {
 	r := &gameRow{}
 	err := r.scan(tx.QueryRow(ctx, `SELECT `+gameColumns+` FROM games WHERE id = $1 FOR UPDATE`, id))
 	if errors.Is(err, pgx.ErrNoRows) {
@@ -144,7 +144,7 @@ func (i *instant) AfterFunc(time.Duration, func()) (stop func() bool) {
 
 // match rebuilds the game from its move events as a play.Match whose clock has run since
 // turn_since; the caller then sets clock.now to the moment of the action.
-func (s *Store) match(ctx context.Context, tx pgx.Tx, r *gameRow, clock *instant) (*play.Match, error) {
+func (s *Store) match(ctx context.Context, tx *txn, r *gameRow, clock *instant) (*play.Match, error) {
 	g, err := game.New(r.startFEN)
 	if err != nil {
 		return nil, fmt.Errorf("game %d: start position: %v", r.id, err)
@@ -185,8 +185,8 @@ func clockOf(m *play.Match) proto.Clock {
 }
 
 // appendEvent numbers and stores the game's next event and queues its notification,
-// which PostgreSQL sends only if the transaction commits.
-func appendEvent(ctx context.Context, tx pgx.Tx, r *gameRow, kind string, data any) (proto.Event, error) {
+// sent once the transaction has committed.
+func appendEvent(ctx context.Context, tx *txn, r *gameRow, kind string, data any) (proto.Event, error) {
 	r.version++
 	e, err := proto.NewEvent(r.id, r.version, kind, data)
 	if err != nil {
@@ -205,7 +205,7 @@ func appendEvent(ctx context.Context, tx pgx.Tx, r *gameRow, kind string, data a
 // announced by number only and read from the table.
 const maxPayload = 7900
 
-func notifyEvent(ctx context.Context, tx pgx.Tx, e proto.Event) error {
+func notifyEvent(ctx context.Context, tx *txn, e proto.Event) error {
 	payload, err := json.Marshal(e)
 	if err != nil {
 		return err
@@ -213,8 +213,8 @@ func notifyEvent(ctx context.Context, tx pgx.Tx, e proto.Event) error {
 	if len(payload) > maxPayload {
 		payload, _ = json.Marshal(proto.Event{Game: e.Game, Seq: e.Seq})
 	}
-	_, err = tx.Exec(ctx, `SELECT pg_notify($1, $2)`, ChannelGame, string(payload))
-	return err
+	tx.notify(ChannelGame, string(payload))
+	return nil
 }
 
 // Ending is how a game ended, for the end event.
@@ -240,7 +240,7 @@ func (s *Store) endingOf(m *play.Match) ending {
 // finish ends the game: the row is marked over with its result (only a game still being
 // played can end, so an ending applies once), ratings move in a rated game, and the end
 // event is appended.
-func (s *Store) finish(ctx context.Context, tx pgx.Tx, r *gameRow, end ending, clock proto.Clock) (proto.Event, error) {
+func (s *Store) finish(ctx context.Context, tx *txn, r *gameRow, end ending, clock proto.Clock) (proto.Event, error) {
 	tag, err := tx.Exec(ctx, `UPDATE games SET status = 'over', result = $2, reason = $3, verdict = NULLIF($4, ''),
 		red_ms = $5, black_ms = $6, deadline = NULL, turn_since = NULL, draw_offer = NULL
 		WHERE id = $1 AND status = 'playing'`, r.id, end.result.PGN(), end.reason, end.verdict, clock.Red, clock.Black)
@@ -262,7 +262,7 @@ func (s *Store) finish(ctx context.Context, tx pgx.Tx, r *gameRow, end ending, c
 
 // rate moves both players' ratings by the game's result, in the ending's transaction.
 // The rating_changes row, keyed by game, makes a second change of the same game fail.
-func (s *Store) rate(ctx context.Context, tx pgx.Tx, r *gameRow, res game.Result) (*proto.RatingChange, *proto.RatingChange, error) {
+func (s *Store) rate(ctx context.Context, tx *txn, r *gameRow, res game.Result) (*proto.RatingChange, *proto.RatingChange, error) {
 	first, second := *r.red, *r.black
 	if second < first { // lock accounts in one order everywhere, so two endings cannot deadlock
 		first, second = second, first
@@ -311,7 +311,7 @@ func (s *Store) Move(ctx context.Context, account, gameID int64, ply int, text s
 	var events []proto.Event
 	var refusal error
 	receipt = dbTime(receipt)
-	err := s.inTx(ctx, func(tx pgx.Tx) error {
+	err := s.inTx(ctx, func(tx *txn) error {
 		events, refusal = nil, nil
 		r, err := lockGame(ctx, tx, gameID)
 		if err != nil {
@@ -387,7 +387,7 @@ func (s *Store) Move(ctx context.Context, account, gameID int64, ply int, text s
 
 // Resign ends the game as a loss for account.
 func (s *Store) Resign(ctx context.Context, account, gameID int64, now time.Time) ([]proto.Event, error) {
-	return s.act(ctx, account, gameID, now, func(tx pgx.Tx, r *gameRow, m *play.Match, side rules.Color) ([]proto.Event, error) {
+	return s.act(ctx, account, gameID, now, func(tx *txn, r *gameRow, m *play.Match, side rules.Color) ([]proto.Event, error) {
 		if err := m.Resign(side); err != nil {
 			return nil, proto.Errorf(proto.CodeGameOver, err.Error())
 		}
@@ -399,7 +399,7 @@ func (s *Store) Resign(ctx context.Context, account, gameID int64, now time.Time
 // OfferDraw offers a draw to the opponent; when the opponent had already offered one,
 // the game is drawn.
 func (s *Store) OfferDraw(ctx context.Context, account, gameID int64, now time.Time) ([]proto.Event, error) {
-	return s.act(ctx, account, gameID, now, func(tx pgx.Tx, r *gameRow, m *play.Match, side rules.Color) ([]proto.Event, error) {
+	return s.act(ctx, account, gameID, now, func(tx *txn, r *gameRow, m *play.Match, side rules.Color) ([]proto.Event, error) {
 		if r.drawOffer != nil && *r.drawOffer == sideName(side.Opponent()) {
 			return s.agreeDraw(ctx, tx, r, m)
 		}
@@ -416,7 +416,7 @@ func (s *Store) OfferDraw(ctx context.Context, account, gameID int64, now time.T
 
 // AcceptDraw accepts the opponent's draw offer.
 func (s *Store) AcceptDraw(ctx context.Context, account, gameID int64, now time.Time) ([]proto.Event, error) {
-	return s.act(ctx, account, gameID, now, func(tx pgx.Tx, r *gameRow, m *play.Match, side rules.Color) ([]proto.Event, error) {
+	return s.act(ctx, account, gameID, now, func(tx *txn, r *gameRow, m *play.Match, side rules.Color) ([]proto.Event, error) {
 		if r.drawOffer == nil || *r.drawOffer != sideName(side.Opponent()) {
 			return nil, proto.Errorf(proto.CodeNoOffer, "your opponent has not offered a draw")
 		}
@@ -426,7 +426,7 @@ func (s *Store) AcceptDraw(ctx context.Context, account, gameID int64, now time.
 
 // DeclineDraw declines the opponent's draw offer.
 func (s *Store) DeclineDraw(ctx context.Context, account, gameID int64, now time.Time) ([]proto.Event, error) {
-	return s.act(ctx, account, gameID, now, func(tx pgx.Tx, r *gameRow, m *play.Match, side rules.Color) ([]proto.Event, error) {
+	return s.act(ctx, account, gameID, now, func(tx *txn, r *gameRow, m *play.Match, side rules.Color) ([]proto.Event, error) {
 		if r.drawOffer == nil || *r.drawOffer != sideName(side.Opponent()) {
 			return nil, proto.Errorf(proto.CodeNoOffer, "your opponent has not offered a draw")
 		}
@@ -438,7 +438,7 @@ func (s *Store) DeclineDraw(ctx context.Context, account, gameID int64, now time
 	})
 }
 
-func (s *Store) agreeDraw(ctx context.Context, tx pgx.Tx, r *gameRow, m *play.Match) ([]proto.Event, error) {
+func (s *Store) agreeDraw(ctx context.Context, tx *txn, r *gameRow, m *play.Match) ([]proto.Event, error) {
 	if err := m.AgreeDraw(); err != nil {
 		return nil, proto.Errorf(proto.CodeGameOver, err.Error())
 	}
@@ -448,10 +448,10 @@ func (s *Store) agreeDraw(ctx context.Context, tx pgx.Tx, r *gameRow, m *play.Ma
 
 // act runs a player's action other than a move on the locked, rebuilt game at now.
 func (s *Store) act(ctx context.Context, account, gameID int64, now time.Time,
-	f func(pgx.Tx, *gameRow, *play.Match, rules.Color) ([]proto.Event, error)) ([]proto.Event, error) {
+	f func(*txn, *gameRow, *play.Match, rules.Color) ([]proto.Event, error)) ([]proto.Event, error) {
 	var events []proto.Event
 	now = dbTime(now)
-	err := s.inTx(ctx, func(tx pgx.Tx) error {
+	err := s.inTx(ctx, func(tx *txn) error {
 		r, err := lockGame(ctx, tx, gameID)
 		if err != nil {
 			return err
@@ -492,6 +492,37 @@ func (s *Store) GameExists(ctx context.Context, gameID int64) (bool, error) {
 	return ok, err
 }
 
+// Versions returns the number of the last event of each of the games that exists.
+func (s *Store) Versions(ctx context.Context, games []int64) (map[int64]int64, error) {
+	rows, err := s.pool.Query(ctx, `SELECT id, version FROM games WHERE id = ANY($1)`, games)
+	if err != nil {
+		return nil, err
+	}
+	versions := map[int64]int64{}
+	var id, version int64
+	_, err = pgx.ForEachRow(rows, []any{&id, &version}, func() error {
+		versions[id] = version
+		return nil
+	})
+	return versions, err
+}
+
+// PlayersGames returns, for each of the accounts, the games it is playing.
+func (s *Store) PlayersGames(ctx context.Context, accounts []int64) (map[int64][]int64, error) {
+	rows, err := s.pool.Query(ctx, `SELECT id, red, black FROM games WHERE status = 'playing' AND (red = ANY($1) OR black = ANY($1))`, accounts)
+	if err != nil {
+		return nil, err
+	}
+	games := map[int64][]int64{}
+	var id, red, black int64
+	_, err = pgx.ForEachRow(rows, []any{&id, &red, &black}, func() error {
+		games[red] = append(games[red], id)
+		games[black] = append(games[black], id)
+		return nil
+	})
+	return games, err
+}
+
 // ActiveGames returns the games account is playing.
 func (s *Store) ActiveGames(ctx context.Context, account int64) ([]int64, error) {
 	rows, err := s.pool.Query(ctx, `SELECT id FROM games WHERE status = 'playing' AND (red = $1 OR black = $1) ORDER BY id`, account)
@@ -508,7 +539,7 @@ func (s *Store) ActiveGames(ctx context.Context, account int64) ([]int64, error)
 func (s *Store) Seek(ctx context.Context, account int64, spec Spec, now time.Time) (int64, error) {
 	var id int64
 	now = dbTime(now)
-	err := s.inTx(ctx, func(tx pgx.Tx) error {
+	err := s.inTx(ctx, func(tx *txn) error {
 		id = 0
 		key := fmt.Sprintf("seek %d %d %s %t", spec.TimeControl.Base.Milliseconds(), spec.TimeControl.Increment.Milliseconds(), spec.Rules, spec.Rated)
 		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtext($1))`, key); err != nil {
@@ -556,7 +587,7 @@ func (s *Store) CancelSeek(ctx context.Context, account int64) error {
 func (s *Store) Invite(ctx context.Context, account int64, spec Spec) (int64, string, error) {
 	var id int64
 	code := inviteCode()
-	err := s.inTx(ctx, func(tx pgx.Tx) error {
+	err := s.inTx(ctx, func(tx *txn) error {
 		r := &gameRow{red: &account}
 		if randomBit() {
 			r.red, r.black = nil, &account
@@ -574,7 +605,7 @@ func (s *Store) Invite(ctx context.Context, account int64, spec Spec) (int64, st
 func (s *Store) Join(ctx context.Context, account int64, code string, now time.Time) (int64, error) {
 	var id int64
 	now = dbTime(now)
-	err := s.inTx(ctx, func(tx pgx.Tx) error {
+	err := s.inTx(ctx, func(tx *txn) error {
 		if err := tx.QueryRow(ctx, `SELECT id FROM games WHERE invite_code = $1`, code).Scan(&id); errors.Is(err, pgx.ErrNoRows) {
 			return proto.Errorf(proto.CodeNotFound, "no game has that invite code")
 		} else if err != nil {
@@ -605,7 +636,7 @@ func (s *Store) Join(ctx context.Context, account int64, code string, now time.T
 	return id, err
 }
 
-func insertGame(ctx context.Context, tx pgx.Tx, r *gameRow, spec Spec, code string) error {
+func insertGame(ctx context.Context, tx *txn, r *gameRow, spec Spec, code string) error {
 	g, err := game.New(spec.FEN)
 	if err != nil {
 		return proto.Errorf(proto.CodeBadRequest, err.Error())
@@ -623,7 +654,7 @@ func insertGame(ctx context.Context, tx pgx.Tx, r *gameRow, spec Spec, code stri
 
 // start begins a game whose players are both known: the clock of the side to move runs
 // from now, the start event is appended and both players are told.
-func (s *Store) start(ctx context.Context, tx pgx.Tx, r *gameRow, spec Spec, now time.Time) error {
+func (s *Store) start(ctx context.Context, tx *txn, r *gameRow, spec Spec, now time.Time) error {
 	var deadline *time.Time
 	if spec.TimeControl.Timed() {
 		d := now.Add(spec.TimeControl.Base)
@@ -653,9 +684,7 @@ func (s *Store) start(ctx context.Context, tx pgx.Tx, r *gameRow, spec Spec, now
 	}
 	for _, id := range []int64{*r.red, *r.black} {
 		payload, _ := json.Marshal(AccountNotice{Account: id, Game: r.id})
-		if _, err := tx.Exec(ctx, `SELECT pg_notify($1, $2)`, ChannelAccount, string(payload)); err != nil {
-			return err
-		}
+		tx.notify(ChannelAccount, string(payload))
 	}
 	return nil
 }

@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -92,16 +93,53 @@ func (s *Store) Pool() *pgxpool.Pool { return s.pool }
 // Ping reports whether the database answers.
 func (s *Store) Ping(ctx context.Context) error { return s.pool.Ping(ctx) }
 
+// txn is a transaction with the notifications to send once it has committed.
+type txn struct {
+	pgx.Tx
+	notices []notice
+}
+
+type notice struct{ channel, payload string }
+
+func (t *txn) notify(channel, payload string) { t.notices = append(t.notices, notice{channel, payload}) }
+
 // inTx runs f in a transaction and commits when f returns nil. A failure of the database
 // itself becomes CodeUnavailable, so a client can tell it from a refusal.
-func (s *Store) inTx(ctx context.Context, f func(pgx.Tx) error) error {
-	err := pgx.BeginFunc(ctx, s.pool, f)
+//
+// The notifications go out after the commit, in a statement of their own: a NOTIFY inside
+// the transaction would hold PostgreSQL's one notification lock through the commit's
+// flush to disk, so that every move of every game committed one at a time. A notification
+// lost because the instance died between the two is made up for by the instances, which
+// compare their games' versions with the table (hub's catch-up).
+func (s *Store) inTx(ctx context.Context, f func(*txn) error) error {
+	t := &txn{}
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		t.Tx, t.notices = tx, nil
+		return f(t)
+	})
 	var perr *proto.Error
-	if err == nil || errors.As(err, &perr) {
-		return err
+	if err != nil && !errors.As(err, &perr) && !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
+		return fmt.Errorf("%w (%v)", proto.Errorf(proto.CodeUnavailable, "the database did not answer; try again"), err)
 	}
-	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-		return err
+	if err == nil {
+		// Sent even when the client has gone: the players and spectators wait for it.
+		pctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+		defer cancel()
+		s.publish(pctx, t.notices)
 	}
-	return fmt.Errorf("%w (%v)", proto.Errorf(proto.CodeUnavailable, "the database did not answer; try again"), err)
+	return err
+}
+
+// publish sends notifications, in order, in one statement. A failure is not the
+// request's: its change is committed, and the instances catch up without it.
+func (s *Store) publish(ctx context.Context, notices []notice) {
+	if len(notices) == 0 {
+		return
+	}
+	channels := make([]string, len(notices))
+	payloads := make([]string, len(notices))
+	for i, n := range notices {
+		channels[i], payloads[i] = n.channel, n.payload
+	}
+	s.pool.Exec(ctx, `SELECT pg_notify(c, p) FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS n(c, p, i) ORDER BY i`, channels, payloads)
 }

@@ -21,7 +21,7 @@ func (s *Store) SweepFlags(ctx context.Context, now time.Time) ([]proto.Event, e
 	now = dbTime(now)
 	return s.sweep(ctx, `SELECT `+gameColumns+` FROM games WHERE status = 'playing' AND deadline <= $1
 		ORDER BY deadline LIMIT 1 FOR UPDATE SKIP LOCKED`, now,
-		func(ctx context.Context, tx pgx.Tx, r *gameRow) (proto.Event, error) {
+		func(ctx context.Context, tx *txn, r *gameRow) (proto.Event, error) {
 			clock := &instant{}
 			m, err := s.match(ctx, tx, r, clock)
 			if err != nil {
@@ -46,7 +46,7 @@ func (s *Store) SweepAbandoned(ctx context.Context, now time.Time, grace time.Du
 	now = dbTime(now)
 	return s.sweep(ctx, `SELECT `+gameColumns+` FROM games WHERE status = 'playing' AND (red_seen < $1 OR black_seen < $1)
 		LIMIT 1 FOR UPDATE SKIP LOCKED`, now.Add(-grace),
-		func(ctx context.Context, tx pgx.Tx, r *gameRow) (proto.Event, error) {
+		func(ctx context.Context, tx *txn, r *gameRow) (proto.Event, error) {
 			clock := &instant{}
 			m, err := s.match(ctx, tx, r, clock)
 			if err != nil {
@@ -73,11 +73,11 @@ const ReasonAbandoned = "reason.abandoned"
 
 // sweep ends games one transaction each while query finds one, and returns the end events.
 func (s *Store) sweep(ctx context.Context, query string, arg any,
-	end func(context.Context, pgx.Tx, *gameRow) (proto.Event, error)) ([]proto.Event, error) {
+	end func(context.Context, *txn, *gameRow) (proto.Event, error)) ([]proto.Event, error) {
 	var events []proto.Event
 	for {
 		found := false
-		err := s.inTx(ctx, func(tx pgx.Tx) error {
+		err := s.inTx(ctx, func(tx *txn) error {
 			r := &gameRow{}
 			err := r.scan(tx.QueryRow(ctx, query, arg))
 			if errors.Is(err, pgx.ErrNoRows) {
