@@ -45,7 +45,7 @@ test: deps
 	$(GO) test ./...
 
 test-race: deps
-	$(GO) test -race -short ./gui ./gui/board ./play ./audio ./game ./rules ./book ./engine ./uci ./server/... ./cmd/...
+	$(GO) test -race -short ./gui ./gui/board ./gui/present ./play ./audio ./game ./rules ./book ./engine ./uci ./server/... ./cmd/...
 
 build: deps
 	mkdir -p $(BIN)
@@ -88,7 +88,7 @@ test-wasm:
 
 # Speed figures: perft and search nodes/s, move-time accuracy, book, notation, board redraw.
 bench: engine
-	printf 'position startpos\ngo perft 5\nquit\n' | $(BIN)/xqengine | tail -2
+	printf 'position startpos\ngo perft 5\n' | $(BIN)/xqengine | tail -2
 	printf 'bench\nquit\n' | $(BIN)/xqengine | tail -3
 	$(GO) test -run '^$$' -bench 'Perft' ./rules
 	$(GO) test -run '^$$' -bench 'Book' ./book
@@ -131,7 +131,7 @@ portability:
 	CGO_ENABLED=0 $(GO) build -tags ci ./...
 	CGO_ENABLED=0 $(GO) vet -tags ci ./...
 	GOOS=js GOARCH=wasm $(GO) build -o /dev/null .
-	GOOS=js GOARCH=wasm $(GO) vet ./gui ./gui/board ./play ./audio ./resources .
+	GOOS=js GOARCH=wasm $(GO) vet ./gui ./gui/board ./gui/present ./play ./audio ./resources .
 
 clean:
 	rm -rf $(BIN) *.tar.xz wasm

@@ -3,7 +3,9 @@
 package main
 
 import (
+	"fmt"
 	"log"
+	"os"
 
 	"fyne.io/fyne/v2/app"
 
@@ -12,6 +14,10 @@ import (
 )
 
 func main() {
+	if why := displayMissing(); why != "" {
+		fmt.Fprintln(os.Stderr, "xiangqi:", why)
+		os.Exit(1)
+	}
 	a := app.NewWithID(gui.AppID)
 	// The sounds' device opens in the background; without one the app is silent.
 	sounds := audio.New(log.Printf)

@@ -3,6 +3,7 @@ package book
 import (
 	"encoding/binary"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"sort"
@@ -78,20 +79,34 @@ func LoadBook(data []byte) (*Book, error) {
 }
 
 // LoadBookFile reads and parses a book file such as ElephantEye's BOOK.DAT.
+// Only a regular file is read, and no more of it than a book can be: a
+// device such as /dev/zero, or a pipe, would never end.
 func LoadBookFile(path string) (*Book, error) {
+	// Stat, not Open, first: opening a pipe waits for a writer.
 	info, err := os.Stat(path)
 	if err != nil {
 		return nil, fmt.Errorf("opening book: %w", err)
 	}
-	if info.IsDir() {
+	switch {
+	case info.IsDir():
 		return nil, fmt.Errorf("opening book %s: is a directory", path)
-	}
-	if info.Size() > maxBookFileSize {
+	case !info.Mode().IsRegular():
+		return nil, fmt.Errorf("opening book %s: not a regular file (a device, pipe or socket)", path)
+	case info.Size() > maxBookFileSize:
 		return nil, fmt.Errorf("opening book %s: %d bytes is too large for a book", path, info.Size())
 	}
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("opening book: %w", err)
+	}
+	defer f.Close()
+	// The file may grow after Stat: read one byte past the limit to see.
+	data, err := io.ReadAll(io.LimitReader(f, maxBookFileSize+1))
+	if err != nil {
+		return nil, fmt.Errorf("opening book: %w", err)
+	}
+	if len(data) > maxBookFileSize {
+		return nil, fmt.Errorf("opening book %s: too large for a book", path)
 	}
 	b, err := LoadBook(data)
 	if err != nil {

@@ -83,6 +83,18 @@ func TestLoadBookFileErrors(t *testing.T) {
 	}
 }
 
+// A path that is no regular file is refused before it is read: /dev/zero
+// never ends (the engine CLI's BookFile once read it until memory ran out).
+func TestLoadBookFileRefusesDevices(t *testing.T) {
+	if _, err := os.Stat("/dev/zero"); err != nil {
+		t.Skip("no /dev/zero here")
+	}
+	_, err := LoadBookFile("/dev/zero")
+	if err == nil || !strings.Contains(err.Error(), "not a regular file") {
+		t.Fatalf("/dev/zero: %v", err)
+	}
+}
+
 func TestBookMirrorLookup(t *testing.T) {
 	// After 炮二平五 the position is not symmetric; store only its mirror
 	// (after 炮八平五) with the mirrored reply and look up the original.

@@ -40,6 +40,17 @@ type Limits struct {
 	MultiPV int
 }
 
+// Bounded tells whether a search under l ends on its own: it has a time, a
+// node count, or a depth the iterations reach. A search without one runs
+// until its context is cancelled or it finds a mate, as an infinite one.
+func (l Limits) Bounded() bool {
+	if l.Infinite {
+		return false
+	}
+	return l.MoveTime > 0 || l.Time > 0 || l.Increment > 0 || l.Nodes > 0 ||
+		(l.Depth > 0 && l.Depth <= maxIterations)
+}
+
 // Safety margin kept on the clock for the time the move takes to reach the
 // referee and for the last stop check: a share of the time left, within
 // these bounds.

@@ -53,15 +53,15 @@ func ParseMoveAs(pos *rules.Position, text string, style Notation) (rules.Move, 
 		return rules.NoMove, fmt.Errorf("game: empty move text")
 	}
 	if len(text) > maxMoveText*utf8.UTFMax {
-		return rules.NoMove, fmt.Errorf("game: move text too long")
+		return rules.NoMove, fmt.Errorf("game: move text %s is too long", rules.QuoteInput(text))
 	}
 	if style == ICCS {
 		m, err := rules.ParseMove(text)
 		if err != nil {
-			return rules.NoMove, fmt.Errorf("game: bad ICCS move %q: %w", text, err)
+			return rules.NoMove, fmt.Errorf("game: bad ICCS move %s: %w", rules.QuoteInput(text), err)
 		}
 		if !pos.IsLegal(m) {
-			return rules.NoMove, fmt.Errorf("game: illegal move %q", text)
+			return rules.NoMove, fmt.Errorf("game: illegal move %s", rules.QuoteInput(text))
 		}
 		return m, nil
 	}
@@ -80,12 +80,12 @@ func ParseMoveAs(pos *rules.Position, text string, style Notation) (rules.Move, 
 			continue
 		}
 		if found != rules.NoMove && found != m {
-			return rules.NoMove, fmt.Errorf("game: ambiguous move %q", text)
+			return rules.NoMove, fmt.Errorf("game: ambiguous move %s", rules.QuoteInput(text))
 		}
 		found = m
 	}
 	if found == rules.NoMove {
-		return rules.NoMove, fmt.Errorf("game: no legal move matches %q (%s notation)", text, style)
+		return rules.NoMove, fmt.Errorf("game: no legal move matches %s (%s notation)", rules.QuoteInput(text), style)
 	}
 	return found, nil
 }

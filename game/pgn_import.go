@@ -48,15 +48,18 @@ func ImportPGNRecord(r io.Reader) (*Record, error) {
 // decodePGNText returns the file as a UTF-8 string.
 func decodePGNText(data []byte) (string, error) {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	if err := wideTextError(data); err != nil {
+		return "", err
+	}
 	if utf8.Valid(data) {
 		return string(data), nil
 	}
 	decoded, err := simplifiedchinese.GBK.NewDecoder().Bytes(data)
-	if err != nil {
-		return "", fmt.Errorf("pgn: file is neither UTF-8 nor GBK: %w", err)
+	if err != nil || !utf8.Valid(decoded) {
+		return "", errors.New("this file is neither UTF-8 nor GBK text: save it as UTF-8 or GBK")
 	}
-	if !utf8.Valid(decoded) {
-		return "", errors.New("pgn: file is neither UTF-8 nor GBK")
+	if looksLikeBig5(data, string(decoded)) {
+		return "", errBig5
 	}
 	return string(decoded), nil
 }
@@ -322,7 +325,7 @@ func parsePGNRecord(text string) (*Record, error) {
 		return nil, errors.New("pgn: no game found")
 	}
 	if v, ok := tags["Game"]; ok && v != "Chinese Chess" && v != "Xiangqi" {
-		return nil, fmt.Errorf("pgn: not a Xiangqi game (Game %q)", v)
+		return nil, fmt.Errorf("pgn: not a Xiangqi game (Game %s)", rules.QuoteInput(v))
 	}
 	rec, err := NewRecord(tags["FEN"])
 	if err != nil {
@@ -418,7 +421,8 @@ func (b *pgnBuilder) move(tok pgnToken) error {
 	}
 	m, err := ParseMove(b.pos, move)
 	if err != nil {
-		return fmt.Errorf("pgn: %s: move %d (%s): %w", tok.where(), b.pos.Ply()+1, move, err)
+		// err quotes the move.
+		return fmt.Errorf("pgn: %s: move %d: %w", tok.where(), b.pos.Ply()+1, err)
 	}
 	child := b.cur.Child(m)
 	if child == nil {

@@ -114,8 +114,8 @@ func TestPGNVariationsLooseInput(t *testing.T) {
 
 func TestPGNErrorsNameLineAndColumn(t *testing.T) {
 	cases := map[string]struct{ text, want string }{
-		"bad move":             {"[Red \"x\"]\n1. h2e2 h9g7\n2. 马二进九 *", "line 3, column 4: move 3 (马二进九)"},
-		"illegal in variation": {"1. h2e2 (1. a0a5) h9g7 *", "line 1, column 13: move 1 (a0a5)"},
+		"bad move":             {"[Red \"x\"]\n1. h2e2 h9g7\n2. 马二进九 *", `line 3, column 4: move 3: game: no legal move matches "马二进九"`},
+		"illegal in variation": {"1. h2e2 (1. a0a5) h9g7 *", `line 1, column 13: move 1: game: illegal move "a0a5"`},
 		"unclosed variation":   {"1. h2e2\n  (1. b2e2 *", "line 2, column 3: variation not closed"},
 		"stray close":          {"1. h2e2 h9g7 ) *", "line 1, column 14: ')' without '('"},
 		"variation first":      {"(1. h2e2) *", "line 1, column 1: variation before any move"},

@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
+
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // Format is a kind of game file or pasted text.
@@ -40,13 +42,27 @@ func DetectFormat(data []byte) Format {
 	if len(words) == 0 {
 		return FormatUnknown
 	}
-	if strings.Count(words[0], "/") == 9 {
-		return FormatFEN
+	if looksLikeFENBoard(words[0]) {
+		return FormatFEN // with 10 ranks or not: ParseFEN says what is wrong
 	}
 	if _, err := iccsMoves(words); err == nil {
 		return FormatICCS
 	}
 	return FormatPGN
+}
+
+// looksLikeFENBoard tells whether word is a FEN board, of ten ranks or a
+// few more or less: piece letters and digits in ranks split by '/'.
+func looksLikeFENBoard(word string) bool {
+	if n := strings.Count(word, "/"); n < 5 || n > 14 {
+		return false
+	}
+	for i := 0; i < len(word); i++ {
+		if c := word[i]; c != '/' && !isDigit(c) && !strings.ContainsRune("kabnrcpehKABNRCPEH", rune(c)) {
+			return false
+		}
+	}
+	return true
 }
 
 // stripCommandPrefix drops a leading "position" and "fen" as in a UCI/UCCI
@@ -82,7 +98,7 @@ func iccsMoveWords(words []string) ([]string, []int, error) {
 			continue
 		}
 		if !looksLikeICCS(m) {
-			return nil, nil, fmt.Errorf("%q is not an ICCS move", w)
+			return nil, nil, fmt.Errorf("%s is not an ICCS move", rules.QuoteInput(w))
 		}
 		moves = append(moves, m)
 		at = append(at, i)
@@ -130,10 +146,10 @@ func ReadRecord(data []byte) (*Record, Format, error) {
 		r, err := ImportPGNRecord(bytes.NewReader(data))
 		return r, f, err
 	case FormatUnknown:
-		if len(bytes.TrimSpace(data)) == 0 {
-			return nil, f, errors.New("nothing to read: the text is empty")
+		if _, err := decodePGNText(data); err != nil {
+			return nil, f, err // names the encoding, or says it is binary
 		}
-		return nil, f, errors.New("not a game: neither PGN, XQF, FEN nor ICCS moves (not text in UTF-8 or GBK)")
+		return nil, f, errors.New("nothing to read: the text is empty")
 	}
 	text, _ := decodePGNText(data)
 	words := strings.Fields(stripCommandPrefix(text))
@@ -165,7 +181,8 @@ func ReadRecord(data []byte) (*Record, Format, error) {
 	for i, moveText := range moves {
 		m, err := ParseMoveAs(pos, moveText, ICCS)
 		if err != nil {
-			return nil, f, fmt.Errorf("iccs: %s: move %d (%s): %w", wordPlace(text, skipped+wordIdx[i]), i+1, moveText, err)
+			// err quotes the move.
+			return nil, f, fmt.Errorf("iccs: %s: move %d: %w", wordPlace(text, skipped+wordIdx[i]), i+1, err)
 		}
 		pos.MakeMove(m)
 		n := &Node{Move: m, Parent: at}
@@ -176,16 +193,17 @@ func ReadRecord(data []byte) (*Record, Format, error) {
 }
 
 // splitFEN takes the FEN fields from the front of words: the board, then
-// the side to move, "-" placeholders and the two counters when present.
+// the side to move (one letter: ParseFEN judges it), "-" placeholders and
+// the two counters (words of digits, however many) when present.
 func splitFEN(words []string) (string, []string) {
 	n := 1
-	if n < len(words) && len(words[n]) == 1 && strings.ContainsAny(strings.ToLower(words[n]), "wrb") {
+	if n < len(words) && utf8.RuneCountInString(words[n]) == 1 {
 		n++
 		for k := 0; k < 2 && n < len(words) && words[n] == "-"; k++ {
 			n++
 		}
 		for k := 0; k < 2 && n < len(words); k++ {
-			if _, err := strconv.Atoi(words[n]); err != nil {
+			if strings.Trim(words[n], "0123456789") != "" {
 				break
 			}
 			n++

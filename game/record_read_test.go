@@ -58,13 +58,13 @@ func TestReadRecordPasteForms(t *testing.T) {
 func TestReadRecordErrors(t *testing.T) {
 	cases := map[string]string{
 		"":          "empty",
-		"h2e2 h2e2": "iccs: line 1, column 6: move 2 (h2e2)",
-		"position startpos moves h2e2 h9g7\n  1. h0g2 h9g7":    "iccs: line 2, column 11: move 4 (h9g7)",
-		"3k5/9/9/9/9/4r4/9/9/9/5K3 b - - 0 30\ne4f4 f0e0 d9d0": "iccs: line 2, column 11: move 3 (d9d0)",
+		"h2e2 h2e2": `iccs: line 1, column 6: move 2: game: illegal move "h2e2"`,
+		"position startpos moves h2e2 h9g7\n  1. h0g2 h9g7":    `iccs: line 2, column 11: move 4: game: illegal move "h9g7"`,
+		"3k5/9/9/9/9/4r4/9/9/9/5K3 b - - 0 30\ne4f4 f0e0 d9d0": `iccs: line 2, column 11: move 3: game: illegal move "d9d0"`,
 		"9/9/9/9/9/9/9/9/9/9 w":                                "fen: ",
 		"3k5/9/9/9/9/4r4/9/9/9/5K3 b x":                        "iccs: \"x\" is not an ICCS move",
 		"hello world":                                          "pgn: line 1, column 1",
-		"\xff\xfe\x00":                                         "pgn: line 1, column 1",
+		"\xff\xfe\x00":                                         "this file is UTF-16",
 		" \n ":                                                 "empty",
 	}
 	for text, want := range cases {

@@ -3,7 +3,6 @@ package gui
 import (
 	"fmt"
 	"image/color"
-	"math"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -11,8 +10,10 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/gui/board"
+	"github.com/xqfyne/xiangqi/gui/present"
 	"github.com/xqfyne/xiangqi/play"
 	"github.com/xqfyne/xiangqi/rules"
 )
@@ -26,6 +27,15 @@ type analysisPanel struct {
 	lines *widget.Label
 }
 
+// analysisSource is what the analysis panel and the board's arrows read of the session.
+type analysisSource interface {
+	Analysing() bool
+	AnalysisLines() []engine.Info
+	AnalysisSide() rules.Color
+	Game() *game.Game
+	Settings() play.Settings
+}
+
 func newAnalysisPanel() *analysisPanel {
 	p := &analysisPanel{bar: newEvalBar(), info: widget.NewLabel(""), lines: widget.NewLabel("")}
 	p.lines.Truncation = fyne.TextTruncateEllipsis
@@ -36,7 +46,7 @@ func newAnalysisPanel() *analysisPanel {
 }
 
 // refresh shows the session's analysis, or hides the panel when analysis is off.
-func (p *analysisPanel) refresh(s *play.Session) {
+func (p *analysisPanel) refresh(s analysisSource) {
 	if !s.Analysing() {
 		if p.box.Visible() {
 			p.box.Hide()
@@ -55,14 +65,14 @@ func (p *analysisPanel) refresh(s *play.Session) {
 		return
 	}
 	best := lines[0]
-	score, mate := redView(best.Score, best.Mate, side)
+	score, mate := present.RedView(best.Score, best.Mate, side)
 	p.bar.set(score, mate, true)
-	p.info.SetText(tr("analysis.info", map[string]any{"Depth": best.Depth, "Speed": speedText(best.NPS)}))
+	p.info.SetText(tr("analysis.info", map[string]any{"Depth": best.Depth, "Speed": present.SpeedText(best.NPS)}))
 	pos := s.Game().Position()
 	texts := make([]string, 0, play.AnalysisLines)
 	for _, l := range lines {
-		sc, mt := redView(l.Score, l.Mate, side)
-		texts = append(texts, fmt.Sprintf("%d. %s  %s", l.MultiPV, redScoreText(sc, mt), lineText(pos, l.PV, s.Settings().Notation, 6)))
+		sc, mt := present.RedView(l.Score, l.Mate, side)
+		texts = append(texts, fmt.Sprintf("%d. %s  %s", l.MultiPV, present.RedScoreText(sc, mt), present.LineText(pos, l.PV, s.Settings().Notation, 6)))
 	}
 	for len(texts) < play.AnalysisLines {
 		texts = append(texts, "")
@@ -71,7 +81,7 @@ func (p *analysisPanel) refresh(s *play.Session) {
 }
 
 // analysisArrows are the first moves of the analysis lines, for the board.
-func analysisArrows(s *play.Session) []board.Arrow {
+func analysisArrows(s analysisSource) []board.Arrow {
 	if !s.Analysing() {
 		return nil
 	}
@@ -80,63 +90,6 @@ func analysisArrows(s *play.Session) []board.Arrow {
 		out = append(out, board.Arrow{Move: l.PV[0], Rank: i + 1})
 	}
 	return out
-}
-
-// redView turns a score of the side to move into Red's view.
-func redView(score, mate int, side rules.Color) (int, int) {
-	if side == rules.Black {
-		return -score, -mate
-	}
-	return score, mate
-}
-
-// redScoreText writes a score from Red's view: "+68", "-12", "M3" when Red mates in
-// three moves, "-M3" when Black does.
-func redScoreText(score, mate int) string {
-	switch {
-	case mate > 0:
-		return fmt.Sprintf("M%d", mate)
-	case mate < 0:
-		return fmt.Sprintf("-M%d", -mate)
-	}
-	return fmt.Sprintf("%+d", score)
-}
-
-// speedText writes nodes per second briefly: "850 k", "1.2 M".
-func speedText(nps uint64) string {
-	if nps >= 1_000_000 {
-		return fmt.Sprintf("%.1f M", float64(nps)/1e6)
-	}
-	return fmt.Sprintf("%d k", nps/1000)
-}
-
-// lineText writes up to limit moves of a line from pos in the given notation.
-func lineText(pos *rules.Position, pv []rules.Move, style game.Notation, limit int) string {
-	p := pos.Copy()
-	var parts []string
-	for i, m := range pv {
-		if i == limit || !p.IsLegal(m) {
-			break
-		}
-		parts = append(parts, game.FormatMove(p, m, style))
-		p.MakeMove(m)
-	}
-	return strings.Join(parts, " ")
-}
-
-// evalScale is the score at which the bar is about three quarters one side's: a rook
-// and a half.
-const evalScale = 300
-
-// redShare is the part of the evaluation bar that is Red's.
-func redShare(score, mate int) float32 {
-	switch {
-	case mate > 0:
-		return 1
-	case mate < 0:
-		return 0
-	}
-	return float32(0.5 + 0.5*math.Tanh(float64(score)/evalScale))
 }
 
 var (
@@ -164,7 +117,7 @@ func newEvalBar() *evalBar {
 func (b *evalBar) set(score, mate int, known bool) {
 	share, text := float32(0.5), ""
 	if known {
-		share, text = redShare(score, mate), redScoreText(score, mate)
+		share, text = present.RedShare(score, mate), present.RedScoreText(score, mate)
 	}
 	if share == b.share && text == b.text {
 		return

@@ -5,56 +5,29 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/theme"
-	"fyne.io/fyne/v2/widget"
 
-	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/gui/board"
 	"github.com/xqfyne/xiangqi/play"
 	"github.com/xqfyne/xiangqi/resources"
-	"github.com/xqfyne/xiangqi/rules"
 )
 
 // AppID is the application identifier (also in FyneApp.toml).
 const AppID = "io.github.xqfyne.xiangqi"
 
-// Window is the main window: the board, the status line, the controls and the move list.
+// Window is the main window: a stack of screens, the game at the bottom, and what every
+// screen and dialog shares: the session, the language, the game library and the files.
+// It wires them together; each screen and dialog gets only what it needs.
 type Window struct {
 	win     fyne.Window
-	app     fyne.App
-	text    float32 // the text size chosen for the window's size
 	session *play.Session
 	lang    play.Language
-
-	board     *board.Board
-	clocks    *ClockWidget
-	tickStop  chan struct{} // closes the running clock's ticker; nil when none runs
-	post      func(func())
-	status    *widget.Label
-	turned    *faceStatus // the status turned for the player across the board
-	thinking  *widget.ProgressBarInfinite
-	moveList  *moveList
-	moves     moveRows
-	undoBtn   *widget.Button
-	redoBtn   *widget.Button
-	hintBtn   *widget.Button
-	newBtn    *widget.Button
-	flipBtn   *widget.Button
-	settBtn   *widget.Button
-	resignBtn *widget.Button
-	drawBtn   *widget.Button
-	// The same actions as icon-only buttons for the narrow portrait layout.
-	iconBtns []*widget.Button
-	content  *fyne.Container
-	// Navigation, analysis and review (navigation.go, analysis.go, review.go).
-	nav           *navBar
-	analysisPanel *analysisPanel
-	reviewPanel   *reviewPanel
-	panels        *fyne.Container // the analysis and review panels
-	io            ioState         // import/export, board editor and library (io.go, editor.go, library.go)
+	look    *appLook
+	game    *gameScreen
+	screens screenStack // the game at the bottom, the editor or library over it
+	io      ioState     // the game library (library.go)
+	files   *gameFiles  // opening and saving games (io.go)
 }
 
 // Config says where the game is saved and how to reach the UI goroutine.
@@ -86,7 +59,7 @@ func NewWindow(a fyne.App, cfg Config) (*Window, error) {
 	if cfg.Post == nil {
 		cfg.Post = fyne.Do
 	}
-	w := &Window{lang: systemLanguage(), post: cfg.Post, app: a, text: minTextSize}
+	w := &Window{lang: systemLanguage()}
 	store, storeErr := openStore(a, cfg.SaveDir)
 	session, notice := play.NewSession(play.Config{Store: store, Post: cfg.Post, Search: cfg.Search, Language: w.lang,
 		Time: cfg.Time, Sound: cfg.Sound})
@@ -94,14 +67,23 @@ func NewWindow(a fyne.App, cfg Config) (*Window, error) {
 		return nil, notice
 	}
 	w.session = session
+	w.look = &appLook{app: a, text: minTextSize, post: cfg.Post,
+		theme: func() play.ThemeChoice { return session.Settings().Appearance.Theme }}
 	// The player's theme before any widget is built: a renderer takes its colours when it
 	// is made, and a theme set before the app runs redraws nothing, so buttons made under
 	// the system's dark theme stayed dark in a light one.
-	applyTheme(a, session.Settings().Appearance.Theme, w.text)
+	w.look.apply()
 	w.win = a.NewWindow(tr("app.title"))
-	w.build()
+	w.game = newGameScreen(gameDeps{session: session, say: w.say, parent: w.win, look: w.look, post: cfg.Post,
+		newGame: w.showNewGame, settings: w.showSettings, resign: w.confirmResign, draw: w.offerDraw,
+		review: w.toggleReview, more: w.moreItems})
+	w.screens = screenStack{win: w.win}
+	w.screens.push(w.game)
+	w.addShortcuts()
+	w.game.addNavigationKeys()
+	w.win.Resize(fyne.NewSize(900, 680))
 	session.Listen(play.Listener{
-		Change:   w.refresh,
+		Change:   w.game.refresh,
 		GameOver: w.showGameOver,
 		SaveError: func(err error) {
 			dialog.ShowError(errors.New(tr("save.failed", map[string]any{"Error": err})), w.win)
@@ -116,10 +98,10 @@ func NewWindow(a fyne.App, cfg Config) (*Window, error) {
 		lc.SetOnEnteredForeground(func() { session.SetAway(false) })
 	}
 	w.win.SetOnClosed(func() {
-		w.keepClockTicking(false)
+		w.game.keepClockTicking(false)
 		session.Close()
 	})
-	w.refresh(play.ChangeAll)
+	w.game.refresh(play.ChangeAll)
 	if storeErr != nil {
 		w.showNotice(tr("save.unavailable", map[string]any{"Error": storeErr}))
 	}
@@ -154,265 +136,21 @@ func (w *Window) Fyne() fyne.Window { return w.win }
 func (w *Window) Session() *play.Session { return w.session }
 
 // Board returns the board widget.
-func (w *Window) Board() *board.Board { return w.board }
+func (w *Window) Board() *board.Board { return w.game.board }
 
-func (w *Window) build() {
-	s := w.session
-	w.board = board.New(s.Tap, s.Drop)
-	w.clocks = NewClockWidget(tr("side.red"), tr("side.black"))
-	w.clocks.Hide()
-	w.status = widget.NewLabel("")
-	w.status.Wrapping = fyne.TextWrapWord
-	w.turned = newFaceStatus(w.status)
-	w.thinking = widget.NewProgressBarInfinite()
-	w.thinking.Hide()
-	w.newBtn = widget.NewButton(tr("action.new"), w.showNewGame)
-	w.undoBtn = widget.NewButton(tr("action.undo"), s.Undo)
-	w.redoBtn = widget.NewButton(tr("action.redo"), s.Redo)
-	w.hintBtn = widget.NewButton(tr("action.hint"), s.AskHint)
-	w.flipBtn = widget.NewButton(tr("action.flip"), s.Flip)
-	w.settBtn = widget.NewButton(tr("action.settings"), w.showSettings)
-	w.resignBtn = widget.NewButton(tr("action.resign"), w.confirmResign)
-	w.drawBtn = widget.NewButton(tr("action.draw"), w.offerDraw)
-	buttons := container.NewGridWithColumns(4, w.newBtn, w.undoBtn, w.redoBtn, w.hintBtn,
-		w.resignBtn, w.drawBtn, w.flipBtn, w.settBtn)
-	// The same actions as icons, in the same order; iconBtns[i] mirrors textBtns()[i].
-	w.iconBtns = []*widget.Button{
-		widget.NewButtonWithIcon("", theme.ContentAddIcon(), w.showNewGame),
-		widget.NewButtonWithIcon("", theme.ContentUndoIcon(), s.Undo),
-		widget.NewButtonWithIcon("", theme.ContentRedoIcon(), s.Redo),
-		widget.NewButtonWithIcon("", appIcon("hint"), s.AskHint),
-		widget.NewButtonWithIcon("", appIcon("resign"), w.confirmResign),
-		widget.NewButtonWithIcon("", appIcon("draw"), w.offerDraw),
-		widget.NewButtonWithIcon("", appIcon("flip"), s.Flip),
-		widget.NewButtonWithIcon("", theme.SettingsIcon(), w.showSettings),
+// setupIO opens the game library next to the save, files finished games in it, and
+// binds the desktop keys of the file actions.
+func (w *Window) setupIO(a fyne.App, saveDir string) {
+	w.io.library, w.io.libraryErr = openLibrary(a, saveDir)
+	if w.io.library != nil {
+		w.io.library.AddFinishedGames(w.session, func(err error) {
+			dialog.ShowError(errors.New(tr("library.addFailed", map[string]any{"Error": err})), w.win)
+		})
 	}
-	iconRow := container.NewGridWithColumns(len(w.iconBtns) + 1)
-	for _, b := range w.iconBtns {
-		iconRow.Add(b)
+	if w.io.libraryErr != nil {
+		w.showNotice(tr("library.notice", map[string]any{"Error": w.io.libraryErr}))
 	}
-	iconRow.Add(w.moreButton(""))
-
-	w.moveList = w.newMoveList()
-	nav, panel := w.newSidePanel()
-	title := w.withMoreButton(widget.NewLabelWithStyle(tr("moves.title"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
-	moveRow := newRowText("1.")
-	statusRows := widget.NewLabel(strings.Repeat("\n", statusLines-1))
-	statusRowsWide := widget.NewLabel(strings.Repeat("\n", statusLinesWide-1))
-	w.content = container.New(&mainLayout{
-		board: w.board, clocks: w.clocks, status: w.turned.slot(), thinking: w.thinking,
-		textButtons: buttons, title: title, iconButtons: iconRow,
-		moveList: w.moveList, moveRow: moveRow, statusRows: statusRows, statusRowsWide: statusRowsWide, sized: w.fitText, nav: nav, panel: panel,
-	}, w.board, w.clocks, w.turned.slot(), w.thinking, buttons, title, iconRow, nav, panel, w.moveList)
-	w.win.SetContent(w.content)
-	w.addShortcuts()
-	w.addNavigationKeys()
-	w.win.Resize(fyne.NewSize(900, 680))
-}
-
-// refresh shows what changed in the session.
-func (w *Window) refresh(c play.Change) {
-	s := w.session
-	applyTheme(w.app, s.Settings().Appearance.Theme, w.text)
-	if c&play.ChangeBoard != 0 {
-		w.board.SetView(boardView(s))
-	}
-	if c&play.ChangeStatus != 0 {
-		w.status.SetText(w.statusText())
-		w.turned.update(statusTurned(w.board.View(), s.Game().SideToMove(), s.Game().Result().Decided()))
-		w.showThinking(s.Thinking())
-	}
-	if c&play.ChangeMoves != 0 {
-		w.refreshMoves()
-	}
-	if c&(play.ChangeBoard|play.ChangeControls) != 0 {
-		w.showClock()
-	}
-	w.refreshPanels(c)
-	if c&play.ChangeControls != 0 {
-		can := []bool{true, s.CanUndo(), s.CanRedo(), s.CanHint(), s.CanResign(), s.CanOfferDraw(), true, true}
-		for i, b := range w.textBtns() {
-			enable(b, can[i])
-			enable(w.iconBtns[i], can[i])
-		}
-	}
-}
-
-// textBtns are the labelled buttons in the order of iconBtns.
-func (w *Window) textBtns() []*widget.Button {
-	return []*widget.Button{w.newBtn, w.undoBtn, w.redoBtn, w.hintBtn, w.resignBtn, w.drawBtn, w.flipBtn, w.settBtn}
-}
-
-// showThinking shows the progress bar while the engine thinks.
-func (w *Window) showThinking(on bool) {
-	if on == w.thinking.Visible() {
-		return
-	}
-	if on {
-		w.thinking.Show()
-		w.thinking.Start()
-	} else {
-		w.thinking.Stop()
-		w.thinking.Hide()
-	}
-}
-
-// boardView is what the board shows of the session.
-func boardView(s *play.Session) board.View {
-	g := s.Game()
-	pos := g.Position()
-	set := s.Settings()
-	v := board.View{
-		Selected: s.Selected(),
-		Targets:  s.Targets(),
-		LastMove: g.LastMove(),
-		Animate:  s.Animate(),
-		Check:    rules.NoSquare,
-		Hint:     s.Hint(),
-		Rejected: s.Rejected(),
-		Flipped:  set.Flipped,
-		Coords:   set.Coords,
-		Pickable: s.HumanToMove(),
-		PickSide: pos.Side(),
-	}
-	v.Arrows = analysisArrows(s)
-	v.SetPieces(pos)
-	setAppearance(&v, set)
-	if pos.InCheck() {
-		v.Check = pos.KingSquare(pos.Side())
-	}
-	if why, ok := g.RepetitionVerdict(); ok {
-		v.Culprits, v.Victim = why.Offenders, why.Target
-	}
-	return v
-}
-
-// enable enables or disables a button; an unchanged button is left alone, since each
-// change redraws it (and recolours its icon).
-func enable(b *widget.Button, on bool) {
-	if on == !b.Disabled() {
-		return
-	}
-	if on {
-		b.Enable()
-	} else {
-		b.Disable()
-	}
-}
-
-func (w *Window) statusText() string {
-	s := w.session
-	g := s.Game()
-	if r := g.Result(); r.Decided() {
-		return tr("status.gameOver", map[string]any{"Result": w.gameOverText(g)})
-	}
-	if s.Thinking() {
-		info := s.Progress()
-		if info.Depth == 0 {
-			return tr("status.thinking")
-		}
-		return tr("status.progress", map[string]any{"Depth": info.Depth, "Score": scoreText(info, g.SideToMove())})
-	}
-	if err := s.EngineError(); err != nil {
-		return tr("engine.failed", map[string]any{"Error": err})
-	}
-	side := g.SideToMove()
-	text := tr("status.toMove", map[string]any{"Side": sideName(side)})
-	if s.Settings().Human != game.HumanBoth && s.Settings().Human.Plays(side) {
-		text = tr("status.yourMove", map[string]any{"Side": sideName(side)})
-	}
-	pos := g.Position()
-	if hint := s.Hint(); hint != rules.NoMove {
-		text = tr("status.hint", map[string]any{"Move": game.FormatMove(pos, hint, s.Settings().Notation)}) + " · " + text
-	}
-	if err := s.HintError(); err != nil {
-		text = tr("engine.noHint", map[string]any{"Error": err}) + " · " + text
-	}
-	if why := s.Illegal(); why != game.NotIllegal {
-		text = w.say(why.Message()) + " · " + text
-	}
-	if pos.InCheck() {
-		text = tr("status.check") + " " + text
-	}
-	return text
-}
-
-// levelScore is how close to 0 a score is said as a level game (a pawn is worth about 10).
-const levelScore = 10
-
-// scoreText says a search score of mover, who is searching, as the side it favours: "Red
-// +68", "Black mates in 3", or a level game.
-func scoreText(info engine.Info, mover rules.Color) string {
-	ahead, score, mate := mover, info.Score, info.Mate
-	if score < 0 {
-		ahead, score, mate = mover.Opponent(), -score, -mate
-	}
-	switch {
-	case mate > 0:
-		return tr("score.mates", map[string]any{"Side": sideName(ahead), "Moves": mate})
-	case score < levelScore:
-		return tr("score.level")
-	}
-	return tr("score.ahead", map[string]any{"Side": sideName(ahead), "Score": score})
-}
-
-func (w *Window) showGameOver(game.Result) {
-	dialog.ShowInformation(tr("gameover.title"), w.gameOverText(w.session.Game()), w.win)
-}
-
-// gameOverText says how the game ended; a loss by a repetition rule says who did what.
-func (w *Window) gameOverText(g *game.Game) string {
-	if why, ok := g.RepetitionVerdict(); ok {
-		return w.say(why.Message())
-	}
-	return w.say(g.Result().Message())
-}
-
-// warnRepetition asks, as an arbiter would, before a move that loses by a repetition rule.
-func (w *Window) warnRepetition(why game.Verdict, playAnyway func()) {
-	label := widget.NewLabel(tr("repetition.warning", map[string]any{"Verdict": w.say(why.Message())}))
-	label.Wrapping = fyne.TextWrapWord
-	d := dialog.NewCustomConfirm(tr("repetition.title"), tr("action.playAnyway"), tr("action.cancel"), label,
-		func(ok bool) {
-			if ok {
-				playAnyway()
-			}
-		}, w.win)
-	d.Resize(fyne.NewSize(min(w.win.Canvas().Size().Width, 460), 0))
-	d.Show()
-}
-
-// confirmResign asks before resigning.
-func (w *Window) confirmResign() {
-	dialog.ShowConfirm(tr("action.resign"), tr("resign.confirm"), func(ok bool) {
-		if ok {
-			w.session.Resign()
-		}
-	}, w.win)
-}
-
-// offerDraw offers a draw: the engine answers at once, a second player in a dialog.
-func (w *Window) offerDraw() {
-	s := w.session
-	side := sideName(s.Game().SideToMove())
-	switch s.OfferDraw() {
-	case play.DrawDeclined:
-		w.showNotice(tr("draw.declined"))
-	case play.DrawAskOpponent:
-		dialog.ShowConfirm(tr("action.draw"), tr("draw.offer", map[string]any{"Side": side}), func(ok bool) {
-			if ok {
-				s.AcceptDraw()
-			}
-		}, w.win)
-	}
-}
-
-// showEngineError says why the engine could not move and offers to let it try again.
-func (w *Window) showEngineError(err error) {
-	dialog.ShowCustomConfirm(tr("error.title"), tr("action.retry"), tr("action.close"),
-		widget.NewLabel(tr("engine.failed", map[string]any{"Error": err})), func(retry bool) {
-			if retry {
-				w.session.RetryEngine()
-			}
-		}, w.win)
+	w.files = &gameFiles{parent: w.win, source: w.session, flash: w.game.flashStatus, notice: w.showNotice,
+		open: func(rec *game.Record) error { return w.replaceGame(rec, play.Players{}) }}
+	w.addIOShortcuts()
 }

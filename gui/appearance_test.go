@@ -20,7 +20,7 @@ func TestSettingsDialogChangesAppearance(t *testing.T) {
 	dir := t.TempDir()
 	w, _ := openWindow(t, dir)
 	newGame(t, w, game.HumanBoth, 1)
-	test.Tap(w.settBtn)
+	test.Tap(w.game.settBtn)
 	pick := func(choice string) {
 		t.Helper()
 		sel := find(t, w, func(s *widget.Select) bool {
@@ -138,7 +138,7 @@ func TestFaceToFaceTurnsTheStatusForTheUpperSide(t *testing.T) {
 	if err := w.Session().ApplySettings(set); err != nil {
 		t.Fatal(err)
 	}
-	if w.turned.image.Visible() || !w.status.Visible() {
+	if w.game.turned.image.Visible() || !w.game.status.Visible() {
 		t.Fatal("the status is turned while Red, the lower side, is to move")
 	}
 	tapPoint(t, w.Board(), "h2")
@@ -146,15 +146,15 @@ func TestFaceToFaceTurnsTheStatusForTheUpperSide(t *testing.T) {
 	if w.Session().Game().Ply() != 1 {
 		t.Fatal("h2e2 was not played")
 	}
-	if !w.turned.image.Visible() || w.status.Visible() || w.turned.image.Image == nil {
+	if !w.game.turned.image.Visible() || w.game.status.Visible() || w.game.turned.image.Image == nil {
 		t.Fatal("the status is not turned while Black, the upper side, is to move")
 	}
-	if w.status.Text == "" {
+	if w.game.status.Text == "" {
 		t.Fatal("the status label lost its text")
 	}
 	tapPoint(t, w.Board(), "h7")
 	tapPoint(t, w.Board(), "e7")
-	if w.turned.image.Visible() || !w.status.Visible() {
+	if w.game.turned.image.Visible() || !w.game.status.Visible() {
 		t.Fatal("the status stayed turned after Black moved")
 	}
 }

@@ -1,7 +1,6 @@
 package gui
 
 import (
-	"fmt"
 	"image/color"
 	"time"
 
@@ -10,15 +9,13 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/xqfyne/xiangqi/gui/present"
 	"github.com/xqfyne/xiangqi/play"
 	"github.com/xqfyne/xiangqi/rules"
 )
 
 // clockTick is how often a running clock is redrawn; tenths are shown near the end.
 const clockTick = 100 * time.Millisecond
-
-// lowTime is when a clock turns red and starts showing tenths of a second.
-const lowTime = 20 * time.Second
 
 // ClockView is what the clock bar shows: both sides' time left and whose clock runs.
 type ClockView struct {
@@ -56,21 +53,7 @@ func (c *ClockWidget) SetView(v ClockView) {
 
 // Text returns the text of side's clock ("Red 4:59").
 func (c *ClockWidget) Text(side rules.Color) string {
-	return c.names[side] + "  " + clockText(c.view.Left[side])
-}
-
-// clockText writes a time left as h:mm:ss, m:ss, or m:ss.t when it is low.
-func clockText(d time.Duration) string {
-	d = max(d, 0)
-	if d < lowTime {
-		tenths := int(d / (100 * time.Millisecond))
-		return fmt.Sprintf("0:%02d.%d", tenths/10, tenths%10)
-	}
-	s := int(d / time.Second)
-	if s >= 3600 {
-		return fmt.Sprintf("%d:%02d:%02d", s/3600, s/60%60, s%60)
-	}
-	return fmt.Sprintf("%d:%02d", s/60, s%60)
+	return present.SideClockText(c.names[side], c.view.Left[side])
 }
 
 func (c *ClockWidget) CreateRenderer() fyne.WidgetRenderer {
@@ -154,7 +137,7 @@ func (r *clockRenderer) Refresh() {
 		if running {
 			face, ink = theme.Color(theme.ColorNamePrimary), theme.Color(theme.ColorNameForegroundOnPrimary)
 		}
-		if v.Left[side] < lowTime {
+		if v.Left[side] < present.LowTime {
 			ink = theme.Color(theme.ColorNameError)
 			if running {
 				ink = theme.Color(theme.ColorNameForegroundOnError)
@@ -180,31 +163,31 @@ func clockView(s *play.Session) ClockView {
 
 // showClock shows the session's clocks (hidden in an untimed game) and keeps a ticker
 // redrawing them while one runs.
-func (w *Window) showClock() {
-	s := w.session
+func (g *gameScreen) showClock() {
+	s := g.session
 	timed := s.TimeControl().Timed()
-	if timed != w.clocks.Visible() {
-		showIf(timed, w.clocks)
-		w.content.Refresh()
+	if timed != g.clocks.Visible() {
+		showIf(timed, g.clocks)
+		g.content.Refresh()
 	}
 	v := clockView(s)
-	w.clocks.SetView(v)
-	w.keepClockTicking(v.Running)
+	g.clocks.SetView(v)
+	g.keepClockTicking(v.Running)
 }
 
 // keepClockTicking starts or stops the goroutine that redraws a running clock.
-func (w *Window) keepClockTicking(on bool) {
-	if on == (w.tickStop != nil) {
+func (g *gameScreen) keepClockTicking(on bool) {
+	if on == (g.tickStop != nil) {
 		return
 	}
 	if !on {
-		close(w.tickStop)
-		w.tickStop = nil
+		close(g.tickStop)
+		g.tickStop = nil
 		return
 	}
 	stop := make(chan struct{})
-	w.tickStop = stop
-	post := w.post
+	g.tickStop = stop
+	post := g.post
 	go func() {
 		t := time.NewTicker(clockTick)
 		defer t.Stop()
@@ -214,8 +197,8 @@ func (w *Window) keepClockTicking(on bool) {
 				return
 			case <-t.C:
 				post(func() {
-					if w.tickStop == stop { // a stale tick after a stop changes nothing
-						w.showClock()
+					if g.tickStop == stop { // a stale tick after a stop changes nothing
+						g.showClock()
 					}
 				})
 			}
@@ -224,9 +207,4 @@ func (w *Window) keepClockTicking(on bool) {
 }
 
 // timeControlText names a time control in New game ("5 min + 3 s", or no clock).
-func timeControlText(tc play.TimeControl) string {
-	if !tc.Timed() {
-		return tr("clock.untimed")
-	}
-	return tr("clock.control", map[string]any{"Minutes": tc.Minutes(), "Seconds": tc.IncrementSeconds()})
-}
+func timeControlText(tc play.TimeControl) string { return present.TimeControlText(trData, tc) }

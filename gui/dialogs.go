@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/gui/present"
 	"github.com/xqfyne/xiangqi/play"
 )
 
@@ -112,9 +113,15 @@ func notationChoices() []notationChoice {
 	}
 }
 
-// showNewGame asks for side, opponent and difficulty, then starts the game.
-func (w *Window) showNewGame() {
-	cur := w.session.Settings()
+// newGameDialog asks for side, opponent, clock and difficulty, then starts the game.
+type newGameDialog struct {
+	parent  fyne.Window
+	current play.Settings             // the choices it starts from
+	start   func(play.Settings) error // starts a game with the settings chosen
+}
+
+func (ng newGameDialog) show() {
+	cur := ng.current
 	red, black := tr("side.red"), tr("side.black")
 	side := widget.NewRadioGroup([]string{red, black}, nil)
 	side.Horizontal = true
@@ -145,7 +152,7 @@ func (w *Window) showNewGame() {
 		widget.NewFormItem(tr("settings.level"), picker.level),
 		widget.NewFormItem(tr("settings.seconds"), picker.seconds),
 	}
-	w.formDialog(tr("action.new"), tr("action.start"), items, nil, picker, func(secs float64) error {
+	formDialog(ng.parent, tr("action.new"), tr("action.start"), items, nil, picker, func(secs float64) error {
 		set := cur
 		set.Seconds = secs
 		set.TimeControl = clocks[clock.Selected]
@@ -157,7 +164,7 @@ func (w *Window) showNewGame() {
 		default:
 			set.Human = game.HumanRed
 		}
-		return w.session.NewGame(set)
+		return ng.start(set)
 	}).Show()
 }
 
@@ -169,10 +176,10 @@ const dialogChrome = 150
 // fields, because side by side the form is wider than a phone. On confirm the seconds
 // typed into picker are checked and handed to apply; an error is shown under the seconds
 // field and the dialog stays open, so nothing typed is lost.
-func (w *Window) formDialog(title, confirm string, items []*widget.FormItem, below []fyne.CanvasObject,
+func formDialog(parent fyne.Window, title, confirm string, items []*widget.FormItem, below []fyne.CanvasObject,
 	picker *levelPicker, apply func(secs float64) error) dialog.Dialog {
 	form := widget.NewForm(items...)
-	if !landscape(w.win.Canvas().Size()) {
+	if !landscape(parent.Canvas().Size()) {
 		form.Orientation = widget.Vertical
 		// A phone has no room for the longest level label: the choice is as wide as the
 		// screen and a long label is shortened there.
@@ -181,9 +188,9 @@ func (w *Window) formDialog(title, confirm string, items []*widget.FormItem, bel
 	content := container.NewVBox(append([]fyne.CanvasObject{form}, below...)...)
 	// On a short screen the fields scroll between the title and the buttons.
 	body := container.NewVScroll(content)
-	room := w.win.Canvas().Size().Height - dialogChrome
+	room := parent.Canvas().Size().Height - dialogChrome
 	body.SetMinSize(fyne.NewSize(content.MinSize().Width, max(min(content.MinSize().Height, room), 0)))
-	d := dialog.NewCustomWithoutButtons(title, body, w.win)
+	d := dialog.NewCustomWithoutButtons(title, body, parent)
 	cancel := widget.NewButtonWithIcon(tr("action.cancel"), theme.CancelIcon(), d.Hide)
 	ok := widget.NewButtonWithIcon(confirm, theme.ConfirmIcon(), func() {
 		secs, err := parseSeconds(picker.seconds.Text)
@@ -201,9 +208,17 @@ func (w *Window) formDialog(title, confirm string, items []*widget.FormItem, bel
 	return d
 }
 
-// showSettings edits difficulty, book, randomness and coordinates.
-func (w *Window) showSettings() {
-	cur := w.session.Settings()
+// settingsDialog edits difficulty, book, randomness, notation, rules, coordinates,
+// sound and the look of the app.
+type settingsDialog struct {
+	parent  fyne.Window
+	say     present.Say // names and describes the rule sets
+	current play.Settings
+	apply   func(play.Settings) error
+}
+
+func (sd settingsDialog) show() {
+	cur := sd.current
 	picker := newLevelPicker(cur.Seconds)
 	book := widget.NewCheck(tr("settings.book"), nil)
 	book.SetChecked(cur.Book)
@@ -219,7 +234,7 @@ func (w *Window) showSettings() {
 			notation.Selected = n.label
 		}
 	}
-	rules, rulesNote := w.rulesPicker(cur.Rules)
+	rules, rulesNote := rulesPicker(sd.say, cur.Rules)
 	warn := widget.NewCheck(tr("settings.warnRepetition"), nil)
 	warn.SetChecked(cur.WarnRepetition)
 	sound := widget.NewCheck(tr("settings.sound"), nil)
@@ -233,7 +248,7 @@ func (w *Window) showSettings() {
 	checks := []fyne.CanvasObject{rulesNote, book, random, coords, warn, sound}
 	look := newAppearancePicker(cur.Appearance)
 	items, checks = append(items, look.items()...), append(checks, look.checks()...)
-	w.formDialog(tr("action.settings"), tr("action.apply"), items, checks, picker, func(secs float64) error {
+	formDialog(sd.parent, tr("action.settings"), tr("action.apply"), items, checks, picker, func(secs float64) error {
 		set := cur
 		set.Seconds, set.Book, set.Random, set.Coords = secs, book.Checked, random.Checked, coords.Checked
 		set.Rules, set.WarnRepetition = rules.selected(), warn.Checked
@@ -244,7 +259,7 @@ func (w *Window) showSettings() {
 				set.Notation = n.notation
 			}
 		}
-		return w.session.ApplySettings(set)
+		return sd.apply(set)
 	}).Show()
 }
 
@@ -258,13 +273,13 @@ func (c rulesChoice) selected() game.RuleSet { return c.names[c.choice.Selected]
 
 // rulesPicker offers the rule sets, with the one-sentence description of the chosen one
 // in a label below.
-func (w *Window) rulesPicker(cur game.RuleSet) (rulesChoice, *widget.Label) {
+func rulesPicker(say present.Say, cur game.RuleSet) (rulesChoice, *widget.Label) {
 	c := rulesChoice{choice: widget.NewSelect(nil, nil), names: map[string]game.RuleSet{}}
 	note := widget.NewLabel("")
 	note.Wrapping = fyne.TextWrapWord
-	describe := func(r game.RuleSet) { note.SetText(w.say(game.RuleSetInfo(r).Description)) }
+	describe := func(r game.RuleSet) { note.SetText(say(game.RuleSetInfo(r).Description)) }
 	for _, r := range game.RuleSets() {
-		name := w.say(game.RuleSetInfo(r).Name)
+		name := say(game.RuleSetInfo(r).Name)
 		c.names[name] = r
 		c.choice.Options = append(c.choice.Options, name)
 		if r == cur {

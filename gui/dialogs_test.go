@@ -35,7 +35,7 @@ func find[T fyne.CanvasObject](t *testing.T, w *Window, match func(T) bool) T {
 
 func TestNewGameDialogStartsGameAsBlack(t *testing.T) {
 	w, q := openWindow(t, t.TempDir())
-	test.Tap(w.newBtn)
+	test.Tap(w.game.newBtn)
 	find(t, w, func(r *widget.RadioGroup) bool { return len(r.Options) == 2 && r.Options[1] == tr("side.black") }).SetSelected(tr("side.black"))
 	find(t, w, func(e *widget.Entry) bool { return true }).SetText("0.1")
 	test.Tap(find(t, w, func(b *widget.Button) bool { return b.Text == tr("action.start") }))
@@ -44,7 +44,7 @@ func TestNewGameDialogStartsGameAsBlack(t *testing.T) {
 	if got := s.Settings(); got.Human != game.HumanBlack || got.Seconds != 0.1 || !got.Flipped {
 		t.Fatalf("settings after the dialog: %+v", got)
 	}
-	q.waitFor(t, 10*time.Second, "the engine's opening move", func() bool { return s.Game().Ply() == 1 })
+	q.WaitFor(t, 10*time.Second, "the engine's opening move", func() bool { return s.Game().Ply() == 1 })
 	if s.Game().SideToMove() != rules.Black {
 		t.Fatal("not the player's turn after the engine opened")
 	}
@@ -52,7 +52,7 @@ func TestNewGameDialogStartsGameAsBlack(t *testing.T) {
 
 func TestSettingsDialogAppliesAndRejectsBadSeconds(t *testing.T) {
 	w, _ := openWindow(t, t.TempDir())
-	test.Tap(w.settBtn)
+	test.Tap(w.game.settBtn)
 	level := find(t, w, func(s *widget.Select) bool { return true })
 	level.SetSelected(levelLabel(play.Levels()[3]))
 	entry := find(t, w, func(e *widget.Entry) bool { return true })
@@ -66,7 +66,7 @@ func TestSettingsDialogAppliesAndRejectsBadSeconds(t *testing.T) {
 		t.Fatalf("settings after the dialog: %+v", got)
 	}
 
-	test.Tap(w.settBtn)
+	test.Tap(w.game.settBtn)
 	find(t, w, func(e *widget.Entry) bool { return true }).SetText("abc")
 	if sel := find(t, w, func(s *widget.Select) bool { return true }).Selected; sel != tr("level.custom") {
 		t.Fatalf("typed seconds show level %q, want Custom", sel)
@@ -95,7 +95,7 @@ func TestSettingsDialogAppliesAndRejectsBadSeconds(t *testing.T) {
 func TestDialogsFitPortraitWindow(t *testing.T) {
 	w, _ := openWindow(t, t.TempDir())
 	w.Fyne().Resize(fyne.NewSize(267, 480)) // 400x720 pixels at scale 1.5
-	for _, open := range []*widget.Button{w.iconBtns[0], w.iconBtns[len(w.iconBtns)-1]} {
+	for _, open := range []*widget.Button{w.game.iconBtns[0], w.game.iconBtns[len(w.game.iconBtns)-1]} {
 		test.Tap(open)
 		cancel := find(t, w, func(b *widget.Button) bool { return b.Text == tr("action.cancel") })
 		fields := []fyne.CanvasObject{
@@ -103,7 +103,7 @@ func TestDialogsFitPortraitWindow(t *testing.T) {
 			find(t, w, func(s *widget.Select) bool { return true }),
 			cancel,
 		}
-		if open == w.iconBtns[len(w.iconBtns)-1] {
+		if open == w.game.iconBtns[len(w.game.iconBtns)-1] {
 			// The settings scroll on a short screen: the last check comes into view above
 			// the dialog buttons.
 			find(t, w, func(s *container.Scroll) bool { return true }).ScrollToBottom()

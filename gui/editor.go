@@ -13,6 +13,7 @@ import (
 
 	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/gui/board"
+	"github.com/xqfyne/xiangqi/gui/present"
 	"github.com/xqfyne/xiangqi/play"
 	"github.com/xqfyne/xiangqi/rules"
 )
@@ -22,7 +23,7 @@ import (
 // clear/standard, the side to move, the reasons the position is impossible, and the ways
 // to leave: play against the engine, play as two people (to study or analyse), cancel.
 type editorScreen struct {
-	w        *Window
+	editorDeps
 	ed       *play.Editor
 	board    *board.Board
 	palette  []*paletteItem // the eraser last
@@ -36,14 +37,25 @@ type editorScreen struct {
 	content  fyne.CanvasObject
 }
 
-// showEditor opens the editor on the current board.
-func (w *Window) showEditor() {
-	es := &editorScreen{w: w, ed: play.EditorFrom(w.session.Game().Position())}
+// editorDeps is what the board editor works with.
+type editorDeps struct {
+	parent   fyne.Window          // its dialogs' window
+	wide     bool                 // a landscape window
+	say      present.Say          // says why the position is impossible
+	settings func() play.Settings // the board's look, and the game's settings to start from
+	// start replaces the game played by a new one from the position set up.
+	newGame func(fen string, set play.Settings) error
+	close   func()
+}
+
+// newEditorScreen makes the editor with the position from set up on its board.
+func newEditorScreen(from *rules.Position, deps editorDeps) *editorScreen {
+	es := &editorScreen{editorDeps: deps, ed: play.EditorFrom(from)}
 	es.board = board.New(es.tap, nil)
 	// A phone in portrait is narrower than two buttons with icons side by side, or the two
 	// side-to-move choices, or eight large palette pieces: text only, one choice a row and
 	// smaller pieces there.
-	wide := landscape(w.win.Canvas().Size())
+	wide := es.wide
 	pieceSide := float32(40)
 	if !wide {
 		pieceSide = 24
@@ -80,7 +92,7 @@ func (w *Window) showEditor() {
 	es.playBtn = button("editor.play", theme.MediaPlayIcon(), func() { es.start(false) })
 	es.playBtn.Importance = widget.HighImportance
 	es.twoBtn = button("editor.twoPlayers", theme.AccountIcon(), func() { es.start(true) })
-	cancel := button("action.cancel", theme.CancelIcon(), w.closeScreen)
+	cancel := button("action.cancel", theme.CancelIcon(), es.close)
 
 	grid := container.NewGridWithColumns(8)
 	for i, p := range es.palette {
@@ -97,10 +109,11 @@ func (w *Window) showEditor() {
 		cancel)
 	scroll := container.NewVScroll(container.New(fitWidth{}, controls))
 	es.content = container.New(&editorLayout{board: es.board, controls: scroll, inner: controls}, es.board, scroll)
-	w.io.editor = es
 	es.refresh()
-	w.showScreen(es.content)
+	return es
 }
+
+func (es *editorScreen) view() fyne.CanvasObject { return es.content }
 
 // layoutSpacer keeps a grid cell empty.
 func layoutSpacer() fyne.CanvasObject { return canvas.NewRectangle(nil) }
@@ -126,14 +139,14 @@ func (es *editorScreen) tap(sq rules.Square) {
 
 // refresh shows the editor's board, side and problems.
 func (es *editorScreen) refresh() {
-	set := es.w.session.Settings()
+	set := es.settings()
 	v := board.View{Flipped: set.Flipped, Coords: set.Coords, Selected: rules.NoSquare, Check: rules.NoSquare,
 		Rejected: rules.NoSquare, Victim: rules.NoSquare}
 	v.SetPieces(es.ed)
 	problems := es.ed.Problems()
 	var lines []string
 	for _, p := range problems {
-		lines = append(lines, es.w.say(p.Message()))
+		lines = append(lines, es.say(p.Message()))
 		if p.Square != rules.NoSquare {
 			v.Culprits = append(v.Culprits, p.Square)
 		}
@@ -158,12 +171,12 @@ func (es *editorScreen) start(twoPlayers bool) {
 	if _, err := es.ed.Position(); err != nil {
 		var problem play.Problem
 		if errors.As(err, &problem) {
-			err = errors.New(es.w.say(problem.Message()))
+			err = errors.New(es.say(problem.Message()))
 		}
-		dialog.ShowError(err, es.w.win)
+		dialog.ShowError(err, es.parent)
 		return
 	}
-	set := es.w.session.Settings()
+	set := es.settings()
 	switch {
 	case twoPlayers:
 		set.Human = game.HumanBoth
@@ -172,12 +185,11 @@ func (es *editorScreen) start(twoPlayers bool) {
 	default:
 		set.Human = game.HumanRed
 	}
-	es.w.keepUnfinishedGame()
-	if err := es.w.session.NewGameFrom(es.ed.FEN(), set); err != nil {
-		dialog.ShowError(errors.New(tr("editor.failed", map[string]any{"Error": err})), es.w.win)
+	if err := es.newGame(es.ed.FEN(), set); err != nil {
+		dialog.ShowError(errors.New(tr("editor.failed", map[string]any{"Error": err})), es.parent)
 		return
 	}
-	es.w.closeScreen()
+	es.close()
 }
 
 // editorLayout: in landscape the board on the left and the controls beside it; in

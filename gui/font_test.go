@@ -22,7 +22,7 @@ import (
 
 // uiStrings collects every text the app can show: both translation files (which hold the
 // messages of game and play too), the piece and coordinate characters (which messages
-// fill in), and non-ASCII string literals in gui/, gui/board/, game/ and play/.
+// fill in), and non-ASCII string literals in gui/, gui/board/, gui/present/, game/ and play/.
 func uiStrings(t *testing.T) []string {
 	t.Helper()
 	var out []string
@@ -52,7 +52,7 @@ func uiStrings(t *testing.T) []string {
 		}
 	}
 	literal := regexp.MustCompile("\"(?:[^\"\\\\\\n]|\\\\.)*\"|`[^`]*`")
-	for _, pattern := range []string{"*.go", "board/*.go", "../game/*.go", "../play/*.go"} {
+	for _, pattern := range []string{"*.go", "board/*.go", "present/*.go", "../game/*.go", "../play/*.go"} {
 		files, _ := filepath.Glob(pattern)
 		for _, f := range files {
 			if strings.HasSuffix(f, "_test.go") {
@@ -130,9 +130,11 @@ func TestTranslationsComplete(t *testing.T) {
 		t.Fatalf("want English and Chinese translations, have %d files", len(langs))
 	}
 	used := map[string]bool{}
-	keyUse := regexp.MustCompile(`tr\("([a-zA-Z.]+)"`)
+	// gui calls tr(key), gui/present the Translate it is given, t(key, data).
+	keyUse := regexp.MustCompile(`\bt(?:r)?\("([a-zA-Z.]+)"`)
 	files, _ := filepath.Glob("*.go")
-	for _, f := range files {
+	more, _ := filepath.Glob("present/*.go")
+	for _, f := range append(files, more...) {
 		src, _ := os.ReadFile(f)
 		for _, m := range keyUse.FindAllStringSubmatch(string(src), -1) {
 			used[m[1]] = true

@@ -17,22 +17,41 @@ import (
 // maxImportBytes bounds what an opened file or a paste may hold; game files are KB.
 const maxImportBytes = 16 << 20
 
-// showOpenFile lets the player pick a game file (PGN, XQF, FEN or ICCS moves) through the
+// gameSource is what the file actions read of the session: the game and its notation.
+type gameSource interface {
+	CurrentRecord() *game.Record
+	Record() *game.Record
+	Game() *game.Game
+	Settings() play.Settings
+}
+
+// gameFiles opens games from files and the clipboard and saves the game to files,
+// through the platform's dialogs.
+type gameFiles struct {
+	parent fyne.Window // its dialogs' window
+	source gameSource
+	// open replaces the game played by rec (filing an unfinished one first).
+	open   func(rec *game.Record) error
+	flash  func(text string) // a short confirmation in the status line
+	notice func(text string)
+}
+
+// showOpen lets the player pick a game file (PGN, XQF, FEN or ICCS moves) through the
 // platform's open dialog (a file picker on phones, an upload in a browser).
-func (w *Window) showOpenFile() {
-	if openInBrowser(w) {
+func (f *gameFiles) showOpen() {
+	if openInBrowser(f) {
 		return
 	}
-	d := dialog.NewFileOpen(w.openFromReader, w.win)
+	d := dialog.NewFileOpen(f.openFromReader, f.parent)
 	d.SetFilter(storage.NewExtensionFileFilter([]string{".pgn", ".xqf", ".fen", ".txt", ".PGN", ".XQF"}))
-	d.Resize(w.dialogSize())
+	d.Resize(dialogSize(f.parent))
 	d.Show()
 }
 
 // openFromReader is the open dialog's answer: read the file and open the game in it.
-func (w *Window) openFromReader(r fyne.URIReadCloser, err error) {
+func (f *gameFiles) openFromReader(r fyne.URIReadCloser, err error) {
 	if err != nil {
-		w.showImportError(r, err)
+		f.showImportError(r, err)
 		return
 	}
 	if r == nil {
@@ -44,96 +63,99 @@ func (w *Window) openFromReader(r fyne.URIReadCloser, err error) {
 		err = errTooLarge()
 	}
 	if err != nil {
-		w.showImportError(r, err)
+		f.showImportError(r, err)
 		return
 	}
-	w.importData(data, r.URI().Name())
+	f.importData(data, r.URI().Name())
 }
 
 // importData opens the game in data (a file's content or a paste), named for messages.
 // Unreadable data is reported where it failed and the current game stays.
-func (w *Window) importData(data []byte, name string) bool {
+func (f *gameFiles) importData(data []byte, name string) bool {
 	rec, _, err := game.ReadRecord(data)
 	if err == nil {
-		w.keepUnfinishedGame()
-		err = w.session.OpenRecord(rec, play.Players{})
+		err = f.open(rec)
 	}
 	if err != nil {
-		dialog.ShowError(errors.New(tr("import.failed", map[string]any{"Name": name, "Error": err})), w.win)
+		f.showImportErrorNamed(name, err)
 		return false
 	}
 	return true
 }
 
-func (w *Window) showImportError(r fyne.URIReadCloser, err error) {
+func (f *gameFiles) showImportError(r fyne.URIReadCloser, err error) {
 	name := "?"
 	if r != nil {
 		name = r.URI().Name()
 	}
-	w.showImportErrorNamed(name, err)
+	f.showImportErrorNamed(name, err)
 }
 
-func (w *Window) showImportErrorNamed(name string, err error) {
-	dialog.ShowError(errors.New(tr("import.failed", map[string]any{"Name": name, "Error": err})), w.win)
+func (f *gameFiles) showImportErrorNamed(name string, err error) {
+	dialog.ShowError(errors.New(tr("import.failed", map[string]any{"Name": name, "Error": err})), f.parent)
 }
 
 func errTooLarge() error { return errors.New(tr("import.tooLarge")) }
 
-// showSaveFile saves the game through the platform's save dialog: XQF when the chosen
-// name ends in .xqf, a FEN of the board for .fen, else PGN in the move list's notation.
-// A browser downloads the game as PGN.
-func (w *Window) showSaveFile() {
+// showSave saves the game through the platform's save dialog: XQF when the chosen name
+// ends in .xqf, a FEN of the board for .fen, else PGN in the move list's notation. A
+// browser downloads the game as PGN.
+func (f *gameFiles) showSave() {
 	if !localFiles {
-		data, err := w.exportData(".pgn")
+		data, err := f.exportData(".pgn")
 		if err != nil {
-			dialog.ShowError(errors.New(tr("export.failed", map[string]any{"Error": err})), w.win)
+			f.showExportError(err)
 			return
 		}
-		saveInBrowser(w.exportName()+".pgn", data)
+		saveInBrowser(f.exportName()+".pgn", data)
 		return
 	}
-	d := dialog.NewFileSave(w.saveToWriter, w.win)
-	d.SetFileName(w.exportName() + ".pgn")
-	d.Resize(w.dialogSize())
+	d := dialog.NewFileSave(f.saveToWriter, f.parent)
+	d.SetFileName(f.exportName() + ".pgn")
+	d.Resize(dialogSize(f.parent))
 	d.Show()
 }
 
+func (f *gameFiles) showExportError(err error) {
+	dialog.ShowError(errors.New(tr("export.failed", map[string]any{"Error": err})), f.parent)
+}
+
 // saveToWriter is the save dialog's answer: write the game in the format the name asks.
-func (w *Window) saveToWriter(wr fyne.URIWriteCloser, err error) {
+func (f *gameFiles) saveToWriter(wr fyne.URIWriteCloser, err error) {
 	if err == nil && wr == nil {
 		return // cancelled
 	}
 	if err == nil {
 		var data []byte
-		data, err = w.exportData(strings.ToLower(wr.URI().Extension()))
+		data, err = f.exportData(strings.ToLower(wr.URI().Extension()))
 		if err == nil {
 			_, err = wr.Write(data)
 		}
 		err = errors.Join(err, wr.Close())
 	}
 	if err != nil {
-		dialog.ShowError(errors.New(tr("export.failed", map[string]any{"Error": err})), w.win)
+		f.showExportError(err)
 	}
 }
 
 // exportData encodes the current game for a file extension.
-func (w *Window) exportData(ext string) ([]byte, error) {
+func (f *gameFiles) exportData(ext string) ([]byte, error) {
 	var buf bytes.Buffer
 	var err error
 	switch ext {
 	case ".xqf":
-		err = w.session.CurrentRecord().ExportXQF(&buf)
+		err = f.source.CurrentRecord().ExportXQF(&buf)
 	case ".fen":
-		buf.WriteString(w.session.Game().FEN() + "\n")
+		buf.WriteString(f.source.Game().FEN() + "\n")
 	default:
-		err = w.session.CurrentRecord().ExportPGN(&buf, game.PGNOptions{Notation: w.session.Settings().Notation})
+		err = f.source.CurrentRecord().ExportPGN(&buf, game.PGNOptions{Notation: f.source.Settings().Notation})
 	}
 	return buf.Bytes(), err
 }
 
 // exportName suggests a file name: the players, else "xiangqi".
-func (w *Window) exportName() string {
-	m := w.session.Record().Meta
+func (f *gameFiles) exportName() string {
+	m := f.source.Record().Meta
 	if m.Red != "" && m.Black != "" {
 		return strings.NewReplacer("/", "_", "\\", "_", ":", "_").Replace(m.Red + "-" + m.Black)
 	}
@@ -141,40 +163,35 @@ func (w *Window) exportName() string {
 }
 
 // copyFEN puts the board's FEN on the clipboard.
-func (w *Window) copyFEN() {
-	fyne.CurrentApp().Clipboard().SetContent(w.session.Game().FEN())
-	w.flashStatus(tr("copy.fenDone"))
+func (f *gameFiles) copyFEN() {
+	fyne.CurrentApp().Clipboard().SetContent(f.source.Game().FEN())
+	f.flash(tr("copy.fenDone"))
 }
 
 // copyPGN puts the whole game as PGN on the clipboard.
-func (w *Window) copyPGN() {
-	data, err := w.exportData(".pgn")
+func (f *gameFiles) copyPGN() {
+	data, err := f.exportData(".pgn")
 	if err != nil {
-		dialog.ShowError(errors.New(tr("export.failed", map[string]any{"Error": err})), w.win)
+		f.showExportError(err)
 		return
 	}
 	fyne.CurrentApp().Clipboard().SetContent(string(data))
-	w.flashStatus(tr("copy.pgnDone"))
+	f.flash(tr("copy.pgnDone"))
 }
 
 // paste opens the game on the clipboard: PGN, a FEN, or a list of ICCS moves.
-func (w *Window) paste() {
+func (f *gameFiles) paste() {
 	text := fyne.CurrentApp().Clipboard().Content()
 	if strings.TrimSpace(text) == "" {
-		w.showNotice(tr("paste.empty"))
+		f.notice(tr("paste.empty"))
 		return
 	}
-	w.importData([]byte(text), tr("paste.name"))
-}
-
-// flashStatus shows a short confirmation in the status line until the next change.
-func (w *Window) flashStatus(text string) {
-	w.status.SetText(text + " · " + w.statusText())
+	f.importData([]byte(text), tr("paste.name"))
 }
 
 // dialogSize is a file dialog's size: most of the window.
-func (w *Window) dialogSize() fyne.Size {
-	s := w.win.Canvas().Size()
+func dialogSize(win fyne.Window) fyne.Size {
+	s := win.Canvas().Size()
 	return fyne.NewSize(max(s.Width*0.9, 300), max(s.Height*0.85, 300))
 }
 

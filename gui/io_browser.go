@@ -14,7 +14,7 @@ import (
 
 // openInBrowser lets the player choose a file with the browser's file input and opens the
 // game in it. It reports true: there is nothing else to do in a browser.
-func openInBrowser(w *Window) bool {
+func openInBrowser(f *gameFiles) bool {
 	doc := js.Global().Get("document")
 	input := doc.Call("createElement", "input")
 	input.Set("type", "file")
@@ -32,7 +32,7 @@ func openInBrowser(w *Window) bool {
 		file := files.Index(0)
 		name := file.Get("name").String()
 		if file.Get("size").Int() > maxImportBytes {
-			fyne.Do(func() { w.showImportErrorNamed(name, errTooLarge()) })
+			fyne.Do(func() { f.showImportErrorNamed(name, errTooLarge()) })
 			return nil
 		}
 		var onRead, onFail js.Func
@@ -42,7 +42,7 @@ func openInBrowser(w *Window) bool {
 			buf := js.Global().Get("Uint8Array").New(args[0])
 			data := make([]byte, buf.Length())
 			js.CopyBytesToGo(data, buf)
-			fyne.Do(func() { w.importData(data, name) })
+			fyne.Do(func() { f.importData(data, name) })
 			return nil
 		})
 		onFail = js.FuncOf(func(_ js.Value, args []js.Value) any {
@@ -51,7 +51,7 @@ func openInBrowser(w *Window) bool {
 			if len(args) > 0 && args[0].Truthy() {
 				why = args[0].Call("toString").String()
 			}
-			fyne.Do(func() { w.showImportErrorNamed(name, jsError(why)) })
+			fyne.Do(func() { f.showImportErrorNamed(name, jsError(why)) })
 			return nil
 		})
 		file.Call("arrayBuffer").Call("then", onRead, onFail)
@@ -77,7 +77,7 @@ func openInBrowser(w *Window) bool {
 			return nil
 		})
 		doc.Call("addEventListener", "pointerup", onNextClick, map[string]any{"once": true, "capture": true})
-		w.flashStatus(tr("open.clickToChoose"))
+		f.flash(tr("open.clickToChoose"))
 		return true
 	}
 	input.Call("click")

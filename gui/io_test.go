@@ -28,7 +28,7 @@ func openURI(t *testing.T, w *Window, path string, data []byte) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w.openFromReader(r, nil)
+	w.files.openFromReader(r, nil)
 }
 
 func closeDialogs(w *Window) {
@@ -83,7 +83,7 @@ func TestImportThroughStorageURI(t *testing.T) {
 // Saving writes the game as PGN, XQF for a name ending in .xqf, and the board for .fen.
 func TestSaveThroughStorageURI(t *testing.T) {
 	w, _ := openWindow(t, t.TempDir())
-	if !w.importData([]byte(variationPGN), "test") {
+	if !w.files.importData([]byte(variationPGN), "test") {
 		t.Fatal("import failed")
 	}
 	dir := t.TempDir()
@@ -93,7 +93,7 @@ func TestSaveThroughStorageURI(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		w.saveToWriter(wr, nil)
+		w.files.saveToWriter(wr, nil)
 		data, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil {
 			t.Fatal(err)
@@ -121,15 +121,15 @@ func TestClipboardCopyAndPaste(t *testing.T) {
 	clip := fyne.CurrentApp().Clipboard()
 
 	clip.SetContent("h2e2 h9g7\nh0g2")
-	w.paste()
+	w.files.paste()
 	if w.Session().Game().Len() != 3 {
 		t.Fatalf("pasted ICCS moves: %d", w.Session().Game().Len())
 	}
-	w.copyFEN()
+	w.files.copyFEN()
 	if clip.Content() != w.Session().Game().FEN() {
 		t.Errorf("copied FEN %q", clip.Content())
 	}
-	w.copyPGN()
+	w.files.copyPGN()
 	back, f, err := game.ReadRecord([]byte(clip.Content()))
 	if err != nil || f != game.FormatPGN || len(back.MainLineMoves()) != 3 {
 		t.Fatalf("copied PGN: %v %q", err, clip.Content())
@@ -137,13 +137,13 @@ func TestClipboardCopyAndPaste(t *testing.T) {
 
 	// A paste with an illegal move names where it is, and nothing changes.
 	clip.SetContent("h2e2 h9g7\nh0g2 h9g7")
-	w.paste()
+	w.files.paste()
 	if text := overlayText(w); !strings.Contains(text, "line 2, column 6") || !strings.Contains(text, "h9g7") {
 		t.Fatalf("bad paste says %q", text)
 	}
 	closeDialogs(w)
 	clip.SetContent("")
-	w.paste()
+	w.files.paste()
 	if !strings.Contains(overlayText(w), tr("paste.empty")) {
 		t.Errorf("empty paste says %q", overlayText(w))
 	}
@@ -164,7 +164,7 @@ func TestClipboardCopyAndPaste(t *testing.T) {
 func TestMoreMenuReachesTheActions(t *testing.T) {
 	w, _ := openWindow(t, t.TempDir())
 	var more *widget.Button
-	for _, o := range test.LaidOutObjects(w.content) {
+	for _, o := range test.LaidOutObjects(w.game.content) {
 		if b, ok := o.(*widget.Button); ok && b.Text == tr("action.more") && b.Visible() {
 			more = b
 		}

@@ -48,7 +48,7 @@ func TestPortraitBoardTakesTheWidthFirst(t *testing.T) {
 		newGame(t, w, game.HumanBoth, 1)
 		playTaps(t, w, "h2e2", "h9g7", "h0g2", "i9h9")
 		w.Fyne().Resize(c.size)
-		row := w.content.Layout.(*mainLayout).moveRow.MinSize().Height
+		row := w.game.content.Layout.(*mainLayout).moveRow.MinSize().Height
 		wantBoard := c.size.Width - 2*theme.Padding()
 		if c.size.Height < 500 {
 			wantBoard *= 0.93 // smaller than any phone: the board still takes nearly all the width
@@ -56,7 +56,7 @@ func TestPortraitBoardTakesTheWidthFirst(t *testing.T) {
 		if got := drawnBoardWidth(w); got < wantBoard-1 {
 			t.Errorf("%v: board drawn %.0f wide, want at least %.0f", c.size, got, wantBoard)
 		}
-		if got := w.moveList.Size().Height; got < c.listRows*row {
+		if got := w.game.moveList.Size().Height; got < c.listRows*row {
 			t.Errorf("%v: move list %.0f high, want %.1f rows of %.0f", c.size, got, c.listRows, row)
 		}
 	}
@@ -74,24 +74,24 @@ func TestPortraitShowsBoardIconsAndMoveList(t *testing.T) {
 		if w.session.Game().Ply() != 4 {
 			t.Fatalf("%v: setup moves not played", size)
 		}
-		list := w.moveList
-		if !inside(w, list) || list.Size().Height < w.content.Layout.(*mainLayout).moveRow.MinSize().Height {
+		list := w.game.moveList
+		if !inside(w, list) || list.Size().Height < w.game.content.Layout.(*mainLayout).moveRow.MinSize().Height {
 			t.Errorf("%v: move list not visible: size %v at %v", size, list.Size(), list.Position())
 		}
 		board := w.Board()
 		if !inside(w, board) || absolute(board).Y+board.Size().Height > absolute(list).Y {
 			t.Errorf("%v: board %v at %v is not above the move list at %v", size, board.Size(), board.Position(), list.Position())
 		}
-		for i, b := range w.iconBtns {
+		for i, b := range w.game.iconBtns {
 			if !inside(w, b) {
 				t.Errorf("%v: icon button %d not visible", size, i)
 			}
 		}
-		if l := w.content.Layout.(*mainLayout); l.textButtons.Visible() || l.title.Visible() || !l.iconButtons.Visible() {
+		if l := w.game.content.Layout.(*mainLayout); l.textButtons.Visible() || l.title.Visible() || !l.iconButtons.Visible() {
 			t.Errorf("%v: the landscape buttons are shown in portrait", size)
 		}
-		if len(w.moves.rows) != 4 {
-			t.Errorf("%v: move list rows %q", size, w.moves.texts())
+		if len(w.game.moves.rows) != 4 {
+			t.Errorf("%v: move list rows %q", size, w.game.moves.texts())
 		}
 	}
 }
@@ -99,14 +99,14 @@ func TestPortraitShowsBoardIconsAndMoveList(t *testing.T) {
 func TestLandscapeKeepsMoveListBesideBoard(t *testing.T) {
 	w, _ := openWindow(t, t.TempDir())
 	w.Fyne().Resize(fyne.NewSize(900, 680))
-	board, list := w.Board(), w.moveList
+	board, list := w.Board(), w.game.moveList
 	if !inside(w, list) || absolute(list).X < absolute(board).X+board.Size().Width {
 		t.Fatalf("move list at %v (size %v) not beside the board of width %v", list.Position(), list.Size(), board.Size().Width)
 	}
-	if !inside(w, w.newBtn) || !inside(w, w.settBtn) {
+	if !inside(w, w.game.newBtn) || !inside(w, w.game.settBtn) {
 		t.Fatal("labelled buttons not visible in landscape")
 	}
-	if l := w.content.Layout.(*mainLayout); l.iconButtons.Visible() || !l.textButtons.Visible() {
+	if l := w.game.content.Layout.(*mainLayout); l.iconButtons.Visible() || !l.textButtons.Visible() {
 		t.Fatal("icon buttons shown in landscape")
 	}
 }
@@ -115,14 +115,14 @@ func TestPortraitKeepsMoveListWhileThinking(t *testing.T) {
 	w, _ := openWindow(t, t.TempDir())
 	w.Fyne().Resize(fyne.NewSize(400, 720))
 	newGame(t, w, game.HumanBlack, 60) // the engine starts a long search at once
-	if !w.Session().Thinking() || !inside(w, w.thinking) {
+	if !w.Session().Thinking() || !inside(w, w.game.thinking) {
 		t.Fatal("thinking indicator not shown in portrait")
 	}
-	if !inside(w, w.moveList) || absolute(w.moveList).Y < absolute(w.thinking).Y+w.thinking.Size().Height {
-		t.Fatalf("move list at %v (size %v) overlaps or leaves the window", w.moveList.Position(), w.moveList.Size())
+	if !inside(w, w.game.moveList) || absolute(w.game.moveList).Y < absolute(w.game.thinking).Y+w.game.thinking.Size().Height {
+		t.Fatalf("move list at %v (size %v) overlaps or leaves the window", w.game.moveList.Position(), w.game.moveList.Size())
 	}
-	for i, b := range w.iconBtns {
-		if !inside(w, b) || absolute(b).Y+b.Size().Height > absolute(w.moveList).Y {
+	for i, b := range w.game.iconBtns {
+		if !inside(w, b) || absolute(b).Y+b.Size().Height > absolute(w.game.moveList).Y {
 			t.Fatalf("icon button %d not shown above the move list", i)
 		}
 	}
@@ -134,20 +134,20 @@ func TestControlsDoNotMoveWhileThinking(t *testing.T) {
 		w, q := openWindow(t, t.TempDir())
 		w.Fyne().Resize(size)
 		newGame(t, w, game.HumanRed, 0.3)
-		undo, undoIcon, list := absolute(w.undoBtn), absolute(w.iconBtns[1]), absolute(w.moveList)
+		undo, undoIcon, list := absolute(w.game.undoBtn), absolute(w.game.iconBtns[1]), absolute(w.game.moveList)
 		tapPoint(t, w.Board(), "h2")
 		tapPoint(t, w.Board(), "e2")
-		if !w.Session().Thinking() || !w.thinking.Visible() {
+		if !w.Session().Thinking() || !w.game.thinking.Visible() {
 			t.Fatal("the engine is not thinking")
 		}
-		w.status.SetText(strings.Repeat("a long status line ", 8)) // two lines
-		w.content.Refresh()                                        // lays the window out again
-		if absolute(w.undoBtn) != undo || absolute(w.iconBtns[1]) != undoIcon || absolute(w.moveList) != list {
+		w.game.status.SetText(strings.Repeat("a long status line ", 8)) // two lines
+		w.game.content.Refresh()                                        // lays the window out again
+		if absolute(w.game.undoBtn) != undo || absolute(w.game.iconBtns[1]) != undoIcon || absolute(w.game.moveList) != list {
 			t.Fatalf("%v: controls moved while the engine thinks", size)
 		}
-		q.waitFor(t, 10*time.Second, "the reply", func() bool { return !w.Session().Thinking() })
-		w.content.Refresh()
-		if absolute(w.undoBtn) != undo || absolute(w.iconBtns[1]) != undoIcon || absolute(w.moveList) != list {
+		q.WaitFor(t, 10*time.Second, "the reply", func() bool { return !w.Session().Thinking() })
+		w.game.content.Refresh()
+		if absolute(w.game.undoBtn) != undo || absolute(w.game.iconBtns[1]) != undoIcon || absolute(w.game.moveList) != list {
 			t.Fatalf("%v: controls moved after the engine's reply", size)
 		}
 	}
@@ -155,7 +155,7 @@ func TestControlsDoNotMoveWhileThinking(t *testing.T) {
 
 func TestTextGrowsWithTheWindow(t *testing.T) {
 	w, q := openWindow(t, t.TempDir())
-	textSize := func() float32 { return w.app.Settings().Theme().Size(theme.SizeNameText) }
+	textSize := func() float32 { return w.look.app.Settings().Theme().Size(theme.SizeNameText) }
 	for _, c := range []struct {
 		size fyne.Size
 		want float32
@@ -167,8 +167,8 @@ func TestTextGrowsWithTheWindow(t *testing.T) {
 		{fyne.NewSize(540, 960), 18},          // a large phone
 	} {
 		w.Fyne().Resize(c.size)
-		w.content.Refresh()
-		q.drain()
+		w.game.content.Refresh()
+		q.Drain()
 		if got := textSize(); got != c.want {
 			t.Errorf("window %v: text size %v, want %v", c.size, got, c.want)
 		}

@@ -23,7 +23,7 @@ func TestLevelChoiceShowsTimeAndRatingUncut(t *testing.T) {
 		}
 		w, _ := openWindow(t, t.TempDir())
 		reloadTranslations(t)
-		test.Tap(w.settBtn)
+		test.Tap(w.game.settBtn)
 		level := find(t, w, func(s *widget.Select) bool { return len(s.Options) == len(play.Levels())+1 })
 		for i, l := range play.Levels() {
 			label := level.Options[i]

@@ -2,7 +2,6 @@ package gui
 
 import (
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -16,33 +15,17 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/gui/present"
 	"github.com/xqfyne/xiangqi/play"
 )
 
 // libraryFolder is the library's folder next to the save.
 const libraryFolder = "library"
 
-// ioState is what the import/export, editor and library screens keep on the window.
+// ioState is the game library the import/export and library actions file games in.
 type ioState struct {
 	library    *play.Library // nil when the app's storage has no room for it
 	libraryErr error         // why not, or a notice about its index
-	libScreen  *libraryScreen
-	editor     *editorScreen
-}
-
-// setupIO opens the game library next to the save, files finished games in it, and
-// binds the desktop keys of the file actions.
-func (w *Window) setupIO(a fyne.App, saveDir string) {
-	w.io.library, w.io.libraryErr = openLibrary(a, saveDir)
-	if w.io.library != nil {
-		w.io.library.AddFinishedGames(w.session, func(err error) {
-			dialog.ShowError(errors.New(tr("library.addFailed", map[string]any{"Error": err})), w.win)
-		})
-	}
-	if w.io.libraryErr != nil {
-		w.showNotice(tr("library.notice", map[string]any{"Error": w.io.libraryErr}))
-	}
-	w.addIOShortcuts()
 }
 
 // openLibrary opens the library in the folder "library" of the save directory or of the
@@ -77,33 +60,9 @@ func openLibrary(a fyne.App, dir string) (*play.Library, error) {
 	return play.OpenLibrary(play.DirFS(path))
 }
 
-// keepUnfinishedGame files the current game in the library before another replaces it,
-// when it has moves (a finished one is there already; the library skips duplicates).
-func (w *Window) keepUnfinishedGame() {
-	if w.io.library == nil || w.session.Game().Len() == 0 {
-		return
-	}
-	if _, err := w.io.library.Add(w.session.CurrentRecord(), w.session.Players()); err != nil {
-		dialog.ShowError(errors.New(tr("library.addFailed", map[string]any{"Error": err})), w.win)
-	}
-}
-
-// addToLibrary files the current game at the player's request.
-func (w *Window) addToLibrary() {
-	if w.io.library == nil {
-		w.showNotice(tr("library.unavailable", map[string]any{"Error": w.io.libraryErr}))
-		return
-	}
-	if _, err := w.io.library.Add(w.session.CurrentRecord(), w.session.Players()); err != nil {
-		dialog.ShowError(errors.New(tr("library.addFailed", map[string]any{"Error": err})), w.win)
-		return
-	}
-	w.flashStatus(tr("library.added"))
-}
-
 // libraryScreen lists the library's games with what can be done to the selected one.
 type libraryScreen struct {
-	w        *Window
+	libraryDeps
 	items    []play.LibraryItem
 	selected int // index into items, -1 for none
 	list     *widget.List
@@ -115,13 +74,20 @@ type libraryScreen struct {
 	content  fyne.CanvasObject
 }
 
-// showLibrary replaces the window's content by the library list; Back returns.
-func (w *Window) showLibrary() {
-	if w.io.library == nil {
-		w.showNotice(tr("library.unavailable", map[string]any{"Error": w.io.libraryErr}))
-		return
-	}
-	ls := &libraryScreen{w: w, selected: -1}
+// libraryDeps is what the library screen works with.
+type libraryDeps struct {
+	library  *play.Library
+	parent   fyne.Window // its dialogs' window
+	wide     bool        // a landscape window: labelled buttons, four actions a row
+	notation func() game.Notation
+	// openRecord replaces the game played by one from the library, with its players.
+	openRecord func(*game.Record, play.Players) error
+	addCurrent func() // files the game played
+	close      func()
+}
+
+func newLibraryScreen(deps libraryDeps) *libraryScreen {
+	ls := &libraryScreen{libraryDeps: deps, selected: -1}
 	ls.list = widget.NewList(
 		func() int { return len(ls.items) },
 		func() fyne.CanvasObject {
@@ -132,7 +98,7 @@ func (w *Window) showLibrary() {
 		},
 		func(i widget.ListItemID, o fyne.CanvasObject) {
 			if i >= 0 && i < len(ls.items) {
-				lines := libraryRowText(ls.items[i])
+				lines := present.LibraryRow(trData, ls.items[i])
 				o.(*widget.Label).SetText(strings.Join(lines[:], "\n"))
 			}
 		})
@@ -146,34 +112,34 @@ func (w *Window) showLibrary() {
 	ls.export = widget.NewButtonWithIcon(tr("library.export"), theme.DocumentSaveIcon(), ls.exportSelected)
 	ls.delete = widget.NewButtonWithIcon(tr("library.delete"), theme.DeleteIcon(), ls.deleteSelected)
 	// A phone in portrait has room for the bar's icons only, and for two actions a row.
-	wide := landscape(w.win.Canvas().Size())
 	label := func(key string) string {
-		if wide {
+		if ls.wide {
 			return tr(key)
 		}
 		return ""
 	}
-	back := widget.NewButtonWithIcon(label("action.back"), theme.NavigateBackIcon(), w.closeScreen)
+	back := widget.NewButtonWithIcon(label("action.back"), theme.NavigateBackIcon(), ls.close)
 	add := widget.NewButtonWithIcon(label("library.addCurrent"), theme.ContentAddIcon(), func() {
-		w.addToLibrary()
+		ls.addCurrent()
 		ls.reload()
 	})
 	title := widget.NewLabelWithStyle(tr("library.title"), fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	top := container.NewBorder(nil, nil, back, add, title)
 	columns := 4
-	if !wide {
+	if !ls.wide {
 		columns = 2
 	}
 	actions := container.NewGridWithColumns(columns, ls.open, ls.rename, ls.export, ls.delete)
 	ls.content = container.NewBorder(top, actions, nil, nil, container.NewStack(ls.list, ls.empty))
-	w.io.libScreen = ls
 	ls.reload()
-	w.showScreen(ls.content)
+	return ls
 }
+
+func (ls *libraryScreen) view() fyne.CanvasObject { return ls.content }
 
 // reload reads the list again and clears the selection.
 func (ls *libraryScreen) reload() {
-	ls.items = ls.w.io.library.List()
+	ls.items = ls.library.List()
 	ls.selected = -1
 	ls.list.UnselectAll()
 	ls.list.Refresh()
@@ -197,70 +163,22 @@ func (ls *libraryScreen) current() (play.LibraryItem, bool) {
 	return ls.items[ls.selected], true
 }
 
-// libraryRowText is a game's three lines in the list: its name or players; date, result
-// and length; opening. A damaged entry says so and why.
-func libraryRowText(it play.LibraryItem) [3]string {
-	if it.Err != nil {
-		return [3]string{tr("library.damaged", map[string]any{"Name": firstNonEmpty(it.Name, it.ID)}), it.Err.Error(), ""}
-	}
-	red, black := it.Red, it.Black
-	you, engineName := tr("library.you"), tr("library.engine")
-	switch it.Human {
-	case game.HumanRed:
-		red, black = firstNonEmpty(red, you), firstNonEmpty(black, engineName)
-	case game.HumanBlack:
-		red, black = firstNonEmpty(red, engineName), firstNonEmpty(black, you)
-	}
-	title := fmt.Sprintf("%s – %s", firstNonEmpty(red, tr("side.red")), firstNonEmpty(black, tr("side.black")))
-	if it.Name != "" {
-		title = it.Name + " · " + title
-	}
-	var parts []string
-	if it.Date != "" {
-		parts = append(parts, it.Date)
-	}
-	parts = append(parts, resultName(it.Result), tr("library.plies", map[string]any{"Moves": (it.Plies + 1) / 2}))
-	return [3]string{title, strings.Join(parts, " · "), it.Opening}
-}
-
-func resultName(pgn string) string {
-	switch pgn {
-	case "1-0":
-		return tr("library.redWon")
-	case "0-1":
-		return tr("library.blackWon")
-	case "1/2-1/2":
-		return tr("library.drawn")
-	}
-	return tr("library.unfinished")
-}
-
-func firstNonEmpty(s ...string) string {
-	for _, x := range s {
-		if x != "" {
-			return x
-		}
-	}
-	return ""
-}
-
 // openSelected replaces the current game (filed first, if unfinished) by the selected one.
 func (ls *libraryScreen) openSelected() {
 	it, ok := ls.current()
 	if !ok {
 		return
 	}
-	rec, who, err := ls.w.io.library.Open(it.ID)
+	rec, who, err := ls.library.Open(it.ID)
 	if err == nil {
-		ls.w.keepUnfinishedGame()
-		err = ls.w.session.OpenRecord(rec, who)
+		err = ls.openRecord(rec, who)
 	}
 	if err != nil {
-		dialog.ShowError(err, ls.w.win)
+		dialog.ShowError(err, ls.parent)
 		ls.reload()
 		return
 	}
-	ls.w.closeScreen()
+	ls.close()
 }
 
 // renameSelected asks for a new name.
@@ -277,11 +195,11 @@ func (ls *libraryScreen) renameSelected() {
 			if !ok {
 				return
 			}
-			if err := ls.w.io.library.Rename(it.ID, entry.Text); err != nil {
-				dialog.ShowError(err, ls.w.win)
+			if err := ls.library.Rename(it.ID, entry.Text); err != nil {
+				dialog.ShowError(err, ls.parent)
 			}
 			ls.reload()
-		}, ls.w.win)
+		}, ls.parent)
 }
 
 // exportSelected saves the selected game as PGN through the save dialog.
@@ -290,12 +208,12 @@ func (ls *libraryScreen) exportSelected() {
 	if !ok {
 		return
 	}
-	data, err := ls.w.io.library.ExportPGN(it.ID, game.PGNOptions{Notation: ls.w.session.Settings().Notation})
+	data, err := ls.library.ExportPGN(it.ID, game.PGNOptions{Notation: ls.notation()})
 	if err != nil {
-		dialog.ShowError(err, ls.w.win)
+		dialog.ShowError(err, ls.parent)
 		return
 	}
-	name := strings.ReplaceAll(firstNonEmpty(it.Name, it.ID), "/", "_") + ".pgn"
+	name := strings.ReplaceAll(present.FirstNonEmpty(it.Name, it.ID), "/", "_") + ".pgn"
 	if saveInBrowser(name, data) {
 		return
 	}
@@ -308,11 +226,11 @@ func (ls *libraryScreen) exportSelected() {
 			err = errors.Join(err, wr.Close())
 		}
 		if err != nil {
-			dialog.ShowError(errors.New(tr("export.failed", map[string]any{"Error": err})), ls.w.win)
+			dialog.ShowError(errors.New(tr("export.failed", map[string]any{"Error": err})), ls.parent)
 		}
-	}, ls.w.win)
+	}, ls.parent)
 	d.SetFileName(name)
-	d.Resize(ls.w.dialogSize())
+	d.Resize(dialogSize(ls.parent))
 	d.Show()
 }
 
@@ -322,26 +240,14 @@ func (ls *libraryScreen) deleteSelected() {
 	if !ok {
 		return
 	}
-	title := libraryRowText(it)[0]
+	title := present.LibraryRow(trData, it)[0]
 	dialog.ShowConfirm(tr("library.delete"), tr("library.deleteConfirm", map[string]any{"Name": title}), func(yes bool) {
 		if !yes {
 			return
 		}
-		if err := ls.w.io.library.Delete(it.ID); err != nil {
-			dialog.ShowError(err, ls.w.win)
+		if err := ls.library.Delete(it.ID); err != nil {
+			dialog.ShowError(err, ls.parent)
 		}
 		ls.reload()
-	}, ls.w.win)
-}
-
-// showScreen shows another screen (editor, library) in the window instead of the game.
-func (w *Window) showScreen(content fyne.CanvasObject) {
-	w.win.SetContent(content)
-}
-
-// closeScreen goes back to the game.
-func (w *Window) closeScreen() {
-	w.io.libScreen, w.io.editor = nil, nil
-	w.win.SetContent(w.content)
-	w.refresh(play.ChangeAll)
+	}, ls.parent)
 }

@@ -53,7 +53,7 @@ func TestLibraryListsOpensAndDeletesGames(t *testing.T) {
 	}
 
 	w.showLibrary()
-	ls := w.io.libScreen
+	ls := shown[*libraryScreen](t, w)
 	if w.Fyne().Content() != ls.content {
 		t.Fatal("the library is not shown")
 	}
@@ -71,13 +71,13 @@ func TestLibraryListsOpensAndDeletesGames(t *testing.T) {
 	// Open the first game: it replaces the current game and the game screen comes back.
 	ls.list.Select(2)
 	test.Tap(ls.open)
-	if g := w.Session().Game(); g.Len() != 4 || g.Record().Meta.Red != "甲" || w.Fyne().Content() != w.content {
+	if g := w.Session().Game(); g.Len() != 4 || g.Record().Meta.Red != "甲" || w.Fyne().Content() != w.game.content {
 		t.Fatalf("opened: %d moves, red %q", g.Len(), g.Record().Meta.Red)
 	}
 
 	// Delete the damaged one, confirming.
 	w.showLibrary()
-	ls = w.io.libScreen
+	ls = shown[*libraryScreen](t, w)
 	ls.list.Select(1)
 	test.Tap(ls.delete)
 	test.Tap(find(t, w, func(b *widget.Button) bool { return b.Importance == widget.HighImportance }))
@@ -97,7 +97,7 @@ func TestLibraryListsOpensAndDeletesGames(t *testing.T) {
 		t.Errorf("after rename: %q", rows)
 	}
 	test.Tap(find2(t, ls.content, tr("action.back")))
-	if w.Fyne().Content() != w.content {
+	if w.Fyne().Content() != w.game.content {
 		t.Fatal("Back did not return to the game")
 	}
 
@@ -133,17 +133,17 @@ func TestTakenBackMovesAreNotFiled(t *testing.T) {
 	s := w.Session()
 	tapPoint(t, w.Board(), "h2")
 	tapPoint(t, w.Board(), "e2")
-	q.waitFor(t, 20*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 2 && !s.Thinking() })
+	q.WaitFor(t, 20*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 2 && !s.Thinking() })
 	w.Fyne().Canvas().(interface{ TypedShortcut(fyne.Shortcut) }).TypedShortcut(&fyne.ShortcutUndo{})
 	if s.Game().Ply() != 0 {
 		t.Fatalf("Ctrl+Z: ply %d", s.Game().Ply())
 	}
 	tapPoint(t, w.Board(), "h0")
 	tapPoint(t, w.Board(), "g2")
-	q.waitFor(t, 20*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 2 && !s.Thinking() })
+	q.WaitFor(t, 20*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 2 && !s.Thinking() })
 	tapPoint(t, w.Board(), "b0")
 	tapPoint(t, w.Board(), "c2")
-	test.Tap(w.resignBtn)
+	test.Tap(w.game.resignBtn)
 	test.Tap(find(t, w, func(b *widget.Button) bool { return b.Text == lang.L("Yes") }))
 	played := s.Game().Moves()
 	if len(played) != 3 || played[0] != mv(t, "h0g2") || played[2] != mv(t, "b0c2") {

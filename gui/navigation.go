@@ -1,14 +1,13 @@
 package gui
 
 import (
-	"strings"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/gui/present"
 	"github.com/xqfyne/xiangqi/play"
 )
 
@@ -26,9 +25,6 @@ type moveRows struct {
 	current int // the row of the position shown, -1 at the start position
 }
 
-// variationIndent is how much one level of variation indents a row.
-const variationIndent = "    "
-
 // update rebuilds the rows from the session; it reports whether any text changed.
 func (m *moveRows) update(s *play.Session) bool {
 	rec, cur := s.Record(), s.CurrentNode()
@@ -36,14 +32,8 @@ func (m *moveRows) update(s *play.Session) bool {
 	rows := make([]moveRow, len(list))
 	current := -1
 	for i, e := range list {
-		text := strings.Repeat(variationIndent, e.Depth) + e.Number + " " + e.Text
-		if e.VariationStart && e.Depth > 0 {
-			text = strings.Repeat(variationIndent, e.Depth-1) + "(" + strings.TrimLeft(text, " ")
-		}
-		if mr, ok := s.ReviewOf(e.Node); ok {
-			text += reviewSuffix(mr.Class)
-		}
-		rows[i] = moveRow{node: e.Node, text: text}
+		mr, reviewed := s.ReviewOf(e.Node)
+		rows[i] = moveRow{node: e.Node, text: present.MoveRowText(e, mr.Class, reviewed)}
 		if e.Node == cur {
 			current = i
 		}
@@ -84,20 +74,20 @@ func (l *moveList) Resize(size fyne.Size) {
 }
 
 // newMoveList makes the move list: tapping a row shows the position after that move.
-func (w *Window) newMoveList() *moveList {
-	w.moves.current = -1
-	list := &moveList{current: func() int { return w.moves.current }}
-	list.Length = func() int { return len(w.moves.rows) }
+func (g *gameScreen) newMoveList() *moveList {
+	g.moves.current = -1
+	list := &moveList{current: func() int { return g.moves.current }}
+	list.Length = func() int { return len(g.moves.rows) }
 	list.CreateItem = func() fyne.CanvasObject { return newRowText("99... 炮二平五 ??") }
 	list.UpdateItem = func(i widget.ListItemID, o fyne.CanvasObject) {
-		if i >= 0 && i < len(w.moves.rows) {
-			o.(*rowText).SetText(w.moves.rows[i].text)
+		if i >= 0 && i < len(g.moves.rows) {
+			o.(*rowText).SetText(g.moves.rows[i].text)
 		}
 	}
 	list.ExtendBaseWidget(list)
 	list.OnSelected = func(i widget.ListItemID) {
-		if i >= 0 && i < len(w.moves.rows) && i != w.moves.current {
-			if err := w.session.GoToNode(w.moves.rows[i].node); err != nil {
+		if i >= 0 && i < len(g.moves.rows) && i != g.moves.current {
+			if err := g.session.GoToNode(g.moves.rows[i].node); err != nil {
 				fyne.LogError("move list", err)
 			}
 		}
@@ -107,18 +97,18 @@ func (w *Window) newMoveList() *moveList {
 
 // refreshMoves shows the rows again and keeps the row of the position shown selected and
 // in view.
-func (w *Window) refreshMoves() {
-	if !w.moves.update(w.session) {
+func (g *gameScreen) refreshMoves() {
+	if !g.moves.update(g.session) {
 		return
 	}
-	w.moveList.Refresh()
-	if w.moves.current < 0 {
-		w.moveList.UnselectAll()
-		w.moveList.ScrollToTop()
+	g.moveList.Refresh()
+	if g.moves.current < 0 {
+		g.moveList.UnselectAll()
+		g.moveList.ScrollToTop()
 		return
 	}
-	w.moveList.Select(w.moves.current)
-	w.moveList.ScrollTo(w.moves.current)
+	g.moveList.Select(g.moves.current)
+	g.moveList.ScrollTo(g.moves.current)
 }
 
 // navBar holds the buttons that move through the game and edit its tree, and the
@@ -130,8 +120,8 @@ type navBar struct {
 	row                        *fyne.Container
 }
 
-func (w *Window) newNavBar() *navBar {
-	s := w.session
+func (g *gameScreen) newNavBar() *navBar {
+	s := g.session
 	n := &navBar{
 		first:   widget.NewButtonWithIcon("", theme.MediaSkipPreviousIcon(), s.GoFirst),
 		back:    widget.NewButtonWithIcon("", theme.NavigateBackIcon(), s.GoBack),
@@ -144,7 +134,7 @@ func (w *Window) newNavBar() *navBar {
 			}
 		}),
 		analyse: widget.NewButtonWithIcon("", theme.SearchIcon(), func() { s.SetAnalysis(!s.Analysing()) }),
-		review:  widget.NewButtonWithIcon("", theme.HistoryIcon(), w.toggleReview),
+		review:  widget.NewButtonWithIcon("", theme.HistoryIcon(), g.review),
 	}
 	n.row = container.NewGridWithColumns(8, n.first, n.back, n.forward, n.last, n.promote, n.remove, n.analyse, n.review)
 	return n
@@ -175,9 +165,9 @@ func highlight(b *widget.Button, on bool) {
 }
 
 // addNavigationKeys binds Left/Right/Home/End to the navigation buttons.
-func (w *Window) addNavigationKeys() {
-	s := w.session
-	c := w.win.Canvas()
+func (g *gameScreen) addNavigationKeys() {
+	s := g.session
+	c := g.parent.Canvas()
 	previous := c.OnTypedKey()
 	c.SetOnTypedKey(func(ev *fyne.KeyEvent) {
 		switch ev.Name {
@@ -199,37 +189,37 @@ func (w *Window) addNavigationKeys() {
 
 // newSidePanel builds the navigation bar, and the analysis and review panels stacked in
 // one container that is hidden while both are.
-func (w *Window) newSidePanel() (nav, panels *fyne.Container) {
-	w.nav = w.newNavBar()
-	w.analysisPanel = newAnalysisPanel()
-	w.reviewPanel = w.newReviewPanel()
-	w.panels = container.NewVBox(w.analysisPanel.box, w.reviewPanel.box)
-	w.panels.Hide()
-	return w.nav.row, w.panels
+func (g *gameScreen) newSidePanel() (nav, panels *fyne.Container) {
+	g.nav = g.newNavBar()
+	g.analysisPanel = newAnalysisPanel()
+	g.reviewPanel = newReviewPanel(g.session)
+	g.panels = container.NewVBox(g.analysisPanel.box, g.reviewPanel.box)
+	g.panels.Hide()
+	return g.nav.row, g.panels
 }
 
 // refreshPanels shows what changed in navigation, analysis and review.
-func (w *Window) refreshPanels(c play.Change) {
-	s := w.session
-	before := w.panelHeight()
+func (g *gameScreen) refreshPanels(c play.Change) {
+	s := g.session
+	before := g.panelHeight()
 	if c&(play.ChangeControls|play.ChangeBoard|play.ChangeMoves) != 0 {
-		w.nav.refresh(s)
+		g.nav.refresh(s)
 	}
 	if c&(play.ChangeStatus|play.ChangeBoard) != 0 {
-		w.analysisPanel.refresh(s)
+		g.analysisPanel.refresh(s)
 	}
 	if c&(play.ChangeStatus|play.ChangeBoard|play.ChangeMoves) != 0 {
-		w.reviewPanel.refresh(s)
+		g.reviewPanel.refresh(s)
 	}
-	showIf(w.analysisPanel.box.Visible() || w.reviewPanel.box.Visible(), w.panels)
-	if w.content != nil && w.panelHeight() != before {
-		w.content.Refresh() // a panel shown or hidden, or grown, changes the layout
+	showIf(g.analysisPanel.box.Visible() || g.reviewPanel.box.Visible(), g.panels)
+	if g.content != nil && g.panelHeight() != before {
+		g.content.Refresh() // a panel shown or hidden, or grown, changes the layout
 	}
 }
 
-func (w *Window) panelHeight() float32 {
-	h := w.nav.row.MinSize().Height
-	for _, box := range []*fyne.Container{w.analysisPanel.box, w.reviewPanel.box} {
+func (g *gameScreen) panelHeight() float32 {
+	h := g.nav.row.MinSize().Height
+	for _, box := range []*fyne.Container{g.analysisPanel.box, g.reviewPanel.box} {
 		if box.Visible() {
 			h += box.MinSize().Height
 		}

@@ -15,11 +15,11 @@ import (
 // tapMoveRow taps the move list's row i: the list item widget that holds its label.
 func tapMoveRow(t *testing.T, w *Window, i int) {
 	t.Helper()
-	w.moveList.ScrollTo(i)
-	text := w.moves.rows[i].text
+	w.game.moveList.ScrollTo(i)
+	text := w.game.moves.rows[i].text
 	var item fyne.Tappable
-	for _, o := range test.LaidOutObjects(w.moveList) {
-		if tap, ok := o.(fyne.Tappable); ok && o != fyne.CanvasObject(w.moveList) {
+	for _, o := range test.LaidOutObjects(w.game.moveList) {
+		if tap, ok := o.(fyne.Tappable); ok && o != fyne.CanvasObject(w.game.moveList) {
 			item = tap
 		}
 		if r, ok := o.(*rowText); ok && r.text == text && item != nil {
@@ -49,8 +49,8 @@ func TestMoveRowsButtonsAndKeysNavigate(t *testing.T) {
 	newGame(t, w, game.HumanBoth, 1)
 	playTaps(t, w, "h2e2", "h9g7", "h0g2", "i9h9")
 	s := w.Session()
-	if len(w.moves.rows) != 4 || w.moves.current != 3 {
-		t.Fatalf("rows %q, current %d", w.moves.texts(), w.moves.current)
+	if len(w.game.moves.rows) != 4 || w.game.moves.current != 3 {
+		t.Fatalf("rows %q, current %d", w.game.moves.texts(), w.game.moves.current)
 	}
 	tapMoveRow(t, w, 1)
 	v := w.Board().View()
@@ -58,11 +58,11 @@ func TestMoveRowsButtonsAndKeysNavigate(t *testing.T) {
 		v.PieceAt(sq(t, "g2")) != rules.NoPiece {
 		t.Fatalf("row 2 shows ply %d, last move %v", s.Game().Ply(), v.LastMove)
 	}
-	if w.nav.forward.Disabled() || w.nav.back.Disabled() {
+	if w.game.nav.forward.Disabled() || w.game.nav.back.Disabled() {
 		t.Fatal("back and forward should both be possible in the middle")
 	}
-	test.Tap(w.nav.first)
-	if s.Game().Ply() != 0 || !w.nav.back.Disabled() || w.moves.current != -1 {
+	test.Tap(w.game.nav.first)
+	if s.Game().Ply() != 0 || !w.game.nav.back.Disabled() || w.game.moves.current != -1 {
 		t.Fatalf("first: ply %d", s.Game().Ply())
 	}
 	typeKey(w, fyne.KeyRight)
@@ -76,12 +76,12 @@ func TestMoveRowsButtonsAndKeysNavigate(t *testing.T) {
 		t.Fatalf("Left: ply %d", s.Game().Ply())
 	}
 	typeKey(w, fyne.KeyEnd)
-	if s.Game().Ply() != 4 || !w.nav.last.Disabled() {
+	if s.Game().Ply() != 4 || !w.game.nav.last.Disabled() {
 		t.Fatalf("End: ply %d", s.Game().Ply())
 	}
 	typeKey(w, fyne.KeyHome)
-	test.Tap(w.nav.last)
-	test.Tap(w.nav.back)
+	test.Tap(w.game.nav.last)
+	test.Tap(w.game.nav.back)
 	if s.Game().Ply() != 3 {
 		t.Fatalf("Home, last, back: ply %d", s.Game().Ply())
 	}
@@ -96,24 +96,24 @@ func TestNewMoveFromEarlierPlyCreatesVariation(t *testing.T) {
 	s := w.Session()
 	tapMoveRow(t, w, 1)
 	playTaps(t, w, "b0c2")
-	rows := w.moves.texts()
-	if len(rows) != 5 || w.moves.current != 3 || !strings.HasPrefix(rows[3], "(") || strings.HasPrefix(rows[2], " ") ||
+	rows := w.game.moves.texts()
+	if len(rows) != 5 || w.game.moves.current != 3 || !strings.HasPrefix(rows[3], "(") || strings.HasPrefix(rows[2], " ") ||
 		!strings.HasPrefix(rows[4], "2...") {
-		t.Fatalf("rows after the variation %q, current %d", rows, w.moves.current)
+		t.Fatalf("rows after the variation %q, current %d", rows, w.game.moves.current)
 	}
-	if w.nav.promote.Disabled() {
+	if w.game.nav.promote.Disabled() {
 		t.Fatal("promote disabled on a variation")
 	}
-	test.Tap(w.nav.promote)
+	test.Tap(w.game.nav.promote)
 	if main := s.Record().MainLineMoves(); len(main) != 3 || main[2] != mv(t, "b0c2") {
 		t.Fatalf("main line after promote: %v", main)
 	}
-	if rows := w.moves.texts(); strings.HasPrefix(rows[2], "(") || !strings.HasPrefix(rows[3], "(") {
+	if rows := w.game.moves.texts(); strings.HasPrefix(rows[2], "(") || !strings.HasPrefix(rows[3], "(") {
 		t.Fatalf("rows after promote %q", rows)
 	}
-	test.Tap(w.nav.remove)
-	if len(w.moves.rows) != 4 || s.Game().Ply() != 2 {
-		t.Fatalf("after delete: rows %q, ply %d", w.moves.texts(), s.Game().Ply())
+	test.Tap(w.game.nav.remove)
+	if len(w.game.moves.rows) != 4 || s.Game().Ply() != 2 {
+		t.Fatalf("after delete: rows %q, ply %d", w.game.moves.texts(), s.Game().Ply())
 	}
 }
 
@@ -135,18 +135,18 @@ func TestMoveListKeepsCurrentRowInView(t *testing.T) {
 	// ScrollTo leaves the offset alone when the row is already in view.
 	visible := func(what string) {
 		t.Helper()
-		before := w.moveList.GetScrollOffset()
-		w.moveList.ScrollTo(w.moves.current)
-		if after := w.moveList.GetScrollOffset(); w.moves.current != 39 || after != before {
-			t.Fatalf("%s: row %d was not in view (offset %v, %v with the row in view)", what, w.moves.current, before, after)
+		before := w.game.moveList.GetScrollOffset()
+		w.game.moveList.ScrollTo(w.game.moves.current)
+		if after := w.game.moveList.GetScrollOffset(); w.game.moves.current != 39 || after != before {
+			t.Fatalf("%s: row %d was not in view (offset %v, %v with the row in view)", what, w.game.moves.current, before, after)
 		}
 	}
 	w.Fyne().Resize(fyne.NewSize(400, 720))
 	visible("portrait")
 	w.Fyne().Resize(fyne.NewSize(900, 680))
 	visible("landscape")
-	test.Tap(w.nav.analyse)
+	test.Tap(w.game.nav.analyse)
 	visible("analysis shown")
-	test.Tap(w.nav.analyse)
-	q.drain()
+	test.Tap(w.game.nav.analyse)
+	q.Drain()
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/play"
+	"github.com/xqfyne/xiangqi/play/playtest"
 	"github.com/xqfyne/xiangqi/rules"
 )
 
@@ -61,7 +62,7 @@ func longGame(tb testing.TB, plies int) *game.Game {
 }
 
 // openLongGame opens the app on a saved two-player game of 300 plies.
-func openLongGame(b *testing.B) (*Window, *uiQueue) {
+func openLongGame(b *testing.B) (*Window, *playtest.UIQueue) {
 	g := longGame(b, 300)
 	dir := b.TempDir()
 	store, err := play.NewDirStore(dir)
@@ -101,6 +102,6 @@ func BenchmarkUIMove300(b *testing.B) {
 func BenchmarkUIProgress300(b *testing.B) {
 	w, _ := openLongGame(b)
 	for i := 0; i < b.N; i++ {
-		w.refresh(play.ChangeStatus)
+		w.game.refresh(play.ChangeStatus)
 	}
 }

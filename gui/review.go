@@ -2,51 +2,16 @@ package gui
 
 import (
 	"image/color"
-	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/gui/present"
 	"github.com/xqfyne/xiangqi/play"
 )
-
-// reviewTimes are the times per move the review offers; the default is the second.
-var reviewTimes = []time.Duration{500 * time.Millisecond, time.Second, 2 * time.Second, 5 * time.Second}
-
-// reviewSuffix is the mark a reviewed move gets in the move list, as annotators write
-// it.
-func reviewSuffix(c play.MoveClass) string {
-	switch c {
-	case play.Inaccuracy:
-		return " ?!"
-	case play.Mistake:
-		return " ?"
-	case play.Blunder:
-		return " ??"
-	}
-	return ""
-}
-
-// classText names a move class in the window's language.
-func classText(c play.MoveClass) string {
-	switch c {
-	case play.Best:
-		return tr("review.best")
-	case play.Good:
-		return tr("review.good")
-	case play.Inaccuracy:
-		return tr("review.inaccuracy")
-	case play.Mistake:
-		return tr("review.mistake")
-	case play.Blunder:
-		return tr("review.blunder")
-	}
-	return ""
-}
 
 // reviewPanel shows a review: its progress and cancel button while it runs, the score
 // curve, and what the engine says of the move shown.
@@ -58,8 +23,20 @@ type reviewPanel struct {
 	verdict  *widget.Label // the class of the move shown, the better move and its line
 }
 
-func (w *Window) newReviewPanel() *reviewPanel {
-	s := w.session
+// reviewSource is what the review panel reads of the session, and does to it.
+type reviewSource interface {
+	Reviewing() bool
+	ReviewProgress() (done, total int)
+	ReviewCurve() []play.CurvePoint
+	ReviewOf(*game.Node) (play.MoveReview, bool)
+	CurrentNode() *game.Node
+	Game() *game.Game
+	Settings() play.Settings
+	GoToNode(*game.Node) error
+	CancelReview()
+}
+
+func newReviewPanel(s reviewSource) *reviewPanel {
 	p := &reviewPanel{progress: widget.NewProgressBar(), verdict: widget.NewLabel("")}
 	// One line, so that a long line never pushes the board smaller on a phone.
 	p.verdict.Truncation = fyne.TextTruncateEllipsis
@@ -76,7 +53,7 @@ func (w *Window) newReviewPanel() *reviewPanel {
 }
 
 // refresh shows the session's review, or hides the panel when there is none.
-func (p *reviewPanel) refresh(s *play.Session) {
+func (p *reviewPanel) refresh(s reviewSource) {
 	curve := s.ReviewCurve()
 	if !s.Reviewing() && len(curve) == 0 {
 		if p.box.Visible() {
@@ -98,46 +75,17 @@ func (p *reviewPanel) refresh(s *play.Session) {
 	p.curve.set(curve, s.CurrentNode(), s)
 	verdict := ""
 	if mr, ok := s.ReviewOf(s.CurrentNode()); ok {
-		verdict = classText(mr.Class)
+		verdict = present.ClassText(trData, mr.Class)
 		if mr.Class >= play.Inaccuracy {
 			pos := s.Game().Position()
 			pos.UnmakeMove()
 			verdict += " · " + tr("review.better", map[string]any{
 				"Move": game.FormatMove(pos, mr.Better, s.Settings().Notation),
-				"Line": lineText(pos, mr.BetterLine, s.Settings().Notation, 10),
+				"Line": present.LineText(pos, mr.BetterLine, s.Settings().Notation, 10),
 			})
 		}
 	}
 	p.verdict.SetText(verdict)
-}
-
-// toggleReview cancels a running review, or asks for the time per move and starts one.
-func (w *Window) toggleReview() {
-	s := w.session
-	if s.Reviewing() {
-		s.CancelReview()
-		return
-	}
-	labels := make([]string, len(reviewTimes))
-	for i, d := range reviewTimes {
-		labels[i] = tr("review.seconds", map[string]any{"Seconds": d.Seconds()})
-	}
-	choice := widget.NewRadioGroup(labels, nil)
-	choice.SetSelected(labels[1])
-	dialog.ShowCustomConfirm(tr("review.title"), tr("action.start"), tr("action.cancel"), choice, func(ok bool) {
-		if !ok {
-			return
-		}
-		per := reviewTimes[1]
-		for i, l := range labels {
-			if l == choice.Selected {
-				per = reviewTimes[i]
-			}
-		}
-		if err := s.StartReview(play.ReviewOptions{PerMove: per}); err != nil {
-			w.showNotice(tr("review.failed", map[string]any{"Error": err}))
-		}
-	}, w.win)
 }
 
 var (
@@ -173,7 +121,7 @@ func newScoreCurve(onTap func(*game.Node)) *scoreCurve {
 }
 
 // set shows the curve of a review with the position at node cur marked.
-func (c *scoreCurve) set(points []play.CurvePoint, cur *game.Node, s *play.Session) {
+func (c *scoreCurve) set(points []play.CurvePoint, cur *game.Node, s reviewSource) {
 	c.points, c.current = points, -1
 	c.faults = make([]play.MoveClass, len(points))
 	for i, p := range points {

@@ -21,29 +21,29 @@ const hungRookFEN = "3aka3/9/9/4n3p/9/3R5/P3P4/9/9/3AKA3 w - - 0 1"
 func TestReviewMarksHungRookAndCurveNavigates(t *testing.T) {
 	w, q := openTwoPlayerGame(t, hungRookFEN, "a3a4", "e6d4", "e0e1")
 	s := w.Session()
-	test.Tap(w.nav.review)
+	test.Tap(w.game.nav.review)
 	find(t, w, func(r *widget.RadioGroup) bool { return len(r.Options) == len(reviewTimes) }).SetSelected(
 		tr("review.seconds", map[string]any{"Seconds": 0.5}))
 	test.Tap(find(t, w, func(b *widget.Button) bool { return b.Text == tr("action.start") }))
-	if !s.Reviewing() || !w.reviewPanel.running.Visible() {
+	if !s.Reviewing() || !w.game.reviewPanel.running.Visible() {
 		t.Fatal("the review did not start")
 	}
-	q.waitFor(t, 60*time.Second, "the review", func() bool { return !s.Reviewing() })
-	if w.reviewPanel.running.Visible() || len(w.reviewPanel.curve.points) != 4 {
-		t.Fatalf("after the review: progress shown %v, %d curve points", w.reviewPanel.running.Visible(), len(w.reviewPanel.curve.points))
+	q.WaitFor(t, 60*time.Second, "the review", func() bool { return !s.Reviewing() })
+	if w.game.reviewPanel.running.Visible() || len(w.game.reviewPanel.curve.points) != 4 {
+		t.Fatalf("after the review: progress shown %v, %d curve points", w.game.reviewPanel.running.Visible(), len(w.game.reviewPanel.curve.points))
 	}
-	if row := w.moves.rows[0].text; !strings.HasSuffix(row, " ??") {
+	if row := w.game.moves.rows[0].text; !strings.HasSuffix(row, " ??") {
 		t.Fatalf("the blunder's row reads %q", row)
 	}
-	mr, ok := s.ReviewOf(w.moves.rows[0].node)
+	mr, ok := s.ReviewOf(w.game.moves.rows[0].node)
 	if !ok || mr.Class != play.Blunder || mr.Better.From() != sq(t, "d4") {
 		t.Fatalf("blunder review %+v", mr)
 	}
 	tapMoveRow(t, w, 0)
-	if v := w.reviewPanel.verdict.Text; !strings.Contains(v, tr("review.blunder")) || !strings.Contains(v, ": R") {
+	if v := w.game.reviewPanel.verdict.Text; !strings.Contains(v, tr("review.blunder")) || !strings.Contains(v, ": R") {
 		t.Fatalf("verdict %q", v)
 	}
-	curve := w.reviewPanel.curve
+	curve := w.game.reviewPanel.curve
 	if curve.current != 1 {
 		t.Fatalf("curve marks point %d, want 1", curve.current)
 	}

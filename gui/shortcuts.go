@@ -18,3 +18,17 @@ func (w *Window) addShortcuts() {
 	key(fyne.KeyN, fyne.KeyModifierShortcutDefault, w.showNewGame)
 	key(fyne.KeyZ, fyne.KeyModifierShortcutDefault|fyne.KeyModifierShift, w.session.Redo)
 }
+
+// addIOShortcuts binds Ctrl/Cmd+O open, +S save, +E board editor, +L library, and the
+// paste shortcut (Ctrl/Cmd+V) to pasting a game while no text field has the focus.
+func (w *Window) addIOShortcuts() {
+	c := w.win.Canvas()
+	key := func(k fyne.KeyName, do func()) {
+		c.AddShortcut(&desktop.CustomShortcut{KeyName: k, Modifier: fyne.KeyModifierShortcutDefault}, func(fyne.Shortcut) { do() })
+	}
+	key(fyne.KeyO, w.files.showOpen)
+	key(fyne.KeyS, w.files.showSave)
+	key(fyne.KeyE, w.showEditor)
+	key(fyne.KeyL, w.showLibrary)
+	c.AddShortcut(&fyne.ShortcutPaste{}, func(fyne.Shortcut) { w.files.paste() })
+}

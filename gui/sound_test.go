@@ -30,7 +30,7 @@ func TestSoundsAndTheirSwitch(t *testing.T) {
 		t.Fatalf("after 炮二平五: sounds %v", rec.played)
 	}
 
-	test.Tap(w.settBtn)
+	test.Tap(w.game.settBtn)
 	check := find(t, w, func(c *widget.Check) bool { return c.Text == tr("settings.sound") })
 	if !check.Checked {
 		t.Fatal("the Sounds switch is off while sounds are on")
@@ -40,7 +40,7 @@ func TestSoundsAndTheirSwitch(t *testing.T) {
 	if w.Session().Settings().Sound {
 		t.Fatal("the switch did not turn sounds off")
 	}
-	q.waitFor(t, 30*time.Second, "the engine's reply", func() bool { return w.Session().Game().Ply() == 2 })
+	q.WaitFor(t, 30*time.Second, "the engine's reply", func() bool { return w.Session().Game().Ply() == 2 })
 	if len(rec.played) != 1 {
 		t.Fatalf("sounds off, yet the reply played %v", rec.played[1:])
 	}

@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/lang"
 
+	"github.com/xqfyne/xiangqi/gui/present"
 	"github.com/xqfyne/xiangqi/i18n"
 	"github.com/xqfyne/xiangqi/play"
 	"github.com/xqfyne/xiangqi/resources"
@@ -46,11 +47,17 @@ func tr(key string, data ...any) string {
 }
 
 // say renders a message of game or play in the window's language.
-func (w *Window) say(m i18n.Message) string {
-	if catalogs == nil {
-		return m.String()
+func (w *Window) say(m i18n.Message) string { return sayIn(w.lang)(m) }
+
+// sayIn renders messages of game or play in lang: what the screens and dialogs that
+// show them are given.
+func sayIn(lang play.Language) present.Say {
+	return func(m i18n.Message) string {
+		if catalogs == nil {
+			return m.String()
+		}
+		return catalogs.Text(lang.Catalog(), m)
 	}
-	return catalogs.Text(w.lang.Catalog(), m)
 }
 
 // systemLanguage is the language of the system locale as the app knows languages: Chinese
@@ -62,9 +69,12 @@ func systemLanguage() play.Language {
 	return play.English
 }
 
-func sideName(c rules.Color) string {
-	if c == rules.Red {
-		return tr("side.red")
+func sideName(c rules.Color) string { return present.SideName(trData, c) }
+
+// trData is tr in the form the presentation functions take.
+func trData(key string, data map[string]any) string {
+	if data == nil {
+		return tr(key)
 	}
-	return tr("side.black")
+	return tr(key, data)
 }

@@ -4,6 +4,8 @@ import (
 	"math"
 
 	"fyne.io/fyne/v2"
+
+	"github.com/xqfyne/xiangqi/play"
 )
 
 // Text grows with the window, so that on a large screen the side panel is not tiny next to
@@ -27,18 +29,30 @@ func textSizeFor(size fyne.Size) float32 {
 	return float32(math.Round(float64(min(max(per, minTextSize), maxTextSize))))
 }
 
-// fitText applies the text size for the window's size when it changes. It runs from the
+// appLook applies the app's theme: the player's choice of light or dark, at the text size
+// that fits the window.
+type appLook struct {
+	app   fyne.App
+	text  float32 // the text size chosen for the window's size
+	theme func() play.ThemeChoice
+	post  func(func())
+}
+
+// apply applies the player's theme at the current text size.
+func (l *appLook) apply() { applyTheme(l.app, l.theme(), l.text) }
+
+// fit applies the text size for the window's size when it changes. It runs from the
 // layout, so the theme is changed afterwards, on the UI goroutine.
-func (w *Window) fitText(size fyne.Size) {
+func (l *appLook) fit(size fyne.Size) {
 	want := textSizeFor(size)
-	if want == w.text || size.Width <= 0 || size.Height <= 0 {
+	if want == l.text || size.Width <= 0 || size.Height <= 0 {
 		return
 	}
-	w.text = want
-	w.post(func() {
-		if w.text != want {
+	l.text = want
+	l.post(func() {
+		if l.text != want {
 			return // the window was resized again meanwhile
 		}
-		applyTheme(w.app, w.session.Settings().Appearance.Theme, want)
+		applyTheme(l.app, l.theme(), want)
 	})
 }

@@ -17,38 +17,39 @@ import (
 	"github.com/xqfyne/xiangqi/book"
 	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/play"
+	"github.com/xqfyne/xiangqi/play/playtest"
 	"github.com/xqfyne/xiangqi/resources"
 	"github.com/xqfyne/xiangqi/rules"
 )
 
 // openWindow builds the app window on a test app, saving into dir.
-func openWindow(t testing.TB, dir string) (*Window, *uiQueue) {
+func openWindow(t testing.TB, dir string) (*Window, *playtest.UIQueue) {
 	t.Helper()
 	return openWindowWith(t, Config{SaveDir: dir})
 }
 
 // openWindowWith builds the app window on a test app with cfg, posting to a test queue.
-func openWindowWith(t testing.TB, cfg Config) (*Window, *uiQueue) {
+func openWindowWith(t testing.TB, cfg Config) (*Window, *playtest.UIQueue) {
 	t.Helper()
 	a := newTestApp(t)
-	q := &uiQueue{}
-	cfg.Post = q.post
+	q := &playtest.UIQueue{}
+	cfg.Post = q.Post
 	w, err := NewWindow(a, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	w.Fyne().Resize(fyne.NewSize(900, 680))
 	t.Cleanup(func() {
-		w.keepClockTicking(false)
+		w.game.keepClockTicking(false)
 		w.Session().Close()
-		q.drain()
+		q.Drain()
 	})
 	return w, q
 }
 
 // openTwoPlayerGame saves a two-player game from fen with moves played and
 // opens the app on it, as a relaunch would.
-func openTwoPlayerGame(t *testing.T, fen string, moves ...string) (*Window, *uiQueue) {
+func openTwoPlayerGame(t *testing.T, fen string, moves ...string) (*Window, *playtest.UIQueue) {
 	t.Helper()
 	dir := t.TempDir()
 	g, err := game.New(fen)
@@ -125,7 +126,7 @@ func TestTapsSelectReselectRejectAndMove(t *testing.T) {
 	if b.View().Selected != rules.NoSquare {
 		t.Fatal("selected a piece of the side not to move")
 	}
-	if rows := w.moves.texts(); len(rows) != 1 || rows[0] == "" {
+	if rows := w.game.moves.texts(); len(rows) != 1 || rows[0] == "" {
 		t.Fatalf("move list %q, want one row", rows)
 	}
 }
@@ -159,13 +160,13 @@ func TestEngineRepliesAndIsDrawn(t *testing.T) {
 	if !s.Thinking() {
 		t.Fatal("the engine did not start thinking after the player's move")
 	}
-	if !w.hintBtn.Disabled() || !w.thinking.Visible() {
+	if !w.game.hintBtn.Disabled() || !w.game.thinking.Visible() {
 		t.Fatal("while the engine thinks, hint must be disabled and the thinking bar shown")
 	}
-	q.waitFor(t, 10*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 2 })
+	q.WaitFor(t, 10*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 2 })
 	reply := s.Game().LastMove()
 	v := w.Board().View()
-	if v.LastMove != reply || s.Thinking() || w.thinking.Visible() {
+	if v.LastMove != reply || s.Thinking() || w.game.thinking.Visible() {
 		t.Fatalf("board shows last move %v, game has %v (thinking %v)", v.LastMove, reply, s.Thinking())
 	}
 	pos := s.Game().Position()
@@ -184,7 +185,7 @@ func TestEngineMovesFirstWhenHumanIsBlack(t *testing.T) {
 		t.Fatal("board not drawn from Black's side")
 	}
 	s := w.Session()
-	q.waitFor(t, 10*time.Second, "the engine's first move", func() bool { return s.Game().Ply() == 1 })
+	q.WaitFor(t, 10*time.Second, "the engine's first move", func() bool { return s.Game().Ply() == 1 })
 	if s.Game().SideToMove() != rules.Black || s.Thinking() {
 		t.Fatal("after the engine's first move it should be Black's (the player's) turn")
 	}
@@ -196,17 +197,17 @@ func TestUndoRedoFlipAgainstEngine(t *testing.T) {
 	s := w.Session()
 	tapPoint(t, w.Board(), "h2")
 	tapPoint(t, w.Board(), "e2")
-	q.waitFor(t, 10*time.Second, "reply", func() bool { return s.Game().Ply() == 2 })
+	q.WaitFor(t, 10*time.Second, "reply", func() bool { return s.Game().Ply() == 2 })
 	reply := s.Game().LastMove()
 
-	test.Tap(w.undoBtn)
+	test.Tap(w.game.undoBtn)
 	if s.Game().Ply() != 0 || w.Board().View().PieceAt(sq(t, "h2")) == rules.NoPiece {
 		t.Fatalf("undo should take back the reply and the player's move; ply %d", s.Game().Ply())
 	}
-	if s.Thinking() || w.undoBtn.Disabled() == false {
+	if s.Thinking() || w.game.undoBtn.Disabled() == false {
 		t.Fatal("after undo to the start the engine must not think and undo must be disabled")
 	}
-	test.Tap(w.redoBtn)
+	test.Tap(w.game.redoBtn)
 	if s.Game().Ply() != 2 || s.Game().LastMove() != reply {
 		t.Fatalf("redo should replay both moves; ply %d", s.Game().Ply())
 	}
@@ -215,7 +216,7 @@ func TestUndoRedoFlipAgainstEngine(t *testing.T) {
 	}
 
 	flipped := w.Board().View().Flipped
-	test.Tap(w.flipBtn)
+	test.Tap(w.game.flipBtn)
 	if w.Board().View().Flipped == flipped {
 		t.Fatal("flip did not turn the board")
 	}
@@ -240,7 +241,7 @@ func TestUndoWhileThinkingCancelsAndDropsResult(t *testing.T) {
 		t.Fatalf("undo while thinking: thinking %v ply %d", s.Thinking(), s.Game().Ply())
 	}
 	waitSearchEnd(t, s)
-	q.drain()
+	q.Drain()
 	if s.Game().Ply() != 0 {
 		t.Fatal("the cancelled search's move was applied")
 	}
@@ -266,13 +267,13 @@ func TestNewGameCancelsRunningSearch(t *testing.T) {
 	if !s.Thinking() {
 		t.Fatal("engine not thinking as Red")
 	}
-	test.Tap(w.newBtn) // the dialog opens; start the game through the session as its OK does
+	test.Tap(w.game.newBtn) // the dialog opens; start the game through the session as its OK does
 	newGame(t, w, game.HumanRed, 1)
 	if s.Thinking() {
 		t.Fatal("still thinking after new game as Red")
 	}
 	waitSearchEnd(t, s)
-	q.drain()
+	q.Drain()
 	if s.Game().Ply() != 0 {
 		t.Fatalf("stale search result applied to the new game: ply %d", s.Game().Ply())
 	}
@@ -284,9 +285,9 @@ func TestNewGameCancelsRunningSearch(t *testing.T) {
 func TestHintShowsEngineMove(t *testing.T) {
 	w, q := openWindow(t, t.TempDir())
 	newGame(t, w, game.HumanBoth, play.MinSeconds)
-	test.Tap(w.hintBtn)
+	test.Tap(w.game.hintBtn)
 	s := w.Session()
-	q.waitFor(t, 10*time.Second, "hint", func() bool { return w.Board().View().Hint != rules.NoMove })
+	q.WaitFor(t, 10*time.Second, "hint", func() bool { return w.Board().View().Hint != rules.NoMove })
 	h := w.Board().View().Hint
 	if !s.Game().Position().IsLegal(h) {
 		t.Fatalf("hint %v is not legal", h)
@@ -310,7 +311,7 @@ func TestGameOverIsReported(t *testing.T) {
 	}
 	// The game-over dialog names the result and its reason.
 	find(t, w, func(l *widget.Label) bool { return l.Text == w.say(got.Message()) })
-	if st := w.status.Text; st != tr("status.gameOver", map[string]any{"Result": w.say(got.Message())}) {
+	if st := w.game.status.Text; st != tr("status.gameOver", map[string]any{"Result": w.say(got.Message())}) {
 		t.Fatalf("status %q does not announce the result", st)
 	}
 	tapPoint(t, w.Board(), "e0")
@@ -330,14 +331,14 @@ func TestPersistenceRestoresGameAndSettings(t *testing.T) {
 	}
 	tapPoint(t, w.Board(), "h2")
 	tapPoint(t, w.Board(), "e2")
-	q.waitFor(t, 10*time.Second, "reply", func() bool { return w.Session().Game().Ply() == 2 })
+	q.WaitFor(t, 10*time.Second, "reply", func() bool { return w.Session().Game().Ply() == 2 })
 	tapPoint(t, w.Board(), "h0")
 	tapPoint(t, w.Board(), "g2")
 	// Tear down while the engine thinks about its second reply.
 	fen := w.Session().Game().FEN()
 	w.Session().Close()
 	w.Fyne().Close()
-	q.drain()
+	q.Drain()
 
 	w2, q2 := openWindow(t, dir)
 	s2 := w2.Session()
@@ -358,7 +359,7 @@ func TestPersistenceRestoresGameAndSettings(t *testing.T) {
 	if !s2.Thinking() {
 		t.Fatal("engine did not resume thinking after restore")
 	}
-	q2.waitFor(t, 10*time.Second, "resumed reply", func() bool { return s2.Game().Ply() == 4 })
+	q2.WaitFor(t, 10*time.Second, "resumed reply", func() bool { return s2.Game().Ply() == 4 })
 }
 
 func TestCorruptSaveIsReportedAndKeptAside(t *testing.T) {
@@ -397,7 +398,7 @@ func TestEngineUsesBundledBook(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := w.Session()
-	q.waitFor(t, 10*time.Second, "the engine's first move", func() bool { return s.Game().Ply() == 1 })
+	q.WaitFor(t, 10*time.Second, "the engine's first move", func() bool { return s.Game().Ply() == 1 })
 	if !s.EngineMoveFromBook() {
 		t.Fatal("with the book on, the engine's first move did not come from the book")
 	}
@@ -428,7 +429,7 @@ func TestMoveDuringHintDropsStaleHint(t *testing.T) {
 		t.Fatal("the hint search kept running after a move")
 	}
 	waitSearchEnd(t, s)
-	q.drain()
+	q.Drain()
 	if w.Board().View().Hint != rules.NoMove {
 		t.Fatal("a hint for the previous position was shown")
 	}
@@ -514,8 +515,8 @@ func TestIllegalTapReasonInStatus(t *testing.T) {
 	newGame(t, w, game.HumanBoth, 1)
 	tapPoint(t, w.Board(), "b0")
 	tapPoint(t, w.Board(), "d1")
-	if !strings.Contains(w.status.Text, w.say(game.HorseLegBlocked.Message())) {
-		t.Fatalf("status %q does not say the horse's leg is blocked", w.status.Text)
+	if !strings.Contains(w.game.status.Text, w.say(game.HorseLegBlocked.Message())) {
+		t.Fatalf("status %q does not say the horse's leg is blocked", w.game.status.Text)
 	}
 }
 
@@ -537,8 +538,8 @@ func TestRepetitionWarningAndVerdict(t *testing.T) {
 	if !ok || why.Loser != rules.Red {
 		t.Fatalf("verdict %+v %v", why, ok)
 	}
-	if !strings.Contains(w.status.Text, w.say(why.Message())) {
-		t.Fatalf("status %q does not explain %q", w.status.Text, w.say(why.Message()))
+	if !strings.Contains(w.game.status.Text, w.say(why.Message())) {
+		t.Fatalf("status %q does not explain %q", w.game.status.Text, w.say(why.Message()))
 	}
 	v := w.Board().View()
 	if !slices.Equal(v.Culprits, []rules.Square{sq(t, "a5")}) || v.Victim != sq(t, "b7") {
@@ -548,10 +549,10 @@ func TestRepetitionWarningAndVerdict(t *testing.T) {
 	// lines are not cut off.
 	for _, size := range []fyne.Size{fyne.NewSize(900, 680), fyne.NewSize(640, 480), fyne.NewSize(360, 640), fyne.NewSize(320, 568)} {
 		w.Fyne().Resize(size)
-		slot := w.turned.slot()
-		lines := wrappedLines(w.status.Text, slot.Size().Width-2*theme.InnerPadding())
+		slot := w.game.turned.slot()
+		lines := wrappedLines(w.game.status.Text, slot.Size().Width-2*theme.InnerPadding())
 		if need := widget.NewLabel(strings.Repeat("\n", lines-1)).MinSize().Height; need > slot.Size().Height+0.5 {
-			t.Errorf("%v: the verdict wraps to %d lines, %.0f high, in a status area of %.0f: %q", size, lines, need, slot.Size().Height, w.status.Text)
+			t.Errorf("%v: the verdict wraps to %d lines, %.0f high, in a status area of %.0f: %q", size, lines, need, slot.Size().Height, w.game.status.Text)
 		}
 	}
 }
@@ -578,7 +579,7 @@ func TestResignAndDrawButtons(t *testing.T) {
 	newGame(t, w, game.HumanBoth, 1)
 	tapPoint(t, w.Board(), "h2")
 	tapPoint(t, w.Board(), "e2")
-	test.Tap(w.drawBtn)
+	test.Tap(w.game.drawBtn)
 	if !strings.Contains(overlayText(w), tr("draw.offer", map[string]any{"Side": sideName(rules.Black)})) {
 		t.Fatalf("no draw offer shown; dialogs say %q", overlayText(w))
 	}
@@ -586,10 +587,10 @@ func TestResignAndDrawButtons(t *testing.T) {
 	if w.Session().Game().Result().Decided() {
 		t.Fatal("a declined offer ended the game")
 	}
-	test.Tap(w.resignBtn)
+	test.Tap(w.game.resignBtn)
 	test.Tap(find(t, w, func(b *widget.Button) bool { return b.Text == lang.L("Yes") }))
 	r := w.Session().Game().Result()
-	if r.Reason != game.ReasonResignation || r.Winner != rules.Red || !w.resignBtn.Disabled() || !w.drawBtn.Disabled() {
-		t.Fatalf("after resigning: %+v, resign enabled %v", r, !w.resignBtn.Disabled())
+	if r.Reason != game.ReasonResignation || r.Winner != rules.Red || !w.game.resignBtn.Disabled() || !w.game.drawBtn.Disabled() {
+		t.Fatalf("after resigning: %+v, resign enabled %v", r, !w.game.resignBtn.Disabled())
 	}
 }

@@ -49,7 +49,7 @@ func TestAnalysisShowsThreeLinesAndStops(t *testing.T) {
 			return true
 		}
 	}
-	q.waitFor(t, 20*time.Second, "three lines at depth 4", threeLines(4))
+	q.WaitFor(t, 20*time.Second, "three lines at depth 4", threeLines(4))
 	if s.AnalysisSide() != rules.Red {
 		t.Fatal("analysis side")
 	}
@@ -57,7 +57,7 @@ func TestAnalysisShowsThreeLinesAndStops(t *testing.T) {
 	if len(s.AnalysisLines()) != 0 {
 		t.Fatal("the lines of the previous position are still shown")
 	}
-	q.waitFor(t, 20*time.Second, "three lines after the move", threeLines(3))
+	q.WaitFor(t, 20*time.Second, "three lines after the move", threeLines(3))
 	if s.AnalysisSide() != rules.Black || calls != 0 || s.Thinking() {
 		t.Fatalf("after the move: side %v, engine searches %d", s.AnalysisSide(), calls)
 	}
@@ -66,7 +66,7 @@ func TestAnalysisShowsThreeLinesAndStops(t *testing.T) {
 		t.Fatal("analysis still shown")
 	}
 	waitEnded(t, s)
-	q.waitFor(t, 10*time.Second, "the engine's move after analysis", func() bool { return s.Game().Ply() == 2 })
+	q.WaitFor(t, 10*time.Second, "the engine's move after analysis", func() bool { return s.Game().Ply() == 2 })
 	if calls != 1 {
 		t.Fatalf("engine searches %d, want 1", calls)
 	}
@@ -83,7 +83,7 @@ func TestAnalysisOfFinishedGame(t *testing.T) {
 		t.Fatal("not resigned")
 	}
 	s.SetAnalysis(true)
-	q.waitFor(t, 20*time.Second, "lines on a finished game", func() bool { return len(s.AnalysisLines()) == AnalysisLines })
+	q.WaitFor(t, 20*time.Second, "lines on a finished game", func() bool { return len(s.AnalysisLines()) == AnalysisLines })
 	s.SetAnalysis(false)
 	waitEnded(t, s)
 }

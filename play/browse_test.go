@@ -39,18 +39,18 @@ func TestBrowsingPausesTheEngine(t *testing.T) {
 		t.Fatal(err)
 	}
 	tapMove(t, s, "h2e2")
-	q.waitFor(t, 10*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 2 })
+	q.WaitFor(t, 10*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 2 })
 	tapMove(t, s, "h0g2")
-	q.waitFor(t, 10*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 4 })
+	q.WaitFor(t, 10*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 4 })
 	before := calls
 	s.GoBack() // Black, the engine, to move
-	q.drain()
+	q.Drain()
 	if s.Game().Ply() != 3 || s.Thinking() || !s.Browsing() || calls != before {
 		t.Fatalf("back: ply %d thinking %v browsing %v searches %d→%d", s.Game().Ply(), s.Thinking(), s.Browsing(), before, calls)
 	}
 	s.GoFirst()
 	s.GoForward()
-	q.drain()
+	q.Drain()
 	if s.Game().Ply() != 1 || calls != before || !s.CanGoBack() || !s.CanGoForward() {
 		t.Fatalf("first, forward: ply %d, searches %d→%d", s.Game().Ply(), before, calls)
 	}
@@ -66,7 +66,7 @@ func TestBrowsingPausesTheEngine(t *testing.T) {
 	}
 	s.Tap(alt.From())
 	s.Tap(alt.To())
-	q.drain()
+	q.Drain()
 	if s.Game().Ply() != 2 || s.Game().LastMove() != alt || calls != before {
 		t.Fatalf("variation move: ply %d last %v searches %d→%d", s.Game().Ply(), s.Game().LastMove(), before, calls)
 	}
@@ -99,7 +99,7 @@ func TestVariationsPromoteAndDelete(t *testing.T) {
 		t.Fatalf("back twice: ply %d", s.Game().Ply())
 	}
 	tapMove(t, s, "b0c2")
-	q.drain()
+	q.Drain()
 	list := s.Record().MoveList(game.ICCS)
 	var texts []string
 	for _, e := range list {

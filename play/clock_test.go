@@ -12,20 +12,20 @@ import (
 )
 
 // clockSession opens a session on fs with a fake time source.
-func clockSession(t *testing.T, fs FS, ft *playtest.FakeTime, search SearchFunc) (*Session, *uiQueue) {
+func clockSession(t *testing.T, fs FS, ft *playtest.FakeTime, search SearchFunc) (*Session, *playtest.UIQueue) {
 	t.Helper()
-	q := &uiQueue{}
+	q := &playtest.UIQueue{}
 	var store *Store
 	if fs != nil {
 		store = NewStore(fs)
 	}
-	s, notice := NewSession(Config{Store: store, Post: q.post, Search: search, Time: ft})
+	s, notice := NewSession(Config{Store: store, Post: q.Post, Search: search, Time: ft})
 	if s == nil {
 		t.Fatal(notice)
 	}
 	t.Cleanup(func() {
 		s.Close()
-		q.drain()
+		q.Drain()
 	})
 	return s, q
 }
@@ -89,12 +89,12 @@ func TestFlagFallLosesOnTime(t *testing.T) {
 	}
 	tapMove(t, s, "h2e2")
 	ft.Advance(59 * time.Second)
-	q.drain()
+	q.Drain()
 	if s.Game().Result().Decided() {
 		t.Fatal("the game ended before Black's minute was up")
 	}
 	ft.Advance(time.Second)
-	q.drain()
+	q.Drain()
 	r := s.Game().Result()
 	if r.Status != game.RedWins || r.Reason != game.ReasonTime || len(over) != 1 {
 		t.Fatalf("after Black's flag fell: %v, announced %d times", r, len(over))
@@ -138,7 +138,7 @@ func TestFlagFallIsDrawWhenTheWinnerCannotMate(t *testing.T) {
 	ft := playtest.NewFakeTime()
 	s, q := clockSession(t, fs, ft, nil)
 	ft.Advance(time.Minute)
-	q.drain()
+	q.Drain()
 	if r := s.Game().Result(); r.Status != game.Draw || r.Reason != game.ReasonTimeNoAttackers {
 		t.Fatalf("Red's flag fell against a side that cannot mate: %v", r)
 	}
@@ -165,10 +165,10 @@ func TestClockRestoredAfterRestart(t *testing.T) {
 	if side, running := s2.ClockRunning(); !running || side != rules.Black {
 		t.Errorf("after the restart the clock running is %v/%v, want Black's", side, running)
 	}
-	q2.drain()
+	q2.Drain()
 	// A clean close keeps the time used since the last move too.
 	s.Close()
-	q.drain()
+	q.Drain()
 	s3, _ := clockSession(t, fs, ft, nil)
 	wantLeft(t, s3, rules.Black, 10*time.Minute-40*time.Second)
 }
@@ -201,7 +201,7 @@ func TestEngineOnTheClockPlansFromTimeLeft(t *testing.T) {
 	}
 	ft.Advance(time.Minute)
 	tapMove(t, s, "h2e2")
-	q.waitFor(t, 10*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 2 })
+	q.WaitFor(t, 10*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 2 })
 	if len(got) != 1 {
 		t.Fatalf("%d searches", len(got))
 	}
@@ -211,7 +211,7 @@ func TestEngineOnTheClockPlansFromTimeLeft(t *testing.T) {
 	}
 	// A hint is not a move on the clock: it keeps the short per-move time.
 	s.AskHint()
-	q.waitFor(t, 10*time.Second, "the hint", func() bool { return !s.Hinting() })
+	q.WaitFor(t, 10*time.Second, "the hint", func() bool { return !s.Hinting() })
 	if h := got[len(got)-1]; h.MoveTime == 0 || h.Time != 0 {
 		t.Errorf("hint limits: movetime %v, time %v", h.MoveTime, h.Time)
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/play/playtest"
 	"github.com/xqfyne/xiangqi/rules"
 )
 
@@ -16,7 +17,7 @@ func TestResignEndsAndIsSaved(t *testing.T) {
 	if err := s.NewGame(fastSettings(game.HumanBlack)); err != nil {
 		t.Fatal(err)
 	}
-	q.waitFor(t, 10*time.Second, "the engine's first move", func() bool { return s.Game().Ply() == 1 })
+	q.WaitFor(t, 10*time.Second, "the engine's first move", func() bool { return s.Game().Ply() == 1 })
 	var over game.Result
 	s.Listen(Listener{GameOver: func(r game.Result) { over = r }})
 	s.Resign()
@@ -44,7 +45,7 @@ func scoring(move string, score int) SearchFunc {
 
 // playLong plays plies moves, or until the game ends: the player's moves vary (the i-th
 // legal move at ply i), so that no position repeats; the engine answers.
-func playLong(t *testing.T, s *Session, q *uiQueue, plies int) {
+func playLong(t *testing.T, s *Session, q *playtest.UIQueue, plies int) {
 	t.Helper()
 	for s.Game().Ply() < plies && !s.Game().Result().Decided() {
 		want := s.Game().Ply() + 2
@@ -52,7 +53,7 @@ func playLong(t *testing.T, s *Session, q *uiQueue, plies int) {
 		m := moves[s.Game().Ply()%len(moves)]
 		s.Tap(m.From())
 		s.Tap(m.To())
-		q.waitFor(t, 10*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == want || !s.Thinking() })
+		q.WaitFor(t, 10*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == want || !s.Thinking() })
 	}
 }
 

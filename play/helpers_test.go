@@ -5,50 +5,10 @@ import (
 	"os"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/rules"
 )
-
-// uiQueue stands in for the UI goroutine: background goroutines post functions, and the
-// test goroutine runs them, so -race sees the same ownership rules as the real app.
-type uiQueue struct {
-	mu sync.Mutex
-	fs []func()
-}
-
-func (q *uiQueue) post(f func()) {
-	q.mu.Lock()
-	q.fs = append(q.fs, f)
-	q.mu.Unlock()
-}
-
-// drain runs everything posted so far and reports how many functions ran.
-func (q *uiQueue) drain() int {
-	q.mu.Lock()
-	fs := q.fs
-	q.fs = nil
-	q.mu.Unlock()
-	for _, f := range fs {
-		f()
-	}
-	return len(fs)
-}
-
-// waitFor drains the queue until cond holds or the timeout passes.
-func (q *uiQueue) waitFor(t testing.TB, timeout time.Duration, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(timeout)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
-		if q.drain() == 0 {
-			time.Sleep(2 * time.Millisecond)
-		}
-	}
-}
 
 func sq(t testing.TB, name string) rules.Square {
 	t.Helper()

@@ -8,6 +8,7 @@ import (
 
 	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/play/playtest"
 	"github.com/xqfyne/xiangqi/rules"
 )
 
@@ -63,21 +64,21 @@ func (r *limitRecorder) last() (int, int) {
 	return r.elos[len(r.elos)-1], len(r.elos)
 }
 
-func recordingSession(t *testing.T, fs FS) (*Session, *uiQueue, *limitRecorder) {
+func recordingSession(t *testing.T, fs FS) (*Session, *playtest.UIQueue, *limitRecorder) {
 	t.Helper()
-	q := &uiQueue{}
+	q := &playtest.UIQueue{}
 	rec := &limitRecorder{searcher: engine.NewSearcher(engine.Options{HashMB: 1})}
 	var store *Store
 	if fs != nil {
 		store = NewStore(fs)
 	}
-	s, notice := NewSession(Config{Store: store, Post: q.post, Searcher: rec.searcher, Search: rec.search})
+	s, notice := NewSession(Config{Store: store, Post: q.Post, Searcher: rec.searcher, Search: rec.search})
 	if s == nil {
 		t.Fatal(notice)
 	}
 	t.Cleanup(func() {
 		s.Close()
-		q.drain()
+		q.Drain()
 	})
 	return s, q, rec
 }
@@ -95,7 +96,7 @@ func TestLevelLimitReachesTheSearcher(t *testing.T) {
 			t.Fatal(err)
 		}
 		calls++
-		q.waitFor(t, 5*time.Second, "the engine's move", func() bool { return s.Game().Ply() == 1 })
+		q.WaitFor(t, 5*time.Second, "the engine's move", func() bool { return s.Game().Ply() == 1 })
 		if elo, n := rec.last(); n != calls || elo != want {
 			t.Errorf("%v s: search %d ran with limit %d, want %d", seconds, n, elo, want)
 		}
@@ -107,7 +108,7 @@ func TestLevelLimitReachesTheSearcher(t *testing.T) {
 	engineMoves(Levels()[0].Seconds, Levels()[0].Elo)
 	s.AskHint()
 	calls++
-	q.waitFor(t, 5*time.Second, "the hint", func() bool { return s.Hint() != rules.NoMove })
+	q.WaitFor(t, 5*time.Second, "the hint", func() bool { return s.Hint() != rules.NoMove })
 	if elo, n := rec.last(); n != calls || elo != 0 {
 		t.Errorf("hint search %d ran with limit %d, want full strength", n, elo)
 	}
@@ -135,7 +136,7 @@ func TestSavedSecondsRestoreTheLevel(t *testing.T) {
 			t.Fatalf("reopened with %v s, saved %v", s.Settings().Seconds, tc.seconds)
 		}
 		s.Resume()
-		q.waitFor(t, 5*time.Second, "the engine's move", func() bool { return s.Game().Ply() == 1 })
+		q.WaitFor(t, 5*time.Second, "the engine's move", func() bool { return s.Game().Ply() == 1 })
 		if elo, _ := rec.last(); elo != tc.want {
 			t.Errorf("saved %v s: limit %d, want %d", tc.seconds, elo, tc.want)
 		}

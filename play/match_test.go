@@ -13,12 +13,12 @@ import (
 // give the increment, the flag falls when the time runs out, and the game ends on time.
 func TestMatchWithoutSession(t *testing.T) {
 	ft := playtest.NewFakeTime()
-	q := &uiQueue{}
+	q := &playtest.UIQueue{}
 	g, err := game.New("")
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := NewMatch(g, TimeControl{time.Minute, 2 * time.Second}, nil, ft, q.post)
+	m := NewMatch(g, TimeControl{time.Minute, 2 * time.Second}, nil, ft, q.Post)
 	flags := 0
 	m.OnFlagFall = func() { flags++ }
 	m.RunClock(false)
@@ -37,7 +37,7 @@ func TestMatchWithoutSession(t *testing.T) {
 		t.Fatal("an illegal move was played")
 	}
 	ft.Advance(time.Minute)
-	q.drain()
+	q.Drain()
 	if flags != 1 || m.Result().Reason != game.ReasonTime || m.Result().Winner != rules.Red {
 		t.Fatalf("after Black's minute: %d flags, %v", flags, m.Result())
 	}

@@ -49,6 +49,6 @@ func BenchmarkOpenXQF60(b *testing.B) {
 		if err := s.OpenRecord(rec, Players{}); err != nil {
 			b.Fatal(err)
 		}
-		q.drain()
+		q.Drain()
 	}
 }

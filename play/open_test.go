@@ -80,7 +80,7 @@ func TestOpenRecordKeepsTheEngineOpponent(t *testing.T) {
 	if err := s.OpenRecord(g.Record(), Players{Human: game.HumanRed, Seconds: MinSeconds}); err != nil {
 		t.Fatal(err)
 	}
-	q.waitFor(t, 5*time.Second, "the engine's reply", func() bool { return s.Game().Len() == 2 })
+	q.WaitFor(t, 5*time.Second, "the engine's reply", func() bool { return s.Game().Len() == 2 })
 	if calls != 1 || s.Settings().Human != game.HumanRed {
 		t.Errorf("calls %d, human %q", calls, s.Settings().Human)
 	}
@@ -94,7 +94,7 @@ func TestNewGameFromAPosition(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Black is to move and the engine plays Black.
-	q.waitFor(t, 5*time.Second, "the engine's move", func() bool { return s.Game().Len() == 1 })
+	q.WaitFor(t, 5*time.Second, "the engine's move", func() bool { return s.Game().Len() == 1 })
 	if s.Game().StartFEN() != fen || s.Settings().Flipped {
 		t.Errorf("start %q flipped %v", s.Game().StartFEN(), s.Settings().Flipped)
 	}

@@ -54,7 +54,7 @@ func TestReviewMarksHungRook(t *testing.T) {
 	if !s.Reviewing() {
 		t.Fatal("review not running")
 	}
-	q.waitFor(t, 60*time.Second, "the review", func() bool { return !s.Reviewing() })
+	q.WaitFor(t, 60*time.Second, "the review", func() bool { return !s.Reviewing() })
 	if done, total := s.ReviewProgress(); done != 4 || total != 4 {
 		t.Fatalf("progress %d/%d", done, total)
 	}
@@ -89,7 +89,7 @@ func TestReviewCancel(t *testing.T) {
 	}
 	s.CancelReview()
 	waitEnded(t, s)
-	q.drain()
+	q.Drain()
 	if s.Reviewing() {
 		t.Fatal("still reviewing")
 	}

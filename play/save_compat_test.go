@@ -178,16 +178,16 @@ func TestTakenBackMovesAreNotTheGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	tapMove(t, s, "h2e2")
-	q.waitFor(t, 10*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 2 })
+	q.WaitFor(t, 10*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 2 })
 	s.Undo()
 	if s.Game().Ply() != 0 {
 		t.Fatalf("undo: ply %d", s.Game().Ply())
 	}
 	tapMove(t, s, "h0g2")
-	q.waitFor(t, 10*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 2 })
+	q.WaitFor(t, 10*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 2 })
 	tapMove(t, s, "b0c2")
 	s.Resign() // while the engine thinks
-	q.drain()
+	q.Drain()
 	played := s.Game().Moves()
 	if moveText(played[:1]) != "h0g2" || moveText(played[2:]) != "b0c2" || len(played) != 3 {
 		t.Fatalf("played %s", moveText(played))

@@ -9,25 +9,26 @@ import (
 
 	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/play/playtest"
 	"github.com/xqfyne/xiangqi/rules"
 )
 
 // openSession starts a session on fs (nil: no saving) with the given search (nil: the
 // real engine), closed when the test ends.
-func openSession(t testing.TB, fs FS, search SearchFunc) (*Session, *uiQueue, error) {
+func openSession(t testing.TB, fs FS, search SearchFunc) (*Session, *playtest.UIQueue, error) {
 	t.Helper()
-	q := &uiQueue{}
+	q := &playtest.UIQueue{}
 	var store *Store
 	if fs != nil {
 		store = NewStore(fs)
 	}
-	s, notice := NewSession(Config{Store: store, Post: q.post, Search: search})
+	s, notice := NewSession(Config{Store: store, Post: q.Post, Search: search})
 	if s == nil {
 		t.Fatal(notice)
 	}
 	t.Cleanup(func() {
 		s.Close()
-		q.drain()
+		q.Drain()
 	})
 	return s, q, notice
 }
@@ -69,7 +70,7 @@ func TestTapsPlayAndEngineReplies(t *testing.T) {
 	if s.Game().Ply() != 1 || s.Animate() != mv(t, "h2e2") || !s.Thinking() {
 		t.Fatalf("after the move: ply %d, animate %v, thinking %v", s.Game().Ply(), s.Animate(), s.Thinking())
 	}
-	q.waitFor(t, 10*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 2 })
+	q.WaitFor(t, 10*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 2 })
 	if changes != ChangeAll || s.Thinking() || !s.HumanToMove() {
 		t.Fatalf("changes %b, thinking %v", changes, s.Thinking())
 	}
@@ -118,7 +119,7 @@ func TestEngineFailureIsReportedAndRetried(t *testing.T) {
 			var reported error
 			s.Listen(Listener{EngineError: func(err error) { reported = err }})
 			tapMove(t, s, "h2e2")
-			q.waitFor(t, 10*time.Second, "the failed search", func() bool { return !s.Thinking() })
+			q.WaitFor(t, 10*time.Second, "the failed search", func() bool { return !s.Thinking() })
 			if calls != 1 || reported == nil || s.EngineError() == nil || s.Game().Ply() != 1 {
 				t.Fatalf("calls %d, hook %v, session %v, ply %d", calls, reported, s.EngineError(), s.Game().Ply())
 			}
@@ -131,13 +132,13 @@ func TestEngineFailureIsReportedAndRetried(t *testing.T) {
 			}
 			search = answer(&calls, mv(t, "h9g7"))
 			s.RetryEngine()
-			q.waitFor(t, 10*time.Second, "the retried move", func() bool { return s.Game().Ply() == 2 })
+			q.WaitFor(t, 10*time.Second, "the retried move", func() bool { return s.Game().Ply() == 2 })
 			if s.EngineError() != nil || s.CanRetryEngine() {
 				t.Fatalf("after the retry: error %v", s.EngineError())
 			}
 			search = answer(&calls, badMove)
 			tapMove(t, s, "b2c2")
-			q.waitFor(t, 10*time.Second, "the second failure", func() bool { return s.EngineError() != nil })
+			q.WaitFor(t, 10*time.Second, "the second failure", func() bool { return s.EngineError() != nil })
 			s.Undo()
 			if s.EngineError() != nil || s.Game().Ply() != 2 || !s.HumanToMove() {
 				t.Fatalf("after undo: error %v, ply %d", s.EngineError(), s.Game().Ply())
@@ -153,7 +154,7 @@ func TestHintFailureIsReportedAndPlayGoesOn(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.AskHint()
-	q.waitFor(t, 10*time.Second, "the failed hint", func() bool { return s.HintError() != nil })
+	q.WaitFor(t, 10*time.Second, "the failed hint", func() bool { return s.HintError() != nil })
 	if s.Hint() != rules.NoMove {
 		t.Fatalf("hint %v after a failed search", s.Hint())
 	}
@@ -172,7 +173,7 @@ func TestEngineSearchBansPerpetualChase(t *testing.T) {
 		return engine.SearchResult{Move: mv(t, "b5b1")}
 	})
 	s.AskHint()
-	q.waitFor(t, 10*time.Second, "hint", func() bool { return s.Hint() != rules.NoMove })
+	q.WaitFor(t, 10*time.Second, "hint", func() bool { return s.Hint() != rules.NoMove })
 	if !slices.Equal(banned, []rules.Move{mv(t, "b5a5")}) {
 		t.Fatalf("search banned %v, want [b5a5]", banned)
 	}
@@ -218,7 +219,7 @@ func TestSaveFailureIsReported(t *testing.T) {
 	fs.mu.Unlock()
 	tapMove(t, s, "h2e2")
 	s.Flush()
-	q.waitFor(t, 5*time.Second, "the write error", func() bool { return reported != nil })
+	q.WaitFor(t, 5*time.Second, "the write error", func() bool { return reported != nil })
 	if s.Game().Ply() != 1 {
 		t.Fatalf("ply %d after a failed save", s.Game().Ply())
 	}
@@ -287,7 +288,7 @@ func TestSettingsChangedWhileThinkingApplyToNextSearch(t *testing.T) {
 	if !s.Thinking() || s.searcher.Options().BookProbe == nil || s.searcher.Options().Rules != game.ChineseRules {
 		t.Fatal("the book and rules were not handed to the engine during its search")
 	}
-	q.waitFor(t, 10*time.Second, "reply", func() bool { return s.Game().Ply() == 2 })
+	q.WaitFor(t, 10*time.Second, "reply", func() bool { return s.Game().Ply() == 2 })
 	if err := s.ApplySettings(Settings{Seconds: 0}); err == nil {
 		t.Fatal("ApplySettings accepted 0 seconds")
 	}
@@ -334,7 +335,7 @@ func TestPieceSelectedDuringEngineTurn(t *testing.T) {
 		t.Fatal("an engine piece was selected")
 	}
 	close(release)
-	q.waitFor(t, 10*time.Second, "the engine's move", func() bool { return s.Game().Ply() == 2 })
+	q.WaitFor(t, 10*time.Second, "the engine's move", func() bool { return s.Game().Ply() == 2 })
 	if s.Selected() != sq(t, "b0") || !slices.Contains(s.Targets(), sq(t, "c2")) {
 		t.Fatalf("after the reply: selected %v, targets %v", s.Selected(), s.Targets())
 	}
@@ -371,7 +372,7 @@ func TestGameOverAnnouncedOnce(t *testing.T) {
 
 // chaseSession opens a two-player game with the given search (nil: the real engine) in
 // which Red's b5a5 would lose by perpetually chasing the cannon.
-func chaseSession(t *testing.T, set Settings, search SearchFunc) (*Session, *uiQueue) {
+func chaseSession(t *testing.T, set Settings, search SearchFunc) (*Session, *playtest.UIQueue) {
 	t.Helper()
 	fs := newMemFS()
 	g, err := game.New("5k3/9/1c7/9/R8/9/9/9/9/3K5 w - - 0 1")

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/play/playtest"
 )
 
 // soundRecorder is a SoundPlayer that remembers what it was asked to play.
@@ -22,7 +23,7 @@ func (r *soundRecorder) take() []Sound {
 
 // soundSession opens a session with a recording player on the game of fen played with
 // set (fen "": a new game), saved in fs (nil: a new memFS).
-func soundSession(t *testing.T, fs *memFS, fen string, set Settings, search SearchFunc) (*Session, *uiQueue, *soundRecorder) {
+func soundSession(t *testing.T, fs *memFS, fen string, set Settings, search SearchFunc) (*Session, *playtest.UIQueue, *soundRecorder) {
 	t.Helper()
 	if fs == nil {
 		fs = newMemFS()
@@ -37,14 +38,14 @@ func soundSession(t *testing.T, fs *memFS, fen string, set Settings, search Sear
 		}
 	}
 	rec := &soundRecorder{}
-	q := &uiQueue{}
-	s, notice := NewSession(Config{Store: NewStore(fs), Post: q.post, Search: search, Sound: rec})
+	q := &playtest.UIQueue{}
+	s, notice := NewSession(Config{Store: NewStore(fs), Post: q.Post, Search: search, Sound: rec})
 	if s == nil {
 		t.Fatal(notice)
 	}
 	t.Cleanup(func() {
 		s.Close()
-		q.drain()
+		q.Drain()
 	})
 	if fen == "" {
 		if err := s.NewGame(set); err != nil {
@@ -97,7 +98,7 @@ func TestGameEndSounds(t *testing.T) {
 	calls := 0
 	s, q, rec := soundSession(t, nil, mateIn1, fastSettings(game.HumanBlack), answer(&calls, mv(t, "b0b9")))
 	s.Resume()
-	q.waitFor(t, 10*time.Second, "the engine's mate", func() bool { return s.Game().Result().Decided() })
+	q.WaitFor(t, 10*time.Second, "the engine's mate", func() bool { return s.Game().Result().Decided() })
 	wantSounds(t, "the engine mates", rec, SoundLoss)
 
 	s2, _, rec2 := soundSession(t, nil, mateIn1, fastSettings(game.HumanRed), nil)
@@ -110,7 +111,7 @@ func TestGameEndSounds(t *testing.T) {
 
 	s4, q4, rec4 := soundSession(t, nil, "", fastSettings(game.HumanRed), answer(&calls, mv(t, "h9g7")))
 	tapMove(t, s4, "h2e2")
-	q4.waitFor(t, 10*time.Second, "the engine's reply", func() bool { return s4.Game().Ply() == 2 })
+	q4.WaitFor(t, 10*time.Second, "the engine's reply", func() bool { return s4.Game().Ply() == 2 })
 	wantSounds(t, "the player's move and the engine's", rec4, SoundMove, SoundMove)
 	s4.Resign()
 	wantSounds(t, "resigning", rec4, SoundLoss)
@@ -139,14 +140,14 @@ func TestSilentWhenNothingIsPlayed(t *testing.T) {
 	s.Close()
 
 	rec2 := &soundRecorder{}
-	q := &uiQueue{}
-	s2, notice := NewSession(Config{Store: NewStore(fs), Post: q.post, Sound: rec2})
+	q := &playtest.UIQueue{}
+	s2, notice := NewSession(Config{Store: NewStore(fs), Post: q.Post, Sound: rec2})
 	if s2 == nil {
 		t.Fatal(notice)
 	}
 	defer s2.Close()
 	s2.Resume()
-	q.drain()
+	q.Drain()
 	if s2.Game().Ply() != 2 {
 		t.Fatalf("restored ply %d", s2.Game().Ply())
 	}

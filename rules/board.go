@@ -1,6 +1,8 @@
 package rules
 
-import "fmt"
+import (
+	"fmt"
+)
 
 // Color is the side a piece belongs to, or the side to move.
 type Color int8
@@ -117,14 +119,14 @@ func (s Square) String() string {
 // ParseSquare reads an ICCS square name such as "h2" (case-insensitive).
 func ParseSquare(text string) (Square, error) {
 	if len(text) != 2 {
-		return 0, fmt.Errorf("square %q: want a file a-i and a rank 0-9", text)
+		return 0, fmt.Errorf("square %s: want a file a-i and a rank 0-9", QuoteInput(text))
 	}
 	f, r := text[0]|0x20, text[1]
 	if f < 'a' || f > 'i' {
-		return 0, fmt.Errorf("square %q: file must be a-i", text)
+		return 0, fmt.Errorf("square %s: file must be a-i", QuoteInput(text))
 	}
 	if r < '0' || r > '9' {
-		return 0, fmt.Errorf("square %q: rank must be 0-9", text)
+		return 0, fmt.Errorf("square %s: rank must be 0-9", QuoteInput(text))
 	}
 	return Sq(int(f-'a'), int(r-'0')), nil
 }

@@ -4,7 +4,15 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
+
+// MaxFENCounter bounds both FEN counters, the halfmove clock and the move
+// number, as ParseFEN reads them and as FEN writes them: a position more
+// moves than that into a game writes the bound, so that what one writes
+// the other reads. Neither counter means anything to the rules that far
+// into a game.
+const MaxFENCounter = 10000
 
 // StartFEN is the initial Xiangqi position.
 const StartFEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
@@ -55,7 +63,7 @@ func ParseFEN(fen string) (*Position, error) {
 	}
 	rows := strings.Split(fields[0], "/")
 	if len(rows) != 10 {
-		return nil, fmt.Errorf("FEN %q: board has %d ranks, want 10", fen, len(rows))
+		return nil, fmt.Errorf("FEN: 10 ranks expected, found %d", len(rows))
 	}
 	p := &Position{startMoveNo: 1}
 	var counts [2][NumPieceTypes]int
@@ -66,16 +74,17 @@ func ParseFEN(fen string) (*Position, error) {
 			if c >= '1' && c <= '9' {
 				file += int(c - '0')
 				if file > 9 {
-					return nil, fmt.Errorf("FEN %q: rank %d is longer than 9 files", fen, 10-i)
+					return nil, fmt.Errorf("FEN: rank %d is longer than 9 files", 10-i)
 				}
 				continue
 			}
 			t, ok := pieceTypeFromFEN(c)
 			if !ok {
-				return nil, fmt.Errorf("FEN %q: unknown piece letter %q", fen, c)
+				r, _ := utf8.DecodeRuneInString(row[j:])
+				return nil, fmt.Errorf("FEN: rank %d: unknown piece letter %s", 10-i, QuoteInput(string(r)))
 			}
 			if file >= 9 {
-				return nil, fmt.Errorf("FEN %q: rank %d is longer than 9 files", fen, 10-i)
+				return nil, fmt.Errorf("FEN: rank %d is longer than 9 files", 10-i)
 			}
 			color := Red
 			if c >= 'a' {
@@ -83,21 +92,21 @@ func ParseFEN(fen string) (*Position, error) {
 			}
 			counts[color][t]++
 			if counts[color][t] > maxPieces[t] {
-				return nil, fmt.Errorf("FEN %q: %s has more than %d %s", fen, color, maxPieces[t], pieceTypeNames[t])
+				return nil, fmt.Errorf("FEN: %s has more than %d %s", color, maxPieces[t], pieceTypeNames[t])
 			}
 			sq := Sq(file, 9-i)
 			if !placementAllowed(color, t, sq) {
-				return nil, fmt.Errorf("FEN %q: %s %s cannot stand on %s", fen, color, pieceTypeNames[t], sq)
+				return nil, fmt.Errorf("FEN: %s %s cannot stand on %s", color, pieceTypeNames[t], sq)
 			}
 			p.addPiece(sq, MakePiece(color, t))
 			file++
 		}
 		if file != 9 {
-			return nil, fmt.Errorf("FEN %q: rank %d has %d files, want 9", fen, 10-i, file)
+			return nil, fmt.Errorf("FEN: rank %d has %d files, 9 expected", 10-i, file)
 		}
 	}
 	if counts[Red][King] != 1 || counts[Black][King] != 1 {
-		return nil, fmt.Errorf("FEN %q: each side needs exactly one king", fen)
+		return nil, fmt.Errorf("FEN: each side needs exactly one king")
 	}
 	if len(fields) > 1 {
 		switch strings.ToLower(fields[1]) {
@@ -107,31 +116,44 @@ func ParseFEN(fen string) (*Position, error) {
 			p.side = Black
 			p.zobrist.xor(&zobristSide)
 		default:
-			return nil, fmt.Errorf("FEN %q: side to move %q must be w, r or b", fen, fields[1])
+			return nil, fmt.Errorf("FEN: side to move %s must be w, r or b", QuoteInput(fields[1]))
 		}
 	}
 	p.startSide = p.side
 	if len(fields) > 4 {
-		n, err := strconv.Atoi(fields[4])
-		if err != nil || n < 0 || n > 10000 {
-			return nil, fmt.Errorf("FEN %q: halfmove clock %q is not a number from 0 to 10000", fen, fields[4])
+		n, err := parseCounter(fields[4], 0)
+		if err != nil {
+			return nil, fmt.Errorf("FEN: halfmove clock %v", err)
 		}
 		p.halfmoves, p.checkFreePlies = n, n
 	}
 	if len(fields) > 5 {
-		n, err := strconv.Atoi(fields[5])
-		if err != nil || n < 1 || n > 10000 {
-			return nil, fmt.Errorf("FEN %q: move number %q is not a number from 1 to 10000", fen, fields[5])
+		n, err := parseCounter(fields[5], 1)
+		if err != nil {
+			return nil, fmt.Errorf("FEN: move number %v", err)
 		}
 		p.startMoveNo = n
 	}
 	if len(fields) > 6 {
-		return nil, fmt.Errorf("FEN %q: unexpected text after the move number", fen)
+		return nil, fmt.Errorf("FEN: unexpected text after the move number: %s", QuoteInput(fields[6]))
 	}
 	if p.attacked(p.side.Opponent()) {
-		return nil, fmt.Errorf("FEN %q: the side not to move is in check (or the kings face each other)", fen)
+		return nil, fmt.Errorf("FEN: the side not to move is in check (or the kings face each other)")
 	}
 	return p, nil
+}
+
+// parseCounter reads a FEN counter from least to MaxFENCounter.
+func parseCounter(text string, least int) (int, error) {
+	digits := strings.Trim(text, "0123456789") == ""
+	n, err := strconv.Atoi(text)
+	switch {
+	case digits && (err != nil || n > MaxFENCounter):
+		return 0, fmt.Errorf("%s is larger than %d", QuoteInput(text), MaxFENCounter)
+	case err != nil || n < least:
+		return 0, fmt.Errorf("%s is not a number from %d to %d", QuoteInput(text), least, MaxFENCounter)
+	}
+	return n, nil
 }
 
 var pieceTypeNames = [NumPieceTypes]string{"king", "advisor", "elephant", "horse", "rook", "cannon", "pawn"}
@@ -220,9 +242,9 @@ func (p *Position) FEN() string {
 	} else {
 		sb.WriteString(" b - - ")
 	}
-	sb.WriteString(strconv.Itoa(p.halfmoves))
+	sb.WriteString(strconv.Itoa(min(p.halfmoves, MaxFENCounter)))
 	sb.WriteByte(' ')
-	sb.WriteString(strconv.Itoa(p.FullmoveNumber()))
+	sb.WriteString(strconv.Itoa(min(p.FullmoveNumber(), MaxFENCounter)))
 	return sb.String()
 }
 

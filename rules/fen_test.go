@@ -129,3 +129,43 @@ func FuzzParseMove(f *testing.F) {
 		NewPosition().IsLegal(m)
 	})
 }
+
+// The FEN of a position more than MaxFENCounter moves into a game is one
+// ParseFEN reads: both sides bound the counters the same way.
+func TestFENCountersWrittenAsRead(t *testing.T) {
+	p, err := ParseFEN("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 10000 10000")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, text := range []string{"b0c2", "b9c7", "c2b0"} {
+		m, _ := ParseMove(text)
+		p.MakeMove(m)
+	}
+	fen := p.FEN()
+	q, err := ParseFEN(fen)
+	if err != nil || q.FEN() != fen || !strings.HasSuffix(fen, " 10000 10000") {
+		t.Fatalf("FEN %q read back: %v", fen, err)
+	}
+}
+
+// Reader messages name the problem, quote at most a little of the text and
+// never pass a control byte on to a terminal (issue 35, item 20).
+func TestFENErrorMessagesNameTheProblem(t *testing.T) {
+	const board = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR"
+	cases := map[string]string{
+		"rnbakabnr/9/1c5c1/p1p1p1p1p/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w":     "10 ranks expected, found 9",
+		"rnbakabnr/9/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w": "10 ranks expected, found 11",
+		board + " x":       `side to move "x" must be w, r or b`,
+		board + " \x1b[2J": `side to move "\x1b[2J" must be w, r or b`,
+		board + " w - - 12345678901234567890123 1":                    `halfmove clock "12345678901234567890123" is larger than 10000`,
+		board + " w - - 0 " + strings.Repeat("9", 1<<20):              `move number "` + strings.Repeat("9", 40) + `"… is larger than 10000`,
+		board + " w - - 0 -3":                                         `move number "-3" is not a number from 1 to 10000`,
+		strings.Replace(board, "RNBAKABNR", "RNB\x07KABNR", 1) + " w": `rank 1: unknown piece letter "\a"`,
+	}
+	for fen, want := range cases {
+		_, err := ParseFEN(fen)
+		if err == nil || !strings.Contains(err.Error(), want) || len(err.Error()) > 200 || strings.ContainsAny(err.Error(), "\x1b\x07") {
+			t.Errorf("%.80q: error %.300q, want one with %q", fen, err, want)
+		}
+	}
+}

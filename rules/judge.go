@@ -45,7 +45,7 @@ func ParseRuleSet(s string) (RuleSet, error) {
 	case "chinese", "china", "cxa":
 		return RulesChinese, nil
 	}
-	return RulesAsian, fmt.Errorf("rules %q: want asian or chinese", s)
+	return RulesAsian, fmt.Errorf("rules %s: want asian or chinese", QuoteInput(s))
 }
 
 // Violation is what one side's moves over a repetition amount to. When

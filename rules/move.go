@@ -38,18 +38,18 @@ func ParseMove(text string) (Move, error) {
 		t = t[:2] + t[3:]
 	}
 	if len(t) != 4 {
-		return NoMove, fmt.Errorf("move %q: want ICCS coordinates like h2e2", text)
+		return NoMove, fmt.Errorf("move %s: want ICCS coordinates like h2e2", QuoteInput(text))
 	}
 	from, err := ParseSquare(t[:2])
 	if err != nil {
-		return NoMove, fmt.Errorf("move %q: %v", text, err)
+		return NoMove, fmt.Errorf("move %s: %v", QuoteInput(text), err)
 	}
 	to, err := ParseSquare(t[2:])
 	if err != nil {
-		return NoMove, fmt.Errorf("move %q: %v", text, err)
+		return NoMove, fmt.Errorf("move %s: %v", QuoteInput(text), err)
 	}
 	if from == to {
-		return NoMove, fmt.Errorf("move %q: source and destination are the same", text)
+		return NoMove, fmt.Errorf("move %s: source and destination are the same", QuoteInput(text))
 	}
 	return NewMove(from, to), nil
 }

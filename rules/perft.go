@@ -1,6 +1,9 @@
 package rules
 
-import "sort"
+import (
+	"context"
+	"sort"
+)
 
 // Perft counts the leaf nodes of the legal move tree to the given depth,
 // counting the last ply without making its moves (bulk counting).
@@ -12,12 +15,18 @@ func (p *Position) Perft(depth int) uint64 {
 	for i := range bufs {
 		bufs[i] = make([]Move, 0, 128)
 	}
-	return p.perft(depth, bufs)
+	return p.perft(context.Background(), depth, bufs)
 }
 
-func (p *Position) perft(depth int, bufs [][]Move) uint64 {
+// perft counts below p; it gives up (returning part of the count) when ctx
+// is done, checked at nodes 3 plies or more above the leaves, a
+// thousandth of the nodes or fewer.
+func (p *Position) perft(ctx context.Context, depth int, bufs [][]Move) uint64 {
 	if depth == 1 {
 		return uint64(p.countLegalMoves(bufs[0]))
+	}
+	if depth >= 3 && ctx.Err() != nil {
+		return 0
 	}
 	moves := p.GenerateMoves(bufs[depth-1][:0], false)
 	inCheck := p.attacked(p.side)
@@ -27,7 +36,7 @@ func (p *Position) perft(depth int, bufs [][]Move) uint64 {
 			continue
 		}
 		captured := p.makeMoveFast(m)
-		nodes += p.perft(depth-1, bufs)
+		nodes += p.perft(ctx, depth-1, bufs)
 		p.unmakeMoveFast(m, captured)
 	}
 	return nodes
@@ -41,14 +50,34 @@ type PerftResult struct {
 
 // Divide runs perft below each legal root move, sorted by move text.
 func (p *Position) Divide(depth int) []PerftResult {
+	out, _ := p.DivideContext(context.Background(), depth)
+	return out
+}
+
+// DivideContext is Divide that gives up soon after ctx is done (a deep
+// perft takes hours): it then returns the root moves counted in full
+// before, sorted, and ctx's error.
+func (p *Position) DivideContext(ctx context.Context, depth int) ([]PerftResult, error) {
 	var out []PerftResult
+	var err error
+	bufs := make([][]Move, max(depth-1, 1))
+	for i := range bufs {
+		bufs[i] = make([]Move, 0, 128)
+	}
 	for _, m := range p.LegalMoves() {
 		p.MakeMove(m)
-		out = append(out, PerftResult{m, p.Perft(depth - 1)})
+		nodes := uint64(1)
+		if depth > 1 {
+			nodes = p.perft(ctx, depth-1, bufs)
+		}
 		p.UnmakeMove()
+		if err = ctx.Err(); err != nil {
+			break
+		}
+		out = append(out, PerftResult{m, nodes})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Move.String() < out[j].Move.String() })
-	return out
+	return out, err
 }
 
 // makeMoveFast moves pieces on the board only (no keys, history or check

@@ -2,6 +2,8 @@ package rules
 
 import (
 	"bufio"
+	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -175,6 +177,22 @@ func TestDivideSumsToPerft(t *testing.T) {
 	}
 	if sum != 79666 {
 		t.Errorf("divide(3) sums to %d, want 79666", sum)
+	}
+}
+
+// A cancelled DivideContext gives up: perft 9 from the start would take
+// hours, and the position is left as it was.
+func TestDivideContextGivesUp(t *testing.T) {
+	p := NewPosition()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	res, err := p.DivideContext(ctx, 9)
+	if !errors.Is(err, context.Canceled) || len(res) != 0 || p.FEN() != StartFEN {
+		t.Fatalf("cancelled divide: %d moves, %v, %s", len(res), err, p.FEN())
+	}
+	res, err = p.DivideContext(context.Background(), 1)
+	if err != nil || len(res) != 44 || res[0].Nodes != 1 {
+		t.Fatalf("divide 1: %v, %v", res, err)
 	}
 }
 

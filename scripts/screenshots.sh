@@ -4,7 +4,9 @@
 # 390x844), written to $OUT (default dist/screens/) as SCENE-LANG-FORM.png.
 # A scene is a save file the app opens at launch (scripts/scenes/NAME.json) and, optionally,
 # keys typed once the board is drawn (scripts/scenes/NAME.keys, one xdotool key per line),
-# and a game library (scripts/scenes/NAME.library/, copied as the storage's library/).
+# a game library (scripts/scenes/NAME.library/, copied as the storage's library/), and
+# clicks after the keys (scripts/scenes/NAME.clicks, lines "FORM X Y": a click at X,Y of the
+# desktop (1280x900) or phone (390x844) window, where FORM is desktop or phone).
 # Usage: scripts/screenshots.sh [SCENE...]   (default: every scene)
 # Needs xvfb, xdotool and imagemagick (make smoke-deps installs them).
 set -euo pipefail
@@ -40,6 +42,13 @@ shoot() { # scene lang form binary width height
       [ -n "$key" ] && xdotool key --window "$wid" "$key"
       sleep 0.5
     done <"scripts/scenes/$scene.keys"
+  fi
+  if [ -f "scripts/scenes/$scene.clicks" ]; then
+    while read -r at x y; do
+      [ "$at" = "$form" ] || continue
+      xdotool mousemove "$x" "$y" click 1
+      sleep 0.7
+    done <"scripts/scenes/$scene.clicks"
   fi
   # Let a theme change for the window's size and any dialog settle: two equal screens.
   local prev="" cur

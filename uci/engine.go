@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/rules"
@@ -23,14 +22,16 @@ type Engine struct {
 }
 
 // Serve reads commands from in until quit or end of input and writes the
-// answers to out. The loop never waits for a search: while one runs it
-// answers isready, stop, ponderhit, quit, d and probe at once and defers
-// the other commands. At the end of input it lets a bounded search finish
-// (stopping an infinite one) and runs what was deferred, so that a piped
-// script gets every answer. The error is the input's.
+// answers to out. The loop never waits for a search or a perft: while one
+// runs it answers isready, stop, ponderhit, quit, d and probe at once and
+// defers the other commands. At the end of input it lets a bounded search
+// or a perft finish, stops a search that has no bound it would reach (go
+// infinite, a bare go, go depth 1000), and runs what was deferred, so that
+// a piped script gets every answer. A line over maxLineBytes is refused
+// with an info string. The error is the input's.
 func (e Engine) Serve(in io.Reader, out io.Writer) error {
 	c := newSession(e, out)
-	lines := make(chan string)
+	lines := make(chan inputLine)
 	readErr := make(chan error, 1)
 	quit := make(chan struct{})
 	defer close(quit)
@@ -50,7 +51,11 @@ func (e Engine) Serve(in io.Reader, out io.Writer) error {
 				c.searcher.stopOpen()
 				continue
 			}
-			if !c.handle(line) {
+			if line.overlong > 0 {
+				c.errorf("a command line of %d bytes refused: longer than the limit of %d", line.overlong, maxLineBytes)
+				continue
+			}
+			if !c.handle(line.text) {
 				return nil
 			}
 		case res := <-c.searcher.results:
@@ -109,20 +114,47 @@ func newSession(e Engine, out io.Writer) *session {
 	return c
 }
 
+// maxLineBytes bounds a command line; the longest real one, a position
+// with a game's moves, is some kilobytes.
+const maxLineBytes = 1 << 20
+
+// inputLine is a command line, or the length of one too long to keep.
+type inputLine struct {
+	text     string
+	overlong int
+}
+
 // readLines sends the input's lines to the command loop until the input
-// ends (then it closes lines) or the loop has quit.
-func readLines(in io.Reader, lines chan<- string, readErr chan<- error, quit <-chan struct{}) {
-	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 64*1024), 1024*1024)
-	for sc.Scan() {
-		select {
-		case lines <- sc.Text():
-		case <-quit:
+// ends (then it closes lines) or the loop has quit. A line longer than
+// maxLineBytes is read past, not kept, and reported by its length.
+func readLines(in io.Reader, lines chan<- inputLine, readErr chan<- error, quit <-chan struct{}) {
+	r := bufio.NewReaderSize(in, maxLineBytes)
+	for {
+		chunk, err := r.ReadSlice('\n')
+		line := inputLine{text: strings.TrimSuffix(strings.TrimSuffix(string(chunk), "\n"), "\r")}
+		if err == bufio.ErrBufferFull {
+			line = inputLine{overlong: len(chunk)}
+			for err == bufio.ErrBufferFull {
+				chunk, err = r.ReadSlice('\n')
+				line.overlong += len(chunk)
+			}
+		}
+		if len(chunk) > 0 || line.overlong > 0 {
+			select {
+			case lines <- line:
+			case <-quit:
+				return
+			}
+		}
+		if err != nil {
+			if err == io.EOF {
+				err = nil
+			}
+			readErr <- err
+			close(lines)
 			return
 		}
 	}
-	readErr <- sc.Err()
-	close(lines)
 }
 
 // runDeferred runs the commands that waited for a search, until one of them
@@ -230,7 +262,7 @@ func (c *session) dispatch(line string) bool {
 		}
 		return false
 	default:
-		c.errorf("unknown command %q", fields[0])
+		c.errorf("unknown command %s", rules.QuoteInput(fields[0]))
 	}
 	return true
 }
@@ -258,7 +290,7 @@ func (c *session) setPosition(args []string) error {
 		fen = strings.Join(rest[:i], " ")
 		rest = rest[i:]
 	default:
-		return fmt.Errorf("position: expected startpos or fen, got %q", args[0])
+		return fmt.Errorf("position: expected startpos or fen, got %s", rules.QuoteInput(args[0]))
 	}
 	p, err := rules.ParseFEN(fen)
 	if err != nil {
@@ -266,7 +298,7 @@ func (c *session) setPosition(args []string) error {
 	}
 	if len(rest) > 0 {
 		if rest[0] != "moves" {
-			return fmt.Errorf("position: expected moves, got %q", rest[0])
+			return fmt.Errorf("position: expected moves, got %s", rules.QuoteInput(rest[0]))
 		}
 		for _, text := range rest[1:] {
 			m, err := rules.ParseMove(text)
@@ -274,7 +306,7 @@ func (c *session) setPosition(args []string) error {
 				return fmt.Errorf("position: %v", err)
 			}
 			if !p.IsLegal(m) {
-				return fmt.Errorf("position: move %s is illegal in %s", text, p.FEN())
+				return fmt.Errorf("position: move %s is illegal in %s", rules.QuoteInput(text), p.FEN())
 			}
 			p.MakeMove(m)
 		}
@@ -299,8 +331,8 @@ func (c *session) setBanMoves(args []string) {
 	c.banned = banned
 }
 
-// perft prints one `move: count` line per root move and the total, the
-// Stockfish/Pikafish convention, then the speed as an info string.
+// perft starts `perft N` (`go perft N`): it runs as a search does, on its
+// own goroutine, so that isready, stop and quit are answered meanwhile.
 func (c *session) perft(args []string) {
 	if len(args) != 1 {
 		c.errorf("perft: expected a depth")
@@ -308,20 +340,10 @@ func (c *session) perft(args []string) {
 	}
 	depth, err := strconv.Atoi(args[0])
 	if err != nil || depth < 1 || depth > 9 {
-		c.errorf("perft: depth %q must be a number from 1 to 9", args[0])
+		c.errorf("perft: depth %s must be a number from 1 to 9", rules.QuoteInput(args[0]))
 		return
 	}
-	start := time.Now()
-	var total uint64
-	for _, r := range c.pos.Divide(depth) {
-		c.out.println("%s: %d", r.Move, r.Nodes)
-		total += r.Nodes
-	}
-	elapsed := time.Since(start)
-	c.out.println("")
-	c.out.println("Nodes searched: %d", total)
-	nps := uint64(float64(total) / max(elapsed.Seconds(), 1e-9))
-	c.out.println("info string perft depth %d nodes %d time %d nps %d", depth, total, elapsed.Milliseconds(), nps)
+	c.searcher.startPerft(c.pos.Copy(), depth)
 }
 
 // display prints the board from Red's side with ranks and files, then FEN

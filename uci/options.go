@@ -67,8 +67,12 @@ func buildOptionTable() []setting {
 			apply: func(s *searchSession, v value) error { s.millisec = v.on; return nil }},
 		{uci: "Hash", ucci: "hashsize", kind: Spin, min: 1, max: 4096, def: strconv.Itoa(engine.DefaultHashMB), unit: "megabytes",
 			apply: func(s *searchSession, v value) error {
+				// The table is made now, not in the next search's time: a
+				// GUI sets Hash to use it.
 				s.hashMB = v.n
-				if s.searcher != nil {
+				if s.searcher == nil {
+					s.engine()
+				} else {
 					s.searcher.SetHashMB(v.n)
 				}
 				return nil
@@ -211,7 +215,7 @@ func (st setting) parse(text string) (value, error) {
 	case Check:
 		on, ok := parseBool(text)
 		if !ok {
-			return value{}, fmt.Errorf("want true or false, got %q", text)
+			return value{}, fmt.Errorf("want true or false, got %s", rules.QuoteInput(text))
 		}
 		return value{text: text, on: on}, nil
 	case Spin:
@@ -230,11 +234,11 @@ func (st setting) parse(text string) (value, error) {
 			for i, l := range st.levels {
 				words[i] = l.word
 			}
-			return value{}, fmt.Errorf("want %s or %d to %d, got %q", strings.Join(words, "/"), st.min, st.max, text)
+			return value{}, fmt.Errorf("want %s or %d to %d, got %s", strings.Join(words, "/"), st.min, st.max, rules.QuoteInput(text))
 		case st.unit != "":
-			return value{}, fmt.Errorf("want %s from %d to %d, got %q", st.unit, st.min, st.max, text)
+			return value{}, fmt.Errorf("want %s from %d to %d, got %s", st.unit, st.min, st.max, rules.QuoteInput(text))
 		}
-		return value{}, fmt.Errorf("want %d to %d, got %q", st.min, st.max, text)
+		return value{}, fmt.Errorf("want %d to %d, got %s", st.min, st.max, rules.QuoteInput(text))
 	}
 	return value{text: text}, nil
 }
@@ -280,7 +284,7 @@ func (s *searchSession) setOption(args []string) {
 		}
 		// Unknown options are ignored, as the protocols ask; the note helps
 		// someone who mistyped a name.
-		s.c.out.println("info string setoption: unknown option %q ignored", name)
+		s.c.out.println("info string setoption: unknown option %s ignored", rules.QuoteInput(name))
 		return
 	}
 	v, err := st.parse(text)

@@ -42,10 +42,21 @@ type searchSession struct {
 	deadline *time.Timer
 }
 
-// searchResult is a search's outcome with the protocol it was started under.
+// searchResult is a search's outcome with the protocol it was started
+// under, or a perft's (perft is then not nil).
 type searchResult struct {
 	res   engine.SearchResult
 	proto Protocol
+	perft *perftCount
+}
+
+// perftCount is the outcome of perft: the root moves counted in full, all
+// of them unless it was stopped.
+type perftCount struct {
+	depth   int
+	moves   []rules.PerftResult
+	stopped bool
+	elapsed time.Duration
 }
 
 func newSearchSession(c *session, hashMB int) *searchSession {
@@ -117,6 +128,10 @@ func (s *searchSession) finish(r searchResult) {
 	}
 	s.cancel()
 	s.active, s.open, s.ponder = false, false, false
+	if r.perft != nil {
+		s.printPerft(r.perft)
+		return
+	}
 	s.printBest(r)
 }
 
@@ -183,7 +198,7 @@ func parseGo(args []string, side rules.Color, ucci, millisec bool) (goParams, er
 		}
 		n, err := strconv.ParseInt(args[i+1], 10, 64)
 		if err != nil || n < 0 {
-			return 0, fmt.Errorf("go %s: %q is not a non-negative number", args[i], args[i+1])
+			return 0, fmt.Errorf("go %s: %s is not a non-negative number", args[i], rules.QuoteInput(args[i+1]))
 		}
 		return n, nil
 	}
@@ -251,7 +266,7 @@ func parseGo(args []string, side rules.Color, ucci, millisec bool) (goParams, er
 				l.Increment = d
 			}
 		default:
-			return g, fmt.Errorf("go: unknown parameter %q", args[i])
+			return g, fmt.Errorf("go: unknown parameter %s", rules.QuoteInput(args[i]))
 		}
 	}
 	if haveClock {
@@ -288,7 +303,10 @@ func (s *searchSession) start(args []string) {
 	searcher := s.engine()
 	ctx, cancel := context.WithCancel(context.Background())
 	s.active, s.cancel = true, cancel
-	s.open = searchLim.Infinite
+	// Without a bound it reaches it runs until stop, as an infinite one
+	// (go, go depth 0, go nodes 0, go mate 500): at the end of the input,
+	// with nobody left to send stop, it stops.
+	s.open = !searchLim.Bounded()
 	s.ponder, s.limits = g.ponder, lim
 	proto := s.c.proto
 	results := s.results
@@ -299,6 +317,39 @@ func (s *searchSession) start(args []string) {
 	if s.c.eof {
 		s.stopOpen() // nobody is left to send stop
 	}
+}
+
+// startPerft counts the move paths of depth plies from pos (the command
+// loop's copy) on a goroutine, cancelled by stop as a search is; the
+// command loop only calls it when no search runs.
+func (s *searchSession) startPerft(pos *rules.Position, depth int) {
+	ctx, cancel := context.WithCancel(context.Background())
+	s.active, s.cancel, s.open = true, cancel, false
+	results := s.results
+	go func() {
+		start := time.Now()
+		moves, err := pos.DivideContext(ctx, depth)
+		results <- searchResult{perft: &perftCount{depth: depth, moves: moves, stopped: err != nil, elapsed: time.Since(start)}}
+	}()
+}
+
+// printPerft prints one `move: count` line per root move and the total, the
+// Stockfish/Pikafish convention, then the speed as an info string. A
+// stopped perft prints the moves it counted in full and no total.
+func (s *searchSession) printPerft(p *perftCount) {
+	var total uint64
+	for _, r := range p.moves {
+		s.c.out.println("%s: %d", r.Move, r.Nodes)
+		total += r.Nodes
+	}
+	if p.stopped {
+		s.c.out.println("info string perft depth %d stopped: %d root moves counted", p.depth, len(p.moves))
+		return
+	}
+	s.c.out.println("")
+	s.c.out.println("Nodes searched: %d", total)
+	nps := uint64(float64(total) / max(p.elapsed.Seconds(), 1e-9))
+	s.c.out.println("info string perft depth %d nodes %d time %d nps %d", p.depth, total, p.elapsed.Milliseconds(), nps)
 }
 
 // printInfo reports a completed iteration.
@@ -352,7 +403,7 @@ func (s *searchSession) bench(args []string) {
 	if len(args) > 0 {
 		n, err := strconv.Atoi(args[0])
 		if err != nil || n < 1 || n > 30 {
-			s.c.errorf("bench: depth %q must be a number from 1 to 30", args[0])
+			s.c.errorf("bench: depth %s must be a number from 1 to 30", rules.QuoteInput(args[0]))
 			return
 		}
 		depth = n

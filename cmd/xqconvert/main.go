@@ -26,6 +26,7 @@ import (
 	"strings"
 
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // maxInputBytes bounds what xqconvert reads; the readers have lower limits.
@@ -67,7 +68,7 @@ func run(c config, stdin io.Reader, stdout io.Writer) error {
 		return err
 	}
 	if c.to != "pgn" && c.to != "iccs" && c.to != "xqf" {
-		return fmt.Errorf("-to %q: want pgn, iccs or xqf", c.to)
+		return fmt.Errorf("-to %s: want pgn, iccs or xqf", rules.QuoteInput(c.to))
 	}
 	name, src := c.in, stdin
 	if name == "" || name == "-" {
@@ -137,5 +138,5 @@ func parseNotation(s string) (game.Notation, error) {
 	case "iccs":
 		return game.ICCS, nil
 	}
-	return game.Chinese, errors.New("-notation " + s + ": want chinese, wxf or iccs")
+	return game.Chinese, errors.New("-notation " + rules.QuoteInput(s) + ": want chinese, wxf or iccs")
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -123,9 +124,9 @@ func TestConvertErrors(t *testing.T) {
 	}{
 		{config{to: "iccs", in: brokenPath}, "offset 17: two pieces on square a0"},
 		{config{to: "iccs", in: junk}, "offset 0: not an XQF file"},
-		{config{to: "pgn", in: badPGN}, "line 2, column 4: move 3 (h0h5)"},
+		{config{to: "pgn", in: badPGN}, `line 2, column 4: move 3: game: illegal move "h0h5"`},
 		{config{to: "png", in: badPGN}, "-to \"png\""},
-		{config{to: "pgn", notation: "latin", in: badPGN}, "-notation latin"},
+		{config{to: "pgn", notation: "latin", in: badPGN}, `-notation "latin"`},
 		{config{to: "pgn", in: filepath.Join(dir, "missing.pgn")}, "no such file"},
 	}
 	for _, c := range cases {
@@ -136,6 +137,22 @@ func TestConvertErrors(t *testing.T) {
 		}
 		if out.Len() != 0 {
 			t.Errorf("%+v: wrote output despite the error", c.c)
+		}
+	}
+}
+
+// A file of one long word gets a short error, quoting a little of the word
+// once (issue 35, item 16: 3.1 MB of error for a 1 MB word).
+func TestLongWordErrorIsShort(t *testing.T) {
+	dir := t.TempDir()
+	for name, text := range map[string]string{
+		"word.pgn":  strings.Repeat("x", 1<<20),
+		"moves.pgn": "1. 炮二平五 " + strings.Repeat("马", 1<<19),
+		"fen.txt":   "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1 " + strings.Repeat("h2", 1<<19),
+	} {
+		err := run(config{to: "iccs", in: writeFile(t, dir, name, []byte(text))}, strings.NewReader(""), &bytes.Buffer{})
+		if err == nil || len(err.Error()) > 300 {
+			t.Errorf("%s: error of %d bytes: %.300s", name, len(fmt.Sprint(err)), err)
 		}
 	}
 }

@@ -1,5 +1,5 @@
 // Package playtest has test doubles for the controller's dependencies: a time source whose
-// time moves only when the test says so.
+// time moves only when the test says so, and a queue that stands in for the UI goroutine.
 package playtest
 
 import (

@@ -1,0 +1,246 @@
+package gui
+
+import (
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/gui/board"
+	"github.com/xqfyne/xiangqi/gui/present"
+	"github.com/xqfyne/xiangqi/play"
+	"github.com/xqfyne/xiangqi/rules"
+)
+
+// gameScreen is the game: the board, the clocks, the status line, the controls, the move
+// list, navigation and the analysis and review panels. It is the bottom of the window's
+// screen stack and shows the session; what opens dialogs or other screens it calls back.
+type gameScreen struct {
+	gameDeps
+	board     *board.Board
+	clocks    *ClockWidget
+	tickStop  chan struct{} // closes the running clock's ticker; nil when none runs
+	status    *widget.Label
+	turned    *faceStatus // the status turned for the player across the board
+	thinking  *widget.ProgressBarInfinite
+	moveList  *moveList
+	moves     moveRows
+	undoBtn   *widget.Button
+	redoBtn   *widget.Button
+	hintBtn   *widget.Button
+	newBtn    *widget.Button
+	flipBtn   *widget.Button
+	settBtn   *widget.Button
+	resignBtn *widget.Button
+	drawBtn   *widget.Button
+	// The same actions as icon-only buttons for the narrow portrait layout.
+	iconBtns []*widget.Button
+	content  *fyne.Container
+	// Navigation, analysis and review (navigation.go, analysis.go, review.go).
+	nav           *navBar
+	analysisPanel *analysisPanel
+	reviewPanel   *reviewPanel
+	panels        *fyne.Container // the analysis and review panels
+}
+
+// gameDeps is what the game screen works with.
+type gameDeps struct {
+	session *play.Session
+	say     present.Say // renders the messages of game and play
+	parent  fyne.Window // the window whose canvas the "more" menu pops up on
+	look    *appLook
+	post    func(func()) // runs a function on the UI goroutine
+	// The actions that open dialogs or ask the player.
+	newGame, settings, resign, draw, review func()
+	more                                    func() []*fyne.MenuItem // the "more" menu's items
+}
+
+// newGameScreen builds the game screen and shows the session's game on it.
+func newGameScreen(deps gameDeps) *gameScreen {
+	g := &gameScreen{gameDeps: deps}
+	s := g.session
+	g.board = board.New(s.Tap, s.Drop)
+	g.clocks = NewClockWidget(tr("side.red"), tr("side.black"))
+	g.clocks.Hide()
+	g.status = widget.NewLabel("")
+	g.status.Wrapping = fyne.TextWrapWord
+	g.turned = newFaceStatus(g.status)
+	g.thinking = widget.NewProgressBarInfinite()
+	g.thinking.Hide()
+	g.newBtn = widget.NewButton(tr("action.new"), g.newGame)
+	g.undoBtn = widget.NewButton(tr("action.undo"), s.Undo)
+	g.redoBtn = widget.NewButton(tr("action.redo"), s.Redo)
+	g.hintBtn = widget.NewButton(tr("action.hint"), s.AskHint)
+	g.flipBtn = widget.NewButton(tr("action.flip"), s.Flip)
+	g.settBtn = widget.NewButton(tr("action.settings"), g.settings)
+	g.resignBtn = widget.NewButton(tr("action.resign"), g.resign)
+	g.drawBtn = widget.NewButton(tr("action.draw"), g.draw)
+	buttons := container.NewGridWithColumns(4, g.newBtn, g.undoBtn, g.redoBtn, g.hintBtn,
+		g.resignBtn, g.drawBtn, g.flipBtn, g.settBtn)
+	// The same actions as icons, in the same order; iconBtns[i] mirrors textBtns()[i].
+	g.iconBtns = []*widget.Button{
+		widget.NewButtonWithIcon("", theme.ContentAddIcon(), g.newGame),
+		widget.NewButtonWithIcon("", theme.ContentUndoIcon(), s.Undo),
+		widget.NewButtonWithIcon("", theme.ContentRedoIcon(), s.Redo),
+		widget.NewButtonWithIcon("", appIcon("hint"), s.AskHint),
+		widget.NewButtonWithIcon("", appIcon("resign"), g.resign),
+		widget.NewButtonWithIcon("", appIcon("draw"), g.draw),
+		widget.NewButtonWithIcon("", appIcon("flip"), s.Flip),
+		widget.NewButtonWithIcon("", theme.SettingsIcon(), g.settings),
+	}
+	iconRow := container.NewGridWithColumns(len(g.iconBtns) + 1)
+	for _, b := range g.iconBtns {
+		iconRow.Add(b)
+	}
+	iconRow.Add(g.moreButton(""))
+
+	g.moveList = g.newMoveList()
+	nav, panel := g.newSidePanel()
+	title := g.withMoreButton(widget.NewLabelWithStyle(tr("moves.title"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+	moveRow := newRowText("1.")
+	statusRows := widget.NewLabel(strings.Repeat("\n", statusLines-1))
+	statusRowsWide := widget.NewLabel(strings.Repeat("\n", statusLinesWide-1))
+	g.content = container.New(&mainLayout{
+		board: g.board, clocks: g.clocks, status: g.turned.slot(), thinking: g.thinking,
+		textButtons: buttons, title: title, iconButtons: iconRow,
+		moveList: g.moveList, moveRow: moveRow, statusRows: statusRows, statusRowsWide: statusRowsWide, sized: g.look.fit, nav: nav, panel: panel,
+	}, g.board, g.clocks, g.turned.slot(), g.thinking, buttons, title, iconRow, nav, panel, g.moveList)
+	return g
+}
+
+// view is the game screen: the bottom of the window's screen stack.
+func (g *gameScreen) view() fyne.CanvasObject { return g.content }
+
+// reshow shows the game again when the screen over it closes.
+func (g *gameScreen) reshow() { g.refresh(play.ChangeAll) }
+
+// refresh shows what changed in the session.
+func (g *gameScreen) refresh(c play.Change) {
+	s := g.session
+	g.look.apply()
+	if c&play.ChangeBoard != 0 {
+		g.board.SetView(boardView(s))
+	}
+	if c&play.ChangeStatus != 0 {
+		g.status.SetText(g.statusText())
+		g.turned.update(statusTurned(g.board.View(), s.Game().SideToMove(), s.Game().Result().Decided()))
+		g.showThinking(s.Thinking())
+	}
+	if c&play.ChangeMoves != 0 {
+		g.refreshMoves()
+	}
+	if c&(play.ChangeBoard|play.ChangeControls) != 0 {
+		g.showClock()
+	}
+	g.refreshPanels(c)
+	if c&play.ChangeControls != 0 {
+		can := []bool{true, s.CanUndo(), s.CanRedo(), s.CanHint(), s.CanResign(), s.CanOfferDraw(), true, true}
+		for i, b := range g.textBtns() {
+			enable(b, can[i])
+			enable(g.iconBtns[i], can[i])
+		}
+	}
+}
+
+// textBtns are the labelled buttons in the order of iconBtns.
+func (g *gameScreen) textBtns() []*widget.Button {
+	return []*widget.Button{g.newBtn, g.undoBtn, g.redoBtn, g.hintBtn, g.resignBtn, g.drawBtn, g.flipBtn, g.settBtn}
+}
+
+// showThinking shows the progress bar while the engine thinks.
+func (g *gameScreen) showThinking(on bool) {
+	if on == g.thinking.Visible() {
+		return
+	}
+	if on {
+		g.thinking.Show()
+		g.thinking.Start()
+	} else {
+		g.thinking.Stop()
+		g.thinking.Hide()
+	}
+}
+
+// boardView is what the board shows of the session.
+func boardView(s *play.Session) board.View {
+	g := s.Game()
+	pos := g.Position()
+	set := s.Settings()
+	v := board.View{
+		Selected: s.Selected(),
+		Targets:  s.Targets(),
+		LastMove: g.LastMove(),
+		Animate:  s.Animate(),
+		Check:    rules.NoSquare,
+		Hint:     s.Hint(),
+		Rejected: s.Rejected(),
+		Flipped:  set.Flipped,
+		Coords:   set.Coords,
+		Pickable: s.HumanToMove(),
+		PickSide: pos.Side(),
+	}
+	v.Arrows = analysisArrows(s)
+	v.SetPieces(pos)
+	setAppearance(&v, set)
+	if pos.InCheck() {
+		v.Check = pos.KingSquare(pos.Side())
+	}
+	if why, ok := g.RepetitionVerdict(); ok {
+		v.Culprits, v.Victim = why.Offenders, why.Target
+	}
+	return v
+}
+
+// enable enables or disables a button; an unchanged button is left alone, since each
+// change redraws it (and recolours its icon).
+func enable(b *widget.Button, on bool) {
+	if on == !b.Disabled() {
+		return
+	}
+	if on {
+		b.Enable()
+	} else {
+		b.Disable()
+	}
+}
+
+func (g *gameScreen) statusText() string { return present.StatusText(trData, g.statusNow()) }
+
+// statusNow is what the status line speaks of now.
+func (g *gameScreen) statusNow() present.Status {
+	s := g.session
+	gm := s.Game()
+	st := present.Status{Thinking: s.Thinking(), EngineErr: s.EngineError(), ToMove: gm.SideToMove(),
+		HintErr: s.HintError(), Check: gm.Position().InCheck()}
+	if gm.Result().Decided() {
+		st.Over = gameOverText(g.say, gm)
+	}
+	if st.Thinking {
+		info := s.Progress()
+		st.Depth, st.Score, st.Mate = info.Depth, info.Score, info.Mate
+	}
+	st.YourMove = s.Settings().Human != game.HumanBoth && s.Settings().Human.Plays(st.ToMove)
+	if hint := s.Hint(); hint != rules.NoMove {
+		st.Hint = game.FormatMove(gm.Position(), hint, s.Settings().Notation)
+	}
+	if why := s.Illegal(); why != game.NotIllegal {
+		st.Illegal = g.say(why.Message())
+	}
+	return st
+}
+
+// flashStatus shows a short confirmation in the status line until the next change.
+func (g *gameScreen) flashStatus(text string) {
+	st := g.statusNow()
+	st.Confirming = text
+	g.status.SetText(present.StatusText(trData, st))
+}
+
+// gameOverText says how the game ended; a loss by a repetition rule says who did what.
+func gameOverText(say present.Say, g *game.Game) string {
+	why, byRepetition := g.RepetitionVerdict()
+	return present.GameOverText(say, g.Result(), why, byRepetition)
+}

@@ -1,0 +1,237 @@
+package present
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/play"
+	"github.com/xqfyne/xiangqi/rules"
+)
+
+// The engine's score is said as the side it favours, whichever side is searching.
+func TestScoreTextNamesTheSideAhead(t *testing.T) {
+	en, zh := languages(t)
+	cases := []struct {
+		score, mate int
+		mover       rules.Color
+		en, zh      string
+	}{
+		{68, 0, rules.Red, "Red +68", "红方优 68"},
+		{68, 0, rules.Black, "Black +68", "黑方优 68"},
+		{-68, 0, rules.Black, "Red +68", "红方优 68"},
+		{4, 0, rules.Black, "level game", "均势"},
+		{-9, 0, rules.Red, "level game", "均势"},
+		{9990, 3, rules.Black, "Black mates in 3", "黑方3步杀"},
+		{-9990, -2, rules.Black, "Red mates in 2", "红方2步杀"},
+	}
+	for _, c := range cases {
+		if got := ScoreText(en, c.score, c.mate, c.mover); got != c.en {
+			t.Errorf("score %d mate %d for %v: %q, want %q", c.score, c.mate, c.mover, got, c.en)
+		}
+		if got := ScoreText(zh, c.score, c.mate, c.mover); got != c.zh {
+			t.Errorf("score %d mate %d for %v in Chinese: %q, want %q", c.score, c.mate, c.mover, got, c.zh)
+		}
+	}
+}
+
+func TestStatusText(t *testing.T) {
+	en, zh := languages(t)
+	cases := []struct {
+		name   string
+		s      Status
+		en, zh string
+	}{
+		{"to move", Status{ToMove: rules.Red}, "Red to move", "红方走棋"},
+		{"your move", Status{ToMove: rules.Black, YourMove: true}, "Your move (Black)", "轮到你走（黑方）"},
+		{"thinking", Status{Thinking: true, ToMove: rules.Black}, "Thinking…", "思考中…"},
+		{"progress", Status{Thinking: true, Depth: 7, Score: -68, ToMove: rules.Black},
+			"Thinking… depth 7, Red +68", "思考中… 深度 7，红方优 68"},
+		{"over", Status{Over: "Red wins", ToMove: rules.Black, Thinking: true}, "Game over: Red wins", "对局结束：Red wins"},
+		{"engine failed", Status{EngineErr: errors.New("no move"), ToMove: rules.Black},
+			"The engine could not move: no move. Let it try again, take back a move, or start a new game.",
+			"引擎无法走棋：no move。可以让它重试、悔棋或开始新的一局。"},
+		{"check, hint and illegal", Status{ToMove: rules.Red, YourMove: true, Check: true, Hint: "h2e2", Illegal: "blocked"},
+			"Check! blocked · Hint: h2e2 · Your move (Red)", "将军！ blocked · 提示：h2e2 · 轮到你走（红方）"},
+		{"no hint", Status{ToMove: rules.Red, HintErr: errors.New("busy")},
+			"No hint: busy · Red to move", "无法提示：busy · 红方走棋"},
+		{"confirming", Status{ToMove: rules.Red, Confirming: "Copied"}, "Copied · Red to move", "Copied · 红方走棋"},
+	}
+	for _, c := range cases {
+		if got := StatusText(en, c.s); got != c.en {
+			t.Errorf("%s: %q, want %q", c.name, got, c.en)
+		}
+		if got := StatusText(zh, c.s); got != c.zh {
+			t.Errorf("%s in Chinese: %q, want %q", c.name, got, c.zh)
+		}
+	}
+}
+
+func TestMoveRowText(t *testing.T) {
+	cases := []struct {
+		e        game.MoveListEntry
+		class    play.MoveClass
+		reviewed bool
+		want     string
+	}{
+		{game.MoveListEntry{Number: "1.", Text: "炮二平五"}, play.Best, false, "1. 炮二平五"},
+		{game.MoveListEntry{Number: "1...", Text: "h9g7"}, play.Blunder, true, "1... h9g7 ??"},
+		{game.MoveListEntry{Number: "2.", Text: "C2=5", Depth: 1, VariationStart: true}, play.Mistake, true, "(2. C2=5 ?"},
+		{game.MoveListEntry{Number: "2...", Text: "C8=5", Depth: 1}, play.Inaccuracy, true, "    2... C8=5 ?!"},
+		{game.MoveListEntry{Number: "3.", Text: "a0a1", Depth: 2, VariationStart: true}, play.Good, true, "    (3. a0a1"},
+	}
+	for _, c := range cases {
+		if got := MoveRowText(c.e, c.class, c.reviewed); got != c.want {
+			t.Errorf("%+v: %q, want %q", c.e, got, c.want)
+		}
+	}
+}
+
+func TestClassText(t *testing.T) {
+	en, zh := languages(t)
+	for c, want := range map[play.MoveClass][2]string{
+		play.Best: {"Best move", "最佳着法"}, play.Blunder: {"Blunder", "败着"}, play.Inaccuracy: {"Inaccuracy", "缓着"},
+	} {
+		if got := [2]string{ClassText(en, c), ClassText(zh, c)}; got != want {
+			t.Errorf("class %v: %q, want %q", c, got, want)
+		}
+	}
+}
+
+func TestLibraryRow(t *testing.T) {
+	en, zh := languages(t)
+	entry := func(e play.LibraryEntry) play.LibraryItem { return play.LibraryItem{LibraryEntry: e} }
+	cases := []struct {
+		it     play.LibraryItem
+		en, zh [3]string
+	}{
+		{entry(play.LibraryEntry{Human: game.HumanRed, Date: "2026.11.26", Result: "1-0", Plies: 3, Opening: "Central cannon"}),
+			[3]string{"You – Engine", "2026.11.26 · Red won · 2 moves", "Central cannon"},
+			[3]string{"我 – 电脑", "2026.11.26 · 红胜 · 2回合", "Central cannon"}},
+		{entry(play.LibraryEntry{Name: "Final", Human: game.HumanBlack, Black: "Li", Result: "1/2-1/2", Plies: 4}),
+			[3]string{"Final · Engine – Li", "Draw · 2 moves", ""},
+			[3]string{"Final · 电脑 – Li", "和棋 · 2回合", ""}},
+		{entry(play.LibraryEntry{Human: game.HumanBoth, Result: "*"}),
+			[3]string{"Red – Black", "Unfinished · 0 moves", ""},
+			[3]string{"红方 – 黑方", "未完 · 0回合", ""}},
+		{play.LibraryItem{LibraryEntry: play.LibraryEntry{ID: "g7"}, Err: errors.New("bad file")},
+			[3]string{"Damaged: g7", "bad file", ""},
+			[3]string{"已损坏：g7", "bad file", ""}},
+	}
+	for _, c := range cases {
+		if got := LibraryRow(en, c.it); got != c.en {
+			t.Errorf("%+v: %q, want %q", c.it, got, c.en)
+		}
+		if got := LibraryRow(zh, c.it); got != c.zh {
+			t.Errorf("%+v in Chinese: %q, want %q", c.it, got, c.zh)
+		}
+	}
+}
+
+func TestClockText(t *testing.T) {
+	for d, want := range map[time.Duration]string{
+		90 * time.Minute:                         "1:30:00",
+		5 * time.Minute:                          "5:00",
+		20 * time.Second:                         "0:20",
+		19*time.Second + 950*time.Millisecond:    "0:19.9",
+		-time.Second:                             "0:00.0",
+		59*time.Minute + 59*time.Second + 999999: "59:59",
+	} {
+		if got := ClockText(d); got != want {
+			t.Errorf("ClockText(%v) = %q, want %q", d, got, want)
+		}
+	}
+	if got := SideClockText("黑方", 5*time.Minute); got != "黑方  5:00" {
+		t.Errorf("SideClockText: %q", got)
+	}
+}
+
+func TestTimeControlText(t *testing.T) {
+	en, zh := languages(t)
+	untimed := play.TimeControl{}
+	if got := TimeControlText(en, untimed); got != "No clock" {
+		t.Errorf("untimed: %q", got)
+	}
+	if got := TimeControlText(zh, untimed); got != "不计时" {
+		t.Errorf("untimed in Chinese: %q", got)
+	}
+	for _, tc := range play.TimeControls() {
+		if !tc.Timed() {
+			continue
+		}
+		want := [2]string{
+			fmt.Sprintf("%v min + %v s", tc.Minutes(), tc.IncrementSeconds()),
+			fmt.Sprintf("%v分钟 + %v秒", tc.Minutes(), tc.IncrementSeconds()),
+		}
+		if got := [2]string{TimeControlText(en, tc), TimeControlText(zh, tc)}; got != want {
+			t.Errorf("%+v: %q, want %q", tc, got, want)
+		}
+	}
+}
+
+func TestAnalysisTexts(t *testing.T) {
+	for _, c := range []struct {
+		score, mate int
+		want        string
+	}{{68, 0, "+68"}, {-12, 0, "-12"}, {0, 0, "+0"}, {9990, 3, "M3"}, {-9990, -3, "-M3"}} {
+		if got := RedScoreText(c.score, c.mate); got != c.want {
+			t.Errorf("RedScoreText(%d, %d) = %q, want %q", c.score, c.mate, got, c.want)
+		}
+	}
+	if s, m := RedView(50, 2, rules.Black); s != -50 || m != -2 {
+		t.Errorf("RedView for Black: %d %d", s, m)
+	}
+	if s, m := RedView(50, 2, rules.Red); s != 50 || m != 2 {
+		t.Errorf("RedView for Red: %d %d", s, m)
+	}
+	for nps, want := range map[uint64]string{850_000: "850 k", 1_230_000: "1.2 M", 999: "0 k"} {
+		if got := SpeedText(nps); got != want {
+			t.Errorf("SpeedText(%d) = %q, want %q", nps, got, want)
+		}
+	}
+	if RedShare(0, 0) != 0.5 || RedShare(0, 1) != 1 || RedShare(0, -1) != 0 || RedShare(300, 0) <= 0.75 {
+		t.Errorf("RedShare: %v %v %v %v", RedShare(0, 0), RedShare(0, 1), RedShare(0, -1), RedShare(300, 0))
+	}
+}
+
+func TestLineText(t *testing.T) {
+	pos := rules.NewPosition()
+	h2e2, _ := rules.ParseMove("h2e2")
+	h9g7, _ := rules.ParseMove("h9g7")
+	bad, _ := rules.ParseMove("a0a5")
+	line := []rules.Move{h2e2, h9g7, bad, h2e2}
+	if got := LineText(pos, line, game.ICCS, 10); got != "h2e2 h9g7" {
+		t.Errorf("stops at the illegal move: %q", got)
+	}
+	if got := LineText(pos, line, game.Chinese, 1); got != "炮二平五" {
+		t.Errorf("limit 1: %q", got)
+	}
+	if pos.FEN() != rules.NewPosition().FEN() {
+		t.Error("LineText moved the position it was given")
+	}
+}
+
+func TestResultTexts(t *testing.T) {
+	en, zh := languages(t)
+	for pgn, want := range map[string][2]string{
+		"1-0": {"Red won", "红胜"}, "0-1": {"Black won", "黑胜"}, "1/2-1/2": {"Draw", "和棋"}, "": {"Unfinished", "未完"},
+	} {
+		if got := [2]string{ResultName(en, pgn), ResultName(zh, pgn)}; got != want {
+			t.Errorf("%q: %q, want %q", pgn, got, want)
+		}
+	}
+	r := game.Result{Status: game.RedWins, Winner: rules.Red, Reason: game.ReasonCheckmate}
+	sayEN, sayZH := newSpeaker(t, play.English).say, newSpeaker(t, play.Chinese).say
+	if got := GameOverText(sayEN, r, game.Verdict{}, false); got != sayEN(r.Message()) || got == "" {
+		t.Errorf("English result: %q", got)
+	}
+	if got := GameOverText(sayZH, r, game.Verdict{}, false); got != sayZH(r.Message()) || got == sayEN(r.Message()) {
+		t.Errorf("Chinese result: %q", got)
+	}
+	why := game.Verdict{Loser: rules.Red, Violation: rules.PerpetualCheck, TargetPiece: rules.NoPiece}
+	if got := GameOverText(sayZH, r, why, true); got != sayZH(why.Message()) || got == sayZH(r.Message()) {
+		t.Errorf("a loss by repetition says the verdict, not the result: %q", got)
+	}
+}
