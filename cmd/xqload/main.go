@@ -41,6 +41,7 @@ type options struct {
 	kill      bool
 	restartDB bool
 	fsync     bool
+	poolConns int
 }
 
 func main() {
@@ -53,6 +54,7 @@ func main() {
 	flag.BoolVar(&o.kill, "kill", false, "kill -9 the second instance halfway")
 	flag.BoolVar(&o.restartDB, "restart-db", false, "kill PostgreSQL halfway and start it again")
 	flag.BoolVar(&o.fsync, "fsync", true, "PostgreSQL flushes commits to disk (off: faster, as the tests run)")
+	flag.IntVar(&o.poolConns, "pool", 0, "database connections per instance (0: pgx's default, the larger of 4 and the CPU count)")
 	flag.Parse()
 	if o.games < 1 || o.games > 2000 || o.plies < 1 || o.plies > 200 {
 		fmt.Fprintln(os.Stderr, "xqload: -games is 1..2000 and -plies 1..200")
@@ -176,7 +178,11 @@ func run(o options) (string, error) {
 	defer cluster.Stop()
 	var instances []*instance
 	for n := range 2 {
-		in, err := startInstance(ctx, o.xqserver, cluster.URL, dir, n)
+		url := cluster.URL
+		if o.poolConns > 0 {
+			url += fmt.Sprintf("&pool_max_conns=%d", o.poolConns)
+		}
+		in, err := startInstance(ctx, o.xqserver, url, dir, n)
 		if err != nil {
 			return "", err
 		}
