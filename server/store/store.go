@@ -112,7 +112,9 @@ type txn struct {
 
 type notice struct{ channel, payload string }
 
-func (t *txn) notify(channel, payload string) { t.notices = append(t.notices, notice{channel, payload}) }
+func (t *txn) notify(channel, payload string) {
+	t.notices = append(t.notices, notice{channel, payload})
+}
 
 // inTx runs f in a transaction and commits when f returns nil. A failure of the database
 // itself becomes CodeUnavailable, so a client can tell it from a refusal.
