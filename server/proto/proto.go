@@ -78,9 +78,10 @@ type Account struct {
 	ID     int64   `json:"id"`
 	Name   string  `json:"name,omitempty"`
 	Rating float64 `json:"rating"`
-	// Deviation is the rating's Glicko deviation; above glicko.ProvisionalDeviation the
-	// rating is provisional.
-	Deviation float64 `json:"deviation"`
+	// Deviation is the rating's Glicko deviation; Provisional says it is still too high
+	// for the rating to be shown as established.
+	Deviation   float64 `json:"deviation"`
+	Provisional bool    `json:"provisional,omitempty"`
 }
 
 // Limits on what a request may carry.

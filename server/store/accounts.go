@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
@@ -28,7 +29,8 @@ type Account struct {
 
 // Public is the account as others see it.
 func (a Account) Public() proto.Account {
-	return proto.Account{ID: a.ID, Name: a.Name, Rating: a.Rating.Rating, Deviation: a.Rating.Deviation}
+	return proto.Account{ID: a.ID, Name: a.Name, Rating: a.Rating.Rating, Deviation: a.Rating.Deviation,
+		Provisional: a.Rating.Provisional()}
 }
 
 // tokenBytes is the length of a session token before encoding (256 bits).
@@ -47,7 +49,9 @@ const (
 	maxName        = 24
 	minPassword    = 8
 	maxPassword    = 128
-	errBadToken    = "the session token is not known; sign in again"
+	errBadToken    = "the session token is not known or has expired; sign in again"
+	// tokenLifetime: a session token unused this long stops working.
+	tokenLifetime = 90 * 24 * time.Hour
 	errBadPassword = "the name or password is wrong"
 )
 
@@ -88,8 +92,11 @@ func (s *Store) CreateGuest(ctx context.Context) (Account, string, error) {
 func (s *Store) Authenticate(ctx context.Context, token string) (Account, error) {
 	var a Account
 	var name *string
-	err := s.pool.QueryRow(ctx, `SELECT a.id, a.name, a.rating, a.deviation, a.volatility
-		FROM tokens t JOIN accounts a ON a.id = t.account_id WHERE t.hash = $1`, hashToken(token)).
+	// Using a token keeps it alive: it expires tokenLifetime after its last use.
+	err := s.pool.QueryRow(ctx, `WITH t AS (UPDATE tokens SET used_at = now() WHERE hash = $1 AND used_at > now() - $2::interval
+		RETURNING account_id)
+		SELECT a.id, a.name, a.rating, a.deviation, a.volatility FROM t JOIN accounts a ON a.id = t.account_id`,
+		hashToken(token), tokenLifetime.String()).
 		Scan(&a.ID, &name, &a.Rating.Rating, &a.Rating.Deviation, &a.Rating.Volatility)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return Account{}, proto.Errorf(proto.CodeUnauthenticated, errBadToken)

@@ -172,6 +172,18 @@ func TestTokensAndPasswords(t *testing.T) {
 	if _, err := s.Authenticate(ctx, token+"x"); code(err) != proto.CodeUnauthenticated {
 		t.Errorf("forged token: %v", err)
 	}
+	if _, err := s.pool.Exec(ctx, `UPDATE tokens SET used_at = now() - interval '91 days' WHERE hash = $1`, hashToken(token)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Authenticate(ctx, token); code(err) != proto.CodeUnauthenticated {
+		t.Errorf("a token unused for 91 days: %v", err)
+	}
+	if _, err := s.pool.Exec(ctx, `UPDATE tokens SET used_at = now() - interval '89 days' WHERE hash = $1`, hashToken(token)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Authenticate(ctx, token); err != nil {
+		t.Errorf("a token unused for 89 days: %v", err)
+	}
 	name := "player" + token[:6]
 	if err := s.Register(ctx, a.ID, name, "short"); code(err) != proto.CodeBadRequest {
 		t.Errorf("short password: %v", err)
