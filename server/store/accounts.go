@@ -46,12 +46,12 @@ const (
 
 // Bounds of an account name and password.
 const (
-	maxName        = 24
-	minPassword    = 8
-	maxPassword    = 128
-	errBadToken    = "the session token is not known or has expired; sign in again"
+	maxName     = 24
+	minPassword = 8
+	maxPassword = 128
+	errBadToken = "the session token is not known or has expired; sign in again"
 	// tokenLifetime: a session token unused this long stops working.
-	tokenLifetime = 90 * 24 * time.Hour
+	tokenLifetime  = 90 * 24 * time.Hour
 	errBadPassword = "the name or password is wrong"
 )
 
