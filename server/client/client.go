@@ -244,6 +244,13 @@ func (c *Conn) Seek(ctx context.Context, tc, rules string, rated bool) (int64, e
 	return f.Game, err
 }
 
+// SeekInRange is Seek with the opponent's rating bounded (0: no bound on that side).
+func (c *Conn) SeekInRange(ctx context.Context, tc, rules string, rated bool, minRating, maxRating int) (int64, error) {
+	f, err := c.request(ctx, proto.Request{Type: proto.TypeSeek, TimeControl: tc, Rules: rules, Rated: rated,
+		MinRating: minRating, MaxRating: maxRating})
+	return f.Game, err
+}
+
 // CancelSeek withdraws the account's seek.
 func (c *Conn) CancelSeek(ctx context.Context) error {
 	_, err := c.request(ctx, proto.Request{Type: proto.TypeCancelSeek})

@@ -229,6 +229,7 @@ func (c *conn) handle(ctx context.Context, req proto.Request, receipt time.Time)
 			break
 		}
 		if req.Type == proto.TypeSeek {
+			spec.MinRating, spec.MaxRating = req.MinRating, req.MaxRating
 			ack.Game, err = st.Seek(ctx, account.ID, spec, receipt)
 		} else if ack.Game, ack.Code, err = st.Invite(ctx, account.ID, spec); err == nil {
 			c.watch(ack.Game, 0)

@@ -57,7 +57,10 @@ type Request struct {
 	TimeControl string `json:"tc,omitempty"`
 	Rules       string `json:"rules,omitempty"`
 	Rated       bool   `json:"rated,omitempty"`
-	Code        string `json:"code,omitempty"`
+	// MinRating and MaxRating bound a seek's opponent's rating (0: no bound).
+	MinRating int    `json:"min_rating,omitempty"`
+	MaxRating int    `json:"max_rating,omitempty"`
+	Code      string `json:"code,omitempty"`
 }
 
 // Frame is a frame from the server.
@@ -87,6 +90,8 @@ type Account struct {
 // Limits on what a request may carry.
 const (
 	maxText = 64
+	// MaxRating bounds a seek's rating range.
+	MaxRating = 4000
 )
 
 // needsGame lists the request types that act on one game.
@@ -114,6 +119,10 @@ func DecodeRequest(data []byte) (Request, error) {
 	}
 	if r.ID < 0 || r.Game < 0 || r.After < 0 || r.Ply < 0 {
 		return Request{}, errors.New("id, game, after and ply are not negative")
+	}
+	if r.MinRating < 0 || r.MaxRating < 0 || r.MinRating > MaxRating || r.MaxRating > MaxRating ||
+		r.MaxRating != 0 && r.MinRating > r.MaxRating {
+		return Request{}, fmt.Errorf("a rating range is 0..%d with min_rating below max_rating", MaxRating)
 	}
 	for _, s := range []string{r.Token, r.Move, r.TimeControl, r.Rules, r.Code} {
 		if len(s) > maxText {

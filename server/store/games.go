@@ -25,6 +25,8 @@ type Spec struct {
 	Rated       bool
 	// FEN is the start position ("" for the standard one); only invites may set it.
 	FEN string
+	// MinRating and MaxRating bound a seek's opponent's rating (0: no bound).
+	MinRating, MaxRating int
 }
 
 // SeekControls are the time controls a seek may ask for: the app's timed presets.
@@ -545,15 +547,28 @@ func (s *Store) Seek(ctx context.Context, account int64, spec Spec, now time.Tim
 		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtext($1))`, key); err != nil {
 			return err
 		}
+		var rating float64
+		if err := tx.QueryRow(ctx, `SELECT rating FROM accounts WHERE id = $1`, account).Scan(&rating); err != nil {
+			return err
+		}
+		minRating, maxRating := ratingBound(spec.MinRating), ratingBound(spec.MaxRating)
+		// The oldest seek of the same kind whose player is in this seek's range and
+		// whose range takes this player.
 		var other int64
 		err := tx.QueryRow(ctx, `DELETE FROM seeks WHERE account_id = (
 			SELECT account_id FROM seeks WHERE base_ms = $1 AND increment_ms = $2 AND rules = $3 AND rated = $4 AND account_id <> $5
+				AND ($6::float8 IS NULL OR rating >= $6) AND ($7::float8 IS NULL OR rating <= $7)
+				AND (min_rating IS NULL OR $8 >= min_rating) AND (max_rating IS NULL OR $8 <= max_rating)
 			ORDER BY created_at LIMIT 1) RETURNING account_id`,
-			spec.TimeControl.Base.Milliseconds(), spec.TimeControl.Increment.Milliseconds(), spec.Rules.String(), spec.Rated, account).Scan(&other)
+			spec.TimeControl.Base.Milliseconds(), spec.TimeControl.Increment.Milliseconds(), spec.Rules.String(), spec.Rated, account,
+			minRating, maxRating, rating).Scan(&other)
 		if errors.Is(err, pgx.ErrNoRows) {
-			_, err = tx.Exec(ctx, `INSERT INTO seeks (account_id, base_ms, increment_ms, rules, rated) VALUES ($1, $2, $3, $4, $5)
-				ON CONFLICT (account_id) DO UPDATE SET base_ms = $2, increment_ms = $3, rules = $4, rated = $5, created_at = now()`,
-				account, spec.TimeControl.Base.Milliseconds(), spec.TimeControl.Increment.Milliseconds(), spec.Rules.String(), spec.Rated)
+			_, err = tx.Exec(ctx, `INSERT INTO seeks (account_id, base_ms, increment_ms, rules, rated, rating, min_rating, max_rating)
+				VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+				ON CONFLICT (account_id) DO UPDATE SET base_ms = $2, increment_ms = $3, rules = $4, rated = $5, rating = $6,
+					min_rating = $7, max_rating = $8, created_at = now()`,
+				account, spec.TimeControl.Base.Milliseconds(), spec.TimeControl.Increment.Milliseconds(), spec.Rules.String(), spec.Rated,
+				rating, minRating, maxRating)
 			return err
 		}
 		if err != nil {
@@ -574,6 +589,15 @@ func (s *Store) Seek(ctx context.Context, account int64, spec Spec, now time.Tim
 		return s.start(ctx, tx, r, spec, now)
 	})
 	return id, err
+}
+
+// ratingBound is a bound of a seek's range as the table keeps it (NULL: none).
+func ratingBound(r int) *float64 {
+	if r == 0 {
+		return nil
+	}
+	f := float64(r)
+	return &f
 }
 
 // CancelSeek withdraws account's seek.

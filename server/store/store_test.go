@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/xqfyne/xiangqi/rules"
 	"github.com/xqfyne/xiangqi/server/pgtest"
 	"github.com/xqfyne/xiangqi/server/proto"
 )
@@ -362,5 +363,38 @@ func TestInvite(t *testing.T) {
 	}
 	if _, err := ParseSpec("7+2", "", true, true); code(err) != proto.CodeBadRequest {
 		t.Errorf("a seek on 7+2: %v", err)
+	}
+}
+
+// A seek bounded to opponents rated 1400 at most passes over a new player (1500); the
+// next seek without bounds pairs with the one waiting that takes it, not the older one.
+func TestSeekRatingRange(t *testing.T) {
+	s := openStore(t)
+	ctx := context.Background()
+	now := time.Now()
+	spec := Spec{TimeControl: SeekControls()[3], Rules: rules.RulesChinese} // no other test seeks 30+0 Chinese
+	picky, plain, newcomer := guest(t, s), guest(t, s), guest(t, s)
+	narrow := spec
+	narrow.MaxRating = 1400
+	if g, err := s.Seek(ctx, picky.ID, narrow, now); err != nil || g != 0 {
+		t.Fatalf("picky seek: %d %v", g, err)
+	}
+	if g, err := s.Seek(ctx, plain.ID, spec, now); err != nil || g != 0 {
+		t.Fatalf("plain seek matched the picky one: %d %v", g, err)
+	}
+	g, err := s.Seek(ctx, newcomer.ID, spec, now)
+	if err != nil || g == 0 {
+		t.Fatalf("newcomer: %d %v", g, err)
+	}
+	events, _ := s.Events(ctx, g, 0)
+	var st proto.StartData
+	if err := events[0].Decode(&st); err != nil {
+		t.Fatal(err)
+	}
+	if ids := [2]int64{st.Red.ID, st.Black.ID}; ids != [2]int64{plain.ID, newcomer.ID} && ids != [2]int64{newcomer.ID, plain.ID} {
+		t.Errorf("paired %v, want the plain seeker %d and the newcomer %d", ids, plain.ID, newcomer.ID)
+	}
+	if err := s.CancelSeek(ctx, picky.ID); err != nil {
+		t.Fatal(err)
 	}
 }
