@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+	"github.com/jackc/pgx/v5"
 
 	"github.com/xqfyne/xiangqi/server/client"
 	"github.com/xqfyne/xiangqi/server/proto"
@@ -265,4 +266,36 @@ func TestBadClientsAreCutOff(t *testing.T) {
 func rawSocket(ctx context.Context, base string) (*websocket.Conn, error) {
 	c, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(base, "http")+"/ws", nil)
 	return c, err
+}
+
+// An event committed whose notification never went out (its instance died between the
+// two) still reaches the sockets, through the instances' catch-up.
+func TestLostNotificationIsMadeUp(t *testing.T) {
+	bases := instances(t, 1, Config{CatchUpEvery: 100 * time.Millisecond})
+	ctx := testCtx(t)
+	g, p, _ := pairBySeek(t, ctx, bases, "10+5")
+	conn, err := pgx.Connect(ctx, testDB.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	// What a dying instance's transaction leaves: the event and the version, no NOTIFY.
+	tx, err := conn.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tx.Exec(ctx, `INSERT INTO events (game_id, seq, kind, data) VALUES ($1, 2, 'draw_offer', '{"side":"red"}')`, g); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tx.Exec(ctx, `UPDATE games SET version = 2, draw_offer = 'red' WHERE id = $1`, g); err != nil {
+		t.Fatal(err)
+	}
+	if err := tx.Commit(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range p {
+		if e, err := c.NextEvent(ctx, g); err != nil || e.Seq != 2 || e.Kind != proto.KindDrawOffer {
+			t.Errorf("the unannounced event: %+v %v", e, err)
+		}
+	}
 }
