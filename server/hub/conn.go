@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"sort"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/coder/websocket"
@@ -41,6 +42,10 @@ type conn struct {
 	done    chan struct{}
 	once    sync.Once
 	limiter *rate.Limiter
+
+	// lag is the socket's one-way network delay in nanoseconds: half its round trip,
+	// measured by pings and smoothed.
+	lag atomic.Int64
 
 	mu      sync.Mutex
 	account *store.Account
@@ -99,6 +104,7 @@ func (h *Hub) socket(w http.ResponseWriter, r *http.Request) {
 	defer cancel()
 	go c.writer(ctx)
 	go c.syncer(ctx)
+	go c.pinger(ctx)
 	c.read(ctx)
 	c.close(websocket.StatusNormalClosure, "")
 	c.leave()
@@ -162,6 +168,31 @@ func (c *conn) writer(ctx context.Context) {
 				return
 			}
 		}
+	}
+}
+
+// pinger measures the socket's round trip every PingEvery, for the lag allowance.
+func (c *conn) pinger(ctx context.Context) {
+	t := time.NewTicker(c.hub.cfg.PingEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-c.done:
+			return
+		case <-t.C:
+		}
+		pctx, cancel := context.WithTimeout(ctx, writeTimeout)
+		sent := time.Now()
+		err := c.ws.Ping(pctx)
+		cancel()
+		if err != nil {
+			continue // a socket that does not answer is closed by its reader or writer
+		}
+		oneWay := int64(time.Since(sent) / 2)
+		if old := c.lag.Load(); old != 0 {
+			oneWay = (3*old + oneWay) / 4 // smoothed: one slow ping is not the line
+		}
+		c.lag.Store(oneWay)
 	}
 }
 
@@ -252,7 +283,7 @@ func (c *conn) handle(ctx context.Context, req proto.Request, receipt time.Time)
 			c.watch(req.Game, req.After)
 		}
 	case proto.TypeMove:
-		events, err = st.Move(ctx, account.ID, req.Game, req.Ply, req.Move, receipt)
+		events, err = st.Move(ctx, account.ID, req.Game, req.Ply, req.Move, receipt, time.Duration(c.lag.Load()))
 	case proto.TypeResign:
 		events, err = st.Resign(ctx, account.ID, req.Game, receipt)
 	case proto.TypeOfferDraw:

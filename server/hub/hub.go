@@ -27,6 +27,8 @@ type Config struct {
 	Grace time.Duration
 	// SeenEvery is how often an instance records its players as connected [Grace/6].
 	SeenEvery time.Duration
+	// PingEvery is how often a socket's round trip is measured, for the lag allowance [5 s].
+	PingEvery time.Duration
 	// CatchUpEvery is how often the instance compares its games with the table, for
 	// notifications that never came [2 s].
 	CatchUpEvery time.Duration
@@ -54,6 +56,9 @@ func (c *Config) defaults() {
 	}
 	if c.SeenEvery == 0 {
 		c.SeenEvery = c.Grace / 6
+	}
+	if c.PingEvery == 0 {
+		c.PingEvery = 5 * time.Second
 	}
 	if c.CatchUpEvery == 0 {
 		c.CatchUpEvery = 2 * time.Second

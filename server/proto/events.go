@@ -43,12 +43,14 @@ type StartData struct {
 }
 
 // MoveData is a move accepted by the server: the ply it made (1 for the first move), the
-// move in ICCS coordinates, the side that moved ("red" or "black") and the clocks after it.
+// move in ICCS coordinates, the side that moved ("red" or "black"), the clocks after it
+// and the lag allowance given back to the mover's clock, in milliseconds.
 type MoveData struct {
 	Ply   int    `json:"ply"`
 	Move  string `json:"move"`
 	Side  string `json:"side"`
 	Clock Clock  `json:"clock"`
+	Lag   int64  `json:"lag_ms,omitempty"`
 }
 
 // SideData names the side that acted.

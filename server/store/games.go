@@ -87,14 +87,33 @@ type gameRow struct {
 	version            int64
 	drawOffer          *string
 	redSeen, blackSeen *time.Time
+	lagQuotaMS         [2]int64 // by colour
 }
 
 const gameColumns = `id, red, black, status, rules, rated, start_fen, base_ms, increment_ms, red_ms, black_ms,
-	turn_since, ply, version, draw_offer, red_seen, black_seen`
+	turn_since, ply, version, draw_offer, red_seen, black_seen, red_lag_ms, black_lag_ms`
 
 func (r *gameRow) scan(row pgx.Row) error {
 	return row.Scan(&r.id, &r.red, &r.black, &r.status, &r.ruleSet, &r.rated, &r.startFEN, &r.baseMS, &r.incMS,
-		&r.redMS, &r.blackMS, &r.turnSince, &r.ply, &r.version, &r.drawOffer, &r.redSeen, &r.blackSeen)
+		&r.redMS, &r.blackMS, &r.turnSince, &r.ply, &r.version, &r.drawOffer, &r.redSeen, &r.blackSeen,
+		&r.lagQuotaMS[rules.Red], &r.lagQuotaMS[rules.Black])
+}
+
+// The lag allowance, lichess's way: the time a move spent on the network (half the
+// socket's measured round trip) is given back to the mover's clock, out of a quota that
+// starts at lagQuotaStart, grows by lagQuotaGain a move and holds at most lagQuotaMax,
+// so that a player who claims a slow line cannot buy time with it.
+const (
+	lagQuotaStart = 1000 * time.Millisecond // also the columns' default (migration 4)
+	lagQuotaGain  = 100 * time.Millisecond
+	lagQuotaMax   = 2000 * time.Millisecond
+)
+
+// lagAllowance returns the time given back for a move with network lag lag out of quota
+// left, and the quota after the move.
+func lagAllowance(lag, quota time.Duration) (given, after time.Duration) {
+	given = max(min(lag, quota), 0)
+	return given, min(quota-given+lagQuotaGain, lagQuotaMax)
 }
 
 // lockGame reads game id and locks its row until the transaction ends.
@@ -304,12 +323,14 @@ func (s *Store) rate(ctx context.Context, tx *txn, r *gameRow, res game.Result) 
 		&proto.RatingChange{Before: blackBefore.Rating, After: blackAfter.Rating}, nil
 }
 
-// Move plays move text for account in game at ply, as received by the server at receipt:
-// the game row is locked, the player, turn, ply and clock checked, the move judged by
-// the game's rules, and the move event (and the end event when it ended the game)
-// appended, all in one transaction. A mover whose time had run out loses on time
-// instead: the game ends and the move is refused with CodeTimeUp.
-func (s *Store) Move(ctx context.Context, account, gameID int64, ply int, text string, receipt time.Time) ([]proto.Event, error) {
+// Move plays move text for account in game at ply, as received by the server at receipt
+// over a socket whose one-way lag is lag: the game row is locked, the player, turn, ply
+// and clock checked, the move judged by the game's rules, and the move event (and the end
+// event when it ended the game) appended, all in one transaction. The mover's clock is
+// charged up to the receipt less the lag allowance (see lagQuotaStart). A mover whose
+// time had run out loses on time instead: the game ends and the move is refused with
+// CodeTimeUp.
+func (s *Store) Move(ctx context.Context, account, gameID int64, ply int, text string, receipt time.Time, lag time.Duration) ([]proto.Event, error) {
 	var events []proto.Event
 	var refusal error
 	receipt = dbTime(receipt)
@@ -343,7 +364,11 @@ func (s *Store) Move(ctx context.Context, account, gameID int64, ply int, text s
 		if !m.Game().Position().IsLegal(mv) {
 			return proto.Errorf(proto.CodeIllegal, fmt.Sprintf("%s is not a legal move here", text))
 		}
-		clock.now = receipt
+		given, quota := lagAllowance(lag, time.Duration(r.lagQuotaMS[side])*time.Millisecond)
+		clock.now = receipt.Add(-given)
+		if r.turnSince != nil && clock.now.Before(*r.turnSince) {
+			clock.now, given = *r.turnSince, receipt.Sub(*r.turnSince)
+		}
 		if err := m.Play(mv); err != nil {
 			if !m.Result().Decided() {
 				return proto.Errorf(proto.CodeIllegal, err.Error())
@@ -356,7 +381,8 @@ func (s *Store) Move(ctx context.Context, account, gameID int64, ply int, text s
 		}
 		r.ply++
 		c := clockOf(m)
-		e, err := appendEvent(ctx, tx, r, proto.KindMove, proto.MoveData{Ply: r.ply, Move: mv.String(), Side: sideName(side), Clock: c})
+		e, err := appendEvent(ctx, tx, r, proto.KindMove, proto.MoveData{Ply: r.ply, Move: mv.String(), Side: sideName(side), Clock: c,
+			Lag: given.Milliseconds()})
 		if err != nil {
 			return err
 		}
@@ -366,12 +392,13 @@ func (s *Store) Move(ctx context.Context, account, gameID int64, ply int, text s
 			d := receipt.Add(m.ClockLeft(side.Opponent()))
 			deadline = &d
 		}
-		seen := "red_seen"
+		seen, lagQuota := "red_seen", "red_lag_ms"
 		if side == rules.Black {
-			seen = "black_seen"
+			seen, lagQuota = "black_seen", "black_lag_ms"
 		}
 		if _, err := tx.Exec(ctx, `UPDATE games SET ply = $2, red_ms = $3, black_ms = $4, turn_since = $5, deadline = $6,
-			draw_offer = NULL, `+seen+` = $5 WHERE id = $1`, r.id, r.ply, c.Red, c.Black, receipt, deadline); err != nil {
+			draw_offer = NULL, `+seen+` = $5, `+lagQuota+` = $7 WHERE id = $1`,
+			r.id, r.ply, c.Red, c.Black, receipt, deadline, quota.Milliseconds()); err != nil {
 			return err
 		}
 		if m.Result().Decided() {

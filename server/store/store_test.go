@@ -120,7 +120,7 @@ func TestMovesAreCheckedAndJudged(t *testing.T) {
 		{red, 0, "a0a0", proto.CodeIllegal},
 	}
 	for _, r := range refusals {
-		if _, err := s.Move(ctx, r.who.ID, id, r.ply, r.move, start); code(err) != r.want {
+		if _, err := s.Move(ctx, r.who.ID, id, r.ply, r.move, start, 0); code(err) != r.want {
 			t.Errorf("%s at ply %d: got %v, want %s", r.move, r.ply, err, r.want)
 		}
 	}
@@ -128,7 +128,7 @@ func TestMovesAreCheckedAndJudged(t *testing.T) {
 	var events []proto.Event
 	for i, mv := range mateLine {
 		at := start.Add(time.Duration(i+1) * 2 * time.Second)
-		got, err := s.Move(ctx, players[i%2].ID, id, i, mv, at)
+		got, err := s.Move(ctx, players[i%2].ID, id, i, mv, at, 0)
 		if err != nil {
 			t.Fatalf("move %d %s: %v", i+1, mv, err)
 		}
@@ -146,7 +146,7 @@ func TestMovesAreCheckedAndJudged(t *testing.T) {
 	if end.Result != "1-0" || end.Reason != "reason.checkmate" || end.Text == "" || end.Red == nil || end.Red.After <= end.Red.Before {
 		t.Errorf("end %+v, want red winning by checkmate with its rating up", end)
 	}
-	if _, err := s.Move(ctx, black.ID, id, 5, "e9e8", start.Add(time.Minute)); code(err) != proto.CodeGameOver {
+	if _, err := s.Move(ctx, black.ID, id, 5, "e9e8", start.Add(time.Minute), 0); code(err) != proto.CodeGameOver {
 		t.Errorf("a move after the mate: %v, want %s", err, proto.CodeGameOver)
 	}
 	all, _ := s.Events(ctx, id, 0)
@@ -261,7 +261,7 @@ func TestEndingsApplyOnce(t *testing.T) {
 		go func() { defer wg.Done(); count(s.SweepAbandoned(ctx, late, time.Minute)) }()
 		go func() { defer wg.Done(); count(s.Resign(ctx, red.ID, id, late)) }()
 		go func() { defer wg.Done(); count(s.Resign(ctx, black.ID, id, late)) }()
-		go func() { defer wg.Done(); count(s.Move(ctx, red.ID, id, 0, "b2b4", late)) }()
+		go func() { defer wg.Done(); count(s.Move(ctx, red.ID, id, 0, "b2b4", late, 0)) }()
 	}
 	wg.Wait()
 	if ends != 1 {
@@ -279,7 +279,7 @@ func TestFlagFallsWithoutAMove(t *testing.T) {
 	ctx := context.Background()
 	start := time.Now()
 	id, red, _ := pair(t, s, Spec{TimeControl: SeekControls()[0], Rated: true}, start)
-	if _, err := s.Move(ctx, red.ID, id, 0, "b2b4", start.Add(time.Second)); err != nil {
+	if _, err := s.Move(ctx, red.ID, id, 0, "b2b4", start.Add(time.Second), 0); err != nil {
 		t.Fatal(err)
 	}
 	// Black has 5 minutes from red's move: not flagged a second early, flagged after.
@@ -303,7 +303,7 @@ func TestMoveAfterTheFlagLosesOnTime(t *testing.T) {
 	ctx := context.Background()
 	start := time.Now()
 	id, red, _ := pair(t, s, blitz, start)
-	events, err := s.Move(ctx, red.ID, id, 0, "b2b4", start.Add(5*time.Minute+time.Millisecond))
+	events, err := s.Move(ctx, red.ID, id, 0, "b2b4", start.Add(5*time.Minute+time.Millisecond), 0)
 	if code(err) != proto.CodeTimeUp {
 		t.Fatalf("late move: %v, want %s", err, proto.CodeTimeUp)
 	}
@@ -396,5 +396,45 @@ func TestSeekRatingRange(t *testing.T) {
 	}
 	if err := s.CancelSeek(ctx, picky.ID); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// A move's network lag is given back to the mover's clock out of a quota: 1 s at first,
+// 100 ms more each move, never above 2 s.
+func TestLagAllowance(t *testing.T) {
+	s := openStore(t)
+	ctx := context.Background()
+	start := time.Now()
+	id, red, black := pair(t, s, Spec{TimeControl: SeekControls()[0]}, start) // 5+3
+	// Red thinks 2 s of which 300 ms were the network: charged 1.7 s.
+	events, err := s.Move(ctx, red.ID, id, 0, "b2b4", start.Add(2*time.Second), 300*time.Millisecond)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m proto.MoveData
+	if err := events[0].Decode(&m); err != nil || m.Clock.Red != 300000-1700+3000 || m.Lag != 300 {
+		t.Errorf("first move %+v %v; want red 301300 ms, lag 300", m, err)
+	}
+	// Black claims 5 s of lag: it gets its quota, 1 s.
+	events, err = s.Move(ctx, black.ID, id, 1, "a9a8", start.Add(12*time.Second), 5*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := events[0].Decode(&m); err != nil || m.Clock.Black != 300000-9000+3000 || m.Lag != 1000 {
+		t.Errorf("second move %+v %v; want black 294000 ms, lag 1000", m, err)
+	}
+	// Red's quota is now 1000-300+100 = 800 ms.
+	events, err = s.Move(ctx, red.ID, id, 2, "b4c4", start.Add(15*time.Second), 5*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := events[0].Decode(&m); err != nil || m.Lag != 800 {
+		t.Errorf("third move %+v %v; want lag 800", m, err)
+	}
+	if given, after := lagAllowance(time.Second, lagQuotaMax); given != time.Second || after != lagQuotaMax-time.Second+lagQuotaGain {
+		t.Errorf("lagAllowance(1s, max) = %v, %v", given, after)
+	}
+	if _, after := lagAllowance(0, lagQuotaMax); after != lagQuotaMax {
+		t.Errorf("the quota grew past its cap: %v", after)
 	}
 }
