@@ -307,6 +307,24 @@ func (c *Conn) DeclineDraw(ctx context.Context, game int64) error {
 	return err
 }
 
+// OfferTakeback asks the opponent to take back one's last move (casual games).
+func (c *Conn) OfferTakeback(ctx context.Context, game int64) error {
+	_, err := c.request(ctx, proto.Request{Type: proto.TypeOfferTakeback, Game: game})
+	return err
+}
+
+// AcceptTakeback takes back the opponent's last move as it asked.
+func (c *Conn) AcceptTakeback(ctx context.Context, game int64) error {
+	_, err := c.request(ctx, proto.Request{Type: proto.TypeAcceptTakeback, Game: game})
+	return err
+}
+
+// DeclineTakeback refuses the opponent's takeback request.
+func (c *Conn) DeclineTakeback(ctx context.Context, game int64) error {
+	_, err := c.request(ctx, proto.Request{Type: proto.TypeDeclineTakeback, Game: game})
+	return err
+}
+
 // Send writes raw bytes as one text frame, for tests of bad clients.
 func (c *Conn) Send(ctx context.Context, data []byte) error {
 	return c.ws.Write(ctx, websocket.MessageText, data)

@@ -292,6 +292,12 @@ func (c *conn) handle(ctx context.Context, req proto.Request, receipt time.Time)
 		events, err = st.AcceptDraw(ctx, account.ID, req.Game, receipt)
 	case proto.TypeDeclineDraw:
 		events, err = st.DeclineDraw(ctx, account.ID, req.Game, receipt)
+	case proto.TypeOfferTakeback:
+		events, err = st.OfferTakeback(ctx, account.ID, req.Game, receipt)
+	case proto.TypeAcceptTakeback:
+		events, err = st.AcceptTakeback(ctx, account.ID, req.Game, receipt)
+	case proto.TypeDeclineTakeback:
+		events, err = st.DeclineTakeback(ctx, account.ID, req.Game, receipt)
 	}
 	for _, e := range events {
 		if e.Kind == proto.KindEnd {

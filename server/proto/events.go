@@ -22,6 +22,10 @@ const (
 	KindDrawOffer   = "draw_offer"   // SideData: who offers
 	KindDrawDecline = "draw_decline" // SideData: who declines
 	KindEnd         = "end"          // EndData
+
+	KindTakebackOffer   = "takeback_offer"   // SideData: who asks to take its last move back
+	KindTakebackDecline = "takeback_decline" // SideData: who declines
+	KindTakeback        = "takeback"         // TakebackData
 )
 
 // Clock is the time each side has left, in milliseconds, when the event happened; the
@@ -56,6 +60,13 @@ type MoveData struct {
 // SideData names the side that acted.
 type SideData struct {
 	Side string `json:"side"`
+}
+
+// TakebackData: the game went back to ply Ply (the moves after it are taken back); the
+// clocks keep the time used, and the side to move's runs from this event.
+type TakebackData struct {
+	Ply   int   `json:"ply"`
+	Clock Clock `json:"clock"`
 }
 
 // RatingChange is one player's rating before and after a rated game.

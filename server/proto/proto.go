@@ -32,6 +32,10 @@ const (
 	TypeOfferDraw   = "offer_draw"   // Game
 	TypeAcceptDraw  = "accept_draw"  // Game
 	TypeDeclineDraw = "decline_draw" // Game
+
+	TypeOfferTakeback   = "offer_takeback"   // Game: ask to take one's last move back (casual games)
+	TypeAcceptTakeback  = "accept_takeback"  // Game
+	TypeDeclineTakeback = "decline_takeback" // Game
 )
 
 // Server frame types.
@@ -97,11 +101,13 @@ const (
 // needsGame lists the request types that act on one game.
 var needsGame = map[string]bool{
 	TypeWatch: true, TypeMove: true, TypeResign: true, TypeOfferDraw: true, TypeAcceptDraw: true, TypeDeclineDraw: true,
+	TypeOfferTakeback: true, TypeAcceptTakeback: true, TypeDeclineTakeback: true,
 }
 
 var knownTypes = map[string]bool{
 	TypeHello: true, TypeSeek: true, TypeCancelSeek: true, TypeInvite: true, TypeJoin: true,
 	TypeWatch: true, TypeMove: true, TypeResign: true, TypeOfferDraw: true, TypeAcceptDraw: true, TypeDeclineDraw: true,
+	TypeOfferTakeback: true, TypeAcceptTakeback: true, TypeDeclineTakeback: true,
 }
 
 // DecodeRequest reads one client frame strictly: one JSON object, no unknown fields, a

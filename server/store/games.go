@@ -88,15 +88,16 @@ type gameRow struct {
 	drawOffer          *string
 	redSeen, blackSeen *time.Time
 	lagQuotaMS         [2]int64 // by colour
+	takebackOffer      *string
 }
 
 const gameColumns = `id, red, black, status, rules, rated, start_fen, base_ms, increment_ms, red_ms, black_ms,
-	turn_since, ply, version, draw_offer, red_seen, black_seen, red_lag_ms, black_lag_ms`
+	turn_since, ply, version, draw_offer, red_seen, black_seen, red_lag_ms, black_lag_ms, takeback_offer`
 
 func (r *gameRow) scan(row pgx.Row) error {
 	return row.Scan(&r.id, &r.red, &r.black, &r.status, &r.ruleSet, &r.rated, &r.startFEN, &r.baseMS, &r.incMS,
 		&r.redMS, &r.blackMS, &r.turnSince, &r.ply, &r.version, &r.drawOffer, &r.redSeen, &r.blackSeen,
-		&r.lagQuotaMS[rules.Red], &r.lagQuotaMS[rules.Black])
+		&r.lagQuotaMS[rules.Red], &r.lagQuotaMS[rules.Black], &r.takebackOffer)
 }
 
 // The lag allowance, lichess's way: the time a move spent on the network (half the
@@ -175,11 +176,7 @@ func (s *Store) match(ctx context.Context, tx *txn, r *gameRow, clock *instant) 
 		return nil, fmt.Errorf("game %d: %v", r.id, err)
 	}
 	g.SetRules(ruleSet)
-	rows, err := tx.Query(ctx, `SELECT data->>'move' FROM events WHERE game_id = $1 AND kind = 'move' ORDER BY seq`, r.id)
-	if err != nil {
-		return nil, err
-	}
-	moves, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	moves, err := movesOf(ctx, tx, r.id)
 	if err != nil {
 		return nil, err
 	}
@@ -199,6 +196,35 @@ func (s *Store) match(ctx context.Context, tx *txn, r *gameRow, clock *instant) 
 	m := play.NewMatch(g, r.timeControl(), &left, clock, func(func()) {})
 	m.RunClock(r.status != "playing" || r.turnSince == nil)
 	return m, nil
+}
+
+// movesOf returns the game's moves as played: its move events, less those a takeback
+// event took back.
+func movesOf(ctx context.Context, tx *txn, game int64) ([]string, error) {
+	rows, err := tx.Query(ctx, `SELECT kind, data FROM events WHERE game_id = $1 AND kind IN ('move', 'takeback') ORDER BY seq`, game)
+	if err != nil {
+		return nil, err
+	}
+	var moves []string
+	var kind string
+	var data []byte
+	_, err = pgx.ForEachRow(rows, []any{&kind, &data}, func() error {
+		if kind == proto.KindTakeback {
+			var tb proto.TakebackData
+			if err := json.Unmarshal(data, &tb); err != nil || tb.Ply < 0 || tb.Ply > len(moves) {
+				return fmt.Errorf("game %d: a takeback to ply %d of %d (%v)", game, tb.Ply, len(moves), err)
+			}
+			moves = moves[:tb.Ply]
+			return nil
+		}
+		var m proto.MoveData
+		if err := json.Unmarshal(data, &m); err != nil {
+			return fmt.Errorf("game %d: a move event: %v", game, err)
+		}
+		moves = append(moves, m.Move)
+		return nil
+	})
+	return moves, err
 }
 
 func clockOf(m *play.Match) proto.Clock {
@@ -397,7 +423,7 @@ func (s *Store) Move(ctx context.Context, account, gameID int64, ply int, text s
 			seen, lagQuota = "black_seen", "black_lag_ms"
 		}
 		if _, err := tx.Exec(ctx, `UPDATE games SET ply = $2, red_ms = $3, black_ms = $4, turn_since = $5, deadline = $6,
-			draw_offer = NULL, `+seen+` = $5, `+lagQuota+` = $7 WHERE id = $1`,
+			draw_offer = NULL, takeback_offer = NULL, `+seen+` = $5, `+lagQuota+` = $7 WHERE id = $1`,
 			r.id, r.ply, c.Red, c.Black, receipt, deadline, quota.Milliseconds()); err != nil {
 			return err
 		}
@@ -463,6 +489,90 @@ func (s *Store) DeclineDraw(ctx context.Context, account, gameID int64, now time
 			return nil, err
 		}
 		e, err := appendEvent(ctx, tx, r, proto.KindDrawDecline, proto.SideData{Side: sideName(side)})
+		return []proto.Event{e}, err
+	})
+}
+
+// OfferTakeback asks the opponent, in a casual game, to take back account's last move
+// (and the opponent's reply to it, when there is one).
+func (s *Store) OfferTakeback(ctx context.Context, account, gameID int64, now time.Time) ([]proto.Event, error) {
+	return s.act(ctx, account, gameID, now, func(tx *txn, r *gameRow, m *play.Match, side rules.Color) ([]proto.Event, error) {
+		if r.rated {
+			return nil, proto.Errorf(proto.CodeBadRequest, "moves are taken back only in casual games")
+		}
+		if r.ply < takebackPlies(m, side) {
+			return nil, proto.Errorf(proto.CodeBadRequest, "you have no move to take back")
+		}
+		if r.takebackOffer != nil {
+			return nil, proto.Errorf(proto.CodeBadRequest, "a takeback is already asked for")
+		}
+		if _, err := tx.Exec(ctx, `UPDATE games SET takeback_offer = $2 WHERE id = $1`, r.id, sideName(side)); err != nil {
+			return nil, err
+		}
+		e, err := appendEvent(ctx, tx, r, proto.KindTakebackOffer, proto.SideData{Side: sideName(side)})
+		return []proto.Event{e}, err
+	})
+}
+
+// takebackPlies is how many plies taking back side's last move undoes: its move, and
+// the opponent's reply when side is to move.
+func takebackPlies(m *play.Match, side rules.Color) int {
+	if m.ToMove() == side {
+		return 2
+	}
+	return 1
+}
+
+// AcceptTakeback takes back the opponent's last move as it asked: the game returns to
+// the position before it, the clocks keep the time used, and the side to move's clock
+// runs from now.
+func (s *Store) AcceptTakeback(ctx context.Context, account, gameID int64, now time.Time) ([]proto.Event, error) {
+	return s.act(ctx, account, gameID, now, func(tx *txn, r *gameRow, m *play.Match, side rules.Color) ([]proto.Event, error) {
+		asker := side.Opponent()
+		if r.takebackOffer == nil || *r.takebackOffer != sideName(asker) {
+			return nil, proto.Errorf(proto.CodeNoOffer, "your opponent has not asked to take a move back")
+		}
+		target := r.ply - takebackPlies(m, asker)
+		c := clockOf(m) // charged up to now
+		moves := m.Game().Moves()[:target]
+		g, err := game.New(r.startFEN)
+		if err != nil {
+			return nil, err
+		}
+		for _, mv := range moves {
+			if err := g.Play(mv); err != nil {
+				return nil, err
+			}
+		}
+		var deadline *time.Time
+		if r.timeControl().Timed() {
+			left := c.Red
+			if g.SideToMove() == rules.Black {
+				left = c.Black
+			}
+			d := now.Add(time.Duration(left) * time.Millisecond)
+			deadline = &d
+		}
+		if _, err := tx.Exec(ctx, `UPDATE games SET ply = $2, red_ms = $3, black_ms = $4, turn_since = $5, deadline = $6,
+			takeback_offer = NULL, draw_offer = NULL WHERE id = $1`, r.id, target, c.Red, c.Black, now, deadline); err != nil {
+			return nil, err
+		}
+		r.ply = target
+		e, err := appendEvent(ctx, tx, r, proto.KindTakeback, proto.TakebackData{Ply: target, Clock: c})
+		return []proto.Event{e}, err
+	})
+}
+
+// DeclineTakeback refuses the opponent's takeback request.
+func (s *Store) DeclineTakeback(ctx context.Context, account, gameID int64, now time.Time) ([]proto.Event, error) {
+	return s.act(ctx, account, gameID, now, func(tx *txn, r *gameRow, m *play.Match, side rules.Color) ([]proto.Event, error) {
+		if r.takebackOffer == nil || *r.takebackOffer != sideName(side.Opponent()) {
+			return nil, proto.Errorf(proto.CodeNoOffer, "your opponent has not asked to take a move back")
+		}
+		if _, err := tx.Exec(ctx, `UPDATE games SET takeback_offer = NULL WHERE id = $1`, r.id); err != nil {
+			return nil, err
+		}
+		e, err := appendEvent(ctx, tx, r, proto.KindTakebackDecline, proto.SideData{Side: sideName(side)})
 		return []proto.Event{e}, err
 	})
 }

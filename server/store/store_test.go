@@ -438,3 +438,61 @@ func TestLagAllowance(t *testing.T) {
 		t.Errorf("the quota grew past its cap: %v", after)
 	}
 }
+
+func TestTakeback(t *testing.T) {
+	s := openStore(t)
+	ctx := context.Background()
+	start := time.Now()
+	at := func(seconds int) time.Time { return start.Add(time.Duration(seconds) * time.Second) }
+	id, red, black := pair(t, s, blitz, start) // casual, 5+3
+	if _, err := s.Move(ctx, red.ID, id, 0, "b2b4", at(1), 0); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.OfferTakeback(ctx, black.ID, id, at(2)); code(err) != proto.CodeBadRequest {
+		t.Errorf("black, with no move made, asks for a takeback: %v", err)
+	}
+	if _, err := s.OfferTakeback(ctx, red.ID, id, at(2)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.AcceptTakeback(ctx, red.ID, id, at(2)); code(err) != proto.CodeNoOffer {
+		t.Errorf("accepting one's own request: %v", err)
+	}
+	if _, err := s.DeclineTakeback(ctx, black.ID, id, at(2)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.OfferTakeback(ctx, red.ID, id, at(2)); err != nil {
+		t.Fatal(err)
+	}
+	events, err := s.AcceptTakeback(ctx, black.ID, id, at(3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tb proto.TakebackData
+	if err := events[0].Decode(&tb); err != nil || events[0].Kind != proto.KindTakeback || tb.Ply != 0 ||
+		tb.Clock.Red != 302000 || tb.Clock.Black != 298000 {
+		t.Errorf("takeback %+v %v; want ply 0, red 302000 ms (1 s used, 3 s back), black 298000 ms", tb, err)
+	}
+	if _, err := s.Move(ctx, black.ID, id, 0, "b7b5", at(4), 0); code(err) != proto.CodeNotYourTurn {
+		t.Errorf("black moving after the takeback: %v", err)
+	}
+	if _, err := s.Move(ctx, red.ID, id, 0, "h2e2", at(4), 0); err != nil {
+		t.Errorf("red's new first move: %v", err)
+	}
+	if _, err := s.Move(ctx, black.ID, id, 1, "h9g7", at(5), 0); err != nil {
+		t.Errorf("black's reply: %v", err)
+	}
+	// Red is to move: its takeback undoes black's reply and its own move.
+	if _, err := s.OfferTakeback(ctx, red.ID, id, at(6)); err != nil {
+		t.Fatal(err)
+	}
+	if events, err = s.AcceptTakeback(ctx, black.ID, id, at(6)); err != nil || events[0].Decode(&tb) != nil || tb.Ply != 0 {
+		t.Errorf("two plies back: %+v %v", tb, err)
+	}
+	rid, rred, _ := pair(t, s, Spec{TimeControl: SeekControls()[0], Rated: true}, start)
+	if _, err := s.Move(ctx, rred.ID, rid, 0, "b2b4", at(1), 0); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.OfferTakeback(ctx, rred.ID, rid, at(2)); code(err) != proto.CodeBadRequest {
+		t.Errorf("a takeback in a rated game: %v", err)
+	}
+}
