@@ -130,7 +130,13 @@ func Start(ctx context.Context, opts Options) (*Cluster, error) {
 	c := &Cluster{dir: dir, bin: bin, Port: opts.Port, throwaway: opts.Throwaway}
 	if os.Geteuid() == 0 {
 		if _, err := user.Lookup(runAsUser); err != nil {
-			return nil, fmt.Errorf("pglocal: running as root needs the %q user to run PostgreSQL: %v", runAsUser, err)
+			// Debian's package makes this user; binaries from elsewhere may not have.
+			out, err := exec.CommandContext(ctx, "useradd", "--system", "--user-group", "--no-create-home",
+				"--shell", "/usr/sbin/nologin", runAsUser).CombinedOutput()
+			if err != nil {
+				return nil, fmt.Errorf("pglocal: running as root needs a %q user to run PostgreSQL, and making one failed: %v: %s",
+					runAsUser, err, lastLines(out))
+			}
 		}
 		c.runAs = runAsUser
 	}

@@ -72,3 +72,23 @@ func FuzzDecodeRequest(f *testing.F) {
 		}
 	})
 }
+
+// FuzzDecodeFrame: the client's decoder of server frames takes any bytes without a panic,
+// and an event frame it accepts has its event.
+func FuzzDecodeFrame(f *testing.F) {
+	for _, s := range []string{
+		`{"type":"ack","id":7,"game":12,"seq":5}`,
+		`{"type":"error","id":7,"code":"stale","message":"m"}`,
+		`{"type":"event","game":1,"seq":2,"event":{"game":1,"seq":2,"kind":"move","data":{"ply":1}}}`,
+		`{"type":"welcome","id":1,"account":{"id":3,"rating":1500,"deviation":350},"games":[1,2]}`,
+		`{"type":"event"}`, `{}`, `null`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		fr, err := DecodeFrame(data)
+		if err == nil && fr.Type == TypeEvent && fr.Event == nil {
+			t.Fatalf("%s: an event frame without its event was accepted", data)
+		}
+	})
+}
