@@ -496,3 +496,23 @@ func TestTakeback(t *testing.T) {
 		t.Errorf("a takeback in a rated game: %v", err)
 	}
 }
+
+// A deadline stored early (by a rounding) ends nothing and stops no sweep: it is moved,
+// and the flag falls when the time is really up.
+func TestEarlyDeadlineIsMoved(t *testing.T) {
+	s := openStore(t)
+	ctx := context.Background()
+	start := dbTime(time.Now())
+	id, _, _ := pair(t, s, blitz, start)
+	if _, err := s.pool.Exec(ctx, `UPDATE games SET deadline = deadline - interval '1 second' WHERE id = $1`, id); err != nil {
+		t.Fatal(err)
+	}
+	events, err := s.SweepFlags(ctx, start.Add(5*time.Minute-500*time.Millisecond))
+	if err != nil || len(ofGame(events, id)) != 0 {
+		t.Fatalf("early sweep: %+v %v", ofGame(events, id), err)
+	}
+	events, err = s.SweepFlags(ctx, start.Add(5*time.Minute))
+	if events = ofGame(events, id); err != nil || len(events) != 1 {
+		t.Fatalf("sweep at the flag: %+v %v", events, err)
+	}
+}

@@ -21,22 +21,25 @@ func (s *Store) SweepFlags(ctx context.Context, now time.Time) ([]proto.Event, e
 	now = dbTime(now)
 	return s.sweep(ctx, `SELECT `+gameColumns+` FROM games WHERE status = 'playing' AND deadline <= $1
 		ORDER BY deadline LIMIT 1 FOR UPDATE SKIP LOCKED`, now,
-		func(ctx context.Context, tx *txn, r *gameRow) (proto.Event, error) {
+		func(ctx context.Context, tx *txn, r *gameRow) (*proto.Event, error) {
 			clock := &instant{}
 			m, err := s.match(ctx, tx, r, clock)
 			if err != nil {
-				return proto.Event{}, err
+				return nil, err
 			}
 			clock.now = now
 			loser := m.ToMove()
-			if m.ClockLeft(loser) > 0 { // the deadline was written from a clock that says otherwise
-				return proto.Event{}, fmt.Errorf("game %d: deadline passed with %v left", r.id, m.ClockLeft(loser))
+			if left := m.ClockLeft(loser); left > 0 {
+				// The stored deadline is early by a rounding: move it, end nothing. (An
+				// error here would stop the sweep at this game, the first by deadline.)
+				_, err := tx.Exec(ctx, `UPDATE games SET deadline = $2 WHERE id = $1`, r.id, now.Add(left+time.Microsecond))
+				return nil, err
 			}
 			if err := m.Game().FlagFall(loser); err != nil {
-				return proto.Event{}, err
+				return nil, err
 			}
-			c := clockOf(m)
-			return s.finish(ctx, tx, r, s.endingOf(m), c)
+			e, err := s.finish(ctx, tx, r, s.endingOf(m), clockOf(m))
+			return &e, err
 		})
 }
 
@@ -46,11 +49,11 @@ func (s *Store) SweepAbandoned(ctx context.Context, now time.Time, grace time.Du
 	now = dbTime(now)
 	return s.sweep(ctx, `SELECT `+gameColumns+` FROM games WHERE status = 'playing' AND (red_seen < $1 OR black_seen < $1)
 		LIMIT 1 FOR UPDATE SKIP LOCKED`, now.Add(-grace),
-		func(ctx context.Context, tx *txn, r *gameRow) (proto.Event, error) {
+		func(ctx context.Context, tx *txn, r *gameRow) (*proto.Event, error) {
 			clock := &instant{}
 			m, err := s.match(ctx, tx, r, clock)
 			if err != nil {
-				return proto.Event{}, err
+				return nil, err
 			}
 			clock.now = now
 			loser := rules.Red
@@ -63,7 +66,8 @@ func (s *Store) SweepAbandoned(ctx context.Context, now time.Time, grace time.Du
 			}
 			end := ending{result: res, reason: ReasonAbandoned,
 				text: fmt.Sprintf("%s wins: %s left the game and did not come back", s.english(game.SideName(loser.Opponent())), s.english(game.SideName(loser)))}
-			return s.finish(ctx, tx, r, end, clockOf(m))
+			e, err := s.finish(ctx, tx, r, end, clockOf(m))
+			return &e, err
 		})
 }
 
@@ -71,9 +75,10 @@ func (s *Store) SweepAbandoned(ctx context.Context, now time.Time, grace time.Du
 // no such reason because only the server can judge it.
 const ReasonAbandoned = "reason.abandoned"
 
-// sweep ends games one transaction each while query finds one, and returns the end events.
+// sweep ends games one transaction each while query finds one, and returns the end
+// events. end may end nothing (nil), having changed the row so the query passes it over.
 func (s *Store) sweep(ctx context.Context, query string, arg any,
-	end func(context.Context, *txn, *gameRow) (proto.Event, error)) ([]proto.Event, error) {
+	end func(context.Context, *txn, *gameRow) (*proto.Event, error)) ([]proto.Event, error) {
 	var events []proto.Event
 	for {
 		found := false
@@ -88,8 +93,8 @@ func (s *Store) sweep(ctx context.Context, query string, arg any,
 			}
 			found = true
 			e, err := end(ctx, tx, r)
-			if err == nil {
-				events = append(events, e)
+			if err == nil && e != nil {
+				events = append(events, *e)
 			}
 			return err
 		})
