@@ -32,7 +32,12 @@ func (s *Store) SweepFlags(ctx context.Context, now time.Time) ([]proto.Event, e
 			if left := m.ClockLeft(loser); left > 0 {
 				// The stored deadline is early by a rounding: move it, end nothing. (An
 				// error here would stop the sweep at this game, the first by deadline.)
-				_, err := tx.Exec(ctx, `UPDATE games SET deadline = $2 WHERE id = $1`, r.id, now.Add(left+time.Microsecond))
+				// Rounded up to the database's microsecond, so the sweep passes it over now.
+				deadline := now.Add(left)
+				if up := deadline.Truncate(time.Microsecond); up.Before(deadline) {
+					deadline = up.Add(time.Microsecond)
+				}
+				_, err := tx.Exec(ctx, `UPDATE games SET deadline = $2 WHERE id = $1`, r.id, deadline)
 				return nil, err
 			}
 			if err := m.Game().FlagFall(loser); err != nil {
