@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -91,6 +92,9 @@ type Hub struct {
 	// it, since an event announced before would never reach them.
 	listening     chan struct{}
 	listeningOnce sync.Once
+
+	// seenFailed is when recording connected players last failed (Unix nanoseconds).
+	seenFailed atomic.Int64
 
 	mu         sync.Mutex
 	byGame     map[int64]map[*conn]bool
@@ -493,6 +497,7 @@ func (h *Hub) recordSeen(ctx context.Context) {
 	h.mu.Unlock()
 	if err := h.store.Seen(ctx, accounts, h.cfg.Now()); err != nil && ctx.Err() == nil {
 		h.log.Warn("recording connected players", "err", err)
+		h.seenFailed.Store(h.cfg.Now().UnixNano())
 	}
 }
 
@@ -504,9 +509,14 @@ func (h *Hub) sweep(ctx context.Context) {
 	if err != nil && ctx.Err() == nil {
 		h.log.Warn("sweeping flags", "err", err)
 	}
-	abandoned, err := h.store.SweepAbandoned(ctx, now, h.cfg.Grace)
-	if err != nil && ctx.Err() == nil {
-		h.log.Warn("sweeping abandoned games", "err", err)
+	// While players could not be recorded as connected (the database was away), their
+	// absence proves nothing: no abandonment until a grace period after the last failure.
+	var abandoned []proto.Event
+	if now.Sub(time.Unix(0, h.seenFailed.Load())) > h.cfg.Grace+h.cfg.SeenEvery {
+		abandoned, err = h.store.SweepAbandoned(ctx, now, h.cfg.Grace)
+		if err != nil && ctx.Err() == nil {
+			h.log.Warn("sweeping abandoned games", "err", err)
+		}
 	}
 	h.metrics.gamesEnded.Add(float64(len(ended) + len(abandoned)))
 }
