@@ -342,6 +342,9 @@ func (c *conn) hello(ctx context.Context, req proto.Request, current *store.Acco
 	}
 	c.mu.Lock()
 	c.account = &a
+	for _, g := range games {
+		c.told[g] = true
+	}
 	c.mu.Unlock()
 	c.hub.registerAccount(c, a.ID)
 	public := a.Public()

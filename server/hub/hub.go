@@ -397,9 +397,12 @@ func (h *Hub) paired(n store.AccountNotice) {
 	}
 	h.mu.Unlock()
 	for _, c := range conns {
-		if c.tell(n.Game) { // once per socket and game: the catch-up repeats notices
-			c.send(proto.Frame{Type: proto.TypePaired, Game: n.Game}) // before the game's events
+		// Once per socket and game (the catch-up repeats notices); not at all for the
+		// games its welcome listed, which the client resumes from where it chooses.
+		if !c.tell(n.Game) {
+			continue
 		}
+		c.send(proto.Frame{Type: proto.TypePaired, Game: n.Game}) // before the game's events
 		if !c.watching(n.Game) { // an inviter watches its game already, from where it is
 			c.watch(n.Game, 0)
 		}

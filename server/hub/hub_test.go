@@ -258,7 +258,9 @@ func TestInviteResignAndDraw(t *testing.T) {
 // A player who drops and reconnects (to the other instance) with the number of the last
 // event seen gets exactly the events missed.
 func TestReconnectGetsExactlyTheMissedEvents(t *testing.T) {
-	bases := instances(t, 2, Config{})
+	// A catch-up every few milliseconds: it must not send a resuming socket its game
+	// from the start in the moment between its hello and its watch.
+	bases := instances(t, 2, Config{CatchUpEvery: 5 * time.Millisecond})
 	ctx := testCtx(t)
 	a, sa := dial(t, ctx, bases[0])
 	b, _ := dial(t, ctx, bases[1])
