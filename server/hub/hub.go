@@ -403,7 +403,7 @@ func (h *Hub) paired(n store.AccountNotice) {
 			continue
 		}
 		c.send(proto.Frame{Type: proto.TypePaired, Game: n.Game}) // before the game's events
-		if !c.watching(n.Game) { // an inviter watches its game already, from where it is
+		if !c.watching(n.Game) {                                  // an inviter watches its game already, from where it is
 			c.watch(n.Game, 0)
 		}
 	}
