@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -137,6 +138,19 @@ func wordPlace(text string, nth int) string {
 // from the standard start ("h2e2 h9g7", "position startpos moves h2e2"). It returns the format it found.
 // Errors say what was expected and where reading failed.
 func ReadRecord(data []byte) (*Record, Format, error) {
+	r, f, err := readRecord(data)
+	if err != nil {
+		return nil, f, err
+	}
+	// A game that would not fit once saved is refused now, not after it was played on
+	// and saved: its save would be refused at the next start.
+	if err := r.SaveRecord(io.Discard); err != nil {
+		return nil, f, err
+	}
+	return r, f, nil
+}
+
+func readRecord(data []byte) (*Record, Format, error) {
 	f := DetectFormat(data)
 	switch f {
 	case FormatXQF:

@@ -96,6 +96,7 @@ func (w *Window) showLibrary() {
 	}
 	w.screens.replace(newLibraryScreen(libraryDeps{
 		library:    w.io.library,
+		post:       w.look.post,
 		parent:     w.win,
 		wide:       landscape(w.win.Canvas().Size()),
 		notation:   func() game.Notation { return w.session.Settings().Notation },

@@ -152,5 +152,6 @@ func (w *Window) setupIO(a fyne.App, saveDir string) {
 	}
 	w.files = &gameFiles{parent: w.win, source: w.session, flash: w.game.flashStatus, notice: w.showNotice,
 		open: func(rec *game.Record) error { return w.replaceGame(rec, play.Players{}) }}
+	w.win.SetOnDropped(w.files.openDropped) // a game file dropped on the window opens
 	w.addIOShortcuts()
 }

@@ -42,6 +42,12 @@ func (f *gameFiles) showOpen() {
 	if openInBrowser(f) {
 		return
 	}
+	if ownFileDialogs() {
+		showFileBrowser(f.parent, false, gameFileExtensions, "", func(path string) {
+			f.openFromReader(storage.Reader(storage.NewFileURI(path)))
+		})
+		return
+	}
 	d := dialog.NewFileOpen(f.openFromReader, f.parent)
 	d.SetFilter(storage.NewExtensionFileFilter([]string{".pgn", ".xqf", ".fen", ".txt", ".PGN", ".XQF"}))
 	d.Resize(dialogSize(f.parent))
@@ -76,6 +82,9 @@ func (f *gameFiles) importData(data []byte, name string) bool {
 	if err == nil {
 		err = f.open(rec)
 	}
+	if errors.Is(err, game.ErrRecordTooLarge) {
+		err = errors.New(tr("import.gameTooLarge", map[string]any{"Limit": game.MaxRecordBytes >> 20}))
+	}
 	if err != nil {
 		f.showImportErrorNamed(name, err)
 		return false
@@ -108,6 +117,12 @@ func (f *gameFiles) showSave() {
 			return
 		}
 		saveInBrowser(f.exportName()+".pgn", data)
+		return
+	}
+	if ownFileDialogs() {
+		showFileBrowser(f.parent, true, gameFileExtensions, f.exportName()+".pgn", func(path string) {
+			f.saveToWriter(storage.Writer(storage.NewFileURI(path)))
+		})
 		return
 	}
 	d := dialog.NewFileSave(f.saveToWriter, f.parent)
@@ -187,6 +202,18 @@ func (f *gameFiles) paste() {
 		return
 	}
 	f.importData([]byte(text), tr("paste.name"))
+}
+
+// ownFileDialogs tells whether files are chosen with the app's dialog (fileBrowser): on a
+// desktop. A phone has the platform's picker, which Fyne's dialogs call up.
+func ownFileDialogs() bool { return localFiles && !fyne.CurrentDevice().IsMobile() }
+
+// openDropped opens the game in the first file dropped on the window.
+func (f *gameFiles) openDropped(_ fyne.Position, uris []fyne.URI) {
+	if len(uris) == 0 {
+		return
+	}
+	f.openFromReader(storage.Reader(uris[0]))
 }
 
 // dialogSize is a file dialog's size: most of the window.

@@ -34,7 +34,7 @@ func listTexts(t *testing.T, ls *libraryScreen) []string {
 // asking; a finished game is filed automatically.
 func TestLibraryListsOpensAndDeletesGames(t *testing.T) {
 	dir := t.TempDir()
-	w, _ := openWindow(t, dir)
+	w, q := openWindow(t, dir)
 	newGame(t, w, game.HumanBoth, 1)
 	lib := w.io.library
 	for _, text := range []string{variationPGN, "h2e2 h9g7 h0g2", "b2e2"} {
@@ -57,6 +57,7 @@ func TestLibraryListsOpensAndDeletesGames(t *testing.T) {
 	if w.Fyne().Content() != ls.content {
 		t.Fatal("the library is not shown")
 	}
+	ls.waitChecked(t, q)
 	rows := listTexts(t, ls)
 	if len(rows) != 3 || !strings.Contains(rows[2], "甲 – 乙") || !strings.Contains(rows[2], "炮二平五 马８进７") ||
 		!strings.Contains(rows[1], tr("library.damaged", map[string]any{"Name": damaged.ID})) {

@@ -208,7 +208,7 @@ func FuzzDecodeSave(f *testing.F) {
 	}
 	s.GoBack()
 	tapMove(f, s, "b9c7")
-	if data, err := encodeSave(s.Game(), s.Settings(), nil); err == nil {
+	if data, err := encodeSave(s.Game(), s.Settings(), nil, nil); err == nil {
 		f.Add(data)
 	}
 	for _, name := range []string{"line-clock.json", "tree-clock.json"} {
@@ -223,7 +223,7 @@ func FuzzDecodeSave(f *testing.F) {
 		}
 		set := settingsFrom(saved.settings, English)
 		clock := restoreClock(saved.clock, set.TimeControl)
-		first, err := encodeSave(saved.game, set, &clock)
+		first, err := encodeSave(saved.game, set, &clock, nil)
 		if err != nil {
 			return // metadata a record refuses to write is refused on reading too
 		}
@@ -233,7 +233,7 @@ func FuzzDecodeSave(f *testing.F) {
 		}
 		set = settingsFrom(again.settings, English)
 		clock = restoreClock(again.clock, set.TimeControl)
-		second, err := encodeSave(again.game, set, &clock)
+		second, err := encodeSave(again.game, set, &clock, nil)
 		if err != nil || !bytes.Equal(first, second) {
 			t.Fatalf("save → load → save differs: %v\n%s\n%s", err, first, second)
 		}

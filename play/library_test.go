@@ -130,9 +130,12 @@ func TestLibraryListsDamagedEntries(t *testing.T) {
 	if len(items) != 4 {
 		t.Fatalf("list: %+v", items)
 	}
-	errs := map[string]error{}
+	// The list reads the index only; Damaged reads the files.
+	errs := l.Damaged(items)
 	for _, it := range items {
-		errs[it.ID] = it.Err
+		if it.Err != nil {
+			errs[it.ID] = it.Err
+		}
 	}
 	if errs[good.ID] != nil || errs[bad.ID] == nil || errs[gone.ID] == nil || errs["../game"] == nil {
 		t.Fatalf("errors: %v", errs)

@@ -3,6 +3,7 @@ package play
 import (
 	"errors"
 	"fmt"
+	"io"
 	"time"
 
 	"github.com/xqfyne/xiangqi/game"
@@ -29,6 +30,11 @@ func (s *Session) Players() Players {
 func (s *Session) OpenRecord(r *game.Record, who Players) error {
 	if r == nil {
 		return errors.New("open: no game")
+	}
+	// A game that could not be saved, or not filed in the library, is refused now rather
+	// than lost at the next start.
+	if err := r.SaveRecord(io.Discard); err != nil {
+		return fmt.Errorf("open: %w", err)
 	}
 	g, err := game.Open(r, nil)
 	if err != nil {

@@ -112,6 +112,10 @@ func NewSession(cfg Config) (*Session, error) {
 			s.settings = settingsFrom(saved.settings, s.lang)
 			g.SetRules(s.settings.Rules)
 			s.m = s.newMatch(g, saved.clock)
+			if saved.review != nil {
+				// A review that no longer fits the game is dropped; the game is what matters.
+				_ = s.restoreReview(saved.review)
+			}
 		}
 		if err != nil && !errors.Is(err, ErrNoSave) {
 			notice = errors.Join(notice, err)
@@ -144,7 +148,11 @@ func (s *Session) Resume() { s.maybeStartEngine() }
 func (s *Session) Close() {
 	s.cancelSearch()
 	s.stopAnalysis()
-	s.forgetReview()
+	s.review.job.stop()
+	if s.review.running {
+		s.review.running = false
+		s.save() // what the review found so far is kept with the game
+	}
 	s.running.Wait()
 	if s.m.TimeControl().Timed() {
 		s.m.StopClock()
@@ -339,7 +347,7 @@ func (s *Session) save() {
 	if s.writer == nil {
 		return
 	}
-	data, err := encodeSave(s.m.g, s.settings, s.m.clockForSave())
+	data, err := encodeSave(s.m.g, s.settings, s.m.clockForSave(), s.review.saved())
 	if err != nil {
 		s.saveFailed(err)
 		return

@@ -235,3 +235,33 @@ func TestResultTexts(t *testing.T) {
 		t.Errorf("a loss by repetition says the verdict, not the result: %q", got)
 	}
 }
+
+// The chart is to scale up to 20 pawns either way, clamps larger scores at the scale's
+// edge, and puts mates, and a mated side, on the mate rows above and below, labelled.
+func TestCurveLevels(t *testing.T) {
+	for _, c := range []struct {
+		p    play.CurvePoint
+		want float32
+	}{
+		{play.CurvePoint{Score: 0}, 0},
+		{play.CurvePoint{Score: 100}, 0.35},  // ten pawns
+		{play.CurvePoint{Score: -200}, -0.7}, // twenty pawns: the scale's edge
+		{play.CurvePoint{Score: 3000}, 0.7},  // beyond the scale
+		{play.CurvePoint{Score: -9000}, -0.7},
+		{play.CurvePoint{Score: 9999, Mate: 1}, 1},
+		{play.CurvePoint{Score: -9997, Mate: -2}, -1},
+		{play.CurvePoint{Score: 10000, Over: true}, 1}, // Black is mated
+		{play.CurvePoint{Score: -10000, Over: true}, -1},
+	} {
+		if got := CurveLevel(c.p); got < c.want-1e-6 || got > c.want+1e-6 {
+			t.Errorf("CurveLevel(%+v) = %v, want %v", c.p, got, c.want)
+		}
+	}
+	var labels []string
+	for _, tick := range CurveTicks() {
+		labels = append(labels, fmt.Sprintf("%s@%.2f", tick.Label, tick.Level))
+	}
+	if got := fmt.Sprint(labels); got != "[M@1.00 +20@0.70 +10@0.35 0@0.00 -10@-0.35 -20@-0.70 M@-1.00]" {
+		t.Errorf("ticks %s", got)
+	}
+}
