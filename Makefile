@@ -4,18 +4,18 @@
 
 GO        ?= go
 BIN       ?= dist
-APT_DEPS  := libgl1-mesa-dev libxcursor-dev libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev libasound2-dev pkg-config gcc
+APT_DEPS  := libgl1-mesa-dev libxcursor-dev libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev libasound2-dev pkg-config gcc postgresql
 SMOKE_DEPS := xvfb xdotool imagemagick x11-utils xclip
 SOAK_KILLS ?= 20
 WEB_FLAGS ?= --release
 BROTLI_QUALITY ?= 11
 
-.PHONY: all deps run test test-race test-wasm build engine package android ios web bench match smoke smoke-deps smoke-web soak font icon portability clean
+.PHONY: all deps run server load test test-race test-wasm build engine package android ios web bench match smoke smoke-deps smoke-web soak font icon portability clean
 
 all: build
 
-# Install the C headers Fyne's desktop driver and the sound (ALSA) link against, only when
-# some are missing.
+# Install the C headers Fyne's desktop driver and the sound (ALSA) link against, and
+# PostgreSQL for the online server and its tests, only when some are missing.
 deps:
 	@missing=""; for p in $(APT_DEPS); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
@@ -28,11 +28,26 @@ deps:
 run: deps
 	$(GO) run .
 
+# The online server on :8080. Without DATABASE_URL it runs a PostgreSQL of its own in
+# .xqserver/ (as the postgres user when run as root, since PostgreSQL refuses root).
+server: deps
+	$(GO) run ./cmd/xqserver -addr :8080
+
+# Load and fault test of the online server on loopback: a PostgreSQL of its own, two
+# instances, bots playing GAMES games; KILL=1 kills one instance halfway, RESTART_DB=1
+# restarts PostgreSQL halfway. It prints latency percentiles, CPU and losses/duplicates.
+GAMES ?= 200
+load: deps
+	mkdir -p $(BIN)
+	$(GO) build -o $(BIN)/xqserver ./cmd/xqserver
+	$(GO) build -o $(BIN)/xqload ./cmd/xqload
+	$(BIN)/xqload -xqserver $(BIN)/xqserver -games $(GAMES) $(if $(KILL),-kill) $(if $(RESTART_DB),-restart-db)
+
 test: deps
 	$(GO) test ./...
 
 test-race: deps
-	$(GO) test -race -short ./gui ./gui/board ./gui/present ./play ./audio ./game ./rules ./book ./engine ./uci ./cmd/...
+	$(GO) test -race -short ./gui ./gui/board ./gui/present ./play ./audio ./game ./rules ./book ./engine ./uci ./server/... ./cmd/...
 
 build: deps
 	mkdir -p $(BIN)
