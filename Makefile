@@ -4,16 +4,18 @@
 
 GO        ?= go
 BIN       ?= dist
-APT_DEPS  := libgl1-mesa-dev libxcursor-dev libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev libasound2-dev pkg-config gcc
+APT_DEPS  := libgl1-mesa-dev libxcursor-dev libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev libasound2-dev pkg-config gcc postgresql
 SMOKE_DEPS := xvfb xdotool imagemagick x11-utils xclip
 SOAK_KILLS ?= 20
+WEB_FLAGS ?= --release
+BROTLI_QUALITY ?= 11
 
-.PHONY: all deps run test test-race test-wasm build engine package android ios web bench match smoke smoke-deps smoke-web soak font icon portability puzzles-check puzzles-mine clean
+.PHONY: all deps run server load test test-race test-wasm build engine package android ios web bench match smoke smoke-deps smoke-web soak font icon portability puzzles-check puzzles-mine clean
 
 all: build
 
-# Install the C headers Fyne's desktop driver and the sound (ALSA) link against, only when
-# some are missing.
+# Install the C headers Fyne's desktop driver and the sound (ALSA) link against, and
+# PostgreSQL for the online server and its tests, only when some are missing.
 deps:
 	@missing=""; for p in $(APT_DEPS); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
@@ -26,11 +28,26 @@ deps:
 run: deps
 	$(GO) run .
 
+# The online server on :8080. Without DATABASE_URL it runs a PostgreSQL of its own in
+# .xqserver/ (as the postgres user when run as root, since PostgreSQL refuses root).
+server: deps
+	$(GO) run ./cmd/xqserver -addr :8080
+
+# Load and fault test of the online server on loopback: a PostgreSQL of its own, two
+# instances, bots playing GAMES games; KILL=1 kills one instance halfway, RESTART_DB=1
+# restarts PostgreSQL halfway. It prints latency percentiles, CPU and losses/duplicates.
+GAMES ?= 200
+load: deps
+	mkdir -p $(BIN)
+	$(GO) build -o $(BIN)/xqserver ./cmd/xqserver
+	$(GO) build -o $(BIN)/xqload ./cmd/xqload
+	$(BIN)/xqload -xqserver $(BIN)/xqserver -games $(GAMES) $(if $(KILL),-kill) $(if $(RESTART_DB),-restart-db)
+
 test: deps
 	$(GO) test ./...
 
 test-race: deps
-	$(GO) test -race -short ./gui ./gui/board ./gui/present ./play ./audio ./game ./rules ./book ./engine ./uci ./cmd/...
+	$(GO) test -race -short ./gui ./gui/board ./gui/present ./play ./audio ./game ./rules ./book ./engine ./uci ./server/... ./cmd/...
 
 build: deps
 	mkdir -p $(BIN)
@@ -52,17 +69,29 @@ android: deps
 ios:
 	$(GO) tool fyne package -os ios
 
-# Browser build: wasm/ with index.html, the .wasm and Fyne's loader; serve the folder over
-# HTTP (e.g. python3 -m http.server -d wasm). Works offline with the pinned fyne tool.
+# Browser build: an installable, offline web app in wasm/ (see README, "Browser"): Fyne's
+# index.html, .wasm and loader, then cmd/xqweb adds the manifest, the icons, the service
+# worker and Xiangqi.wasm.gz, and brotli writes Xiangqi.wasm.br. Serve the folder with
+# `go run ./cmd/xqweb serve -dir wasm`, which sends the compressed copies. Works offline with
+# the pinned fyne tool (brotli is installed when missing).
 # --release: without it the page loads Fyne's WebGL debug layer, which checks for a GL
 # error after every draw call and makes the page several times slower.
+# wasm/ starts empty, so that no file of an older build is precached.
 web: deps
-	$(GO) tool fyne package -os web --release
+	@command -v brotli >/dev/null || { SUDO=""; [ "$$(id -u)" -ne 0 ] && SUDO=sudo; \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends brotli; }
+	rm -rf wasm
+	$(GO) tool fyne package -os web $(WEB_FLAGS)
+	$(GO) run ./cmd/xqweb pwa -dir wasm -icon resources/Icon.png
+	brotli -f -k -q $(BROTLI_QUALITY) wasm/*.wasm
+	@ls -l wasm/*.wasm*
 
 # The browser build in headless Chromium: the board draws, a move gets the engine's
-# answer, a longer game survives a reload (installs chromium and playwright-core if missing).
+# answer, a longer game survives a reload, the app is installable, its service worker
+# controls the page and the app starts again with the network off (installs chromium and
+# playwright-core if missing). Brotli at quality 9 there: 20 s instead of 2 min.
 smoke-web: deps
-	RELEASE=1 MOVES=$${MOVES:-9} bash scripts/smoke-web.sh
+	RELEASE=1 MOVES=$${MOVES:-9} BROTLI_QUALITY=$${BROTLI_QUALITY:-9} bash scripts/smoke-web.sh
 
 # rules/, book/, engine/, game/, i18n/ and puzzle/ tests compiled to WebAssembly and run in Node, as they run in a browser:
 # one thread, no preemption (installs nodejs if missing).

@@ -303,6 +303,13 @@ func (g *Game) GoToNode(n *Node) error {
 	return g.showLine(n, true)
 }
 
+// SetComment replaces the comment on the move that led to the cursor (at the start, the
+// game's own comment).
+func (g *Game) SetComment(text string) {
+	g.Node().Comment = text
+	g.version++
+}
+
 // PromoteToMainLine makes the line through the cursor the main line.
 func (g *Game) PromoteToMainLine() {
 	promotePath(g.Node())

@@ -422,7 +422,7 @@ func (b *pgnBuilder) move(tok pgnToken) error {
 	m, err := ParseMove(b.pos, move)
 	if err != nil {
 		// err quotes the move.
-		return fmt.Errorf("pgn: %s: move %d: %w", tok.where(), b.pos.Ply()+1, err)
+		return &MoveError{Format: "pgn", Line: tok.line, Column: tok.col, Ply: b.pos.Ply() + 1, Text: move, Err: err}
 	}
 	child := b.cur.Child(m)
 	if child == nil {

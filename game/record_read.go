@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -109,17 +110,17 @@ func iccsMoveWords(words []string) ([]string, []int, error) {
 	return moves, at, nil
 }
 
-// wordPlace names where the nth white-space separated word of text starts:
-// "line L, column C" (both from 1, columns in characters), as PGN errors do.
-func wordPlace(text string, nth int) string {
-	line, col, word, inWord := 1, 0, -1, false
+// wordPlace says where the nth white-space separated word of text starts: its line and
+// column (both from 1, columns in characters), as PGN errors do.
+func wordPlace(text string, nth int) (line, col int) {
+	line, word, inWord := 1, -1, false
 	for _, r := range text {
 		col++
 		space := unicode.IsSpace(r) // as strings.Fields splits
 		if !space && !inWord {
 			word++
 			if word == nth {
-				return fmt.Sprintf("line %d, column %d", line, col)
+				return line, col
 			}
 		}
 		inWord = !space
@@ -127,7 +128,42 @@ func wordPlace(text string, nth int) string {
 			line, col = line+1, 0
 		}
 	}
-	return fmt.Sprintf("line %d", line)
+	return line, 0
+}
+
+// ErrNotAGame is why ReadRecord refuses a text in which nothing is a game: no PGN tag, no
+// position, and its first word not a move (a URL, a sentence pasted by mistake).
+var ErrNotAGame = errors.New("the text is not a game, a position or a list of moves")
+
+// MoveError is where reading a game's moves stopped: a move that is not legal at that
+// point of the game, as written, with its place in the text.
+type MoveError struct {
+	Format       string // "pgn" or "iccs", as the error's text begins
+	Line, Column int    // where the move is written (column 0: the line's end)
+	Ply          int    // 1 for the game's first move
+	Text         string // the move as written
+	Err          error  // why it is not a move there; it quotes the move
+}
+
+func (e *MoveError) Error() string {
+	where := fmt.Sprintf("line %d, column %d", e.Line, e.Column)
+	if e.Column == 0 {
+		where = fmt.Sprintf("line %d", e.Line)
+	}
+	return fmt.Sprintf("%s: %s: move %d: %v", e.Format, where, e.Ply, e.Err)
+}
+
+func (e *MoveError) Unwrap() error { return e.Err }
+
+// notAGame tells whether err, from reading data as PGN, means that data is no game at all:
+// it has no tag and its very first word is not a move.
+func notAGame(data []byte, err error) bool {
+	var me *MoveError
+	if !errors.As(err, &me) || me.Ply != 1 || me.Line != 1 {
+		return false
+	}
+	text, terr := decodePGNText(data)
+	return terr == nil && !strings.HasPrefix(strings.TrimSpace(text), "[")
 }
 
 // ReadRecord reads a game record from a file's content or pasted text of
@@ -137,6 +173,19 @@ func wordPlace(text string, nth int) string {
 // from the standard start ("h2e2 h9g7", "position startpos moves h2e2"). It returns the format it found.
 // Errors say what was expected and where reading failed.
 func ReadRecord(data []byte) (*Record, Format, error) {
+	r, f, err := readRecord(data)
+	if err != nil {
+		return nil, f, err
+	}
+	// A game that would not fit once saved is refused now, not after it was played on
+	// and saved: its save would be refused at the next start.
+	if err := r.SaveRecord(io.Discard); err != nil {
+		return nil, f, err
+	}
+	return r, f, nil
+}
+
+func readRecord(data []byte) (*Record, Format, error) {
 	f := DetectFormat(data)
 	switch f {
 	case FormatXQF:
@@ -144,6 +193,9 @@ func ReadRecord(data []byte) (*Record, Format, error) {
 		return r, f, err
 	case FormatPGN:
 		r, err := ImportPGNRecord(bytes.NewReader(data))
+		if err != nil && notAGame(data, err) {
+			return nil, f, fmt.Errorf("%w (%w)", ErrNotAGame, err)
+		}
 		return r, f, err
 	case FormatUnknown:
 		if _, err := decodePGNText(data); err != nil {
@@ -182,7 +234,8 @@ func ReadRecord(data []byte) (*Record, Format, error) {
 		m, err := ParseMoveAs(pos, moveText, ICCS)
 		if err != nil {
 			// err quotes the move.
-			return nil, f, fmt.Errorf("iccs: %s: move %d: %w", wordPlace(text, skipped+wordIdx[i]), i+1, err)
+			line, col := wordPlace(text, skipped+wordIdx[i])
+			return nil, f, &MoveError{Format: "iccs", Line: line, Column: col, Ply: i + 1, Text: moveText, Err: err}
 		}
 		pos.MakeMove(m)
 		n := &Node{Move: m, Parent: at}

@@ -2,6 +2,7 @@ package game
 
 import (
 	"bytes"
+	"errors"
 	"strings"
 	"testing"
 )
@@ -106,4 +107,32 @@ func FuzzReadRecord(f *testing.F) {
 			t.Fatal(err)
 		}
 	})
+}
+
+// Issue 35 item 12: a text that is no game at all is told apart from a game with a bad
+// move, and a bad move is given with its text and place for the app to say in plain words.
+func TestReadRecordSaysWhatWentWrong(t *testing.T) {
+	for _, text := range []string{"hello", "https://example.com/game", "hello world\n1. h2e2"} {
+		if _, _, err := ReadRecord([]byte(text)); !errors.Is(err, ErrNotAGame) {
+			t.Errorf("%q: %v, want ErrNotAGame", text, err)
+		}
+	}
+	for _, c := range []struct {
+		text, format, move string
+		line, col, ply     int
+	}{
+		{"1. h2e2 zz", "pgn", "zz", 1, 9, 2},
+		{"[Event \"x\"]\nhello", "pgn", "hello", 2, 1, 1},
+		{"h2e2 h9g7\nh0g2 h9g7", "iccs", "h9g7", 2, 6, 4},
+	} {
+		_, _, err := ReadRecord([]byte(c.text))
+		var me *MoveError
+		if !errors.As(err, &me) || errors.Is(err, ErrNotAGame) {
+			t.Errorf("%q: %v, want a MoveError", c.text, err)
+			continue
+		}
+		if me.Format != c.format || me.Text != c.move || me.Line != c.line || me.Column != c.col || me.Ply != c.ply {
+			t.Errorf("%q: %+v", c.text, *me)
+		}
+	}
 }

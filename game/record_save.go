@@ -68,6 +68,9 @@ func (r *Record) SaveRecord(w io.Writer) error {
 	if err := enc.Encode(s); err != nil {
 		return fmt.Errorf("game: encoding record: %w", err)
 	}
+	if buf.Len() > MaxRecordBytes {
+		return tooLarge(buf.Len())
+	}
 	_, err = w.Write(buf.Bytes())
 	return err
 }
@@ -92,7 +95,11 @@ func (r *Record) MarshalJSON() ([]byte, error) {
 	if !ok {
 		return nil, errors.New("game: encoding record: the nodes are not the last member")
 	}
-	return append(appendNodes(head, r.Root), '}'), nil
+	out := append(appendNodes(head, r.Root), '}')
+	if len(out) > MaxRecordBytes {
+		return nil, tooLarge(len(out))
+	}
+	return out, nil
 }
 
 // header is the record's on-disk form with an empty list of nodes.
@@ -177,12 +184,12 @@ func appendJSONString(b []byte, s string) []byte {
 // fields, illegal moves, nodes out of depth-first order, a non-canonical
 // FEN and newer format versions are errors naming what is wrong.
 func LoadRecord(rd io.Reader) (*Record, error) {
-	data, err := io.ReadAll(io.LimitReader(rd, MaxSaveBytes+1))
+	data, err := io.ReadAll(io.LimitReader(rd, MaxRecordBytes+1))
 	if err != nil {
 		return nil, fmt.Errorf("game: reading record: %w", err)
 	}
-	if len(data) > MaxSaveBytes {
-		return nil, errors.New("game: record file too large")
+	if len(data) > MaxRecordBytes {
+		return nil, fmt.Errorf("game: record file over %s", megabytes(MaxRecordBytes))
 	}
 	if !utf8.Valid(data) {
 		return nil, errors.New("game: record file is not UTF-8 text")

@@ -93,6 +93,11 @@ func (r Result) Message() i18n.Message {
 	case Draw:
 		key = "result.draw"
 	}
+	if r.Reason == ReasonRecorded && key != "result.ongoing" {
+		// "Black wins by result recorded in the game file" read badly: the file's result
+		// is said as a fact of the record.
+		key += ".recorded"
+	}
 	return i18n.Message{Key: key, Args: i18n.Args{"Reason": r.Reason.Message()}}
 }
 
@@ -123,6 +128,22 @@ func (g *Game) judgeNow() Result {
 		}
 	}
 	return r
+}
+
+// Over reports whether the game as played has ended: a result is recorded, or the end
+// of the main line is decided by the rules (mate, a repetition verdict...), wherever the
+// cursor is.
+func (g *Game) Over() bool {
+	if g.rec.Result.Decided() {
+		return true
+	}
+	pos := g.rec.StartPosition()
+	for _, m := range g.rec.MainLineMoves() {
+		if !pos.MakeMove(m) {
+			return false
+		}
+	}
+	return judge(pos, g.rules).Decided()
 }
 
 // repetitionRecur asks RepStatus for the third occurrence of a position

@@ -7,8 +7,23 @@ import (
 	"github.com/xqfyne/xiangqi/rules"
 )
 
-// MaxSaveBytes bounds the size of a record file LoadRecord reads; a whole game is a few KB.
-const MaxSaveBytes = 4 << 20
+// MaxRecordBytes is the one bound on the size of a game as the app keeps it: a record
+// file in SaveRecord's form (MarshalJSON's form is smaller). ReadRecord refuses a game
+// that would not fit, SaveRecord and MarshalJSON refuse to write more, and LoadRecord
+// reads no more, so a game that was accepted is never refused when it is read back. A
+// whole game with its variations is tens of KB.
+const MaxRecordBytes = 4 << 20
+
+// ErrRecordTooLarge is the error of a game over MaxRecordBytes.
+var ErrRecordTooLarge = errors.New("the game is too large to keep")
+
+// tooLarge is ErrRecordTooLarge with the sizes.
+func tooLarge(size int) error {
+	return fmt.Errorf("%w: %s saved, the limit is %s", ErrRecordTooLarge, megabytes(size), megabytes(MaxRecordBytes))
+}
+
+// megabytes writes a size in MB with one decimal.
+func megabytes(n int) string { return fmt.Sprintf("%.1f MB", float64(n)/(1<<20)) }
 
 // maxLineMoves bounds the number of moves of one line in a loaded record.
 const maxLineMoves = 10000

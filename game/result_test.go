@@ -53,6 +53,34 @@ func TestResultCheckmate(t *testing.T) {
 	}
 }
 
+// Over looks at the end of the main line, wherever the cursor is: a mate there, or a
+// recorded result; a variation's mate does not end the game.
+func TestOverAtTheEndOfTheMainLine(t *testing.T) {
+	g := mustGame(t, "4k4/R8/9/9/9/9/9/9/1R7/3K5 w - - 0 1")
+	if g.Over() {
+		t.Fatal("the start is over")
+	}
+	playAll(t, g, "b1b9")
+	if err := g.GoTo(0); err != nil {
+		t.Fatal(err)
+	}
+	if !g.Over() {
+		t.Fatal("a mated main line is not over with the cursor at the start")
+	}
+	playAll(t, g, "b1b2") // a variation; the mate stays the main line
+	if !g.Over() {
+		t.Fatal("the game is not over on a variation")
+	}
+	g = mustGame(t, "")
+	playAll(t, g, "h2e2")
+	if g.Over() {
+		t.Fatal("an ongoing game is over")
+	}
+	if err := g.Resign(rules.Black); err != nil || !g.Over() {
+		t.Fatalf("resigned: %v, over %v", err, g.Over())
+	}
+}
+
 func TestResultStalemate(t *testing.T) {
 	// After 车三平四 the black king on e9 is not in check but every square
 	// is covered: rank 8 by the a8 rook, d9 by the facing red king, f9 by

@@ -26,10 +26,10 @@ func TestChinesePerpetualMateThreat(t *testing.T) {
 		t.Errorf("result %q", zhText(t, g.Result().Message()))
 	}
 	v, _ := g.RepetitionVerdict()
-	if en := enText(t, v.Message()); en != "Red loses: perpetual mate threats by the rook on a5" {
+	if en := enText(t, v.Message()); en != "Red loses: perpetual mate threats by the rook on file 9" {
 		t.Errorf("English %q", en)
 	}
-	if zh := zhText(t, v.Message()); zh != "红方以车（a5）长杀，判负" {
+	if zh := zhText(t, v.Message()); zh != "红方以九路车长杀，判负" {
 		t.Errorf("Chinese %q", zh)
 	}
 }
@@ -43,20 +43,20 @@ func TestChineseVerdictTexts(t *testing.T) {
 	if !ok {
 		t.Fatal("no verdict")
 	}
-	if en := enText(t, v.Message()); en != "Red loses: perpetual chase of several pieces by the cannon on c4" {
+	if en := enText(t, v.Message()); en != "Red loses: perpetual chase of several pieces by the cannon on file 7" {
 		t.Errorf("English %q", en)
 	}
-	if zh := zhText(t, v.Message()); zh != "红方以炮（c4）轮流长捉数子，判负" {
+	if zh := zhText(t, v.Message()); zh != "红方以七路炮轮流长捉数子，判负" {
 		t.Errorf("Chinese %q", zh)
 	}
 
 	g = playCycleTwice(t, "3k5/r8/3P5/9/R8/9/9/n8/9/5K3 w - - 0 1", ChineseRules, "a5i5", "a8i8", "i5a5", "i8a8")
 	wantResult(t, g, BlackWins, ReasonPerpetualAttack)
 	v, _ = g.RepetitionVerdict()
-	if en := enText(t, v.Message()); en != "Red loses: perpetual mate threats and chases of the black horse on a2 by the rook on a5" {
+	if en := enText(t, v.Message()); en != "Red loses: perpetual mate threats and chases of the horse on file 1 by the rook on file 9" {
 		t.Errorf("English %q", en)
 	}
-	if zh := zhText(t, v.Message()); zh != "红方以车（a5）长打（杀捉交替）黑马（a2），判负" {
+	if zh := zhText(t, v.Message()); zh != "红方以九路车长打（杀捉交替）黑方１路马，判负" {
 		t.Errorf("Chinese %q", zh)
 	}
 }

@@ -153,7 +153,7 @@ func TestWouldLoseByRepetitionWarnsBeforeForbiddenMoves(t *testing.T) {
 		if want := i == 6; warn != want {
 			t.Fatalf("ply %d (%s): warned %v, want %v", i, m, warn, want)
 		}
-		if warn && (v.Loser != rules.Red || enText(t, v.Message()) != "Red loses: perpetual chase of the black cannon on b7 by the rook on a5") {
+		if warn && (v.Loser != rules.Red || enText(t, v.Message()) != "Red loses: perpetual chase of the cannon on file 2 by the rook on file 9") {
 			t.Fatalf("warning %q", enText(t, v.Message()))
 		}
 		playAll(t, g, m)
@@ -174,10 +174,10 @@ func TestVerdictTexts(t *testing.T) {
 	if !ok {
 		t.Fatal("no verdict")
 	}
-	if en := enText(t, v.Message()); en != "Red loses: perpetual chase of the black cannon on b7 by the rook on a5" {
+	if en := enText(t, v.Message()); en != "Red loses: perpetual chase of the cannon on file 2 by the rook on file 9" {
 		t.Errorf("English %q", en)
 	}
-	if zh := zhText(t, v.Message()); zh != "红方以车（a5）长捉黑炮（b7），判负" {
+	if zh := zhText(t, v.Message()); zh != "红方以九路车长捉黑方２路炮，判负" {
 		t.Errorf("Chinese %q", zh)
 	}
 	if v.Target.String() != "b7" || v.TargetPiece != rules.MakePiece(rules.Black, rules.Cannon) ||
@@ -187,17 +187,17 @@ func TestVerdictTexts(t *testing.T) {
 
 	g = playCycleTwice(t, "5k3/9/9/9/4R4/9/9/9/9/3K5 w - - 0 1", ChineseRules, "e5f5", "f9e9", "f5e5", "e9f9")
 	v, _ = g.RepetitionVerdict()
-	if en := enText(t, v.Message()); en != "Red loses: perpetual check by the rook on e5" {
+	if en := enText(t, v.Message()); en != "Red loses: perpetual check by the rook on file 5" {
 		t.Errorf("English %q", en)
 	}
-	if zh := zhText(t, v.Message()); zh != "红方以车（e5）长将，判负" {
+	if zh := zhText(t, v.Message()); zh != "红方以五路车长将，判负" {
 		t.Errorf("Chinese %q", zh)
 	}
 
 	g = playCycleTwice(t, "5k3/c3a4/9/9/R8/9/9/9/9/3K5 w - - 0 1", ChineseRules, "a5f5", "e8f7", "f5a5", "f7e8")
 	wantResult(t, g, BlackWins, ReasonPerpetualAttack)
 	v, _ = g.RepetitionVerdict()
-	if en := enText(t, v.Message()); !strings.HasPrefix(en, "Red loses: perpetual checks and chases of the black cannon on a8") {
+	if en := enText(t, v.Message()); !strings.HasPrefix(en, "Red loses: perpetual checks and chases of the cannon on file 1") {
 		t.Errorf("English %q", en)
 	}
 	if zhText(t, g.Result().Message()) != "黑胜（长打）" {

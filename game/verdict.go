@@ -20,6 +20,10 @@ type Verdict struct {
 	// OffenderPieces the pieces on them.
 	Offenders      []rules.Square
 	OffenderPieces []rules.Piece
+	// TargetPlace and OffenderPlaces name those points as the board does (PlaceOf), in
+	// the position judged.
+	TargetPlace    i18n.Message
+	OffenderPlaces []i18n.Message
 	// Checks, MateThreats and Chases tell which kinds of attacking move
 	// the loser mixed in a perpetual attack (长打).
 	Checks, MateThreats, Chases bool
@@ -74,20 +78,23 @@ func verdictOf(pos *rules.Position, ruleSet RuleSet) (Verdict, bool) {
 	}
 	if v.Target != 0 {
 		out.TargetPiece = pos.At(v.Target)
+		out.TargetPlace = PlaceOf(pos, v.Target)
 	}
 	for _, sq := range out.Offenders {
 		out.OffenderPieces = append(out.OffenderPieces, pos.At(sq))
+		out.OffenderPlaces = append(out.OffenderPlaces, PlaceOf(pos, sq))
 	}
 	return out, true
 }
 
-// Message explains the verdict, e.g. "Black loses: perpetual chase of the red rook on b2
-// by the cannon on b5".
+// Message explains the verdict, e.g. "Black loses: perpetual chase of the rook on file 2
+// by the cannon on file 8" (the chased piece is the winner's: English leaves out its
+// colour, which a small window's status line has no room for).
 func (v Verdict) Message() i18n.Message {
 	args := i18n.Args{"Loser": SideName(v.Loser), "By": v.offenders()}
 	if v.TargetPiece != rules.NoPiece {
 		args["Target"] = i18n.Message{Key: "verdict.target", Args: i18n.Args{
-			"Colour": ColourName(v.TargetPiece.Color()), "Piece": PieceName(v.TargetPiece), "Square": v.Target.String()}}
+			"Colour": ColourName(v.TargetPiece.Color()), "Piece": PieceName(v.TargetPiece), "Place": v.TargetPlace}}
 	}
 	var key string
 	switch {
@@ -126,7 +133,8 @@ func (v Verdict) attackKinds() any {
 	return i18n.List{Style: "list.attackKinds", Items: kinds}
 }
 
-// offenders names the loser's pieces, e.g. " by the cannon on b5 and the rook on a5";
+// offenders names the loser's pieces, e.g. " by the cannon on file 8 and the rook on
+// file 9";
 // nothing when the judge named none.
 func (v Verdict) offenders() i18n.Message {
 	if len(v.Offenders) == 0 {
@@ -134,8 +142,12 @@ func (v Verdict) offenders() i18n.Message {
 	}
 	pieces := make([]i18n.Message, len(v.Offenders))
 	for i, sq := range v.Offenders {
+		place := i18n.Message{Key: "place.coordinates", Args: i18n.Args{"Square": sq.String()}}
+		if i < len(v.OffenderPlaces) {
+			place = v.OffenderPlaces[i]
+		}
 		pieces[i] = i18n.Message{Key: "verdict.offender", Args: i18n.Args{
-			"Piece": PieceName(rules.MakePiece(v.Loser, v.pieceAt(sq))), "Square": sq.String()}}
+			"Piece": PieceName(rules.MakePiece(v.Loser, v.pieceAt(sq))), "Place": place}}
 	}
 	return i18n.Message{Key: "verdict.by", Args: i18n.Args{"Pieces": i18n.List{Style: "list.and", Items: pieces}}}
 }

@@ -80,11 +80,8 @@ func (w *Window) showEditor() {
 		wide:     landscape(w.win.Canvas().Size()),
 		say:      w.say,
 		settings: w.session.Settings,
-		newGame: func(fen string, set play.Settings) error {
-			w.keepUnfinishedGame()
-			return w.session.NewGameFrom(fen, set)
-		},
-		close: w.screens.pop,
+		newGame:  w.session.NewGameFrom,
+		close:    w.screens.pop,
 	}))
 }
 
@@ -96,10 +93,11 @@ func (w *Window) showLibrary() {
 	}
 	w.screens.replace(newLibraryScreen(libraryDeps{
 		library:    w.io.library,
+		post:       w.look.post,
 		parent:     w.win,
 		wide:       landscape(w.win.Canvas().Size()),
 		notation:   func() game.Notation { return w.session.Settings().Notation },
-		openRecord: w.replaceGame,
+		openRecord: w.session.OpenRecord,
 		addCurrent: w.addToLibrary,
 		close:      w.screens.pop,
 	}))
@@ -118,15 +116,19 @@ func (w *Window) addToLibrary() {
 	w.game.flashStatus(tr("library.added"))
 }
 
-// keepUnfinishedGame files the current game in the library before another replaces it,
-// when it has moves (a finished one is there already; the library skips duplicates).
-func (w *Window) keepUnfinishedGame() {
-	if w.io.library == nil || w.session.Game().Len() == 0 {
-		return
-	}
-	if _, err := w.io.library.Add(w.session.CurrentRecord(), w.session.Players()); err != nil {
-		dialog.ShowError(errors.New(tr("library.addFailed", map[string]any{"Error": err})), w.win)
-	}
+// offerResume says where an unfinished game left for another went, and takes the player
+// back to it with one tap.
+func (w *Window) offerResume(e play.LibraryEntry) {
+	question{title: tr("library.keptTitle"), text: tr("library.kept"), wrap: true,
+		yes: tr("library.resume"), no: tr("action.close"), onYes: func() {
+			rec, who, err := w.io.library.Open(e.ID)
+			if err == nil {
+				err = w.session.OpenRecord(rec, who)
+			}
+			if err != nil {
+				dialog.ShowError(err, w.win)
+			}
+		}}.show(w.win)
 }
 
 // moreItems are the actions of the "more" menu: files, clipboard, editor and library,
@@ -140,15 +142,9 @@ func (w *Window) moreItems() []*fyne.MenuItem {
 		fyne.NewMenuItem(tr("more.copyPGN"), w.files.copyPGN),
 		fyne.NewMenuItem(tr("more.paste"), w.files.paste),
 		fyne.NewMenuItemSeparator(),
+		fyne.NewMenuItem(tr("more.comment"), w.game.editComment),
 		fyne.NewMenuItem(tr("more.editor"), w.showEditor),
 		fyne.NewMenuItem(tr("more.library"), w.showLibrary),
 		fyne.NewMenuItem(tr("more.addToLibrary"), w.addToLibrary),
 	}
-}
-
-// replaceGame opens rec, played by who, instead of the game played, which is filed in the
-// library first when it is unfinished.
-func (w *Window) replaceGame(rec *game.Record, who play.Players) error {
-	w.keepUnfinishedGame()
-	return w.session.OpenRecord(rec, who)
 }

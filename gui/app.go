@@ -7,7 +7,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
 
-	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/gui/board"
 	"github.com/xqfyne/xiangqi/play"
 	"github.com/xqfyne/xiangqi/resources"
@@ -138,12 +137,12 @@ func (w *Window) Session() *play.Session { return w.session }
 // Board returns the board widget.
 func (w *Window) Board() *board.Board { return w.game.board }
 
-// setupIO opens the game library next to the save, files finished games in it, and
+// setupIO opens the game library next to the save, files finished and left games in it, and
 // binds the desktop keys of the file actions.
 func (w *Window) setupIO(a fyne.App, saveDir string) {
 	w.io.library, w.io.libraryErr = openLibrary(a, saveDir)
 	if w.io.library != nil {
-		w.io.library.AddFinishedGames(w.session, func(err error) {
+		w.io.library.FileGames(w.session, w.offerResume, func(err error) {
 			dialog.ShowError(errors.New(tr("library.addFailed", map[string]any{"Error": err})), w.win)
 		})
 	}
@@ -151,6 +150,7 @@ func (w *Window) setupIO(a fyne.App, saveDir string) {
 		w.showNotice(tr("library.notice", map[string]any{"Error": w.io.libraryErr}))
 	}
 	w.files = &gameFiles{parent: w.win, source: w.session, flash: w.game.flashStatus, notice: w.showNotice,
-		open: func(rec *game.Record) error { return w.replaceGame(rec, play.Players{}) }}
+		open: w.session.OpenRecord}
+	w.win.SetOnDropped(w.files.openDropped) // a game file dropped on the window opens
 	w.addIOShortcuts()
 }

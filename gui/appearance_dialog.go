@@ -12,12 +12,15 @@ import (
 type appearancePicker struct {
 	board, pieces, theme *widget.Select
 	faceToFace           *widget.Check
+	faceToFaceOff        *widget.Label // why face to face is off in a game against the engine
 	boards               map[string]play.BoardStyle
 	sets                 map[string]play.PieceSet
 	themes               map[string]play.ThemeChoice
 }
 
-func newAppearancePicker(cur play.Appearance) *appearancePicker {
+// newAppearancePicker starts from cur; face to face can be switched only in a game of two
+// players (twoPlayers), and otherwise says why not.
+func newAppearancePicker(cur play.Appearance, twoPlayers bool) *appearancePicker {
 	p := &appearancePicker{
 		board: widget.NewSelect(nil, nil), pieces: widget.NewSelect(nil, nil), theme: widget.NewSelect(nil, nil),
 		faceToFace: widget.NewCheck(tr("settings.faceToFace"), nil),
@@ -33,6 +36,12 @@ func newAppearancePicker(cur play.Appearance) *appearancePicker {
 		offer(p.theme, p.themes, tr(themeKey(c)), c, cur.Theme)
 	}
 	p.faceToFace.SetChecked(cur.FaceToFace)
+	if !twoPlayers {
+		p.faceToFace.Disable()
+		p.faceToFaceOff = widget.NewLabel(tr("faceToFace.off"))
+		p.faceToFaceOff.Wrapping = fyne.TextWrapWord
+		p.faceToFaceOff.Importance = widget.LowImportance
+	}
 	return p
 }
 
@@ -55,7 +64,12 @@ func (p *appearancePicker) items() []*widget.FormItem {
 }
 
 // checks are the switches that go below the form.
-func (p *appearancePicker) checks() []fyne.CanvasObject { return []fyne.CanvasObject{p.faceToFace} }
+func (p *appearancePicker) checks() []fyne.CanvasObject {
+	if p.faceToFaceOff != nil {
+		return []fyne.CanvasObject{p.faceToFace, p.faceToFaceOff}
+	}
+	return []fyne.CanvasObject{p.faceToFace}
+}
 
 // selected is the appearance as chosen.
 func (p *appearancePicker) selected() play.Appearance {

@@ -164,3 +164,33 @@ func lum(c color.Color) float64 {
 	r, g, b, _ := c.RGBA()
 	return (0.3*float64(r) + 0.59*float64(g) + 0.11*float64(b)) / 0xffff
 }
+
+// Face to face is chosen with the players in New game: off against the engine, saying
+// why, on for two players; Settings says the same in a game against the engine.
+func TestFaceToFaceInNewGame(t *testing.T) {
+	w, _ := openWindow(t, t.TempDir())
+	test.Tap(w.game.newBtn)
+	check := find(t, w, func(c *widget.Check) bool { return c.Text == tr("settings.faceToFace") })
+	note := find(t, w, func(l *widget.Label) bool { return l.Text == tr("faceToFace.off") })
+	if !check.Disabled() || !note.Visible() {
+		t.Fatalf("against the engine face to face is enabled %v, the note why not shown %v", !check.Disabled(), note.Visible())
+	}
+	find(t, w, func(r *widget.RadioGroup) bool { return len(r.Options) == 2 && r.Options[1] == tr("opponent.human") }).
+		SetSelected(tr("opponent.human"))
+	if check.Disabled() || note.Text != tr("faceToFace.on") {
+		t.Fatalf("for two players face to face is enabled %v, note %q", !check.Disabled(), note.Text)
+	}
+	check.SetChecked(true)
+	test.Tap(find(t, w, func(b *widget.Button) bool { return b.Text == tr("action.start") }))
+	if !w.Session().Settings().Appearance.FaceToFace || !w.Board().View().FaceToFace {
+		t.Fatal("New game for two players face to face does not turn the board's upper side")
+	}
+
+	newGame(t, w, game.HumanRed, 1)
+	test.Tap(w.game.settBtn)
+	check = find(t, w, func(c *widget.Check) bool { return c.Text == tr("settings.faceToFace") })
+	if !check.Disabled() {
+		t.Fatal("Settings offers face to face in a game against the engine")
+	}
+	find(t, w, func(l *widget.Label) bool { return l.Text == tr("faceToFace.off") })
+}

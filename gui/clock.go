@@ -17,24 +17,26 @@ import (
 // clockTick is how often a running clock is redrawn; tenths are shown near the end.
 const clockTick = 100 * time.Millisecond
 
-// ClockView is what the clock bar shows: both sides' time left and whose clock runs.
+// ClockView is what the clock bar shows: who plays each side and, in a timed game, both
+// sides' time left and whose clock runs.
 type ClockView struct {
-	Left    [2]time.Duration // by colour (rules.Red, rules.Black)
+	Names   [2]string // who plays each side ("Red · You"), by colour (rules.Red, rules.Black)
+	Timed   bool
+	Left    [2]time.Duration // by colour
 	Running bool
 	Side    rules.Color // whose clock runs, when Running
 }
 
-// ClockWidget draws the two clocks of a timed game side by side, Red's first; the running
-// one is filled with the theme's primary colour.
+// ClockWidget draws the two sides side by side, Red's first: who plays it and, in a timed
+// game, its clock; the running one is filled with the theme's primary colour.
 type ClockWidget struct {
 	widget.BaseWidget
-	view  ClockView
-	names [2]string // the sides' names in the UI language
+	view ClockView
 }
 
-// NewClockWidget makes a clock bar labelled with the sides' names.
+// NewClockWidget makes a clock bar naming the sides red and black until SetView.
 func NewClockWidget(red, black string) *ClockWidget {
-	c := &ClockWidget{names: [2]string{red, black}}
+	c := &ClockWidget{view: ClockView{Names: [2]string{red, black}}}
 	c.ExtendBaseWidget(c)
 	return c
 }
@@ -51,9 +53,13 @@ func (c *ClockWidget) SetView(v ClockView) {
 	c.Refresh()
 }
 
-// Text returns the text of side's clock ("Red 4:59").
+// Text returns the text of side's half of the bar ("Red · You  4:59", or without a time
+// in an untimed game).
 func (c *ClockWidget) Text(side rules.Color) string {
-	return present.SideClockText(c.names[side], c.view.Left[side])
+	if !c.view.Timed {
+		return c.view.Names[side]
+	}
+	return present.SideClockText(c.view.Names[side], c.view.Left[side])
 }
 
 func (c *ClockWidget) CreateRenderer() fyne.WidgetRenderer {
@@ -61,22 +67,27 @@ func (c *ClockWidget) CreateRenderer() fyne.WidgetRenderer {
 	for side := range r.faces {
 		r.faces[side] = canvas.NewRectangle(color.Transparent)
 		r.faces[side].CornerRadius = theme.InputRadiusSize()
-		r.texts[side] = canvas.NewText("", theme.Color(theme.ColorNameForeground))
-		r.texts[side].Alignment = fyne.TextAlignCenter
-		r.texts[side].TextStyle = clockTextStyle
+		r.names[side] = canvas.NewText("", theme.Color(theme.ColorNameForeground))
+		r.names[side].Alignment = fyne.TextAlignCenter
+		r.times[side] = canvas.NewText("", theme.Color(theme.ColorNameForeground))
+		r.times[side].Alignment = fyne.TextAlignCenter
+		r.times[side].TextStyle = clockTextStyle
 	}
 	r.Refresh()
 	return r
 }
 
+// clockRenderer draws each side's half of the bar: its player's name and, in a timed
+// game, its clock on a second line, larger.
 type clockRenderer struct {
 	clock *ClockWidget
 	faces [2]*canvas.Rectangle
-	texts [2]*canvas.Text
+	names [2]*canvas.Text
+	times [2]*canvas.Text
 }
 
 func (r *clockRenderer) Objects() []fyne.CanvasObject {
-	return []fyne.CanvasObject{r.faces[0], r.faces[1], r.texts[0], r.texts[1]}
+	return []fyne.CanvasObject{r.faces[0], r.faces[1], r.names[0], r.names[1], r.times[0], r.times[1]}
 }
 
 func (r *clockRenderer) Destroy() {}
@@ -85,59 +96,80 @@ func (r *clockRenderer) Destroy() {}
 // change.
 var clockTextStyle = fyne.TextStyle{Monospace: true}
 
-// widestText is the longest a clock's text can be ("Black  0:00:00") at text size.
-func (r *clockRenderer) widestText(size float32) fyne.Size {
+// widestTime is the longest a clock's time can be.
+const widestTime = "0:00:00"
+
+// widestName is the longer of the two names at text size.
+func (r *clockRenderer) widestName(size float32) fyne.Size {
 	var widest fyne.Size
-	for _, name := range r.clock.names {
-		if t := fyne.MeasureText(name+"  0:00:00", size, clockTextStyle); t.Width > widest.Width {
+	for _, name := range r.clock.view.Names {
+		if t := fyne.MeasureText(name, size, fyne.TextStyle{}); t.Width > widest.Width {
 			widest = t
 		}
 	}
 	return widest
 }
 
-// textSize is the clocks' text size in a bar width wide: a little larger than the body
-// text, or smaller where half the bar is too narrow for the widest text (a phone).
-func (r *clockRenderer) textSize(width float32) float32 {
-	want := theme.TextSize() * 1.2
+// fit is want, or smaller where a text measuring natural at want is wider than half of
+// a bar width wide (a phone).
+func fit(want float32, natural fyne.Size, width float32) float32 {
 	room := (width-theme.Padding())/2 - 2*theme.Padding()
-	if w := r.widestText(want).Width; w > room && room > 0 {
-		return want * room / w
+	if natural.Width > room && room > 0 {
+		return want * room / natural.Width
 	}
 	return want
 }
 
+// sizes are the text sizes of the names and the times in a bar width wide: the body
+// text's and a little larger, each smaller where it does not fit.
+func (r *clockRenderer) sizes(width float32) (name, clock float32) {
+	name, clock = theme.TextSize(), theme.TextSize()*1.2
+	return fit(name, r.widestName(name), width),
+		fit(clock, fyne.MeasureText(widestTime, clock, clockTextStyle), width)
+}
+
 func (r *clockRenderer) MinSize() fyne.Size {
 	pad := theme.Padding()
-	t := r.widestText(theme.TextSize() * 1.2)
-	return fyne.NewSize(2*t.Width+6*pad, t.Height+2*pad)
+	name := r.widestName(theme.TextSize())
+	if !r.clock.view.Timed {
+		return fyne.NewSize(2*name.Width+4*pad, name.Height) // names only: no clock face to frame
+	}
+	clock := fyne.MeasureText(widestTime, theme.TextSize()*1.2, clockTextStyle)
+	return fyne.NewSize(2*max(name.Width, clock.Width)+6*pad, name.Height+clock.Height+pad)
 }
 
 func (r *clockRenderer) Layout(size fyne.Size) {
 	pad := theme.Padding()
 	half := (size.Width - pad) / 2
-	textSize := r.textSize(size.Width)
+	nameSize, clockSize := r.sizes(size.Width)
+	nameH := fyne.MeasureText("0", nameSize, fyne.TextStyle{}).Height
 	for side := range r.faces {
 		x := float32(side) * (half + pad)
 		r.faces[side].Move(fyne.NewPos(x, 0))
 		r.faces[side].Resize(fyne.NewSize(half, size.Height))
-		r.texts[side].Move(fyne.NewPos(x, 0))
-		r.texts[side].Resize(fyne.NewSize(half, size.Height))
-		r.texts[side].TextSize = textSize
+		r.names[side].TextSize, r.times[side].TextSize = nameSize, clockSize
+		if !r.clock.view.Timed {
+			r.names[side].Move(fyne.NewPos(x, 0))
+			r.names[side].Resize(fyne.NewSize(half, size.Height))
+			continue
+		}
+		r.names[side].Move(fyne.NewPos(x, pad/2))
+		r.names[side].Resize(fyne.NewSize(half, nameH))
+		r.times[side].Move(fyne.NewPos(x, pad/2+nameH))
+		r.times[side].Resize(fyne.NewSize(half, size.Height-pad-nameH))
 	}
 }
 
 // Refresh draws the clocks from the widget's view.
 func (r *clockRenderer) Refresh() {
 	v := r.clock.view
-	textSize := r.textSize(r.clock.Size().Width)
 	for side := range r.faces {
 		running := v.Running && v.Side == rules.Color(side)
 		face, ink := theme.Color(theme.ColorNameInputBackground), theme.Color(theme.ColorNameForeground)
 		if running {
 			face, ink = theme.Color(theme.ColorNamePrimary), theme.Color(theme.ColorNameForegroundOnPrimary)
 		}
-		if v.Left[side] < present.LowTime {
+		if v.Timed && v.Left[side] < present.LowTime {
 			ink = theme.Color(theme.ColorNameError)
 			if running {
 				ink = theme.Color(theme.ColorNameForegroundOnError)
@@ -145,32 +177,37 @@ func (r *clockRenderer) Refresh() {
 			}
 		}
 		r.faces[side].FillColor = face
-		r.texts[side].Text = r.clock.Text(rules.Color(side))
-		r.texts[side].Color = ink
-		r.texts[side].TextStyle.Bold = running
-		r.texts[side].TextSize = textSize
+		r.names[side].Text, r.names[side].Color = v.Names[side], ink
+		r.times[side].Text, r.times[side].Color = "", ink
+		if v.Timed {
+			r.times[side].Text = present.ClockText(v.Left[side])
+		}
+		showIf(v.Timed, r.times[side])
+		r.times[side].TextStyle.Bold = running
 		r.faces[side].Refresh()
-		r.texts[side].Refresh()
+		r.names[side].Refresh()
+		r.times[side].Refresh()
 	}
+	r.Layout(r.clock.Size())
 }
 
 // clockView is what the clock bar shows of the session now.
 func clockView(s *play.Session) ClockView {
 	side, running := s.ClockRunning()
-	return ClockView{Left: [2]time.Duration{s.ClockLeft(rules.Red), s.ClockLeft(rules.Black)},
+	set := s.Settings()
+	return ClockView{Names: present.PlayerNames(trData, set.Human, set.Seconds, s.Record().Meta),
+		Timed:   s.TimeControl().Timed(),
+		Left:    [2]time.Duration{s.ClockLeft(rules.Red), s.ClockLeft(rules.Black)},
 		Running: running, Side: side}
 }
 
-// showClock shows the session's clocks (hidden in an untimed game) and keeps a ticker
+// showClock shows who plays each side and the session's clocks, and keeps a ticker
 // redrawing them while one runs.
 func (g *gameScreen) showClock() {
-	s := g.session
-	timed := s.TimeControl().Timed()
-	if timed != g.clocks.Visible() {
-		showIf(timed, g.clocks)
-		g.content.Refresh()
+	v := clockView(g.session)
+	if g.clocks.View().Timed != v.Timed || g.clocks.View().Names != v.Names {
+		defer g.content.Refresh() // the bar's height may change
 	}
-	v := clockView(s)
 	g.clocks.SetView(v)
 	g.keepClockTicking(v.Running)
 }

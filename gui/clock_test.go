@@ -1,6 +1,8 @@
 package gui
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -38,8 +40,8 @@ func wantClockText(t *testing.T, w *Window, side rules.Color, want string) {
 func TestClockFromNewGameRunsAndFlagFalls(t *testing.T) {
 	ft := playtest.NewFakeTime()
 	w, q := openWindowWith(t, Config{SaveDir: t.TempDir(), Time: ft})
-	if w.game.clocks.Visible() {
-		t.Fatal("an untimed game shows clocks")
+	if w.game.clocks.View().Timed || strings.Contains(w.game.clocks.Text(rules.Red), ":") {
+		t.Fatalf("an untimed game shows a clock: %q", w.game.clocks.Text(rules.Red))
 	}
 	startTimedTwoPlayerGame(t, w, play.TimeControl{Base: 5 * time.Minute, Increment: 3 * time.Second})
 	if got := w.Session().TimeControl(); got.String() != "5+3" {
@@ -142,8 +144,39 @@ func TestClockTextFitsANarrowWindow(t *testing.T) {
 				}
 			}
 		}
-		if texts != 2 {
-			t.Fatalf("%v: %d clock texts drawn", size, texts)
+		if texts != 4 {
+			t.Fatalf("%v: %d clock texts drawn, want a name and a time for each side", size, texts)
 		}
+	}
+}
+
+// The bar beside the clocks names both sides: you and the engine with its level, two
+// players, or the players of an opened file; on the desktop and on a phone.
+func TestPlayersBesideClocks(t *testing.T) {
+	w, _ := openWindow(t, t.TempDir())
+	newGame(t, w, game.HumanRed, 1.5)
+	for _, size := range []fyne.Size{{Width: 1280, Height: 900}, {Width: 390, Height: 844}} {
+		w.Fyne().Resize(size)
+		if !w.game.clocks.Visible() || !inside(w, w.game.clocks) {
+			t.Fatalf("%v: the players' bar is not shown", size)
+		}
+		if red, black := w.game.clocks.Text(rules.Red), w.game.clocks.Text(rules.Black); red != tr("side.red")+" · "+tr("player.you") ||
+			!strings.Contains(black, tr("level.amateur", map[string]any{"Grade": 3})) {
+			t.Errorf("%v: players %q and %q, want you and the engine at Amateur 3", size, red, black)
+		}
+	}
+	data, err := os.ReadFile(filepath.Join("..", "..", "shared", "testdata", "xqf", "XQFEXAMA.XQF"))
+	if err != nil {
+		t.Skip("third-party test data not available:", err)
+	}
+	rec, _, err := game.ReadRecord(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Session().OpenRecord(rec, play.Players{}); err != nil {
+		t.Fatal(err)
+	}
+	if red, black := w.game.clocks.Text(rules.Red), w.game.clocks.Text(rules.Black); !strings.HasSuffix(red, "柳大华") || !strings.HasSuffix(black, "吕 钦") {
+		t.Errorf("an opened file's players show as %q and %q", red, black)
 	}
 }

@@ -16,6 +16,8 @@ type question struct {
 	// wrap lets a long text wrap, in a dialog at most questionWidth wide.
 	wrap  bool
 	onYes func()
+	// onAnswer, when set, hears either answer (No also when the dialog is dismissed).
+	onAnswer func(yes bool)
 }
 
 // questionWidth is the most a question with a long text is wide.
@@ -23,7 +25,10 @@ const questionWidth = 460
 
 func (q question) show(parent fyne.Window) {
 	answer := func(ok bool) {
-		if ok {
+		switch {
+		case q.onAnswer != nil:
+			q.onAnswer(ok)
+		case ok:
 			q.onYes()
 		}
 	}

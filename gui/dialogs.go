@@ -137,6 +137,22 @@ func (ng newGameDialog) show() {
 	if cur.Human == game.HumanBoth {
 		opponent.SetSelected(humanOpp)
 	}
+	// Face to face sits with the players: it only means something for two of them.
+	faceToFace := widget.NewCheck(tr("settings.faceToFace"), nil)
+	faceToFace.SetChecked(cur.Appearance.FaceToFace)
+	faceNote := widget.NewLabel("")
+	faceNote.Wrapping = fyne.TextWrapWord
+	faceNote.Importance = widget.LowImportance
+	showFaceToFace := func(string) {
+		if opponent.Selected == humanOpp {
+			faceToFace.Enable()
+			faceNote.SetText(tr("faceToFace.on"))
+		} else {
+			faceToFace.Disable()
+			faceNote.SetText(tr("faceToFace.off"))
+		}
+	}
+	showFaceToFace("")
 	picker := newLevelPicker(cur.Seconds)
 	clocks := map[string]play.TimeControl{}
 	clock := widget.NewSelect(nil, nil)
@@ -145,9 +161,26 @@ func (ng newGameDialog) show() {
 		clock.Options = append(clock.Options, timeControlText(tc))
 	}
 	clock.Selected = timeControlText(cur.TimeControl)
+	// Between two players there is no engine: the side "you" play and its level do not
+	// apply, and are greyed out (issue 35).
+	forEngine := func(choice string) {
+		for _, o := range []fyne.Disableable{side, picker.level, picker.seconds} {
+			if choice == humanOpp {
+				o.Disable()
+			} else {
+				o.Enable()
+			}
+		}
+	}
+	opponent.OnChanged = func(choice string) {
+		showFaceToFace(choice)
+		forEngine(choice)
+	}
+	forEngine(opponent.Selected)
 	items := []*widget.FormItem{
 		widget.NewFormItem(tr("newgame.side"), side),
 		widget.NewFormItem(tr("newgame.opponent"), opponent),
+		widget.NewFormItem("", container.NewVBox(faceToFace, faceNote)),
 		widget.NewFormItem(tr("newgame.clock"), clock),
 		widget.NewFormItem(tr("settings.level"), picker.level),
 		widget.NewFormItem(tr("settings.seconds"), picker.seconds),
@@ -159,6 +192,7 @@ func (ng newGameDialog) show() {
 		switch {
 		case opponent.Selected == humanOpp:
 			set.Human = game.HumanBoth
+			set.Appearance.FaceToFace = faceToFace.Checked
 		case side.Selected == black:
 			set.Human = game.HumanBlack
 		default:
@@ -246,7 +280,7 @@ func (sd settingsDialog) show() {
 		widget.NewFormItem(tr("settings.rules"), rules.choice),
 	}
 	checks := []fyne.CanvasObject{rulesNote, book, random, coords, warn, sound}
-	look := newAppearancePicker(cur.Appearance)
+	look := newAppearancePicker(cur.Appearance, cur.Human == game.HumanBoth)
 	items, checks = append(items, look.items()...), append(checks, look.checks()...)
 	formDialog(sd.parent, tr("action.settings"), tr("action.apply"), items, checks, picker, func(secs float64) error {
 		set := cur

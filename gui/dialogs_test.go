@@ -2,6 +2,7 @@ package gui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -50,6 +51,51 @@ func TestNewGameDialogStartsGameAsBlack(t *testing.T) {
 	}
 }
 
+// Issue 35 item 14: a game between two players greys out the side "you" play and the
+// engine's level, which apply only against the engine.
+func TestNewGameDialogGreysOutEngineChoicesForTwoPlayers(t *testing.T) {
+	w, _ := openWindow(t, t.TempDir())
+	test.Tap(w.game.newBtn)
+	side := find(t, w, func(r *widget.RadioGroup) bool { return len(r.Options) == 2 && r.Options[1] == tr("side.black") })
+	opponent := find(t, w, func(r *widget.RadioGroup) bool { return len(r.Options) == 2 && r.Options[1] == tr("opponent.human") })
+	level := find(t, w, func(s *widget.Select) bool { return slices.Contains(s.Options, tr("level.custom")) })
+	seconds := find(t, w, func(e *widget.Entry) bool { return true })
+	engineChoices := func() []bool { return []bool{side.Disabled(), level.Disabled(), seconds.Disabled()} }
+	if d := engineChoices(); slices.Contains(d, true) {
+		t.Fatalf("against the engine, disabled: %v", d)
+	}
+	opponent.SetSelected(tr("opponent.human"))
+	if d := engineChoices(); slices.Contains(d, false) {
+		t.Fatalf("two players, disabled: %v (side, level, seconds)", d)
+	}
+	opponent.SetSelected(tr("opponent.engine"))
+	if d := engineChoices(); slices.Contains(d, true) {
+		t.Fatalf("back to the engine, disabled: %v", d)
+	}
+}
+
+// Issue 35 item 14: Escape closes a dialog, and only a dialog: with none open the keys
+// still browse the game.
+func TestEscapeClosesDialogs(t *testing.T) {
+	w, _ := openTwoPlayerGame(t, "", "h2e2", "h9g7")
+	key := func(name fyne.KeyName) { w.Fyne().Canvas().OnTypedKey()(&fyne.KeyEvent{Name: name}) }
+	for _, open := range []func(){w.showNewGame, w.showSettings, func() { w.showNotice("hello") }} {
+		open()
+		if w.Fyne().Canvas().Overlays().Top() == nil {
+			t.Fatal("no dialog opened")
+		}
+		key(fyne.KeyEscape)
+		if top := w.Fyne().Canvas().Overlays().Top(); top != nil {
+			t.Fatalf("Escape left %T open", top)
+		}
+	}
+	key(fyne.KeyEscape) // nothing open: nothing happens
+	key(fyne.KeyLeft)
+	if w.Session().Game().Ply() != 1 {
+		t.Fatalf("Left after Escape: ply %d", w.Session().Game().Ply())
+	}
+}
+
 func TestSettingsDialogAppliesAndRejectsBadSeconds(t *testing.T) {
 	w, _ := openWindow(t, t.TempDir())
 	test.Tap(w.game.settBtn)
@@ -95,7 +141,7 @@ func TestSettingsDialogAppliesAndRejectsBadSeconds(t *testing.T) {
 func TestDialogsFitPortraitWindow(t *testing.T) {
 	w, _ := openWindow(t, t.TempDir())
 	w.Fyne().Resize(fyne.NewSize(267, 480)) // 400x720 pixels at scale 1.5
-	for _, open := range []*widget.Button{w.game.iconBtns[0], w.game.iconBtns[len(w.game.iconBtns)-1]} {
+	for _, open := range []*iconButton{w.game.iconBtns[0], w.game.iconBtns[len(w.game.iconBtns)-1]} {
 		test.Tap(open)
 		cancel := find(t, w, func(b *widget.Button) bool { return b.Text == tr("action.cancel") })
 		fields := []fyne.CanvasObject{
@@ -112,6 +158,11 @@ func TestDialogsFitPortraitWindow(t *testing.T) {
 			if absolute(last).Y+last.Size().Height > absolute(cancel).Y {
 				t.Errorf("the last check overlaps the dialog buttons")
 			}
+		} else {
+			// New game scrolls too on so short a screen: its last field, the seconds, comes
+			// into view above the dialog buttons.
+			find(t, w, func(s *container.Scroll) bool { return true }).ScrollToBottom()
+			fields = []fyne.CanvasObject{fields[0], cancel}
 		}
 		// Every select and radio choice is whole in the window: a label wider than a
 		// phone (the top level's) must not make the form wider than the dialog.

@@ -102,11 +102,14 @@ func newEditorScreen(from *rules.Position, deps editorDeps) *editorScreen {
 		}
 	}
 	title := widget.NewLabelWithStyle(tr("editor.title"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	// The reasons go right under the palette, where a phone shows them without scrolling.
-	controls := container.NewVBox(title, grid, es.problems, es.side,
+	// The reasons go below the buttons, in room kept for two lines, so that the buttons
+	// and the board do not jump as reasons come and go (issue 35); the controls' share of
+	// a phone's screen shows them without scrolling.
+	reasons := container.New(atLeastLines{lines: 2}, es.problems)
+	controls := container.NewVBox(title, grid, es.side,
 		container.NewGridWithColumns(2, es.clearBtn, es.stdBtn),
 		container.NewGridWithColumns(2, es.playBtn, es.twoBtn),
-		cancel)
+		cancel, reasons)
 	scroll := container.NewVScroll(container.New(fitWidth{}, controls))
 	es.content = container.New(&editorLayout{board: es.board, controls: scroll, inner: controls}, es.board, scroll)
 	es.refresh()
@@ -319,3 +322,20 @@ func (r *paletteRenderer) Refresh() {
 func (r *paletteRenderer) Objects() []fyne.CanvasObject { return r.objects }
 
 func (r *paletteRenderer) Destroy() {}
+
+// atLeastLines is as tall as its objects, and at least as tall as a label of so many lines.
+type atLeastLines struct{ lines int }
+
+func (l atLeastLines) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	for _, o := range objs {
+		place(o, 0, 0, size.Width, size.Height)
+	}
+}
+
+func (l atLeastLines) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	size := widget.NewLabel(strings.Repeat("\n", l.lines-1)).MinSize()
+	for _, o := range objs {
+		size = size.Max(o.MinSize())
+	}
+	return size
+}

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
 	"github.com/xqfyne/xiangqi/game"
@@ -54,27 +55,27 @@ func TestEditorRefusesImpossiblePositionsWithReasons(t *testing.T) {
 		reason string
 	}{
 		{"king outside the palace", func(t *testing.T, es *editorScreen) { put(t, es, red(rules.King), "e3") },
-			"red king on e3 is outside the palace"},
+			"red king on file 5 is outside the palace"},
 		{"advisor off its points", func(t *testing.T, es *editorScreen) {
 			put(t, es, rules.NoPiece, "d9")
 			put(t, es, black(rules.Advisor), "d8")
 		},
-			"black advisor on d8 is off the palace's diagonals"},
+			"black advisor on file 4 is off the palace's diagonals"},
 		{"elephant off its points", func(t *testing.T, es *editorScreen) {
 			put(t, es, rules.NoPiece, "c0")
 			put(t, es, red(rules.Bishop), "e5")
 		},
-			"red elephant on e5"},
+			"red elephant on file 5"},
 		{"pawn behind its start", func(t *testing.T, es *editorScreen) {
 			put(t, es, rules.NoPiece, "a3")
 			put(t, es, red(rules.Pawn), "b1")
 		},
-			"red pawn on b1 is behind its starting rank"},
+			"red pawn on file 8 is behind its starting rank"},
 		{"pawn off the pawn files", func(t *testing.T, es *editorScreen) {
 			put(t, es, rules.NoPiece, "a6")
 			put(t, es, black(rules.Pawn), "b6")
 		},
-			"black pawn on b6 has not crossed the river"},
+			"black pawn on file 2 has not crossed the river"},
 		{"too many pieces", func(t *testing.T, es *editorScreen) { put(t, es, red(rules.Knight), "e4") },
 			"Red has 3 horses; a set has 2"},
 		{"no king", func(t *testing.T, es *editorScreen) { put(t, es, rules.NoPiece, "e0") },
@@ -141,5 +142,56 @@ func TestEditorTapsAndPlayAgainstEngine(t *testing.T) {
 	}
 	if !strings.HasPrefix(w.Session().Game().StartFEN(), "rnbakabnr/9/1c5c1/p1p1p1p1p/R8/9/P1P1P1P1P/1C5C1/9/3AKABNR b") {
 		t.Errorf("start %s", w.Session().Game().StartFEN())
+	}
+}
+
+// Issue 35 item 14: the editor's buttons and board stay where they are when a reason
+// appears (one problem, or two), on the desktop and on a phone.
+func TestEditorButtonsStayPutWhenProblemsAppear(t *testing.T) {
+	w, es := openEditor(t)
+	for _, size := range []fyne.Size{fyne.NewSize(900, 680), fyne.NewSize(390, 844)} {
+		w.Fyne().Resize(size)
+		es.ed.Standard()
+		es.refresh()
+		at := func() [3]fyne.Position {
+			d := fyne.CurrentApp().Driver()
+			return [3]fyne.Position{d.AbsolutePositionForObject(es.playBtn), d.AbsolutePositionForObject(es.clearBtn),
+				fyne.NewPos(es.board.Size().Width, es.board.Size().Height)}
+		}
+		relayout(w.Fyne().Content())
+		before := at()
+		put(t, es, rules.MakePiece(rules.Red, rules.Pawn), "a1") // a pawn behind its start
+		relayout(w.Fyne().Content())
+		if es.problems.Text == "" {
+			t.Fatal("no problem shown")
+		}
+		if after := at(); after != before {
+			t.Errorf("%v: one problem moved the buttons and board from %v to %v", size, before, after)
+		}
+		put(t, es, rules.MakePiece(rules.Red, rules.Pawn), "b1") // and a second one
+		relayout(w.Fyne().Content())
+		if after := at(); after != before {
+			t.Errorf("%v: two problems moved the buttons and board from %v to %v", size, before, after)
+		}
+	}
+}
+
+// relayout lays out o and everything in it again at their sizes, from the top down, as a
+// window does when a label's text changes its size (the test canvas does not).
+func relayout(o fyne.CanvasObject) {
+	var children []fyne.CanvasObject
+	switch x := o.(type) {
+	case *fyne.Container:
+		if x.Layout != nil {
+			x.Layout.Layout(x.Objects, x.Size())
+		}
+		children = x.Objects
+	case fyne.Widget:
+		r := test.WidgetRenderer(x)
+		r.Layout(x.Size())
+		children = r.Objects()
+	}
+	for _, c := range children {
+		relayout(c)
 	}
 }

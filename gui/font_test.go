@@ -8,11 +8,15 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/image/font/sfnt"
+	"golang.org/x/text/encoding/simplifiedchinese"
 
 	"fyne.io/fyne/v2"
 
+	"github.com/xqfyne/xiangqi/book"
 	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/gui/board"
 	"github.com/xqfyne/xiangqi/play"
@@ -84,17 +88,97 @@ func notationSample(t *testing.T) []string {
 	return append(g.MoveTextsFrom(0, game.Chinese), g.MoveTextsFrom(0, game.WXF)...)
 }
 
-func TestFontCoversUIText(t *testing.T) {
-	f, err := sfnt.Parse(resources.FontBytes())
+// bundledData collects the texts of the bundled data the app shows: the opening book's
+// names and, where the puzzles are bundled, their files.
+func bundledData(t *testing.T) []string {
+	t.Helper()
+	f, err := os.Open(filepath.Join("..", "resources", "openings.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	lines, err := book.ParseOpenings(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, l := range lines {
+		out = append(out, l.Name)
+	}
+	puzzles, _ := filepath.Glob(filepath.Join("..", "resources", "puzzles", "*"))
+	for _, p := range puzzles {
+		if data, err := os.ReadFile(p); err == nil && utf8.Valid(data) {
+			out = append(out, string(data))
+		}
+	}
+	return out
+}
+
+// gb2312Cells are the cells GB2312 fills, row by row (first byte), as ranges of the second
+// byte: the symbol rows 0xA1–0xA9 leave gaps (which GBK's table fills with its own additions),
+// and the hanzi rows run 0xB0–0xF7, the last cells of 0xD7 left empty.
+func gb2312Cells(row int) [][2]int {
+	switch row {
+	case 0xa2:
+		return [][2]int{{0xb1, 0xe2}, {0xe5, 0xee}, {0xf1, 0xfc}}
+	case 0xa4:
+		return [][2]int{{0xa1, 0xf3}}
+	case 0xa5:
+		return [][2]int{{0xa1, 0xf6}}
+	case 0xa6:
+		return [][2]int{{0xa1, 0xb8}, {0xc1, 0xd8}}
+	case 0xa7:
+		return [][2]int{{0xa1, 0xc1}, {0xd1, 0xf1}}
+	case 0xa8:
+		return [][2]int{{0xa1, 0xba}, {0xc5, 0xe9}}
+	case 0xa9:
+		return [][2]int{{0xa4, 0xef}}
+	case 0xd7:
+		return [][2]int{{0xa1, 0xf9}}
+	case 0xa1, 0xa3:
+		return [][2]int{{0xa1, 0xfe}}
+	}
+	if row >= 0xb0 && row <= 0xf7 {
+		return [][2]int{{0xa1, 0xfe}}
+	}
+	return nil
+}
+
+// gb2312 is every character of GB2312 (7445), the set a Chinese name in a file most likely
+// uses.
+func gb2312(t *testing.T) []string {
+	t.Helper()
+	var out []string
+	dec := simplifiedchinese.GBK.NewDecoder()
+	for row := 0xa1; row <= 0xf7; row++ {
+		for _, cells := range gb2312Cells(row) {
+			for cell := cells[0]; cell <= cells[1]; cell++ {
+				s, err := dec.Bytes([]byte{byte(row), byte(cell)})
+				if err != nil || utf8.RuneCount(s) != 1 {
+					t.Fatalf("GBK reads %X %X as %q, %v", row, cell, s, err)
+				}
+				out = append(out, string(s))
+			}
+		}
+	}
+	if len(out) != 7445 {
+		t.Fatalf("GB2312 has %d characters here; want 7445", len(out))
+	}
+	return out
+}
+
+// lacking returns the characters of texts that font has no glyph for, sorted.
+func lacking(t *testing.T, fontData []byte, texts []string) string {
+	t.Helper()
+	f, err := sfnt.Parse(fontData)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var buf sfnt.Buffer
 	missing := map[rune]bool{}
-	texts := append(uiStrings(t), notationSample(t)...)
 	for _, s := range texts {
 		for _, r := range s {
-			if r < 0x7f && r != ' ' { // ASCII is drawn by Fyne's own sans font; see make-font.sh
+			if !unicode.IsPrint(r) && r != ' ' {
 				continue
 			}
 			if gi, err := f.GlyphIndex(&buf, r); err != nil || gi == 0 {
@@ -102,14 +186,31 @@ func TestFontCoversUIText(t *testing.T) {
 			}
 		}
 	}
-	if len(missing) > 0 {
-		var rs []string
-		for r := range missing {
-			rs = append(rs, string(r))
-		}
-		sort.Strings(rs)
-		t.Fatalf("the bundled font lacks %q; run scripts/make-font.sh", strings.Join(rs, ""))
+	var rs []string
+	for r := range missing {
+		rs = append(rs, string(r))
 	}
+	sort.Strings(rs)
+	return strings.Join(rs, "")
+}
+
+// The UI face has every character the app can show: its own texts, the moves, the bundled
+// data, and all of GB2312 for the names in opened files.
+func TestUIFontCoversText(t *testing.T) {
+	texts := append(uiStrings(t), notationSample(t)...)
+	texts = append(texts, bundledData(t)...)
+	texts = append(texts, gb2312(t)...)
+	if missing := lacking(t, resources.UIFontBytes(), texts); missing != "" {
+		t.Fatalf("the UI font lacks %d characters, %q; run scripts/make-font.sh", utf8.RuneCountInString(missing), firstRunes(missing, 80))
+	}
+}
+
+// firstRunes is s cut to n characters, for a message.
+func firstRunes(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return string(r[:n]) + "…"
+	}
+	return s
 }
 
 // Every translation key gui's code uses exists in every language. (That every catalog
@@ -182,21 +283,43 @@ func TestChineseLocaleSelectsChineseText(t *testing.T) {
 	}
 }
 
-// Latin text is set in Fyne's proportional sans face, not in the calligraphy font's
-// typewriter-like Latin glyphs: the bundled font has no ASCII, Fyne's default font has it,
-// and the measured text is proportional.
-func TestLatinTextUsesSansFace(t *testing.T) {
-	newTestApp(t)
-	bundled, err := sfnt.Parse(resources.FontBytes())
+// fontFamily is the family name in a font file.
+func fontFamily(t *testing.T, data []byte) string {
+	t.Helper()
+	f, err := sfnt.Parse(data)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var buf sfnt.Buffer
-	for _, r := range "AZaz09" {
-		if gi, err := bundled.GlyphIndex(&buf, r); err == nil && gi != 0 {
-			t.Errorf("the bundled font has a glyph for %q, which would hide Fyne's sans face", r)
+	name, err := f.Name(nil, sfnt.NameIDFamily)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return name
+}
+
+// Controls, lists and dialogs are set in a plain sans CJK face, not the brush face of the
+// pieces, in every style; and that one face has the digits and Latin letters too, so a line
+// like "第12回合" does not change face where the digits start.
+func TestControlsUseSansFace(t *testing.T) {
+	th := newAppTheme()
+	for _, style := range []fyne.TextStyle{{}, {Bold: true}, {Italic: true}, {Monospace: true}} {
+		data := th.Font(style).Content()
+		if fam := fontFamily(t, data); fam != "Noto Sans CJK SC" {
+			t.Errorf("style %+v: the controls' face is %q, want Noto Sans CJK SC", style, fam)
+		}
+		if missing := lacking(t, data, []string{"悔棋还原第12回合 Red 0:59"}); missing != "" {
+			t.Errorf("style %+v: the controls' face lacks %q, so a line would change face there", style, missing)
 		}
 	}
+	if fam := fontFamily(t, resources.BrushFontBytes()); fam != "AR PL UKai CN" {
+		t.Errorf("the brush face is %q, want AR PL UKai CN", fam)
+	}
+}
+
+// Latin text is proportional (the sans face's own Latin, not a typewriter-like one), and
+// Chinese text is measured with its glyphs.
+func TestLatinTextUsesSansFace(t *testing.T) {
+	newTestApp(t)
 	narrow := fyne.MeasureText("iiiiiiiiii", 14, fyne.TextStyle{})
 	wide := fyne.MeasureText("MMMMMMMMMM", 14, fyne.TextStyle{})
 	if narrow.Width > wide.Width/2 {

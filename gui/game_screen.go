@@ -27,6 +27,7 @@ type gameScreen struct {
 	turned    *faceStatus // the status turned for the player across the board
 	thinking  *widget.ProgressBarInfinite
 	moveList  *moveList
+	notes     *notesView
 	moves     moveRows
 	undoBtn   *widget.Button
 	redoBtn   *widget.Button
@@ -37,7 +38,7 @@ type gameScreen struct {
 	resignBtn *widget.Button
 	drawBtn   *widget.Button
 	// The same actions as icon-only buttons for the narrow portrait layout.
-	iconBtns []*widget.Button
+	iconBtns []*iconButton // each says its name when long-pressed
 	content  *fyne.Container
 	// Navigation, analysis and review (navigation.go, analysis.go, review.go).
 	nav           *navBar
@@ -64,7 +65,6 @@ func newGameScreen(deps gameDeps) *gameScreen {
 	s := g.session
 	g.board = board.New(s.Tap, s.Drop)
 	g.clocks = NewClockWidget(tr("side.red"), tr("side.black"))
-	g.clocks.Hide()
 	g.status = widget.NewLabel("")
 	g.status.Wrapping = fyne.TextWrapWord
 	g.turned = newFaceStatus(g.status)
@@ -81,15 +81,18 @@ func newGameScreen(deps gameDeps) *gameScreen {
 	buttons := container.NewGridWithColumns(4, g.newBtn, g.undoBtn, g.redoBtn, g.hintBtn,
 		g.resignBtn, g.drawBtn, g.flipBtn, g.settBtn)
 	// The same actions as icons, in the same order; iconBtns[i] mirrors textBtns()[i].
-	g.iconBtns = []*widget.Button{
-		widget.NewButtonWithIcon("", theme.ContentAddIcon(), g.newGame),
-		widget.NewButtonWithIcon("", theme.ContentUndoIcon(), s.Undo),
-		widget.NewButtonWithIcon("", theme.ContentRedoIcon(), s.Redo),
-		widget.NewButtonWithIcon("", appIcon("hint"), s.AskHint),
-		widget.NewButtonWithIcon("", appIcon("resign"), g.resign),
-		widget.NewButtonWithIcon("", appIcon("draw"), g.draw),
-		widget.NewButtonWithIcon("", appIcon("flip"), s.Flip),
-		widget.NewButtonWithIcon("", theme.SettingsIcon(), g.settings),
+	icon := func(key string, res fyne.Resource, do func()) *iconButton {
+		return newIconButton(tr(key), res, do, g.flashStatus)
+	}
+	g.iconBtns = []*iconButton{
+		icon("action.new", theme.ContentAddIcon(), g.newGame),
+		icon("action.undo", theme.ContentUndoIcon(), s.Undo),
+		icon("action.redo", theme.ContentRedoIcon(), s.Redo),
+		icon("action.hint", appIcon("hint"), s.AskHint),
+		icon("action.resign", appIcon("resign"), g.resign),
+		icon("action.draw", appIcon("draw"), g.draw),
+		icon("action.flip", appIcon("flip"), s.Flip),
+		icon("action.settings", theme.SettingsIcon(), g.settings),
 	}
 	iconRow := container.NewGridWithColumns(len(g.iconBtns) + 1)
 	for _, b := range g.iconBtns {
@@ -98,6 +101,8 @@ func newGameScreen(deps gameDeps) *gameScreen {
 	iconRow.Add(g.moreButton(""))
 
 	g.moveList = g.newMoveList()
+	g.notes = newNotesView(g.editComment)
+	g.notes.Hide()
 	nav, panel := g.newSidePanel()
 	title := g.withMoreButton(widget.NewLabelWithStyle(tr("moves.title"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
 	moveRow := newRowText("1.")
@@ -106,8 +111,8 @@ func newGameScreen(deps gameDeps) *gameScreen {
 	g.content = container.New(&mainLayout{
 		board: g.board, clocks: g.clocks, status: g.turned.slot(), thinking: g.thinking,
 		textButtons: buttons, title: title, iconButtons: iconRow,
-		moveList: g.moveList, moveRow: moveRow, statusRows: statusRows, statusRowsWide: statusRowsWide, sized: g.look.fit, nav: nav, panel: panel,
-	}, g.board, g.clocks, g.turned.slot(), g.thinking, buttons, title, iconRow, nav, panel, g.moveList)
+		moveList: g.moveList, notes: g.notes, moveRow: moveRow, statusRows: statusRows, statusRowsWide: statusRowsWide, sized: g.look.fit, nav: nav, panel: panel,
+	}, g.board, g.clocks, g.turned.slot(), g.thinking, buttons, title, iconRow, nav, panel, g.notes, g.moveList)
 	return g
 }
 
@@ -132,6 +137,9 @@ func (g *gameScreen) refresh(c play.Change) {
 	if c&play.ChangeMoves != 0 {
 		g.refreshMoves()
 	}
+	if c&(play.ChangeMoves|play.ChangeBoard|play.ChangeStatus) != 0 {
+		g.refreshNotes()
+	}
 	if c&(play.ChangeBoard|play.ChangeControls) != 0 {
 		g.showClock()
 	}
@@ -143,6 +151,11 @@ func (g *gameScreen) refresh(c play.Change) {
 			enable(g.iconBtns[i], can[i])
 		}
 	}
+}
+
+// editComment opens the comment on the move shown, to read whole and edit.
+func (g *gameScreen) editComment() {
+	commentDialog{parent: g.parent, session: g.session}.show()
 }
 
 // textBtns are the labelled buttons in the order of iconBtns.
@@ -196,7 +209,7 @@ func boardView(s *play.Session) board.View {
 
 // enable enables or disables a button; an unchanged button is left alone, since each
 // change redraws it (and recolours its icon).
-func enable(b *widget.Button, on bool) {
+func enable(b fyne.Disableable, on bool) {
 	if on == !b.Disabled() {
 		return
 	}

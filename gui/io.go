@@ -12,6 +12,7 @@ import (
 
 	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/play"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // maxImportBytes bounds what an opened file or a paste may hold; game files are KB.
@@ -30,8 +31,9 @@ type gameSource interface {
 type gameFiles struct {
 	parent fyne.Window // its dialogs' window
 	source gameSource
-	// open replaces the game played by rec (filing an unfinished one first).
-	open   func(rec *game.Record) error
+	// open replaces the game played by rec, played by who (filing an unfinished one
+	// first).
+	open   func(rec *game.Record, who play.Players) error
 	flash  func(text string) // a short confirmation in the status line
 	notice func(text string)
 }
@@ -40,6 +42,12 @@ type gameFiles struct {
 // platform's open dialog (a file picker on phones, an upload in a browser).
 func (f *gameFiles) showOpen() {
 	if openInBrowser(f) {
+		return
+	}
+	if ownFileDialogs() {
+		showFileBrowser(f.parent, false, gameFileExtensions, "", func(path string) {
+			f.openFromReader(storage.Reader(storage.NewFileURI(path)))
+		})
 		return
 	}
 	d := dialog.NewFileOpen(f.openFromReader, f.parent)
@@ -70,17 +78,50 @@ func (f *gameFiles) openFromReader(r fyne.URIReadCloser, err error) {
 }
 
 // importData opens the game in data (a file's content or a paste), named for messages.
-// Unreadable data is reported where it failed and the current game stays.
+// Unreadable data is reported in plain words and the current game stays. A position
+// (a FEN) is a game to play: the player is asked whether against the engine.
 func (f *gameFiles) importData(data []byte, name string) bool {
-	rec, _, err := game.ReadRecord(data)
-	if err == nil {
-		err = f.open(rec)
+	rec, format, err := game.ReadRecord(data)
+	if err == nil && format == game.FormatFEN {
+		err = f.askOpponent(rec, name)
+	} else if err == nil {
+		err = f.open(rec, play.Players{})
+	}
+	if errors.Is(err, game.ErrRecordTooLarge) {
+		err = errors.New(tr("import.gameTooLarge", map[string]any{"Limit": game.MaxRecordBytes >> 20}))
 	}
 	if err != nil {
 		f.showImportErrorNamed(name, err)
 		return false
 	}
 	return true
+}
+
+// askOpponent asks whether to play a position against the engine, which then takes the
+// side not to move, or between two people, as any opened game is; then opens it.
+func (f *gameFiles) askOpponent(rec *game.Record, name string) error {
+	g, err := game.Open(rec.Copy(), nil)
+	if err != nil {
+		return err
+	}
+	if g.Result().Decided() {
+		return f.open(rec, play.Players{}) // nothing left to play
+	}
+	human := game.HumanRed
+	if g.SideToMove() == rules.Black {
+		human = game.HumanBlack
+	}
+	question{title: tr("position.opponentTitle"), text: tr("position.opponent", map[string]any{"Side": sideName(g.SideToMove())}),
+		wrap: true, yes: tr("position.againstEngine"), no: tr("position.twoPlayers"), onAnswer: func(engine bool) {
+			who := play.Players{Human: game.HumanBoth}
+			if engine {
+				who = play.Players{Human: human, Seconds: f.source.Settings().Seconds}
+			}
+			if err := f.open(rec, who); err != nil {
+				f.showImportErrorNamed(name, err)
+			}
+		}}.show(f.parent)
+	return nil
 }
 
 func (f *gameFiles) showImportError(r fyne.URIReadCloser, err error) {
@@ -91,8 +132,18 @@ func (f *gameFiles) showImportError(r fyne.URIReadCloser, err error) {
 	f.showImportErrorNamed(name, err)
 }
 
+// showImportErrorNamed says why name could not be opened, in plain words where the
+// reader tells what went wrong: a text that is no game, a move that is not legal there.
 func (f *gameFiles) showImportErrorNamed(name string, err error) {
-	dialog.ShowError(errors.New(tr("import.failed", map[string]any{"Name": name, "Error": err})), f.parent)
+	var bad *game.MoveError
+	text := tr("import.failed", map[string]any{"Name": name, "Error": err})
+	switch {
+	case errors.Is(err, game.ErrNotAGame):
+		text = tr("import.notAGame", map[string]any{"Name": name})
+	case errors.As(err, &bad):
+		text = tr("import.badMove", map[string]any{"Name": name, "Move": bad.Text, "Line": bad.Line})
+	}
+	dialog.ShowError(errors.New(text), f.parent)
 }
 
 func errTooLarge() error { return errors.New(tr("import.tooLarge")) }
@@ -108,6 +159,12 @@ func (f *gameFiles) showSave() {
 			return
 		}
 		saveInBrowser(f.exportName()+".pgn", data)
+		return
+	}
+	if ownFileDialogs() {
+		showFileBrowser(f.parent, true, gameFileExtensions, f.exportName()+".pgn", func(path string) {
+			f.saveToWriter(storage.Writer(storage.NewFileURI(path)))
+		})
 		return
 	}
 	d := dialog.NewFileSave(f.saveToWriter, f.parent)
@@ -187,6 +244,18 @@ func (f *gameFiles) paste() {
 		return
 	}
 	f.importData([]byte(text), tr("paste.name"))
+}
+
+// ownFileDialogs tells whether files are chosen with the app's dialog (fileBrowser): on a
+// desktop. A phone has the platform's picker, which Fyne's dialogs call up.
+func ownFileDialogs() bool { return localFiles && !fyne.CurrentDevice().IsMobile() }
+
+// openDropped opens the game in the first file dropped on the window.
+func (f *gameFiles) openDropped(_ fyne.Position, uris []fyne.URI) {
+	if len(uris) == 0 {
+		return
+	}
+	f.openFromReader(storage.Reader(uris[0]))
 }
 
 // dialogSize is a file dialog's size: most of the window.

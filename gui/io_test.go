@@ -56,7 +56,8 @@ func TestImportThroughStorageURI(t *testing.T) {
 
 	// A bad file: a message naming the place, and the game stays.
 	openURI(t, w, filepath.Join(dir, "bad.pgn"), []byte("1. 炮二平五 马８进７\n2. 马二进三 马８进７ *\n"))
-	if text := overlayText(w); !strings.Contains(text, "bad.pgn") || !strings.Contains(text, "line 2, column") {
+	want := tr("import.badMove", map[string]any{"Name": "bad.pgn", "Move": "马８进７", "Line": 2})
+	if text := overlayText(w); !strings.Contains(text, want) {
 		t.Fatalf("error says %q", text)
 	}
 	if w.Session().Game().Len() != 4 {
@@ -75,6 +76,7 @@ func TestImportThroughStorageURI(t *testing.T) {
 		t.Fatalf("XQF: %d moves", w.Session().Game().Len())
 	}
 	openURI(t, w, filepath.Join(dir, "end.fen"), []byte("3k5/9/9/9/9/4r4/9/9/9/5K3 b - - 0 1\n"))
+	test.Tap(find(t, w, func(b *widget.Button) bool { return b.Text == tr("position.twoPlayers") }))
 	if w.Session().Game().FEN() != "3k5/9/9/9/9/4r4/9/9/9/5K3 b - - 0 1" || w.Session().Thinking() {
 		t.Fatalf("FEN: %s", w.Session().Game().FEN())
 	}
@@ -135,11 +137,21 @@ func TestClipboardCopyAndPaste(t *testing.T) {
 		t.Fatalf("copied PGN: %v %q", err, clip.Content())
 	}
 
-	// A paste with an illegal move names where it is, and nothing changes.
+	// A paste with an illegal move says which in plain words, and nothing changes
+	// (issue 35 item 12: it said "iccs: line 2, column 6: move 4: game: no legal move
+	// matches…").
 	clip.SetContent("h2e2 h9g7\nh0g2 h9g7")
 	w.files.paste()
-	if text := overlayText(w); !strings.Contains(text, "line 2, column 6") || !strings.Contains(text, "h9g7") {
-		t.Fatalf("bad paste says %q", text)
+	want := tr("import.badMove", map[string]any{"Name": tr("paste.name"), "Move": "h9g7", "Line": 2})
+	if text := overlayText(w); !strings.Contains(text, want) {
+		t.Fatalf("bad paste says %q, want %q", text, want)
+	}
+	closeDialogs(w)
+	// A text that is no game says what a game looks like.
+	clip.SetContent("hello")
+	w.files.paste()
+	if text := overlayText(w); !strings.Contains(text, tr("import.notAGame", map[string]any{"Name": tr("paste.name")})) {
+		t.Fatalf("a word pasted says %q", text)
 	}
 	closeDialogs(w)
 	clip.SetContent("")
@@ -152,11 +164,23 @@ func TestClipboardCopyAndPaste(t *testing.T) {
 	}
 	closeDialogs(w)
 
-	// The paste shortcut and a pasted FEN.
+	// The paste shortcut and a pasted FEN: a position to play, against the engine if the
+	// player says so (issue 35 item 12: it opened for two players, the engine silent).
 	clip.SetContent("position fen 3k5/9/9/9/9/4r4/9/9/9/5K3 b - - 0 1 moves e4e3")
 	w.Fyne().Canvas().(interface{ TypedShortcut(fyne.Shortcut) }).TypedShortcut(&fyne.ShortcutPaste{})
+	test.Tap(find(t, w, func(b *widget.Button) bool { return b.Text == tr("position.againstEngine") }))
 	if g := w.Session().Game(); g.StartFEN() != "3k5/9/9/9/9/4r4/9/9/9/5K3 b - - 0 1" || g.Len() != 1 {
 		t.Fatalf("Ctrl+V: %s %d", g.StartFEN(), g.Len())
+	}
+	if h := w.Session().Settings().Human; h != game.HumanRed || !w.Session().HumanToMove() {
+		t.Fatalf("against the engine: the person plays %v", h)
+	}
+	// Two players, as a game file opens.
+	clip.SetContent("3k5/9/9/9/9/4r4/9/9/9/5K3 b - - 0 1")
+	w.files.paste()
+	test.Tap(find(t, w, func(b *widget.Button) bool { return b.Text == tr("position.twoPlayers") }))
+	if h := w.Session().Settings().Human; h != game.HumanBoth || w.Session().Game().Len() != 0 {
+		t.Fatalf("two players: %v, %d moves", h, w.Session().Game().Len())
 	}
 }
 
@@ -177,7 +201,7 @@ func TestMoreMenuReachesTheActions(t *testing.T) {
 	for _, item := range w.moreItems() {
 		labels = append(labels, item.Label)
 	}
-	if len(labels) != 10 || !strings.Contains(strings.Join(labels, "|"), tr("more.editor")) {
+	if len(labels) != 11 || !strings.Contains(strings.Join(labels, "|"), tr("more.editor")) || !strings.Contains(strings.Join(labels, "|"), tr("more.comment")) {
 		t.Errorf("menu: %q", labels)
 	}
 	if w.Fyne().Canvas().Overlays().Top() == nil {

@@ -14,7 +14,8 @@ import (
 // hidden, so taps never reach them.
 type mainLayout struct {
 	board, status, thinking fyne.CanvasObject
-	clocks                  fyne.CanvasObject // hidden in an untimed game
+	clocks                  *ClockWidget      // the players and their clocks
+	notes                   *notesView        // a file's header and the comment on the move shown
 	textButtons, title      fyne.CanvasObject // landscape only
 	iconButtons             fyne.CanvasObject // portrait only
 	moveList                fyne.CanvasObject
@@ -55,33 +56,68 @@ func (l *mainLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
 	if l.sized != nil {
 		l.sized(size)
 	}
-	pad := theme.Padding()
 	if landscape(size) {
-		showIf(true, l.textButtons, l.title)
+		showIf(true, l.textButtons, l.title, l.clocks)
 		showIf(false, l.iconButtons)
 		bw := min(size.Height*board.Aspect(), size.Width*maxBoardShare)
 		place(l.board, 0, 0, bw, size.Height)
 		y := stack(bw, 0, size.Width-bw, l.clocks)
 		y = l.statusArea(bw, y, size.Width-bw, true)
-		y = stack(bw, y, size.Width-bw, l.textButtons, l.nav, l.panel, l.title)
+		y = stack(bw, y, size.Width-bw, l.textButtons, l.nav, l.panel)
+		y = l.placeNotes(bw, y, size.Width-bw, notesLinesWide)
+		y = stack(bw, y, size.Width-bw, l.title)
 		place(l.moveList, bw, y, size.Width-bw, size.Height-y)
 		return
 	}
 	showIf(false, l.textButtons, l.title)
-	showIf(true, l.iconButtons)
+	showIf(true, l.iconButtons, l.clocks)
+	// An untimed game's bar only names the players: on a phone too short for it, a full-width
+	// board and two rows of moves, it gives way.
+	if !l.clocks.View().Timed && size.Height-size.Width/board.Aspect()-l.portraitReserve() < l.moveRow.MinSize().Height {
+		showIf(false, l.clocks)
+	}
 	// The board is as wide as the window unless that leaves too little height for a line
 	// of status, the icon row and a few rows of the move list.
-	reserve := l.clocksHeight() + l.statusHeight(false) + l.iconButtons.MinSize().Height + l.nav.MinSize().Height +
-		l.listOrPanelHeight() + 4*pad
-	bh := min(size.Width/board.Aspect(), max(size.Height-reserve, 0))
+	bh := min(size.Width/board.Aspect(), max(size.Height-l.portraitReserve(), 0))
 	place(l.board, 0, 0, size.Width, bh)
 	y := stack(0, bh, size.Width, l.clocks)
 	y = l.statusArea(0, y, size.Width, false)
 	y = stack(0, y, size.Width, l.iconButtons, l.nav, l.panel)
+	// Under a phone's board the notes take one line, and only while a row of moves (the
+	// one shown) stays below them.
+	if size.Height-y-l.notes.heightFor(size.Width, notesLines) >= l.moveRow.MinSize().Height {
+		y = l.placeNotes(0, y, size.Width, notesLines)
+	} else {
+		l.notes.collapse()
+	}
 	place(l.moveList, 0, y, size.Width, max(size.Height-y, 0))
 }
 
-// clocksHeight is the height the clocks take, with padding; none in an untimed game.
+// notesLines and notesLinesWide are the most lines of text the notes take in portrait and
+// in landscape; a longer comment scrolls, or opens whole with a tap.
+const (
+	notesLines     = 1
+	notesLinesWide = 8
+)
+
+// placeNotes puts the notes, at most lines lines high, at (x, y) and returns the y below.
+func (l *mainLayout) placeNotes(x, y, w float32, lines int) float32 {
+	h := l.notes.heightFor(w, lines)
+	if h == 0 {
+		return y
+	}
+	place(l.notes, x, y, w, h)
+	return y + h + theme.Padding()
+}
+
+// portraitReserve is the height portrait keeps under the board: the players' bar, a line
+// of status, the icon row, the navigation bar and a few rows of the move list.
+func (l *mainLayout) portraitReserve() float32 {
+	return l.clocksHeight() + l.statusHeight(false) + l.iconButtons.MinSize().Height + l.nav.MinSize().Height +
+		l.listOrPanelHeight() + 4*theme.Padding()
+}
+
+// clocksHeight is the height the players' bar takes, with padding; none while it is hidden.
 func (l *mainLayout) clocksHeight() float32 {
 	if !l.clocks.Visible() {
 		return 0

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
 
 	"github.com/xqfyne/xiangqi/game"
@@ -172,5 +173,28 @@ func TestTextGrowsWithTheWindow(t *testing.T) {
 		if got := textSize(); got != c.want {
 			t.Errorf("window %v: text size %v, want %v", c.size, got, c.want)
 		}
+	}
+}
+
+// Issue 35 item 14: the phone's icon-only buttons say their names when long-pressed (a
+// secondary tap), in the status line.
+func TestIconButtonsSayTheirNamesOnLongPress(t *testing.T) {
+	w, _ := openWindow(t, t.TempDir())
+	w.Fyne().Resize(fyne.NewSize(390, 844))
+	n := w.game.nav
+	buttons := append(append([]*iconButton{}, w.game.iconBtns...), n.first, n.back, n.forward, n.last, n.promote, n.remove, n.analyse, n.review)
+	names := map[string]bool{}
+	for i, b := range buttons {
+		if b.Text != "" || b.name == "" || names[b.name] {
+			t.Errorf("button %d: text %q, name %q (twice: %v)", i, b.Text, b.name, names[b.name])
+		}
+		names[b.name] = true
+		test.TapSecondary(b)
+		if !strings.Contains(w.game.status.Text, b.name) {
+			t.Errorf("long press on %q: status says %q", b.name, w.game.status.Text)
+		}
+	}
+	if !names[tr("action.undo")] || !names[tr("nav.first")] {
+		t.Errorf("names %v", names)
 	}
 }

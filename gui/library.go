@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -63,8 +64,13 @@ func openLibrary(a fyne.App, dir string) (*play.Library, error) {
 // libraryScreen lists the library's games with what can be done to the selected one.
 type libraryScreen struct {
 	libraryDeps
-	items    []play.LibraryItem
-	selected int // index into items, -1 for none
+	items []play.LibraryItem
+	// damaged is what the last check of the games' files found, by ID: a reload shows it
+	// at once while a new check runs.
+	damaged  map[string]error
+	checks   int  // checks started; the answer of an older one is dropped
+	checking bool // a check has not answered yet
+	selected int  // index into items, -1 for none
 	list     *widget.List
 	empty    *widget.Label
 	open     *widget.Button
@@ -77,8 +83,9 @@ type libraryScreen struct {
 // libraryDeps is what the library screen works with.
 type libraryDeps struct {
 	library  *play.Library
-	parent   fyne.Window // its dialogs' window
-	wide     bool        // a landscape window: labelled buttons, four actions a row
+	post     func(func()) // runs a function on the UI goroutine
+	parent   fyne.Window  // its dialogs' window
+	wide     bool         // a landscape window: labelled buttons, four actions a row
 	notation func() game.Notation
 	// openRecord replaces the game played by one from the library, with its players.
 	openRecord func(*game.Record, play.Players) error
@@ -137,14 +144,46 @@ func newLibraryScreen(deps libraryDeps) *libraryScreen {
 
 func (ls *libraryScreen) view() fyne.CanvasObject { return ls.content }
 
-// reload reads the list again and clears the selection.
+// reload lists the games again from the library's index and clears the selection; their
+// files are then checked off the UI goroutine (reading 10,000 of them takes seconds).
 func (ls *libraryScreen) reload() {
 	ls.items = ls.library.List()
+	ls.markDamaged()
+	ls.checkFiles()
 	ls.selected = -1
 	ls.list.UnselectAll()
 	ls.list.Refresh()
 	showIf(len(ls.items) == 0, ls.empty)
 	ls.refreshButtons()
+}
+
+// checkFiles reads the listed games on a goroutine of its own and lists those that
+// cannot be opened as damaged.
+func (ls *libraryScreen) checkFiles() {
+	ls.checks++
+	ls.checking = true
+	check, items, lib := ls.checks, slices.Clone(ls.items), ls.library
+	go func() {
+		damaged := lib.Damaged(items)
+		ls.post(func() {
+			if check != ls.checks {
+				return
+			}
+			ls.damaged, ls.checking = damaged, false
+			ls.markDamaged()
+			ls.list.Refresh()
+			ls.refreshButtons()
+		})
+	}()
+}
+
+// markDamaged gives the listed games the errors the last check found.
+func (ls *libraryScreen) markDamaged() {
+	for i := range ls.items {
+		if err, ok := ls.damaged[ls.items[i].ID]; ok && ls.items[i].Err == nil {
+			ls.items[i].Err = err
+		}
+	}
 }
 
 func (ls *libraryScreen) refreshButtons() {
@@ -217,7 +256,7 @@ func (ls *libraryScreen) exportSelected() {
 	if saveInBrowser(name, data) {
 		return
 	}
-	d := dialog.NewFileSave(func(wr fyne.URIWriteCloser, err error) {
+	write := func(wr fyne.URIWriteCloser, err error) {
 		if err == nil && wr == nil {
 			return
 		}
@@ -228,7 +267,14 @@ func (ls *libraryScreen) exportSelected() {
 		if err != nil {
 			dialog.ShowError(errors.New(tr("export.failed", map[string]any{"Error": err})), ls.parent)
 		}
-	}, ls.parent)
+	}
+	if ownFileDialogs() {
+		showFileBrowser(ls.parent, true, gameFileExtensions, name, func(path string) {
+			write(storage.Writer(storage.NewFileURI(path)))
+		})
+		return
+	}
+	d := dialog.NewFileSave(write, ls.parent)
 	d.SetFileName(name)
 	d.Resize(dialogSize(ls.parent))
 	d.Show()

@@ -15,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/gui/present"
 	"github.com/xqfyne/xiangqi/play"
 )
 
@@ -34,7 +35,7 @@ func listTexts(t *testing.T, ls *libraryScreen) []string {
 // asking; a finished game is filed automatically.
 func TestLibraryListsOpensAndDeletesGames(t *testing.T) {
 	dir := t.TempDir()
-	w, _ := openWindow(t, dir)
+	w, q := openWindow(t, dir)
 	newGame(t, w, game.HumanBoth, 1)
 	lib := w.io.library
 	for _, text := range []string{variationPGN, "h2e2 h9g7 h0g2", "b2e2"} {
@@ -57,6 +58,7 @@ func TestLibraryListsOpensAndDeletesGames(t *testing.T) {
 	if w.Fyne().Content() != ls.content {
 		t.Fatal("the library is not shown")
 	}
+	ls.waitChecked(t, q)
 	rows := listTexts(t, ls)
 	if len(rows) != 3 || !strings.Contains(rows[2], "甲 – 乙") || !strings.Contains(rows[2], "炮二平五 马８进７") ||
 		!strings.Contains(rows[1], tr("library.damaged", map[string]any{"Name": damaged.ID})) {
@@ -160,5 +162,28 @@ func TestTakenBackMovesAreNotFiled(t *testing.T) {
 	rec, err := game.ImportPGNRecord(bytes.NewReader(pgn))
 	if err != nil || !slices.Equal(rec.MainLineMoves(), played) {
 		t.Fatalf("exported main line %v (%v), played %v", rec.MainLineMoves(), err, played)
+	}
+}
+
+// Issue 35 item 11: a game left unfinished for a new one is kept in the library, listed as
+// unfinished, and one tap takes the player back to it, against the engine as before.
+func TestNewGameKeepsTheUnfinishedOneAndOffersItBack(t *testing.T) {
+	w, q := openWindow(t, t.TempDir())
+	s := w.Session()
+	newGame(t, w, game.HumanRed, play.MinSeconds)
+	tapPoint(t, w.Board(), "h2")
+	tapPoint(t, w.Board(), "e2")
+	q.WaitFor(t, 10*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 2 })
+	newGame(t, w, game.HumanBoth, play.MinSeconds)
+	if s.Game().Len() != 0 || !strings.Contains(overlayText(w), tr("library.kept")) {
+		t.Fatalf("after New game: %d moves, dialogs %q", s.Game().Len(), overlayText(w))
+	}
+	items := w.io.library.List()
+	if len(items) != 1 || present.ResultName(trData, items[0].Result) != tr("library.unfinished") {
+		t.Fatalf("library %+v", items)
+	}
+	test.Tap(find(t, w, func(b *widget.Button) bool { return b.Text == tr("library.resume") }))
+	if s.Game().Ply() != 2 || s.Settings().Human != game.HumanRed || !s.HumanToMove() {
+		t.Fatalf("resumed at ply %d, human %v", s.Game().Ply(), s.Settings().Human)
 	}
 }

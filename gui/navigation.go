@@ -11,18 +11,23 @@ import (
 	"github.com/xqfyne/xiangqi/play"
 )
 
-// moveRow is one row of the move list: one move, indented by how deep in variations it
-// lies, with its review mark.
+// moveRow is one move of the move list: its node, its text alone ("1. 炮二平五", indented by
+// how deep in variations it lies, with its review mark) and as its line shows it.
 type moveRow struct {
 	node *game.Node
 	text string
+	cell string
 }
 
 // moveRows is the move list as shown: every move of the game's tree in reading order
-// (each main-line move, then the variations that replace it).
+// (each main-line move, then the variations that replace it), laid out in lines of
+// numbered pairs.
 type moveRows struct {
 	rows    []moveRow
-	current int // the row of the position shown, -1 at the start position
+	lines   []present.MoveLine
+	lineOf  []int // the line of each move
+	cells   []string
+	current int // the move of the position shown, -1 at the start position
 }
 
 // update rebuilds the rows from the session; it reports whether any text changed.
@@ -33,7 +38,7 @@ func (m *moveRows) update(s *play.Session) bool {
 	current := -1
 	for i, e := range list {
 		mr, reviewed := s.ReviewOf(e.Node)
-		rows[i] = moveRow{node: e.Node, text: present.MoveRowText(e, mr.Class, reviewed)}
+		rows[i] = moveRow{node: e.Node, text: present.MoveRowText(e, mr.Class, reviewed), cell: present.MoveCellText(e, mr.Class, reviewed)}
 		if e.Node == cur {
 			current = i
 		}
@@ -43,12 +48,33 @@ func (m *moveRows) update(s *play.Session) bool {
 		changed = rows[i] != m.rows[i]
 	}
 	m.rows = rows
+	if changed {
+		m.lines = present.MoveLines(list)
+		m.lineOf = make([]int, len(rows))
+		m.cells = make([]string, len(rows))
+		for l, line := range m.lines {
+			for _, i := range line.Moves {
+				m.lineOf[i] = l
+			}
+		}
+		for i, r := range rows {
+			m.cells[i] = r.cell
+		}
+	}
 	moved := current != m.current
 	m.current = current
 	return changed || moved
 }
 
-// texts returns the rows' texts (for tests and messages).
+// currentLine is the line of the move shown, -1 at the start position.
+func (m *moveRows) currentLine() int {
+	if m.current < 0 || m.current >= len(m.lineOf) {
+		return -1
+	}
+	return m.lineOf[m.current]
+}
+
+// texts returns the moves' texts (for tests and messages).
 func (m *moveRows) texts() []string {
 	out := make([]string, len(m.rows))
 	for i, r := range m.rows {
@@ -57,11 +83,20 @@ func (m *moveRows) texts() []string {
 	return out
 }
 
-// moveList is the move list widget: a list that keeps the row of the position shown in
+// lineTexts returns the lines as shown ("1. 炮二平五 马８进７"), for tests.
+func (m *moveRows) lineTexts() []string {
+	out := make([]string, len(m.lines))
+	for i, l := range m.lines {
+		out[i] = l.Text(m.cells)
+	}
+	return out
+}
+
+// moveList is the move list widget: a list that keeps the line of the position shown in
 // view when its height changes (the window resized, a panel shown above it).
 type moveList struct {
 	widget.List
-	current func() int // the row to keep in view, -1 for none
+	current func() int // the line to keep in view, -1 for none
 }
 
 // Resize implements fyne.Widget.
@@ -73,68 +108,76 @@ func (l *moveList) Resize(size fyne.Size) {
 	}
 }
 
-// newMoveList makes the move list: tapping a row shows the position after that move.
+// newMoveList makes the move list: tapping a move shows the position after it; tapping a
+// line's number, its first move.
 func (g *gameScreen) newMoveList() *moveList {
 	g.moves.current = -1
-	list := &moveList{current: func() int { return g.moves.current }}
-	list.Length = func() int { return len(g.moves.rows) }
-	list.CreateItem = func() fyne.CanvasObject { return newRowText("99... 炮二平五 ??") }
-	list.UpdateItem = func(i widget.ListItemID, o fyne.CanvasObject) {
-		if i >= 0 && i < len(g.moves.rows) {
-			o.(*rowText).SetText(g.moves.rows[i].text)
-		}
-	}
-	list.ExtendBaseWidget(list)
-	list.OnSelected = func(i widget.ListItemID) {
+	list := &moveList{current: g.moves.currentLine}
+	goTo := func(i int) {
 		if i >= 0 && i < len(g.moves.rows) && i != g.moves.current {
 			if err := g.session.GoToNode(g.moves.rows[i].node); err != nil {
 				fyne.LogError("move list", err)
 			}
 		}
 	}
+	list.Length = func() int { return len(g.moves.lines) }
+	list.CreateItem = func() fyne.CanvasObject { return newMoveLineView(goTo) }
+	list.UpdateItem = func(i widget.ListItemID, o fyne.CanvasObject) {
+		if i >= 0 && i < len(g.moves.lines) {
+			l := g.moves.lines[i]
+			o.(*moveLineView).show(l.Lead, l.Moves, g.moves.cells, g.moves.current)
+		}
+	}
+	list.ExtendBaseWidget(list)
+	list.OnSelected = func(i widget.ListItemID) {
+		list.UnselectAll() // the move shown is marked in its line, not the whole line
+		if i >= 0 && i < len(g.moves.lines) {
+			goTo(g.moves.lines[i].Moves[0])
+		}
+	}
 	return list
 }
 
-// refreshMoves shows the rows again and keeps the row of the position shown selected and
-// in view.
+// refreshMoves shows the lines again and keeps the line of the position shown in view.
 func (g *gameScreen) refreshMoves() {
 	if !g.moves.update(g.session) {
 		return
 	}
 	g.moveList.Refresh()
-	if g.moves.current < 0 {
-		g.moveList.UnselectAll()
+	if line := g.moves.currentLine(); line >= 0 {
+		g.moveList.ScrollTo(line)
+	} else {
 		g.moveList.ScrollToTop()
-		return
 	}
-	g.moveList.Select(g.moves.current)
-	g.moveList.ScrollTo(g.moves.current)
 }
 
 // navBar holds the buttons that move through the game and edit its tree, and the
 // switches of analysis and review.
 type navBar struct {
-	first, back, forward, last *widget.Button
-	promote, remove            *widget.Button
-	analyse, review            *widget.Button
+	first, back, forward, last *iconButton
+	promote, remove            *iconButton
+	analyse, review            *iconButton
 	row                        *fyne.Container
 }
 
 func (g *gameScreen) newNavBar() *navBar {
 	s := g.session
+	icon := func(key string, res fyne.Resource, do func()) *iconButton {
+		return newIconButton(tr(key), res, do, g.flashStatus)
+	}
 	n := &navBar{
-		first:   widget.NewButtonWithIcon("", theme.MediaSkipPreviousIcon(), s.GoFirst),
-		back:    widget.NewButtonWithIcon("", theme.NavigateBackIcon(), s.GoBack),
-		forward: widget.NewButtonWithIcon("", theme.NavigateNextIcon(), s.GoForward),
-		last:    widget.NewButtonWithIcon("", theme.MediaSkipNextIcon(), s.GoLast),
-		promote: widget.NewButtonWithIcon("", theme.MoveUpIcon(), s.PromoteToMainLine),
-		remove: widget.NewButtonWithIcon("", theme.DeleteIcon(), func() {
+		first:   icon("nav.first", theme.MediaSkipPreviousIcon(), s.GoFirst),
+		back:    icon("nav.back", theme.NavigateBackIcon(), s.GoBack),
+		forward: icon("nav.forward", theme.NavigateNextIcon(), s.GoForward),
+		last:    icon("nav.last", theme.MediaSkipNextIcon(), s.GoLast),
+		promote: icon("nav.promote", theme.MoveUpIcon(), s.PromoteToMainLine),
+		remove: icon("nav.delete", theme.DeleteIcon(), func() {
 			if err := s.DeleteFromHere(); err != nil {
 				fyne.LogError("delete", err)
 			}
 		}),
-		analyse: widget.NewButtonWithIcon("", theme.SearchIcon(), func() { s.SetAnalysis(!s.Analysing()) }),
-		review:  widget.NewButtonWithIcon("", theme.HistoryIcon(), g.review),
+		analyse: icon("nav.analyse", theme.SearchIcon(), func() { s.SetAnalysis(!s.Analysing()) }),
+		review:  icon("nav.review", theme.HistoryIcon(), g.review),
 	}
 	n.row = container.NewGridWithColumns(8, n.first, n.back, n.forward, n.last, n.promote, n.remove, n.analyse, n.review)
 	return n
@@ -148,8 +191,8 @@ func (n *navBar) refresh(s *play.Session) {
 	enable(n.last, s.CanGoForward())
 	enable(n.promote, s.CanPromote())
 	enable(n.remove, s.CanDelete())
-	highlight(n.analyse, s.Analysing())
-	highlight(n.review, s.Reviewing())
+	highlight(&n.analyse.Button, s.Analysing())
+	highlight(&n.review.Button, s.Reviewing())
 }
 
 // highlight marks a switch button as on.

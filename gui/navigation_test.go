@@ -12,22 +12,17 @@ import (
 	"github.com/xqfyne/xiangqi/rules"
 )
 
-// tapMoveRow taps the move list's row i: the list item widget that holds its label.
+// tapMoveRow taps move i in the move list: the cell of its line that shows it.
 func tapMoveRow(t *testing.T, w *Window, i int) {
 	t.Helper()
-	w.game.moveList.ScrollTo(i)
-	text := w.game.moves.rows[i].text
-	var item fyne.Tappable
+	w.game.moveList.ScrollTo(w.game.moves.lineOf[i])
 	for _, o := range test.LaidOutObjects(w.game.moveList) {
-		if tap, ok := o.(fyne.Tappable); ok && o != fyne.CanvasObject(w.game.moveList) {
-			item = tap
-		}
-		if r, ok := o.(*rowText); ok && r.text == text && item != nil {
-			test.Tap(item)
+		if c, ok := o.(*moveCell); ok && c.move == i && c.Visible() {
+			test.Tap(c)
 			return
 		}
 	}
-	t.Fatalf("row %d (%q) is not drawn", i, text)
+	t.Fatalf("move %d (%q) is not drawn", i, w.game.moves.rows[i].text)
 }
 
 func playTaps(t *testing.T, w *Window, moves ...string) {
@@ -136,7 +131,7 @@ func TestMoveListKeepsCurrentRowInView(t *testing.T) {
 	visible := func(what string) {
 		t.Helper()
 		before := w.game.moveList.GetScrollOffset()
-		w.game.moveList.ScrollTo(w.game.moves.current)
+		w.game.moveList.ScrollTo(w.game.moves.currentLine())
 		if after := w.game.moveList.GetScrollOffset(); w.game.moves.current != 39 || after != before {
 			t.Fatalf("%s: row %d was not in view (offset %v, %v with the row in view)", what, w.game.moves.current, before, after)
 		}
@@ -149,4 +144,23 @@ func TestMoveListKeepsCurrentRowInView(t *testing.T) {
 	visible("analysis shown")
 	test.Tap(w.game.nav.analyse)
 	q.Drain()
+}
+
+// The main line is listed in numbered pairs, and a phone shows at least six moves of it
+// under the board.
+func TestMoveListShowsPairs(t *testing.T) {
+	w, _ := openWindow(t, t.TempDir())
+	newGame(t, w, game.HumanBoth, 1)
+	playTaps(t, w, "h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7", "b0c2", "b7b3")
+	lines := w.game.moves.lineTexts()
+	if len(lines) != 4 || !strings.HasPrefix(lines[0], "1. ") || strings.Count(lines[0], " ") != 2 || !strings.HasPrefix(lines[3], "4. ") {
+		t.Fatalf("move list lines %q, want four numbered pairs", lines)
+	}
+	for _, size := range []fyne.Size{{Width: 390, Height: 844}, {Width: 412, Height: 915}} {
+		w.Fyne().Resize(size)
+		line := w.game.content.Layout.(*mainLayout).moveRow.MinSize().Height
+		if shown := 2 * int(w.game.moveList.Size().Height/line); shown < 6 {
+			t.Errorf("%v: the move list shows %d moves, want at least 6", size, shown)
+		}
+	}
 }

@@ -2,15 +2,18 @@ package gui
 
 import (
 	"image/color"
+	"slices"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/gui/present"
 	"github.com/xqfyne/xiangqi/play"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // reviewPanel shows a review: its progress and cancel button while it runs, the score
@@ -38,8 +41,8 @@ type reviewSource interface {
 
 func newReviewPanel(s reviewSource) *reviewPanel {
 	p := &reviewPanel{progress: widget.NewProgressBar(), verdict: widget.NewLabel("")}
-	// One line, so that a long line never pushes the board smaller on a phone.
-	p.verdict.Truncation = fyne.TextTruncateEllipsis
+	// The whole better line, wrapped: a line cut short with "…" was no use.
+	p.verdict.Wrapping = fyne.TextWrapWord
 	p.curve = newScoreCurve(func(n *game.Node) {
 		if err := s.GoToNode(n); err != nil {
 			fyne.LogError("score curve", err)
@@ -79,9 +82,13 @@ func (p *reviewPanel) refresh(s reviewSource) {
 		if mr.Class >= play.Inaccuracy {
 			pos := s.Game().Position()
 			pos.UnmakeMove()
+			// The engine's line begins with the better move.
+			line := mr.BetterLine
+			if len(line) == 0 || line[0] != mr.Better {
+				line = append([]rules.Move{mr.Better}, line...)
+			}
 			verdict += " · " + tr("review.better", map[string]any{
-				"Move": game.FormatMove(pos, mr.Better, s.Settings().Notation),
-				"Line": present.LineText(pos, mr.BetterLine, s.Settings().Notation, 10),
+				"Line": present.LineText(pos, line, s.Settings().Notation, len(line)),
 			})
 		}
 	}
@@ -91,6 +98,9 @@ func (p *reviewPanel) refresh(s reviewSource) {
 var (
 	colorCurveBack  = color.NRGBA{R: 0xf6, G: 0xef, B: 0xe0, A: 0xff}
 	colorCurveZero  = color.NRGBA{R: 0x90, G: 0x80, B: 0x70, A: 0xff}
+	colorCurveGrid  = color.NRGBA{R: 0xd8, G: 0xcc, B: 0xb8, A: 0xff}
+	colorCurveMate  = color.NRGBA{R: 0xec, G: 0xe0, B: 0xc8, A: 0xff}
+	colorCurveText  = color.NRGBA{R: 0x5a, G: 0x4a, B: 0x3a, A: 0xff}
 	colorCurveLine  = color.NRGBA{R: 0xb0, G: 0x1c, B: 0x16, A: 0xff}
 	colorCurveNow   = color.NRGBA{R: 0x1e, G: 0x5a, B: 0xc8, A: 0xc0}
 	colorCurveFault = [...]color.NRGBA{
@@ -100,12 +110,17 @@ var (
 	}
 )
 
-// curveScale is the score at the top (Red) and bottom (Black) edge of the score curve.
-const curveScale = 600
+// Sizes of the score chart: tall enough to read a drop of a few pawns, with room at its
+// left for the axis's labels. A phone's chart is lower, so that the board keeps its size.
+const (
+	curveHeight       = 120
+	curveHeightMobile = 64
+	curveAxisWidth    = 30
+)
 
-// scoreCurve plots the review's scores from Red's view (Red's advantage up), with a dot
-// on each inaccuracy, mistake and blunder and a line at the position shown; a tap shows
-// the position nearest the tap.
+// scoreCurve charts the review's scores from Red's view (Red's advantage up) against an
+// axis in pawns (present.CurveLevel), with a dot on each inaccuracy, mistake and blunder
+// and a line at the position shown; a tap shows the position nearest the tap.
 type scoreCurve struct {
 	widget.BaseWidget
 	points  []play.CurvePoint
@@ -142,6 +157,12 @@ func (c *scoreCurve) Tapped(ev *fyne.PointEvent) {
 	}
 }
 
+// plot is the part of the widget the points are drawn in: right of the axis's labels.
+func (c *scoreCurve) plot() (x, w, h float32) {
+	size := c.Size()
+	return curveAxisWidth, max(size.Width-curveAxisWidth-4, 1), size.Height
+}
+
 // pointAt is the point whose x is nearest x, or -1 for an empty curve.
 func (c *scoreCurve) pointAt(x float32) int {
 	n := len(c.points)
@@ -151,38 +172,75 @@ func (c *scoreCurve) pointAt(x float32) int {
 	if n == 1 {
 		return 0
 	}
-	step := c.Size().Width / float32(n-1)
-	return min(max(int(x/step+0.5), 0), n-1)
+	left, w, _ := c.plot()
+	step := w / float32(n-1)
+	return min(max(int((x-left)/step+0.5), 0), n-1)
+}
+
+// levelY is the height of a level of the chart (present.CurveLevel's scale).
+func (c *scoreCurve) levelY(level float32) float32 {
+	_, _, h := c.plot()
+	margin := theme.CaptionTextSize() * 0.7 // the mate rows' labels, centred on their lines, stay inside
+	return h/2 - level*(h/2-margin)
 }
 
 // pointPosition is where point i is drawn.
 func (c *scoreCurve) pointPosition(i int) fyne.Position {
-	size := c.Size()
+	left, w, _ := c.plot()
 	n := max(len(c.points)-1, 1)
-	p := c.points[i]
-	score := max(min(p.Score, curveScale), -curveScale)
-	if p.Mate > 0 {
-		score = curveScale
-	} else if p.Mate < 0 {
-		score = -curveScale
-	}
-	y := size.Height/2 - float32(score)/curveScale*(size.Height/2-2)
-	return fyne.NewPos(float32(i)*size.Width/float32(n), y)
+	return fyne.NewPos(left+float32(i)*w/float32(n), c.levelY(present.CurveLevel(c.points[i])))
 }
 
-func (c *scoreCurve) MinSize() fyne.Size { return fyne.NewSize(120, 48) }
+func (c *scoreCurve) MinSize() fyne.Size {
+	if fyne.CurrentDevice().IsMobile() {
+		return fyne.NewSize(160, curveHeightMobile)
+	}
+	return fyne.NewSize(160, curveHeight)
+}
 
 func (c *scoreCurve) CreateRenderer() fyne.WidgetRenderer {
-	r := &curveRenderer{curve: c, back: canvas.NewRectangle(colorCurveBack), zero: canvas.NewLine(colorCurveZero),
-		now: canvas.NewLine(colorCurveNow)}
-	r.zero.StrokeWidth, r.now.StrokeWidth = 1, 2
+	r := &curveRenderer{curve: c, back: canvas.NewRectangle(colorCurveBack), now: canvas.NewLine(colorCurveNow)}
+	r.now.StrokeWidth = 2
+	for _, tick := range present.CurveTicks() {
+		line := canvas.NewLine(colorCurveGrid)
+		line.StrokeWidth = 1
+		if tick.Level == 0 {
+			line.StrokeColor = colorCurveZero
+		}
+		label := canvas.NewText(tick.Label, colorCurveText)
+		label.TextSize = theme.CaptionTextSize()
+		label.Alignment = fyne.TextAlignTrailing
+		r.ticks = append(r.ticks, curveTick{level: tick.Level, line: line, label: label})
+	}
+	r.mateRows = [2]*canvas.Rectangle{canvas.NewRectangle(colorCurveMate), canvas.NewRectangle(colorCurveMate)}
+	r.unit = canvas.NewText(tr("review.axisUnit"), colorCurveText)
+	r.unit.TextSize = theme.CaptionTextSize()
 	return r
+}
+
+// tickLabelOrder is the order the axis's labels are placed in, given CurveTicks' order
+// (top to bottom): the outer two and the middle, then the rest from the outside in.
+func tickLabelOrder(n int) []int {
+	order := []int{0, n - 1, n / 2}
+	for i := 1; i < n/2; i++ {
+		order = append(order, i, n-1-i)
+	}
+	return order
+}
+
+type curveTick struct {
+	level float32
+	line  *canvas.Line
+	label *canvas.Text
 }
 
 type curveRenderer struct {
 	curve      *scoreCurve
 	back       *canvas.Rectangle
-	zero, now  *canvas.Line
+	mateRows   [2]*canvas.Rectangle // the bands of the mate rows, above and below the scale
+	ticks      []curveTick
+	unit       *canvas.Text // what the axis counts: pawns, Red's advantage up
+	now        *canvas.Line
 	segments   []*canvas.Line
 	dots       []*canvas.Circle
 	objectList []fyne.CanvasObject
@@ -191,7 +249,36 @@ type curveRenderer struct {
 func (r *curveRenderer) Layout(size fyne.Size) {
 	c := r.curve
 	r.back.Resize(size)
-	r.zero.Position1, r.zero.Position2 = fyne.NewPos(0, size.Height/2), fyne.NewPos(size.Width, size.Height/2)
+	left, w, _ := c.plot()
+	// The mate rows: from the chart's edges to present.CurveMateRow.
+	r.mateRows[0].Move(fyne.NewPos(left, 0))
+	r.mateRows[0].Resize(fyne.NewSize(w, c.levelY(present.CurveMateRow)))
+	r.mateRows[1].Move(fyne.NewPos(left, c.levelY(-present.CurveMateRow)))
+	r.mateRows[1].Resize(fyne.NewSize(w, size.Height-c.levelY(-present.CurveMateRow)))
+	// The lines, and the labels that do not run into a label placed before them: the
+	// mate rows' and 0 first, then ±20 and ±10 pawns (a phone's chart is low).
+	var placed [][2]float32
+	for _, i := range tickLabelOrder(len(r.ticks)) {
+		t := r.ticks[i]
+		y := c.levelY(t.level)
+		t.line.Position1, t.line.Position2 = fyne.NewPos(left, y), fyne.NewPos(left+w, y)
+		labelSize := t.label.MinSize()
+		// Centred on its line, but inside the chart: the mate rows' labels at its edges.
+		top := min(max(y-labelSize.Height/2, 0), size.Height-labelSize.Height)
+		bottom := top + labelSize.Height
+		clash := slices.ContainsFunc(placed, func(p [2]float32) bool { return top < p[1] && p[0] < bottom })
+		if clash {
+			t.label.Hide()
+			continue
+		}
+		placed = append(placed, [2]float32{top, bottom})
+		t.label.Show()
+		t.label.Move(fyne.NewPos(left-4-labelSize.Width, top))
+		t.label.Resize(labelSize)
+	}
+	unitSize := r.unit.MinSize()
+	r.unit.Move(fyne.NewPos(left+w-unitSize.Width-2, c.levelY(-present.CurveMateRow)-unitSize.Height))
+	r.unit.Resize(unitSize)
 	for len(r.segments) < len(c.points) {
 		l := canvas.NewLine(colorCurveLine)
 		l.StrokeWidth = 2
@@ -224,7 +311,10 @@ func (r *curveRenderer) Layout(size fyne.Size) {
 	} else {
 		r.now.Hide()
 	}
-	r.objectList = []fyne.CanvasObject{r.back, r.zero}
+	r.objectList = []fyne.CanvasObject{r.back, r.mateRows[0], r.mateRows[1], r.unit}
+	for _, t := range r.ticks {
+		r.objectList = append(r.objectList, t.line, t.label)
+	}
 	for _, s := range r.segments {
 		r.objectList = append(r.objectList, s)
 	}

@@ -6,9 +6,11 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/xqfyne/xiangqi/gui/present"
 	"github.com/xqfyne/xiangqi/play"
 )
 
@@ -40,7 +42,7 @@ func TestReviewMarksHungRookAndCurveNavigates(t *testing.T) {
 		t.Fatalf("blunder review %+v", mr)
 	}
 	tapMoveRow(t, w, 0)
-	if v := w.game.reviewPanel.verdict.Text; !strings.Contains(v, tr("review.blunder")) || !strings.Contains(v, ": R") {
+	if v := w.game.reviewPanel.verdict.Text; !strings.Contains(v, tr("review.blunder")) || !strings.Contains(v, tr("review.better", map[string]any{"Line": "R"})) {
 		t.Fatalf("verdict %q", v)
 	}
 	curve := w.game.reviewPanel.curve
@@ -50,5 +52,66 @@ func TestReviewMarksHungRookAndCurveNavigates(t *testing.T) {
 	test.TapAt(curve, fyne.NewPos(curve.Size().Width-1, curve.Size().Height/2))
 	if s.Game().Ply() != 3 || curve.current != 3 {
 		t.Fatalf("a tap at the curve's end shows ply %d", s.Game().Ply())
+	}
+}
+
+// The score chart can be read: tall, with an axis in pawns and mate rows labelled "M";
+// a mate is drawn on the mate row, inside the chart, not off its top; the verdict shows
+// the better line whole.
+func TestReviewChartHasAnAxisAndKeepsMatesInside(t *testing.T) {
+	// Red mates at once.
+	w, q := openTwoPlayerGame(t, "3k5/R8/9/9/9/9/9/9/9/4K3R w - - 0 1", "i0i9")
+	s := w.Session()
+	if err := s.StartReview(play.ReviewOptions{Depth: 4}); err != nil {
+		t.Fatal(err)
+	}
+	q.WaitFor(t, 60*time.Second, "the review", func() bool { return !s.Reviewing() })
+	curve := w.game.reviewPanel.curve
+	if h := curve.MinSize().Height; h < 100 {
+		t.Errorf("the chart is %v px tall", h)
+	}
+	var labels []string
+	for _, o := range test.LaidOutObjects(curve) {
+		if text, ok := o.(*canvas.Text); ok {
+			labels = append(labels, text.Text)
+		}
+	}
+	if got := strings.Join(labels, " "); got != tr("review.axisUnit")+" M +20 +10 0 -10 -20 M" {
+		t.Errorf("axis labels %q", got)
+	}
+	if len(curve.points) != 2 {
+		t.Fatalf("%d points", len(curve.points))
+	}
+	for i := range curve.points {
+		if p := curve.pointPosition(i); p.Y < 0 || p.Y > curve.Size().Height {
+			t.Errorf("point %d (%+v) drawn at y %v, outside the chart of %v", i, curve.points[i], p.Y, curve.Size().Height)
+		}
+	}
+	for i := range curve.points {
+		if y := curve.pointPosition(i).Y; y > curve.levelY(present.CurveMateRow) {
+			t.Errorf("the mate of point %d is drawn at y %v, below the mate row", i, y)
+		}
+	}
+}
+
+// The verdict shows the better line whole, on as many lines as it needs.
+func TestReviewShowsTheWholeBetterLine(t *testing.T) {
+	w, q := openTwoPlayerGame(t, hungRookFEN, "a3a4", "e6d4", "e0e1")
+	s := w.Session()
+	if err := s.StartReview(play.ReviewOptions{Depth: 7}); err != nil {
+		t.Fatal(err)
+	}
+	q.WaitFor(t, 60*time.Second, "the review", func() bool { return !s.Reviewing() })
+	tapMoveRow(t, w, 0)
+	mr, ok := s.ReviewOf(w.game.moves.rows[0].node)
+	if !ok || mr.Class < play.Inaccuracy {
+		t.Fatalf("a8a7 reviewed as %+v", mr)
+	}
+	verdict := w.game.reviewPanel.verdict
+	pos := s.Game().Position()
+	pos.UnmakeMove()
+	line := present.LineText(pos, mr.BetterLine, s.Settings().Notation, len(mr.BetterLine))
+	if !strings.Contains(verdict.Text, line) || verdict.Truncation != fyne.TextTruncateOff || verdict.Wrapping != fyne.TextWrapWord {
+		t.Errorf("verdict %q (truncation %v): the whole line %q expected", verdict.Text, verdict.Truncation, line)
 	}
 }

@@ -5,7 +5,8 @@ import (
 	"fyne.io/fyne/v2/driver/desktop"
 )
 
-// addShortcuts binds the desktop keys: Ctrl/Cmd+N new game, +Z undo, +Y or +Shift+Z redo.
+// addShortcuts binds the desktop keys: Ctrl/Cmd+N new game, +Z undo, +Y or +Shift+Z redo,
+// Escape to close a dialog.
 // The desktop driver turns Ctrl+Z and Ctrl+Y into Fyne's standard ShortcutUndo and
 // ShortcutRedo (never into custom shortcuts), so those are the ones bound here.
 func (w *Window) addShortcuts() {
@@ -17,6 +18,24 @@ func (w *Window) addShortcuts() {
 	}
 	key(fyne.KeyN, fyne.KeyModifierShortcutDefault, w.showNewGame)
 	key(fyne.KeyZ, fyne.KeyModifierShortcutDefault|fyne.KeyModifierShift, w.session.Redo)
+	w.closeDialogsOnEscape()
+}
+
+// closeDialogsOnEscape makes Escape close the dialog or menu on top, as a tap beside a
+// popup does: what it asked is left unanswered (Fyne's dialogs do not listen for the key).
+// A text field with the focus keeps the key for itself.
+func (w *Window) closeDialogsOnEscape() {
+	c := w.win.Canvas()
+	previous := c.OnTypedKey()
+	c.SetOnTypedKey(func(ev *fyne.KeyEvent) {
+		if top := c.Overlays().Top(); ev.Name == fyne.KeyEscape && top != nil {
+			top.Hide()
+			return
+		}
+		if previous != nil {
+			previous(ev)
+		}
+	})
 }
 
 // addIOShortcuts binds Ctrl/Cmd+O open, +S save, +E board editor, +L library, and the

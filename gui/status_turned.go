@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/xqfyne/xiangqi/gui/board"
+	"github.com/xqfyne/xiangqi/resources"
 	"github.com/xqfyne/xiangqi/rules"
 )
 
@@ -22,7 +23,7 @@ type faceStatus struct {
 }
 
 func newFaceStatus(label *widget.Label) *faceStatus {
-	s := &faceStatus{label: label, image: &canvas.Image{FillMode: canvas.ImageFillContain}, art: board.NewTextArt()}
+	s := &faceStatus{label: label, image: &canvas.Image{FillMode: canvas.ImageFillContain}, art: board.NewTextArt(resources.UIFontBytes())}
 	s.image.Hide()
 	s.box = container.New(s, s.label, s.image)
 	return s

@@ -6,12 +6,12 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"sync"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/storage/repository"
 
-	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/play"
 )
 
@@ -56,7 +56,8 @@ func newURIStore(root fyne.URI) (*play.Store, error) {
 // so the store writes the backup and then the save (see play.Store).
 type uriFS struct {
 	root fyne.URI
-	buf  []byte // reused by ReadFile; the store reads from one goroutine at a time
+	mu   sync.Mutex // guards buf: the library checks its files on a goroutine of its own
+	buf  []byte     // reused by ReadFile
 }
 
 func (f *uriFS) uri(name string) (fyne.URI, error) { return storage.Child(f.root, name) }
@@ -88,6 +89,8 @@ func (f *uriFS) ReadFile(name string) ([]byte, error) {
 	if ok, err := storage.Exists(u); err == nil && !ok {
 		return nil, fmt.Errorf("%s: %w", u, os.ErrNotExist)
 	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
 	if len(f.buf) == 0 {
 		f.buf = make([]byte, 64<<10)
 	}
@@ -96,8 +99,8 @@ func (f *uriFS) ReadFile(name string) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		if n > game.MaxSaveBytes {
-			return nil, fmt.Errorf("%s: larger than %d bytes", u, game.MaxSaveBytes)
+		if n > play.MaxSaveBytes {
+			return nil, fmt.Errorf("%s: larger than %d bytes", u, play.MaxSaveBytes)
 		}
 		if n < len(f.buf) {
 			return append([]byte(nil), f.buf[:n]...), nil

@@ -118,7 +118,7 @@ func TestURIFSKeepsLargeFilesWhole(t *testing.T) {
 	if err != nil || !bytes.Equal(got, data) {
 		t.Fatalf("read %d bytes (%v), want %d", len(got), err, len(data))
 	}
-	if err := f.WriteFile("huge.json", make([]byte, game.MaxSaveBytes+1)); err != nil {
+	if err := f.WriteFile("huge.json", make([]byte, play.MaxSaveBytes+1)); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := f.ReadFile("huge.json"); err == nil {

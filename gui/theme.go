@@ -9,17 +9,18 @@ import (
 	"github.com/xqfyne/xiangqi/resources"
 )
 
-// appTheme is Fyne's default theme with the bundled CJK font first, because Fyne's own font
-// has no Chinese glyphs and a phone may have none either. The bundled font has no ASCII
-// glyphs but the space, so Fyne draws Latin letters and digits with its own sans face (its fallback for
-// glyphs the theme font lacks): calligraphy for Chinese, a clean sans for English.
+// appTheme is Fyne's default theme with the bundled sans CJK face (Noto Sans CJK SC) for every
+// style, because Fyne's own font has no Chinese glyphs and a phone may have none either. The
+// face has ASCII too, so a line mixing Chinese and digits stays in one face. A character it
+// lacks (a rare one in a file's names) Fyne draws with a system font that has it. The brush
+// face is the board's own (gui/board).
 type appTheme struct {
 	font fyne.Resource
 	text float32 // the body text size; 0 keeps Fyne's (see textsize.go)
 }
 
 func newAppTheme() fyne.Theme {
-	return &appTheme{font: fyne.NewStaticResource("ukai-subset.ttf", resources.FontBytes())}
+	return &appTheme{font: fyne.NewStaticResource("ui-subset.otf", resources.UIFontBytes())}
 }
 
 func (t *appTheme) Color(n fyne.ThemeColorName, v fyne.ThemeVariant) color.Color {

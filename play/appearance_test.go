@@ -11,7 +11,7 @@ func TestAppearanceSurvivesSaveAndLoad(t *testing.T) {
 		set := DefaultSettings(English)
 		set.Appearance = want
 		g := playedGame(t, "h2e2")
-		data, err := encodeSave(g, set, nil)
+		data, err := encodeSave(g, set, nil, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -2,6 +2,7 @@ package play
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/xqfyne/xiangqi/game"
 )
@@ -96,16 +97,42 @@ func (s *Session) PromoteToMainLine() {
 	s.changed(ChangeMoves | ChangeControls)
 }
 
+// MaxComment bounds a comment typed in the app, in bytes: far more than any note needs,
+// and far below what makes a save too large to read back.
+const MaxComment = 1 << 16
+
+// Comment returns the comment on the move shown (at the start, the game's own comment).
+func (s *Session) Comment() string { return s.CurrentNode().Comment }
+
+// SetComment replaces the comment on the move shown (at the start, the game's) and saves
+// the game; a comment over MaxComment bytes is refused.
+func (s *Session) SetComment(text string) error {
+	if len(text) > MaxComment {
+		return fmt.Errorf("play: a comment of %d bytes is over the limit of %d", len(text), MaxComment)
+	}
+	if text == s.Comment() {
+		return nil
+	}
+	s.m.g.SetComment(text)
+	s.save()
+	s.changed(ChangeMoves)
+	return nil
+}
+
 // CanDelete reports whether there is a move to delete at the position shown.
 func (s *Session) CanDelete() bool { return s.CurrentNode().Parent != nil }
 
 // DeleteFromHere removes the move that led to the position shown and everything after
-// it; the board shows the position before it, on the line that remains there.
+// it; the board shows the position before it, on the line that remains there. In a
+// finished game the engine does not take it as a cue to play on.
 func (s *Session) DeleteFromHere() error {
 	if !s.CanDelete() {
 		return errors.New("play: nothing to delete at the start position")
 	}
 	s.cancelSearch()
+	if s.m.g.Over() {
+		s.editedAfterEnd = true
+	}
 	if err := s.m.g.DeleteHere(); err != nil {
 		return err
 	}

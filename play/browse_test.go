@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -208,7 +209,7 @@ func FuzzDecodeSave(f *testing.F) {
 	}
 	s.GoBack()
 	tapMove(f, s, "b9c7")
-	if data, err := encodeSave(s.Game(), s.Settings(), nil); err == nil {
+	if data, err := encodeSave(s.Game(), s.Settings(), nil, nil); err == nil {
 		f.Add(data)
 	}
 	for _, name := range []string{"line-clock.json", "tree-clock.json"} {
@@ -223,7 +224,7 @@ func FuzzDecodeSave(f *testing.F) {
 		}
 		set := settingsFrom(saved.settings, English)
 		clock := restoreClock(saved.clock, set.TimeControl)
-		first, err := encodeSave(saved.game, set, &clock)
+		first, err := encodeSave(saved.game, set, &clock, nil)
 		if err != nil {
 			return // metadata a record refuses to write is refused on reading too
 		}
@@ -233,7 +234,7 @@ func FuzzDecodeSave(f *testing.F) {
 		}
 		set = settingsFrom(again.settings, English)
 		clock = restoreClock(again.clock, set.TimeControl)
-		second, err := encodeSave(again.game, set, &clock)
+		second, err := encodeSave(again.game, set, &clock, nil)
 		if err != nil || !bytes.Equal(first, second) {
 			t.Fatalf("save → load → save differs: %v\n%s\n%s", err, first, second)
 		}
@@ -263,5 +264,100 @@ func TestMainLineResultSurvivesVariation(t *testing.T) {
 	}
 	if r := s.Game().Result(); r.Reason != game.ReasonResignation {
 		t.Fatalf("back on the main line the result is %v", r)
+	}
+}
+
+// Issue 35 item 7: editing a finished game's record (promote, delete) does not set the
+// engine playing again; it waits for the next move played.
+func TestEditsOfAFinishedGameLeaveTheEngineQuiet(t *testing.T) {
+	for _, edit := range []string{"delete", "promote"} {
+		t.Run(edit, func(t *testing.T) {
+			calls := 0
+			s, q, _ := openSession(t, nil, firstLegal(&calls))
+			if err := s.NewGame(fastSettings(game.HumanRed)); err != nil {
+				t.Fatal(err)
+			}
+			tapMove(t, s, "h2e2")
+			q.WaitFor(t, 10*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 2 })
+			tapMove(t, s, "h0g2")
+			q.WaitFor(t, 10*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 4 })
+			s.Resign()
+			before := calls
+			quiet := func(what string) {
+				t.Helper()
+				q.Drain()
+				s.WaitSearch()
+				q.Drain()
+				if calls != before || s.Thinking() {
+					t.Fatalf("%s: the engine searched (%d→%d searches, thinking %v)", what, before, calls, s.Thinking())
+				}
+			}
+			if edit == "promote" {
+				s.GoBack()
+				tapMove(t, s, "c6c5") // Black's move, for the engine's side, by the person
+				quiet("variation")
+				s.PromoteToMainLine()
+				quiet("promote")
+				return
+			}
+			// Deleting the engine's last move leaves it to move at the end of the line.
+			if err := s.DeleteFromHere(); err != nil {
+				t.Fatal(err)
+			}
+			if s.Browsing() || s.HumanToMove() {
+				t.Fatalf("after the delete: browsing %v, human to move %v", s.Browsing(), s.HumanToMove())
+			}
+			quiet("delete")
+			s.GoBack()
+			s.GoLast()
+			quiet("back and last after the delete")
+			// A move played carries the game on: the engine answers it.
+			s.GoBack()
+			tapMove(t, s, "b0c2")
+			q.WaitFor(t, 10*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 4 })
+			s.WaitSearch()
+			if calls != before+1 {
+				t.Fatalf("after the move: %d→%d searches", before, calls)
+			}
+		})
+	}
+}
+
+// A comment typed on the move shown (or, at the start, on the game) is kept with the game:
+// saved, and there again when the app opens it next; one too long is refused.
+func TestCommentIsEditedAndSaved(t *testing.T) {
+	fs := newMemFS()
+	s, _, _ := openSession(t, fs, nil)
+	if err := s.NewGame(fastSettings(game.HumanBoth)); err != nil {
+		t.Fatal(err)
+	}
+	tapMove(t, s, "h2e2")
+	tapMove(t, s, "h9g7")
+	s.GoBack()
+	if err := s.SetComment("central cannon"); err != nil {
+		t.Fatal(err)
+	}
+	s.GoFirst()
+	if err := s.SetComment("a quiet game"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetComment(strings.Repeat("x", MaxComment+1)); err == nil {
+		t.Fatal("a comment over the limit was taken")
+	}
+	s.Flush()
+	reopened, _, notice := openSession(t, fs, nil)
+	if notice != nil {
+		t.Fatal(notice)
+	}
+	if got := reopened.Record().Root.Comment; got != "a quiet game" {
+		t.Errorf("the game's comment reopened as %q", got)
+	}
+	if got := reopened.Record().Root.Children[0].Comment; got != "central cannon" {
+		t.Errorf("the first move's comment reopened as %q", got)
+	}
+	reopened.GoFirst()
+	reopened.GoForward()
+	if got := reopened.Comment(); got != "central cannon" {
+		t.Errorf("Comment() on the first move is %q", got)
 	}
 }

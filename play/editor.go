@@ -145,7 +145,7 @@ func (e *Editor) Problems() []Problem {
 			kings[c] = sq
 		}
 		if !rules.PlacementAllowed(p, sq) {
-			out = append(out, Problem{Kind: misplacedKind(p, sq), Piece: p, Square: sq})
+			out = append(out, Problem{Kind: misplacedKind(p, sq), Piece: p, Square: sq, Place: game.PlaceOf(e, sq)})
 		}
 	}
 	for _, c := range []rules.Color{rules.Red, rules.Black} {
@@ -162,13 +162,14 @@ func (e *Editor) Problems() []Problem {
 		return out
 	}
 	if e.kingsFace(kings[rules.Red], kings[rules.Black]) {
-		return []Problem{{Kind: ProblemFlyingGenerals, Piece: rules.MakePiece(e.side.Opponent(), rules.King), Square: kings[e.side.Opponent()]}}
+		king := kings[e.side.Opponent()]
+		return []Problem{{Kind: ProblemFlyingGenerals, Piece: rules.MakePiece(e.side.Opponent(), rules.King), Square: king, Place: game.PlaceOf(e, king)}}
 	}
 	// With every piece where it may stand, ParseFEN's one remaining objection is that
 	// the side that has just moved is in check.
 	if _, err := rules.ParseFEN(e.FEN()); err != nil {
 		other := e.side.Opponent()
-		return []Problem{{Kind: ProblemCheck, Piece: rules.MakePiece(other, rules.King), Square: kings[other]}}
+		return []Problem{{Kind: ProblemCheck, Piece: rules.MakePiece(other, rules.King), Square: kings[other], Place: game.PlaceOf(e, kings[other])}}
 	}
 	return nil
 }
@@ -225,9 +226,12 @@ const (
 // about, where (rules.NoSquare for ProblemTooMany and ProblemNoKing), and for
 // ProblemTooMany how many there are and how many a set has.
 type Problem struct {
-	Kind       ProblemKind
-	Piece      rules.Piece
+	Kind  ProblemKind
+	Piece rules.Piece
+	// Square is where the piece stands, Place that point as the board names it
+	// (game.PlaceOf: "file 4"); rules.NoSquare and no place for a problem of no point.
 	Square     rules.Square
+	Place      i18n.Message
 	Count, Max int
 }
 
@@ -243,7 +247,7 @@ var problemKeys = map[ProblemKind]string{
 	ProblemCheck:             "problem.check",
 }
 
-// Message says the problem, e.g. "The red king on d0 is outside the palace".
+// Message says the problem, e.g. "The red king on file 6 is outside the palace".
 func (p Problem) Message() i18n.Message {
 	key, ok := problemKeys[p.Kind]
 	if !ok {
@@ -253,7 +257,7 @@ func (p Problem) Message() i18n.Message {
 	return i18n.Message{Key: key, Args: i18n.Args{
 		"Side": game.SideName(c), "Colour": game.ColourName(c),
 		"Piece": game.PieceName(p.Piece), "Pieces": game.PieceNames(p.Piece),
-		"Square": p.Square.String(), "Count": p.Count, "Max": p.Max,
+		"Place": p.Place, "Count": p.Count, "Max": p.Max,
 	}}
 }
 

@@ -62,7 +62,7 @@ func (s *Session) RetryEngine() {
 
 // maybeStartEngine starts the engine's search when it is to move.
 func (s *Session) maybeStartEngine() {
-	if s.thinking || s.m.g.Result().Decided() || !s.settings.engineMoves(s.m.g.SideToMove()) || s.freeMoves() {
+	if s.thinking || s.editedAfterEnd || s.m.g.Result().Decided() || !s.settings.engineMoves(s.m.g.SideToMove()) || s.freeMoves() {
 		return
 	}
 	s.startSearch(false)

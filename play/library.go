@@ -64,9 +64,9 @@ type libraryIndex struct {
 }
 
 // Library keeps finished and saved games in a folder of the app's storage. Call its
-// methods from one goroutine (the UI goroutine).
+// methods from one goroutine (the UI goroutine); Damaged alone may run on another.
 type Library struct {
-	fs      FS
+	fs      FS // set once by OpenLibrary: Damaged reads it from another goroutine
 	entries []LibraryEntry
 	last    []byte // what the index file holds, the backup at the next write on plain storage
 	now     func() time.Time
@@ -154,16 +154,37 @@ func (l *Library) writeIndex(entries []LibraryEntry) error {
 
 func gameFileName(id string) string { return libraryGamePrefix + id + ".json" }
 
-// List returns the games, newest first, each checked: a game whose file is missing or
-// damaged is listed with the reason in Err.
+// List returns the games, newest first, as the index lists them: it reads no game file,
+// so that a library of thousands of games is shown at once. Only an entry with a damaged
+// ID has Err set; Damaged checks the files.
 func (l *Library) List() []LibraryItem {
 	items := make([]LibraryItem, 0, len(l.entries))
 	for i := len(l.entries) - 1; i >= 0; i-- {
 		e := l.entries[i]
-		_, err := l.read(e)
-		items = append(items, LibraryItem{LibraryEntry: e, Err: err})
+		item := LibraryItem{LibraryEntry: e}
+		if !libraryIDPattern.MatchString(e.ID) {
+			item.Err = fmt.Errorf("damaged library entry (id %q)", e.ID)
+		}
+		items = append(items, item)
 	}
 	return items
+}
+
+// Damaged reads the games of items and says, by ID, why each one that cannot be opened
+// cannot (its file is missing or damaged). It reads the storage only, never the
+// library's list, so it may run on a goroutine of its own while the library is used;
+// the storage must allow that.
+func (l *Library) Damaged(items []LibraryItem) map[string]error {
+	damaged := map[string]error{}
+	for _, it := range items {
+		if it.Err != nil {
+			continue
+		}
+		if _, err := l.read(it.LibraryEntry); err != nil {
+			damaged[it.ID] = err
+		}
+	}
+	return damaged
 }
 
 // read loads an entry's game.

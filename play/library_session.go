@@ -2,12 +2,25 @@ package play
 
 import "github.com/xqfyne/xiangqi/game"
 
-// AddFinishedGames puts every game that ends in s into the library; onError (may be nil)
-// is told why one could not be added.
-func (l *Library) AddFinishedGames(s *Session, onError func(error)) {
-	s.Listen(Listener{GameOver: func(game.Result) {
-		if _, err := l.Add(s.CurrentRecord(), s.Players()); err != nil && onError != nil {
+// FileGames puts into the library every game that ends in s, and every unfinished game
+// that s leaves for another (a new game, an opened one), which is then listed as
+// unfinished and opens where it was, against the same players. kept (may be nil) is
+// told of each unfinished game filed, so that the player can go back to it; onError (may
+// be nil) why a game could not be filed.
+func (l *Library) FileGames(s *Session, kept func(LibraryEntry), onError func(error)) {
+	file := func(r *game.Record, who Players) (LibraryEntry, bool) {
+		e, err := l.Add(r, who)
+		if err != nil && onError != nil {
 			onError(err)
 		}
-	}})
+		return e, err == nil
+	}
+	s.Listen(Listener{
+		GameOver: func(game.Result) { file(s.CurrentRecord(), s.Players()) },
+		Leaving: func(r *game.Record, who Players) {
+			if e, ok := file(r, who); ok && kept != nil {
+				kept(e)
+			}
+		},
+	})
 }

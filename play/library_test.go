@@ -130,9 +130,12 @@ func TestLibraryListsDamagedEntries(t *testing.T) {
 	if len(items) != 4 {
 		t.Fatalf("list: %+v", items)
 	}
-	errs := map[string]error{}
+	// The list reads the index only; Damaged reads the files.
+	errs := l.Damaged(items)
 	for _, it := range items {
-		errs[it.ID] = it.Err
+		if it.Err != nil {
+			errs[it.ID] = it.Err
+		}
 	}
 	if errs[good.ID] != nil || errs[bad.ID] == nil || errs[gone.ID] == nil || errs["../game"] == nil {
 		t.Fatalf("errors: %v", errs)
@@ -192,11 +195,62 @@ func TestFinishedGamesGoToTheLibrary(t *testing.T) {
 	l := openLibrary(t, newMemFS())
 	announced := 0
 	s.Listen(Listener{GameOver: func(game.Result) { announced++ }})
-	l.AddFinishedGames(s, func(err error) { t.Error(err) })
+	l.FileGames(s, nil, func(err error) { t.Error(err) })
 	tapMove(t, s, "h2e2")
 	s.Resign()
 	items := l.List()
 	if announced != 1 || len(items) != 1 || items[0].Result != "1-0" || items[0].Plies != 1 || items[0].Date == "" {
 		t.Fatalf("announced %d, library %+v", announced, items)
+	}
+}
+
+// Issue 35 item 11: an unfinished game left for a new one is filed as unfinished, with its
+// players, and opens again where it was; an empty or finished game is not filed again.
+func TestUnfinishedGameLeftForANewOneIsKept(t *testing.T) {
+	calls := 0
+	s, q, _ := openSession(t, nil, firstLegal(&calls))
+	l := openLibrary(t, newMemFS())
+	var kept []LibraryEntry
+	l.FileGames(s, func(e LibraryEntry) { kept = append(kept, e) }, func(err error) { t.Error(err) })
+	set := fastSettings(game.HumanBlack)
+	set.Seconds = 2
+	if err := s.NewGame(set); err != nil {
+		t.Fatal(err)
+	}
+	q.WaitFor(t, 10*time.Second, "the engine's first move", func() bool { return s.Game().Ply() == 1 })
+	tapMove(t, s, "h9g7")
+	q.WaitFor(t, 10*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 3 })
+	if err := s.NewGame(fastSettings(game.HumanBoth)); err != nil {
+		t.Fatal(err)
+	}
+	items := l.List()
+	if len(kept) != 1 || len(items) != 1 || items[0].Result != "*" || items[0].Plies != 3 ||
+		items[0].Human != game.HumanBlack || items[0].Seconds != 2 || kept[0].ID != items[0].ID {
+		t.Fatalf("kept %+v, library %+v", kept, items)
+	}
+	// A new game without moves, left for another, is not filed.
+	if err := s.NewGame(fastSettings(game.HumanBoth)); err != nil || len(l.List()) != 1 {
+		t.Fatalf("empty game filed: %v, %d entries", err, len(l.List()))
+	}
+	rec, who, err := l.Open(kept[0].ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.OpenRecord(rec, who); err != nil {
+		t.Fatal(err)
+	}
+	if s.Game().Ply() != 3 || s.Settings().Human != game.HumanBlack || !s.HumanToMove() {
+		t.Fatalf("resumed at ply %d, human %v", s.Game().Ply(), s.Settings().Human)
+	}
+	// A finished game is filed when it ends, not again when it is left.
+	tapMove(t, s, "b9c7")
+	q.WaitFor(t, 10*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 5 })
+	s.Resign()
+	q.Drain()
+	if err := s.NewGame(fastSettings(game.HumanBoth)); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(l.List()); n != 2 || len(kept) != 1 {
+		t.Fatalf("after a finished game: %d entries, %d kept", n, len(kept))
 	}
 }

@@ -10,6 +10,9 @@ type Listener struct {
 	GameOver    func(game.Result) // a move, a resignation, an agreement or a flag ended the game
 	SaveError   func(error)       // a save failed
 	EngineError func(error)       // the engine's search gave no playable move for its turn
+	// Leaving is told the record and players of a game that another (a new game, an
+	// opened one) is about to replace while it has moves and has not ended.
+	Leaving func(r *game.Record, who Players)
 }
 
 // Listen adds a listener.
@@ -47,6 +50,20 @@ func (s *Session) notifyEngineError(err error) {
 	for _, l := range s.listeners {
 		if l.EngineError != nil {
 			l.EngineError(err)
+		}
+	}
+}
+
+// leaveGame tells the listeners of the game about to be replaced, when it is unfinished
+// and has moves: a game left for another is not lost (issue 35).
+func (s *Session) leaveGame() {
+	if len(s.m.g.Record().Root.Children) == 0 || s.m.g.Over() {
+		return
+	}
+	r, who := s.CurrentRecord(), s.Players()
+	for _, l := range s.listeners {
+		if l.Leaving != nil {
+			l.Leaving(r, who)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package play
 import (
 	"errors"
 	"fmt"
+	"io"
 	"time"
 
 	"github.com/xqfyne/xiangqi/game"
@@ -29,6 +30,11 @@ func (s *Session) Players() Players {
 func (s *Session) OpenRecord(r *game.Record, who Players) error {
 	if r == nil {
 		return errors.New("open: no game")
+	}
+	// A game that could not be saved, or not filed in the library, is refused now rather
+	// than lost at the next start.
+	if err := r.SaveRecord(io.Discard); err != nil {
+		return fmt.Errorf("open: %w", err)
 	}
 	g, err := game.Open(r, nil)
 	if err != nil {
@@ -72,16 +78,18 @@ func (s *Session) NewGameFrom(fen string, set Settings) error {
 // game.
 func (s *Session) CurrentRecord() *game.Record { return s.m.g.Record().Copy() }
 
-// replaceGame makes g the session's game: the engine stops and forgets the old game, the
+// replaceGame makes g the session's game: the listeners hear of the old game when it is
+// unfinished (Listener.Leaving), the engine stops and forgets it, the
 // clock starts anew, the new game is saved and shown, and the engine moves if it is its
 // turn.
 func (s *Session) replaceGame(g *game.Game, set Settings) {
+	s.leaveGame()
 	s.cancelSearch()
 	s.running.Wait()
 	s.searcher.Clear()
 	s.m.StopClock()
 	s.forgetReview() // its marks belong to the game replaced
-	s.settings, s.engineView = set, engineView{}
+	s.settings, s.engineView, s.editedAfterEnd = set, engineView{}, false
 	s.m = s.newMatch(g, nil)
 	g.SetRules(set.Rules)
 	s.configureEngine()

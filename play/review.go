@@ -66,12 +66,14 @@ type MoveReview struct {
 
 // CurvePoint is one point of the review's score curve: the position after Ply moves of
 // the line reviewed, scored from Red's view (Mate: moves to mate, positive when Red
-// mates).
+// mates). Over says the side to move has no move: the game is over, won by the side
+// the score favours.
 type CurvePoint struct {
 	Node  *game.Node // the position's node (the root for ply 0)
 	Ply   int
 	Score int
 	Mate  int
+	Over  bool
 }
 
 // ReviewOptions limit the search of each position reviewed.
@@ -136,50 +138,57 @@ func (s *Session) StartReview(opt ReviewOptions) error {
 }
 
 // reviewed takes the search of the next position: the move that led to it can now be
-// classified.
+// classified. The finished review is saved with the game.
 func (s *Session) reviewed(res engine.SearchResult) {
 	r := &s.review
 	if !r.running {
 		return
 	}
+	r.add(res)
+	if r.done == r.total {
+		r.running = false
+		r.job.finished()
+		s.save()
+	}
+	s.changed(ChangeStatus | ChangeMoves | ChangeControls)
+}
+
+// add takes the search of the next position of the line reviewed.
+func (r *review) add(res engine.SearchResult) {
 	i := len(r.results)
 	r.results = append(r.results, res)
 	r.done = len(r.results)
 	n := r.nodes[i]
-	red := res.Score
-	mate := res.Mate
+	red, mate := res.Score, res.Mate
 	if r.sides[i] == rules.Black {
 		red, mate = -red, -mate
 	}
-	r.curve = append(r.curve, CurvePoint{Node: n, Ply: i, Score: red, Mate: mate})
-	if i > 0 {
-		before := r.results[i-1]
-		best := before.Move == n.Move
-		loss := max(clampScore(before.Score)+clampScore(res.Score), 0)
-		mr := MoveReview{Node: n, Move: n.Move, Loss: loss, Class: Classify(loss, best)}
-		if mr.Class != Best {
-			mr.Better, mr.BetterLine = before.Move, slices.Clone(before.PV)
-		} else {
-			mr.Loss = 0
-		}
-		r.marks[n] = mr
+	r.curve = append(r.curve, CurvePoint{Node: n, Ply: i, Score: red, Mate: mate, Over: res.Move == rules.NoMove})
+	if i == 0 {
+		return
 	}
-	if r.done == r.total {
-		r.running = false
-		r.job.finished()
+	before := r.results[i-1]
+	best := before.Move == n.Move
+	loss := max(clampScore(before.Score)+clampScore(res.Score), 0)
+	mr := MoveReview{Node: n, Move: n.Move, Loss: loss, Class: Classify(loss, best)}
+	if mr.Class != Best {
+		mr.Better, mr.BetterLine = before.Move, slices.Clone(before.PV)
+	} else {
+		mr.Loss = 0
 	}
-	s.changed(ChangeStatus | ChangeMoves | ChangeControls)
+	r.marks[n] = mr
 }
 
 func clampScore(score int) int { return min(max(score, -reviewScoreCap), reviewScoreCap) }
 
 // CancelReview stops a running review at once; the moves classified so far keep their
-// marks.
+// marks, and are saved with the game.
 func (s *Session) CancelReview() {
 	r := &s.review
 	r.job.stop()
 	if r.running {
 		r.running = false
+		s.save()
 		s.changed(ChangeStatus | ChangeControls)
 	}
 }
@@ -203,8 +212,22 @@ func (s *Session) ReviewOf(n *game.Node) (MoveReview, bool) {
 }
 
 // ReviewCurve returns the score curve of the last review, one point per position
-// searched so far.
-func (s *Session) ReviewCurve() []CurvePoint { return slices.Clone(s.review.curve) }
+// searched so far, while the line shown is the line reviewed (it may go on past it);
+// on another line it returns nil, since the curve is not that line's. The marks of the
+// moves stay either way (ReviewOf).
+func (s *Session) ReviewCurve() []CurvePoint {
+	line := s.m.g.Line()
+	reviewed := s.review.nodes
+	if len(reviewed) == 0 || len(line) < len(reviewed)-1 {
+		return nil
+	}
+	for i, n := range reviewed[1:] {
+		if line[i] != n {
+			return nil
+		}
+	}
+	return slices.Clone(s.review.curve)
+}
 
 // ReviewedMoves returns the reviewed moves of the last review in the order played.
 func (s *Session) ReviewedMoves() []MoveReview {

@@ -26,13 +26,27 @@ const (
 	legacySessionName = "xiangqi-session"
 )
 
+// MaxSaveBytes bounds a save: a game of game.MaxRecordBytes (the one limit on a game,
+// shared by import, the library and saves) with room for the rest of the envelope: the
+// line shown, at most 10,000 moves of five bytes, the settings and the clocks. encodeSave
+// writes no more and decodeSave reads no more, so every save written is read back.
+const MaxSaveBytes = game.MaxRecordBytes + saveEnvelopeRoom
+
+// saveEnvelopeRoom is the room beside the record: the line shown, at most 10,000 moves
+// of five bytes, settings and clocks take less than 64 KB, and a review is kept when it
+// fits in the rest.
+const saveEnvelopeRoom = 1 << 20
+
 type saveEnvelope struct {
 	Format   string            `json:"format"`
 	Version  int               `json:"version"`
 	Cursor   savedCursor       `json:"cursor"`
 	Settings map[string]string `json:"settings"`
 	Clock    *savedClock       `json:"clock,omitempty"`
-	Record   json.RawMessage   `json:"record"` // last: encodeSave puts the record in place
+	// Review is the last game review, when the save had room for it; a damaged one is
+	// dropped, never the game.
+	Review json.RawMessage `json:"review,omitempty"`
+	Record json.RawMessage `json:"record"` // last: encodeSave puts the record in place
 }
 
 // savedCursor is the line shown (its moves from the start position in ICCS, separated by
@@ -53,12 +67,14 @@ type savedState struct {
 	game     *game.Game
 	settings map[string]string // read by settingsFrom
 	clock    *[2]time.Duration // nil: no clock saved
+	review   *savedReview      // nil: none saved
 }
 
-// encodeSave encodes a game with its cursor, settings and, when timed, clocks. The session
-// saves after every move, so the file is compact JSON, and the record, its biggest part,
-// is encoded once by itself (game.Record.MarshalJSON) and put in place as it is.
-func encodeSave(g *game.Game, set Settings, clock *gameClock) ([]byte, error) {
+// encodeSave encodes a game with its cursor, settings, when timed clocks, and its review
+// (nil: none) when there is room for it. The session saves after every move, so the file
+// is compact JSON, and the record, its biggest part, is encoded once by itself
+// (game.Record.MarshalJSON) and put in place as it is.
+func encodeSave(g *game.Game, set Settings, clock *gameClock, rev *savedReview) ([]byte, error) {
 	rec, err := g.Record().MarshalJSON()
 	if err != nil {
 		return nil, fmt.Errorf("store: encode: %w", err)
@@ -68,6 +84,21 @@ func encodeSave(g *game.Game, set Settings, clock *gameClock) ([]byte, error) {
 	if clock != nil && clock.tc.Timed() {
 		env.Clock = &savedClock{Red: clock.left[rules.Red].Milliseconds(), Black: clock.left[rules.Black].Milliseconds()}
 	}
+	if rev != nil {
+		if env.Review, err = json.Marshal(rev); err != nil {
+			return nil, fmt.Errorf("store: encode: %w", err)
+		}
+	}
+	data, err := assembleSave(env, rec)
+	if errors.Is(err, game.ErrRecordTooLarge) && env.Review != nil {
+		env.Review = nil // the game first: a review without room is not kept
+		data, err = assembleSave(env, rec)
+	}
+	return data, err
+}
+
+// assembleSave encodes env with rec as its record, refusing a save over MaxSaveBytes.
+func assembleSave(env saveEnvelope, rec []byte) ([]byte, error) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
@@ -78,13 +109,16 @@ func encodeSave(g *game.Game, set Settings, clock *gameClock) ([]byte, error) {
 	if !ok {
 		return nil, errors.New("store: encode: the record is not the last member")
 	}
+	if size := len(head) + len(rec) + 2; size > MaxSaveBytes {
+		return nil, fmt.Errorf("store: encode: %w: the save would be %d bytes, over %d", game.ErrRecordTooLarge, size, MaxSaveBytes)
+	}
 	return slices.Concat(head, rec, []byte("}\n")), nil
 }
 
 // decodeSave reads a save of any shape this app has written.
 func decodeSave(data []byte) (savedState, error) {
-	if len(data) > game.MaxSaveBytes {
-		return savedState{}, errors.New("save file too large")
+	if len(data) > MaxSaveBytes {
+		return savedState{}, fmt.Errorf("save file over %d bytes", MaxSaveBytes)
 	}
 	if !utf8.Valid(data) {
 		return savedState{}, errors.New("save file is not UTF-8 text")
@@ -132,6 +166,12 @@ func decodeSave(data []byte) (savedState, error) {
 		return savedState{}, fmt.Errorf("bad save file: %w", err)
 	}
 	saved := savedState{game: g, settings: env.Settings}
+	if env.Review != nil {
+		var rev savedReview
+		if json.Unmarshal(env.Review, &rev) == nil {
+			saved.review = &rev
+		}
+	}
 	if c := env.Clock; c != nil {
 		left, err := clockFromMillis(c.Red, c.Black)
 		if err != nil {

@@ -173,7 +173,7 @@ func TestTakenBackMovesAreNotTheGame(t *testing.T) {
 	calls := 0
 	s, q, _ := openSession(t, fs, firstLegal(&calls))
 	l := openLibrary(t, newMemFS())
-	l.AddFinishedGames(s, func(err error) { t.Error(err) })
+	l.FileGames(s, nil, func(err error) { t.Error(err) })
 	if err := s.NewGame(fastSettings(game.HumanRed)); err != nil {
 		t.Fatal(err)
 	}

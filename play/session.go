@@ -68,6 +68,10 @@ type Session struct {
 	// waits until the user retries, takes back or starts a new game.
 	engineErr error
 	hintErr   error // why the last hint search gave no move
+	// editedAfterEnd says that the record of a finished game was edited (a move deleted):
+	// the engine, done with that game, waits for the next move played before it plays
+	// again, instead of answering at once at the end of the edited line (issue 35).
+	editedAfterEnd bool
 
 	analysis analysis // analysis mode (analysis.go)
 	review   review   // the game review (review.go)
@@ -112,6 +116,10 @@ func NewSession(cfg Config) (*Session, error) {
 			s.settings = settingsFrom(saved.settings, s.lang)
 			g.SetRules(s.settings.Rules)
 			s.m = s.newMatch(g, saved.clock)
+			if saved.review != nil {
+				// A review that no longer fits the game is dropped; the game is what matters.
+				_ = s.restoreReview(saved.review)
+			}
 		}
 		if err != nil && !errors.Is(err, ErrNoSave) {
 			notice = errors.Join(notice, err)
@@ -144,7 +152,11 @@ func (s *Session) Resume() { s.maybeStartEngine() }
 func (s *Session) Close() {
 	s.cancelSearch()
 	s.stopAnalysis()
-	s.forgetReview()
+	s.review.job.stop()
+	if s.review.running {
+		s.review.running = false
+		s.save() // what the review found so far is kept with the game
+	}
 	s.running.Wait()
 	if s.m.TimeControl().Timed() {
 		s.m.StopClock()
@@ -203,6 +215,7 @@ func (s *Session) play(m rules.Move, animate bool) error {
 // engine when it is its turn. A piece the player picked while the engine thought stays
 // selected if it is still there.
 func (s *Session) moved(animate, announce bool) {
+	s.editedAfterEnd = false
 	picked := s.marks.selected
 	s.clearMarks()
 	if animate {
@@ -233,13 +246,14 @@ func (s *Session) NewGame(set Settings) error {
 	if err != nil {
 		return err
 	}
+	s.leaveGame()
 	s.cancelSearch()
 	s.running.Wait()
 	s.searcher.Clear()
 	set.Flipped = set.Human == game.HumanBlack
 	s.m.StopClock()
 	s.forgetReview() // its marks belong to the game replaced
-	s.settings, s.engineView = set, engineView{}
+	s.settings, s.engineView, s.editedAfterEnd = set, engineView{}, false
 	s.m = s.newMatch(g, nil)
 	g.SetRules(set.Rules)
 	g.Record().Meta.Date = time.Now().Format("2006.01.02")
@@ -312,7 +326,7 @@ func (s *Session) Undo() {
 	if err := s.m.g.TakeBack(t); err != nil {
 		return
 	}
-	s.engineView = engineView{}
+	s.engineView, s.editedAfterEnd = engineView{}, false
 	s.clearMarks()
 	s.save()
 	s.changed(ChangeAll)
@@ -339,7 +353,7 @@ func (s *Session) save() {
 	if s.writer == nil {
 		return
 	}
-	data, err := encodeSave(s.m.g, s.settings, s.m.clockForSave())
+	data, err := encodeSave(s.m.g, s.settings, s.m.clockForSave(), s.review.saved())
 	if err != nil {
 		s.saveFailed(err)
 		return

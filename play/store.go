@@ -104,7 +104,7 @@ func (s *Store) write(data []byte) error {
 // Save writes g with its cursor and settings at once, without clocks (the session hands
 // its saves to a background writer instead).
 func (s *Store) Save(g *game.Game, set Settings) error {
-	data, err := encodeSave(g, set, nil)
+	data, err := encodeSave(g, set, nil, nil)
 	if err != nil {
 		return err
 	}
@@ -174,8 +174,19 @@ func (s *Store) loadSession() (savedState, error) {
 	return savedState{}, &CorruptSaveError{Asides: asides, Err: errors.Join(saveErr, backupErr)}
 }
 
+// sizer is storage that tells a file's size without reading it: a save over the limit
+// is refused unread.
+type sizer interface {
+	Size(name string) (int64, error)
+}
+
 // read loads and decodes one file.
 func (s *Store) read(name string) (savedState, []byte, error) {
+	if sz, ok := s.fs.(sizer); ok {
+		if n, err := sz.Size(name); err == nil && n > MaxSaveBytes {
+			return savedState{}, nil, fmt.Errorf("%s: save file of %d bytes, over %d", name, n, MaxSaveBytes)
+		}
+	}
 	data, err := s.fs.ReadFile(name)
 	if err != nil {
 		return savedState{}, nil, err
@@ -217,6 +228,15 @@ func (d DirFS) WriteFile(name string, data []byte) error {
 
 // ReadFile reads a whole file.
 func (d DirFS) ReadFile(name string) ([]byte, error) { return os.ReadFile(d.path(name)) }
+
+// Size tells a file's size.
+func (d DirFS) Size(name string) (int64, error) {
+	info, err := os.Stat(d.path(name))
+	if err != nil {
+		return 0, err
+	}
+	return info.Size(), nil
+}
 
 // Rename renames atomically.
 func (d DirFS) Rename(from, to string) error { return os.Rename(d.path(from), d.path(to)) }

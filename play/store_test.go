@@ -152,7 +152,7 @@ func TestStoreKeepsBothUnreadableFilesAside(t *testing.T) {
 func TestStoreLoadsBackupWhenSaveIsMissing(t *testing.T) {
 	eachFS(t, func(t *testing.T, fs FS) {
 		g := playedGame(t, "h2e2")
-		data, err := encodeSave(g, DefaultSettings(English), nil)
+		data, err := encodeSave(g, DefaultSettings(English), nil, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

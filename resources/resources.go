@@ -1,5 +1,5 @@
-// Package resources holds the files bundled into the app binary: the subset CJK font used as
-// the theme font, the app icon, toolbar icons, the UI translations, the sound effects and
+// Package resources holds the files bundled into the app binary: the two subset CJK fonts
+// (the sans face of the controls, the brush face of the pieces), the app icon, toolbar icons, the UI translations, the sound effects and
 // the opening book. It is plain data with no GUI import, so that the command-line engine can
 // use the book without pulling in Fyne; gui/ wraps the bytes into Fyne resources.
 package resources
@@ -10,8 +10,11 @@ import (
 	"github.com/xqfyne/xiangqi/i18n"
 )
 
+//go:embed font/ui-subset.otf
+var uiFontData []byte
+
 //go:embed font/ukai-subset.ttf
-var fontData []byte
+var brushFontData []byte
 
 //go:embed Icon.png
 var iconData []byte
@@ -32,9 +35,14 @@ const TranslationsDir = "translations"
 // the app's texts and the messages of game and play.
 func Catalogs() (*i18n.Catalogs, error) { return i18n.Load(Translations, TranslationsDir) }
 
-// FontBytes returns the TrueType data of the bundled calligraphic font (a subset of
-// AR PL UKai CN).
-func FontBytes() []byte { return fontData }
+// UIFontBytes returns the OpenType data of the face of every control, list and dialog (a
+// subset of Noto Sans CJK SC: ASCII, GB2312 and every character of the UI and the bundled
+// data).
+func UIFontBytes() []byte { return uiFontData }
+
+// BrushFontBytes returns the TrueType data of the calligraphic face of the pieces and the
+// board's labels (a subset of AR PL UKai CN: font/brush-chars.txt).
+func BrushFontBytes() []byte { return brushFontData }
 
 // IconBytes returns the app icon (PNG).
 func IconBytes() []byte { return iconData }

@@ -4,12 +4,21 @@
 # from npm), check that the board and its pieces are drawn, click the red cannon h2 and then
 # e2 (炮二平五), wait for the engine's answer (in the save in IndexedDB and on screen), play
 # MOVES-1 more moves chosen by the native engine, then reload the page and check that the
-# saved game comes back. Screenshots and the browser console go to $OUT
-# (default /tmp/xiangqi-smoke-web). Exits non-zero when the page does not draw, a click or
-# move gets no answer, the app panics, or the game does not survive a reload.
+# saved game comes back. Then the installable web app: Chromium reports no installability
+# errors, the service worker is active and controls the page, and with the network off (the
+# browser offline and the server stopped) the page reloads, draws the board and the saved game
+# comes back. It prints the first-load and offline-load times and the bytes the server sent
+# for the .wasm. Installability is checked in a persistent profile of its own (Chromium does
+# not install from incognito), the game in an incognito context. The build is served by cmd/xqweb (brotli or gzip copies, application/wasm)
+# on localhost, a secure context, so the service worker runs over plain HTTP. Screenshots,
+# the browser console and the server's request log go to $OUT (default
+# /tmp/xiangqi-smoke-web). Exits non-zero when the page does not draw, a click or move gets
+# no answer, the app panics, the game does not survive a reload, the app is not installable
+# or does not start offline.
 #
-#   bash scripts/smoke-web.sh                  # debug build, as `make web` makes it
-#   RELEASE=1 bash scripts/smoke-web.sh        # go tool fyne package -os web --release
+#   bash scripts/smoke-web.sh                  # debug build (make web WEB_FLAGS=)
+#   RELEASE=1 bash scripts/smoke-web.sh        # release build, as `make web` makes it
+#   BROTLI_QUALITY=9 bash scripts/smoke-web.sh # faster brotli than make web's 11
 #   WEB_DIR=wasm bash scripts/smoke-web.sh     # test an existing build, do not build
 #   MOVES=9 bash scripts/smoke-web.sh          # a longer game (its save exceeds 512 bytes)
 #
@@ -23,7 +32,7 @@ TOOLS=${TOOLS:-${XDG_CACHE_HOME:-$HOME/.cache}/xiangqi-smoke-web}
 MOVES=${MOVES:-1}
 CHROMIUM=${CHROMIUM:-}
 mkdir -p "$OUT" "$TOOLS"
-rm -rf "$OUT/web" "$OUT"/*.png "$OUT/console.log"
+rm -rf "$OUT/web" "$OUT/profile" "$OUT"/*.png "$OUT/console.log"
 
 sudo_if_needed() { if [ "$(id -u)" -ne 0 ]; then sudo "$@"; else "$@"; fi; }
 apt_install() {
@@ -54,7 +63,7 @@ fi
 
 # The build.
 if [ -n "${WEB_DIR:-}" ]; then
-  cp -r "$WEB_DIR" "$OUT/web"
+  cp -rp "$WEB_DIR" "$OUT/web"
 else
   had_wasm=0
   [ -d wasm ] && had_wasm=1
@@ -62,35 +71,49 @@ else
   # fyne package raises Build in FyneApp.toml on every run; keep the file as it was.
   cp FyneApp.toml "$OUT/FyneApp.toml.orig"
   status=0
-  go tool fyne package -os web ${RELEASE:+--release} || status=$?
+  make --no-print-directory web WEB_FLAGS="${RELEASE:+--release}" BROTLI_QUALITY="${BROTLI_QUALITY:-11}" || status=$?
   cat "$OUT/FyneApp.toml.orig" >FyneApp.toml
   [ "$status" = 0 ] || { echo "the web build failed"; exit "$status"; }
   echo "built in $(($(date +%s) - start)) s"
-  cp -r wasm "$OUT/web"
+  cp -rp wasm "$OUT/web"
   [ "$had_wasm" = 1 ] || rm -rf wasm
 fi
 [ -f "$OUT/web/index.html" ] || { echo "no index.html in the web build"; exit 1; }
 wasm_file=$(ls "$OUT"/web/*.wasm | head -1)
-echo "wasm: $wasm_file, $(stat -c %s "$wasm_file") bytes ($(gzip -c "$wasm_file" | wc -c) gzipped)"
+size_of() { if [ -f "$1" ]; then stat -c %s "$1"; else echo none; fi; }
+echo "wasm: $wasm_file, $(stat -c %s "$wasm_file") bytes; gzip $(size_of "$wasm_file.gz"), brotli $(size_of "$wasm_file.br")"
+[ -f "$OUT/web/sw.js" ] && [ -f "$OUT/web/manifest.webmanifest" ] || { echo "no service worker or manifest in the web build"; exit 1; }
 if [ "$MOVES" -gt 1 ]; then
   go build -o "$OUT/xqengine" ./cmd/xqengine
 fi
 
-# A static server on a free localhost port (Python serves .wasm as application/wasm).
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-python3 -m http.server "$port" --bind 127.0.0.1 --directory "$OUT/web" >"$OUT/http.log" 2>&1 &
+# cmd/xqweb serve on a free localhost port; it prints its URL first.
+go build -o "$OUT/xqweb" ./cmd/xqweb
+"$OUT/xqweb" serve -dir "$OUT/web" -addr 127.0.0.1:0 -log >"$OUT/http.log" 2>&1 &
 server=$!
 trap 'kill "$server" 2>/dev/null || true' EXIT
-for _ in $(seq 50); do curl -fs -o /dev/null "http://127.0.0.1:$port/" && break; sleep 0.1; done
-ctype=$(curl -fsI "http://127.0.0.1:$port/$(basename "$wasm_file")" | tr -d '\r' | awk -F': ' 'tolower($1) == "content-type" { print $2 }')
+url=""
+for _ in $(seq 50); do
+  url=$(sed -n 's/^serving .* on \(http:[^ ]*\)$/\1/p' "$OUT/http.log")
+  [ -n "$url" ] && break
+  sleep 0.1
+done
+[ -n "$url" ] || { echo "the server did not start:"; cat "$OUT/http.log"; exit 1; }
+header() { curl -fsI -H "Accept-Encoding: $2" "$url$(basename "$wasm_file")" | tr -d '\r' | awk -F': ' -v h="$1" 'tolower($1) == h { print $2 }'; }
+ctype=$(header content-type identity)
 [ "$ctype" = application/wasm ] || { echo "the server sends the wasm as '$ctype'"; exit 1; }
+for enc in gzip br; do
+  [ -f "$wasm_file.${enc/gzip/gz}" ] || continue
+  got="$(header content-encoding "$enc") $(header content-type "$enc")"
+  [ "$got" = "$enc application/wasm" ] || { echo "asked for $enc, the server sends the wasm as '$got'"; exit 1; }
+done
 
 cat >"$TOOLS/smoke-web.js" <<'EOF'
 // Drives the page; see scripts/smoke-web.sh. Exit code 0 only when every step passed.
 const { chromium } = require('playwright-core');
 const { execFileSync } = require('child_process');
 const fs = require('fs');
-const [url, out, chromiumPath, movesArg, engine] = process.argv.slice(2);
+const [url, out, chromiumPath, movesArg, engine, serverPid] = process.argv.slice(2);
 const MOVES = +movesArg;
 const BOARD = [227, 193, 135];          // the wood colour (gui/board/styles.go colorBoard)
 const log = [];
@@ -101,9 +124,35 @@ let failed = false;
 const fail = s => { say('FAIL: ' + s); failed = true; };
 
 (async () => {
-  const browser = await chromium.launch({ executablePath: chromiumPath,
-    args: ['--no-sandbox', '--use-gl=angle', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist'] });
-  const page = await (await browser.newContext({ viewport: { width: 900, height: 700 } })).newPage();
+  const args = ['--no-sandbox', '--use-gl=angle', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist'];
+  const viewport = { width: 900, height: 700 };
+
+  // Installability, in a persistent profile (fresh, in $OUT/profile): Chromium does not
+  // install apps from an incognito context. The game itself is played in an incognito
+  // context below: on this machine, under load, the app's saves to IndexedDB stalled for
+  // over a minute in a persistent profile (with or without the service worker).
+  {
+    const installCtx = await chromium.launchPersistentContext(`${out}/profile`, { executablePath: chromiumPath, viewport, args });
+    const p = installCtx.pages()[0] || await installCtx.newPage();
+    await p.goto(url);
+    const end = Date.now() + 120000;
+    let controlled = false;
+    while (Date.now() < end && !(controlled = await p.evaluate(() => !!navigator.serviceWorker.controller))) await p.waitForTimeout(500);
+    const cdp = await installCtx.newCDPSession(p);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    const manifest = await cdp.send('Page.getAppManifest');
+    await installCtx.close();
+    if (!controlled) fail('in a persistent profile the service worker did not take control of the page within 120 s');
+    if (installabilityErrors.length) fail('installability errors: ' + JSON.stringify(installabilityErrors));
+    else say(`[${ts()}] installable: Chromium reports no installability errors`);
+    for (const e of manifest.errors) (e.critical ? fail : say)(`manifest ${e.critical ? 'error' : 'warning'}: ${e.message}`);
+    if (!manifest.url.endsWith('/manifest.webmanifest')) fail(`the page links the manifest ${manifest.url || '(none)'}`);
+    if (failed) process.exit(1);
+  }
+
+  const browser = await chromium.launch({ executablePath: chromiumPath, args });
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
   const consoleLines = [];
   page.on('console', m => { const s = `[${ts()}] console.${m.type()}: ${m.text()}`; consoleLines.push(s); console.log(s); });
   page.on('pageerror', e => { consoleLines.push(`[${ts()}] pageerror: ${e.message}`); fail('page error: ' + e.message); });
@@ -185,20 +234,24 @@ const fail = s => { say('FAIL: ' + s); failed = true; };
     return false;
   };
   // Waits for the wood colour; stop() may end the wait early (a page error always does).
+  // drawnAt: when the board was first seen.
+  let drawnAt = 0;
   const waitDrawn = async (limitMs, stop) => {
     const end = Date.now() + limitMs;
     while (Date.now() < end && !failed) {
       if (stop && await stop()) return false;
       await pixels(); const r = await boardRect();
-      if (r && r.w > 200) { rect = r; await page.waitForTimeout(300); return true; }
+      if (r && r.w > 200) { rect = r; drawnAt = Date.now(); await page.waitForTimeout(300); return true; }
       await page.waitForTimeout(200);
     }
     return false;
   };
 
+  const tFirst = Date.now();
   await page.goto(url);
   if (!(await waitDrawn(120000))) { await shot('0-not-drawn'); fail('the board was not drawn'); return finish(1); }
   say(`[${ts()}] board drawn, ${rect.w}x${rect.h} at ${rect.x},${rect.y}`);
+  say(`first load: board drawn ${((drawnAt - tFirst) / 1000).toFixed(2)} s after the request (empty cache)`);
   await page.waitForTimeout(1000);
   await shot('1-start');
   await pixels();
@@ -252,6 +305,7 @@ const fail = s => { say('FAIL: ' + s); failed = true; };
 
   // A reload must bring the same game back.
   // An unreadable save is set aside and reported in a dialog, which dims the board.
+  const tReload = Date.now();
   await page.reload();
   await page.waitForSelector('canvas', { timeout: 120000 });
   const setAside = async () => (await readSave()).names.filter(n => n.includes('corrupt'));
@@ -263,11 +317,54 @@ const fail = s => { say('FAIL: ' + s); failed = true; };
   if (aside.length) fail(`after a reload the save was declared unreadable and set aside as ${aside.join(' ')}`);
   else if (!drawn) fail('the board was not drawn after a reload');
   else if (after.text !== before.text) fail('after a reload the save differs from the one before');
-  else say('reload: the saved game came back');
+  else say(`reload: board drawn after ${((drawnAt - tReload) / 1000).toFixed(2)} s, the saved game came back`);
+  if (failed) return finish(1);
+
+  // The offline web app (cmd/xqweb pwa): the service worker and its cache, and a start with
+  // the network off.
+  const swText = fs.readFileSync(`${out}/web/sw.js`, 'utf8');
+  const wantCache = JSON.parse(swText.match(/^const CACHE = (".*");$/m)[1]);
+  const wantFiles = JSON.parse(swText.match(/^const FILES = (\[.*\]);$/m)[1]);
+  const worker = () => page.evaluate(async () => {
+    const reg = await navigator.serviceWorker.getRegistration();
+    const names = await caches.keys();
+    const files = names.length ? (await (await caches.open(names[0])).keys()).map(r => new URL(r.url).pathname.replace(/^\//, '')) : [];
+    return { state: reg && reg.active ? reg.active.state : null, controlled: !!navigator.serviceWorker.controller, caches: names, files };
+  });
+  let sw = null;
+  const ready = await until(120000, async () => {
+    sw = await worker();
+    return sw.state === 'activated' && sw.controlled && sw.files.length === wantFiles.length;
+  });
+  if (!ready) { fail(`the service worker does not control the page with a full cache: ${JSON.stringify(sw)}`); return finish(1); }
+  if (sw.caches.length !== 1 || sw.caches[0] !== wantCache) fail(`caches ${sw.caches.join(' ')}, want only ${wantCache}`);
+  const missing = wantFiles.filter(f => !sw.files.includes(f));
+  if (missing.length) fail(`not cached: ${missing.join(' ')}`);
+  say(`service worker: activated, controls the page; cache ${sw.caches.join(' ')} holds ${sw.files.length} files`);
+
+  // The network off: the browser offline and the server stopped.
+  await context.setOffline(true);
+  process.kill(+serverPid);
+  const tOffline = Date.now();
+  await page.reload();
+  await page.waitForSelector('canvas', { timeout: 120000 });
+  const offlineDrawn = await waitDrawn(120000, async () => (await setAside()).length > 0);
+  await page.waitForTimeout(2500);
+  await shot('6-offline');
+  const offline = await readSave();
+  if (!offlineDrawn) fail('offline, the board was not drawn after a reload');
+  else if (offline.text !== before.text) fail('offline, the save after a reload differs from the one before');
+  else say(`offline reload: board drawn after ${((drawnAt - tOffline) / 1000).toFixed(2)} s from the service worker's cache, the saved game came back`);
   return finish(0);
 })().catch(async e => { fail(String(e && e.stack || e)); process.exit(1); });
 EOF
 
-echo "serving $OUT/web on http://127.0.0.1:$port/"
-NODE_PATH="$TOOLS/node_modules" node "$TOOLS/smoke-web.js" "http://127.0.0.1:$port/" "$OUT" "$CHROMIUM" "$MOVES" "$OUT/xqengine"
+echo "serving $OUT/web on $url"
+NODE_PATH="$TOOLS/node_modules" node "$TOOLS/smoke-web.js" "$url" "$OUT" "$CHROMIUM" "$MOVES" "$OUT/xqengine" "$server"
+# What went over the wire for the .wasm (the server's request log): once for the
+# installability check's profile, once for the game's first load, and once more for the
+# service worker's precache there (an incognito context's HTTP cache does not keep a file
+# this large; in a normal profile the precache gets a 304).
+grep "^GET /$(basename "$wasm_file") " "$OUT/http.log" | awk '{ n++; b += $5 ~ /^bytes=/ ? substr($5, 7) : 0; print "server sent: " $0 }
+  END { print "the .wasm was fetched " n " time(s), " b " bytes sent in all" }'
 echo "smoke-web: ok (screenshots and console.log in $OUT)"

@@ -29,7 +29,7 @@ func (d *Disc) MinSize() fyne.Size { return fyne.NewSquareSize(minCell * (2*piec
 
 // CreateRenderer implements fyne.Widget.
 func (d *Disc) CreateRenderer() fyne.WidgetRenderer {
-	r := &discRenderer{widget: d, disc: newDisc(NewTextArt(), newPictogramArt())}
+	r := &discRenderer{widget: d, disc: newDisc(newBrushArt(), newPictogramArt())}
 	r.Refresh()
 	return r
 }

@@ -1,6 +1,7 @@
 package board
 
 import (
+	"image"
 	"image/color"
 	"slices"
 	"time"
@@ -48,7 +49,7 @@ func newDisc(art *TextArt, pictures *pictogramArt) *disc {
 	}
 	d.body.StrokeColor = colorDiscEdge
 	d.label.Alignment = fyne.TextAlignCenter
-	d.label.TextStyle = fyne.TextStyle{}
+	d.label.FontSource = brushFace
 	d.hide()
 	return d
 }
@@ -93,7 +94,7 @@ func (d *disc) place(c fyne.Position, cell float32) {
 	switch {
 	case d.look.pictogram:
 		if img := d.pictures.image(d.piece, d.look.colors.ink, d.look.colors.face, d.look.turned, 2*r); img != nil {
-			d.picture.Image = img
+			d.setPicture(img)
 			d.picture.Resize(fyne.NewSize(2*r, 2*r))
 			d.picture.Move(fyne.NewPos(c.X-r, c.Y-r))
 		} else {
@@ -101,7 +102,7 @@ func (d *disc) place(c fyne.Position, cell float32) {
 		}
 	case d.look.turned:
 		if ti, ok := d.art.Image(d.label.Text, d.label.Color, d.label.TextSize, true); ok {
-			d.picture.Image = ti.Image
+			d.setPicture(ti.Image)
 			d.picture.Resize(ti.Size)
 			d.picture.Move(fyne.NewPos(c.X-ti.Size.Width/2, c.Y-ti.Size.Height/2))
 			upright = false
@@ -109,6 +110,17 @@ func (d *disc) place(c fyne.Position, cell float32) {
 	}
 	setVisible(d.label, upright)
 	setVisible(d.picture, !upright)
+}
+
+// setPicture gives the picture a new image. Fyne's GL painter keeps the texture it made
+// of an image until that image is refreshed, and a layout (a new height with the same
+// cell size, say) gives discs to pieces afresh without refreshing them: without this the
+// screen showed a piece's old picture on another piece's point (issue 35).
+func (d *disc) setPicture(img image.Image) {
+	if d.picture.Image != img {
+		d.picture.Image = img
+		canvas.Refresh(d.picture)
+	}
 }
 
 func (d *disc) refresh() {

@@ -25,7 +25,7 @@ func newTestApp(t testing.TB) fyne.App {
 	t.Helper()
 	a := test.NewTempApp(t)
 	a.Settings().SetTheme(bundledFontTheme{Theme: theme.DefaultTheme(),
-		font: fyne.NewStaticResource("ukai-subset.ttf", resources.FontBytes())})
+		font: fyne.NewStaticResource("ui-subset.otf", resources.UIFontBytes())})
 	return a
 }
 

@@ -47,6 +47,7 @@ func (r *boardRenderer) addLines() {
 	for i, s := range []string{"楚 河", "汉 界"} {
 		r.river[i] = canvas.NewText(s, colorLine)
 		r.river[i].Alignment = fyne.TextAlignCenter
+		r.river[i].FontSource = brushFace
 		r.objects = append(r.objects, r.river[i])
 	}
 	for f := 0; f < Files; f++ {
@@ -54,6 +55,7 @@ func (r *boardRenderer) addLines() {
 		r.lowLabels[f] = canvas.NewText("", colorLine)
 		r.topLabels[f].Alignment = fyne.TextAlignCenter
 		r.lowLabels[f].Alignment = fyne.TextAlignCenter
+		r.topLabels[f].FontSource, r.lowLabels[f].FontSource = brushFace, brushFace
 		r.topTurned[f] = &canvas.Image{FillMode: canvas.ImageFillContain}
 		r.topTurned[f].Hide()
 		r.objects = append(r.objects, r.topLabels[f], r.lowLabels[f], r.topTurned[f])

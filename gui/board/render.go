@@ -28,7 +28,7 @@ type boardRenderer struct {
 }
 
 func newBoardRenderer(b *Board) *boardRenderer {
-	r := &boardRenderer{board: b, art: NewTextArt(), pictures: newPictogramArt()}
+	r := &boardRenderer{board: b, art: newBrushArt(), pictures: newPictogramArt()}
 	r.addLines()
 	r.addMarksUnder()
 	r.addDiscs()

@@ -1,10 +1,16 @@
 package board
 
 import (
+	"bytes"
 	"testing"
 
+	"golang.org/x/image/font/sfnt"
+
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
+
+	"github.com/xqfyne/xiangqi/resources"
 	"github.com/xqfyne/xiangqi/rules"
 )
 
@@ -140,5 +146,42 @@ func TestArrowsFollowTheirRank(t *testing.T) {
 	b.SetView(v)
 	if r.arrows[0].shaft.Visible() {
 		t.Fatal("an arrow without a move is drawn")
+	}
+}
+
+// The pieces' characters, the river and the file numbers are drawn in the brush face, not
+// in the theme's (the controls' sans face), and the brush face has every one of them.
+func TestBoardTextsUseBrushFace(t *testing.T) {
+	newTestApp(t)
+	v := startView()
+	v.Coords = true
+	b := New(nil, nil)
+	b.SetView(v)
+	w := test.NewTempWindow(t, b)
+	w.Resize(fyne.NewSize(270, 330))
+	r := test.TempWidgetRenderer(t, b).(*boardRenderer)
+	brush, err := sfnt.Parse(resources.BrushFontBytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf sfnt.Buffer
+	texts := 0
+	for _, o := range r.Objects() {
+		txt, ok := o.(*canvas.Text)
+		if !ok || txt.Text == "" {
+			continue
+		}
+		texts++
+		if txt.FontSource == nil || !bytes.Equal(txt.FontSource.Content(), resources.BrushFontBytes()) {
+			t.Errorf("%q is not drawn in the brush face", txt.Text)
+		}
+		for _, c := range txt.Text {
+			if gi, err := brush.GlyphIndex(&buf, c); err != nil || gi == 0 {
+				t.Errorf("the brush face has no %q, for %q", c, txt.Text)
+			}
+		}
+	}
+	if texts < 32+2+2*Files {
+		t.Fatalf("found %d texts on the board; want the pieces, the river and the file numbers", texts)
 	}
 }

@@ -96,7 +96,7 @@ func TestFaceToFaceTurnsTheUpperSide(t *testing.T) {
 
 // A turned text image is the upright one turned 180°, pixel for pixel.
 func TestTurnedTextIsUprightTextTurned(t *testing.T) {
-	art := NewTextArt()
+	art := newBrushArt()
 	king := game.PieceChar(rules.MakePiece(rules.Black, rules.King))
 	up, ok1 := art.Image(king, colorBlackPiece, 30, false)
 	down, ok2 := art.Image(king, colorBlackPiece, 30, true)

@@ -17,7 +17,11 @@ import (
 
 // Fyne draws text only upright, so the texts that face the upper player across the board
 // (their pieces' characters and their file numbers, face-to-face) are drawn here into
-// images with the bundled font and turned 180°.
+// images with a bundled font and turned 180°.
+
+// brushFace is the calligraphic face of the pieces' characters and the board's labels; the
+// app's controls use a plain sans face (the theme's font).
+var brushFace = fyne.NewStaticResource("ukai-subset.ttf", resources.BrushFontBytes())
 
 // PixelScale is how many screen pixels o's canvas has per Fyne unit, so that an image
 // drawn here is as sharp as Fyne's own drawing; 2 when o is on no canvas yet.
@@ -49,6 +53,7 @@ type TextImage struct {
 // one board renderer, whose Layout forgets the images of the previous size, or to one
 // other widget that turns its text (the app's status line, face-to-face).
 type TextArt struct {
+	data   []byte // the font file
 	font   *opentype.Font
 	latin  *opentype.Font // Fyne's sans face, for the letters the bundled font leaves out
 	broken bool           // the font could not be read: texts stay upright rather than vanish
@@ -57,10 +62,14 @@ type TextArt struct {
 	images map[textImageKey]TextImage
 }
 
-// NewTextArt returns a TextArt that draws 2 image pixels per Fyne unit until Reset.
-func NewTextArt() *TextArt {
-	return &TextArt{faces: map[int]font.Face{}, images: map[textImageKey]TextImage{}, scale: 2}
+// NewTextArt returns a TextArt that draws with the font in fontData (OpenType or
+// TrueType), 2 image pixels per Fyne unit until Reset.
+func NewTextArt(fontData []byte) *TextArt {
+	return &TextArt{data: fontData, faces: map[int]font.Face{}, images: map[textImageKey]TextImage{}, scale: 2}
 }
+
+// newBrushArt is a TextArt in the pieces' brush face.
+func newBrushArt() *TextArt { return NewTextArt(resources.BrushFontBytes()) }
 
 // Reset forgets every image and face, e.g. when the board's size changes, and draws the
 // next ones with scale image pixels per Fyne unit.
@@ -73,18 +82,17 @@ func (a *TextArt) Reset(scale float32) {
 	clear(a.images)
 }
 
-// face returns the bundled font at px pixels, reading the font on first use.
+// face returns the font at px pixels, reading the font on first use.
 func (a *TextArt) face(px int) (font.Face, bool) {
 	if a.font == nil && !a.broken {
-		f, err := opentype.Parse(resources.FontBytes())
+		f, err := opentype.Parse(a.data)
 		if err != nil {
 			fyne.LogError("reading the bundled font for turned text", err)
 			a.broken = true
 			return nil, false
 		}
 		a.font = f
-		// The bundled font has no ASCII (Latin text is Fyne's sans face, see theme.go), so
-		// turned Latin text needs that face too.
+		// The brush face has no ASCII, so turned Latin text needs Fyne's sans face too.
 		if l, err := opentype.Parse(theme.DefaultTextFont().Content()); err == nil {
 			a.latin = l
 		}

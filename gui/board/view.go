@@ -2,6 +2,8 @@ package board
 
 import (
 	"fyne.io/fyne/v2"
+
+	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/rules"
 )
 
@@ -65,9 +67,7 @@ func (v View) PieceAt(sq rules.Square) rules.Piece {
 
 // PieceSource is anything that tells which piece stands on a point: a position, the
 // board editor.
-type PieceSource interface {
-	At(rules.Square) rules.Piece
-}
+type PieceSource = game.PieceSource
 
 // SetPieces copies the pieces on every point of src into the view.
 func (v *View) SetPieces(src PieceSource) {

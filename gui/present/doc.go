@@ -1,5 +1,6 @@
 // Package present turns values of the game and the session into the texts the window
-// shows: the status line, scores, move-list rows, library rows, results and clocks. It
+// shows: the status line, scores, move-list rows, library rows, results and clocks, and
+// where the review chart puts a score (its scale and axis). It
 // imports no Fyne, so that each text is a pure function tested with tables in every
 // language; the Fyne code in gui/ calls these and puts the texts into widgets.
 package present

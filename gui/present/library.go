@@ -29,7 +29,12 @@ func LibraryRow(t Translate, it play.LibraryItem) [3]string {
 	if it.Date != "" {
 		parts = append(parts, it.Date)
 	}
-	parts = append(parts, ResultName(t, it.Result), t("library.plies", map[string]any{"Moves": (it.Plies + 1) / 2}))
+	moves := (it.Plies + 1) / 2
+	key := "library.plies"
+	if moves == 1 {
+		key = "library.plies.one"
+	}
+	parts = append(parts, ResultName(t, it.Result), t(key, map[string]any{"Moves": moves}))
 	return [3]string{title, strings.Join(parts, " · "), it.Opening}
 }
 

@@ -53,3 +53,50 @@ func ClassText(t Translate, c play.MoveClass) string {
 	}
 	return ""
 }
+
+// MoveLine is a line of the move list as shown: a numbered pair (Red's move and Black's
+// reply) or a single move, indented by how deep in variations it lies.
+type MoveLine struct {
+	Lead  string // the indent, "(" opening a variation, and the number: "    (2." or "2..."
+	Moves []int  // the line's moves: indexes into the entries it was made from, one or two
+}
+
+// Text is the line with its moves' texts (texts[i] for entry i): "1. 炮二平五 马８进７".
+func (l MoveLine) Text(texts []string) string {
+	out := l.Lead
+	for _, i := range l.Moves {
+		out += " " + texts[i]
+	}
+	return out
+}
+
+// MoveLines lays out the move list's entries (in reading order) as lines: a Black move
+// joins the Red move before it on the same line when both lie on the same line of play
+// with nothing between them; any other move starts a line of its own.
+func MoveLines(entries []game.MoveListEntry) []MoveLine {
+	var lines []MoveLine
+	for i, e := range entries {
+		if n := len(lines); n > 0 && !e.VariationStart && strings.HasSuffix(e.Number, "...") {
+			last := &lines[n-1]
+			if prev := last.Moves[len(last.Moves)-1]; len(last.Moves) == 1 && prev == i-1 &&
+				entries[prev].Depth == e.Depth && !strings.HasSuffix(entries[prev].Number, "...") {
+				last.Moves = append(last.Moves, i)
+				continue
+			}
+		}
+		lead := strings.Repeat(variationIndent, e.Depth)
+		if e.VariationStart && e.Depth > 0 {
+			lead += "("
+		}
+		lines = append(lines, MoveLine{Lead: lead + e.Number, Moves: []int{i}})
+	}
+	return lines
+}
+
+// MoveCellText is one move as its line shows it: the move and the review's mark.
+func MoveCellText(e game.MoveListEntry, class play.MoveClass, reviewed bool) string {
+	if reviewed {
+		return e.Text + ReviewSuffix(class)
+	}
+	return e.Text
+}

@@ -3,6 +3,7 @@ package present
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -113,6 +114,9 @@ func TestLibraryRow(t *testing.T) {
 		{entry(play.LibraryEntry{Name: "Final", Human: game.HumanBlack, Black: "Li", Result: "1/2-1/2", Plies: 4}),
 			[3]string{"Final · Engine – Li", "Draw · 2 moves", ""},
 			[3]string{"Final · 电脑 – Li", "和棋 · 2回合", ""}},
+		{entry(play.LibraryEntry{Human: game.HumanBoth, Result: "*", Plies: 1}), // issue 35 item 14: "1 moves"
+			[3]string{"Red – Black", "Unfinished · 1 move", ""},
+			[3]string{"红方 – 黑方", "未完 · 1回合", ""}},
 		{entry(play.LibraryEntry{Human: game.HumanBoth, Result: "*"}),
 			[3]string{"Red – Black", "Unfinished · 0 moves", ""},
 			[3]string{"红方 – 黑方", "未完 · 0回合", ""}},
@@ -233,5 +237,74 @@ func TestResultTexts(t *testing.T) {
 	why := game.Verdict{Loser: rules.Red, Violation: rules.PerpetualCheck, TargetPiece: rules.NoPiece}
 	if got := GameOverText(sayZH, r, why, true); got != sayZH(why.Message()) || got == sayZH(r.Message()) {
 		t.Errorf("a loss by repetition says the verdict, not the result: %q", got)
+	}
+}
+
+// The main line is shown in numbered pairs, Red's move and Black's reply on one line; a
+// variation goes on its own indented lines, and the main line resumes with "N..." when it
+// broke between a pair.
+func TestMoveLinesPairTheMainLine(t *testing.T) {
+	e := func(num, text string, depth int, start bool) game.MoveListEntry {
+		return game.MoveListEntry{Number: num, Text: text, Depth: depth, VariationStart: start}
+	}
+	entries := []game.MoveListEntry{
+		e("1.", "炮二平五", 0, false), e("1...", "马８进７", 0, false),
+		e("2.", "马二进三", 0, false),
+		e("2.", "兵七进一", 1, true), e("2...", "卒７进１", 1, false), e("3.", "马八进七", 1, false),
+		e("2...", "车９平８", 0, false),
+		e("3.", "车一平二", 0, false), e("3...", "马２进３", 0, false),
+	}
+	texts := make([]string, len(entries))
+	for i, x := range entries {
+		texts[i] = x.Text
+	}
+	var got []string
+	for _, l := range MoveLines(entries) {
+		got = append(got, l.Text(texts))
+	}
+	want := []string{
+		"1. 炮二平五 马８进７",
+		"2. 马二进三",
+		"    (2. 兵七进一 卒７进１",
+		"    3. 马八进七",
+		"2... 车９平８",
+		"3. 车一平二 马２进３",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("lines\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	// A game from a position with Black to move starts "1... ".
+	if l := MoveLines([]game.MoveListEntry{e("1...", "h9g7", 0, false), e("2.", "h2e2", 0, false)}); len(l) != 2 || l[0].Text([]string{"h9g7", "x"}) != "1... h9g7" {
+		t.Fatalf("Black first: %+v", l)
+	}
+}
+
+// The chart is to scale up to 20 pawns either way, clamps larger scores at the scale's
+// edge, and puts mates, and a mated side, on the mate rows above and below, labelled.
+func TestCurveLevels(t *testing.T) {
+	for _, c := range []struct {
+		p    play.CurvePoint
+		want float32
+	}{
+		{play.CurvePoint{Score: 0}, 0},
+		{play.CurvePoint{Score: 100}, 0.35},  // ten pawns
+		{play.CurvePoint{Score: -200}, -0.7}, // twenty pawns: the scale's edge
+		{play.CurvePoint{Score: 3000}, 0.7},  // beyond the scale
+		{play.CurvePoint{Score: -9000}, -0.7},
+		{play.CurvePoint{Score: 9999, Mate: 1}, 1},
+		{play.CurvePoint{Score: -9997, Mate: -2}, -1},
+		{play.CurvePoint{Score: 10000, Over: true}, 1}, // Black is mated
+		{play.CurvePoint{Score: -10000, Over: true}, -1},
+	} {
+		if got := CurveLevel(c.p); got < c.want-1e-6 || got > c.want+1e-6 {
+			t.Errorf("CurveLevel(%+v) = %v, want %v", c.p, got, c.want)
+		}
+	}
+	var labels []string
+	for _, tick := range CurveTicks() {
+		labels = append(labels, fmt.Sprintf("%s@%.2f", tick.Label, tick.Level))
+	}
+	if got := fmt.Sprint(labels); got != "[M@1.00 +20@0.70 +10@0.35 0@0.00 -10@-0.35 -20@-0.70 M@-1.00]" {
+		t.Errorf("ticks %s", got)
 	}
 }

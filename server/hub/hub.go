@@ -1,0 +1,587 @@
+package hub
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"log/slog"
+	"net"
+	"net/http"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+	"golang.org/x/time/rate"
+
+	"github.com/xqfyne/xiangqi/server/proto"
+	"github.com/xqfyne/xiangqi/server/store"
+)
+
+// Config sets up a Hub; zero fields take the defaults in brackets.
+type Config struct {
+	Store *store.Store
+	Log   *slog.Logger // [discard]
+	// Grace is how long a player may be disconnected from a game before losing it [60 s].
+	Grace time.Duration
+	// SeenEvery is how often an instance records its players as connected [Grace/6].
+	SeenEvery time.Duration
+	// PingEvery is how often a socket's round trip is measured, for the lag allowance [5 s].
+	PingEvery time.Duration
+	// CatchUpEvery is how often the instance compares its games with the table, for
+	// notifications that never came [2 s].
+	CatchUpEvery time.Duration
+	// SweepEvery is how often the instance looks for flags and abandoned games [1 s].
+	SweepEvery time.Duration
+	// MessageRate and MessageBurst limit one socket's requests [20/s, 40].
+	MessageRate  rate.Limit
+	MessageBurst int
+	// AccountRate and AccountBurst limit accounts made and sign-ins tried per address
+	// [1/s, 20].
+	AccountRate  rate.Limit
+	AccountBurst int
+	// MaxSocketsPerAddress caps one address's open sockets [200].
+	MaxSocketsPerAddress int
+	// Now reads the time [time.Now].
+	Now func() time.Time
+}
+
+func (c *Config) defaults() {
+	if c.Log == nil {
+		c.Log = slog.New(slog.DiscardHandler)
+	}
+	if c.Grace == 0 {
+		c.Grace = 60 * time.Second
+	}
+	if c.SeenEvery == 0 {
+		c.SeenEvery = c.Grace / 6
+	}
+	if c.PingEvery == 0 {
+		c.PingEvery = 5 * time.Second
+	}
+	if c.CatchUpEvery == 0 {
+		c.CatchUpEvery = 2 * time.Second
+	}
+	if c.SweepEvery == 0 {
+		c.SweepEvery = time.Second
+	}
+	if c.MessageRate == 0 {
+		c.MessageRate, c.MessageBurst = 20, 40
+	}
+	if c.AccountRate == 0 {
+		c.AccountRate, c.AccountBurst = 1, 20
+	}
+	if c.MaxSocketsPerAddress == 0 {
+		c.MaxSocketsPerAddress = 200
+	}
+	if c.Now == nil {
+		c.Now = time.Now
+	}
+}
+
+// Hub is one server instance.
+type Hub struct {
+	cfg     Config
+	store   *store.Store
+	log     *slog.Logger
+	metrics *metrics
+
+	// listening is closed once the instance listens for notifications; sockets wait for
+	// it, since an event announced before would never reach them.
+	listening     chan struct{}
+	listeningOnce sync.Once
+
+	// seenFailed is when recording connected players last failed (Unix nanoseconds).
+	seenFailed atomic.Int64
+
+	mu         sync.Mutex
+	byGame     map[int64]map[*conn]bool
+	byAccount  map[int64]map[*conn]bool
+	perAddress map[string]int
+	limiters   map[string]*rate.Limiter
+}
+
+// New makes a hub; Run must run for it to hear other instances and sweep.
+func New(cfg Config) *Hub {
+	cfg.defaults()
+	return &Hub{
+		cfg: cfg, store: cfg.Store, log: cfg.Log, metrics: newMetrics(),
+		listening: make(chan struct{}),
+		byGame:    map[int64]map[*conn]bool{}, byAccount: map[int64]map[*conn]bool{},
+		perAddress: map[string]int{}, limiters: map[string]*rate.Limiter{},
+	}
+}
+
+// Handler serves the HTTP API, the socket, /healthz and /metrics.
+func (h *Hub) Handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("POST /api/guest", h.guest)
+	mux.HandleFunc("POST /api/register", h.register)
+	mux.HandleFunc("POST /api/login", h.login)
+	mux.HandleFunc("GET /ws", h.socket)
+	mux.HandleFunc("GET /healthz", h.health)
+	mux.Handle("GET /metrics", promhttp.HandlerFor(h.metrics.registry, promhttp.HandlerOpts{}))
+	return mux
+}
+
+// Run listens for the events of other instances, records connected players and sweeps
+// until ctx ends.
+func (h *Hub) Run(ctx context.Context) {
+	var wg sync.WaitGroup
+	wg.Add(4)
+	go func() { defer wg.Done(); h.listen(ctx) }()
+	go func() { defer wg.Done(); h.every(ctx, h.cfg.CatchUpEvery, h.catchUp) }()
+	go func() { defer wg.Done(); h.every(ctx, h.cfg.SeenEvery, h.recordSeen) }()
+	go func() { defer wg.Done(); h.every(ctx, h.cfg.SweepEvery, h.sweep) }()
+	wg.Wait()
+}
+
+func (h *Hub) every(ctx context.Context, d time.Duration, f func(context.Context)) {
+	t := time.NewTicker(d)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			f(ctx)
+		}
+	}
+}
+
+func (h *Hub) health(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+	defer cancel()
+	if err := h.store.Ping(ctx); err != nil {
+		http.Error(w, "database: "+err.Error(), http.StatusServiceUnavailable)
+		return
+	}
+	w.Write([]byte("ok\n"))
+}
+
+// address is the client's IP address, the key of the per-address limits. The server
+// trusts no forwarding header: behind a proxy, the proxy must limit.
+func address(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+// allowAccountRequest applies the per-address limit on accounts made and sign-ins.
+func (h *Hub) allowAccountRequest(r *http.Request) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	addr := address(r)
+	l, ok := h.limiters[addr]
+	if !ok {
+		if len(h.limiters) > 100000 { // forget idle addresses rather than grow without bound
+			clear(h.limiters)
+		}
+		l = rate.NewLimiter(h.cfg.AccountRate, h.cfg.AccountBurst)
+		h.limiters[addr] = l
+	}
+	return l.Allow()
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(v)
+}
+
+// writeError answers with the protocol's error object and a status that fits its code.
+func (h *Hub) writeError(w http.ResponseWriter, err error) {
+	e := h.refusal(err)
+	status := http.StatusBadRequest
+	switch e.Code {
+	case proto.CodeUnauthenticated:
+		status = http.StatusUnauthorized
+	case proto.CodeRateLimited:
+		status = http.StatusTooManyRequests
+	case proto.CodeNameTaken:
+		status = http.StatusConflict
+	case proto.CodeUnavailable:
+		status = http.StatusServiceUnavailable
+	case proto.CodeInternal:
+		status = http.StatusInternalServerError
+	}
+	writeJSON(w, status, e)
+}
+
+// refusal turns any error into the protocol's error; faults other than refusals are
+// logged and reported without their details.
+func (h *Hub) refusal(err error) *proto.Error {
+	var e *proto.Error
+	if !errors.As(err, &e) {
+		h.log.Error("request failed", "err", err)
+		e = proto.Errorf(proto.CodeInternal, "the server failed to do that")
+	} else if e.Code == proto.CodeUnavailable {
+		h.log.Warn("database unavailable", "err", err)
+	}
+	h.metrics.errors.WithLabelValues(e.Code).Inc()
+	return e
+}
+
+func (h *Hub) guest(w http.ResponseWriter, r *http.Request) {
+	if !h.allowAccountRequest(r) {
+		h.writeError(w, proto.Errorf(proto.CodeRateLimited, "too many accounts from this address; wait a little"))
+		return
+	}
+	a, token, err := h.store.CreateGuest(r.Context())
+	if err != nil {
+		h.writeError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, proto.Session{Token: token, Account: a.Public()})
+}
+
+// maxBody bounds the JSON of an HTTP request.
+const maxBody = 4096
+
+func readCredentials(r *http.Request) (proto.Credentials, error) {
+	var c proto.Credentials
+	dec := json.NewDecoder(http.MaxBytesReader(nil, r.Body, maxBody))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&c); err != nil {
+		return c, proto.Errorf(proto.CodeMalformed, "the body is not {\"name\": ..., \"password\": ...}")
+	}
+	return c, nil
+}
+
+func (h *Hub) register(w http.ResponseWriter, r *http.Request) {
+	token, ok := bearer(r)
+	if !ok {
+		h.writeError(w, proto.Errorf(proto.CodeUnauthenticated, "send the session token as Authorization: Bearer <token>"))
+		return
+	}
+	a, err := h.store.Authenticate(r.Context(), token)
+	if err != nil {
+		h.writeError(w, err)
+		return
+	}
+	c, err := readCredentials(r)
+	if err == nil {
+		err = h.store.Register(r.Context(), a.ID, c.Name, c.Password)
+	}
+	if err != nil {
+		h.writeError(w, err)
+		return
+	}
+	a.Name = c.Name
+	writeJSON(w, http.StatusOK, a.Public())
+}
+
+func (h *Hub) login(w http.ResponseWriter, r *http.Request) {
+	if !h.allowAccountRequest(r) {
+		h.writeError(w, proto.Errorf(proto.CodeRateLimited, "too many sign-ins from this address; wait a little"))
+		return
+	}
+	c, err := readCredentials(r)
+	if err != nil {
+		h.writeError(w, err)
+		return
+	}
+	a, token, err := h.store.Login(r.Context(), c.Name, c.Password)
+	if err != nil {
+		h.writeError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, proto.Session{Token: token, Account: a.Public()})
+}
+
+func bearer(r *http.Request) (string, bool) {
+	const prefix = "Bearer "
+	v := r.Header.Get("Authorization")
+	if len(v) <= len(prefix) || v[:len(prefix)] != prefix {
+		return "", false
+	}
+	return v[len(prefix):], true
+}
+
+// listen waits for notifications on its own connection and hands each game event to the
+// sockets watching that game (the instance that made an event hands it to its own sockets
+// at once; see conn.handle). After a lost connection it reconnects and has every socket
+// catch up from the table, since notifications sent meanwhile are gone.
+func (h *Hub) listen(ctx context.Context) {
+	backoff := 100 * time.Millisecond
+	for ctx.Err() == nil {
+		err := h.listenOnce(ctx)
+		if ctx.Err() != nil {
+			return
+		}
+		h.log.Warn("notification listener lost its connection; reconnecting", "err", err)
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(backoff):
+		}
+		backoff = min(2*backoff, 5*time.Second)
+	}
+}
+
+func (h *Hub) listenOnce(ctx context.Context) error {
+	conn, err := pgx.ConnectConfig(ctx, h.store.Pool().Config().ConnConfig)
+	if err != nil {
+		return err
+	}
+	defer conn.Close(context.Background())
+	for _, ch := range []string{store.ChannelGame, store.ChannelAccount} {
+		if _, err := conn.Exec(ctx, "LISTEN "+ch); err != nil {
+			return err
+		}
+	}
+	h.listeningOnce.Do(func() { close(h.listening) })
+	h.resyncAll(ctx)
+	for {
+		n, err := conn.WaitForNotification(ctx)
+		if err != nil {
+			return err
+		}
+		switch n.Channel {
+		case store.ChannelGame:
+			var e proto.Event
+			if err := json.Unmarshal([]byte(n.Payload), &e); err != nil {
+				h.log.Error("bad game notification", "payload", n.Payload, "err", err)
+				continue
+			}
+			h.dispatch(e)
+		case store.ChannelAccount:
+			var notice store.AccountNotice
+			if err := json.Unmarshal([]byte(n.Payload), &notice); err != nil {
+				h.log.Error("bad account notification", "payload", n.Payload, "err", err)
+				continue
+			}
+			h.paired(notice)
+		}
+	}
+}
+
+// dispatch offers a game's event to the sockets watching the game here.
+func (h *Hub) dispatch(e proto.Event) {
+	h.mu.Lock()
+	conns := make([]*conn, 0, len(h.byGame[e.Game]))
+	for c := range h.byGame[e.Game] {
+		conns = append(conns, c)
+	}
+	h.mu.Unlock()
+	for _, c := range conns {
+		c.offer(e)
+	}
+}
+
+// started tells this instance's sockets of both players of a game just started here,
+// without waiting for the notification.
+func (h *Hub) started(ctx context.Context, game int64) {
+	events, err := h.store.Events(ctx, game, 0)
+	if err != nil || len(events) == 0 || events[0].Kind != proto.KindStart {
+		return // the notification and the catch-up will tell them
+	}
+	var start proto.StartData
+	if events[0].Decode(&start) != nil {
+		return
+	}
+	h.paired(store.AccountNotice{Account: start.Red.ID, Game: game})
+	h.paired(store.AccountNotice{Account: start.Black.ID, Game: game})
+}
+
+// paired tells the account's sockets here of its new game and has them watch it.
+func (h *Hub) paired(n store.AccountNotice) {
+	h.mu.Lock()
+	conns := make([]*conn, 0, len(h.byAccount[n.Account]))
+	for c := range h.byAccount[n.Account] {
+		conns = append(conns, c)
+	}
+	h.mu.Unlock()
+	for _, c := range conns {
+		// Once per socket and game (the catch-up repeats notices); not at all for the
+		// games its welcome listed, which the client resumes from where it chooses.
+		if !c.tell(n.Game) {
+			continue
+		}
+		c.send(proto.Frame{Type: proto.TypePaired, Game: n.Game}) // before the game's events
+		if !c.watching(n.Game) {                                  // an inviter watches its game already, from where it is
+			c.watch(n.Game, 0)
+		}
+	}
+}
+
+// resyncAll catches up after notifications may have been missed: every socket re-reads
+// its games' events from the table, and learns of the games its account started meanwhile.
+func (h *Hub) resyncAll(ctx context.Context) {
+	for _, c := range h.conns() {
+		c.resync()
+	}
+	h.catchUpAccounts(ctx)
+}
+
+// conns returns every socket here.
+func (h *Hub) conns() []*conn {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	seen := map[*conn]bool{}
+	for _, set := range h.byAccount {
+		for c := range set {
+			seen[c] = true
+		}
+	}
+	for _, set := range h.byGame {
+		for c := range set {
+			seen[c] = true
+		}
+	}
+	conns := make([]*conn, 0, len(seen))
+	for c := range seen {
+		conns = append(conns, c)
+	}
+	return conns
+}
+
+// catchUp makes up for notifications that never came (an instance died between a
+// commit and its notification): sockets whose games' versions in the table are ahead
+// of what they have sent or hold re-read them, and accounts learn of games they are
+// playing and not watching.
+func (h *Hub) catchUp(ctx context.Context) {
+	h.mu.Lock()
+	games := make([]int64, 0, len(h.byGame))
+	for g := range h.byGame {
+		games = append(games, g)
+	}
+	h.mu.Unlock()
+	if len(games) > 0 {
+		versions, err := h.store.Versions(ctx, games)
+		if err != nil {
+			if ctx.Err() == nil {
+				h.log.Warn("reading game versions", "err", err)
+			}
+			return
+		}
+		for _, c := range h.conns() {
+			c.catchUp(versions)
+		}
+	}
+	h.catchUpAccounts(ctx)
+}
+
+func (h *Hub) catchUpAccounts(ctx context.Context) {
+	h.mu.Lock()
+	accounts := make([]int64, 0, len(h.byAccount))
+	for a := range h.byAccount {
+		accounts = append(accounts, a)
+	}
+	h.mu.Unlock()
+	if len(accounts) == 0 {
+		return
+	}
+	playing, err := h.store.PlayersGames(ctx, accounts)
+	if err != nil {
+		if ctx.Err() == nil {
+			h.log.Warn("reading players' games", "err", err)
+		}
+		return
+	}
+	for account, games := range playing {
+		for _, g := range games {
+			h.paired(store.AccountNotice{Account: account, Game: g})
+		}
+	}
+}
+
+// recordSeen tells the database which accounts are connected here, for abandonment.
+func (h *Hub) recordSeen(ctx context.Context) {
+	h.mu.Lock()
+	accounts := make([]int64, 0, len(h.byAccount))
+	for id := range h.byAccount {
+		accounts = append(accounts, id)
+	}
+	h.mu.Unlock()
+	if err := h.store.Seen(ctx, accounts, h.cfg.Now()); err != nil && ctx.Err() == nil {
+		h.log.Warn("recording connected players", "err", err)
+		h.seenFailed.Store(h.cfg.Now().UnixNano())
+	}
+}
+
+// sweep ends the games whose flag fell or whose player left; the end events reach the
+// sockets through the notifications like any other.
+func (h *Hub) sweep(ctx context.Context) {
+	now := h.cfg.Now()
+	ended, err := h.store.SweepFlags(ctx, now)
+	if err != nil && ctx.Err() == nil {
+		h.log.Warn("sweeping flags", "err", err)
+	}
+	// While players could not be recorded as connected (the database was away), their
+	// absence proves nothing: no abandonment until a grace period after the last failure.
+	var abandoned []proto.Event
+	if now.Sub(time.Unix(0, h.seenFailed.Load())) > h.cfg.Grace+h.cfg.SeenEvery {
+		abandoned, err = h.store.SweepAbandoned(ctx, now, h.cfg.Grace)
+		if err != nil && ctx.Err() == nil {
+			h.log.Warn("sweeping abandoned games", "err", err)
+		}
+	}
+	h.metrics.gamesEnded.Add(float64(len(ended) + len(abandoned)))
+}
+
+func (h *Hub) registerAccount(c *conn, account int64) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.byAccount[account] == nil {
+		h.byAccount[account] = map[*conn]bool{}
+	}
+	h.byAccount[account][c] = true
+}
+
+func (h *Hub) subscribe(c *conn, game int64) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.byGame[game] == nil {
+		h.byGame[game] = map[*conn]bool{}
+	}
+	h.byGame[game][c] = true
+}
+
+// forget removes a closed socket; it reports whether its account has no other socket here.
+func (h *Hub) forget(c *conn, account int64, games []int64) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for _, g := range games {
+		delete(h.byGame[g], c)
+		if len(h.byGame[g]) == 0 {
+			delete(h.byGame, g)
+		}
+	}
+	delete(h.byAccount[account], c)
+	last := len(h.byAccount[account]) == 0
+	if last {
+		delete(h.byAccount, account)
+	}
+	return last
+}
+
+type metrics struct {
+	registry    *prometheus.Registry
+	connections prometheus.Gauge
+	gamesStart  prometheus.Counter
+	gamesEnded  prometheus.Counter
+	moveAck     prometheus.Histogram
+	errors      *prometheus.CounterVec
+	events      prometheus.Counter
+}
+
+func newMetrics() *metrics {
+	m := &metrics{
+		registry:    prometheus.NewRegistry(),
+		connections: prometheus.NewGauge(prometheus.GaugeOpts{Name: "xq_connections", Help: "Open client sockets."}),
+		gamesStart:  prometheus.NewCounter(prometheus.CounterOpts{Name: "xq_games_started_total", Help: "Games started by requests to this instance."}),
+		gamesEnded:  prometheus.NewCounter(prometheus.CounterOpts{Name: "xq_games_ended_total", Help: "Games ended by this instance (requests and sweeps)."}),
+		moveAck: prometheus.NewHistogram(prometheus.HistogramOpts{Name: "xq_move_ack_seconds", Help: "From a move's receipt to its acknowledgement.",
+			Buckets: []float64{.001, .002, .005, .01, .02, .05, .1, .2, .5, 1, 2}}),
+		errors: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "xq_errors_total", Help: "Refused requests, by error code."}, []string{"code"}),
+		events: prometheus.NewCounter(prometheus.CounterOpts{Name: "xq_events_sent_total", Help: "Game events sent to sockets."}),
+	}
+	m.registry.MustRegister(m.connections, m.gamesStart, m.gamesEnded, m.moveAck, m.errors, m.events,
+		prometheus.NewGoCollector(), prometheus.NewProcessCollector(prometheus.ProcessCollectorOpts{}))
+	return m
+}

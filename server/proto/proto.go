@@ -1,0 +1,196 @@
+// Package proto is the online protocol between xqserver and its clients: the JSON frames
+// sent over the WebSocket, the numbered game events, and the error codes. The server and
+// the Go client package both use it, so the two cannot drift apart; docs/online-protocol.md
+// describes it for other clients.
+package proto
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+)
+
+// Version is the protocol version a client names in its hello.
+const Version = 1
+
+// MaxFrame is the largest frame either side sends; the server closes a socket that sends
+// a larger one.
+const MaxFrame = 4096
+
+// Client request types.
+const (
+	TypeHello       = "hello"        // Token, Version: the first frame of every socket
+	TypeSeek        = "seek"         // TimeControl, Rules, Rated: play anyone on that control
+	TypeCancelSeek  = "cancel_seek"  // withdraw this account's seeks
+	TypeInvite      = "invite"       // TimeControl, Rules, Rated: a private game; the ack carries its Code
+	TypeJoin        = "join"         // Code: join a private game
+	TypeWatch       = "watch"        // Game, After: the game's events after number After, then live ones
+	TypeMove        = "move"         // Game, Ply, Move
+	TypeResign      = "resign"       // Game
+	TypeOfferDraw   = "offer_draw"   // Game
+	TypeAcceptDraw  = "accept_draw"  // Game
+	TypeDeclineDraw = "decline_draw" // Game
+
+	TypeOfferTakeback   = "offer_takeback"   // Game: ask to take one's last move back (casual games)
+	TypeAcceptTakeback  = "accept_takeback"  // Game
+	TypeDeclineTakeback = "decline_takeback" // Game
+)
+
+// Server frame types.
+const (
+	TypeWelcome = "welcome" // answer to hello: Account, Games (the account's games in play)
+	TypeAck     = "ack"     // a request was done: ID, and Game/Code/Seq where it made one
+	TypeError   = "error"   // a request was refused: ID (0 for the socket as a whole), Code, Message
+	TypeEvent   = "event"   // Event: one numbered event of a watched game
+	TypePaired  = "paired"  // Game: a seek or invite became a game; the socket now watches it
+)
+
+// Request is a frame from a client. ID numbers the request so its ack or error can be
+// matched; the other fields belong to the types that name them above.
+type Request struct {
+	ID          int64  `json:"id"`
+	Type        string `json:"type"`
+	Token       string `json:"token,omitempty"`
+	Version     int    `json:"version,omitempty"`
+	Game        int64  `json:"game,omitempty"`
+	After       int64  `json:"after,omitempty"`
+	Ply         int    `json:"ply,omitempty"`
+	Move        string `json:"move,omitempty"`
+	TimeControl string `json:"tc,omitempty"`
+	Rules       string `json:"rules,omitempty"`
+	Rated       bool   `json:"rated,omitempty"`
+	// MinRating and MaxRating bound a seek's opponent's rating (0: no bound).
+	MinRating int    `json:"min_rating,omitempty"`
+	MaxRating int    `json:"max_rating,omitempty"`
+	Code      string `json:"code,omitempty"`
+}
+
+// Frame is a frame from the server.
+type Frame struct {
+	Type    string   `json:"type"`
+	ID      int64    `json:"id,omitempty"`
+	Game    int64    `json:"game,omitempty"`
+	Seq     int64    `json:"seq,omitempty"`
+	Code    string   `json:"code,omitempty"`
+	Message string   `json:"message,omitempty"`
+	Account *Account `json:"account,omitempty"`
+	Games   []int64  `json:"games,omitempty"`
+	Event   *Event   `json:"event,omitempty"`
+}
+
+// Account is a player as others see them.
+type Account struct {
+	ID     int64   `json:"id"`
+	Name   string  `json:"name,omitempty"`
+	Rating float64 `json:"rating"`
+	// Deviation is the rating's Glicko deviation; Provisional says it is still too high
+	// for the rating to be shown as established.
+	Deviation   float64 `json:"deviation"`
+	Provisional bool    `json:"provisional,omitempty"`
+}
+
+// Limits on what a request may carry.
+const (
+	maxText = 64
+	// MaxRating bounds a seek's rating range.
+	MaxRating = 4000
+)
+
+// needsGame lists the request types that act on one game.
+var needsGame = map[string]bool{
+	TypeWatch: true, TypeMove: true, TypeResign: true, TypeOfferDraw: true, TypeAcceptDraw: true, TypeDeclineDraw: true,
+	TypeOfferTakeback: true, TypeAcceptTakeback: true, TypeDeclineTakeback: true,
+}
+
+var knownTypes = map[string]bool{
+	TypeHello: true, TypeSeek: true, TypeCancelSeek: true, TypeInvite: true, TypeJoin: true,
+	TypeWatch: true, TypeMove: true, TypeResign: true, TypeOfferDraw: true, TypeAcceptDraw: true, TypeDeclineDraw: true,
+	TypeOfferTakeback: true, TypeAcceptTakeback: true, TypeDeclineTakeback: true,
+}
+
+// DecodeRequest reads one client frame strictly: one JSON object, no unknown fields, a
+// known type with the fields it needs. The error says what is wrong, for the client.
+func DecodeRequest(data []byte) (Request, error) {
+	var r Request
+	if len(data) > MaxFrame {
+		return r, fmt.Errorf("frame of %d bytes, the limit is %d", len(data), MaxFrame)
+	}
+	if err := decodeStrict(data, &r); err != nil {
+		return Request{}, err
+	}
+	if !knownTypes[r.Type] {
+		return Request{}, fmt.Errorf("unknown request type %q", r.Type)
+	}
+	if r.ID < 0 || r.Game < 0 || r.After < 0 || r.Ply < 0 {
+		return Request{}, errors.New("id, game, after and ply are not negative")
+	}
+	if r.MinRating < 0 || r.MaxRating < 0 || r.MinRating > MaxRating || r.MaxRating > MaxRating ||
+		r.MaxRating != 0 && r.MinRating > r.MaxRating {
+		return Request{}, fmt.Errorf("a rating range is 0..%d with min_rating below max_rating", MaxRating)
+	}
+	for _, s := range []string{r.Token, r.Move, r.TimeControl, r.Rules, r.Code} {
+		if len(s) > maxText {
+			return Request{}, fmt.Errorf("a text field is longer than %d bytes", maxText)
+		}
+	}
+	if needsGame[r.Type] && r.Game == 0 {
+		return Request{}, fmt.Errorf("%s needs a game", r.Type)
+	}
+	switch r.Type {
+	case TypeHello:
+		if r.Token == "" {
+			return Request{}, errors.New("hello needs a token")
+		}
+	case TypeMove:
+		if r.Move == "" {
+			return Request{}, errors.New("move needs a move")
+		}
+	case TypeJoin:
+		if r.Code == "" {
+			return Request{}, errors.New("join needs a code")
+		}
+	}
+	return r, nil
+}
+
+// DecodeFrame reads one server frame (the client's side).
+func DecodeFrame(data []byte) (Frame, error) {
+	var f Frame
+	if err := decodeStrict(data, &f); err != nil {
+		return Frame{}, err
+	}
+	if f.Type == "" {
+		return Frame{}, errors.New("frame without a type")
+	}
+	if f.Type == TypeEvent && f.Event == nil {
+		return Frame{}, errors.New("event frame without its event")
+	}
+	return f, nil
+}
+
+func decodeStrict(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return fmt.Errorf("malformed frame: %v", err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return errors.New("malformed frame: more than one JSON value")
+	}
+	return nil
+}
+
+// Credentials are a name and password, for POST /api/register and /api/login.
+type Credentials struct {
+	Name     string `json:"name"`
+	Password string `json:"password"`
+}
+
+// Session answers POST /api/guest and /api/login: the session token, shown only this
+// once, and the account.
+type Session struct {
+	Token   string  `json:"token"`
+	Account Account `json:"account"`
+}

@@ -1,0 +1,94 @@
+package proto
+
+import (
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestDecodeRequest(t *testing.T) {
+	r, err := DecodeRequest([]byte(`{"id":3,"type":"move","game":7,"ply":2,"move":"h2e2"}`))
+	if err != nil || r.ID != 3 || r.Game != 7 || r.Ply != 2 || r.Move != "h2e2" {
+		t.Fatalf("got %+v %v", r, err)
+	}
+	bad := map[string]string{
+		"unknown type":    `{"id":1,"type":"teleport"}`,
+		"unknown field":   `{"id":1,"type":"resign","game":1,"extra":1}`,
+		"two values":      `{"id":1,"type":"resign","game":1}{}`,
+		"no game":         `{"id":1,"type":"resign"}`,
+		"no token":        `{"id":1,"type":"hello"}`,
+		"negative":        `{"id":-1,"type":"resign","game":1}`,
+		"not an object":   `[1,2]`,
+		"long text":       `{"id":1,"type":"join","code":"` + strings.Repeat("x", 65) + `"}`,
+		"oversized frame": `{"id":1,"type":"join","code":"x","rules":"` + strings.Repeat(" ", MaxFrame) + `"}`,
+	}
+	for name, frame := range bad {
+		if _, err := DecodeRequest([]byte(frame)); err == nil {
+			t.Errorf("%s: %s accepted", name, frame)
+		}
+	}
+}
+
+func TestEventRoundTrip(t *testing.T) {
+	e, err := NewEvent(5, 2, KindMove, MoveData{Ply: 1, Move: "h2e2", Side: "red", Clock: Clock{1000, 2000}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, _ := json.Marshal(Frame{Type: TypeEvent, Event: &e})
+	f, err := DecodeFrame(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m MoveData
+	if err := f.Event.Decode(&m); err != nil || m.Move != "h2e2" || m.Clock.Black != 2000 {
+		t.Errorf("got %+v %v", m, err)
+	}
+}
+
+// FuzzDecodeRequest: any bytes decode to a request or an error, never a panic, and a
+// request that decodes encodes back to one that decodes the same.
+func FuzzDecodeRequest(f *testing.F) {
+	for _, s := range []string{
+		`{"id":3,"type":"move","game":7,"ply":2,"move":"h2e2"}`,
+		`{"id":1,"type":"hello","token":"abc","version":1}`,
+		`{"id":2,"type":"seek","tc":"5+3","rules":"chinese","rated":true}`,
+		`{"id":4,"type":"join","code":"K3X9"}`, `{}`, `[]`, `null`, `{"type":"watch","game":1,"after":9}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r, err := DecodeRequest(data)
+		if err != nil {
+			return
+		}
+		again, err := json.Marshal(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r2, err := DecodeRequest(again)
+		if err != nil || !reflect.DeepEqual(r, r2) {
+			t.Fatalf("%s decoded to %+v, re-encoded %s gives %+v %v", data, r, again, r2, err)
+		}
+	})
+}
+
+// FuzzDecodeFrame: the client's decoder of server frames takes any bytes without a panic,
+// and an event frame it accepts has its event.
+func FuzzDecodeFrame(f *testing.F) {
+	for _, s := range []string{
+		`{"type":"ack","id":7,"game":12,"seq":5}`,
+		`{"type":"error","id":7,"code":"stale","message":"m"}`,
+		`{"type":"event","game":1,"seq":2,"event":{"game":1,"seq":2,"kind":"move","data":{"ply":1}}}`,
+		`{"type":"welcome","id":1,"account":{"id":3,"rating":1500,"deviation":350},"games":[1,2]}`,
+		`{"type":"event"}`, `{}`, `null`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		fr, err := DecodeFrame(data)
+		if err == nil && fr.Type == TypeEvent && fr.Event == nil {
+			t.Fatalf("%s: an event frame without its event was accepted", data)
+		}
+	})
+}
