@@ -151,12 +151,12 @@ portability:
 puzzles-check:
 	$(GO) run ./cmd/puzzlegen -check -all
 
-# More engine-mined puzzles, appended to resources/puzzles/mined.tsv: GAMES self-play
-# games from seed SEED (one game a seed; continue with the next unused seed).
-SEED  ?= 1
-GAMES ?= 20
+# More engine-mined puzzles, appended to resources/puzzles/mined.tsv: MINE_GAMES self-play
+# games from seed MINE_SEED (one game a seed; continue with the next unused seed).
+MINE_SEED  ?= 1
+MINE_GAMES ?= 20
 puzzles-mine:
-	nice -n 19 $(GO) run ./cmd/puzzlegen -mine -seed $(SEED) -games $(GAMES)
+	nice -n 19 $(GO) run ./cmd/puzzlegen -mine -seed $(MINE_SEED) -games $(MINE_GAMES)
 
 clean:
 	rm -rf $(BIN) *.tar.xz wasm
