@@ -127,6 +127,17 @@ func lockGame(ctx context.Context, tx *txn, id int64) (*gameRow, error) {
 	return r, err
 }
 
+// lockPlayed locks game id as lockGame does and checks that account plays in it (see
+// player), returning the row and account's colour.
+func lockPlayed(ctx context.Context, tx *txn, id, account int64) (*gameRow, rules.Color, error) {
+	r, err := lockGame(ctx, tx, id)
+	if err != nil {
+		return nil, rules.Red, err
+	}
+	side, err := r.player(account)
+	return r, side, err
+}
+
 func (r *gameRow) timeControl() play.TimeControl {
 	return play.TimeControl{Base: time.Duration(r.baseMS) * time.Millisecond, Increment: time.Duration(r.incMS) * time.Millisecond}
 }
@@ -196,6 +207,14 @@ func (s *Store) match(ctx context.Context, tx *txn, r *gameRow, clock *instant) 
 	m := play.NewMatch(g, r.timeControl(), &left, clock, func(func()) {})
 	m.RunClock(r.status != "playing" || r.turnSince == nil)
 	return m, nil
+}
+
+// matchAt rebuilds the game as match does, its clock then set to now.
+func (s *Store) matchAt(ctx context.Context, tx *txn, r *gameRow, now time.Time) (*play.Match, error) {
+	clock := &instant{}
+	m, err := s.match(ctx, tx, r, clock)
+	clock.now = now
+	return m, err
 }
 
 // movesOf returns the game's moves as played: its move events, less those a takeback
@@ -362,11 +381,7 @@ func (s *Store) Move(ctx context.Context, account, gameID int64, ply int, text s
 	receipt = dbTime(receipt)
 	err := s.inTx(ctx, func(tx *txn) error {
 		events, refusal = nil, nil
-		r, err := lockGame(ctx, tx, gameID)
-		if err != nil {
-			return err
-		}
-		side, err := r.player(account)
+		r, side, err := lockPlayed(ctx, tx, gameID, account)
 		if err != nil {
 			return err
 		}
@@ -591,20 +606,14 @@ func (s *Store) act(ctx context.Context, account, gameID int64, now time.Time,
 	var events []proto.Event
 	now = dbTime(now)
 	err := s.inTx(ctx, func(tx *txn) error {
-		r, err := lockGame(ctx, tx, gameID)
+		r, side, err := lockPlayed(ctx, tx, gameID, account)
 		if err != nil {
 			return err
 		}
-		side, err := r.player(account)
+		m, err := s.matchAt(ctx, tx, r, now)
 		if err != nil {
 			return err
 		}
-		clock := &instant{}
-		m, err := s.match(ctx, tx, r, clock)
-		if err != nil {
-			return err
-		}
-		clock.now = now
 		events, err = f(tx, r, m, side)
 		return err
 	})
