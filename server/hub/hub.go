@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"log/slog"
+	"maps"
 	"net"
 	"net/http"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -362,13 +364,7 @@ func (h *Hub) listenOnce(ctx context.Context) error {
 
 // dispatch offers a game's event to the sockets watching the game here.
 func (h *Hub) dispatch(e proto.Event) {
-	h.mu.Lock()
-	conns := make([]*conn, 0, len(h.byGame[e.Game]))
-	for c := range h.byGame[e.Game] {
-		conns = append(conns, c)
-	}
-	h.mu.Unlock()
-	for _, c := range conns {
+	for _, c := range h.socketsOf(h.byGame, e.Game) {
 		c.offer(e)
 	}
 }
@@ -390,13 +386,7 @@ func (h *Hub) started(ctx context.Context, game int64) {
 
 // paired tells the account's sockets here of its new game and has them watch it.
 func (h *Hub) paired(n store.AccountNotice) {
-	h.mu.Lock()
-	conns := make([]*conn, 0, len(h.byAccount[n.Account]))
-	for c := range h.byAccount[n.Account] {
-		conns = append(conns, c)
-	}
-	h.mu.Unlock()
-	for _, c := range conns {
+	for _, c := range h.socketsOf(h.byAccount, n.Account) {
 		// Once per socket and game (the catch-up repeats notices); not at all for the
 		// games its welcome listed, which the client resumes from where it chooses.
 		if !c.tell(n.Game) {
@@ -416,6 +406,21 @@ func (h *Hub) resyncAll(ctx context.Context) {
 		c.resync()
 	}
 	h.catchUpAccounts(ctx)
+}
+
+// socketsOf returns the sockets that index (byGame or byAccount) holds under key, copied
+// under the lock so that they can be told things without it.
+func (h *Hub) socketsOf(index map[int64]map[*conn]bool, key int64) []*conn {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return slices.Collect(maps.Keys(index[key]))
+}
+
+// keysOf returns the games or accounts that index (byGame or byAccount) holds sockets of.
+func (h *Hub) keysOf(index map[int64]map[*conn]bool) []int64 {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return slices.Collect(maps.Keys(index))
 }
 
 // conns returns every socket here.
@@ -445,12 +450,7 @@ func (h *Hub) conns() []*conn {
 // of what they have sent or hold re-read them, and accounts learn of games they are
 // playing and not watching.
 func (h *Hub) catchUp(ctx context.Context) {
-	h.mu.Lock()
-	games := make([]int64, 0, len(h.byGame))
-	for g := range h.byGame {
-		games = append(games, g)
-	}
-	h.mu.Unlock()
+	games := h.keysOf(h.byGame)
 	if len(games) > 0 {
 		versions, err := h.store.Versions(ctx, games)
 		if err != nil {
@@ -467,12 +467,7 @@ func (h *Hub) catchUp(ctx context.Context) {
 }
 
 func (h *Hub) catchUpAccounts(ctx context.Context) {
-	h.mu.Lock()
-	accounts := make([]int64, 0, len(h.byAccount))
-	for a := range h.byAccount {
-		accounts = append(accounts, a)
-	}
-	h.mu.Unlock()
+	accounts := h.keysOf(h.byAccount)
 	if len(accounts) == 0 {
 		return
 	}
@@ -492,12 +487,7 @@ func (h *Hub) catchUpAccounts(ctx context.Context) {
 
 // recordSeen tells the database which accounts are connected here, for abandonment.
 func (h *Hub) recordSeen(ctx context.Context) {
-	h.mu.Lock()
-	accounts := make([]int64, 0, len(h.byAccount))
-	for id := range h.byAccount {
-		accounts = append(accounts, id)
-	}
-	h.mu.Unlock()
+	accounts := h.keysOf(h.byAccount)
 	if err := h.store.Seen(ctx, accounts, h.cfg.Now()); err != nil && ctx.Err() == nil {
 		h.log.Warn("recording connected players", "err", err)
 		h.seenFailed.Store(h.cfg.Now().UnixNano())
