@@ -346,20 +346,26 @@ func (h *Hub) listenOnce(ctx context.Context) error {
 		switch n.Channel {
 		case store.ChannelGame:
 			var e proto.Event
-			if err := json.Unmarshal([]byte(n.Payload), &e); err != nil {
-				h.log.Error("bad game notification", "payload", n.Payload, "err", err)
-				continue
+			if h.decode("game", n.Payload, &e) {
+				h.dispatch(e)
 			}
-			h.dispatch(e)
 		case store.ChannelAccount:
 			var notice store.AccountNotice
-			if err := json.Unmarshal([]byte(n.Payload), &notice); err != nil {
-				h.log.Error("bad account notification", "payload", n.Payload, "err", err)
-				continue
+			if h.decode("account", n.Payload, &notice) {
+				h.paired(notice)
 			}
-			h.paired(notice)
 		}
 	}
+}
+
+// decode reads the payload of a notification on the channel named what into v; a bad
+// one is logged and passed over.
+func (h *Hub) decode(what, payload string, v any) bool {
+	if err := json.Unmarshal([]byte(payload), v); err != nil {
+		h.log.Error("bad "+what+" notification", "payload", payload, "err", err)
+		return false
+	}
+	return true
 }
 
 // dispatch offers a game's event to the sockets watching the game here.
