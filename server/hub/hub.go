@@ -520,22 +520,18 @@ func (h *Hub) sweep(ctx context.Context) {
 	h.metrics.gamesEnded.Add(float64(len(ended) + len(abandoned)))
 }
 
-func (h *Hub) registerAccount(c *conn, account int64) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if h.byAccount[account] == nil {
-		h.byAccount[account] = map[*conn]bool{}
-	}
-	h.byAccount[account][c] = true
-}
+func (h *Hub) registerAccount(c *conn, account int64) { h.file(h.byAccount, account, c) }
 
-func (h *Hub) subscribe(c *conn, game int64) {
+func (h *Hub) subscribe(c *conn, game int64) { h.file(h.byGame, game, c) }
+
+// file adds socket c to index (byGame or byAccount) under key.
+func (h *Hub) file(index map[int64]map[*conn]bool, key int64, c *conn) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if h.byGame[game] == nil {
-		h.byGame[game] = map[*conn]bool{}
+	if index[key] == nil {
+		index[key] = map[*conn]bool{}
 	}
-	h.byGame[game][c] = true
+	index[key][c] = true
 }
 
 // forget removes a closed socket; it reports whether its account has no other socket here.
