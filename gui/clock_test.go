@@ -1,8 +1,6 @@
 package gui
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -165,14 +163,7 @@ func TestPlayersBesideClocks(t *testing.T) {
 			t.Errorf("%v: players %q and %q, want you and the engine at Amateur 3", size, red, black)
 		}
 	}
-	data, err := os.ReadFile(filepath.Join("..", "..", "shared", "testdata", "xqf", "XQFEXAMA.XQF"))
-	if err != nil {
-		t.Skip("third-party test data not available:", err)
-	}
-	rec, _, err := game.ReadRecord(data)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rec := xqfExample(t)
 	if err := w.Session().OpenRecord(rec, play.Players{}); err != nil {
 		t.Fatal(err)
 	}

@@ -1,12 +1,15 @@
 package gui
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/test"
 
+	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/gui/board"
 	"github.com/xqfyne/xiangqi/resources"
 	"github.com/xqfyne/xiangqi/rules"
@@ -37,6 +40,21 @@ func tapPoint(t *testing.T, b *board.Board, name string) {
 }
 
 // newTestApp makes a Fyne test app with the bundled theme and translations.
+// xqfExample reads XQFEXAMA.XQF (柳大华 v 吕钦, with comments) from the third-party test
+// data, skipping t where the data is not there.
+func xqfExample(t *testing.T) *game.Record {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "..", "shared", "testdata", "xqf", "XQFEXAMA.XQF"))
+	if err != nil {
+		t.Skip("third-party test data not available:", err)
+	}
+	rec, _, err := game.ReadRecord(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec
+}
+
 func newTestApp(t testing.TB) fyne.App {
 	t.Helper()
 	a := test.NewTempApp(t)

@@ -1,8 +1,6 @@
 package gui
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -10,7 +8,6 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/play"
 )
 
@@ -18,14 +15,7 @@ import (
 // are on the game screen, on the desktop and on a phone; the comment can be edited, and
 // the edit is kept with the game.
 func TestNotesShowHeaderAndComment(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("..", "..", "shared", "testdata", "xqf", "XQFEXAMA.XQF"))
-	if err != nil {
-		t.Skip("third-party test data not available:", err)
-	}
-	rec, _, err := game.ReadRecord(data)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rec := xqfExample(t)
 	dir := t.TempDir()
 	w, _ := openWindow(t, dir)
 	s := w.Session()

@@ -12,6 +12,7 @@ import (
 
 	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/play/playtest"
 	"github.com/xqfyne/xiangqi/rules"
 )
 
@@ -31,9 +32,10 @@ func lineOf(s *Session) []string {
 	return out
 }
 
-// Going back pauses the engine: it does not move on a browsed position, even on its
-// turn; the player may move there for either side, which starts a variation.
-func TestBrowsingPausesTheEngine(t *testing.T) {
+// fourPliesWithTheEngine starts a game against firstLegal and plays two moves for Red,
+// waiting for the engine's answers; calls counts the engine's searches.
+func fourPliesWithTheEngine(t *testing.T) (*Session, *playtest.UIQueue, *int) {
+	t.Helper()
 	calls := 0
 	s, q, _ := openSession(t, nil, firstLegal(&calls))
 	if err := s.NewGame(fastSettings(game.HumanRed)); err != nil {
@@ -43,17 +45,24 @@ func TestBrowsingPausesTheEngine(t *testing.T) {
 	q.WaitFor(t, 10*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 2 })
 	tapMove(t, s, "h0g2")
 	q.WaitFor(t, 10*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 4 })
-	before := calls
+	return s, q, &calls
+}
+
+// Going back pauses the engine: it does not move on a browsed position, even on its
+// turn; the player may move there for either side, which starts a variation.
+func TestBrowsingPausesTheEngine(t *testing.T) {
+	s, q, calls := fourPliesWithTheEngine(t)
+	before := *calls
 	s.GoBack() // Black, the engine, to move
 	q.Drain()
-	if s.Game().Ply() != 3 || s.Thinking() || !s.Browsing() || calls != before {
-		t.Fatalf("back: ply %d thinking %v browsing %v searches %d→%d", s.Game().Ply(), s.Thinking(), s.Browsing(), before, calls)
+	if s.Game().Ply() != 3 || s.Thinking() || !s.Browsing() || *calls != before {
+		t.Fatalf("back: ply %d thinking %v browsing %v searches %d→%d", s.Game().Ply(), s.Thinking(), s.Browsing(), before, *calls)
 	}
 	s.GoFirst()
 	s.GoForward()
 	q.Drain()
-	if s.Game().Ply() != 1 || calls != before || !s.CanGoBack() || !s.CanGoForward() {
-		t.Fatalf("first, forward: ply %d, searches %d→%d", s.Game().Ply(), before, calls)
+	if s.Game().Ply() != 1 || *calls != before || !s.CanGoBack() || !s.CanGoForward() {
+		t.Fatalf("first, forward: ply %d, searches %d→%d", s.Game().Ply(), before, *calls)
 	}
 	// Black's move played by the person at ply 1 starts a variation; the engine answers
 	// at the end of the new line, where it is Red's... the person's turn: no search.
@@ -68,8 +77,8 @@ func TestBrowsingPausesTheEngine(t *testing.T) {
 	s.Tap(alt.From())
 	s.Tap(alt.To())
 	q.Drain()
-	if s.Game().Ply() != 2 || s.Game().LastMove() != alt || calls != before {
-		t.Fatalf("variation move: ply %d last %v searches %d→%d", s.Game().Ply(), s.Game().LastMove(), before, calls)
+	if s.Game().Ply() != 2 || s.Game().LastMove() != alt || *calls != before {
+		t.Fatalf("variation move: ply %d last %v searches %d→%d", s.Game().Ply(), s.Game().LastMove(), before, *calls)
 	}
 	if n := s.CurrentNode(); n.IsMainLine() || len(n.Parent.Children) != 2 {
 		t.Fatal("the new move did not start a variation")
@@ -272,24 +281,16 @@ func TestMainLineResultSurvivesVariation(t *testing.T) {
 func TestEditsOfAFinishedGameLeaveTheEngineQuiet(t *testing.T) {
 	for _, edit := range []string{"delete", "promote"} {
 		t.Run(edit, func(t *testing.T) {
-			calls := 0
-			s, q, _ := openSession(t, nil, firstLegal(&calls))
-			if err := s.NewGame(fastSettings(game.HumanRed)); err != nil {
-				t.Fatal(err)
-			}
-			tapMove(t, s, "h2e2")
-			q.WaitFor(t, 10*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 2 })
-			tapMove(t, s, "h0g2")
-			q.WaitFor(t, 10*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 4 })
+			s, q, calls := fourPliesWithTheEngine(t)
 			s.Resign()
-			before := calls
+			before := *calls
 			quiet := func(what string) {
 				t.Helper()
 				q.Drain()
 				s.WaitSearch()
 				q.Drain()
-				if calls != before || s.Thinking() {
-					t.Fatalf("%s: the engine searched (%d→%d searches, thinking %v)", what, before, calls, s.Thinking())
+				if *calls != before || s.Thinking() {
+					t.Fatalf("%s: the engine searched (%d→%d searches, thinking %v)", what, before, *calls, s.Thinking())
 				}
 			}
 			if edit == "promote" {
@@ -316,8 +317,8 @@ func TestEditsOfAFinishedGameLeaveTheEngineQuiet(t *testing.T) {
 			tapMove(t, s, "b0c2")
 			q.WaitFor(t, 10*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 4 })
 			s.WaitSearch()
-			if calls != before+1 {
-				t.Fatalf("after the move: %d→%d searches", before, calls)
+			if *calls != before+1 {
+				t.Fatalf("after the move: %d→%d searches", before, *calls)
 			}
 		})
 	}

@@ -77,41 +77,35 @@ func runLive(t *testing.T) (send func(string), out func() string, finish func())
 	return
 }
 
-func TestGoInfiniteStopsOnStop(t *testing.T) {
+// answersAfter sends commands, which start a search that waits for release; no bestmove
+// may come within wait, and after release, isready and quit there must be a bestmove and
+// last (the answer to isready or to quit).
+func answersAfter(t *testing.T, commands []string, wait time.Duration, release, last string) {
+	t.Helper()
 	send, out, finish := runLive(t)
-	send("uci")
-	send("position startpos")
-	send("go infinite")
-	time.Sleep(100 * time.Millisecond)
-	if strings.Contains(out(), "bestmove") {
-		t.Fatal("infinite search answered before stop")
+	for _, c := range commands {
+		send(c)
 	}
-	send("stop")
+	time.Sleep(wait)
+	if strings.Contains(out(), "bestmove") {
+		t.Fatalf("%q answered before %s", commands[len(commands)-1], release)
+	}
+	send(release)
 	send("isready")
 	send("quit")
 	finish()
-	if !strings.Contains(out(), "bestmove ") || !strings.Contains(out(), "readyok") {
-		t.Fatalf("no bestmove after stop: %q", out())
+	if !strings.Contains(out(), "bestmove ") || !strings.Contains(out(), last) {
+		t.Fatalf("after %s: %q", release, out())
 	}
 }
 
+func TestGoInfiniteStopsOnStop(t *testing.T) {
+	answersAfter(t, []string{"uci", "position startpos", "go infinite"}, 100*time.Millisecond, "stop", "readyok")
+}
+
 func TestUCCIPonderThenPonderhit(t *testing.T) {
-	send, out, finish := runLive(t)
-	send("ucci")
-	send("setoption usemillisec true")
-	send("position startpos moves h2e2")
-	send("go ponder time 2000 increment 0")
-	time.Sleep(50 * time.Millisecond)
-	if strings.Contains(out(), "bestmove") {
-		t.Fatal("ponder search answered before ponderhit")
-	}
-	send("ponderhit")
-	send("isready")
-	send("quit")
-	finish()
-	if !strings.Contains(out(), "bestmove ") || !strings.Contains(out(), "bye") {
-		t.Fatalf("after ponderhit: %q", out())
-	}
+	answersAfter(t, []string{"ucci", "setoption usemillisec true", "position startpos moves h2e2", "go ponder time 2000 increment 0"},
+		50*time.Millisecond, "ponderhit", "bye")
 }
 
 func TestBenchCommand(t *testing.T) {

@@ -13,7 +13,6 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -79,7 +78,7 @@ type instance struct {
 }
 
 func startInstance(ctx context.Context, binary, dbURL, dir string, n int) (*instance, error) {
-	port, err := freePort()
+	port, err := pglocal.FreePort()
 	if err != nil {
 		return nil, err
 	}
@@ -133,15 +132,6 @@ func (in *instance) cpuTime() time.Duration {
 	stime, _ := strconv.ParseInt(fields[12], 10, 64)
 	in.cpu = time.Duration(utime+stime) * 10 * time.Millisecond // USER_HZ is 100 on Linux
 	return in.cpu
-}
-
-func freePort() (int, error) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return 0, err
-	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port, nil
 }
 
 // tally collects what the bots saw.

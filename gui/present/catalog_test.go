@@ -41,3 +41,16 @@ func (s speaker) tr(key string, data map[string]any) string {
 func languages(t *testing.T) (en, zh Translate) {
 	return newSpeaker(t, play.English).tr, newSpeaker(t, play.Chinese).tr
 }
+
+// sayBoth checks that say says wantEN in English and wantZH in Chinese; name tells the
+// case in a failure.
+func sayBoth[T string | [2]string | [3]string](t *testing.T, name string, say func(Translate) T, wantEN, wantZH T) {
+	t.Helper()
+	en, zh := languages(t)
+	if got := say(en); got != wantEN {
+		t.Errorf("%s: %q, want %q", name, got, wantEN)
+	}
+	if got := say(zh); got != wantZH {
+		t.Errorf("%s in Chinese: %q, want %q", name, got, wantZH)
+	}
+}

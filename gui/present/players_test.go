@@ -1,6 +1,7 @@
 package present
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/xqfyne/xiangqi/game"
@@ -10,7 +11,6 @@ import (
 // The bar beside the clocks names who plays each side: you and the engine at its level,
 // two players, a file's players, or the engine on both sides.
 func TestPlayerNames(t *testing.T) {
-	en, zh := languages(t)
 	file := game.Metadata{Red: "柳大华", Black: "吕  钦"}
 	cases := []struct {
 		human   game.HumanSide
@@ -25,12 +25,8 @@ func TestPlayerNames(t *testing.T) {
 		{game.HumanNone, 0.1, game.Metadata{}, [2]string{"Red · Engine, Beginner", "Black · Engine, Beginner"}, [2]string{"红方 · 电脑 入门", "黑方 · 电脑 入门"}},
 	}
 	for _, c := range cases {
-		if got := PlayerNames(en, c.human, c.seconds, c.meta); got != c.en {
-			t.Errorf("%v %v %+v: %q, want %q", c.human, c.seconds, c.meta, got, c.en)
-		}
-		if got := PlayerNames(zh, c.human, c.seconds, c.meta); got != c.zh {
-			t.Errorf("%v %v %+v in Chinese: %q, want %q", c.human, c.seconds, c.meta, got, c.zh)
-		}
+		sayBoth(t, fmt.Sprintf("%v %v %+v", c.human, c.seconds, c.meta),
+			func(tr Translate) [2]string { return PlayerNames(tr, c.human, c.seconds, c.meta) }, c.en, c.zh)
 	}
 }
 

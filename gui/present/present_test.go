@@ -14,7 +14,6 @@ import (
 
 // The engine's score is said as the side it favours, whichever side is searching.
 func TestScoreTextNamesTheSideAhead(t *testing.T) {
-	en, zh := languages(t)
 	cases := []struct {
 		score, mate int
 		mover       rules.Color
@@ -29,17 +28,12 @@ func TestScoreTextNamesTheSideAhead(t *testing.T) {
 		{-9990, -2, rules.Black, "Red mates in 2", "红方2步杀"},
 	}
 	for _, c := range cases {
-		if got := ScoreText(en, c.score, c.mate, c.mover); got != c.en {
-			t.Errorf("score %d mate %d for %v: %q, want %q", c.score, c.mate, c.mover, got, c.en)
-		}
-		if got := ScoreText(zh, c.score, c.mate, c.mover); got != c.zh {
-			t.Errorf("score %d mate %d for %v in Chinese: %q, want %q", c.score, c.mate, c.mover, got, c.zh)
-		}
+		sayBoth(t, fmt.Sprintf("score %d mate %d for %v", c.score, c.mate, c.mover),
+			func(tr Translate) string { return ScoreText(tr, c.score, c.mate, c.mover) }, c.en, c.zh)
 	}
 }
 
 func TestStatusText(t *testing.T) {
-	en, zh := languages(t)
 	cases := []struct {
 		name   string
 		s      Status
@@ -61,12 +55,7 @@ func TestStatusText(t *testing.T) {
 		{"confirming", Status{ToMove: rules.Red, Confirming: "Copied"}, "Copied · Red to move", "Copied · 红方走棋"},
 	}
 	for _, c := range cases {
-		if got := StatusText(en, c.s); got != c.en {
-			t.Errorf("%s: %q, want %q", c.name, got, c.en)
-		}
-		if got := StatusText(zh, c.s); got != c.zh {
-			t.Errorf("%s in Chinese: %q, want %q", c.name, got, c.zh)
-		}
+		sayBoth(t, c.name, func(tr Translate) string { return StatusText(tr, c.s) }, c.en, c.zh)
 	}
 }
 
@@ -102,7 +91,6 @@ func TestClassText(t *testing.T) {
 }
 
 func TestLibraryRow(t *testing.T) {
-	en, zh := languages(t)
 	entry := func(e play.LibraryEntry) play.LibraryItem { return play.LibraryItem{LibraryEntry: e} }
 	cases := []struct {
 		it     play.LibraryItem
@@ -125,12 +113,7 @@ func TestLibraryRow(t *testing.T) {
 			[3]string{"已损坏：g7", "bad file", ""}},
 	}
 	for _, c := range cases {
-		if got := LibraryRow(en, c.it); got != c.en {
-			t.Errorf("%+v: %q, want %q", c.it, got, c.en)
-		}
-		if got := LibraryRow(zh, c.it); got != c.zh {
-			t.Errorf("%+v in Chinese: %q, want %q", c.it, got, c.zh)
-		}
+		sayBoth(t, fmt.Sprintf("%+v", c.it), func(tr Translate) [3]string { return LibraryRow(tr, c.it) }, c.en, c.zh)
 	}
 }
 

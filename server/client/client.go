@@ -283,46 +283,45 @@ func (c *Conn) Move(ctx context.Context, game int64, ply int, move string) (int6
 	return f.Seq, err
 }
 
+// act sends a player's action of type typ on game and waits for its answer.
+func (c *Conn) act(ctx context.Context, typ string, game int64) error {
+	_, err := c.request(ctx, proto.Request{Type: typ, Game: game})
+	return err
+}
+
 // Resign resigns game.
 func (c *Conn) Resign(ctx context.Context, game int64) error {
-	_, err := c.request(ctx, proto.Request{Type: proto.TypeResign, Game: game})
-	return err
+	return c.act(ctx, proto.TypeResign, game)
 }
 
 // OfferDraw offers a draw in game (or accepts the opponent's offer).
 func (c *Conn) OfferDraw(ctx context.Context, game int64) error {
-	_, err := c.request(ctx, proto.Request{Type: proto.TypeOfferDraw, Game: game})
-	return err
+	return c.act(ctx, proto.TypeOfferDraw, game)
 }
 
 // AcceptDraw accepts the opponent's draw offer.
 func (c *Conn) AcceptDraw(ctx context.Context, game int64) error {
-	_, err := c.request(ctx, proto.Request{Type: proto.TypeAcceptDraw, Game: game})
-	return err
+	return c.act(ctx, proto.TypeAcceptDraw, game)
 }
 
 // DeclineDraw declines the opponent's draw offer.
 func (c *Conn) DeclineDraw(ctx context.Context, game int64) error {
-	_, err := c.request(ctx, proto.Request{Type: proto.TypeDeclineDraw, Game: game})
-	return err
+	return c.act(ctx, proto.TypeDeclineDraw, game)
 }
 
 // OfferTakeback asks the opponent to take back one's last move (casual games).
 func (c *Conn) OfferTakeback(ctx context.Context, game int64) error {
-	_, err := c.request(ctx, proto.Request{Type: proto.TypeOfferTakeback, Game: game})
-	return err
+	return c.act(ctx, proto.TypeOfferTakeback, game)
 }
 
 // AcceptTakeback takes back the opponent's last move as it asked.
 func (c *Conn) AcceptTakeback(ctx context.Context, game int64) error {
-	_, err := c.request(ctx, proto.Request{Type: proto.TypeAcceptTakeback, Game: game})
-	return err
+	return c.act(ctx, proto.TypeAcceptTakeback, game)
 }
 
 // DeclineTakeback refuses the opponent's takeback request.
 func (c *Conn) DeclineTakeback(ctx context.Context, game int64) error {
-	_, err := c.request(ctx, proto.Request{Type: proto.TypeDeclineTakeback, Game: game})
-	return err
+	return c.act(ctx, proto.TypeDeclineTakeback, game)
 }
 
 // Send writes raw bytes as one text frame, for tests of bad clients.

@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"log/slog"
+	"maps"
 	"net"
 	"net/http"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -344,31 +346,31 @@ func (h *Hub) listenOnce(ctx context.Context) error {
 		switch n.Channel {
 		case store.ChannelGame:
 			var e proto.Event
-			if err := json.Unmarshal([]byte(n.Payload), &e); err != nil {
-				h.log.Error("bad game notification", "payload", n.Payload, "err", err)
-				continue
+			if h.decode("game", n.Payload, &e) {
+				h.dispatch(e)
 			}
-			h.dispatch(e)
 		case store.ChannelAccount:
 			var notice store.AccountNotice
-			if err := json.Unmarshal([]byte(n.Payload), &notice); err != nil {
-				h.log.Error("bad account notification", "payload", n.Payload, "err", err)
-				continue
+			if h.decode("account", n.Payload, &notice) {
+				h.paired(notice)
 			}
-			h.paired(notice)
 		}
 	}
 }
 
+// decode reads the payload of a notification on the channel named what into v; a bad
+// one is logged and passed over.
+func (h *Hub) decode(what, payload string, v any) bool {
+	if err := json.Unmarshal([]byte(payload), v); err != nil {
+		h.log.Error("bad "+what+" notification", "payload", payload, "err", err)
+		return false
+	}
+	return true
+}
+
 // dispatch offers a game's event to the sockets watching the game here.
 func (h *Hub) dispatch(e proto.Event) {
-	h.mu.Lock()
-	conns := make([]*conn, 0, len(h.byGame[e.Game]))
-	for c := range h.byGame[e.Game] {
-		conns = append(conns, c)
-	}
-	h.mu.Unlock()
-	for _, c := range conns {
+	for _, c := range h.socketsOf(h.byGame, e.Game) {
 		c.offer(e)
 	}
 }
@@ -390,13 +392,7 @@ func (h *Hub) started(ctx context.Context, game int64) {
 
 // paired tells the account's sockets here of its new game and has them watch it.
 func (h *Hub) paired(n store.AccountNotice) {
-	h.mu.Lock()
-	conns := make([]*conn, 0, len(h.byAccount[n.Account]))
-	for c := range h.byAccount[n.Account] {
-		conns = append(conns, c)
-	}
-	h.mu.Unlock()
-	for _, c := range conns {
+	for _, c := range h.socketsOf(h.byAccount, n.Account) {
 		// Once per socket and game (the catch-up repeats notices); not at all for the
 		// games its welcome listed, which the client resumes from where it chooses.
 		if !c.tell(n.Game) {
@@ -416,6 +412,21 @@ func (h *Hub) resyncAll(ctx context.Context) {
 		c.resync()
 	}
 	h.catchUpAccounts(ctx)
+}
+
+// socketsOf returns the sockets that index (byGame or byAccount) holds under key, copied
+// under the lock so that they can be told things without it.
+func (h *Hub) socketsOf(index map[int64]map[*conn]bool, key int64) []*conn {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return slices.Collect(maps.Keys(index[key]))
+}
+
+// keysOf returns the games or accounts that index (byGame or byAccount) holds sockets of.
+func (h *Hub) keysOf(index map[int64]map[*conn]bool) []int64 {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return slices.Collect(maps.Keys(index))
 }
 
 // conns returns every socket here.
@@ -445,12 +456,7 @@ func (h *Hub) conns() []*conn {
 // of what they have sent or hold re-read them, and accounts learn of games they are
 // playing and not watching.
 func (h *Hub) catchUp(ctx context.Context) {
-	h.mu.Lock()
-	games := make([]int64, 0, len(h.byGame))
-	for g := range h.byGame {
-		games = append(games, g)
-	}
-	h.mu.Unlock()
+	games := h.keysOf(h.byGame)
 	if len(games) > 0 {
 		versions, err := h.store.Versions(ctx, games)
 		if err != nil {
@@ -467,12 +473,7 @@ func (h *Hub) catchUp(ctx context.Context) {
 }
 
 func (h *Hub) catchUpAccounts(ctx context.Context) {
-	h.mu.Lock()
-	accounts := make([]int64, 0, len(h.byAccount))
-	for a := range h.byAccount {
-		accounts = append(accounts, a)
-	}
-	h.mu.Unlock()
+	accounts := h.keysOf(h.byAccount)
 	if len(accounts) == 0 {
 		return
 	}
@@ -492,12 +493,7 @@ func (h *Hub) catchUpAccounts(ctx context.Context) {
 
 // recordSeen tells the database which accounts are connected here, for abandonment.
 func (h *Hub) recordSeen(ctx context.Context) {
-	h.mu.Lock()
-	accounts := make([]int64, 0, len(h.byAccount))
-	for id := range h.byAccount {
-		accounts = append(accounts, id)
-	}
-	h.mu.Unlock()
+	accounts := h.keysOf(h.byAccount)
 	if err := h.store.Seen(ctx, accounts, h.cfg.Now()); err != nil && ctx.Err() == nil {
 		h.log.Warn("recording connected players", "err", err)
 		h.seenFailed.Store(h.cfg.Now().UnixNano())
@@ -524,22 +520,18 @@ func (h *Hub) sweep(ctx context.Context) {
 	h.metrics.gamesEnded.Add(float64(len(ended) + len(abandoned)))
 }
 
-func (h *Hub) registerAccount(c *conn, account int64) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if h.byAccount[account] == nil {
-		h.byAccount[account] = map[*conn]bool{}
-	}
-	h.byAccount[account][c] = true
-}
+func (h *Hub) registerAccount(c *conn, account int64) { h.file(h.byAccount, account, c) }
 
-func (h *Hub) subscribe(c *conn, game int64) {
+func (h *Hub) subscribe(c *conn, game int64) { h.file(h.byGame, game, c) }
+
+// file adds socket c to index (byGame or byAccount) under key.
+func (h *Hub) file(index map[int64]map[*conn]bool, key int64, c *conn) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if h.byGame[game] == nil {
-		h.byGame[game] = map[*conn]bool{}
+	if index[key] == nil {
+		index[key] = map[*conn]bool{}
 	}
-	h.byGame[game][c] = true
+	index[key][c] = true
 }
 
 // forget removes a closed socket; it reports whether its account has no other socket here.

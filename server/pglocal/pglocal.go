@@ -155,7 +155,7 @@ func Start(ctx context.Context, opts Options) (*Cluster, error) {
 		}
 	}
 	if c.Port == 0 {
-		if c.Port, err = freePort(); err != nil {
+		if c.Port, err = FreePort(); err != nil {
 			return nil, err
 		}
 	}
@@ -275,7 +275,9 @@ func (c *Cluster) start(ctx context.Context) error {
 	return c.run(ctx, "pg_ctl", "-D", c.data(), "-l", filepath.Join(c.dir, "postgres.log"), "-w", "-t", "60", "-o", serverOpts, "start")
 }
 
-func freePort() (int, error) {
+// FreePort returns a TCP port of 127.0.0.1 that nothing listens on at the moment, for the
+// cluster or any other local server (cmd/xqload's instances).
+func FreePort() (int, error) {
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return 0, err

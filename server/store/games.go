@@ -127,6 +127,17 @@ func lockGame(ctx context.Context, tx *txn, id int64) (*gameRow, error) {
 	return r, err
 }
 
+// lockPlayed locks game id as lockGame does and checks that account plays in it (see
+// player), returning the row and account's colour.
+func lockPlayed(ctx context.Context, tx *txn, id, account int64) (*gameRow, rules.Color, error) {
+	r, err := lockGame(ctx, tx, id)
+	if err != nil {
+		return nil, rules.Red, err
+	}
+	side, err := r.player(account)
+	return r, side, err
+}
+
 func (r *gameRow) timeControl() play.TimeControl {
 	return play.TimeControl{Base: time.Duration(r.baseMS) * time.Millisecond, Increment: time.Duration(r.incMS) * time.Millisecond}
 }
@@ -196,6 +207,14 @@ func (s *Store) match(ctx context.Context, tx *txn, r *gameRow, clock *instant) 
 	m := play.NewMatch(g, r.timeControl(), &left, clock, func(func()) {})
 	m.RunClock(r.status != "playing" || r.turnSince == nil)
 	return m, nil
+}
+
+// matchAt rebuilds the game as match does, its clock then set to now.
+func (s *Store) matchAt(ctx context.Context, tx *txn, r *gameRow, now time.Time) (*play.Match, error) {
+	clock := &instant{}
+	m, err := s.match(ctx, tx, r, clock)
+	clock.now = now
+	return m, err
 }
 
 // movesOf returns the game's moves as played: its move events, less those a takeback
@@ -362,11 +381,7 @@ func (s *Store) Move(ctx context.Context, account, gameID int64, ply int, text s
 	receipt = dbTime(receipt)
 	err := s.inTx(ctx, func(tx *txn) error {
 		events, refusal = nil, nil
-		r, err := lockGame(ctx, tx, gameID)
-		if err != nil {
-			return err
-		}
-		side, err := r.player(account)
+		r, side, err := lockPlayed(ctx, tx, gameID, account)
 		if err != nil {
 			return err
 		}
@@ -455,24 +470,21 @@ func (s *Store) Resign(ctx context.Context, account, gameID int64, now time.Time
 // the game is drawn.
 func (s *Store) OfferDraw(ctx context.Context, account, gameID int64, now time.Time) ([]proto.Event, error) {
 	return s.act(ctx, account, gameID, now, func(tx *txn, r *gameRow, m *play.Match, side rules.Color) ([]proto.Event, error) {
-		if r.drawOffer != nil && *r.drawOffer == sideName(side.Opponent()) {
+		if offeredBy(r.drawOffer, side.Opponent()) {
 			return s.agreeDraw(ctx, tx, r, m)
 		}
 		if r.drawOffer != nil {
 			return nil, proto.Errorf(proto.CodeBadRequest, "you have already offered a draw")
 		}
-		if _, err := tx.Exec(ctx, `UPDATE games SET draw_offer = $2 WHERE id = $1`, r.id, sideName(side)); err != nil {
-			return nil, err
-		}
-		e, err := appendEvent(ctx, tx, r, proto.KindDrawOffer, proto.SideData{Side: sideName(side)})
-		return []proto.Event{e}, err
+		by := sideName(side)
+		return setOffer(ctx, tx, r, "draw_offer", &by, proto.KindDrawOffer, side)
 	})
 }
 
 // AcceptDraw accepts the opponent's draw offer.
 func (s *Store) AcceptDraw(ctx context.Context, account, gameID int64, now time.Time) ([]proto.Event, error) {
 	return s.act(ctx, account, gameID, now, func(tx *txn, r *gameRow, m *play.Match, side rules.Color) ([]proto.Event, error) {
-		if r.drawOffer == nil || *r.drawOffer != sideName(side.Opponent()) {
+		if !offeredBy(r.drawOffer, side.Opponent()) {
 			return nil, proto.Errorf(proto.CodeNoOffer, "your opponent has not offered a draw")
 		}
 		return s.agreeDraw(ctx, tx, r, m)
@@ -482,14 +494,10 @@ func (s *Store) AcceptDraw(ctx context.Context, account, gameID int64, now time.
 // DeclineDraw declines the opponent's draw offer.
 func (s *Store) DeclineDraw(ctx context.Context, account, gameID int64, now time.Time) ([]proto.Event, error) {
 	return s.act(ctx, account, gameID, now, func(tx *txn, r *gameRow, m *play.Match, side rules.Color) ([]proto.Event, error) {
-		if r.drawOffer == nil || *r.drawOffer != sideName(side.Opponent()) {
+		if !offeredBy(r.drawOffer, side.Opponent()) {
 			return nil, proto.Errorf(proto.CodeNoOffer, "your opponent has not offered a draw")
 		}
-		if _, err := tx.Exec(ctx, `UPDATE games SET draw_offer = NULL WHERE id = $1`, r.id); err != nil {
-			return nil, err
-		}
-		e, err := appendEvent(ctx, tx, r, proto.KindDrawDecline, proto.SideData{Side: sideName(side)})
-		return []proto.Event{e}, err
+		return setOffer(ctx, tx, r, "draw_offer", nil, proto.KindDrawDecline, side)
 	})
 }
 
@@ -506,12 +514,24 @@ func (s *Store) OfferTakeback(ctx context.Context, account, gameID int64, now ti
 		if r.takebackOffer != nil {
 			return nil, proto.Errorf(proto.CodeBadRequest, "a takeback is already asked for")
 		}
-		if _, err := tx.Exec(ctx, `UPDATE games SET takeback_offer = $2 WHERE id = $1`, r.id, sideName(side)); err != nil {
-			return nil, err
-		}
-		e, err := appendEvent(ctx, tx, r, proto.KindTakebackOffer, proto.SideData{Side: sideName(side)})
-		return []proto.Event{e}, err
+		by := sideName(side)
+		return setOffer(ctx, tx, r, "takeback_offer", &by, proto.KindTakebackOffer, side)
 	})
+}
+
+// offeredBy reports whether offer (a game's draw or takeback offer) is side's.
+func offeredBy(offer *string, side rules.Color) bool {
+	return offer != nil && *offer == sideName(side)
+}
+
+// setOffer sets column (draw_offer or takeback_offer) to by, the name of the side whose
+// offer is pending, or to NULL when by is nil; side's event of kind tells the players.
+func setOffer(ctx context.Context, tx *txn, r *gameRow, column string, by *string, kind string, side rules.Color) ([]proto.Event, error) {
+	if _, err := tx.Exec(ctx, `UPDATE games SET `+column+` = $2 WHERE id = $1`, r.id, by); err != nil {
+		return nil, err
+	}
+	e, err := appendEvent(ctx, tx, r, kind, proto.SideData{Side: sideName(side)})
+	return []proto.Event{e}, err
 }
 
 // takebackPlies is how many plies taking back side's last move undoes: its move, and
@@ -529,7 +549,7 @@ func takebackPlies(m *play.Match, side rules.Color) int {
 func (s *Store) AcceptTakeback(ctx context.Context, account, gameID int64, now time.Time) ([]proto.Event, error) {
 	return s.act(ctx, account, gameID, now, func(tx *txn, r *gameRow, m *play.Match, side rules.Color) ([]proto.Event, error) {
 		asker := side.Opponent()
-		if r.takebackOffer == nil || *r.takebackOffer != sideName(asker) {
+		if !offeredBy(r.takebackOffer, asker) {
 			return nil, proto.Errorf(proto.CodeNoOffer, "your opponent has not asked to take a move back")
 		}
 		target := r.ply - takebackPlies(m, asker)
@@ -566,14 +586,10 @@ func (s *Store) AcceptTakeback(ctx context.Context, account, gameID int64, now t
 // DeclineTakeback refuses the opponent's takeback request.
 func (s *Store) DeclineTakeback(ctx context.Context, account, gameID int64, now time.Time) ([]proto.Event, error) {
 	return s.act(ctx, account, gameID, now, func(tx *txn, r *gameRow, m *play.Match, side rules.Color) ([]proto.Event, error) {
-		if r.takebackOffer == nil || *r.takebackOffer != sideName(side.Opponent()) {
+		if !offeredBy(r.takebackOffer, side.Opponent()) {
 			return nil, proto.Errorf(proto.CodeNoOffer, "your opponent has not asked to take a move back")
 		}
-		if _, err := tx.Exec(ctx, `UPDATE games SET takeback_offer = NULL WHERE id = $1`, r.id); err != nil {
-			return nil, err
-		}
-		e, err := appendEvent(ctx, tx, r, proto.KindTakebackDecline, proto.SideData{Side: sideName(side)})
-		return []proto.Event{e}, err
+		return setOffer(ctx, tx, r, "takeback_offer", nil, proto.KindTakebackDecline, side)
 	})
 }
 
@@ -591,20 +607,14 @@ func (s *Store) act(ctx context.Context, account, gameID int64, now time.Time,
 	var events []proto.Event
 	now = dbTime(now)
 	err := s.inTx(ctx, func(tx *txn) error {
-		r, err := lockGame(ctx, tx, gameID)
+		r, side, err := lockPlayed(ctx, tx, gameID, account)
 		if err != nil {
 			return err
 		}
-		side, err := r.player(account)
+		m, err := s.matchAt(ctx, tx, r, now)
 		if err != nil {
 			return err
 		}
-		clock := &instant{}
-		m, err := s.match(ctx, tx, r, clock)
-		if err != nil {
-			return err
-		}
-		clock.now = now
 		events, err = f(tx, r, m, side)
 		return err
 	})

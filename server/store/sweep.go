@@ -22,12 +22,10 @@ func (s *Store) SweepFlags(ctx context.Context, now time.Time) ([]proto.Event, e
 	return s.sweep(ctx, `SELECT `+gameColumns+` FROM games WHERE status = 'playing' AND deadline <= $1
 		ORDER BY deadline LIMIT 1 FOR UPDATE SKIP LOCKED`, now,
 		func(ctx context.Context, tx *txn, r *gameRow) (*proto.Event, error) {
-			clock := &instant{}
-			m, err := s.match(ctx, tx, r, clock)
+			m, err := s.matchAt(ctx, tx, r, now)
 			if err != nil {
 				return nil, err
 			}
-			clock.now = now
 			loser := m.ToMove()
 			if left := m.ClockLeft(loser); left > 0 {
 				// The stored deadline is early by a rounding: move it, end nothing. (An
@@ -55,12 +53,10 @@ func (s *Store) SweepAbandoned(ctx context.Context, now time.Time, grace time.Du
 	return s.sweep(ctx, `SELECT `+gameColumns+` FROM games WHERE status = 'playing' AND (red_seen < $1 OR black_seen < $1)
 		LIMIT 1 FOR UPDATE SKIP LOCKED`, now.Add(-grace),
 		func(ctx context.Context, tx *txn, r *gameRow) (*proto.Event, error) {
-			clock := &instant{}
-			m, err := s.match(ctx, tx, r, clock)
+			m, err := s.matchAt(ctx, tx, r, now)
 			if err != nil {
 				return nil, err
 			}
-			clock.now = now
 			loser := rules.Red
 			if r.blackSeen.Before(*r.redSeen) {
 				loser = rules.Black
