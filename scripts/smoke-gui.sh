@@ -89,13 +89,13 @@ record_case() {
   wait_save_ply "$save" 0 15 || { echo "record: Ctrl+Z did not take both moves back"; exit 1; }
   play_and_wait h0 g2 2
   play_and_wait i0 h0 4
-  press 601 140 # Resign
+  press 601 162 # Resign
   press 483 377 # Yes
   shot record-1-resigned
   press 450 377 # OK
-  press 858 219 # More
+  press 858 281 # More (below the result line the finished game shows)
   shot record-2-more
-  xdotool mousemove 797 377 click 1 # Copy game (PGN)
+  xdotool mousemove 800 439 click 1 # Copy game (PGN)
   for _ in $(seq 50); do
     pgn=$(xclip -selection clipboard -o 2>/dev/null || true)
     [ -n "$pgn" ] && break
