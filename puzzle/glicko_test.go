@@ -3,6 +3,8 @@ package puzzle
 import (
 	"math"
 	"testing"
+
+	"github.com/xqfyne/xiangqi/glicko"
 )
 
 // The first opponent of Glickman's worked example: a 1500 (RD 200, vol
@@ -14,12 +16,12 @@ func TestGlickoOneResult(t *testing.T) {
 	won := p.Update(Glicko{Rating: 1400, Deviation: 30, Volatility: 0.06}, 1)
 	// For one win: E = 0.639, g = 0.9955, v = 1/(g²E(1-E)) = 4.3666 (on
 	// Glicko-2's scale), φ' = 1/sqrt(1/(φ²+σ²) + 1/v).
-	phi := 200 / glickoScale
+	phi := 200 / glicko.Scale
 	wantPhi := 1 / math.Sqrt(1/(phi*phi+0.06*0.06)+1/4.3666)
-	if math.Abs(won.Deviation-glickoScale*wantPhi) > 1 {
-		t.Errorf("deviation after one win = %.2f, want %.2f", won.Deviation, glickoScale*wantPhi)
+	if math.Abs(won.Deviation-glicko.Scale*wantPhi) > 1 {
+		t.Errorf("deviation after one win = %.2f, want %.2f", won.Deviation, glicko.Scale*wantPhi)
 	}
-	wantRating := 1500 + glickoScale*wantPhi*wantPhi*0.9955*(1-0.639)
+	wantRating := 1500 + glicko.Scale*wantPhi*wantPhi*0.9955*(1-0.639)
 	if math.Abs(won.Rating-wantRating) > 1 {
 		t.Errorf("rating after one win = %.2f, want %.2f", won.Rating, wantRating)
 	}

@@ -16,7 +16,7 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 	"golang.org/x/crypto/argon2"
 
-	"github.com/xqfyne/xiangqi/server/glicko"
+	"github.com/xqfyne/xiangqi/glicko"
 	"github.com/xqfyne/xiangqi/server/proto"
 )
 

@@ -11,10 +11,10 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/glicko"
 	"github.com/xqfyne/xiangqi/i18n"
 	"github.com/xqfyne/xiangqi/play"
 	"github.com/xqfyne/xiangqi/rules"
-	"github.com/xqfyne/xiangqi/server/glicko"
 	"github.com/xqfyne/xiangqi/server/proto"
 )
 

@@ -20,9 +20,9 @@ import (
 	"github.com/pressly/goose/v3"
 	"github.com/pressly/goose/v3/lock"
 
+	"github.com/xqfyne/xiangqi/glicko"
 	"github.com/xqfyne/xiangqi/i18n"
 	"github.com/xqfyne/xiangqi/resources"
-	"github.com/xqfyne/xiangqi/server/glicko"
 	"github.com/xqfyne/xiangqi/server/proto"
 )
 

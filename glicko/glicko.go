@@ -1,7 +1,8 @@
 // Package glicko rates players by the Glicko-2 system exactly as Mark Glickman's paper
 // "Example of the Glicko-2 system" (2013) defines it: a rating, its deviation (how unsure
 // the rating is) and a volatility, updated after a rating period from the games of that
-// period. The server treats each game as one rating period of its two players.
+// period. The server treats each game as one rating period of its two players; the
+// puzzles rate a solve as a game of the player against the puzzle.
 package glicko
 
 import (
