@@ -201,7 +201,7 @@ func TestMoreMenuReachesTheActions(t *testing.T) {
 	for _, item := range w.moreItems() {
 		labels = append(labels, item.Label)
 	}
-	if len(labels) != 11 || !strings.Contains(strings.Join(labels, "|"), tr("more.editor")) || !strings.Contains(strings.Join(labels, "|"), tr("more.comment")) {
+	if len(labels) != 12 || !strings.Contains(strings.Join(labels, "|"), tr("more.editor")) || !strings.Contains(strings.Join(labels, "|"), tr("more.comment")) {
 		t.Errorf("menu: %q", labels)
 	}
 	if w.Fyne().Canvas().Overlays().Top() == nil {

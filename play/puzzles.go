@@ -176,6 +176,9 @@ func (t *Puzzles) Start(p *puzzle.Puzzle) (*PuzzleRun, error) {
 // Puzzle is the puzzle tried.
 func (r *PuzzleRun) Puzzle() *puzzle.Puzzle { return r.p }
 
+// Rating is the puzzle's rating as the player's results have refined it.
+func (r *PuzzleRun) Rating() float64 { return r.t.progress.PuzzleRating(r.p).Rating }
+
 // Position is the position shown.
 func (r *PuzzleRun) Position() *rules.Position { return r.pos.Copy() }
 
@@ -497,4 +500,22 @@ func (r *PuzzleRun) changed() {
 	if r.OnChange != nil {
 		r.OnChange()
 	}
+}
+
+// PuzzleRecord is a puzzle as a game record: its position with the solution's line as
+// the main line, titled with the book's title and source, to open in analysis.
+func PuzzleRecord(p *puzzle.Puzzle) (*game.Record, error) {
+	g, err := game.New(p.FEN)
+	if err != nil {
+		return nil, err
+	}
+	for _, m := range p.Moves {
+		if err := g.Play(m); err != nil {
+			return nil, err
+		}
+	}
+	rec := g.Record()
+	rec.Meta.Title = p.Title
+	rec.Meta.Event = p.Source
+	return rec, nil
 }

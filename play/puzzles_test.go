@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"regexp"
 	"testing"
 	"time"
 
@@ -190,5 +191,25 @@ func TestPuzzleProgressRecoversFromBackup(t *testing.T) {
 	asides, _ := filepath.Glob(filepath.Join(dir, "puzzles.corrupt-*.json"))
 	if len(asides) != 1 {
 		t.Fatalf("set aside: %v", asides)
+	}
+}
+
+// Every message a puzzle run says has its text in every catalog.
+func TestPuzzleMessagesHaveTexts(t *testing.T) {
+	src, err := os.ReadFile("puzzles.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	keys := regexp.MustCompile(`Key: "([a-zA-Z.]+)"`).FindAllStringSubmatch(string(src), -1)
+	if len(keys) < 15 {
+		t.Fatalf("found %d message keys in puzzles.go", len(keys))
+	}
+	c := loadCatalogs(t)
+	for _, k := range keys {
+		for _, lang := range []Language{English, Chinese} {
+			if _, ok := c.Source(lang.Catalog(), k[1]); !ok {
+				t.Errorf("%s has no text for %s", lang.Catalog(), k[1])
+			}
+		}
 	}
 }

@@ -27,23 +27,23 @@ func Collection(p *Puzzle) string {
 	return strings.TrimSpace(strings.TrimRight(p.Source, "0123456789 #-"))
 }
 
-// longMate is the theme group of the mates in more than maxNamedMate moves.
+// LongMate is the theme group of the mates in more than maxNamedMate moves.
 const (
-	longMate     = "mate8+"
+	LongMate     = "mate8+"
 	maxNamedMate = 7
 )
 
 // ThemeGroup is the filter entry a theme falls under: itself, except that
 // the mates longer than seven moves share one entry.
 func ThemeGroup(theme string) string {
-	if n, ok := mateMoves(theme); ok && n > maxNamedMate {
-		return longMate
+	if n, ok := MateMoves(theme); ok && n > maxNamedMate {
+		return LongMate
 	}
 	return theme
 }
 
-// mateMoves reads a "mateN" theme's N.
-func mateMoves(theme string) (int, bool) {
+// MateMoves reads a "mateN" theme's N.
+func MateMoves(theme string) (int, bool) {
 	rest, ok := strings.CutPrefix(theme, "mate")
 	if !ok {
 		return 0, false
