@@ -53,18 +53,34 @@ func newPuzzleScreen(run *play.PuzzleRun, deps puzzleDeps) *puzzleScreen {
 	ps.status.Wrapping = fyne.TextWrapWord
 	ps.status.TextStyle.Bold = true
 	p := run.Puzzle()
-	ps.hintBtn = widget.NewButtonWithIcon(tr("action.hint"), theme.HelpIcon(), run.Hint)
-	ps.retryBtn = widget.NewButtonWithIcon(tr("puzzle.retry"), theme.ViewRefreshIcon(), run.Retry)
-	ps.nextBtn = widget.NewButtonWithIcon(tr("puzzles.next"), theme.MediaSkipNextIcon(), func() { ps.leave(); ps.next(p) })
+	// A phone in portrait has room for a row of icons under the board, with the status
+	// first; a wide window labels the buttons, two a row, under the title.
+	label := func(key string) string {
+		if ps.wide {
+			return tr(key)
+		}
+		return ""
+	}
+	ps.hintBtn = widget.NewButtonWithIcon(label("action.hint"), theme.HelpIcon(), run.Hint)
+	ps.retryBtn = widget.NewButtonWithIcon(label("puzzle.retry"), theme.ViewRefreshIcon(), run.Retry)
+	ps.nextBtn = widget.NewButtonWithIcon(label("puzzles.next"), theme.MediaSkipNextIcon(), func() { ps.leave(); ps.next(p) })
 	ps.nextBtn.Importance = widget.HighImportance
-	ps.analyseBtn = widget.NewButtonWithIcon(tr("puzzle.analyse"), theme.SearchIcon(), func() { ps.leave(); ps.analyse(p) })
-	ps.editBtn = widget.NewButtonWithIcon(tr("puzzle.edit"), theme.DocumentCreateIcon(), func() { ps.leave(); ps.edit(p) })
-	back := widget.NewButtonWithIcon(tr("action.back"), theme.NavigateBackIcon(), func() { ps.leave(); ps.close() })
+	ps.analyseBtn = widget.NewButtonWithIcon(label("puzzle.analyse"), theme.SearchIcon(), func() { ps.leave(); ps.analyse(p) })
+	ps.editBtn = widget.NewButtonWithIcon(label("puzzle.edit"), theme.DocumentCreateIcon(), func() { ps.leave(); ps.edit(p) })
+	back := widget.NewButtonWithIcon(label("action.back"), theme.NavigateBackIcon(), func() { ps.leave(); ps.close() })
 	// The status keeps room for two lines, so that the buttons do not move as it changes.
-	controls := container.NewVBox(ps.title, ps.facts, container.New(atLeastLines{lines: 2}, ps.status),
-		container.NewGridWithColumns(2, ps.hintBtn, ps.retryBtn),
-		container.NewGridWithColumns(2, ps.analyseBtn, ps.editBtn),
-		container.NewGridWithColumns(2, back, ps.nextBtn))
+	status := container.New(atLeastLines{lines: 2}, ps.status)
+	var controls *fyne.Container
+	if ps.wide {
+		controls = container.NewVBox(ps.title, ps.facts, status,
+			container.NewGridWithColumns(2, ps.hintBtn, ps.retryBtn),
+			container.NewGridWithColumns(2, ps.analyseBtn, ps.editBtn),
+			container.NewGridWithColumns(2, back, ps.nextBtn))
+	} else {
+		controls = container.NewVBox(status,
+			container.NewGridWithColumns(6, back, ps.hintBtn, ps.retryBtn, ps.analyseBtn, ps.editBtn, ps.nextBtn),
+			ps.title, ps.facts)
+	}
 	scroll := container.NewVScroll(container.New(fitWidth{}, controls))
 	ps.content = container.New(&editorLayout{board: ps.board, controls: scroll, inner: controls}, ps.board, scroll)
 	run.OnChange = ps.refresh

@@ -164,15 +164,19 @@ func newPuzzleListScreen(deps puzzleListDeps) *puzzleListScreen {
 	ls.list = widget.NewList(
 		func() int { return len(ls.shown) },
 		func() fyne.CanvasObject {
-			row := widget.NewLabel("\n")
-			row.Truncation = fyne.TextTruncateEllipsis
-			return row
+			text := widget.NewLabel("\n")
+			text.Truncation = fyne.TextTruncateEllipsis
+			return container.NewBorder(nil, nil, widget.NewIcon(nil), nil, text)
 		},
 		func(i widget.ListItemID, o fyne.CanvasObject) {
-			if i >= 0 && i < len(ls.shown) {
-				lines := present.PuzzleRow(trData, &all[ls.shown[i]], ls.trainer.Progress())
-				o.(*widget.Label).SetText(strings.Join(lines[:], "\n"))
+			if i < 0 || i >= len(ls.shown) {
+				return
 			}
+			p, pr := &all[ls.shown[i]], ls.trainer.Progress()
+			text, mark := puzzleRowParts(o)
+			lines := present.PuzzleRow(trData, p, pr)
+			text.SetText(strings.Join(lines[:], "\n"))
+			mark.SetResource(markIcon(present.MarkOf(p, pr)))
 		})
 	ls.list.OnSelected = func(i widget.ListItemID) {
 		ls.list.UnselectAll()
@@ -184,7 +188,7 @@ func newPuzzleListScreen(deps puzzleListDeps) *puzzleListScreen {
 	ls.player.Wrapping = fyne.TextWrapWord
 	chartHeight := float32(90)
 	if !ls.wide {
-		chartHeight = 56
+		chartHeight = 40
 	}
 	ls.chart = newRatingChart(chartHeight)
 	ls.count = widget.NewLabel("")
@@ -217,8 +221,16 @@ func newPuzzleListScreen(deps puzzleListDeps) *puzzleListScreen {
 	}
 	ls.unsolved = widget.NewCheck(tr("puzzles.unsolved"), func(on bool) { ls.filter.Unsolved = on; ls.reload() })
 
-	ls.daily = widget.NewButtonWithIcon(tr("puzzles.daily"), theme.CalendarIcon(), ls.openDaily)
-	ls.next = widget.NewButtonWithIcon(tr("puzzles.next"), theme.MediaSkipNextIcon(), ls.openNext)
+	// A phone in portrait keeps the list in sight: the two buttons go into the title bar
+	// as icons.
+	label := func(key string) string {
+		if ls.wide {
+			return tr(key)
+		}
+		return ""
+	}
+	ls.daily = widget.NewButtonWithIcon(label("puzzles.daily"), theme.CalendarIcon(), ls.openDaily)
+	ls.next = widget.NewButtonWithIcon(label("puzzles.next"), theme.MediaSkipNextIcon(), ls.openNext)
 	ls.next.Importance = widget.HighImportance
 	backText := ""
 	if ls.wide {
@@ -227,6 +239,9 @@ func newPuzzleListScreen(deps puzzleListDeps) *puzzleListScreen {
 	back := widget.NewButtonWithIcon(backText, theme.NavigateBackIcon(), ls.close)
 	title := widget.NewLabelWithStyle(tr("puzzles.title"), fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	top := container.NewBorder(nil, nil, back, nil, title)
+	if !ls.wide {
+		top = container.NewBorder(nil, nil, back, container.NewHBox(ls.daily, ls.next), title)
+	}
 	var header fyne.CanvasObject
 	if ls.wide {
 		header = container.NewVBox(
@@ -236,7 +251,6 @@ func newPuzzleListScreen(deps puzzleListDeps) *puzzleListScreen {
 			ls.count)
 	} else {
 		header = container.NewVBox(ls.player, ls.chart,
-			container.NewGridWithColumns(2, ls.daily, ls.next),
 			container.NewGridWithColumns(2, ls.source, ls.theme),
 			container.NewGridWithColumns(2, ls.level, ls.unsolved),
 			ls.count)
@@ -244,6 +258,33 @@ func newPuzzleListScreen(deps puzzleListDeps) *puzzleListScreen {
 	ls.content = container.NewBorder(container.NewVBox(top, header), nil, nil, nil, container.NewStack(ls.list, ls.empty))
 	ls.reload()
 	return ls
+}
+
+// puzzleRowParts are the label and the mark of a row of the list.
+func puzzleRowParts(row fyne.CanvasObject) (*widget.Label, *widget.Icon) {
+	var text *widget.Label
+	var mark *widget.Icon
+	for _, o := range row.(*fyne.Container).Objects {
+		switch w := o.(type) {
+		case *widget.Label:
+			text = w
+		case *widget.Icon:
+			mark = w
+		}
+	}
+	return text, mark
+}
+
+// markIcon draws a mark: a green tick for a solved puzzle, a red cross for a failed one,
+// nothing (the room kept, so that the titles align) for one not tried.
+func markIcon(m present.PuzzleMark) fyne.Resource {
+	switch m {
+	case present.MarkSolved:
+		return theme.NewSuccessThemedResource(theme.ConfirmIcon())
+	case present.MarkFailed:
+		return theme.NewErrorThemedResource(theme.CancelIcon())
+	}
+	return nil
 }
 
 // allOrOne is a select of options whose first is "all", reporting the index chosen.

@@ -332,6 +332,10 @@ func (r *PuzzleRun) recordOnce(solved bool) {
 	r.t.record(r.p, solved)
 }
 
+// refutationPlies is how much of the engine's line after a wrong move is kept and
+// named: its answer and a move each more, two lines of a phone's status.
+const refutationPlies = 3
+
 // refute asks the engine for the opponent's best answer to the wrong move just made and
 // plays it on the board with the line that follows.
 func (r *PuzzleRun) refute() {
@@ -342,7 +346,7 @@ func (r *PuzzleRun) refute() {
 		if len(line) == 0 && res.Move != rules.NoMove {
 			line = []rules.Move{res.Move}
 		}
-		r.refutation = line[:min(len(line), 5)]
+		r.refutation = line[:min(len(line), refutationPlies)]
 		if len(line) == 0 || !r.pos.IsLegal(line[0]) {
 			r.status = i18n.Message{Key: "puzzle.wrong"}
 			return

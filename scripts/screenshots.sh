@@ -4,7 +4,8 @@
 # 390x844), written to $OUT (default dist/screens/) as SCENE-LANG-FORM.png.
 # A scene is a save file the app opens at launch (scripts/scenes/NAME.json) and, optionally,
 # keys typed once the board is drawn (scripts/scenes/NAME.keys, one xdotool key per line),
-# a game library (scripts/scenes/NAME.library/, copied as the storage's library/), and
+# a game library (scripts/scenes/NAME.library/, copied as the storage's library/), a puzzle
+# progress (scripts/scenes/NAME.puzzles.json, copied as the storage's puzzles.json), and
 # clicks after the keys (scripts/scenes/NAME.clicks, lines "FORM X Y": a click at X,Y of the
 # desktop (1280x900) or phone (390x844) window, where FORM is desktop or phone).
 # Usage: scripts/screenshots.sh [SCENE...]   (default: every scene)
@@ -30,6 +31,7 @@ shoot() { # scene lang form binary width height
     mkdir -p "$dir"
     cp "scripts/scenes/$scene.json" "$dir/game.json"
     if [ -d "scripts/scenes/$scene.library" ]; then cp -r "scripts/scenes/$scene.library" "$dir/library"; fi
+    if [ -f "scripts/scenes/$scene.puzzles.json" ]; then cp "scripts/scenes/$scene.puzzles.json" "$dir/puzzles.json"; fi
   done
   HOME=$home XDG_CONFIG_HOME=$home/.config TMPDIR=$home LANG=$lang LANGUAGE=${lang%%_*} \
     "$bin" >"$OUT/$scene-$form.log" 2>&1 &

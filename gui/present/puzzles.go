@@ -113,17 +113,31 @@ func PuzzleFacts(t Translate, p *puzzle.Puzzle, rating float64) string {
 	return strings.Join(parts, " · ")
 }
 
-// PuzzleRow is a puzzle's two lines in the list, the first marked when it was solved
-// or tried and failed.
+// PuzzleRow is a puzzle's two lines in the list.
 func PuzzleRow(t Translate, p *puzzle.Puzzle, pr *puzzle.Progress) [2]string {
-	mark := ""
-	if r, tried := pr.Results[p.ID]; tried {
-		mark = t("puzzles.mark.failed", nil)
-		if r.Solved {
-			mark = t("puzzles.mark.solved", nil)
-		}
+	return [2]string{PuzzleTitle(t, p), PuzzleFacts(t, p, pr.PuzzleRating(p).Rating)}
+}
+
+// PuzzleMark is what the list marks a puzzle with.
+type PuzzleMark int
+
+// The marks: untried, solved (at some try), tried and never solved.
+const (
+	MarkNone PuzzleMark = iota
+	MarkSolved
+	MarkFailed
+)
+
+// MarkOf is p's mark in pr.
+func MarkOf(p *puzzle.Puzzle, pr *puzzle.Progress) PuzzleMark {
+	r, tried := pr.Results[p.ID]
+	switch {
+	case !tried:
+		return MarkNone
+	case r.Solved:
+		return MarkSolved
 	}
-	return [2]string{mark + PuzzleTitle(t, p), PuzzleFacts(t, p, pr.PuzzleRating(p).Rating)}
+	return MarkFailed
 }
 
 // PlayerLine is the player's puzzle rating, streak and count of solved puzzles.
