@@ -227,7 +227,7 @@ func (r *PuzzleRun) Refutation() (from *rules.Position, line []rules.Move) {
 // CanHint reports whether a hint can be given now: in a puzzle with a line, while it is
 // being solved, up to the move itself.
 func (r *PuzzleRun) CanHint() bool {
-	return r.attempt != nil && r.state == RunSolving && r.marks.hint == rules.NoMove
+	return r.attempt != nil && r.state == RunSolving && !r.thinking && r.marks.hint == rules.NoMove
 }
 
 // goal is the status before the first move: what to do.
@@ -295,7 +295,26 @@ func (r *PuzzleRun) Drop(from, to rules.Square) {
 
 // playLine plays the solver's move in a puzzle with a line.
 func (r *PuzzleRun) playLine(m rules.Move) {
+	if !r.attempt.Expects(m) && r.p.Kind == puzzle.KindMate && r.p.Proof == puzzle.Proven {
+		// Another move than the line's: the prover judges whether it still mates, which
+		// can take a second or more, off the UI goroutine; the move is shown meanwhile.
+		// A retry or leaving drops the answer; the old attempt is then no one's.
+		r.pos.MakeMove(m)
+		r.last, r.marks.animate = m, m
+		r.status = i18n.Message{Key: "puzzle.checking"}
+		attempt := r.attempt
+		r.background(func(context.Context) func() {
+			reply, err := attempt.Play(m)
+			return func() { r.playedLine(m, reply, err) }
+		})
+		return
+	}
 	reply, err := r.attempt.Play(m)
+	r.playedLine(m, reply, err)
+}
+
+// playedLine shows the attempt after the solver's move m and the reply.
+func (r *PuzzleRun) playedLine(m, reply rules.Move, err error) {
 	if err != nil {
 		return
 	}
@@ -451,23 +470,34 @@ func (r *PuzzleRun) judgeEndgame() bool {
 // search runs the engine on pos off the UI goroutine and hands the result to done on
 // it, unless the run was stopped or retried since.
 func (r *PuzzleRun) search(pos *rules.Position, lim engine.Limits, done func(engine.SearchResult)) {
+	search := r.t.cfg.Search
+	r.background(func(ctx context.Context) func() {
+		res := search(ctx, pos, lim, nil)
+		return func() { done(res) }
+	})
+}
+
+// background runs work off the UI goroutine (Close waits for it) and the function it
+// returns on the UI goroutine, unless the run was stopped or retried since; the run
+// takes no taps or hints meanwhile.
+func (r *PuzzleRun) background(work func(context.Context) func()) {
 	r.stopSearch()
 	gen := r.job.gen
 	ctx, cancel := context.WithCancel(context.Background())
 	r.job.cancel = cancel
 	r.thinking = true
-	search, post := r.t.cfg.Search, r.t.cfg.Post
+	post := r.t.cfg.Post
 	r.t.running.Add(1)
 	go func() {
 		defer r.t.running.Done()
-		res := search(ctx, pos, lim, nil)
+		done := work(ctx)
 		post(func() {
 			if r.job.gen != gen {
 				return
 			}
 			r.thinking = false
 			cancel()
-			done(res)
+			done()
 			r.changed()
 		})
 	}()

@@ -142,6 +142,32 @@ func TestPuzzleRunSolveFailHintAndReload(t *testing.T) {
 	}
 }
 
+// In a proven mate another move that still mates in time is answered, after the prover
+// has judged it off the UI goroutine, and the try goes on to the mate.
+func TestPuzzleRunTakesAnotherProvenMate(t *testing.T) {
+	tr, q := newTrainer(t, t.TempDir())
+	r, _ := tr.Start(&tr.All()[0])
+	tapRun(t, r, "g6f8") // the line opens g8g9
+	if !r.Thinking() || r.Status().Key != "puzzle.checking" || r.LastMove() != mv(t, "g6f8") || r.CanHint() {
+		t.Fatalf("while the prover judges: thinking %v, %v", r.Thinking(), r.Status())
+	}
+	r.Tap(sq(t, "g8")) // no taps meanwhile
+	if r.Selected() != rules.NoSquare {
+		t.Fatal("a tap was taken while the prover judged")
+	}
+	q.WaitFor(t, time.Minute, "the prover", func() bool { return !r.Thinking() })
+	if r.State() != RunSolving || r.Status().Key != "puzzle.correct" || r.Position().Side() != rules.Red {
+		t.Fatalf("after another mating move: %v %v", r.State(), r.Status())
+	}
+	r.Hint()
+	r.Hint()
+	m := r.HintMove()
+	tapRun(t, r, m.String())
+	if r.State() != RunSolved || !r.Position().IsMate() {
+		t.Fatalf("the hinted mate %v: %v", m, r.State())
+	}
+}
+
 // Endgame training: played out against the engine until the goal; the player's moves
 // here are the engine's own choice at a greater depth.
 func TestEndgameTrainingReachesTheGoal(t *testing.T) {
@@ -173,9 +199,10 @@ func TestEndgameTrainingReachesTheGoal(t *testing.T) {
 // A damaged progress file is set aside and the backup restored.
 func TestPuzzleProgressRecoversFromBackup(t *testing.T) {
 	dir := t.TempDir()
-	tr, _ := newTrainer(t, dir)
+	tr, q := newTrainer(t, dir)
 	r, _ := tr.Start(&tr.All()[0])
-	tapRun(t, r, "i8i7") // wrong: a result saved
+	tapRun(t, r, "i8i7") // wrong, as the prover finds off the UI goroutine: a result saved
+	q.WaitFor(t, time.Minute, "the prover", func() bool { return r.State() == RunFailed })
 	r.Stop()
 	r, _ = tr.Start(&tr.All()[0])
 	tapRun(t, r, "g8g9")

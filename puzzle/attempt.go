@@ -31,10 +31,11 @@ const (
 )
 
 // AlternativeBudget caps the prover's nodes when it judges a solver's move
-// that leaves the line of a proven mate: enough for the mates of the
-// bundled files (their whole proofs average a few thousand nodes), small
-// enough to answer a tap at once.
-const AlternativeBudget = 200_000
+// that leaves the line of a proven mate: enough for the short mates (their
+// whole proofs take a few thousand nodes); a refutation of a wrong move in a
+// long 《适情雅趣》 mate can use it all, about a second (the Puzzles screen
+// asks off its UI goroutine).
+const AlternativeBudget = 50_000
 
 // ErrAttemptOver is returned for a move after the attempt has ended.
 var ErrAttemptOver = errors.New("puzzle: the attempt is over")
@@ -63,6 +64,10 @@ func (a *Attempt) State() AttemptState { return a.state }
 
 // Hints is how many hints were taken.
 func (a *Attempt) Hints() int { return a.hints }
+
+// Expects tells whether m is the line's next move (a move Play answers at once, without
+// the prover).
+func (a *Attempt) Expects(m rules.Move) bool { return a.state == Solving && a.line[a.ply] == m }
 
 // Play plays the solver's move. A move of the line is answered with the
 // line's reply (returned; NoMove when the line ends, solved). A move that
