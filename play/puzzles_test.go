@@ -240,3 +240,31 @@ func TestPuzzleMessagesHaveTexts(t *testing.T) {
 		}
 	}
 }
+
+// A progress file of any bytes loads without a panic: either it is refused (a new
+// player's progress and an error) or it is read, and then what is read saves and reads
+// back the same.
+func FuzzPuzzleProgress(f *testing.F) {
+	f.Add([]byte(`{"player":{"rating":1500,"rd":200,"vol":0.06},"results":{"a":{"solved":true,"attempts":1}},"streak":1,"best_streak":1,"history":[1500]}`))
+	f.Add([]byte(`{"player":{"rating":-5`))
+	f.Add([]byte(`{"player":{"rating":1e309,"rd":1,"vol":0.5}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		fs := newMemFS()
+		fs.files[puzzleSaveName] = data
+		pr, err := NewPuzzleStore(fs).Load()
+		if pr == nil {
+			t.Fatal("no progress")
+		}
+		if err != nil {
+			return
+		}
+		again := newMemFS()
+		if err := NewPuzzleStore(again).Save(pr); err != nil {
+			t.Fatal(err)
+		}
+		back, err := NewPuzzleStore(again).Load()
+		if err != nil || back.Player != pr.Player || back.Streak != pr.Streak || len(back.Results) != len(pr.Results) {
+			t.Fatalf("read back %+v, %v; saved %+v", back, err, pr)
+		}
+	})
+}
