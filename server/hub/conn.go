@@ -298,6 +298,8 @@ func (c *conn) handle(ctx context.Context, req proto.Request, receipt time.Time)
 		events, err = st.AcceptTakeback(ctx, account.ID, req.Game, receipt)
 	case proto.TypeDeclineTakeback:
 		events, err = st.DeclineTakeback(ctx, account.ID, req.Game, receipt)
+	case proto.TypeClaim:
+		events, err = st.Claim(ctx, account.ID, req.Game, req.Result == proto.ClaimDraw, receipt)
 	}
 	for _, e := range events {
 		if e.Kind == proto.KindEnd {
@@ -347,6 +349,7 @@ func (c *conn) hello(ctx context.Context, req proto.Request, current *store.Acco
 	}
 	c.mu.Unlock()
 	c.hub.registerAccount(c, a.ID)
+	c.hub.seen(ctx, []int64{a.ID}) // a player who was away is back now, not at the next record
 	public := a.Public()
 	c.send(proto.Frame{Type: proto.TypeWelcome, ID: req.ID, Account: &public, Games: games})
 }

@@ -26,10 +26,17 @@ import (
 type Config struct {
 	Store *store.Store
 	Log   *slog.Logger // [discard]
-	// Grace is how long a player may be disconnected from a game before losing it [60 s].
+	// Grace is how long a player may be disconnected from a game before the opponent may
+	// claim it [60 s].
 	Grace time.Duration
-	// SeenEvery is how often an instance records its players as connected [Grace/6].
+	// Forfeit is how long a player may be disconnected from a game before the server
+	// ends it as a loss [3 Grace].
+	Forfeit time.Duration
+	// SeenEvery is how often an instance records its players as connected [Grace/12].
 	SeenEvery time.Duration
+	// AwayAfter is how long a player must have gone unrecorded for its opponent to be
+	// told it is away [2 SeenEvery].
+	AwayAfter time.Duration
 	// PingEvery is how often a socket's round trip is measured, for the lag allowance [5 s].
 	PingEvery time.Duration
 	// CatchUpEvery is how often the instance compares its games with the table, for
@@ -57,8 +64,14 @@ func (c *Config) defaults() {
 	if c.Grace == 0 {
 		c.Grace = 60 * time.Second
 	}
+	if c.Forfeit == 0 {
+		c.Forfeit = 3 * c.Grace
+	}
 	if c.SeenEvery == 0 {
-		c.SeenEvery = c.Grace / 6
+		c.SeenEvery = c.Grace / 12
+	}
+	if c.AwayAfter == 0 {
+		c.AwayAfter = 2 * c.SeenEvery
 	}
 	if c.PingEvery == 0 {
 		c.PingEvery = 5 * time.Second
@@ -491,12 +504,20 @@ func (h *Hub) catchUpAccounts(ctx context.Context) {
 	}
 }
 
-// recordSeen tells the database which accounts are connected here, for abandonment.
+// recordSeen tells the database which accounts are connected here, for abandonment;
+// players that were away are back, and their opponents here hear it at once.
 func (h *Hub) recordSeen(ctx context.Context) {
-	accounts := h.keysOf(h.byAccount)
-	if err := h.store.Seen(ctx, accounts, h.cfg.Now()); err != nil && ctx.Err() == nil {
+	h.seen(ctx, h.keysOf(h.byAccount))
+}
+
+func (h *Hub) seen(ctx context.Context, accounts []int64) {
+	back, err := h.store.Seen(ctx, accounts, h.cfg.Now())
+	if err != nil && ctx.Err() == nil {
 		h.log.Warn("recording connected players", "err", err)
 		h.seenFailed.Store(h.cfg.Now().UnixNano())
+	}
+	for _, e := range back {
+		h.dispatch(e)
 	}
 }
 
@@ -511,10 +532,20 @@ func (h *Hub) sweep(ctx context.Context) {
 	// While players could not be recorded as connected (the database was away), their
 	// absence proves nothing: no abandonment until a grace period after the last failure.
 	var abandoned []proto.Event
-	if now.Sub(time.Unix(0, h.seenFailed.Load())) > h.cfg.Grace+h.cfg.SeenEvery {
-		abandoned, err = h.store.SweepAbandoned(ctx, now, h.cfg.Grace)
+	if now.Sub(time.Unix(0, h.seenFailed.Load())) > h.cfg.Forfeit+h.cfg.SeenEvery {
+		abandoned, err = h.store.SweepAbandoned(ctx, now, h.cfg.Forfeit)
 		if err != nil && ctx.Err() == nil {
 			h.log.Warn("sweeping abandoned games", "err", err)
+		}
+	}
+	// Nor is anyone away then: a claim needs a player shown away, after its grace.
+	if now.Sub(time.Unix(0, h.seenFailed.Load())) > h.cfg.AwayAfter+h.cfg.SeenEvery {
+		away, err := h.store.SweepAway(ctx, now, h.cfg.AwayAfter, h.cfg.Grace, h.cfg.Forfeit)
+		if err != nil && ctx.Err() == nil {
+			h.log.Warn("sweeping away players", "err", err)
+		}
+		for _, e := range away {
+			h.dispatch(e)
 		}
 	}
 	h.metrics.gamesEnded.Add(float64(len(ended) + len(abandoned)))

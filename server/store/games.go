@@ -89,15 +89,19 @@ type gameRow struct {
 	redSeen, blackSeen *time.Time
 	lagQuotaMS         [2]int64 // by colour
 	takebackOffer      *string
+	// claimAt is, by colour, when the opponent may claim the game because that player
+	// is away (nil while it is connected).
+	claimAt [2]*time.Time
 }
 
 const gameColumns = `id, red, black, status, rules, rated, start_fen, base_ms, increment_ms, red_ms, black_ms,
-	turn_since, ply, version, draw_offer, red_seen, black_seen, red_lag_ms, black_lag_ms, takeback_offer`
+	turn_since, ply, version, draw_offer, red_seen, black_seen, red_lag_ms, black_lag_ms, takeback_offer,
+	red_claim_at, black_claim_at`
 
 func (r *gameRow) scan(row pgx.Row) error {
 	return row.Scan(&r.id, &r.red, &r.black, &r.status, &r.ruleSet, &r.rated, &r.startFEN, &r.baseMS, &r.incMS,
 		&r.redMS, &r.blackMS, &r.turnSince, &r.ply, &r.version, &r.drawOffer, &r.redSeen, &r.blackSeen,
-		&r.lagQuotaMS[rules.Red], &r.lagQuotaMS[rules.Black], &r.takebackOffer)
+		&r.lagQuotaMS[rules.Red], &r.lagQuotaMS[rules.Black], &r.takebackOffer, &r.claimAt[rules.Red], &r.claimAt[rules.Black])
 }
 
 // The lag allowance, lichess's way: the time a move spent on the network (half the
@@ -405,6 +409,9 @@ func (s *Store) Move(ctx context.Context, account, gameID int64, ply int, text s
 		if !m.Game().Position().IsLegal(mv) {
 			return proto.Errorf(proto.CodeIllegal, fmt.Sprintf("%s is not a legal move here", text))
 		}
+		if events, err = present(ctx, tx, r, side); err != nil {
+			return err
+		}
 		given, quota := lagAllowance(lag, time.Duration(r.lagQuotaMS[side])*time.Millisecond)
 		clock.now = receipt.Add(-given)
 		if r.turnSince != nil && clock.now.Before(*r.turnSince) {
@@ -615,7 +622,11 @@ func (s *Store) act(ctx context.Context, account, gameID int64, now time.Time,
 		if err != nil {
 			return err
 		}
-		events, err = f(tx, r, m, side)
+		if events, err = present(ctx, tx, r, side); err != nil {
+			return err
+		}
+		more, err := f(tx, r, m, side)
+		events = append(events, more...)
 		return err
 	})
 	return events, err

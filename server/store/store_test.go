@@ -317,7 +317,7 @@ func TestAbandonment(t *testing.T) {
 	ctx := context.Background()
 	start := time.Now()
 	id, red, black := pair(t, s, blitz, start)
-	if err := s.Seen(ctx, []int64{red.ID}, start.Add(50*time.Second)); err != nil {
+	if _, err := s.Seen(ctx, []int64{red.ID}, start.Add(50*time.Second)); err != nil {
 		t.Fatal(err)
 	}
 	if events, err := s.SweepAbandoned(ctx, start.Add(59*time.Second), time.Minute); err != nil || len(ofGame(events, id)) != 0 {
