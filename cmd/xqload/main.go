@@ -83,7 +83,8 @@ func startInstance(ctx context.Context, binary, dbURL, dir string, n int) (*inst
 		return nil, err
 	}
 	addr := fmt.Sprintf("127.0.0.1:%d", port)
-	cmd := exec.Command(binary, "-addr", addr, "-sockets-per-address", "10000", "-accounts-per-second", "10000", "-accounts-burst", "10000")
+	cmd := exec.Command(binary, "-addr", addr, "-sockets-per-address", "10000", "-accounts-per-second", "10000", "-accounts-burst", "10000",
+		"-requests-per-address", "100000", "-requests-per-address-burst", "100000") // every bot is on 127.0.0.1
 	cmd.Env = append(os.Environ(), "DATABASE_URL="+dbURL)
 	logFile, err := os.Create(filepath.Join(dir, fmt.Sprintf("xqserver%d.log", n)))
 	if err != nil {

@@ -47,6 +47,14 @@ type Config struct {
 	// MessageRate and MessageBurst limit one socket's requests [20/s, 40].
 	MessageRate  rate.Limit
 	MessageBurst int
+	// AccountMessageRate and AccountMessageBurst limit the requests of one account, all
+	// its sockets on this instance together [30/s, 60].
+	AccountMessageRate  rate.Limit
+	AccountMessageBurst int
+	// AddressMessageRate and AddressMessageBurst limit the requests from one address,
+	// all its sockets together (many players may share one address) [200/s, 400].
+	AddressMessageRate  rate.Limit
+	AddressMessageBurst int
 	// AccountRate and AccountBurst limit accounts made and sign-ins tried per address
 	// [1/s, 20].
 	AccountRate  rate.Limit
@@ -85,6 +93,12 @@ func (c *Config) defaults() {
 	if c.MessageRate == 0 {
 		c.MessageRate, c.MessageBurst = 20, 40
 	}
+	if c.AccountMessageRate == 0 {
+		c.AccountMessageRate, c.AccountMessageBurst = 30, 60
+	}
+	if c.AddressMessageRate == 0 {
+		c.AddressMessageRate, c.AddressMessageBurst = 200, 400
+	}
 	if c.AccountRate == 0 {
 		c.AccountRate, c.AccountBurst = 1, 20
 	}
@@ -115,7 +129,11 @@ type Hub struct {
 	byGame     map[int64]map[*conn]bool
 	byAccount  map[int64]map[*conn]bool
 	perAddress map[string]int
-	limiters   map[string]*rate.Limiter
+	// signups limits accounts made and sign-ins per address; addressRequests and
+	// accountRequests limit socket requests per address and per account.
+	signups         map[string]*rate.Limiter
+	addressRequests map[string]*rate.Limiter
+	accountRequests map[int64]*rate.Limiter
 }
 
 // New makes a hub; Run must run for it to hear other instances and sweep.
@@ -125,7 +143,8 @@ func New(cfg Config) *Hub {
 		cfg: cfg, store: cfg.Store, log: cfg.Log, metrics: newMetrics(),
 		listening: make(chan struct{}),
 		byGame:    map[int64]map[*conn]bool{}, byAccount: map[int64]map[*conn]bool{},
-		perAddress: map[string]int{}, limiters: map[string]*rate.Limiter{},
+		perAddress: map[string]int{}, signups: map[string]*rate.Limiter{},
+		addressRequests: map[string]*rate.Limiter{}, accountRequests: map[int64]*rate.Limiter{},
 	}
 }
 
@@ -145,8 +164,9 @@ func (h *Hub) Handler() http.Handler {
 // until ctx ends.
 func (h *Hub) Run(ctx context.Context) {
 	var wg sync.WaitGroup
-	wg.Add(4)
+	wg.Add(5)
 	go func() { defer wg.Done(); h.listen(ctx) }()
+	go func() { defer wg.Done(); h.every(ctx, limiterPruneEvery, h.pruneLimiters) }()
 	go func() { defer wg.Done(); h.every(ctx, h.cfg.CatchUpEvery, h.catchUp) }()
 	go func() { defer wg.Done(); h.every(ctx, h.cfg.SeenEvery, h.recordSeen) }()
 	go func() { defer wg.Done(); h.every(ctx, h.cfg.SweepEvery, h.sweep) }()
@@ -190,16 +210,52 @@ func address(r *http.Request) string {
 func (h *Hub) allowAccountRequest(r *http.Request) bool {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	addr := address(r)
-	l, ok := h.limiters[addr]
-	if !ok {
-		if len(h.limiters) > 100000 { // forget idle addresses rather than grow without bound
-			clear(h.limiters)
-		}
-		l = rate.NewLimiter(h.cfg.AccountRate, h.cfg.AccountBurst)
-		h.limiters[addr] = l
+	return limiterOf(h.signups, address(r), h.cfg.AccountRate, h.cfg.AccountBurst).Allow()
+}
+
+// allowRequest applies the per-address and, once the socket has signed in, per-account
+// limits on socket requests; it returns the refusal, or nil.
+func (h *Hub) allowRequest(addr string, account int64) *proto.Error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if !limiterOf(h.addressRequests, addr, h.cfg.AddressMessageRate, h.cfg.AddressMessageBurst).Allow() {
+		return proto.Errorf(proto.CodeRateLimited, "too many requests from this address; slow down")
 	}
-	return l.Allow()
+	if account != 0 && !limiterOf(h.accountRequests, account, h.cfg.AccountMessageRate, h.cfg.AccountMessageBurst).Allow() {
+		return proto.Errorf(proto.CodeRateLimited, "too many requests from this account (all its connections together); slow down")
+	}
+	return nil
+}
+
+// limiterOf returns key's limiter in m, made with rate r and burst b when it has none.
+func limiterOf[K comparable](m map[K]*rate.Limiter, key K, r rate.Limit, b int) *rate.Limiter {
+	l, ok := m[key]
+	if !ok {
+		l = rate.NewLimiter(r, b)
+		m[key] = l
+	}
+	return l
+}
+
+// limiterPruneEvery is how often limiters back at their full burst are forgotten: one
+// made again later is the same, so the maps hold only the addresses and accounts active
+// lately.
+const limiterPruneEvery = time.Minute
+
+func (h *Hub) pruneLimiters(context.Context) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	prune(h.signups)
+	prune(h.addressRequests)
+	prune(h.accountRequests)
+}
+
+func prune[K comparable](m map[K]*rate.Limiter) {
+	for k, l := range m {
+		if l.Tokens() >= float64(l.Burst()) {
+			delete(m, k)
+		}
+	}
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
