@@ -106,6 +106,12 @@ func (h *Hub) socket(w http.ResponseWriter, r *http.Request) {
 	go c.writer(ctx)
 	go c.syncer(ctx)
 	go c.pinger(ctx)
+	silent := time.AfterFunc(h.cfg.HelloTimeout, func() {
+		if c.accountID() == 0 {
+			c.close(websocket.StatusPolicyViolation, "no hello in time")
+		}
+	})
+	defer silent.Stop()
 	c.read(ctx)
 	c.close(websocket.StatusNormalClosure, "")
 	c.leave()

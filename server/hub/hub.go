@@ -61,6 +61,9 @@ type Config struct {
 	AccountBurst int
 	// MaxSocketsPerAddress caps one address's open sockets [200].
 	MaxSocketsPerAddress int
+	// HelloTimeout closes a socket that has not signed in by then, so that sockets
+	// opened and left silent do not hold their address's places [10 s].
+	HelloTimeout time.Duration
 	// Now reads the time [time.Now].
 	Now func() time.Time
 }
@@ -104,6 +107,9 @@ func (c *Config) defaults() {
 	}
 	if c.MaxSocketsPerAddress == 0 {
 		c.MaxSocketsPerAddress = 200
+	}
+	if c.HelloTimeout == 0 {
+		c.HelloTimeout = 10 * time.Second
 	}
 	if c.Now == nil {
 		c.Now = time.Now
