@@ -92,6 +92,8 @@ type gameRow struct {
 	// claimAt is, by colour, when the opponent may claim the game because that player
 	// is away (nil while it is connected).
 	claimAt [2]*time.Time
+	// moves are the game's moves when lockGame read them with the row (nil otherwise).
+	moves *[]string
 }
 
 const gameColumns = `id, red, black, status, rules, rated, start_fen, base_ms, increment_ms, red_ms, black_ms,
@@ -121,14 +123,26 @@ func lagAllowance(lag, quota time.Duration) (given, after time.Duration) {
 	return given, min(quota-given+lagQuotaGain, lagQuotaMax)
 }
 
-// lockGame reads game id and locks its row until the transaction ends.
+// lockGame reads game id and locks its row until the transaction ends, with its moves
+// (see movesOf) read in the same round trip: the moves are read after the lock is held,
+// so they are the ones the row's version counts.
 func lockGame(ctx context.Context, tx *txn, id int64) (*gameRow, error) {
 	r := &gameRow{}
-	err := r.scan(tx.QueryRow(ctx, `SELECT `+gameColumns+` FROM games WHERE id = $1 FOR UPDATE`, id))
+	b := &pgx.Batch{}
+	b.Queue(`SELECT `+gameColumns+` FROM games WHERE id = $1 FOR UPDATE`, id).QueryRow(func(row pgx.Row) error { return r.scan(row) })
+	b.Queue(movesQuery, id).Query(func(rows pgx.Rows) error {
+		moves, err := readMoves(rows, id)
+		r.moves = &moves
+		return err
+	})
+	err := tx.SendBatch(ctx, b).Close()
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, proto.Errorf(proto.CodeNotFound, fmt.Sprintf("there is no game %d", id))
 	}
-	return r, err
+	if err != nil {
+		return nil, err
+	}
+	return r, nil
 }
 
 // lockPlayed locks game id as lockGame does and checks that account plays in it (see
@@ -191,8 +205,10 @@ func (s *Store) match(ctx context.Context, tx *txn, r *gameRow, clock *instant) 
 		return nil, fmt.Errorf("game %d: %v", r.id, err)
 	}
 	g.SetRules(ruleSet)
-	moves, err := movesOf(ctx, tx, r.id)
-	if err != nil {
+	var moves []string
+	if r.moves != nil {
+		moves = *r.moves
+	} else if moves, err = movesOf(ctx, tx, r.id); err != nil {
 		return nil, err
 	}
 	for i, text := range moves {
@@ -221,17 +237,25 @@ func (s *Store) matchAt(ctx context.Context, tx *txn, r *gameRow, now time.Time)
 	return m, err
 }
 
+// movesQuery reads a game's move and takeback events in order.
+const movesQuery = `SELECT kind, data FROM events WHERE game_id = $1 AND kind IN ('move', 'takeback') ORDER BY seq`
+
 // movesOf returns the game's moves as played: its move events, less those a takeback
 // event took back.
 func movesOf(ctx context.Context, tx *txn, game int64) ([]string, error) {
-	rows, err := tx.Query(ctx, `SELECT kind, data FROM events WHERE game_id = $1 AND kind IN ('move', 'takeback') ORDER BY seq`, game)
+	rows, err := tx.Query(ctx, movesQuery, game)
 	if err != nil {
 		return nil, err
 	}
+	return readMoves(rows, game)
+}
+
+// readMoves reads the rows of movesQuery into the moves as played.
+func readMoves(rows pgx.Rows, game int64) ([]string, error) {
 	var moves []string
 	var kind string
 	var data []byte
-	_, err = pgx.ForEachRow(rows, []any{&kind, &data}, func() error {
+	_, err := pgx.ForEachRow(rows, []any{&kind, &data}, func() error {
 		if kind == proto.KindTakeback {
 			var tb proto.TakebackData
 			if err := json.Unmarshal(data, &tb); err != nil || tb.Ply < 0 || tb.Ply > len(moves) {
@@ -257,15 +281,25 @@ func clockOf(m *play.Match) proto.Clock {
 // appendEvent numbers and stores the game's next event and queues its notification,
 // sent once the transaction has committed.
 func appendEvent(ctx context.Context, tx *txn, r *gameRow, kind string, data any) (proto.Event, error) {
+	return appendEventSetting(ctx, tx, r, kind, data, "")
+}
+
+// appendEventSetting is appendEvent that also sets the game row's columns as set says
+// (assignments whose parameters $1, $2, ... are args), in the same statement: one round
+// trip to the database instead of two.
+func appendEventSetting(ctx context.Context, tx *txn, r *gameRow, kind string, data any, set string, args ...any) (proto.Event, error) {
 	r.version++
 	e, err := proto.NewEvent(r.id, r.version, kind, data)
 	if err != nil {
 		return e, err
 	}
-	if _, err := tx.Exec(ctx, `INSERT INTO events (game_id, seq, kind, data) VALUES ($1, $2, $3, $4)`, r.id, e.Seq, kind, e.Data); err != nil {
-		return e, err
+	if set != "" {
+		set = ", " + set
 	}
-	if _, err := tx.Exec(ctx, `UPDATE games SET version = $2 WHERE id = $1`, r.id, r.version); err != nil {
+	n := len(args)
+	all := append(args, r.id, r.version, kind, e.Data)
+	if _, err := tx.Exec(ctx, fmt.Sprintf(`WITH e AS (INSERT INTO events (game_id, seq, kind, data) VALUES ($%d, $%d, $%d, $%d))
+		UPDATE games SET version = $%d`+set+` WHERE id = $%d`, n+1, n+2, n+3, n+4, n+2, n+1), all...); err != nil {
 		return e, err
 	}
 	return e, notifyEvent(ctx, tx, e)
@@ -429,12 +463,6 @@ func (s *Store) Move(ctx context.Context, account, gameID int64, ply int, text s
 		}
 		r.ply++
 		c := clockOf(m)
-		e, err := appendEvent(ctx, tx, r, proto.KindMove, proto.MoveData{Ply: r.ply, Move: mv.String(), Side: sideName(side), Clock: c,
-			Lag: given.Milliseconds()})
-		if err != nil {
-			return err
-		}
-		events = append(events, e)
 		var deadline *time.Time
 		if m.TimeControl().Timed() {
 			d := receipt.Add(m.ClockLeft(side.Opponent()))
@@ -444,11 +472,15 @@ func (s *Store) Move(ctx context.Context, account, gameID int64, ply int, text s
 		if side == rules.Black {
 			seen, lagQuota = "black_seen", "black_lag_ms"
 		}
-		if _, err := tx.Exec(ctx, `UPDATE games SET ply = $2, red_ms = $3, black_ms = $4, turn_since = $5, deadline = $6,
-			draw_offer = NULL, takeback_offer = NULL, `+seen+` = $5, `+lagQuota+` = $7 WHERE id = $1`,
-			r.id, r.ply, c.Red, c.Black, receipt, deadline, quota.Milliseconds()); err != nil {
+		e, err := appendEventSetting(ctx, tx, r, proto.KindMove, proto.MoveData{Ply: r.ply, Move: mv.String(), Side: sideName(side), Clock: c,
+			Lag: given.Milliseconds()},
+			`ply = $1, red_ms = $2, black_ms = $3, turn_since = $4, deadline = $5, draw_offer = NULL, takeback_offer = NULL, `+
+				seen+` = $4, `+lagQuota+` = $6`,
+			r.ply, c.Red, c.Black, receipt, deadline, quota.Milliseconds())
+		if err != nil {
 			return err
 		}
+		events = append(events, e)
 		if m.Result().Decided() {
 			end, err := s.finish(ctx, tx, r, s.endingOf(m), c)
 			events = append(events, end)

@@ -44,7 +44,20 @@ type Store struct {
 	pool     *pgxpool.Pool
 	catalogs *i18n.Catalogs
 	tau      float64
+
+	// outbox carries committed transactions' notifications to the publisher, which
+	// sends them in order, many transactions' in one (see publisher).
+	outbox        chan []notice
+	stopPublisher context.CancelFunc
+	publisherDone chan struct{}
 }
+
+// outboxSize is how many committed transactions' notifications may wait for the
+// publisher; past it, a commit waits for room (the database is then the bottleneck).
+const outboxSize = 4096
+
+// maxPublish bounds the notifications sent in one transaction.
+const maxPublish = 512
 
 // Open connects to the database at url and brings its schema up to date (instances
 // starting together take turns through an advisory lock).
@@ -71,7 +84,11 @@ func Open(ctx context.Context, url string) (*Store, error) {
 		pool.Close()
 		return nil, err
 	}
-	return &Store{pool: pool, catalogs: catalogs, tau: glicko.DefaultTau}, nil
+	pctx, stop := context.WithCancel(context.Background())
+	s := &Store{pool: pool, catalogs: catalogs, tau: glicko.DefaultTau,
+		outbox: make(chan []notice, outboxSize), stopPublisher: stop, publisherDone: make(chan struct{})}
+	go s.publisher(pctx)
+	return s, nil
 }
 
 func migrate(ctx context.Context, cfg *pgx.ConnConfig) error {
@@ -95,8 +112,13 @@ func migrate(ctx context.Context, cfg *pgx.ConnConfig) error {
 	return nil
 }
 
-// Close closes the connections.
-func (s *Store) Close() { s.pool.Close() }
+// Close sends the notifications still waiting (for at most a few seconds) and closes the
+// connections.
+func (s *Store) Close() {
+	s.stopPublisher()
+	<-s.publisherDone
+	s.pool.Close()
+}
 
 // Pool gives the connections, for the listener that waits on notifications.
 func (s *Store) Pool() *pgxpool.Pool { return s.pool }
@@ -119,11 +141,12 @@ func (t *txn) notify(channel, payload string) {
 // inTx runs f in a transaction and commits when f returns nil. A failure of the database
 // itself becomes CodeUnavailable, so a client can tell it from a refusal.
 //
-// The notifications go out after the commit, in a transaction of their own: a NOTIFY
-// inside the move's transaction would hold PostgreSQL's one notification lock through the
-// commit's flush to disk, so that every move of every game committed one at a time. A notification
-// lost because the instance died between the two is made up for by the instances, which
-// compare their games' versions with the table (hub's catch-up).
+// The notifications go out after the commit, through the publisher: a NOTIFY inside the
+// move's transaction would hold PostgreSQL's one notification lock through the commit's
+// flush to disk, so that every move of every game committed one at a time; and the
+// request need not wait for them (the instance hands its own sockets the events itself).
+// A notification lost because the instance died before sending it is made up for by the
+// instances, which compare their games' versions with the table (hub's catch-up).
 func (s *Store) inTx(ctx context.Context, f func(*txn) error) error {
 	t := &txn{}
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
@@ -134,17 +157,61 @@ func (s *Store) inTx(ctx context.Context, f func(*txn) error) error {
 	if err != nil && !errors.As(err, &perr) && !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
 		return fmt.Errorf("%w (%v)", proto.Errorf(proto.CodeUnavailable, "the database did not answer; try again"), err)
 	}
-	if err == nil {
-		// Sent even when the client has gone: the players and spectators wait for it.
-		pctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
-		defer cancel()
-		s.publish(pctx, t.notices)
+	if err == nil && len(t.notices) > 0 {
+		// Queued even when the client has gone: the players and spectators wait for it.
+		select {
+		case s.outbox <- t.notices:
+		case <-s.publisherDone: // closing: the other instances catch up from the table
+		}
 	}
 	return err
 }
 
+// publisher sends the outbox's notifications in the order their transactions committed,
+// each time all that are waiting (up to maxPublish) in one transaction: under load,
+// one notifying commit carries many moves. When ctx ends it sends what is left.
+func (s *Store) publisher(ctx context.Context) {
+	defer close(s.publisherDone)
+	var batch []notice
+	for {
+		select {
+		case n := <-s.outbox:
+			batch = append(batch[:0], n...)
+		case <-ctx.Done():
+			s.flushOutbox()
+			return
+		}
+	more:
+		for len(batch) < maxPublish {
+			select {
+			case n := <-s.outbox:
+				batch = append(batch, n...)
+			default:
+				break more
+			}
+		}
+		pctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		s.publish(pctx, batch)
+		cancel()
+	}
+}
+
+// flushOutbox sends what the outbox holds when the store closes.
+func (s *Store) flushOutbox() {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	for {
+		select {
+		case n := <-s.outbox:
+			s.publish(ctx, n)
+		default:
+			return
+		}
+	}
+}
+
 // publish sends notifications, in order, in one statement. A failure is not the
-// request's: its change is committed, and the instances catch up without it.
+// requests': their changes are committed, and the instances catch up without them.
 func (s *Store) publish(ctx context.Context, notices []notice) {
 	if len(notices) == 0 {
 		return
