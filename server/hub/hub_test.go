@@ -23,7 +23,7 @@ func TestMain(m *testing.M) { os.Exit(pgtest.Main(m, &testDB)) }
 
 // instances starts n hubs on the test database, each behind its own HTTP server, and
 // returns their base URLs.
-func instances(t *testing.T, n int, cfg Config) []string {
+func instances(t testing.TB, n int, cfg Config) []string {
 	t.Helper()
 	url := testDB.Need(t)
 	ctx, cancel := context.WithCancel(context.Background())
@@ -52,7 +52,7 @@ func testCtx(t *testing.T) context.Context {
 	return ctx
 }
 
-func dial(t *testing.T, ctx context.Context, base string) (*client.Conn, proto.Session) {
+func dial(t testing.TB, ctx context.Context, base string) (*client.Conn, proto.Session) {
 	t.Helper()
 	s, err := client.Guest(ctx, base)
 	if err != nil {
@@ -76,13 +76,13 @@ func code(err error) string {
 
 // pairBySeek pairs two new players, one on each instance, and returns them red first
 // with the game, after both have seen its start event.
-func pairBySeek(t *testing.T, ctx context.Context, bases []string, tc string) (int64, [2]*client.Conn, [2]string) {
+func pairBySeek(t testing.TB, ctx context.Context, bases []string, tc string) (int64, [2]*client.Conn, [2]string) {
 	t.Helper()
 	return pairRated(t, ctx, bases, tc, false)
 }
 
 // pairRated is pairBySeek with a choice of rated or casual.
-func pairRated(t *testing.T, ctx context.Context, bases []string, tc string, rated bool) (int64, [2]*client.Conn, [2]string) {
+func pairRated(t testing.TB, ctx context.Context, bases []string, tc string, rated bool) (int64, [2]*client.Conn, [2]string) {
 	t.Helper()
 	a, sa := dial(t, ctx, bases[0])
 	b, sb := dial(t, ctx, bases[len(bases)-1])

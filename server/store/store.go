@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/jackc/pgx/v5/stdlib"
 	"github.com/pressly/goose/v3"
@@ -126,9 +127,12 @@ func (s *Store) Pool() *pgxpool.Pool { return s.pool }
 // Ping reports whether the database answers.
 func (s *Store) Ping(ctx context.Context) error { return s.pool.Ping(ctx) }
 
-// txn is a transaction with the notifications to send once it has committed.
+// txn is a transaction with the notifications to send once it has committed. Its BEGIN
+// is not a round trip of its own: it goes to the database with the transaction's first
+// batch of statements (lockGame's, in most requests) or, failing that, first statement.
 type txn struct {
-	pgx.Tx
+	conn    *pgxpool.Conn
+	begun   bool
 	notices []notice
 }
 
@@ -137,6 +141,62 @@ type notice struct{ channel, payload string }
 func (t *txn) notify(channel, payload string) {
 	t.notices = append(t.notices, notice{channel, payload})
 }
+
+// begin starts the transaction before a statement that cannot carry it.
+func (t *txn) begin(ctx context.Context) error {
+	if t.begun {
+		return nil
+	}
+	if _, err := t.conn.Exec(ctx, "BEGIN"); err != nil {
+		return err
+	}
+	t.begun = true
+	return nil
+}
+
+// Exec runs a statement in the transaction (with its BEGIN in the same round trip when
+// it is the first).
+func (t *txn) Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error) {
+	if t.begun {
+		return t.conn.Exec(ctx, sql, args...)
+	}
+	var tag pgconn.CommandTag
+	b := &pgx.Batch{}
+	b.Queue(sql, args...).Exec(func(ct pgconn.CommandTag) error { tag = ct; return nil })
+	err := t.SendBatch(ctx, b).Close()
+	return tag, err
+}
+
+// QueryRow runs a query of one row in the transaction.
+func (t *txn) QueryRow(ctx context.Context, sql string, args ...any) pgx.Row {
+	if err := t.begin(ctx); err != nil {
+		return errRow{err}
+	}
+	return t.conn.QueryRow(ctx, sql, args...)
+}
+
+// Query runs a query in the transaction.
+func (t *txn) Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error) {
+	if err := t.begin(ctx); err != nil {
+		return nil, err
+	}
+	return t.conn.Query(ctx, sql, args...)
+}
+
+// SendBatch sends statements in one round trip, the transaction's BEGIN first when it is
+// the first.
+func (t *txn) SendBatch(ctx context.Context, b *pgx.Batch) pgx.BatchResults {
+	if !t.begun {
+		b.QueuedQueries = append([]*pgx.QueuedQuery{{SQL: "BEGIN"}}, b.QueuedQueries...)
+		t.begun = true // if the batch fails, inTx rolls back or the connection is dropped
+	}
+	return t.conn.SendBatch(ctx, b)
+}
+
+// errRow is a row whose Scan reports the error that kept it from being read.
+type errRow struct{ err error }
+
+func (r errRow) Scan(...any) error { return r.err }
 
 // inTx runs f in a transaction and commits when f returns nil. A failure of the database
 // itself becomes CodeUnavailable, so a client can tell it from a refusal.
@@ -148,23 +208,49 @@ func (t *txn) notify(channel, payload string) {
 // A notification lost because the instance died before sending it is made up for by the
 // instances, which compare their games' versions with the table (hub's catch-up).
 func (s *Store) inTx(ctx context.Context, f func(*txn) error) error {
-	t := &txn{}
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		t.Tx, t.notices = tx, nil
-		return f(t)
-	})
+	err := s.runTx(ctx, f)
 	var perr *proto.Error
 	if err != nil && !errors.As(err, &perr) && !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
 		return fmt.Errorf("%w (%v)", proto.Errorf(proto.CodeUnavailable, "the database did not answer; try again"), err)
 	}
-	if err == nil && len(t.notices) > 0 {
+	return err
+}
+
+func (s *Store) runTx(ctx context.Context, f func(*txn) error) error {
+	conn, err := s.pool.Acquire(ctx)
+	if err != nil {
+		return err
+	}
+	// A connection still in a transaction when released (a failed rollback) is closed
+	// by the pool, never reused.
+	defer conn.Release()
+	t := &txn{conn: conn}
+	if err := f(t); err != nil {
+		if t.begun {
+			rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+			conn.Exec(rctx, "ROLLBACK")
+			cancel()
+		}
+		return err
+	}
+	if t.begun {
+		// COMMIT of a transaction that failed answers ROLLBACK without an error.
+		tag, err := conn.Exec(ctx, "COMMIT")
+		if err != nil {
+			return err
+		}
+		if tag.String() != "COMMIT" {
+			return fmt.Errorf("the transaction was rolled back (%s)", tag)
+		}
+	}
+	if len(t.notices) > 0 {
 		// Queued even when the client has gone: the players and spectators wait for it.
 		select {
 		case s.outbox <- t.notices:
 		case <-s.publisherDone: // closing: the other instances catch up from the table
 		}
 	}
-	return err
+	return nil
 }
 
 // publisher sends the outbox's notifications in the order their transactions committed,
