@@ -97,7 +97,9 @@ type gameRow struct {
 }
 
 const gameColumns = `id, red, black, status, rules, rated, start_fen, base_ms, increment_ms, red_ms, black_ms,
-	turn_since, ply, version, draw_offer, red_seen, black_seen, red_lag_ms, black_lag_ms, takeback_offer,
+	turn_since, ply, version, draw_offer,
+	(SELECT seen FROM presence WHERE account_id = games.red), (SELECT seen FROM presence WHERE account_id = games.black),
+	red_lag_ms, black_lag_ms, takeback_offer,
 	red_claim_at, black_claim_at`
 
 func (r *gameRow) scan(row pgx.Row) error {
@@ -468,14 +470,14 @@ func (s *Store) Move(ctx context.Context, account, gameID int64, ply int, text s
 			d := receipt.Add(m.ClockLeft(side.Opponent()))
 			deadline = &d
 		}
-		seen, lagQuota := "red_seen", "red_lag_ms"
+		lagQuota := "red_lag_ms"
 		if side == rules.Black {
-			seen, lagQuota = "black_seen", "black_lag_ms"
+			lagQuota = "black_lag_ms"
 		}
 		e, err := appendEventSetting(ctx, tx, r, proto.KindMove, proto.MoveData{Ply: r.ply, Move: mv.String(), Side: sideName(side), Clock: c,
 			Lag: given.Milliseconds()},
 			`ply = $1, red_ms = $2, black_ms = $3, turn_since = $4, deadline = $5, draw_offer = NULL, takeback_offer = NULL, `+
-				seen+` = $4, `+lagQuota+` = $6`,
+				lagQuota+` = $6`,
 			r.ply, c.Red, c.Black, receipt, deadline, quota.Milliseconds())
 		if err != nil {
 			return err
@@ -874,8 +876,11 @@ func (s *Store) start(ctx context.Context, tx *txn, r *gameRow, spec Spec, now t
 		d := now.Add(spec.TimeControl.Base)
 		deadline = &d
 	}
-	if _, err := tx.Exec(ctx, `UPDATE games SET red = $2, black = $3, status = 'playing', turn_since = $4, deadline = $5,
-		red_seen = $4, black_seen = $4 WHERE id = $1`, r.id, r.red, r.black, now, deadline); err != nil {
+	if _, err := tx.Exec(ctx, `UPDATE games SET red = $2, black = $3, status = 'playing', turn_since = $4, deadline = $5
+		WHERE id = $1`, r.id, r.red, r.black, now, deadline); err != nil {
+		return err
+	}
+	if err := recordPresence(ctx, tx, []int64{*r.red, *r.black}, now); err != nil {
 		return err
 	}
 	r.status = "playing"

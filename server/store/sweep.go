@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -52,7 +53,7 @@ func (s *Store) SweepFlags(ctx context.Context, now time.Time) ([]proto.Event, e
 // opponent claimed first (see Claim).
 func (s *Store) SweepAbandoned(ctx context.Context, now time.Time, forfeit time.Duration) ([]proto.Event, error) {
 	now = dbTime(now)
-	return s.sweep(ctx, `SELECT `+gameColumns+` FROM games WHERE status = 'playing' AND (red_seen < $1 OR black_seen < $1)
+	return s.sweep(ctx, `SELECT `+gameColumns+` FROM games WHERE status = 'playing' AND (red IN (`+absent+`) OR black IN (`+absent+`))
 		LIMIT 1 FOR UPDATE SKIP LOCKED`, now.Add(-forfeit),
 		func(ctx context.Context, tx *txn, r *gameRow) (*proto.Event, error) {
 			m, err := s.matchAt(ctx, tx, r, now)
@@ -60,13 +61,28 @@ func (s *Store) SweepAbandoned(ctx context.Context, now time.Time, forfeit time.
 				return nil, err
 			}
 			loser := rules.Red
-			if r.blackSeen.Before(*r.redSeen) {
+			if r.seen(rules.Black).Before(r.seen(rules.Red)) {
 				loser = rules.Black
 			}
 			e, err := s.finish(ctx, tx, r, s.abandoned(loser, false), clockOf(m))
 			return &e, err
 		})
 }
+
+// seen is when side's player was last known connected (the zero time if never).
+func (r *gameRow) seen(side rules.Color) time.Time {
+	t := r.redSeen
+	if side == rules.Black {
+		t = r.blackSeen
+	}
+	if t == nil {
+		return time.Time{}
+	}
+	return *t
+}
+
+// absent selects the accounts not known connected since $1.
+const absent = `SELECT account_id FROM presence WHERE seen < $1`
 
 // abandoned is the ending of a game that side left: a loss, or a draw its opponent claimed.
 func (s *Store) abandoned(side rules.Color, draw bool) ending {
@@ -89,18 +105,15 @@ func (s *Store) abandoned(side rules.Color, draw bool) ending {
 func (s *Store) SweepAway(ctx context.Context, now time.Time, after, grace, forfeit time.Duration) ([]proto.Event, error) {
 	now = dbTime(now)
 	return s.sweep(ctx, `SELECT `+gameColumns+` FROM games WHERE status = 'playing'
-		AND (red_claim_at IS NULL AND red_seen < $1 OR black_claim_at IS NULL AND black_seen < $1)
+		AND (red_claim_at IS NULL AND red IN (`+absent+`) OR black_claim_at IS NULL AND black IN (`+absent+`))
 		LIMIT 1 FOR UPDATE SKIP LOCKED`, now.Add(-after),
 		func(ctx context.Context, tx *txn, r *gameRow) (*proto.Event, error) {
 			// Of two players gone, the one gone longer first; the other on the next round.
 			side := rules.Red
-			if r.claimAt[rules.Red] != nil || r.claimAt[rules.Black] == nil && r.blackSeen.Before(*r.redSeen) {
+			if r.claimAt[rules.Red] != nil || r.claimAt[rules.Black] == nil && r.seen(rules.Black).Before(r.seen(rules.Red)) {
 				side = rules.Black
 			}
-			since := *r.redSeen
-			if side == rules.Black {
-				since = *r.blackSeen
-			}
+			since := r.seen(side)
 			claimAt := since.Add(grace)
 			if _, err := tx.Exec(ctx, `UPDATE games SET `+sideName(side)+`_claim_at = $2 WHERE id = $1`, r.id, claimAt); err != nil {
 				return nil, err
@@ -179,9 +192,8 @@ func (s *Store) sweep(ctx context.Context, query string, arg any,
 
 // Seen records that the accounts are connected at now: none of them has left its games.
 // Those marked away in a game are back: the mark is cleared and a back event appended,
-// in one transaction with the record, so a claim sees either the mark or the return. The
-// rows are locked in the order of their ids, as every instance does, so that two
-// instances recording at once cannot deadlock.
+// in the transaction of the record, under the game's lock, so a claim sees either the
+// mark or the return.
 func (s *Store) Seen(ctx context.Context, accounts []int64, now time.Time) ([]proto.Event, error) {
 	if len(accounts) == 0 {
 		return nil, nil
@@ -190,40 +202,32 @@ func (s *Store) Seen(ctx context.Context, accounts []int64, now time.Time) ([]pr
 	var events []proto.Event
 	err := s.inTx(ctx, func(tx *txn) error {
 		events = nil
-		rows, err := tx.Query(ctx, `WITH l AS (
-				SELECT id, red = ANY($1) AS r, black = ANY($1) AS b FROM games
-				WHERE status = 'playing' AND (red = ANY($1) OR black = ANY($1)) ORDER BY id FOR UPDATE)
-			UPDATE games g SET red_seen = CASE WHEN l.r THEN $2 ELSE g.red_seen END,
-				black_seen = CASE WHEN l.b THEN $2 ELSE g.black_seen END
-			FROM l WHERE g.id = l.id
-			RETURNING g.id, l.r AND g.red_claim_at IS NOT NULL, l.b AND g.black_claim_at IS NOT NULL`, accounts, now)
+		if err := recordPresence(ctx, tx, accounts, now); err != nil {
+			return err
+		}
+		rows, err := tx.Query(ctx, `SELECT id FROM games WHERE status = 'playing'
+			AND (red = ANY($1) AND red_claim_at IS NOT NULL OR black = ANY($1) AND black_claim_at IS NOT NULL) ORDER BY id`, accounts)
 		if err != nil {
 			return err
 		}
-		type back struct {
-			game       int64
-			red, black bool
-		}
-		var backs []back
-		var b back
-		if _, err := pgx.ForEachRow(rows, []any{&b.game, &b.red, &b.black}, func() error {
-			if b.red || b.black {
-				backs = append(backs, b)
-			}
-			return nil
-		}); err != nil {
+		games, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+		if err != nil {
 			return err
 		}
-		for _, b := range backs {
-			r, err := lockGame(ctx, tx, b.game) // locked already; read whole
+		for _, id := range games {
+			r, err := lockGame(ctx, tx, id)
 			if err != nil {
 				return err
 			}
-			for side, returned := range [2]bool{rules.Red: b.red, rules.Black: b.black} {
-				if !returned {
+			for _, side := range []rules.Color{rules.Red, rules.Black} {
+				player := r.red
+				if side == rules.Black {
+					player = r.black
+				}
+				if player == nil || !slices.Contains(accounts, *player) {
 					continue
 				}
-				e, err := present(ctx, tx, r, rules.Color(side))
+				e, err := present(ctx, tx, r, side)
 				if err != nil {
 					return err
 				}
@@ -233,6 +237,15 @@ func (s *Store) Seen(ctx context.Context, accounts []int64, now time.Time) ([]pr
 		return nil
 	})
 	return events, err
+}
+
+// recordPresence records the accounts as connected at now (a later record stands). The
+// rows are written in the order of their ids, as every instance does, so that two
+// instances recording at once cannot deadlock.
+func recordPresence(ctx context.Context, tx *txn, accounts []int64, now time.Time) error {
+	_, err := tx.Exec(ctx, `INSERT INTO presence (account_id, seen) SELECT DISTINCT a, $2::timestamptz FROM unnest($1::bigint[]) AS a ORDER BY a
+		ON CONFLICT (account_id) DO UPDATE SET seen = GREATEST(presence.seen, EXCLUDED.seen)`, accounts, now)
+	return err
 }
 
 // RatedGames returns how many rated games moved account's rating, and the rating.
