@@ -141,15 +141,17 @@ type tally struct {
 	latencies []time.Duration
 	// steady are the latencies of the moves sent outside the faults: before the first
 	// and from faultSettle after the last (set once the faults are over).
-	steady    []time.Duration
-	sentAt    []time.Time // per latency, when its move was sent
-	faultFrom time.Time
-	faultTo   time.Time
-	refusals  map[string]int
-	acked     map[int64][]string // per game, the moves acknowledged (or found applied), by ply
-	reconnect int
-	eventGaps int // an event number skipped or repeated on one socket
-	failures  []string
+	steady []time.Duration
+	sentAt []time.Time // per latency, when its move was sent
+	// rawLatencies are the latencies in the order of sentAt (latencies gets sorted).
+	rawLatencies []time.Duration
+	faultFrom    time.Time
+	faultTo      time.Time
+	refusals     map[string]int
+	acked        map[int64][]string // per game, the moves acknowledged (or found applied), by ply
+	reconnect    int
+	eventGaps    int // an event number skipped or repeated on one socket
+	failures     []string
 }
 
 func (t *tally) fail(format string, args ...any) {
@@ -256,6 +258,7 @@ func run(o options) (string, error) {
 		return "", err
 	}
 	var b strings.Builder
+	t.rawLatencies = slices.Clone(t.latencies) // in the order of sentAt
 	for i, d := range t.latencies {
 		if t.faultFrom.IsZero() || t.sentAt[i].Before(t.faultFrom) || !t.faultTo.IsZero() && t.sentAt[i].After(t.faultTo.Add(faultSettle)) {
 			t.steady = append(t.steady, d)
@@ -281,6 +284,11 @@ func run(o options) (string, error) {
 		fmt.Fprintf(&b, "outside the faults (%d moves sent before them or %v after): p50 %v p99 %v max %v\n", len(t.steady), faultSettle,
 			pctOf(t.steady, 0.5).Round(10*time.Microsecond), pctOf(t.steady, 0.99).Round(10*time.Microsecond), pctOf(t.steady, 1).Round(10*time.Microsecond))
 	}
+	fmt.Fprintf(&b, "p99 by the %v in which the move was sent:", reportWindow)
+	for _, w := range windows(t, start) {
+		fmt.Fprintf(&b, " %v", w.Round(100*time.Microsecond))
+	}
+	fmt.Fprintln(&b)
 	for i, c := range cpuBefore {
 		fmt.Fprintf(&b, "instance %d CPU %v (%.0f%% of one core)\n", i+1, c, 100*c.Seconds()/elapsed.Seconds())
 	}
@@ -298,6 +306,30 @@ func run(o options) (string, error) {
 		return b.String(), errors.New("the run lost, repeated or misordered something")
 	}
 	return b.String(), nil
+}
+
+// reportWindow is the span of the run whose moves' p99 the report gives one by one.
+const reportWindow = 10 * time.Second
+
+// windows returns the p99 of the acknowledgement latency of the moves sent in each
+// reportWindow of the run from start (0 for a window without moves).
+func windows(t *tally, start time.Time) []time.Duration {
+	var byWindow [][]time.Duration
+	for i, d := range t.rawLatencies {
+		w := int(t.sentAt[i].Sub(start) / reportWindow)
+		for len(byWindow) <= w {
+			byWindow = append(byWindow, nil)
+		}
+		byWindow[w] = append(byWindow[w], d)
+	}
+	p99 := make([]time.Duration, len(byWindow))
+	for i, l := range byWindow {
+		if len(l) > 0 {
+			slices.Sort(l)
+			p99[i] = l[min(len(l)-1, int(0.99*float64(len(l))))]
+		}
+	}
+	return p99
 }
 
 // faultSettle is how long after the faults the moves still count as theirs in the
