@@ -572,6 +572,18 @@ func (h *Hub) recordSeen(ctx context.Context) {
 	h.seen(ctx, h.keysOf(h.byAccount))
 }
 
+// returned tells the opponents of a player shown away, who has just signed in here, that
+// it is back now, not at the next record.
+func (h *Hub) returned(ctx context.Context, account int64) {
+	back, err := h.store.Returned(ctx, account, h.cfg.Now())
+	if err != nil && ctx.Err() == nil {
+		h.log.Warn("recording a returning player", "err", err)
+	}
+	for _, e := range back {
+		h.dispatch(e)
+	}
+}
+
 func (h *Hub) seen(ctx context.Context, accounts []int64) {
 	back, err := h.store.Seen(ctx, accounts, h.cfg.Now())
 	if err != nil && ctx.Err() == nil {

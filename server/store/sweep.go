@@ -239,6 +239,18 @@ func (s *Store) Seen(ctx context.Context, accounts []int64, now time.Time) ([]pr
 	return events, err
 }
 
+// Returned records account as connected at now if it is shown away in a game (see
+// Seen); otherwise it writes nothing, and the instance's next record of its players does.
+// It is the check of a new socket, so that a reconnecting crowd costs reads, not commits.
+func (s *Store) Returned(ctx context.Context, account int64, now time.Time) ([]proto.Event, error) {
+	var away bool
+	if err := s.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM games WHERE status = 'playing'
+		AND (red = $1 AND red_claim_at IS NOT NULL OR black = $1 AND black_claim_at IS NOT NULL))`, account).Scan(&away); err != nil || !away {
+		return nil, err
+	}
+	return s.Seen(ctx, []int64{account}, now)
+}
+
 // recordPresence records the accounts as connected at now (a later record stands). The
 // rows are written in the order of their ids, as every instance does, so that two
 // instances recording at once cannot deadlock.
