@@ -185,6 +185,12 @@ func TestTokensAndPasswords(t *testing.T) {
 	if _, err := s.Authenticate(ctx, token); err != nil {
 		t.Errorf("a token unused for 89 days: %v", err)
 	}
+	// That use kept it alive for another 90 days.
+	var unused time.Duration
+	if err := s.pool.QueryRow(ctx, `SELECT extract(epoch FROM now() - used_at)::float8 * 1e9 FROM tokens WHERE hash = $1`, hashToken(token)).
+		Scan(&unused); err != nil || unused > time.Minute {
+		t.Errorf("a token's use was not recorded: unused for %v (%v)", unused, err)
+	}
 	name := "player" + token[:6]
 	if err := s.Register(ctx, a.ID, name, "short"); code(err) != proto.CodeBadRequest {
 		t.Errorf("short password: %v", err)
