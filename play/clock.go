@@ -186,15 +186,15 @@ func (c SideClock) StageLeft(tc TimeControl) time.Duration {
 	return max(c.Main, 0)
 }
 
-// fullClock is a side's clock at the start of a game on tc.
-func fullClock(tc TimeControl) SideClock {
+// FullClock is a side's clock at the start of a game on tc.
+func FullClock(tc TimeControl) SideClock {
 	return SideClock{Main: tc.Base, Periods: tc.ByoyomiPeriods()}
 }
 
-// charge takes d of thinking time off the clock: main time first, then the current
+// Charge takes d of thinking time off the clock: main time first, then the current
 // period; each period used up in full gives way to the next, the last one excepted (its
 // end is the flag: Left is then zero).
-func (c *SideClock) charge(tc TimeControl, d time.Duration) {
+func (c *SideClock) Charge(tc TimeControl, d time.Duration) {
 	if !tc.IsByoyomi() || c.Main >= d {
 		c.Main -= d
 		return
@@ -209,9 +209,9 @@ func (c *SideClock) charge(tc TimeControl, d time.Duration) {
 	c.Used = min(c.Used, tc.Byoyomi)
 }
 
-// moved closes a move on the clock: the increment is added, and a byo-yomi period starts
+// Moved closes a move on the clock: the increment is added, and a byo-yomi period starts
 // afresh for the next move (the one used is kept when the move came within it).
-func (c *SideClock) moved(tc TimeControl) {
+func (c *SideClock) Moved(tc TimeControl) {
 	c.Main += tc.Increment
 	c.Used = 0
 }
@@ -282,7 +282,7 @@ type gameClock struct {
 }
 
 func newGameClock(tc TimeControl) gameClock {
-	return gameClock{tc: tc, sides: [2]SideClock{fullClock(tc), fullClock(tc)}}
+	return gameClock{tc: tc, sides: [2]SideClock{FullClock(tc), FullClock(tc)}}
 }
 
 // restoreClock is a clock for tc with the clocks that a save kept (nil: full clocks).
@@ -299,7 +299,7 @@ func restoreClock(kept *[2]SideClock, tc TimeControl) gameClock {
 // settle charges the running side with the time since the clock last started.
 func (c *gameClock) settle(now time.Time) {
 	if c.running {
-		c.sides[c.side].charge(c.tc, now.Sub(c.since))
+		c.sides[c.side].Charge(c.tc, now.Sub(c.since))
 		c.since = now
 	}
 }
@@ -308,7 +308,7 @@ func (c *gameClock) settle(now time.Time) {
 func (c *gameClock) at(side rules.Color, now time.Time) SideClock {
 	sc := c.sides[side]
 	if c.running && c.side == side {
-		sc.charge(c.tc, now.Sub(c.since))
+		sc.Charge(c.tc, now.Sub(c.since))
 	}
 	return sc
 }

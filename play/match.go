@@ -65,7 +65,7 @@ func (m *Match) Play(mv rules.Move) error {
 		return err
 	}
 	if m.clock.tc.Timed() {
-		m.clock.sides[mover].moved(m.clock.tc)
+		m.clock.sides[mover].Moved(m.clock.tc)
 	}
 	return nil
 }
@@ -212,7 +212,7 @@ func (m *Match) flagTimer(armed uint64) {
 // flagFall ends the game because side's time ran out (a draw when the other side has no
 // attacking piece). The clock runs only at the end of the line, where a result is declared.
 func (m *Match) flagFall(side rules.Color) {
-	m.clock.sides[side].charge(m.clock.tc, m.clock.sides[side].Left(m.clock.tc))
+	m.clock.sides[side].Charge(m.clock.tc, m.clock.sides[side].Left(m.clock.tc))
 	if err := m.g.FlagFall(side); err != nil {
 		return
 	}
