@@ -6,17 +6,17 @@ import (
 )
 
 // In byo-yomi (no main time left) a move aims for 85 % of the period and is cut at the
-// period less its margin: 95 % of 5 s, at least 30 ms and at most 1 s short of it.
+// period less its margin: 90 % of 5 s, at least 100 ms and at most 1 s short of it.
 func TestByoyomiBudgetInThePeriod(t *testing.T) {
 	for _, c := range []struct {
 		period, optimum, hard time.Duration
 	}{
-		{5 * time.Second, 4250 * time.Millisecond, 4750 * time.Millisecond},
-		{time.Second, 850 * time.Millisecond, 950 * time.Millisecond},
+		{5 * time.Second, 4250 * time.Millisecond, 4500 * time.Millisecond},
+		{time.Second, 850 * time.Millisecond, 900 * time.Millisecond},            // margin at least 100 ms
 		{30 * time.Second, 25500 * time.Millisecond, 29 * time.Second},           // margin capped at 1 s
 		{60 * time.Second, 51 * time.Second, 59 * time.Second},                   // 20+60 读秒
-		{200 * time.Millisecond, 170 * time.Millisecond, 170 * time.Millisecond}, // margin at least 30 ms
-		{40 * time.Millisecond, 20 * time.Millisecond, 20 * time.Millisecond},    // never more than half the period
+		{200 * time.Millisecond, 100 * time.Millisecond, 100 * time.Millisecond}, // never more than half the period
+		{40 * time.Millisecond, 20 * time.Millisecond, 20 * time.Millisecond},
 	} {
 		for _, phase := range []int{0, unknownPhase, fullPhase} {
 			b := planTime(Limits{Byoyomi: c.period}, phase)
@@ -55,7 +55,7 @@ func TestByoyomiBudgetWithMainTime(t *testing.T) {
 // still cut it shorter.
 func TestByoyomiBudgetMovesToGoOneAndOtherLimits(t *testing.T) {
 	b := planTime(Limits{Time: 2 * time.Second, Byoyomi: 5 * time.Second, MovesToGo: 1}, unknownPhase)
-	if !b.fixed || b.hard != 6750*time.Millisecond || b.optimum != b.hard {
+	if !b.fixed || b.hard != 6500*time.Millisecond || b.optimum != b.hard {
 		t.Errorf("movestogo 1 with 2 s + 5 s: %+v", b)
 	}
 	b = planTime(Limits{Byoyomi: 5 * time.Second, MoveTime: time.Second}, unknownPhase)
@@ -67,7 +67,7 @@ func TestByoyomiBudgetMovesToGoOneAndOtherLimits(t *testing.T) {
 	}
 }
 
-// Over a game of moves in byo-yomi the stop rules (timeControl) spend 40–95 % of each
+// Over a game of moves in byo-yomi the stop rules (timeControl) spend 40–90 % of each
 // period, the unsettled moves at least 70 %, and never the whole period.
 func TestByoyomiPlanUsesThePeriod(t *testing.T) {
 	const period = 5 * time.Second
@@ -77,7 +77,7 @@ func TestByoyomiPlanUsesThePeriod(t *testing.T) {
 		start := tc.stopAfter(b.optimum)
 		end := min(max(2*start, tc.stopWithin(b.optimum)), b.hard)
 		share := float64(end) / float64(period)
-		if end > b.hard || share >= 0.96 {
+		if end > b.hard || share > 0.9 {
 			t.Errorf("%s: a move may take %v of a %v period", name, end, period)
 		}
 		low := 0.4
@@ -87,6 +87,6 @@ func TestByoyomiPlanUsesThePeriod(t *testing.T) {
 		if share < low {
 			t.Errorf("%s: a move ends by %.0f %% of the period, want at least %.0f %%", name, 100*share, 100*low)
 		}
-		t.Logf("%s: last iteration starts by %.0f %%, ends by %.0f %% of the period", name, 100*float64(start)/float64(period), 100*share)
+		t.Logf("%s: last iteration starts by %.0f %% (the hard stop cuts it at 90 %%), ends by %.0f %% of the period", name, 100*float64(start)/float64(period), 100*share)
 	}
 }

@@ -57,6 +57,7 @@ func main() {
 		byoyomi     = flag.String("byoyomi", "", "读秒 (byo-yomi) mode: main seconds per side plus seconds a move once it is spent, e.g. 0+5")
 		periods     = flag.Int("periods", 1, "with -byoyomi: periods per side; a period is lost only by a move over it, the last one's end loses")
 		byoForm     = flag.String("byoyomi-form", "byoyomi", "how UCI engines are told a 读秒 move: byoyomi (go wtime W btime B byoyomi P, as USI) or movestogo (the period as a clock for one move)")
+		stopAfter   = flag.Duration("stopafter", 0, "start no new game after this long, e.g. 8m (0: no limit); the games being played finish and count")
 		concurrency = flag.Int("concurrency", 1, "games played at once, each by its own pair of engine processes (one core per game with Threads=1)")
 		maxPlies    = flag.Int("maxplies", 300, "adjudicate a draw after this many plies")
 		openFile    = flag.String("openings", "", "file of openings: ICCS moves from the start, or a FEN, one a line")
@@ -169,6 +170,7 @@ func main() {
 	interrupted := make(chan os.Signal, 1)
 	signal.Notify(interrupted, os.Interrupt, syscall.SIGTERM)
 	played := 0
+	began := time.Now()
 	replies, err := playGames(engines, proto, *concurrency, n, starts, set, func(r gameResult) bool {
 		p := r.p
 		s := m.record(p, r.e1Red)
@@ -196,6 +198,10 @@ func main() {
 			fmt.Printf("interrupted after %d games\n", played)
 			return false
 		default:
+		}
+		if *stopAfter > 0 && time.Since(began) >= *stopAfter {
+			fmt.Printf("time limit %v reached after %d games: no new game starts\n", *stopAfter, played)
+			return false
 		}
 		return verdict == ""
 	})
