@@ -180,7 +180,7 @@ func byoyomiMargin(period time.Duration) time.Duration {
 // main time and never reaches into the period's margin. In byo-yomi it is the period
 // alone. movesToGo 1 spends everything there is.
 func planByoyomi(main, period time.Duration, movesToGo, phase int) timeBudget {
-	periodHard := max(period-byoyomiMargin(period), time.Millisecond)
+	periodHard := max(period-byoyomiMargin(period), min(time.Millisecond, period))
 	periodOptimum := min(time.Duration(float64(period)*byoyomiOptimum), periodHard)
 	if movesToGo == 1 {
 		return timeBudget{optimum: main + periodHard, hard: main + periodHard, fixed: true}

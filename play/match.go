@@ -212,7 +212,9 @@ func (m *Match) flagTimer(armed uint64) {
 // flagFall ends the game because side's time ran out (a draw when the other side has no
 // attacking piece). The clock runs only at the end of the line, where a result is declared.
 func (m *Match) flagFall(side rules.Color) {
-	m.clock.sides[side].Charge(m.clock.tc, m.clock.sides[side].Left(m.clock.tc))
+	sc := &m.clock.sides[side]
+	sc.Charge(m.clock.tc, sc.Left(m.clock.tc)) // all of it: the last period ends too
+	sc.Main = max(sc.Main, 0)
 	if err := m.g.FlagFall(side); err != nil {
 		return
 	}

@@ -233,7 +233,7 @@ func FuzzParseGo(f *testing.F) {
 		if soft < 0 || hard < 0 || soft > hard {
 			t.Fatalf("go %s: budget %v %v", text, soft, hard)
 		}
-		if l.Byoyomi > 0 && !l.Infinite && l.MoveTime == 0 && (hard <= 0 || hard >= l.Time+l.Byoyomi) {
+		if l.Byoyomi > 0 && !l.Infinite && l.MoveTime == 0 && (hard <= 0 || hard > l.Time+l.Byoyomi) {
 			t.Fatalf("go %s: byo-yomi budget %v is not within the main time and the period", text, hard)
 		}
 	})
