@@ -101,18 +101,23 @@ func newGameScreen(deps gameDeps) *gameScreen {
 	iconRow.Add(g.moreButton(""))
 
 	g.moveList = g.newMoveList()
-	g.notes = newNotesView(g.editComment)
+	g.notes = newNotesView(g.editComment, g.moveList.snug)
 	g.notes.Hide()
 	nav, panel := g.newSidePanel()
 	title := g.withMoreButton(widget.NewLabelWithStyle(tr("moves.title"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
-	moveRow := newRowText("1.")
-	statusRows := widget.NewLabel(strings.Repeat("\n", statusLines-1))
+	snug := true
+	moveRow, moveRowSnug := newRowText("1."), newListRowText("1.", &snug)
+	// The status and the label that measures its slot share a theme, snug in portrait.
+	statusTheme := &snugTheme{}
+	status := container.NewThemeOverride(g.turned.slot(), statusTheme)
+	statusRows := container.NewThemeOverride(widget.NewLabel(strings.Repeat("\n", statusLines-1)), statusTheme)
 	statusRowsWide := widget.NewLabel(strings.Repeat("\n", statusLinesWide-1))
 	g.content = container.New(&mainLayout{
-		board: g.board, clocks: g.clocks, status: g.turned.slot(), thinking: g.thinking,
+		board: g.board, clocks: g.clocks, status: status, thinking: g.thinking,
 		textButtons: buttons, title: title, iconButtons: iconRow,
-		moveList: g.moveList, notes: g.notes, moveRow: moveRow, statusRows: statusRows, statusRowsWide: statusRowsWide, sized: g.look.fit, nav: nav, panel: panel,
-	}, g.board, g.clocks, g.turned.slot(), g.thinking, buttons, title, iconRow, nav, panel, g.notes, g.moveList)
+		moveList: g.moveList, notes: g.notes, moveRow: moveRow, moveRowSnug: moveRowSnug, statusRows: statusRows, statusTheme: statusTheme,
+		statusRowsWide: statusRowsWide, sized: g.look.fit, nav: nav, panel: panel,
+	}, g.board, g.clocks, status, g.thinking, buttons, title, iconRow, nav, panel, g.notes, g.moveList)
 	return g
 }
 
