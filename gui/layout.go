@@ -17,6 +17,7 @@ type mainLayout struct {
 	clocks                  *ClockWidget      // the players and their clocks
 	notes                   *notesView        // a file's header and the comment on the move shown
 	textButtons, title      fyne.CanvasObject // landscape only
+	textRows                int               // the rows of textButtons
 	iconButtons             fyne.CanvasObject // portrait only
 	moveList                *moveList
 	moveRow, moveRowSnug    fyne.CanvasObject // a list row, and a snug one, for their heights
@@ -64,12 +65,15 @@ func (l *mainLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
 		l.moveList.setSnug(false)
 		bw := min(size.Height*board.Aspect(), size.Width*maxBoardShare)
 		place(l.board, 0, 0, bw, size.Height)
-		y := stack(bw, 0, size.Width-bw, l.clocks)
-		y = l.statusArea(bw, y, size.Width-bw, true)
-		y = stack(bw, y, size.Width-bw, l.textButtons, l.nav, l.panel)
-		y = l.placeNotes(bw, y, size.Width-bw, notesLinesWide)
-		y = stack(bw, y, size.Width-bw, l.title)
-		place(l.moveList, bw, y, size.Width-bw, size.Height-y)
+		w, rowH := size.Width-bw, l.captionRowHeight()
+		y := stack(bw, 0, w, l.clocks)
+		y = l.statusArea(bw, y, w, true)
+		y = stackAt(bw, y, w, float32(l.textRows)*(rowH+theme.Padding())-theme.Padding(), l.textButtons)
+		y = stackAt(bw, y, w, rowH, l.nav)
+		y = stack(bw, y, w, l.panel)
+		y = l.placeNotes(bw, y, w, notesLinesWide)
+		y = stackAt(bw, y, w, rowH, l.title)
+		place(l.moveList, bw, y, w, size.Height-y)
 		return
 	}
 	showIf(false, l.textButtons, l.title)
@@ -103,6 +107,15 @@ func (l *mainLayout) snugStatus(on bool) {
 	l.statusTheme.on = on
 	l.status.Refresh()
 	l.statusRows.Refresh()
+}
+
+// captionRowHeight is the one height of landscape's rows of buttons: the rows of
+// labelled buttons, the navigation icons and the title with More. Each row is as high as
+// the highest needs, so that a caption taller than an icon (another face, a larger text)
+// does not leave the rows at different heights (issue 35 item 14).
+func (l *mainLayout) captionRowHeight() float32 {
+	captions := (l.textButtons.MinSize().Height - float32(l.textRows-1)*theme.Padding()) / float32(l.textRows)
+	return max(captions, l.nav.MinSize().Height, l.title.MinSize().Height)
 }
 
 // iconRowHeight is the height of portrait's rows of icon buttons: their own, or when

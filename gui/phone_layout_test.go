@@ -76,8 +76,8 @@ func TestPhoneShowsPlayersAndSixMoves(t *testing.T) {
 		}
 		timed := c.timed
 		for _, size := range phoneSizes {
+			reloadTranslations(t) // before the window is built in the language
 			w, q := openWindow(t, t.TempDir())
-			reloadTranslations(t)
 			set := w.Session().Settings()
 			set.Human, set.Seconds, set.Random, set.Book = game.HumanBoth, 1, false, false
 			if timed {
