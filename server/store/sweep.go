@@ -29,7 +29,7 @@ func (s *Store) SweepFlags(ctx context.Context, now time.Time) ([]proto.Event, e
 				return nil, err
 			}
 			loser := m.ToMove()
-			if left := m.ClockLeft(loser); left > 0 {
+			if left := m.Clock(loser).Left(m.TimeControl()); left > 0 {
 				// The stored deadline is early by a rounding: move it, end nothing. (An
 				// error here would stop the sweep at this game, the first by deadline.)
 				// Rounded up to the database's microsecond, so the sweep passes it over now.
