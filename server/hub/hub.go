@@ -233,10 +233,19 @@ func (h *Hub) allowRequest(addr string, account int64) *proto.Error {
 	return nil
 }
 
+// maxLimiters bounds each map of limiters between prunings: past it, the idle ones go
+// at once, and all of them if that is not enough (a flood from many addresses).
+const maxLimiters = 100000
+
 // limiterOf returns key's limiter in m, made with rate r and burst b when it has none.
 func limiterOf[K comparable](m map[K]*rate.Limiter, key K, r rate.Limit, b int) *rate.Limiter {
 	l, ok := m[key]
 	if !ok {
+		if len(m) >= maxLimiters {
+			if prune(m); len(m) >= maxLimiters {
+				clear(m)
+			}
+		}
 		l = rate.NewLimiter(r, b)
 		m[key] = l
 	}
