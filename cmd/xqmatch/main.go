@@ -31,6 +31,7 @@ import (
 
 	"github.com/xqfyne/xiangqi/book"
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/internal/matchstat"
 	"github.com/xqfyne/xiangqi/resources"
 	"github.com/xqfyne/xiangqi/rules"
 	"github.com/xqfyne/xiangqi/uci"
@@ -61,7 +62,7 @@ func main() {
 	if *engine2 == "" {
 		*engine2 = *engine1
 	}
-	openings := defaultOpenings
+	openings := matchstat.DefaultOpenings
 	if *openFile != "" {
 		data, err := os.ReadFile(*openFile)
 		if err != nil {
