@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/rules"
 )
 
@@ -129,28 +130,47 @@ func TestMateInOne(t *testing.T) {
 // a mate taken.
 func TestObserve(t *testing.T) {
 	var s moveStats
+	ref := engine.NewSearcher(engine.Options{HashMB: 1, Seed: 1})
 	p := fen(t, "4k4/9/9/n8/9/9/R8/9/9/3K5 w - - 0 1")
-	prev := s.observe(p, mv(t, "a3b3"), plyFacts{move: mv(t, "b3a3")})
+	prev := s.observe(p, mv(t, "a3b3"), plyFacts{move: mv(t, "b3a3")}, ref)
 	if s.moves != 1 || s.shuffles != 1 || s.freeChances != 1 || s.freeTaken != 0 || prev.move != mv(t, "a3b3") {
 		t.Fatalf("after a shuffle past a free horse: %+v", s)
 	}
-	s.observe(p, mv(t, "a3a6"), prev)
-	if s.moves != 2 || s.shuffles != 1 || s.freeChances != 2 || s.freeTaken != 1 {
+	s.observe(p, mv(t, "a3a6"), prev, ref)
+	if s.moves != 2 || s.shuffles != 1 || s.freeChances != 2 || s.freeTaken != 1 || s.rightChances != 2 || s.rightTaken != 1 {
 		t.Fatalf("after taking the horse: %+v", s)
 	}
 	m := fen(t, "9/3k5/2C6/7P1/9/9/9/9/2R1K4/3A5 w - - 0 1")
-	s.observe(m, mv(t, "c1d1"), plyFacts{})
+	s.observe(m, mv(t, "c1d1"), plyFacts{}, ref)
 	if s.mateChances != 1 || s.mateTaken != 1 {
 		t.Fatalf("after the mate: %+v", s)
 	}
 	q := fen(t, threatFEN)
-	s.observe(q, mv(t, "a0d0"), plyFacts{})
+	s.observe(q, mv(t, "a0d0"), plyFacts{}, ref)
 	if s.dangerChances != 1 || s.allowed != 0 {
 		t.Fatalf("after stopping the mate: %+v", s)
 	}
-	s.observe(q, mv(t, "a0b0"), plyFacts{})
-	if s.dangerChances != 2 || s.allowed != 1 {
+	s.observe(q, mv(t, "a0b0"), plyFacts{}, ref)
+	if s.dangerChances != 2 || s.allowed != 1 || s.opened != 0 {
 		t.Fatalf("after letting the mate through: %+v", s)
+	}
+	// From a weak level's game: no threat, but moving the advisor e1 to d0
+	// lets Black mate; most other moves do not.
+	o := fen(t, "5k2P/1c1Pa4/4Pa2b/5P3/6b2/8p/9/4p4/3KAp1n1/5Ar2 w - - 0 1")
+	opening := mv(t, "e1d0")
+	if mateThreat(o) || !allowsMateInOne(o, opening) {
+		t.Fatal("the advisor position is not what the test needs")
+	}
+	safe := rules.NoMove
+	for _, m := range o.LegalMoves() {
+		if !allowsMateInOne(o, m) {
+			safe = m
+		}
+	}
+	s.observe(o, safe, plyFacts{}, ref)
+	s.observe(o, opening, plyFacts{}, ref)
+	if s.dangerChances != 2 || s.allowed != 1 || s.opened != 1 {
+		t.Fatalf("after opening a mate: %+v", s)
 	}
 }
 

@@ -236,6 +236,13 @@ func pct(k, n int) string {
 	return fmt.Sprintf("%.1f %% (%d/%d)", 100*float64(k)/float64(n), k, n)
 }
 
+func perMille(k, n int) string {
+	if n == 0 {
+		return "—"
+	}
+	return fmt.Sprintf("%.1f ‰ (%d)", 1000*float64(k)/float64(n), k)
+}
+
 func scoreText(s matchstat.Score) string {
 	if s.Games() == 0 {
 		return "—"
@@ -248,12 +255,12 @@ func scoreText(s matchstat.Score) string {
 // its games here, its score against the next level and against the full
 // engine; then the full engine's figures from its games against the levels.
 func printTable(w io.Writer, levels []play.Level, chosen []int, pairs []*pairing, fullName string) {
-	fmt.Fprintln(w, "| Level | Elo | moves | shuffles | free captures taken | mate in 1 taken | mate in 1 allowed | vs next: W/D/L score Elo (95 %) | vs "+fullName+" | CPU s |")
-	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|")
+	fmt.Fprintln(w, "| Level | Elo | moves | shuffles | free captures taken | … where right | mate in 1 taken | mate in 1 allowed | mates opened | vs next: W/D/L score Elo (95 %) | vs "+fullName+" | CPU s |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|---|")
 	var full moveStats
 	row := func(name, elo string, s moveStats, next, vsFull string, cpu time.Duration) {
-		fmt.Fprintf(w, "| %s | %s | %d | %s | %s | %s | %s | %s | %s | %.0f |\n", name, elo, s.moves, pct(s.shuffles, s.moves),
-			pct(s.freeTaken, s.freeChances), pct(s.mateTaken, s.mateChances), pct(s.allowed, s.dangerChances), next, vsFull, cpu.Seconds())
+		fmt.Fprintf(w, "| %s | %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %.0f |\n", name, elo, s.moves, pct(s.shuffles, s.moves),
+			pct(s.freeTaken, s.freeChances), pct(s.rightTaken, s.rightChances), pct(s.mateTaken, s.mateChances), pct(s.allowed, s.dangerChances), perMille(s.opened, s.moves), next, vsFull, cpu.Seconds())
 	}
 	for _, i := range chosen {
 		l := levels[i]
@@ -284,8 +291,10 @@ func printTable(w io.Writer, levels []play.Level, chosen []int, pairs []*pairing
 		row(fullName, "—", full, "—", "—", 0)
 	}
 	fmt.Fprintln(w, "\nshuffles: share of the level's moves; free captures: share of the positions with a rook, horse or")
-	fmt.Fprintln(w, "cannon to take with no recapture where it took one; mate in 1 allowed: share of the positions with a")
-	fmt.Fprintln(w, "threatened or allowed, avoidable mate in one where it let it through. CPU s: both sides' thinking")
+	fmt.Fprintln(w, "cannon to take with no recapture where it took one; … where right: of those, the positions where a")
+	fmt.Fprintf(w, "depth-%d full-strength search takes one too; mate in 1 allowed: share of the positions with an\n", refDepth)
+	fmt.Fprintln(w, "avoidable mate in one threatened where it let it through; mates opened: moves per thousand that")
+	fmt.Fprintln(w, "allowed an avoidable mate in one where none was threatened. CPU s: both sides' thinking")
 	fmt.Fprintln(w, "time in the level's own pairings (its rung and its games against the full engine).")
 }
 

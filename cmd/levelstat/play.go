@@ -44,11 +44,13 @@ func (b budget) limits(p player) engine.Limits {
 
 // moveStats counts the human-likeness figures of one player's moves.
 type moveStats struct {
-	moves, shuffles        int
-	freeChances, freeTaken int // a rook, horse or cannon could be taken for nothing
-	mateChances, mateTaken int // a mate in one was on the board
-	dangerChances, allowed int // a mate in one threatened or allowed, and avoidable
-	thinking               time.Duration
+	moves, shuffles          int
+	freeChances, freeTaken   int // a rook, horse or cannon could be taken for nothing
+	rightChances, rightTaken int // of those, where a reference search takes one too
+	mateChances, mateTaken   int // a mate in one was on the board
+	dangerChances, allowed   int // a mate in one threatened, and avoidable
+	opened                   int // a mate in one allowed where none was threatened
+	thinking                 time.Duration
 }
 
 func (s *moveStats) add(o moveStats) {
@@ -56,16 +58,25 @@ func (s *moveStats) add(o moveStats) {
 	s.shuffles += o.shuffles
 	s.freeChances += o.freeChances
 	s.freeTaken += o.freeTaken
+	s.rightChances += o.rightChances
+	s.rightTaken += o.rightTaken
 	s.mateChances += o.mateChances
 	s.mateTaken += o.mateTaken
 	s.dangerChances += o.dangerChances
 	s.allowed += o.allowed
+	s.opened += o.opened
 	s.thinking += o.thinking
 }
 
+// refDepth is the depth of the reference search that tells whether taking a
+// free piece is right: a free capture can be worse than meeting a threat
+// or mating, and the full engine passes such captures by too.
+const refDepth = 4
+
 // observe counts move m, played in p by the side to move, whose previous
-// move was prev; it returns m's facts, the next move's prev.
-func (s *moveStats) observe(p *rules.Position, m rules.Move, prev plyFacts) plyFacts {
+// move was prev; it returns m's facts, the next move's prev. ref is the
+// reference searcher (full strength, searched to refDepth).
+func (s *moveStats) observe(p *rules.Position, m rules.Move, prev plyFacts, ref *engine.Searcher) plyFacts {
 	s.moves++
 	f := factsOf(p, m)
 	if isShuffle(prev, f) {
@@ -82,19 +93,29 @@ func (s *moveStats) observe(p *rules.Position, m rules.Move, prev plyFacts) plyF
 	}
 	if free := freeCaptures(p); len(free) > 0 {
 		s.freeChances++
-		if slices.Contains(free, m) {
+		taken := slices.Contains(free, m)
+		if taken {
 			s.freeTaken++
 		}
+		if r := ref.Search(context.Background(), p, engine.Limits{Depth: refDepth}, nil); slices.Contains(free, r.Move) {
+			s.rightChances++
+			if taken {
+				s.rightTaken++
+			}
+		}
 	}
-	// A mate in one the move lets through counts where the opponent already
-	// threatened it and where the move itself opens the way; either way only
-	// when some move would have stopped it.
-	allowed := allowsMateInOne(p, m)
-	if (allowed || mateThreat(p)) && canAvoidMateInOne(p) {
+	// A mate in one the opponent threatens (were it its move) and the move
+	// does not stop, when some move would; and apart from those, a mate in
+	// one the move itself opens, when some move would not.
+	allowed, threat := allowsMateInOne(p, m), mateThreat(p)
+	switch {
+	case threat && canAvoidMateInOne(p):
 		s.dangerChances++
 		if allowed {
 			s.allowed++
 		}
+	case allowed && !threat && canAvoidMateInOne(p):
+		s.opened++
 	}
 	return f
 }
@@ -129,6 +150,7 @@ func playGame(a, b player, aRed bool, opening []string, seed uint64, bud budget)
 		searchers[c] = engine.NewSearcher(engine.Options{HashMB: bud.hashMB, Threads: 1, Elo: p.elo,
 			Seed: seed<<1 | 1 + uint64(c)<<33, Rules: game.AsianRules})
 	}
+	ref := engine.NewSearcher(engine.Options{HashMB: 1, Threads: 1, Seed: 1, Rules: game.AsianRules})
 	var stats [2]moveStats // by colour
 	var prev [2]plyFacts
 	ctx := context.Background()
@@ -148,7 +170,7 @@ func playGame(a, b player, aRed bool, opening []string, seed uint64, bud budget)
 			}
 			break
 		}
-		prev[c] = stats[c].observe(pos, res.Move, prev[c])
+		prev[c] = stats[c].observe(pos, res.Move, prev[c], ref)
 		if err := g.Play(res.Move); err != nil {
 			return gameResult{}, fmt.Errorf("%s played %s in %s: %w", players[c].name, res.Move, pos.FEN(), err)
 		}
