@@ -33,6 +33,7 @@ func main() {
 	var (
 		games     = flag.Int("games", 40, "games of each level against the next level up (rounded up to an even number)")
 		fullGames = flag.Int("fullgames", -1, "games of each level against the full engine (default: -games; 0: none)")
+		selfGames = flag.Int("selfgames", 0, "games of the full engine against itself, for its figures in even games")
 		levelList = flag.String("levels", "all", "levels to measure, by number from 1 (Beginner): e.g. 1-6 or 1,3,5")
 		workers   = flag.Int("workers", runtime.NumCPU(), "games played at once")
 		fullMS    = flag.Int("fullms", 100, "the full engine's milliseconds per move")
@@ -55,8 +56,11 @@ func main() {
 	}
 	bud := budget{fullTime: time.Duration(*fullMS) * time.Millisecond, fullNodes: *fullNodes, hashMB: *hashMB, maxPlies: *maxPlies}
 	pairs := plan(levels, chosen, (*games+1)/2*2, (*fullGames+1)/2*2)
+	if *selfGames > 0 {
+		pairs = append(pairs, &pairing{a: player{name: "full"}, b: player{name: "full"}, level: -1, self: true, games: (*selfGames + 1) / 2 * 2})
+	}
 	if len(pairs) == 0 {
-		fail(fmt.Errorf("nothing to play: the chosen levels have no level above them and -fullgames is 0"))
+		fail(fmt.Errorf("nothing to play: the chosen levels have no level above them, and -fullgames and -selfgames are 0"))
 	}
 	start := time.Now()
 	run(pairs, bud, *workers, *seed, os.Stderr)
@@ -113,6 +117,7 @@ type pairing struct {
 	a, b   player
 	level  int // the level a is (index)
 	toFull bool
+	self   bool // the full engine against itself (level -1)
 	games  int
 
 	mu    sync.Mutex
@@ -153,7 +158,7 @@ type job struct {
 // cost orders the jobs, dearest first, so that the long games do not all
 // come at the end: the full engine's games, then by the stronger side's limit.
 func (p *pairing) cost() int {
-	if p.toFull {
+	if p.toFull || p.self {
 		return 1 << 20
 	}
 	return max(p.a.elo, p.b.elo)
@@ -288,7 +293,15 @@ func printTable(w io.Writer, levels []play.Level, chosen []int, pairs []*pairing
 		row(levelName(l), strconv.Itoa(l.Elo), s, next, vsFull, cpu)
 	}
 	if full.moves > 0 {
-		row(fullName, "—", full, "—", "—", 0)
+		row(fullName+" against the levels", "—", full, "—", "—", 0)
+	}
+	for _, p := range pairs {
+		if p.self {
+			var s moveStats
+			s.add(p.stats[0])
+			s.add(p.stats[1])
+			row(fullName+" against itself", "—", s, "—", "—", p.cpu)
+		}
 	}
 	fmt.Fprintln(w, "\nshuffles: share of the level's moves; free captures: share of the positions with a rook, horse or")
 	fmt.Fprintln(w, "cannon to take with no recapture where it took one; … where right: of those, the positions where a")
