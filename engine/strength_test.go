@@ -253,8 +253,8 @@ func TestStrengthReportsTheLinesAskedFor(t *testing.T) {
 	for _, want := range []int{1, 3} {
 		ranks := map[int]int{}
 		searchAt(t, p, MinElo, 1, Limits{Depth: 2, MultiPV: want}, func(i Info) { ranks[i.MultiPV]++ })
-		// Depth 2 at the bottom: one report per rank and depth.
-		if want == 1 && (len(ranks) != 1 || ranks[0] != 2) || want == 3 && (len(ranks) != 3 || ranks[1] != 2 || ranks[3] != 2) {
+		// One report per rank and depth searched.
+		if want == 1 && (len(ranks) != 1 || ranks[0] < 1) || want == 3 && (len(ranks) != 3 || ranks[1] < 1 || ranks[1] != ranks[2] || ranks[2] != ranks[3]) {
 			t.Errorf("MultiPV %d: reports by rank %v", want, ranks)
 		}
 	}
