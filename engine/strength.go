@@ -46,15 +46,15 @@ type strengthRow struct {
 // the rows from 2065 up are the node budgets measured before the noise
 // replaced the choice among several lines (docs/levels.md).
 var strengthTable = [...]strengthRow{
-	{elo: 600, depth: 2, nodes: 3000, noise: 80, blunder: 0.10, plainEval: true},
+	{elo: 600, depth: 2, nodes: 3000, noise: 75, blunder: 0.11, plainEval: true},
 	{elo: 800, depth: 2, nodes: 3000, noise: 68, blunder: 0.065, plainEval: true},
 	{elo: 1000, depth: 2, nodes: 3000, noise: 58, blunder: 0.05, plainEval: true},
 	{elo: 1200, depth: 2.4, nodes: 3000, noise: 50, blunder: 0.04, plainEval: true},
-	{elo: 1400, depth: 2.7, nodes: 3000, noise: 45, blunder: 0.035, plainEval: true},
-	{elo: 1600, depth: 3.1, nodes: 3000, noise: 38, blunder: 0.028},
-	{elo: 1800, depth: 3.5, nodes: 3000, noise: 33, blunder: 0.022},
-	{elo: 2000, depth: 4, nodes: 3000, noise: 30, blunder: 0.018},
-	{elo: 2065, nodes: 3000, noise: 25, blunder: 0.012},
+	{elo: 1400, depth: 2.7, nodes: 3000, noise: 45, blunder: 0.035},
+	{elo: 1600, depth: 3, nodes: 3000, noise: 39, blunder: 0.03},
+	{elo: 1800, depth: 3.4, nodes: 3000, noise: 34, blunder: 0.024},
+	{elo: 2000, nodes: 3000, noise: 27, blunder: 0.016},
+	{elo: 2065, nodes: 3000, noise: 26, blunder: 0.014},
 	{elo: 2445, nodes: 8000, noise: 18, blunder: 0.008},
 	{elo: 2850, nodes: 20000, noise: 12, blunder: 0.005},
 	{elo: 3185, nodes: 50000, noise: 7, blunder: 0.002},
