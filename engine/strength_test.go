@@ -183,19 +183,23 @@ func TestRootBias(t *testing.T) {
 	}
 }
 
-// The limited engine does not shuffle: with a rook just moved out, the
-// bottom level does not walk it back (the full engine is free to).
+// The limited engine does not shuffle: after Kd1-d2 and a black reply the
+// full engine walks the king back to d1 (found in its self-play); a strong
+// limited level, searching as deep, plays something else.
 func TestStrengthDoesNotShuffle(t *testing.T) {
-	p := mustFEN(t, rules.StartFEN)
-	for _, m := range []string{"h0g2", "h9g7"} {
+	p := mustFEN(t, "2bak1b2/C3a4/9/4N3p/2P3p2/7r1/P3P1c1P/2R1n1N2/3KA2c1/1r3ABR1 w - - 0 22")
+	for _, m := range []string{"d1d2", "e2g1"} {
 		if !p.MakeMove(mustMove(t, m)) {
 			t.Fatal(m)
 		}
 	}
-	back := mustMove(t, "g2h0")
-	for seed := uint64(1); seed <= 30; seed++ {
-		if r := searchAt(t, p, MinElo, seed, Limits{}, nil); r.Move == back {
-			t.Fatalf("seed %d: the bottom level walked the horse back", seed)
+	back := mustMove(t, "d2d1")
+	if r := searchAt(t, p, 0, 1, Limits{Depth: 5}, nil); r.Move != back {
+		t.Fatalf("the full engine plays %s, not the walk back: the position proves nothing", r.Move)
+	}
+	for seed := uint64(1); seed <= 10; seed++ {
+		if r := searchAt(t, p, 3400, seed, Limits{Depth: 5}, nil); r.Move == back {
+			t.Fatalf("seed %d: the 3400 level walked the king back", seed)
 		}
 	}
 }
