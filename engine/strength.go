@@ -52,7 +52,7 @@ var strengthTable = [...]strengthRow{
 	{elo: 1200, depth: 2.4, nodes: 3000, noise: 50, blunder: 0.04, plainEval: true},
 	{elo: 1400, depth: 2.7, nodes: 3000, noise: 45, blunder: 0.035},
 	{elo: 1600, depth: 3, nodes: 3000, noise: 39, blunder: 0.03},
-	{elo: 1800, depth: 3.4, nodes: 3000, noise: 34, blunder: 0.024},
+	{elo: 1800, depth: 3.6, nodes: 3000, noise: 32, blunder: 0.02},
 	{elo: 2000, nodes: 3000, noise: 27, blunder: 0.016},
 	{elo: 2065, nodes: 3000, noise: 26, blunder: 0.014},
 	{elo: 2445, nodes: 8000, noise: 18, blunder: 0.008},
