@@ -176,7 +176,7 @@ func (w *worker) iterate(lim Limits, progress func(Info)) {
 	if lim.Depth > 0 && lim.Depth < maxDepth {
 		maxDepth = lim.Depth
 	}
-	timed := !lim.Infinite && (lim.MoveTime > 0 || lim.Time > 0 || lim.Increment > 0)
+	timed := !lim.Infinite && (lim.MoveTime > 0 || lim.clocked())
 	score := 0
 	var clock timeControl
 	multiPV := 1
@@ -209,7 +209,7 @@ func (w *worker) iterate(lim Limits, progress func(Info)) {
 		if lim.Infinite {
 			continue
 		}
-		if timed && len(w.rootMoves) == 1 {
+		if timed && len(w.rootMoves) == 1 && !lim.NeedScore {
 			break // the only move: no need to think
 		}
 		if v > BanValue || v < -BanValue {
