@@ -322,10 +322,7 @@ func (s *Searcher) Search(ctx context.Context, pos *rules.Position, lim Limits, 
 		}
 	}
 
-	limiter, lim := limitStrength(opts, root, moves, lim, progress, s.rng) // nil at full strength
-	if limiter != nil {
-		progress = limiter.collect
-	}
+	limiter, lim := limitStrength(opts, root, moves, lim, s.rng) // nil at full strength
 	sh := &shared{ctx: ctx, tt: s.tt, start: start, budget: planTime(lim, phase(root)), nodeLimit: lim.Nodes}
 	s.tt.NewSearch()
 	for len(s.workers) < opts.Threads {
@@ -342,6 +339,9 @@ func (s *Searcher) Search(ctx context.Context, pos *rules.Position, lim Limits, 
 	main := workers[0]
 	main.rng = s.rng
 	main.randomness = opts.Randomness
+	if limiter != nil {
+		main.rootBias = limiter.bias
+	}
 
 	var wg sync.WaitGroup
 	for _, w := range workers[1:] {
@@ -375,7 +375,7 @@ func (s *Searcher) Search(ctx context.Context, pos *rules.Position, lim Limits, 
 		res.Ponder = res.PV[1]
 	}
 	if limiter != nil {
-		limiter.choose(&res, s.rng)
+		limiter.choose(&res)
 	}
 	return res
 }

@@ -47,6 +47,9 @@ type worker struct {
 	// Root randomness (main worker only).
 	rng        *rand.Rand
 	randomness int
+	// rootBias is added to the scores of the root moves it lists that are
+	// not decisive (a strength limit, strength.go; main worker only).
+	rootBias map[rules.Move]int
 
 	// Outcome of the last completed iteration, or of a root move fully
 	// searched in an unfinished one.
@@ -79,7 +82,7 @@ func (w *worker) prepare(sh *shared, root *rules.Position, moves []rules.Move) {
 	w.history.age()
 	w.killers = [MaxPly + 1][2]rules.Move{}
 	w.rootMoves = append(w.rootMoves[:0], moves...)
-	w.rng, w.randomness = nil, 0
+	w.rng, w.randomness, w.rootBias = nil, 0, nil
 	w.bestMove, w.bestScore, w.bestPV, w.completedDepth = moves[0], 0, nil, 0
 	w.softStop, w.unsettled = 0, false
 	// Try the hash move first, then captures by MVV/LVA.
@@ -318,14 +321,20 @@ func (w *worker) searchRoot(depth, alpha, beta int) int {
 		if check {
 			newDepth = depth
 		}
+		// A bonus b shifts the move's window: it must score above alpha-b.
+		b := w.rootBias[m]
+		lo, hi := max(alpha-b, -MateValue), min(beta-b, MateValue)
 		var v int
 		if i == 0 {
-			v = -w.search(-beta, -alpha, newDepth, 1, check, false)
+			v = -w.search(-hi, -lo, newDepth, 1, check, false)
 		} else {
-			v = -w.search(-alpha-1, -alpha, newDepth, 1, check, false)
-			if v > alpha && v < beta {
-				v = -w.search(-beta, -alpha, newDepth, 1, check, false)
+			v = -w.search(-lo-1, -lo, newDepth, 1, check, false)
+			if v > lo && v < hi {
+				v = -w.search(-hi, -lo, newDepth, 1, check, false)
 			}
+		}
+		if !IsDecisive(v) {
+			v += b
 		}
 		p.UnmakeMove()
 		if w.stopped() {
@@ -364,7 +373,7 @@ func (w *worker) searchRoot(depth, alpha, beta int) int {
 		alpha = v
 		w.softStopCheck()
 	}
-	if !w.stopped() && w.pvLen[0] > 0 && w.pvIdx == 0 {
+	if !w.stopped() && w.pvLen[0] > 0 && w.pvIdx == 0 && w.rootBias == nil {
 		w.storeTT(p.Hash64(), w.pvTable[0][0], best, depth, 0, boundFor(best, alpha0, beta))
 	}
 	return best
