@@ -232,3 +232,24 @@ func TestReturned(t *testing.T) {
 		t.Errorf("the away player's return: %+v %v", back, err)
 	}
 }
+
+// A refused action of a player shown away changes nothing: no back event is returned or
+// stored, since its transaction rolled back.
+func TestRefusedActionOfAnAwayPlayer(t *testing.T) {
+	s := openStore(t)
+	ctx := context.Background()
+	start := time.Now()
+	id, red, black := pair(t, s, blitz, start)
+	if _, err := s.Seen(ctx, []int64{black.ID}, start.Add(25*time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	awayOf(t, must(t)(s.SweepAway(ctx, start.Add(30*time.Second), testAwayAfter, testGrace, testForfeit)), id)
+	events, err := s.AcceptDraw(ctx, red.ID, id, start.Add(31*time.Second))
+	if code(err) != proto.CodeNoOffer || events != nil {
+		t.Errorf("accepting no offer: %+v %v", events, err)
+	}
+	stored, err := s.Events(ctx, id, 0)
+	if err != nil || len(stored) != 2 || stored[1].Kind != proto.KindAway {
+		t.Errorf("stored after the refusal: %+v %v", stored, err)
+	}
+}

@@ -707,7 +707,10 @@ func (s *Store) act(ctx context.Context, account, gameID int64, now time.Time,
 		events = append(events, more...)
 		return err
 	})
-	return events, err
+	if err != nil {
+		return nil, err // rolled back: none of the events happened
+	}
+	return events, nil
 }
 
 // Events returns game's events after number after, in order.

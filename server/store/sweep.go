@@ -168,6 +168,7 @@ func (s *Store) sweep(ctx context.Context, query string, arg any,
 	var events []proto.Event
 	for {
 		found := false
+		var ended *proto.Event
 		err := s.inTx(ctx, func(tx *txn) error {
 			r := &gameRow{}
 			err := r.scan(tx.QueryRow(ctx, query, arg))
@@ -178,12 +179,12 @@ func (s *Store) sweep(ctx context.Context, query string, arg any,
 				return err
 			}
 			found = true
-			e, err := end(ctx, tx, r)
-			if err == nil && e != nil {
-				events = append(events, *e)
-			}
+			ended, err = end(ctx, tx, r)
 			return err
 		})
+		if err == nil && ended != nil { // committed: it happened
+			events = append(events, *ended)
+		}
 		if err != nil || !found {
 			return events, err
 		}
@@ -236,7 +237,10 @@ func (s *Store) Seen(ctx context.Context, accounts []int64, now time.Time) ([]pr
 		}
 		return nil
 	})
-	return events, err
+	if err != nil {
+		return nil, err // rolled back: none of the events happened
+	}
+	return events, nil
 }
 
 // Returned records account as connected at now if it is shown away in a game (see
