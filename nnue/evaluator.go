@@ -16,7 +16,7 @@ type Evaluator struct {
 	acc   []int16
 	valid [][2]bool // valid[ply][c]: acc of ply is up to date for c
 	moves []change  // moves[ply]: the move that led from ply-1 to ply
-	sums  []int32   // scratch: the hidden layer's sums
+	sums  []int64   // scratch: the hidden layer's sums, two to an int64
 }
 
 // change is one move as the accumulators need it.
@@ -34,7 +34,7 @@ func NewEvaluator(net *Net, maxPly int) *Evaluator {
 		acc:   make([]int16, plies*2*net.H),
 		valid: make([][2]bool, plies),
 		moves: make([]change, plies),
-		sums:  make([]int32, net.L2),
+		sums:  make([]int64, net.pairs),
 	}
 }
 

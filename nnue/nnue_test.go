@@ -170,7 +170,14 @@ func TestScoreSymmetry(t *testing.T) {
 // TestQuantisedFollowsFloat checks that the integer net scores as the
 // float net it came from, within the rounding of the quantisation.
 func TestQuantisedFollowsFloat(t *testing.T) {
-	f := NewFloatNet(64, 8, 160, rand.New(rand.NewPCG(5, 5)))
+	// 16 takes the unrolled path, 5 an odd number of packed pairs.
+	for _, l2 := range []int{8, 16, 5} {
+		quantisedFollowsFloat(t, l2)
+	}
+}
+
+func quantisedFollowsFloat(t *testing.T, l2 int) {
+	f := NewFloatNet(64, l2, 160, rand.New(rand.NewPCG(5, 5)))
 	net := f.Quantize("")
 	rng := rand.New(rand.NewPCG(9, 9))
 	p := rules.NewPosition()
@@ -183,7 +190,7 @@ func TestQuantisedFollowsFloat(t *testing.T) {
 		s := p.Side()
 		want := f.Forward(ActiveFeatures(p, s, nil), ActiveFeatures(p, s^1, nil)) * f.OutScale
 		if got := float64(net.Evaluate(p)); math.Abs(got-want) > 8+0.05*math.Abs(want) {
-			t.Fatalf("%s: quantised %v, float %.1f", p.FEN(), got, want)
+			t.Fatalf("L2=%d, %s: quantised %v, float %.1f", l2, p.FEN(), got, want)
 		}
 	}
 }

@@ -2,7 +2,6 @@ package uci
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"strconv"
@@ -133,11 +132,10 @@ func (s *searchSession) applyNet() {
 	}
 }
 
-// setNNUE switches the neural evaluation on or off; on needs a net.
+// setNNUE switches the neural evaluation on or off. GUIs send options in
+// any order, so UseNNUE may come before EvalFile: until a net is loaded the
+// search stays classical (bench says which evaluation it used).
 func (s *searchSession) setNNUE(on bool) error {
-	if on && s.net == nil {
-		return errors.New("no net loaded: set EvalFile to a net file first (the classical evaluation stays)")
-	}
 	s.useNNUE = on
 	s.applyNet()
 	return nil
