@@ -299,6 +299,8 @@ def main():
         step += 1
         seen += args.batch
         train_loss = loss.item() if step % 50 == 0 or step == 1 else train_loss
+    if best[1] is None:  # no finite validation loss: export the last weights
+        best = (float("nan"), model.state_dict(), step)
     desc = (f"train.py: {len(train)} positions, H={args.hidden} L2={args.l2} lambda={args.lam} K={k} "
             f"batch={args.batch} lr={args.lr} {step} steps, best val {best[0]:.6f} at step {best[2]}")
     size = export(best[1], args.hidden, args.l2, k, desc, args.out)
