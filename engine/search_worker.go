@@ -41,8 +41,11 @@ type worker struct {
 	plainEval bool
 	// nn, when not nil, evaluates with the neural net instead; it follows
 	// makeMove and makeNullMove (nnue.Evaluator).
-	nn    *nnue.Evaluator
-	rules rules.RuleSet
+	nn *nnue.Evaluator
+	// netMismatches, when not nil (tests), counts evaluations in which the
+	// incrementally kept accumulators scored otherwise than new ones.
+	netMismatches *int
+	rules         rules.RuleSet
 	// opponentMayChase: the root side cannot count on the referee to
 	// stop the opponent's perpetual chases (Options.OpponentMayChase).
 	opponentMayChase bool
@@ -163,7 +166,11 @@ func (w *worker) makeNullMove(ply int) {
 // evaluate returns the static score of the worker's position at ply.
 func (w *worker) evaluate(ply int) int {
 	if w.nn != nil {
-		return netEvaluate(w.pos, w.nn.Evaluate(w.pos, ply))
+		v := w.nn.Evaluate(w.pos, ply)
+		if w.netMismatches != nil && v != w.nn.Net().Evaluate(w.pos) {
+			*w.netMismatches++
+		}
+		return netEvaluate(w.pos, v)
 	}
 	return evaluate(w.pos, w.material[ply], w.plainEval)
 }
