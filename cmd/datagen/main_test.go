@@ -61,9 +61,6 @@ func readAll(t *testing.T, dir string, maxScore int) []string {
 // A small run writes valid, filtered, unique records, and the same seed
 // makes the same games whatever the number of workers.
 func TestDatagenReproducible(t *testing.T) {
-	if testing.Short() {
-		t.Skip("plays games")
-	}
 	var logs strings.Builder
 	dirs := []string{t.TempDir(), t.TempDir()}
 	for i, workers := range []string{"1", "2"} {
