@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"math/rand/v2"
+	"os"
 	"testing"
 
 	"github.com/xqfyne/xiangqi/nnue"
@@ -56,5 +57,25 @@ func TestSearchWithNet(t *testing.T) {
 	s.Search(context.Background(), p, Limits{Depth: 1}, nil)
 	if s.workers[0].nn != nil {
 		t.Error("the worker kept the net after SetNet(nil)")
+	}
+}
+
+// BenchmarkBenchNNUE runs the bench positions with the net in NNUE_FILE
+// (skipped without one), to profile the search with a trained net.
+func BenchmarkBenchNNUE(b *testing.B) {
+	path := os.Getenv("NNUE_FILE")
+	if path == "" {
+		b.Skip("NNUE_FILE names no net")
+	}
+	net, err := nnue.LoadFile(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i := 0; i < b.N; i++ {
+		r, err := BenchNet(7, 16, net)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(float64(r.NPS()), "nodes/s")
 	}
 }
