@@ -17,7 +17,22 @@ type Evaluator struct {
 	valid [][2]bool // valid[ply][c]: acc of ply is up to date for c
 	moves []change  // moves[ply]: the move that led from ply-1 to ply
 	sums  []int64   // scratch: the hidden layer's sums, two to an int64
+	// cache keeps recent scores by position key: the search meets the
+	// same positions again (each iteration of its deepening, and
+	// transpositions), and a hit needs neither the accumulators nor the
+	// dense layers.
+	cache []cacheEntry
 }
+
+// cacheEntry is a score and the key of its position; key 0 is empty (a
+// position whose key is 0 is simply never cached).
+type cacheEntry struct {
+	key   uint64
+	score int32
+}
+
+// cacheSize is the number of cached scores (a power of two; 1 MB).
+const cacheSize = 1 << 16
 
 // change is one move as the accumulators need it.
 type change struct {
@@ -28,6 +43,14 @@ type change struct {
 
 // NewEvaluator makes an evaluator for lines of up to maxPly moves.
 func NewEvaluator(net *Net, maxPly int) *Evaluator {
+	e := newEvaluator(net, maxPly)
+	e.cache = make([]cacheEntry, cacheSize)
+	return e
+}
+
+// newEvaluator makes an evaluator without the score cache (for one-off
+// evaluations, and for tests of the accumulators, which a hit would skip).
+func newEvaluator(net *Net, maxPly int) *Evaluator {
 	plies := maxPly + 2
 	return &Evaluator{
 		net:   net,
@@ -71,11 +94,24 @@ func (e *Evaluator) Null(ply int) {
 // Evaluate returns the score of p, the position at ply of the line, from
 // the side to move's point of view, in the engine's units.
 func (e *Evaluator) Evaluate(p *rules.Position, ply int) int {
+	var slot *cacheEntry
+	if e.cache != nil {
+		key := p.Hash64()
+		slot = &e.cache[key&(cacheSize-1)]
+		if slot.key == key && key != 0 {
+			return int(slot.score)
+		}
+		slot.key = key
+	}
 	for c := rules.Red; c <= rules.Black; c++ {
 		e.update(p, ply, c)
 	}
 	s := p.Side()
-	return e.net.output(e.accumulator(ply, s), e.accumulator(ply, s^1), e.sums)
+	v := e.net.output(e.accumulator(ply, s), e.accumulator(ply, s^1), e.sums)
+	if slot != nil {
+		slot.score = int32(v)
+	}
+	return v
 }
 
 // update brings perspective c's accumulator of ply up to date: from the
@@ -153,7 +189,7 @@ func (e *Evaluator) refresh(p *rules.Position, ply int, c rules.Color) {
 // Evaluate scores p with the net from scratch, from the side to move's
 // point of view (for one-off evaluations; the search uses an Evaluator).
 func (n *Net) Evaluate(p *rules.Position) int {
-	e := NewEvaluator(n, 0)
+	e := newEvaluator(n, 0)
 	e.SetRoot(p)
 	return e.Evaluate(p, 0)
 }

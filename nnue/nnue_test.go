@@ -26,7 +26,7 @@ func TestIncrementalMatchesRefresh(t *testing.T) {
 	net := testNet(t, 1)
 	rng := rand.New(rand.NewPCG(7, 7))
 	const maxPly = 24
-	e := NewEvaluator(net, maxPly)
+	e := newEvaluator(net, maxPly) // no cache: every evaluation reads the accumulators
 	checked := 0
 	for game := 0; game < 40; game++ {
 		p := rules.NewPosition()
@@ -299,5 +299,33 @@ func BenchmarkEvaluateIncremental(b *testing.B) {
 		e.Move(0, pc, m.From(), m.To(), captured)
 		e.Evaluate(p, 1)
 		p.UnmakeMove()
+	}
+}
+
+// The score cache returns what the net computes, and a cached evaluator
+// agrees with an uncached one along a line of play.
+func TestCachedEvaluatorAgrees(t *testing.T) {
+	net := testNet(t, 4)
+	cached, plain := NewEvaluator(net, 200), newEvaluator(net, 200)
+	p := rules.NewPosition()
+	cached.SetRoot(p)
+	plain.SetRoot(p)
+	rng := rand.New(rand.NewPCG(2, 2))
+	for ply := 0; ply < 200; ply++ {
+		for range 2 { // the second call hits the cache
+			if a, b := cached.Evaluate(p, ply), plain.Evaluate(p, ply); a != b {
+				t.Fatalf("ply %d: cached %d, uncached %d", ply, a, b)
+			}
+		}
+		ms := p.LegalMoves()
+		if len(ms) == 0 {
+			break
+		}
+		m := ms[rng.IntN(len(ms))]
+		b := p.Board()
+		pc, captured := b[m.From()], b[m.To()]
+		p.MakeMove(m)
+		cached.Move(ply, pc, m.From(), m.To(), captured)
+		plain.Move(ply, pc, m.From(), m.To(), captured)
 	}
 }
