@@ -132,8 +132,11 @@ func run(args []string, logw io.Writer) error {
 	}
 	g := &generator{cfg: c, seen: newKeySet()}
 	start := time.Now()
-	done := make(chan struct{})
-	go g.report(logw, start, done)
+	done, reported := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(reported)
+		g.report(logw, start, done)
+	}()
 	var wg sync.WaitGroup
 	errs := make([]error, c.workers)
 	for w := 0; w < c.workers; w++ {
@@ -145,6 +148,7 @@ func run(args []string, logw io.Writer) error {
 	}
 	wg.Wait()
 	close(done)
+	<-reported // the progress line is not written while the summary is
 	if err := errors.Join(errs...); err != nil {
 		return err
 	}
