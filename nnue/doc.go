@@ -18,8 +18,11 @@
 // active inputs into an accumulator of H int16 per perspective. The
 // accumulators are updated move by move (Evaluator): a quiet move turns
 // one input off and one on, a capture also turns the taken piece off, and
-// only a king move that changes its own side's bucket or mirror recomputes
-// that side's accumulator from the pieces. Then: both accumulators clipped
+// a king move (which always changes its own side's bucket or mirror)
+// recomputes that side's accumulator from the pieces. The updates wait
+// until a ply is evaluated, so moves the search takes back unevaluated
+// cost nothing, and recent scores are cached by position key. Then: both
+// accumulators clipped
 // to [0, 1] (side to move first), a dense layer 2H → L2 with clipped ReLU,
 // and a dense layer L2 → 1 whose output, times the net's OutScale, is the
 // score in the engine's units (a rook about 200) from the side to move's
