@@ -45,6 +45,7 @@ type config struct {
 	lr, valFrac   float64
 	seed          uint64
 	maxPerShard   int
+	seconds       time.Duration
 }
 
 func parseFlags(args []string, logw io.Writer) (config, error) {
@@ -63,6 +64,7 @@ func parseFlags(args []string, logw io.Writer) (config, error) {
 	fs.Float64Var(&c.valFrac, "val", 0.03, "fraction of each shard held out")
 	fs.Uint64Var(&c.seed, "seed", 1, "seed of the initial weights and the order")
 	fs.IntVar(&c.maxPerShard, "max", 0, "read at most this many positions per shard (0: all)")
+	fs.DurationVar(&c.seconds, "time", 0, "stop training after this long, keeping the best net so far (0: no limit)")
 	if err := fs.Parse(args); err != nil {
 		return c, err
 	}
@@ -108,16 +110,24 @@ func run(args []string, logw io.Writer) error {
 	fmt.Fprintf(logw, "epoch 0: val %.6f\n", best)
 	steps := c.epochs * ((len(train) + c.batch - 1) / c.batch)
 	order := rand.New(rand.NewPCG(c.seed, 2))
-	for e := 1; e <= c.epochs; e++ {
+	trainStart := time.Now()
+	timeUp := func() bool { return c.seconds > 0 && time.Since(trainStart) >= c.seconds }
+	for e := 1; e <= c.epochs && !timeUp(); e++ {
 		order.Shuffle(len(train), func(i, j int) { train[i], train[j] = train[j], train[i] })
 		var sum float64
-		for i := 0; i < len(train); i += c.batch {
+		n := 0
+		for i := 0; i < len(train) && !timeUp(); i += c.batch {
 			frac := float64(t.step) / float64(steps)
-			lr := c.lr * (0.1 + 0.9*0.5*(1+math.Cos(math.Pi*frac)))
-			sum += t.trainBatch(train[i:min(i+c.batch, len(train))], lr)
+			if c.seconds > 0 { // the decay follows the clock when the clock ends the run
+				frac = max(frac, time.Since(trainStart).Seconds()/c.seconds.Seconds())
+			}
+			lr := c.lr * (0.1 + 0.9*0.5*(1+math.Cos(math.Pi*min(frac, 1))))
+			batch := train[i:min(i+c.batch, len(train))]
+			sum += t.trainBatch(batch, lr)
+			n += len(batch)
 		}
 		v := t.loss(val)
-		fmt.Fprintf(logw, "epoch %d: train %.6f val %.6f (%.1f s)\n", e, sum/float64(len(train)), v, time.Since(start).Seconds())
+		fmt.Fprintf(logw, "epoch %d: train %.6f val %.6f (%d positions, %.1f s)\n", e, sum/float64(max(n, 1)), v, n, time.Since(start).Seconds())
 		if v < best {
 			best, bestEpoch, bestNet = v, e, cloneNet(t.net)
 		}
