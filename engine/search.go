@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/xqfyne/xiangqi/nnue"
 	"github.com/xqfyne/xiangqi/rules"
 )
 
@@ -57,6 +58,10 @@ type Options struct {
 	// Elo, when not 0, limits the playing strength to about this rating
 	// (MinElo..MaxElo, strength.go); 0 plays at full strength.
 	Elo int
+	// Net, when not nil, is the neural evaluation the search scores
+	// positions with instead of the classical one (package nnue). The
+	// weakest levels (Elo's plain evaluation) stay classical.
+	Net *nnue.Net
 }
 
 // Features lists the techniques beyond XQWLight 0.6 that can be switched
@@ -265,6 +270,14 @@ func (s *Searcher) SetOpponentMayChase(may bool) {
 	s.opts.OpponentMayChase = may
 }
 
+// SetNet makes the search evaluate with net, or with the classical
+// evaluation when net is nil.
+func (s *Searcher) SetNet(net *nnue.Net) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.opts.Net = net
+}
+
 // Options returns the current settings.
 func (s *Searcher) Options() Options {
 	s.mu.Lock()
@@ -330,8 +343,9 @@ func (s *Searcher) Search(ctx context.Context, pos *rules.Position, lim Limits, 
 	}
 	workers := s.workers[:opts.Threads]
 	for _, w := range workers {
-		w.prepare(sh, root, moves)
 		w.plainEval = limiter.plainEval()
+		w.useNet(opts.Net)
+		w.prepare(sh, root, moves)
 		w.feat = opts.Features
 		w.rules, w.opponentMayChase = opts.Rules, opts.OpponentMayChase
 		w.noCapture = noCaptureLimitsFor(opts.MoveLimit, root)
