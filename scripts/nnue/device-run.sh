@@ -16,6 +16,12 @@
 #      (.gitignore already ignores /.nnue-bin/ once branch nnue is merged; the exclude line
 #      is for a checkout without it.)
 #   2. run(command="bash scripts/nnue/device-run.sh", carry=[".nnue-bin"], timeout_s=600)
+#      (the three binaries are about 13 MB, under carry's 64 MiB; knobs go in front of the
+#      command, e.g. "NODES=2048 bash scripts/nnue/device-run.sh")
+#
+#   Expected: phase 0 about 30 s, phase A 265 s making about 9 M positions at 1024 nodes
+#   (2100 positions a CPU-second measured here; 2048 nodes would give about half as many,
+#   searched about one ply deeper), phase B 200 s, phase C 10-20 s: done in about 530 s.
 #
 #   What comes back under $OUT (5 files, each well under 16 MB):
 #     xq.nnue        the quantised net (about 2 MB at H=128), nnue/doc.go's format
