@@ -21,7 +21,7 @@
 #
 #   Expected: phase 0 about 30 s, phase A 320 s making about 10 M positions at 1024 nodes
 #   (2100 positions a CPU-second measured here; 2048 nodes would give about half as many,
-#   searched about one ply deeper), phase B 160 s, phase C 10-20 s: done in about 540 s.
+#   searched about one ply deeper), phase B 145-160 s, phase C 10-20 s: done in about 560 s.
 #   Data, not training time, limits a first net (a net from 287k positions trained here
 #   overfitted within 10 epochs), so phase A gets the larger share.
 #
@@ -35,7 +35,7 @@
 #                    the data and train with cmd/train at home
 #
 # Knobs (environment; the defaults fit 600 s): DG_SECONDS=320 NODES=1024
-# SEED=1 HIDDEN=128 L2=16 LAMBDA=0.75 DEADLINE=560 (seconds after the start
+# SEED=1 HIDDEN=128 L2=16 LAMBDA=0.75 DEADLINE=530 (seconds after the start
 # by which training must end; training gets what is left, at most 160 s).
 # Phase 0 first runs the whole pipeline for a few seconds, so that a broken
 # step fails in under a minute instead of after the data is made; should
@@ -51,7 +51,7 @@ SEED=${SEED:-1}
 HIDDEN=${HIDDEN:-128}
 L2=${L2:-16}
 LAMBDA=${LAMBDA:-0.75}
-DEADLINE=${DEADLINE:-560}
+DEADLINE=${DEADLINE:-530}
 WORKERS=$(nproc)
 WORK=$(mktemp -d /tmp/xqnnue.XXXXXX)
 PY=${PYTHON:-python3}
