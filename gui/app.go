@@ -9,6 +9,7 @@ import (
 
 	"github.com/xqfyne/xiangqi/gui/board"
 	"github.com/xqfyne/xiangqi/play"
+	"github.com/xqfyne/xiangqi/play/online"
 	"github.com/xqfyne/xiangqi/resources"
 )
 
@@ -24,9 +25,11 @@ type Window struct {
 	lang    play.Language
 	look    *appLook
 	game    *gameScreen
-	screens screenStack // the game at the bottom, the editor or library over it
-	io      ioState     // the game library (library.go)
-	files   *gameFiles  // opening and saving games (io.go)
+	screens screenStack        // the game at the bottom, the editor or library over it
+	io      ioState            // the game library (library.go)
+	files   *gameFiles         // opening and saving games (io.go)
+	store   *play.Store        // the save's storage, which also keeps the online sign-in
+	online  *online.Controller // online play (online.go), made when first opened
 }
 
 // Config says where the game is saved and how to reach the UI goroutine.
@@ -65,7 +68,7 @@ func NewWindow(a fyne.App, cfg Config) (*Window, error) {
 	if session == nil {
 		return nil, notice
 	}
-	w.session = session
+	w.session, w.store = session, store
 	w.look = &appLook{app: a, text: minTextSize, post: cfg.Post,
 		theme: func() play.ThemeChoice { return session.Settings().Appearance.Theme }}
 	// The player's theme before any widget is built: a renderer takes its colours when it
@@ -98,6 +101,9 @@ func NewWindow(a fyne.App, cfg Config) (*Window, error) {
 	}
 	w.win.SetOnClosed(func() {
 		w.game.keepClockTicking(false)
+		if w.online != nil {
+			w.online.Close()
+		}
 		session.Close()
 	})
 	w.game.refresh(play.ChangeAll)

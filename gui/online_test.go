@@ -1,0 +1,159 @@
+package gui
+
+import (
+	"context"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
+	"github.com/xqfyne/xiangqi/play/online"
+	"github.com/xqfyne/xiangqi/play/playtest"
+	"github.com/xqfyne/xiangqi/rules"
+	"github.com/xqfyne/xiangqi/server/hub"
+	"github.com/xqfyne/xiangqi/server/pgtest"
+	"github.com/xqfyne/xiangqi/server/store"
+)
+
+// testDB is a throwaway PostgreSQL for the online screen's server; the tests that need it
+// skip where there is none.
+var testDB pgtest.DB
+
+func TestMain(m *testing.M) { os.Exit(pgtest.Main(m, &testDB)) }
+
+// startServer runs an xqserver in the test process and returns its address.
+func startServer(t *testing.T) string {
+	t.Helper()
+	url := testDB.Need(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	st, err := store.Open(ctx, url)
+	if err != nil {
+		cancel()
+		t.Fatal(err)
+	}
+	h := hub.New(hub.Config{Store: st, AccountRate: 1000, AccountBurst: 1000})
+	done := make(chan struct{})
+	go func() { h.Run(ctx); close(done) }()
+	srv := httptest.NewServer(h.Handler())
+	t.Cleanup(func() { srv.CloseClientConnections(); srv.Close(); cancel(); <-done; st.Close() })
+	return srv.URL
+}
+
+// openOnline opens the Online screen of a new app window and signs in as a guest on
+// server, by tapping.
+func openOnline(t *testing.T, server string) (*Window, *playtest.UIQueue, *onlineScreen) {
+	t.Helper()
+	w, q := openWindow(t, t.TempDir())
+	t.Cleanup(func() {
+		if w.online != nil {
+			w.online.Close()
+		}
+	})
+	for _, item := range w.moreItems() { // More → Play online
+		if item.Label == tr("more.online") {
+			item.Action()
+		}
+	}
+	s := shown[*onlineScreen](t, w)
+	test.Type(s.server, "") // focus; the field holds the default address
+	s.server.SetText(server)
+	test.Tap(s.useServer)
+	test.Tap(s.signIn)
+	q.WaitFor(t, 15*time.Second, "the sign-in", func() bool { return w.online.State() == online.Connected })
+	if !strings.Contains(s.status.Text, "Guest ") || !strings.Contains(s.status.Text, "1500") {
+		t.Errorf("status %q names no account and rating", s.status.Text)
+	}
+	return w, q, s
+}
+
+// Two apps: one signs in and creates an invite, the other enters the code and joins, all
+// by tapping; Red moves by tapping the board, both boards show it, the engine's help is
+// off in both meanwhile; a draw offered and accepted by tapping ends the game in both
+// libraries.
+func TestOnlineInviteJoinAndMoveByTapping(t *testing.T) {
+	server := startServer(t)
+	wa, qa, a := openOnline(t, server)
+	wb, qb, b := openOnline(t, server)
+
+	test.Tap(a.invite)
+	qa.WaitFor(t, 15*time.Second, "the invite code", func() bool { return wa.online.InviteCode() != "" })
+	code := wa.online.InviteCode()
+	if !strings.Contains(a.code.Text, code) {
+		t.Errorf("the code label %q lacks %s", a.code.Text, code)
+	}
+	test.Tap(a.copyCode)
+	if got := fyne.CurrentApp().Clipboard().Content(); got != code {
+		t.Errorf("copied %q, want %q", got, code)
+	}
+	test.Type(b.codeEntry, code)
+	test.Tap(b.join)
+	for _, p := range []struct {
+		w *Window
+		q *playtest.UIQueue
+		s *onlineScreen
+	}{{wa, qa, a}, {wb, qb, b}} {
+		p.q.WaitFor(t, 15*time.Second, "the game's start", func() bool {
+			g := p.w.online.Current()
+			return g != nil && g.Started()
+		})
+		if !p.s.play.Visible() || p.s.lobby.Visible() {
+			t.Error("the game is not shown")
+		}
+		if !p.w.Session().HelpLocked() || !p.w.game.nav.analyse.Disabled() || !p.w.game.hintBtn.Disabled() {
+			t.Error("hint and analysis stay on during the online game")
+		}
+		if names := p.s.clocks.Text(rules.Red) + p.s.clocks.Text(rules.Black); strings.Count(names, "Guest ") != 2 || !strings.Contains(names, "(1500") {
+			t.Errorf("the clocks name %q", names)
+		}
+	}
+	red, redQ, redWin, black, blackQ, blackWin := a, qa, wa, b, qb, wb
+	if wa.online.Current().Me == rules.Black {
+		red, redQ, redWin, black, blackQ, blackWin = b, qb, wb, a, qa, wa
+	}
+	if !red.board.View().Pickable || black.board.View().Pickable || !black.board.View().Flipped {
+		t.Errorf("red pickable %v, black pickable %v, black flipped %v",
+			red.board.View().Pickable, black.board.View().Pickable, black.board.View().Flipped)
+	}
+	tapPoint(t, red.board, "h2")
+	tapPoint(t, red.board, "e2")
+	cannon := rules.MakePiece(rules.Red, rules.Cannon)
+	e2 := sq(t, "e2")
+	for _, p := range []struct {
+		q *playtest.UIQueue
+		s *onlineScreen
+	}{{redQ, red}, {blackQ, black}} {
+		p.q.WaitFor(t, 15*time.Second, "the move on the board", func() bool {
+			return p.s.board.View().PieceAt(e2) == cannon
+		})
+	}
+	if !black.board.View().Pickable || !strings.Contains(black.gameStatus.Text, "Your move") {
+		t.Errorf("black: pickable %v, status %q", black.board.View().Pickable, black.gameStatus.Text)
+	}
+	test.Tap(black.offerDraw)
+	redQ.WaitFor(t, 15*time.Second, "the draw offer", func() bool { return !red.acceptDraw.Disabled() })
+	test.Tap(red.acceptDraw)
+	for _, p := range []struct {
+		w *Window
+		q *playtest.UIQueue
+		s *onlineScreen
+	}{{redWin, redQ, red}, {blackWin, blackQ, black}} {
+		p.q.WaitFor(t, 15*time.Second, "the game filed", func() bool {
+			id, _ := p.w.online.Current().Filed()
+			return id != ""
+		})
+		if p.w.Session().HelpLocked() || p.w.game.nav.analyse.Disabled() {
+			t.Error("hint and analysis stay off after the game")
+		}
+		if !strings.Contains(p.s.gameStatus.Text, "library") {
+			t.Errorf("status %q", p.s.gameStatus.Text)
+		}
+		items := p.w.io.library.List()
+		if len(items) != 1 || items[0].Result != "1/2-1/2" || items[0].Plies != 1 {
+			t.Errorf("library %+v", items)
+		}
+	}
+}
