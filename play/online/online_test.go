@@ -385,3 +385,36 @@ func TestRestartAndResume(t *testing.T) {
 	playLine(t, ps, 3, mateLine[3:])
 	filed(t, ps, "1-0", "checkmate")
 }
+
+// A move made while the socket is down waits and is sent once it is up again, made at the
+// ply it was made in; the opponent gets it and the game goes on.
+func TestMoveMadeWhileDisconnectedIsSentOnReconnect(t *testing.T) {
+	s := startServer(t)
+	a, b := newPlayer(t, s.url), newPlayer(t, s.url)
+	a.signIn()
+	b.signIn()
+	ps := pairByInvite(t, a, b, "10+5")
+	red := ps[0]
+	m, _ := rules.ParseMove("h2e2")
+	red.do(func() {
+		red.c.cfg.Backoff = 300 * time.Millisecond // long enough to move while it is down
+		red.c.Disconnect()
+	})
+	red.wait("the drop seen", func(c *Controller) bool { return c.State() == Reconnecting })
+	red.do(func() {
+		red.c.Tap(m.From())
+		red.c.Tap(m.To())
+		if g := red.c.Current(); g.Pending() != m || len(g.Moves()) != 0 {
+			t.Errorf("while down: pending %v, moves %v", g.Pending(), g.Moves())
+		}
+	})
+	for _, p := range ps {
+		p.wait("the move sent after the reconnect", func(c *Controller) bool { return len(c.Current().Moves()) == 1 })
+	}
+	red.do(func() {
+		if red.c.Current().Pending() != rules.NoMove || red.c.State() != Connected {
+			t.Errorf("after: pending %v, state %v", red.c.Current().Pending(), red.c.State())
+		}
+	})
+	playLine(t, ps, 1, []string{"h9g7"})
+}
