@@ -25,6 +25,7 @@ import (
 type onlineScreen struct {
 	onlineDeps
 	lobby, play *fyne.Container
+	side        *fyne.Container // the game's panel beside or under the board
 	content     *fyne.Container
 	tickStop    chan struct{}
 
@@ -104,7 +105,7 @@ func newOnlineScreen(deps onlineDeps) *onlineScreen {
 	s.lobby = container.NewVBox(
 		container.NewBorder(nil, nil, nil, back, title),
 		container.NewBorder(nil, nil, widget.NewLabel(tr("online.server")), s.useServer, s.server),
-		s.signIn, s.status,
+		s.signIn,
 		widget.NewSeparator(),
 		container.NewBorder(nil, nil, widget.NewLabel(tr("online.timeControl")), nil, s.tc),
 		container.NewGridWithColumns(2, s.seek, s.cancel),
@@ -114,6 +115,8 @@ func newOnlineScreen(deps onlineDeps) *onlineScreen {
 		widget.NewSeparator(),
 		widget.NewLabelWithStyle(tr("online.resumeTitle"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		s.resume,
+		// Last, so that its changing height moves no button.
+		widget.NewSeparator(), s.status,
 	)
 
 	s.board = board.New(c.Tap, c.Drop)
@@ -132,8 +135,9 @@ func newOnlineScreen(deps onlineDeps) *onlineScreen {
 	s.leave = widget.NewButton(tr("online.lobby"), c.Leave)
 	buttons := container.NewGridWithColumns(3, s.offerDraw, s.acceptDraw, s.declineDraw,
 		s.takeback, s.acceptTB, s.declineTB, s.resign, s.leave)
-	side := container.NewVBox(s.clocks, s.gameStatus, buttons, s.moves)
-	s.play = container.New(&onlineGameLayout{}, s.board, side)
+	// The status under the buttons, so that its changing height moves none of them.
+	s.side = container.NewVBox(s.clocks, buttons, s.gameStatus, s.moves)
+	s.play = container.New(&onlineGameLayout{}, s.board, s.side)
 	s.content = container.NewStack(s.lobby, s.play)
 	s.refresh()
 	return s
@@ -261,6 +265,9 @@ func (s *onlineScreen) showClocks(g *online.Game) {
 		names[c] = tr("online.player", map[string]any{"Side": sideName, "Name": online.PlayerName(a), "Rating": online.Rating(a)})
 	}
 	now := time.Now()
+	if s.clocks.View().Timed != g.TimeControl.Timed() || s.clocks.View().Names != names {
+		defer s.side.Refresh() // the bar's height may change
+	}
 	s.clocks.SetView(ClockView{Names: names, Timed: g.TimeControl.Timed(),
 		Left:    [2]time.Duration{g.ClockLeft(rules.Red, now), g.ClockLeft(rules.Black, now)},
 		Running: running, Side: side})
