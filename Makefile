@@ -10,7 +10,7 @@ SOAK_KILLS ?= 20
 WEB_FLAGS ?= --release
 BROTLI_QUALITY ?= 11
 
-.PHONY: all deps run server load test test-race test-wasm build engine package android ios web bench match smoke smoke-deps smoke-online smoke-web soak font icon portability puzzles-check puzzles-mine clean
+.PHONY: all deps run server load load-faults test test-race test-wasm build engine package android ios web bench match smoke smoke-deps smoke-online smoke-web soak font icon portability puzzles-check puzzles-mine clean
 
 all: build
 
@@ -42,7 +42,13 @@ load: deps
 	mkdir -p $(BIN)
 	$(GO) build -o $(BIN)/xqserver ./cmd/xqserver
 	$(GO) build -o $(BIN)/xqload ./cmd/xqload
-	$(BIN)/xqload -xqserver $(BIN)/xqserver -games $(GAMES) $(if $(KILL),-kill) $(if $(RESTART_DB),-restart-db)
+	$(BIN)/xqload -xqserver $(BIN)/xqserver -games $(GAMES) $(if $(KILL),-kill) $(if $(RESTART_DB),-restart-db) $(LOAD_FLAGS)
+
+# The full run of docs/scaling.md: 1,000 games of 16 plies, bots thinking 3 s on average,
+# one instance killed with SIGKILL and PostgreSQL killed and restarted halfway (a few
+# minutes, most of two cores: run it niced on a shared machine).
+load-faults:
+	$(MAKE) load GAMES=1000 KILL=1 RESTART_DB=1 LOAD_FLAGS="-plies 16 -think 3s -time 8m"
 
 test: deps
 	$(GO) test ./...

@@ -328,6 +328,17 @@ func (c *Conn) DeclineTakeback(ctx context.Context, game int64) error {
 	return c.act(ctx, proto.TypeDeclineTakeback, game)
 }
 
+// Claim ends game because the opponent is away (see proto.KindAway): a win, or a draw
+// when draw is set.
+func (c *Conn) Claim(ctx context.Context, game int64, draw bool) error {
+	result := proto.ClaimWin
+	if draw {
+		result = proto.ClaimDraw
+	}
+	_, err := c.request(ctx, proto.Request{Type: proto.TypeClaim, Game: game, Result: result})
+	return err
+}
+
 // Send writes raw bytes as one text frame, for tests of bad clients.
 func (c *Conn) Send(ctx context.Context, data []byte) error {
 	return c.ws.Write(ctx, websocket.MessageText, data)

@@ -89,15 +89,23 @@ type gameRow struct {
 	redSeen, blackSeen *time.Time
 	lagQuotaMS         [2]int64 // by colour
 	takebackOffer      *string
+	// claimAt is, by colour, when the opponent may claim the game because that player
+	// is away (nil while it is connected).
+	claimAt [2]*time.Time
+	// moves are the game's moves when lockGame read them with the row (nil otherwise).
+	moves *[]string
 }
 
 const gameColumns = `id, red, black, status, rules, rated, start_fen, base_ms, increment_ms, red_ms, black_ms,
-	turn_since, ply, version, draw_offer, red_seen, black_seen, red_lag_ms, black_lag_ms, takeback_offer`
+	turn_since, ply, version, draw_offer,
+	(SELECT seen FROM presence WHERE account_id = games.red), (SELECT seen FROM presence WHERE account_id = games.black),
+	red_lag_ms, black_lag_ms, takeback_offer,
+	red_claim_at, black_claim_at`
 
 func (r *gameRow) scan(row pgx.Row) error {
 	return row.Scan(&r.id, &r.red, &r.black, &r.status, &r.ruleSet, &r.rated, &r.startFEN, &r.baseMS, &r.incMS,
 		&r.redMS, &r.blackMS, &r.turnSince, &r.ply, &r.version, &r.drawOffer, &r.redSeen, &r.blackSeen,
-		&r.lagQuotaMS[rules.Red], &r.lagQuotaMS[rules.Black], &r.takebackOffer)
+		&r.lagQuotaMS[rules.Red], &r.lagQuotaMS[rules.Black], &r.takebackOffer, &r.claimAt[rules.Red], &r.claimAt[rules.Black])
 }
 
 // The lag allowance, lichess's way: the time a move spent on the network (half the
@@ -117,14 +125,26 @@ func lagAllowance(lag, quota time.Duration) (given, after time.Duration) {
 	return given, min(quota-given+lagQuotaGain, lagQuotaMax)
 }
 
-// lockGame reads game id and locks its row until the transaction ends.
+// lockGame reads game id and locks its row until the transaction ends, with its moves
+// (see movesOf) read in the same round trip: the moves are read after the lock is held,
+// so they are the ones the row's version counts.
 func lockGame(ctx context.Context, tx *txn, id int64) (*gameRow, error) {
 	r := &gameRow{}
-	err := r.scan(tx.QueryRow(ctx, `SELECT `+gameColumns+` FROM games WHERE id = $1 FOR UPDATE`, id))
+	b := &pgx.Batch{}
+	b.Queue(`SELECT `+gameColumns+` FROM games WHERE id = $1 FOR UPDATE`, id).QueryRow(func(row pgx.Row) error { return r.scan(row) })
+	b.Queue(movesQuery, id).Query(func(rows pgx.Rows) error {
+		moves, err := readMoves(rows, id)
+		r.moves = &moves
+		return err
+	})
+	err := tx.SendBatch(ctx, b).Close()
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, proto.Errorf(proto.CodeNotFound, fmt.Sprintf("there is no game %d", id))
 	}
-	return r, err
+	if err != nil {
+		return nil, err
+	}
+	return r, nil
 }
 
 // lockPlayed locks game id as lockGame does and checks that account plays in it (see
@@ -187,8 +207,10 @@ func (s *Store) match(ctx context.Context, tx *txn, r *gameRow, clock *instant) 
 		return nil, fmt.Errorf("game %d: %v", r.id, err)
 	}
 	g.SetRules(ruleSet)
-	moves, err := movesOf(ctx, tx, r.id)
-	if err != nil {
+	var moves []string
+	if r.moves != nil {
+		moves = *r.moves
+	} else if moves, err = movesOf(ctx, tx, r.id); err != nil {
 		return nil, err
 	}
 	for i, text := range moves {
@@ -217,17 +239,25 @@ func (s *Store) matchAt(ctx context.Context, tx *txn, r *gameRow, now time.Time)
 	return m, err
 }
 
+// movesQuery reads a game's move and takeback events in order.
+const movesQuery = `SELECT kind, data FROM events WHERE game_id = $1 AND kind IN ('move', 'takeback') ORDER BY seq`
+
 // movesOf returns the game's moves as played: its move events, less those a takeback
 // event took back.
 func movesOf(ctx context.Context, tx *txn, game int64) ([]string, error) {
-	rows, err := tx.Query(ctx, `SELECT kind, data FROM events WHERE game_id = $1 AND kind IN ('move', 'takeback') ORDER BY seq`, game)
+	rows, err := tx.Query(ctx, movesQuery, game)
 	if err != nil {
 		return nil, err
 	}
+	return readMoves(rows, game)
+}
+
+// readMoves reads the rows of movesQuery into the moves as played.
+func readMoves(rows pgx.Rows, game int64) ([]string, error) {
 	var moves []string
 	var kind string
 	var data []byte
-	_, err = pgx.ForEachRow(rows, []any{&kind, &data}, func() error {
+	_, err := pgx.ForEachRow(rows, []any{&kind, &data}, func() error {
 		if kind == proto.KindTakeback {
 			var tb proto.TakebackData
 			if err := json.Unmarshal(data, &tb); err != nil || tb.Ply < 0 || tb.Ply > len(moves) {
@@ -253,15 +283,25 @@ func clockOf(m *play.Match) proto.Clock {
 // appendEvent numbers and stores the game's next event and queues its notification,
 // sent once the transaction has committed.
 func appendEvent(ctx context.Context, tx *txn, r *gameRow, kind string, data any) (proto.Event, error) {
+	return appendEventSetting(ctx, tx, r, kind, data, "")
+}
+
+// appendEventSetting is appendEvent that also sets the game row's columns as set says
+// (assignments whose parameters $1, $2, ... are args), in the same statement: one round
+// trip to the database instead of two.
+func appendEventSetting(ctx context.Context, tx *txn, r *gameRow, kind string, data any, set string, args ...any) (proto.Event, error) {
 	r.version++
 	e, err := proto.NewEvent(r.id, r.version, kind, data)
 	if err != nil {
 		return e, err
 	}
-	if _, err := tx.Exec(ctx, `INSERT INTO events (game_id, seq, kind, data) VALUES ($1, $2, $3, $4)`, r.id, e.Seq, kind, e.Data); err != nil {
-		return e, err
+	if set != "" {
+		set = ", " + set
 	}
-	if _, err := tx.Exec(ctx, `UPDATE games SET version = $2 WHERE id = $1`, r.id, r.version); err != nil {
+	n := len(args)
+	all := append(args, r.id, r.version, kind, e.Data)
+	if _, err := tx.Exec(ctx, fmt.Sprintf(`WITH e AS (INSERT INTO events (game_id, seq, kind, data) VALUES ($%d, $%d, $%d, $%d))
+		UPDATE games SET version = $%d`+set+` WHERE id = $%d`, n+1, n+2, n+3, n+4, n+2, n+1), all...); err != nil {
 		return e, err
 	}
 	return e, notifyEvent(ctx, tx, e)
@@ -405,6 +445,9 @@ func (s *Store) Move(ctx context.Context, account, gameID int64, ply int, text s
 		if !m.Game().Position().IsLegal(mv) {
 			return proto.Errorf(proto.CodeIllegal, fmt.Sprintf("%s is not a legal move here", text))
 		}
+		if events, err = present(ctx, tx, r, side); err != nil {
+			return err
+		}
 		given, quota := lagAllowance(lag, time.Duration(r.lagQuotaMS[side])*time.Millisecond)
 		clock.now = receipt.Add(-given)
 		if r.turnSince != nil && clock.now.Before(*r.turnSince) {
@@ -422,26 +465,24 @@ func (s *Store) Move(ctx context.Context, account, gameID int64, ply int, text s
 		}
 		r.ply++
 		c := clockOf(m)
-		e, err := appendEvent(ctx, tx, r, proto.KindMove, proto.MoveData{Ply: r.ply, Move: mv.String(), Side: sideName(side), Clock: c,
-			Lag: given.Milliseconds()})
-		if err != nil {
-			return err
-		}
-		events = append(events, e)
 		var deadline *time.Time
 		if m.TimeControl().Timed() {
 			d := receipt.Add(m.ClockLeft(side.Opponent()))
 			deadline = &d
 		}
-		seen, lagQuota := "red_seen", "red_lag_ms"
+		lagQuota := "red_lag_ms"
 		if side == rules.Black {
-			seen, lagQuota = "black_seen", "black_lag_ms"
+			lagQuota = "black_lag_ms"
 		}
-		if _, err := tx.Exec(ctx, `UPDATE games SET ply = $2, red_ms = $3, black_ms = $4, turn_since = $5, deadline = $6,
-			draw_offer = NULL, takeback_offer = NULL, `+seen+` = $5, `+lagQuota+` = $7 WHERE id = $1`,
-			r.id, r.ply, c.Red, c.Black, receipt, deadline, quota.Milliseconds()); err != nil {
+		e, err := appendEventSetting(ctx, tx, r, proto.KindMove, proto.MoveData{Ply: r.ply, Move: mv.String(), Side: sideName(side), Clock: c,
+			Lag: given.Milliseconds()},
+			`ply = $1, red_ms = $2, black_ms = $3, turn_since = $4, deadline = $5, draw_offer = NULL, takeback_offer = NULL, `+
+				lagQuota+` = $6`,
+			r.ply, c.Red, c.Black, receipt, deadline, quota.Milliseconds())
+		if err != nil {
 			return err
 		}
+		events = append(events, e)
 		if m.Result().Decided() {
 			end, err := s.finish(ctx, tx, r, s.endingOf(m), c)
 			events = append(events, end)
@@ -615,7 +656,11 @@ func (s *Store) act(ctx context.Context, account, gameID int64, now time.Time,
 		if err != nil {
 			return err
 		}
-		events, err = f(tx, r, m, side)
+		if events, err = present(ctx, tx, r, side); err != nil {
+			return err
+		}
+		more, err := f(tx, r, m, side)
+		events = append(events, more...)
 		return err
 	})
 	return events, err
@@ -831,8 +876,11 @@ func (s *Store) start(ctx context.Context, tx *txn, r *gameRow, spec Spec, now t
 		d := now.Add(spec.TimeControl.Base)
 		deadline = &d
 	}
-	if _, err := tx.Exec(ctx, `UPDATE games SET red = $2, black = $3, status = 'playing', turn_since = $4, deadline = $5,
-		red_seen = $4, black_seen = $4 WHERE id = $1`, r.id, r.red, r.black, now, deadline); err != nil {
+	if _, err := tx.Exec(ctx, `UPDATE games SET red = $2, black = $3, status = 'playing', turn_since = $4, deadline = $5
+		WHERE id = $1`, r.id, r.red, r.black, now, deadline); err != nil {
+		return err
+	}
+	if err := recordPresence(ctx, tx, []int64{*r.red, *r.black}, now); err != nil {
 		return err
 	}
 	r.status = "playing"

@@ -17,7 +17,7 @@ var testDB pgtest.DB
 
 func TestMain(m *testing.M) { os.Exit(pgtest.Main(m, &testDB)) }
 
-func openStore(t *testing.T) *Store {
+func openStore(t testing.TB) *Store {
 	t.Helper()
 	s, err := Open(context.Background(), testDB.Need(t))
 	if err != nil {
@@ -27,7 +27,7 @@ func openStore(t *testing.T) *Store {
 	return s
 }
 
-func guest(t *testing.T, s *Store) Account {
+func guest(t testing.TB, s *Store) Account {
 	t.Helper()
 	a, _, err := s.CreateGuest(context.Background())
 	if err != nil {
@@ -37,7 +37,7 @@ func guest(t *testing.T, s *Store) Account {
 }
 
 // pair starts a game between two new guests by seek and returns them as red and black.
-func pair(t *testing.T, s *Store, spec Spec, start time.Time) (id int64, red, black Account) {
+func pair(t testing.TB, s *Store, spec Spec, start time.Time) (id int64, red, black Account) {
 	t.Helper()
 	ctx := context.Background()
 	a, b := guest(t, s), guest(t, s)
@@ -317,7 +317,7 @@ func TestAbandonment(t *testing.T) {
 	ctx := context.Background()
 	start := time.Now()
 	id, red, black := pair(t, s, blitz, start)
-	if err := s.Seen(ctx, []int64{red.ID}, start.Add(50*time.Second)); err != nil {
+	if _, err := s.Seen(ctx, []int64{red.ID}, start.Add(50*time.Second)); err != nil {
 		t.Fatal(err)
 	}
 	if events, err := s.SweepAbandoned(ctx, start.Add(59*time.Second), time.Minute); err != nil || len(ofGame(events, id)) != 0 {
