@@ -691,6 +691,15 @@ func (c *Controller) OfferTakeback()   { c.act((*client.Conn).OfferTakeback) }
 func (c *Controller) AcceptTakeback()  { c.act((*client.Conn).AcceptTakeback) }
 func (c *Controller) DeclineTakeback() { c.act((*client.Conn).DeclineTakeback) }
 
+// ClaimWin and ClaimDraw end the current game because the opponent is away (see
+// Game.CanClaim): a win, or a draw.
+func (c *Controller) ClaimWin()  { c.claim(false) }
+func (c *Controller) ClaimDraw() { c.claim(true) }
+
+func (c *Controller) claim(draw bool) {
+	c.act(func(conn *client.Conn, ctx context.Context, game int64) error { return conn.Claim(ctx, game, draw) })
+}
+
 // CanTakeback reports whether the player may ask to take a move back: casual games only,
 // after a move of one's own.
 func (c *Controller) CanTakeback() bool {

@@ -36,7 +36,11 @@ type Game struct {
 	clockAt time.Time // when the event that set clock arrived: the running side's time counts from it
 
 	drawBy, takebackBy rules.Color // who offers a draw, asks for a takeback; noSide when nobody
-	end                *proto.EndData
+	// awaySide is the player the server shows as disconnected (noSide when both are here),
+	// with when it was last seen, when the opponent may claim and when it forfeits.
+	awaySide rules.Color
+	away     proto.AwayData
+	end      *proto.EndData
 
 	// Board input: the selected piece, its targets, and why the last tapped move was not legal.
 	selected rules.Square
@@ -57,7 +61,7 @@ type Game struct {
 const noSide = rules.Color(-1)
 
 func newGame(id int64) *Game {
-	return &Game{ID: id, drawBy: noSide, takebackBy: noSide, selected: rules.NoSquare, pending: rules.NoMove}
+	return &Game{ID: id, drawBy: noSide, takebackBy: noSide, awaySide: noSide, selected: rules.NoSquare, pending: rules.NoMove}
 }
 
 // Started reports whether the game's start event arrived.
@@ -99,6 +103,19 @@ func (g *Game) DrawOfferedBy() (rules.Color, bool) { return g.drawBy, g.drawBy !
 
 // TakebackAskedBy is the side that asks to take its move back now, if any.
 func (g *Game) TakebackAskedBy() (rules.Color, bool) { return g.takebackBy, g.takebackBy != noSide }
+
+// Away is the player the server shows as disconnected from the game, with when the
+// opponent may claim the game and when the server ends it as that player's loss (the
+// server's times); ok is false while both are connected.
+func (g *Game) Away() (side rules.Color, claimAt, forfeitAt time.Time, ok bool) {
+	return g.awaySide, g.away.ClaimAt, g.away.ForfeitAt, g.awaySide != noSide
+}
+
+// CanClaim reports whether this player may claim the game at now: its opponent is away
+// and the claim time has come (by this device's clock; the server has the last word).
+func (g *Game) CanClaim(now time.Time) bool {
+	return g.Player && g.end == nil && g.awaySide == g.Me.Opponent() && !now.Before(g.away.ClaimAt)
+}
 
 // Selected, Targets and Illegal are the board input's marks.
 func (g *Game) Selected() rules.Square   { return g.selected }
@@ -197,6 +214,10 @@ func (g *Game) apply(e proto.Event, me int64, now time.Time) (bool, error) {
 		err = g.offer(e)
 	case proto.KindTakeback:
 		err = g.takeback(e)
+	case proto.KindAway:
+		err = g.gone(e)
+	case proto.KindBack:
+		err = g.back(e)
 	case proto.KindEnd:
 		err = g.finish(e)
 	default:
@@ -318,6 +339,37 @@ func (g *Game) offer(e proto.Event) error {
 	return nil
 }
 
+func (g *Game) gone(e proto.Event) error {
+	var d proto.AwayData
+	if err := e.Decode(&d); err != nil {
+		return badEvent(e, "%v", err)
+	}
+	side, err := parseSide(d.Side)
+	if err != nil {
+		return badEvent(e, "%v", err)
+	}
+	if d.ClaimAt.IsZero() || d.ForfeitAt.Before(d.ClaimAt) {
+		return badEvent(e, "claim at %v, forfeit at %v", d.ClaimAt, d.ForfeitAt)
+	}
+	g.awaySide, g.away = side, d
+	return nil
+}
+
+func (g *Game) back(e proto.Event) error {
+	var d proto.SideData
+	if err := e.Decode(&d); err != nil {
+		return badEvent(e, "%v", err)
+	}
+	side, err := parseSide(d.Side)
+	if err != nil {
+		return badEvent(e, "%v", err)
+	}
+	if side == g.awaySide {
+		g.awaySide, g.away = noSide, proto.AwayData{}
+	}
+	return nil
+}
+
 func (g *Game) takeback(e proto.Event) error {
 	var d proto.TakebackData
 	if err := e.Decode(&d); err != nil {
@@ -365,7 +417,7 @@ func (g *Game) finish(e proto.Event) error {
 	}
 	g.declare(d, status, winner)
 	g.end, g.clock = &d, d.Clock
-	g.drawBy, g.takebackBy = noSide, noSide
+	g.drawBy, g.takebackBy, g.awaySide = noSide, noSide, noSide
 	g.pending = rules.NoMove
 	g.clearMarks()
 	return nil

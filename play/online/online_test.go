@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/play"
 	"github.com/xqfyne/xiangqi/rules"
@@ -33,6 +35,12 @@ func (s *testServer) now() time.Time { return time.Now().Add(time.Duration(s.ske
 
 func startServer(t *testing.T) *testServer {
 	t.Helper()
+	return startServerWith(t, hub.Config{Grace: time.Hour})
+}
+
+// startServerWith starts a server with cfg (its store, clock and sweeps filled in here).
+func startServerWith(t *testing.T, cfg hub.Config) *testServer {
+	t.Helper()
 	dbURL := testDB.Need(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	st, err := store.Open(ctx, dbURL)
@@ -41,7 +49,8 @@ func startServer(t *testing.T) *testServer {
 		t.Fatal(err)
 	}
 	s := &testServer{}
-	h := hub.New(hub.Config{Store: st, Now: s.now, Grace: time.Hour, SweepEvery: 50 * time.Millisecond, AccountRate: 1000, AccountBurst: 1000})
+	cfg.Store, cfg.Now, cfg.SweepEvery, cfg.AccountRate, cfg.AccountBurst = st, s.now, 50*time.Millisecond, 1000, 1000
+	h := hub.New(cfg)
 	done := make(chan struct{})
 	go func() { h.Run(ctx); close(done) }()
 	srv := httptest.NewServer(h.Handler())
@@ -417,4 +426,82 @@ func TestMoveMadeWhileDisconnectedIsSentOnReconnect(t *testing.T) {
 		}
 	})
 	playLine(t, ps, 1, []string{"h9g7"})
+}
+
+// The opponent's connection state: Black's socket drops and the server shows Black away to
+// Red, with the claim and forfeit times; Black comes back and the mark is gone; Black's app
+// goes for good, and once the claim time has come Red claims the win, filed as abandoned.
+func TestOpponentAwayBackAndClaim(t *testing.T) {
+	// Away after 1 s unrecorded (recorded every 100 ms), a claim 1.5 s after the last record.
+	s := startServerWith(t, hub.Config{Grace: 1500 * time.Millisecond, SeenEvery: 100 * time.Millisecond, AwayAfter: time.Second})
+	a, b := newPlayer(t, s.url), newPlayer(t, s.url)
+	a.signIn()
+	b.signIn()
+	ps := pairByInvite(t, a, b, "10+5")
+	playLine(t, ps, 0, []string{"h2e2"})
+	red, black := ps[0], ps[1]
+	away := func(c *Controller) bool { _, _, _, ok := c.Current().Away(); return ok }
+	// A player the server never recorded as connected is never shown away: wait for
+	// Black's first record (every Grace/12) before it drops.
+	var blackID int64
+	black.do(func() { blackID = black.c.Account().ID })
+	waitPresence(t, blackID)
+	black.do(func() {
+		// Away long enough to be seen so.
+		black.c.cfg.Backoff, black.c.cfg.MaxBackoff = 3*time.Second, 3*time.Second
+		black.c.Disconnect()
+	})
+	red.wait("black shown away", away)
+	red.do(func() {
+		side, claimAt, forfeitAt, _ := red.c.Current().Away()
+		if side != rules.Black || !forfeitAt.After(claimAt) {
+			t.Errorf("away %v, claim at %v, forfeit at %v", side, claimAt, forfeitAt)
+		}
+		if red.c.Current().CanClaim(claimAt.Add(-time.Millisecond)) || !red.c.Current().CanClaim(claimAt) {
+			t.Error("a claim allowed before its time, or refused after it")
+		}
+	})
+	red.wait("black back", func(c *Controller) bool { return !away(c) })
+	black.wait("black's reconnect", func(c *Controller) bool { return c.State() == Connected })
+	black.do(black.c.Close)
+	red.wait("black away again", away)
+	red.wait("the claim time", func(c *Controller) bool { return c.Current().CanClaim(time.Now()) })
+	red.do(red.c.ClaimWin)
+	red.wait("the claimed game filed", func(c *Controller) bool { id, _ := c.Current().Filed(); return id != "" })
+	red.do(func() {
+		g := red.c.Current()
+		if g.End().Reason != "reason.abandoned" || g.End().Result != "1-0" {
+			t.Errorf("ended %+v", g.End())
+		}
+		id, _ := g.Filed()
+		r, _, err := red.lib.Open(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res, _ := r.ResultAtEnd(); res.PGN() != "1-0" || r.Meta.Termination != "abandoned" {
+			t.Errorf("filed %v %q", res, r.Meta.Termination)
+		}
+	})
+}
+
+// waitPresence waits until the server has recorded account as connected.
+func waitPresence(t *testing.T, account int64) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	db, err := pgx.Connect(ctx, testDB.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close(ctx)
+	for {
+		var n int
+		if err := db.QueryRow(ctx, "SELECT count(*) FROM presence WHERE account_id = $1", account).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		if n > 0 {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 }
