@@ -57,6 +57,8 @@ type onlineScreen struct {
 	declineTB   *widget.Button
 	resign      *widget.Button
 	leave       *widget.Button
+	claimWin    *widget.Button
+	claimDraw   *widget.Button
 }
 
 // onlineDeps is what the online screen works with.
@@ -133,8 +135,10 @@ func newOnlineScreen(deps onlineDeps) *onlineScreen {
 	s.declineTB = widget.NewButton(tr("online.decline"), c.DeclineTakeback)
 	s.resign = widget.NewButton(tr("action.resign"), s.confirmResign)
 	s.leave = widget.NewButton(tr("online.lobby"), c.Leave)
+	s.claimWin = widget.NewButton(tr("online.claimWin"), c.ClaimWin)
+	s.claimDraw = widget.NewButton(tr("online.claimDraw"), c.ClaimDraw)
 	buttons := container.NewGridWithColumns(3, s.offerDraw, s.acceptDraw, s.declineDraw,
-		s.takeback, s.acceptTB, s.declineTB, s.resign, s.leave)
+		s.takeback, s.acceptTB, s.declineTB, s.resign, s.leave, s.claimWin, s.claimDraw)
 	// The status under the buttons, so that its changing height moves none of them.
 	s.side = container.NewVBox(s.clocks, buttons, s.gameStatus, s.moves)
 	s.play = container.New(&onlineGameLayout{}, s.board, s.side)
@@ -163,11 +167,12 @@ func (s *onlineScreen) refresh() {
 		s.refreshGame(g)
 	}
 	_, _, seeking := c.Seeking()
-	running := false
+	running, away := false, false
 	if g != nil {
 		_, running = g.ClockRunning()
+		_, _, _, away = g.Away()
 	}
-	s.keepTicking(seeking || running)
+	s.keepTicking(seeking || running || away)
 }
 
 func (s *onlineScreen) refreshLobby() {
@@ -251,6 +256,8 @@ func (s *onlineScreen) refreshGame(g *online.Game) {
 	enable(s.acceptTB, playing && asked && by != g.Me)
 	enable(s.declineTB, playing && asked && by != g.Me)
 	enable(s.resign, playing)
+	enable(s.claimWin, playing && g.CanClaim(time.Now()))
+	enable(s.claimDraw, playing && g.CanClaim(time.Now()))
 }
 
 func (s *onlineScreen) showClocks(g *online.Game) {
@@ -303,6 +310,9 @@ func (s *onlineScreen) gameStatusText(g *online.Game) string {
 	if by, ok := g.TakebackAskedBy(); ok && by != g.Me {
 		lines = append(lines, tr("online.takebackAsked"))
 	}
+	if line := awayText(g, time.Now()); line != "" {
+		lines = append(lines, line)
+	}
 	if c.State() == online.Reconnecting {
 		lines = append(lines, tr("online.reconnecting", map[string]any{"N": c.Attempts() + 1}))
 	}
@@ -312,16 +322,40 @@ func (s *onlineScreen) gameStatusText(g *online.Game) string {
 	return strings.Join(lines, "\n")
 }
 
+// awayText is the abandonment countdown: who is away, when the opponent may claim, when
+// the away player loses.
+func awayText(g *online.Game, now time.Time) string {
+	side, claimAt, forfeitAt, ok := g.Away()
+	if !ok || g.Over() {
+		return ""
+	}
+	forfeit := present.ClockText(max(forfeitAt.Sub(now), 0).Truncate(time.Second))
+	if side == g.Me {
+		return tr("online.youAway", map[string]any{"Forfeit": forfeit})
+	}
+	if g.CanClaim(now) {
+		return tr("online.opponentAwayClaim", map[string]any{"Forfeit": forfeit})
+	}
+	return tr("online.opponentAway", map[string]any{"Claim": present.ClockText(claimAt.Sub(now).Truncate(time.Second)), "Forfeit": forfeit})
+}
+
 // endText says how the game ended, the rating change of a rated one and where it was filed.
 func (s *onlineScreen) endText(g *online.Game) string {
 	end := g.End()
 	var text string
 	if end.Reason == "reason.abandoned" {
-		loser := tr("side.red")
-		if end.Result == "1-0" {
-			loser = tr("side.black")
+		gone, _, _, known := g.Away()
+		if !known { // the away event came before this device followed the game
+			gone = rules.Red
+			if end.Result == "1-0" {
+				gone = rules.Black
+			}
 		}
-		text = tr("online.abandoned", map[string]any{"Side": loser})
+		key := "online.abandoned"
+		if end.Result == "1/2-1/2" {
+			key = "online.abandonedDraw"
+		}
+		text = tr(key, map[string]any{"Side": sideName(gone)})
 	} else {
 		text = gameOverText(s.say, g.Record())
 	}

@@ -10,6 +10,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"github.com/jackc/pgx/v5"
 
 	"github.com/xqfyne/xiangqi/play/online"
 	"github.com/xqfyne/xiangqi/play/playtest"
@@ -28,6 +29,11 @@ func TestMain(m *testing.M) { os.Exit(pgtest.Main(m, &testDB)) }
 // startServer runs an xqserver in the test process and returns its address.
 func startServer(t *testing.T) string {
 	t.Helper()
+	return startServerWith(t, hub.Config{})
+}
+
+func startServerWith(t *testing.T, cfg hub.Config) string {
+	t.Helper()
 	url := testDB.Need(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	st, err := store.Open(ctx, url)
@@ -35,7 +41,8 @@ func startServer(t *testing.T) string {
 		cancel()
 		t.Fatal(err)
 	}
-	h := hub.New(hub.Config{Store: st, AccountRate: 1000, AccountBurst: 1000})
+	cfg.Store, cfg.AccountRate, cfg.AccountBurst = st, 1000, 1000
+	h := hub.New(cfg)
 	done := make(chan struct{})
 	go func() { h.Run(ctx); close(done) }()
 	srv := httptest.NewServer(h.Handler())
@@ -68,6 +75,56 @@ func openOnline(t *testing.T, server string) (*Window, *playtest.UIQueue, *onlin
 		t.Errorf("status %q names no account and rating", s.status.Text)
 	}
 	return w, q, s
+}
+
+// openGame signs two apps in and pairs them by invite, by tapping; it returns them red first.
+func openGame(t *testing.T, server string) (red, black *Window, redQ, blackQ *playtest.UIQueue, redS, blackS *onlineScreen) {
+	t.Helper()
+	wa, qa, a := openOnline(t, server)
+	wb, qb, b := openOnline(t, server)
+	test.Tap(a.invite)
+	qa.WaitFor(t, 15*time.Second, "the invite code", func() bool { return wa.online.InviteCode() != "" })
+	test.Type(b.codeEntry, wa.online.InviteCode())
+	test.Tap(b.join)
+	for _, p := range []struct {
+		w *Window
+		q *playtest.UIQueue
+	}{{wa, qa}, {wb, qb}} {
+		p.q.WaitFor(t, 15*time.Second, "the game's start", func() bool {
+			g := p.w.online.Current()
+			return g != nil && g.Started()
+		})
+	}
+	if wa.online.Current().Me == rules.Red {
+		return wa, wb, qa, qb, a, b
+	}
+	return wb, wa, qb, qa, b, a
+}
+
+// The abandonment countdown: Black's app goes away; Red's status says so with the time
+// until a claim, then offers the claim, and a tap on Claim the win ends the game.
+func TestOnlineAwayCountdownAndClaim(t *testing.T) {
+	server := startServerWith(t, hub.Config{Grace: 1500 * time.Millisecond, SeenEvery: 100 * time.Millisecond, AwayAfter: time.Second})
+	red, black, redQ, blackQ, redS, _ := openGame(t, server)
+	// The server records its players every 100 ms; one never recorded is never shown away.
+	waitPresence(t, black.online.Account().ID)
+	black.online.Close()
+	blackQ.Drain()
+	redQ.WaitFor(t, 15*time.Second, "the countdown", func() bool {
+		return strings.Contains(redS.gameStatus.Text, "Your opponent is disconnected")
+	})
+	if !redS.claimWin.Disabled() && !red.online.Current().CanClaim(time.Now()) {
+		t.Error("a claim offered before its time")
+	}
+	redQ.WaitFor(t, 15*time.Second, "the claim offered", func() bool { return !redS.claimWin.Disabled() })
+	if !strings.Contains(redS.gameStatus.Text, "claim the win or a draw now") {
+		t.Errorf("status %q", redS.gameStatus.Text)
+	}
+	test.Tap(redS.claimWin)
+	redQ.WaitFor(t, 15*time.Second, "the end", func() bool { return red.online.Current().Over() })
+	if !strings.Contains(redS.gameStatus.Text, "Black left the game") {
+		t.Errorf("status %q", redS.gameStatus.Text)
+	}
 }
 
 // Two apps: one signs in and creates an invite, the other enters the code and joins, all
@@ -155,5 +212,27 @@ func TestOnlineInviteJoinAndMoveByTapping(t *testing.T) {
 		if len(items) != 1 || items[0].Result != "1/2-1/2" || items[0].Plies != 1 {
 			t.Errorf("library %+v", items)
 		}
+	}
+}
+
+// waitPresence waits until the server has recorded account as connected.
+func waitPresence(t *testing.T, account int64) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	db, err := pgx.Connect(ctx, testDB.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close(ctx)
+	for {
+		var n int
+		if err := db.QueryRow(ctx, "SELECT count(*) FROM presence WHERE account_id = $1", account).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		if n > 0 {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 }

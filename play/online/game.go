@@ -106,7 +106,8 @@ func (g *Game) TakebackAskedBy() (rules.Color, bool) { return g.takebackBy, g.ta
 
 // Away is the player the server shows as disconnected from the game, with when the
 // opponent may claim the game and when the server ends it as that player's loss (the
-// server's times); ok is false while both are connected.
+// server's times); ok is false while both are connected. After the end it is the player
+// who left, when the game was abandoned.
 func (g *Game) Away() (side rules.Color, claimAt, forfeitAt time.Time, ok bool) {
 	return g.awaySide, g.away.ClaimAt, g.away.ForfeitAt, g.awaySide != noSide
 }
@@ -417,7 +418,7 @@ func (g *Game) finish(e proto.Event) error {
 	}
 	g.declare(d, status, winner)
 	g.end, g.clock = &d, d.Clock
-	g.drawBy, g.takebackBy, g.awaySide = noSide, noSide, noSide
+	g.drawBy, g.takebackBy = noSide, noSide // the away mark stays: it says who left an abandoned game
 	g.pending = rules.NoMove
 	g.clearMarks()
 	return nil
