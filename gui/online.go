@@ -137,8 +137,8 @@ func newOnlineScreen(deps onlineDeps) *onlineScreen {
 	s.leave = widget.NewButton(tr("online.lobby"), c.Leave)
 	s.claimWin = widget.NewButton(tr("online.claimWin"), c.ClaimWin)
 	s.claimDraw = widget.NewButton(tr("online.claimDraw"), c.ClaimDraw)
-	buttons := container.NewGridWithColumns(3, s.offerDraw, s.acceptDraw, s.declineDraw,
-		s.takeback, s.acceptTB, s.declineTB, s.resign, s.leave, s.claimWin, s.claimDraw)
+	buttons := container.NewGridWithColumns(2, s.resign, s.offerDraw, s.acceptDraw, s.declineDraw,
+		s.takeback, s.acceptTB, s.declineTB, s.leave, s.claimWin, s.claimDraw)
 	// The status under the buttons, so that its changing height moves none of them.
 	s.side = container.NewVBox(s.clocks, buttons, s.gameStatus, s.moves)
 	s.play = container.New(&onlineGameLayout{}, s.board, s.side)
@@ -421,20 +421,21 @@ func (onlineGameLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 
 func (onlineGameLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	b, side := objs[0], objs[1]
+	need := side.MinSize()
 	if size.Width > size.Height {
-		panel := max(side.MinSize().Width, size.Width*0.35)
-		edge := min(size.Width-panel, size.Height)
-		b.Resize(fyne.NewSize(edge, edge))
+		w := max(min(size.Width-need.Width, size.Height*board.Aspect()), 0)
+		b.Resize(fyne.NewSize(w, w/board.Aspect()))
 		b.Move(fyne.NewPos(0, 0))
-		side.Resize(fyne.NewSize(size.Width-edge, size.Height))
-		side.Move(fyne.NewPos(edge, 0))
+		side.Resize(fyne.NewSize(size.Width-w, size.Height))
+		side.Move(fyne.NewPos(w, 0))
 		return
 	}
-	edge := min(size.Width, size.Height-side.MinSize().Height)
-	b.Resize(fyne.NewSize(edge, edge))
-	b.Move(fyne.NewPos((size.Width-edge)/2, 0))
-	side.Resize(fyne.NewSize(size.Width, size.Height-edge))
-	side.Move(fyne.NewPos(0, edge))
+	w := max(min(size.Width, (size.Height-need.Height)*board.Aspect()), 0)
+	h := w / board.Aspect()
+	b.Resize(fyne.NewSize(w, h))
+	b.Move(fyne.NewPos((size.Width-w)/2, 0))
+	side.Resize(fyne.NewSize(size.Width, size.Height-h))
+	side.Move(fyne.NewPos(0, h))
 }
 
 // showOnline opens online play, signing in first where an account was signed in here

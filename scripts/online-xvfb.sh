@@ -174,7 +174,7 @@ for i in 6 7 8 9; do
   if (( i % 2 == 0 )); then move "${side[red]}" "${line[$i]}"; else move "${side[black]}" "${line[$i]}"; fi
 done
 shot 4-ten-moves
-click "${side[black]}" 540 152 # Resign
+click "${side[black]}" 643 72 # Resign
 sleep 0.3 # the dialog's opening
 shot 5-resign-question
 click "${side[black]}" 482 378 # Yes
