@@ -10,7 +10,7 @@ SOAK_KILLS ?= 20
 WEB_FLAGS ?= --release
 BROTLI_QUALITY ?= 11
 
-.PHONY: all deps run server load load-faults test test-race test-wasm build engine package android ios web bench match smoke smoke-deps smoke-online smoke-web soak font icon portability puzzles-check puzzles-mine clean
+.PHONY: all deps run server load load-faults test test-race test-wasm build engine package android ios web bench match nnue-smoke smoke smoke-deps smoke-online smoke-web soak font icon portability puzzles-check puzzles-mine clean
 
 all: build
 
@@ -116,6 +116,22 @@ bench: engine
 	$(GO) test -run '^$$' -bench 'SearchStart' ./engine
 	$(GO) test -run '^$$' -bench 'MoveTime' -benchtime 100x ./engine
 	$(GO) test -run '^$$' -bench . ./game ./gui ./gui/board
+
+# The neural evaluation's recipe in small (CI runs it; scripts/nnue/device-run.sh is the full
+# size on a GPU machine): self-play data, a net trained on it on the CPU, the engine loading it
+# and searching with it (bench's node count and nodes/s with the net, then without).
+NNUE_DIR ?= /tmp/xq-nnue-smoke
+nnue-smoke:
+	mkdir -p $(BIN)
+	$(GO) build -o $(BIN)/datagen ./cmd/datagen
+	$(GO) build -o $(BIN)/train ./cmd/train
+	$(GO) build -o $(BIN)/xqengine ./cmd/xqengine
+	rm -rf $(NNUE_DIR) && mkdir -p $(NNUE_DIR)
+	$(BIN)/datagen -out $(NNUE_DIR)/data -games 24 -workers 2 -nodes 1024 -seed 1
+	$(BIN)/train -data $(NNUE_DIR)/data -out $(NNUE_DIR)/smoke.nnue -epochs 4 -val 0.1
+	printf 'setoption name EvalFile value $(NNUE_DIR)/smoke.nnue\nsetoption name UseNNUE value true\nbench 6\nquit\n' | $(BIN)/xqengine | tail -4 | tee $(NNUE_DIR)/bench.txt
+	grep -q 'evaluation NNUE' $(NNUE_DIR)/bench.txt
+	printf 'bench 6\nquit\n' | $(BIN)/xqengine | tail -3
 
 # Self-play match: the engine against itself limited to XQWLight 0.6's techniques.
 match: engine
