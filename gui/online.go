@@ -35,6 +35,7 @@ type onlineScreen struct {
 	status    *widget.Label
 	signIn    *widget.Button
 	tc        *widget.Select
+	rated     *widget.Check
 	seek      *widget.Button
 	cancel    *widget.Button
 	invite    *widget.Button
@@ -91,9 +92,10 @@ func newOnlineScreen(deps onlineDeps) *onlineScreen {
 	}
 	s.tc = widget.NewSelect(tcs, nil)
 	s.tc.SetSelected("10+5")
-	s.seek = widget.NewButton(tr("online.seek"), func() { c.Seek(s.tc.Selected, false) })
+	s.rated = widget.NewCheck(tr("online.rated"), nil)
+	s.seek = widget.NewButton(tr("online.seek"), func() { c.Seek(s.tc.Selected, s.rated.Checked) })
 	s.cancel = widget.NewButton(tr("action.cancel"), c.CancelSeek)
-	s.invite = widget.NewButton(tr("online.invite"), func() { c.Invite(s.tc.Selected, false) })
+	s.invite = widget.NewButton(tr("online.invite"), func() { c.Invite(s.tc.Selected, s.rated.Checked) })
 	s.code = widget.NewLabel("")
 	s.copyCode = widget.NewButton(tr("online.copy"), func() {
 		fyne.CurrentApp().Clipboard().SetContent(c.InviteCode())
@@ -109,7 +111,7 @@ func newOnlineScreen(deps onlineDeps) *onlineScreen {
 		container.NewBorder(nil, nil, widget.NewLabel(tr("online.server")), s.useServer, s.server),
 		s.signIn,
 		widget.NewSeparator(),
-		container.NewBorder(nil, nil, widget.NewLabel(tr("online.timeControl")), nil, s.tc),
+		container.NewBorder(nil, nil, widget.NewLabel(tr("online.timeControl")), s.rated, s.tc),
 		container.NewGridWithColumns(2, s.seek, s.cancel),
 		widget.NewSeparator(),
 		s.invite, container.NewBorder(nil, nil, nil, s.copyCode, s.code),

@@ -133,6 +133,7 @@ for _ in $(seq 100); do
 done
 [[ "$code" =~ ^[A-Z0-9]{4,16}$ ]] || fail "no invite code on the clipboard ($code)"
 echo "invite code $code"
+shot 0-invite
 online b
 click b 425 311 # the code field
 xdotool type --window "${win[b]}" "$code"

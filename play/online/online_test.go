@@ -171,7 +171,12 @@ func (p *player) tapMove(mv string) {
 // pairByInvite: a creates an invite, b joins by its code. It returns them red first.
 func pairByInvite(t *testing.T, a, b *player, tc string) [2]*player {
 	t.Helper()
-	a.do(func() { a.c.Invite(tc, false) })
+	return pairByInviteRated(t, a, b, tc, false)
+}
+
+func pairByInviteRated(t *testing.T, a, b *player, tc string, rated bool) [2]*player {
+	t.Helper()
+	a.do(func() { a.c.Invite(tc, rated) })
 	var code string
 	a.wait("invite code", func(c *Controller) bool { code = c.InviteCode(); return code != "" })
 	b.do(func() { b.c.Join(code) })
@@ -503,5 +508,34 @@ func waitPresence(t *testing.T, account int64) {
 			return
 		}
 		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// A rated game moves both ratings once: the end event's change reaches the account shown.
+func TestRatedGameMovesTheRating(t *testing.T) {
+	s := startServer(t)
+	a, b := newPlayer(t, s.url), newPlayer(t, s.url)
+	a.signIn()
+	b.signIn()
+	ps := pairByInviteRated(t, a, b, "5+3", true)
+	ps[0].do(func() {
+		if !ps[0].c.Current().Rated || ps[0].c.CanTakeback() {
+			t.Error("a rated game, or one with takebacks")
+		}
+	})
+	playLine(t, ps, 0, []string{"h2e2"})
+	ps[1].do(ps[1].c.Resign)
+	filed(t, ps, "1-0", "resignation")
+	for i, p := range ps {
+		p.do(func() {
+			end := p.c.Current().End()
+			change := end.Red
+			if i == 1 {
+				change = end.Black
+			}
+			if change == nil || (i == 0) != (change.After > change.Before) || p.c.Account().Rating != change.After {
+				t.Errorf("player %d: change %+v, account rating %v", i, change, p.c.Account().Rating)
+			}
+		})
 	}
 }
