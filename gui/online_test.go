@@ -236,3 +236,25 @@ func waitPresence(t *testing.T, account int64) {
 		time.Sleep(10 * time.Millisecond)
 	}
 }
+
+// The online game on a phone in portrait (390x844) and on the desktop (900x680): the board
+// as wide or as tall as the window allows, the players, buttons and status beside or
+// under it, nothing outside the window.
+func TestOnlineGameLayout(t *testing.T) {
+	server := startServer(t)
+	red, _, _, _, redS, _ := openGame(t, server)
+	for _, size := range []fyne.Size{{Width: 390, Height: 844}, {Width: 900, Height: 680}} {
+		red.Fyne().Resize(size)
+		b, side := redS.board, redS.side
+		portrait := size.Height > size.Width
+		if b.Size().Width > size.Width+0.5 || b.Size().Height > size.Height+0.5 || b.Size().Width < 0.6*min(size.Width, size.Height) {
+			t.Errorf("%v: board %v", size, b.Size())
+		}
+		if portrait && side.Position().Y+0.5 < b.Size().Height || !portrait && side.Position().X+0.5 < b.Size().Width {
+			t.Errorf("%v: the panel at %v overlaps the board %v", size, side.Position(), b.Size())
+		}
+		if end := side.Position().Add(side.MinSize()); end.X > size.Width+0.5 || end.Y > size.Height+0.5 {
+			t.Errorf("%v: the panel needs %v from %v", size, side.MinSize(), side.Position())
+		}
+	}
+}
