@@ -373,7 +373,7 @@ func (c *conn) hello(ctx context.Context, req proto.Request, current *store.Acco
 	}
 	c.mu.Unlock()
 	c.hub.registerAccount(c, a.ID)
-	c.hub.seen(ctx, []int64{a.ID}) // a player who was away is back now, not at the next record
+	c.hub.returned(ctx, a.ID)
 	public := a.Public()
 	c.send(proto.Frame{Type: proto.TypeWelcome, ID: req.ID, Account: &public, Games: games})
 }

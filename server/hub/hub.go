@@ -233,10 +233,19 @@ func (h *Hub) allowRequest(addr string, account int64) *proto.Error {
 	return nil
 }
 
+// maxLimiters bounds each map of limiters between prunings: past it, the idle ones go
+// at once, and all of them if that is not enough (a flood from many addresses).
+const maxLimiters = 100000
+
 // limiterOf returns key's limiter in m, made with rate r and burst b when it has none.
 func limiterOf[K comparable](m map[K]*rate.Limiter, key K, r rate.Limit, b int) *rate.Limiter {
 	l, ok := m[key]
 	if !ok {
+		if len(m) >= maxLimiters {
+			if prune(m); len(m) >= maxLimiters {
+				clear(m)
+			}
+		}
 		l = rate.NewLimiter(r, b)
 		m[key] = l
 	}
@@ -570,6 +579,18 @@ func (h *Hub) catchUpAccounts(ctx context.Context) {
 // players that were away are back, and their opponents here hear it at once.
 func (h *Hub) recordSeen(ctx context.Context) {
 	h.seen(ctx, h.keysOf(h.byAccount))
+}
+
+// returned tells the opponents of a player shown away, who has just signed in here, that
+// it is back now, not at the next record.
+func (h *Hub) returned(ctx context.Context, account int64) {
+	back, err := h.store.Returned(ctx, account, h.cfg.Now())
+	if err != nil && ctx.Err() == nil {
+		h.log.Warn("recording a returning player", "err", err)
+	}
+	for _, e := range back {
+		h.dispatch(e)
+	}
 }
 
 func (h *Hub) seen(ctx context.Context, accounts []int64) {

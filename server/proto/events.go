@@ -37,6 +37,13 @@ const (
 type Clock struct {
 	Red   int64 `json:"red"`
 	Black int64 `json:"black"`
+	// In 读秒 (byo-yomi) controls, Red and Black are the main time left; these are each
+	// side's periods left (0 once its last one ran out) and what is left of its current
+	// period (the whole period while main time lasts).
+	RedPeriods   int   `json:"red_periods,omitempty"`
+	BlackPeriods int   `json:"black_periods,omitempty"`
+	RedPeriod    int64 `json:"red_period_ms,omitempty"`
+	BlackPeriod  int64 `json:"black_period_ms,omitempty"`
 }
 
 // StartData opens a game.

@@ -37,7 +37,7 @@ func TestDecodeRequest(t *testing.T) {
 }
 
 func TestEventRoundTrip(t *testing.T) {
-	e, err := NewEvent(5, 2, KindMove, MoveData{Ply: 1, Move: "h2e2", Side: "red", Clock: Clock{1000, 2000}})
+	e, err := NewEvent(5, 2, KindMove, MoveData{Ply: 1, Move: "h2e2", Side: "red", Clock: Clock{Red: 1000, Black: 2000}})
 	if err != nil {
 		t.Fatal(err)
 	}

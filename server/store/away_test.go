@@ -206,3 +206,50 @@ func TestAbandonmentEndsOnceWhateverRaces(t *testing.T) {
 	}
 	t.Logf("endings: %v", outcomes)
 }
+
+// A new socket's check writes only for a player shown away: that one is back at once.
+func TestReturned(t *testing.T) {
+	s := openStore(t)
+	ctx := context.Background()
+	start := time.Now()
+	id, red, black := pair(t, s, blitz, start)
+	seenAt := func(a Account) time.Time {
+		var at time.Time
+		if err := s.pool.QueryRow(ctx, `SELECT seen FROM presence WHERE account_id = $1`, a.ID).Scan(&at); err != nil {
+			t.Fatal(err)
+		}
+		return at
+	}
+	if back, err := s.Returned(ctx, red.ID, start.Add(5*time.Second)); err != nil || len(back) != 0 || !seenAt(red).Equal(dbTime(start)) {
+		t.Errorf("a player not away: %+v %v, seen %v", back, err, seenAt(red))
+	}
+	if _, err := s.Seen(ctx, []int64{red.ID}, start.Add(25*time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	awayOf(t, must(t)(s.SweepAway(ctx, start.Add(30*time.Second), testAwayAfter, testGrace, testForfeit)), id)
+	back, err := s.Returned(ctx, black.ID, start.Add(31*time.Second))
+	if back = ofGame(back, id); err != nil || len(back) != 1 || back[0].Kind != proto.KindBack {
+		t.Errorf("the away player's return: %+v %v", back, err)
+	}
+}
+
+// A refused action of a player shown away changes nothing: no back event is returned or
+// stored, since its transaction rolled back.
+func TestRefusedActionOfAnAwayPlayer(t *testing.T) {
+	s := openStore(t)
+	ctx := context.Background()
+	start := time.Now()
+	id, red, black := pair(t, s, blitz, start)
+	if _, err := s.Seen(ctx, []int64{black.ID}, start.Add(25*time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	awayOf(t, must(t)(s.SweepAway(ctx, start.Add(30*time.Second), testAwayAfter, testGrace, testForfeit)), id)
+	events, err := s.AcceptDraw(ctx, red.ID, id, start.Add(31*time.Second))
+	if code(err) != proto.CodeNoOffer || events != nil {
+		t.Errorf("accepting no offer: %+v %v", events, err)
+	}
+	stored, err := s.Events(ctx, id, 0)
+	if err != nil || len(stored) != 2 || stored[1].Kind != proto.KindAway {
+		t.Errorf("stored after the refusal: %+v %v", stored, err)
+	}
+}

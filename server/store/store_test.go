@@ -185,6 +185,12 @@ func TestTokensAndPasswords(t *testing.T) {
 	if _, err := s.Authenticate(ctx, token); err != nil {
 		t.Errorf("a token unused for 89 days: %v", err)
 	}
+	// That use kept it alive for another 90 days.
+	var unused time.Duration
+	if err := s.pool.QueryRow(ctx, `SELECT extract(epoch FROM now() - used_at)::float8 * 1e9 FROM tokens WHERE hash = $1`, hashToken(token)).
+		Scan(&unused); err != nil || unused > time.Minute {
+		t.Errorf("a token's use was not recorded: unused for %v (%v)", unused, err)
+	}
 	name := "player" + token[:6]
 	if err := s.Register(ctx, a.ID, name, "short"); code(err) != proto.CodeBadRequest {
 		t.Errorf("short password: %v", err)
@@ -364,19 +370,17 @@ func TestInvite(t *testing.T) {
 	if _, err := ParseSpec("7+2", "", true, true); code(err) != proto.CodeBadRequest {
 		t.Errorf("a seek on 7+2: %v", err)
 	}
-	// The games table keeps base and increment only: 读秒 controls are refused, not
-	// played untimed, until it keeps their period.
-	for _, tc := range []string{"0+20b", "10+30bx3"} {
-		for _, seek := range []bool{true, false} {
-			if _, err := ParseSpec(tc, "", false, seek); code(err) != proto.CodeBadRequest {
-				t.Errorf("%s (seek %v) accepted: %v", tc, seek, err)
-			}
+	// 读秒 controls: the app's presets are seeks, any other an invite only.
+	for _, c := range []string{"0+20b", "10+30b", "20+60b", "10+30bx3"} {
+		if _, err := ParseSpec(c, "", true, true); err != nil {
+			t.Errorf("a rated seek on %s: %v", c, err)
 		}
 	}
-	for _, c := range SeekControls() {
-		if c.IsByoyomi() {
-			t.Errorf("seeks offer %v", c)
-		}
+	if _, err := ParseSpec("3+15bx5", "", false, true); code(err) != proto.CodeBadRequest {
+		t.Errorf("a seek on 3+15bx5: %v", err)
+	}
+	if spec, err := ParseSpec("3+15bx5", "", false, false); err != nil || spec.TimeControl.ByoyomiPeriods() != 5 {
+		t.Errorf("an invite on 3+15bx5: %+v %v", spec, err)
 	}
 }
 

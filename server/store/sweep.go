@@ -29,7 +29,7 @@ func (s *Store) SweepFlags(ctx context.Context, now time.Time) ([]proto.Event, e
 				return nil, err
 			}
 			loser := m.ToMove()
-			if left := m.ClockLeft(loser); left > 0 {
+			if left := m.Clock(loser).Left(m.TimeControl()); left > 0 {
 				// The stored deadline is early by a rounding: move it, end nothing. (An
 				// error here would stop the sweep at this game, the first by deadline.)
 				// Rounded up to the database's microsecond, so the sweep passes it over now.
@@ -168,6 +168,7 @@ func (s *Store) sweep(ctx context.Context, query string, arg any,
 	var events []proto.Event
 	for {
 		found := false
+		var ended *proto.Event
 		err := s.inTx(ctx, func(tx *txn) error {
 			r := &gameRow{}
 			err := r.scan(tx.QueryRow(ctx, query, arg))
@@ -178,12 +179,12 @@ func (s *Store) sweep(ctx context.Context, query string, arg any,
 				return err
 			}
 			found = true
-			e, err := end(ctx, tx, r)
-			if err == nil && e != nil {
-				events = append(events, *e)
-			}
+			ended, err = end(ctx, tx, r)
 			return err
 		})
+		if err == nil && ended != nil { // committed: it happened
+			events = append(events, *ended)
+		}
 		if err != nil || !found {
 			return events, err
 		}
@@ -236,7 +237,22 @@ func (s *Store) Seen(ctx context.Context, accounts []int64, now time.Time) ([]pr
 		}
 		return nil
 	})
-	return events, err
+	if err != nil {
+		return nil, err // rolled back: none of the events happened
+	}
+	return events, nil
+}
+
+// Returned records account as connected at now if it is shown away in a game (see
+// Seen); otherwise it writes nothing, and the instance's next record of its players does.
+// It is the check of a new socket, so that a reconnecting crowd costs reads, not commits.
+func (s *Store) Returned(ctx context.Context, account int64, now time.Time) ([]proto.Event, error) {
+	var away bool
+	if err := s.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM games WHERE status = 'playing'
+		AND (red = $1 AND red_claim_at IS NOT NULL OR black = $1 AND black_claim_at IS NOT NULL))`, account).Scan(&away); err != nil || !away {
+		return nil, err
+	}
+	return s.Seen(ctx, []int64{account}, now)
 }
 
 // recordPresence records the accounts as connected at now (a later record stands). The
