@@ -145,17 +145,22 @@ func (g *Game) Filed() (string, error) { return g.filed, g.fileErr }
 func (g *Game) Broken() error { return g.broken }
 
 // ClockLeft is side's time left at now: the running side's counts down from the last
-// event. An untimed game has none.
+// event. In a 读秒 (byo-yomi) game it is the main time while it lasts, then what is left
+// of the current period. An untimed game has none.
 func (g *Game) ClockLeft(side rules.Color, now time.Time) time.Duration {
-	left := g.clock.Red
+	left, period := g.clock.Red, g.clock.RedPeriod
 	if side == rules.Black {
-		left = g.clock.Black
+		left, period = g.clock.Black, g.clock.BlackPeriod
 	}
-	d := time.Duration(left) * time.Millisecond
+	main := time.Duration(left) * time.Millisecond
+	var used time.Duration
 	if running, ok := g.ClockRunning(); ok && running == side {
-		d -= now.Sub(g.clockAt)
+		used = now.Sub(g.clockAt)
 	}
-	return max(d, 0)
+	if !g.TimeControl.IsByoyomi() || main-used > 0 {
+		return max(main-used, 0)
+	}
+	return max(time.Duration(period)*time.Millisecond-(used-main), 0)
 }
 
 // ClockRunning is the side whose clock runs, if one does.

@@ -2,6 +2,7 @@ package online
 
 import (
 	"context"
+	"encoding/json"
 	"net/http/httptest"
 	"os"
 	"slices"
@@ -17,6 +18,7 @@ import (
 	"github.com/xqfyne/xiangqi/rules"
 	"github.com/xqfyne/xiangqi/server/hub"
 	"github.com/xqfyne/xiangqi/server/pgtest"
+	"github.com/xqfyne/xiangqi/server/proto"
 	"github.com/xqfyne/xiangqi/server/store"
 )
 
@@ -537,5 +539,26 @@ func TestRatedGameMovesTheRating(t *testing.T) {
 				t.Errorf("player %d: change %+v, account rating %v", i, change, p.c.Account().Rating)
 			}
 		})
+	}
+}
+
+// A 读秒 game's clock shows the main time, then what is left of the period.
+func TestByoyomiClock(t *testing.T) {
+	g := newGame(1)
+	at := time.Unix(100, 0)
+	start := `{"red":{"id":1},"black":{"id":2},"tc":"1+30b","fen":"","clock":{"red":1000,"black":60000,"red_periods":1,"black_periods":1,"red_period_ms":30000,"black_period_ms":30000}}`
+	if _, err := g.apply(proto.Event{Game: 1, Seq: 1, Kind: proto.KindStart, Data: json.RawMessage(start)}, 1, at); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		after time.Duration
+		want  time.Duration
+	}{{0, time.Second}, {500 * time.Millisecond, 500 * time.Millisecond}, {11 * time.Second, 20 * time.Second}, {40 * time.Second, 0}} {
+		if got := g.ClockLeft(rules.Red, at.Add(c.after)); got != c.want {
+			t.Errorf("red %v on: %v, want %v", c.after, got, c.want)
+		}
+	}
+	if got := g.ClockLeft(rules.Black, at.Add(time.Hour)); got != time.Minute {
+		t.Errorf("black's stopped clock: %v", got)
 	}
 }
