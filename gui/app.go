@@ -29,7 +29,10 @@ type Window struct {
 	io      ioState            // the game library (library.go)
 	files   *gameFiles         // opening and saving games (io.go)
 	store   *play.Store        // the save's storage, which also keeps the online sign-in
-	online  *online.Controller // online play (online.go), made when first opened
+	online  *online.Controller // online play (online.go), made at the start when signed in before
+	// onlineScreen is the Online screen last opened (nil before), which the controller's
+	// changes refresh while it is shown.
+	onlineScreen *onlineScreen
 }
 
 // Config says where the game is saved and how to reach the UI goroutine.
@@ -111,6 +114,11 @@ func NewWindow(a fyne.App, cfg Config) (*Window, error) {
 		w.showNotice(tr("save.unavailable", map[string]any{"Error": storeErr}))
 	}
 	w.showLoadNotice(notice)
+	if store != nil {
+		if kept, err := store.LoadOnline(); err == nil && kept.Token != "" {
+			w.startOnline()
+		}
+	}
 	session.Resume()
 	return w, nil
 }

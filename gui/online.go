@@ -440,33 +440,47 @@ func (onlineGameLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	side.Move(fyne.NewPos(0, h))
 }
 
-// showOnline opens online play, signing in first where an account was signed in here
-// before. The controller lives as long as the window: closing the screen keeps the game.
-func (w *Window) showOnline() {
-	if w.online == nil {
-		cfg := online.Config{Store: w.store, Post: w.look.post}
-		if w.io.library != nil {
-			cfg.Library = w.io.library
-		}
-		c, err := online.New(cfg)
-		if err != nil {
-			w.showNotice(tr("online.error", map[string]any{"Error": err}))
-		}
-		w.online = c
+// startOnline makes the online controller, once per window. An account signed in on this
+// device before signs in again at once (in the background), so that a game in play after
+// a restart keeps the engine's help off and is offered to resume.
+func (w *Window) startOnline() {
+	if w.online != nil {
+		return
 	}
+	cfg := online.Config{Store: w.store, Post: w.look.post}
+	if w.io.library != nil {
+		cfg.Library = w.io.library
+	}
+	c, err := online.New(cfg)
+	if err != nil {
+		w.showNotice(tr("online.error", map[string]any{"Error": err}))
+	}
+	w.online = c
+	c.Listen(func() {
+		// The engine's help is off while an online game is in play.
+		w.session.SetHelpLocked(c.Playing())
+		if s := w.onlineScreen; s != nil {
+			if s.shown() {
+				s.refresh()
+			} else {
+				s.stop()
+			}
+		}
+	})
+	if c.HasToken() {
+		c.SignIn()
+	}
+}
+
+// showOnline opens online play; the controller lives as long as the window, so closing
+// the screen keeps the game.
+func (w *Window) showOnline() {
+	w.startOnline()
 	var s *onlineScreen
 	s = newOnlineScreen(onlineDeps{c: w.online, parent: w.win, post: w.look.post, say: w.say,
 		settings: w.session.Settings, close: func() { w.screens.pop() },
 		shown: func() bool { return w.screens.top() == screen(s) }})
-	w.online.Listen(func() {
-		// The engine's help is off while an online game is in play.
-		w.session.SetHelpLocked(w.online.Playing())
-		if s.shown() {
-			s.refresh()
-		} else {
-			s.stop()
-		}
-	})
+	w.onlineScreen = s
 	w.screens.replace(s)
 	if w.online.HasToken() && w.online.State() == online.SignedOut {
 		w.online.SignIn()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http/httptest"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -54,7 +55,12 @@ func startServerWith(t *testing.T, cfg hub.Config) string {
 // server, by tapping.
 func openOnline(t *testing.T, server string) (*Window, *playtest.UIQueue, *onlineScreen) {
 	t.Helper()
-	w, q := openWindow(t, t.TempDir())
+	return openOnlineIn(t, t.TempDir(), server)
+}
+
+func openOnlineIn(t *testing.T, dir, server string) (*Window, *playtest.UIQueue, *onlineScreen) {
+	t.Helper()
+	w, q := openWindow(t, dir)
 	t.Cleanup(func() {
 		if w.online != nil {
 			w.online.Close()
@@ -256,5 +262,33 @@ func TestOnlineGameLayout(t *testing.T) {
 		if end := side.Position().Add(side.MinSize()); end.X > size.Width+0.5 || end.Y > size.Height+0.5 {
 			t.Errorf("%v: the panel needs %v from %v", size, side.MinSize(), side.Position())
 		}
+	}
+}
+
+// An app started again while its online game is in play signs in by itself: the engine's
+// help is off before the Online screen is opened, and the game is there to resume.
+func TestOnlineGameInPlayLocksHelpAfterARestart(t *testing.T) {
+	server := startServer(t)
+	dir := t.TempDir()
+	wa, qa, a := openOnlineIn(t, dir, server)
+	_, _, b := openOnline(t, server)
+	test.Tap(a.invite)
+	qa.WaitFor(t, 15*time.Second, "the invite code", func() bool { return wa.online.InviteCode() != "" })
+	test.Type(b.codeEntry, wa.online.InviteCode())
+	test.Tap(b.join)
+	qa.WaitFor(t, 15*time.Second, "the game's start", func() bool {
+		g := wa.online.Current()
+		return g != nil && g.Started()
+	})
+	game := wa.online.Current().ID
+	wa.online.Close() // the app goes, its game stays in play
+	again, q := openWindow(t, dir)
+	t.Cleanup(func() { again.online.Close() })
+	if again.online == nil {
+		t.Fatal("no sign-in at the start with a kept token")
+	}
+	q.WaitFor(t, 15*time.Second, "the game to resume", func() bool { return slices.Contains(again.online.Resumable(), game) })
+	if !again.Session().HelpLocked() || !again.game.hintBtn.Disabled() {
+		t.Error("hint and analysis on while a game is in play")
 	}
 }
