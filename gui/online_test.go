@@ -292,3 +292,35 @@ func TestOnlineGameInPlayLocksHelpAfterARestart(t *testing.T) {
 		t.Error("hint and analysis on while a game is in play")
 	}
 }
+
+// Quick pairing by tapping: a seek shows its wait and can be cancelled; sought again, it
+// meets the other app's seek and both games open.
+func TestOnlineSeekWaitCancelAndPair(t *testing.T) {
+	server := startServer(t)
+	wa, qa, a := openOnline(t, server)
+	wb, qb, b := openOnline(t, server)
+	test.Tap(a.seek)
+	qa.WaitFor(t, 15*time.Second, "the wait shown", func() bool {
+		return strings.Contains(a.status.Text, "Waiting for an opponent (10+5): 0:0")
+	})
+	if !a.seek.Disabled() || a.cancel.Disabled() {
+		t.Error("seek and cancel buttons while seeking")
+	}
+	test.Tap(a.cancel)
+	if _, _, seeking := wa.online.Seeking(); seeking || strings.Contains(a.status.Text, "Waiting") {
+		t.Errorf("still seeking after Cancel: %q", a.status.Text)
+	}
+	test.Tap(a.seek)
+	qa.WaitFor(t, 15*time.Second, "the seek", func() bool { return strings.Contains(a.status.Text, "Waiting") })
+	test.Tap(b.seek)
+	for _, p := range []struct {
+		w *Window
+		q *playtest.UIQueue
+		s *onlineScreen
+	}{{wa, qa, a}, {wb, qb, b}} {
+		p.q.WaitFor(t, 15*time.Second, "the pairing", func() bool {
+			g := p.w.online.Current()
+			return g != nil && g.Started() && p.s.play.Visible()
+		})
+	}
+}

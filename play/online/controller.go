@@ -61,7 +61,8 @@ type Controller struct {
 	// gen tells the current sign-in's goroutines from those of an earlier one.
 	gen      uint64
 	conn     *client.Conn
-	attempts int // dials since the socket dropped
+	jobs     chan func() // the socket's requests, sent in order by one goroutine (work)
+	attempts int         // dials since the socket dropped
 
 	seeking    string // the time control sought, "" when not seeking
 	seekRated  bool
@@ -245,6 +246,9 @@ func (c *Controller) signedIn(gen uint64, conn *client.Conn, token string, err e
 func (c *Controller) connected(conn *client.Conn) {
 	c.conn, c.state, c.attempts = conn, Connected, 0
 	c.me = conn.Account()
+	c.stopWork()
+	c.jobs = make(chan func(), jobQueue)
+	go work(c.jobs)
 	gen := c.gen
 	go func() {
 		for f := range conn.Frames() {
@@ -283,6 +287,7 @@ func (c *Controller) dropped(gen uint64, conn *client.Conn, err error) {
 		return
 	}
 	c.conn, c.state = nil, Reconnecting
+	c.stopWork()
 	c.err = serverError(c.account.Server, err)
 	c.redial()
 	c.changed()
@@ -355,6 +360,7 @@ func (c *Controller) Close() {
 	if c.conn != nil {
 		c.conn.Close()
 	}
+	c.stopWork()
 	c.conn, c.state, c.seeking, c.inviteCode, c.inviteGame = nil, SignedOut, "", "", 0
 	c.games, c.current, c.resume = map[int64]*Game{}, nil, nil
 }
@@ -371,7 +377,7 @@ func (c *Controller) request(f func(ctx context.Context, conn *client.Conn) erro
 		return
 	}
 	gen, timeout := c.gen, c.cfg.Timeout
-	go func() {
+	c.jobs <- func() {
 		ctx, cancel := context.WithTimeout(context.Background(), timeout)
 		defer cancel()
 		err := f(ctx, conn)
@@ -380,7 +386,26 @@ func (c *Controller) request(f func(ctx context.Context, conn *client.Conn) erro
 				done(serverError(c.account.Server, err))
 			}
 		})
-	}()
+	}
+}
+
+// jobQueue bounds the requests waiting for the socket.
+const jobQueue = 64
+
+// work sends a socket's requests one at a time, in the order the player made them (a
+// seek cancelled and sought again must reach the server in that order).
+func work(jobs <-chan func()) {
+	for job := range jobs {
+		job()
+	}
+}
+
+// stopWork ends the current socket's request sender.
+func (c *Controller) stopWork() {
+	if c.jobs != nil {
+		close(c.jobs)
+		c.jobs = nil
+	}
 }
 
 // Seek asks for a game on time control tc ("10+5", one of SeekControls); the wait is
