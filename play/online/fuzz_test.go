@@ -16,6 +16,9 @@ func FuzzApplyEvents(f *testing.F) {
 	f.Add(`{"red":{"id":1},"black":{"id":2},"tc":"","fen":"","clock":{}}`, "end", `{"result":"0-1","reason":"reason.resignation"}`, int64(2))
 	f.Add(`{"red":{"id":1},"black":{"id":2},"fen":"9/9/9/9/9/9/9/9/9/9 w"}`, "takeback", `{"ply":-1}`, int64(2))
 	f.Add(`{"tc":"99999+0","rules":"mars"}`, "draw_offer", `{"side":"green"}`, int64(1))
+	f.Add(`{"red":{"id":1},"black":{"id":2},"tc":"0+20b","fen":""}`, "away",
+		`{"side":"black","since":"2026-01-01T00:00:00Z","claim_at":"2026-01-01T00:01:00Z","forfeit_at":"2026-01-01T00:03:00Z"}`, int64(2))
+	f.Add(`{"red":{"id":1},"black":{"id":2},"tc":"10+30bx3","fen":""}`, "back", `{"side":"red"}`, int64(2))
 	f.Fuzz(func(t *testing.T, start, kind, data string, seq int64) {
 		g := newGame(7)
 		now := time.Unix(1, 0)
