@@ -100,12 +100,12 @@ web: deps
 smoke-web: deps
 	RELEASE=1 MOVES=$${MOVES:-9} BROTLI_QUALITY=$${BROTLI_QUALITY:-9} bash scripts/smoke-web.sh
 
-# rules/, book/, engine/, game/, i18n/ and puzzle/ tests compiled to WebAssembly and run in Node, as they run in a browser:
+# rules/, nnue/, book/, engine/, game/, i18n/ and puzzle/ tests compiled to WebAssembly and run in Node, as they run in a browser:
 # one thread, no preemption (installs nodejs if missing).
 test-wasm:
 	@command -v node >/dev/null || { SUDO=""; [ "$$(id -u)" -ne 0 ] && SUDO=sudo; \
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends nodejs; }
-	PATH="$$PATH:$$($(GO) env GOROOT)/lib/wasm" GOOS=js GOARCH=wasm $(GO) test -short ./rules ./book ./engine ./game ./i18n ./puzzle
+	PATH="$$PATH:$$($(GO) env GOROOT)/lib/wasm" GOOS=js GOARCH=wasm $(GO) test -short ./rules ./nnue ./book ./engine ./game ./i18n ./puzzle
 
 # Speed figures: perft and search nodes/s, move-time accuracy, book, notation, board redraw.
 bench: engine
@@ -167,8 +167,8 @@ icon:
 # What CI checks for phones without an NDK: pure-Go packages cross-compile, and the app
 # compiles headless without cgo.
 portability:
-	CGO_ENABLED=0 GOOS=android GOARCH=arm64 $(GO) build ./rules ./book ./engine ./game ./i18n ./puzzle
-	CGO_ENABLED=0 GOOS=ios GOARCH=arm64 $(GO) build ./rules ./book ./engine ./game ./i18n ./puzzle
+	CGO_ENABLED=0 GOOS=android GOARCH=arm64 $(GO) build ./rules ./nnue ./book ./engine ./game ./i18n ./puzzle
+	CGO_ENABLED=0 GOOS=ios GOARCH=arm64 $(GO) build ./rules ./nnue ./book ./engine ./game ./i18n ./puzzle
 	CGO_ENABLED=0 GOOS=android GOARCH=arm64 $(GO) build -o /dev/null ./cmd/xqengine
 	CGO_ENABLED=0 $(GO) build -tags ci ./...
 	CGO_ENABLED=0 $(GO) vet -tags ci ./...

@@ -16,6 +16,14 @@
 #      (.gitignore already ignores /.nnue-bin/ once branch nnue is merged; the exclude line
 #      is for a checkout without it.)
 #   2. run(command="bash scripts/nnue/device-run.sh", carry=[".nnue-bin"], timeout_s=600)
+#      (the three binaries are about 10 MB, under carry's 64 MiB; knobs go in front of the
+#      command, e.g. "NODES=2048 bash scripts/nnue/device-run.sh")
+#
+#   Expected: phase 0 about 30 s, phase A 320 s making about 10 M positions at 1024 nodes
+#   (2100 positions a CPU-second measured here; 2048 nodes would give about half as many,
+#   searched about one ply deeper), phase B 145-160 s, phase C 10-20 s: done in about 560 s.
+#   Data, not training time, limits a first net (a net from 287k positions trained here
+#   overfitted within 10 epochs), so phase A gets the larger share.
 #
 #   What comes back under $OUT (5 files, each well under 16 MB):
 #     xq.nnue        the quantised net (about 2 MB at H=128), nnue/doc.go's format
@@ -26,9 +34,9 @@
 #     sample.xqpos   the first 300k positions of one shard (15 MB), to check
 #                    the data and train with cmd/train at home
 #
-# Knobs (environment; the defaults fit 600 s): DG_SECONDS=265 NODES=1024
-# SEED=1 HIDDEN=128 L2=16 LAMBDA=0.75 DEADLINE=560 (seconds after the start
-# by which training must end; training gets what is left, at most 200 s).
+# Knobs (environment; the defaults fit 600 s): DG_SECONDS=320 NODES=1024
+# SEED=1 HIDDEN=128 L2=16 LAMBDA=0.75 DEADLINE=530 (seconds after the start
+# by which training must end; training gets what is left, at most 160 s).
 # Phase 0 first runs the whole pipeline for a few seconds, so that a broken
 # step fails in under a minute instead of after the data is made; should
 # train.py fail there (or in phase B), phase B falls back to the Go trainer
@@ -37,13 +45,13 @@ set -euo pipefail
 START=$(date +%s)
 OUT=${OUT:?OUT must name the folder for the results}
 BIN=${BIN:-.nnue-bin}
-DG_SECONDS=${DG_SECONDS:-265}
+DG_SECONDS=${DG_SECONDS:-320}
 NODES=${NODES:-1024}
 SEED=${SEED:-1}
 HIDDEN=${HIDDEN:-128}
 L2=${L2:-16}
 LAMBDA=${LAMBDA:-0.75}
-DEADLINE=${DEADLINE:-560}
+DEADLINE=${DEADLINE:-530}
 WORKERS=$(nproc)
 WORK=$(mktemp -d /tmp/xqnnue.XXXXXX)
 PY=${PYTHON:-python3}
@@ -72,7 +80,7 @@ head -c $((16 + 300000 * 50)) "$first" > "$OUT/sample.xqpos"
 du -sh "$WORK/data" | tee -a "$OUT/datagen.log"
 
 left=$((DEADLINE - $(elapsed) - 25))
-TRAIN_SECONDS=$((left < 200 ? left : 200))
+TRAIN_SECONDS=$((left < 160 ? left : 160))
 echo "== phase B: training $TRAIN_SECONDS s ($(elapsed) s)" | tee "$OUT/train.log"
 nvidia-smi --query-gpu=name,memory.total --format=csv,noheader 2>&1 | tee -a "$OUT/train.log" || true
 if [ "$TRAINER" = python ] && ! $PY scripts/nnue/train.py --data "$WORK/data" --out "$OUT/xq.nnue" --log "$OUT/train.log" \
