@@ -10,7 +10,7 @@ SOAK_KILLS ?= 20
 WEB_FLAGS ?= --release
 BROTLI_QUALITY ?= 11
 
-.PHONY: all deps run server load load-faults test test-race test-wasm build engine package android ios web bench match nnue-smoke smoke smoke-deps smoke-web soak font icon portability puzzles-check puzzles-mine clean
+.PHONY: all deps run server load load-faults test test-race test-wasm build engine package android ios web bench match nnue-smoke smoke smoke-deps smoke-online smoke-web soak font icon portability puzzles-check puzzles-mine clean
 
 all: build
 
@@ -30,8 +30,9 @@ run: deps
 
 # The online server on :8080. Without DATABASE_URL it runs a PostgreSQL of its own in
 # .xqserver/ (as the postgres user when run as root, since PostgreSQL refuses root).
+SERVER_ADDR ?= :8080
 server: deps
-	$(GO) run ./cmd/xqserver -addr :8080
+	$(GO) run ./cmd/xqserver -addr $(SERVER_ADDR) $(SERVER_FLAGS)
 
 # Load and fault test of the online server on loopback: a PostgreSQL of its own, two
 # instances, bots playing GAMES games; KILL=1 kills one instance halfway, RESTART_DB=1
@@ -140,6 +141,11 @@ match: engine
 # Starts the real app under Xvfb, clicks a move and screenshots the engine's answer.
 smoke: deps smoke-deps
 	bash scripts/smoke-gui.sh
+
+# Online play with two real app instances under Xvfb and `make server`: invite, join, ten
+# moves by clicking, kill -9 and resume, resignation, both libraries compared.
+smoke-online: deps smoke-deps
+	bash scripts/online-xvfb.sh
 
 # Xvfb, xdotool and ImageMagick for the scripts that drive the real app, only when missing.
 smoke-deps:

@@ -151,5 +151,7 @@ func (w *Window) moreItems() []*fyne.MenuItem {
 		fyne.NewMenuItem(tr("more.library"), w.showLibrary),
 		fyne.NewMenuItem(tr("more.puzzles"), w.showPuzzles),
 		fyne.NewMenuItem(tr("more.addToLibrary"), w.addToLibrary),
+		fyne.NewMenuItemSeparator(),
+		fyne.NewMenuItem(tr("more.online"), w.showOnline),
 	}
 }

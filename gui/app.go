@@ -11,6 +11,7 @@ import (
 	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/gui/board"
 	"github.com/xqfyne/xiangqi/play"
+	"github.com/xqfyne/xiangqi/play/online"
 	"github.com/xqfyne/xiangqi/resources"
 )
 
@@ -30,13 +31,17 @@ type Window struct {
 	io      ioState     // the game library (library.go)
 	files   *gameFiles  // opening and saving games (io.go)
 	// store keeps the game (nil when it cannot be saved, storeErr says why); the
-	// puzzle progress is kept beside it.
+	// puzzle progress and the online sign-in are kept beside it.
 	store    *play.Store
 	storeErr error
 	// puzzles is the puzzle trainer, read when the puzzles are first shown (puzzles.go).
 	puzzles      *play.Puzzles
 	puzzleLimits engine.Limits
 	now          func() time.Time
+	online       *online.Controller // online play (online.go), made at the start when signed in before
+	// onlineScreen is the Online screen last opened (nil before), which the controller's
+	// changes refresh while it is shown.
+	onlineScreen *onlineScreen
 }
 
 // Config says where the game is saved and how to reach the UI goroutine.
@@ -82,7 +87,7 @@ func NewWindow(a fyne.App, cfg Config) (*Window, error) {
 	if session == nil {
 		return nil, notice
 	}
-	w.session = session
+	w.session, w.store = session, store
 	w.look = &appLook{app: a, text: minTextSize, post: cfg.Post,
 		theme: func() play.ThemeChoice { return session.Settings().Appearance.Theme }}
 	// The player's theme before any widget is built: a renderer takes its colours when it
@@ -118,6 +123,9 @@ func NewWindow(a fyne.App, cfg Config) (*Window, error) {
 		if w.puzzles != nil {
 			w.puzzles.Close()
 		}
+		if w.online != nil {
+			w.online.Close()
+		}
 		session.Close()
 	})
 	w.game.refresh(play.ChangeAll)
@@ -125,6 +133,11 @@ func NewWindow(a fyne.App, cfg Config) (*Window, error) {
 		w.showNotice(tr("save.unavailable", map[string]any{"Error": storeErr}))
 	}
 	w.showLoadNotice(notice)
+	if store != nil {
+		if kept, err := store.LoadOnline(); err == nil && kept.Token != "" {
+			w.startOnline()
+		}
+	}
 	session.Resume()
 	return w, nil
 }

@@ -86,6 +86,10 @@ type Conn struct {
 	err     error
 }
 
+// ErrBadFrame is in the error of a connection that ended on a frame it could not read: a
+// server of another protocol version, or not an xqserver at all.
+var ErrBadFrame = errors.New("client: the server sent a frame this client cannot read")
+
 // frameBuffer frames may wait unread on Frames before the connection stops reading.
 const frameBuffer = 1024
 
@@ -163,7 +167,7 @@ func (c *Conn) read() {
 		}
 		f, err := proto.DecodeFrame(data)
 		if err != nil {
-			c.fail(err)
+			c.fail(fmt.Errorf("%w: %v", ErrBadFrame, err))
 			c.ws.Close(websocket.StatusProtocolError, "bad frame")
 			return
 		}
@@ -222,7 +226,7 @@ func (c *Conn) request(ctx context.Context, req proto.Request) (proto.Frame, err
 	select {
 	case f, ok := <-reply:
 		if !ok {
-			return proto.Frame{}, errors.New("client: the connection closed before the answer")
+			return proto.Frame{}, fmt.Errorf("client: the connection closed before the answer: %w", c.Err())
 		}
 		if f.Type == proto.TypeError {
 			return f, &proto.Error{Code: f.Code, Message: f.Message}
