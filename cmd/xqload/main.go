@@ -41,6 +41,9 @@ type options struct {
 	restartDB bool
 	fsync     bool
 	poolConns int
+	// ramp spreads the games' starts (sign-ups, pairings) over this long, as players arrive
+	// over time rather than all in the same second.
+	ramp time.Duration
 }
 
 func main() {
@@ -54,6 +57,7 @@ func main() {
 	flag.BoolVar(&o.restartDB, "restart-db", false, "kill PostgreSQL halfway and start it again")
 	flag.BoolVar(&o.fsync, "fsync", true, "PostgreSQL flushes commits to disk (off: faster, as the tests run)")
 	flag.IntVar(&o.poolConns, "pool", 0, "database connections per instance (0: pgx's default, the larger of 4 and the CPU count)")
+	flag.DurationVar(&o.ramp, "ramp", 0, "start the games evenly over this long (0: 2 ms apart)")
 	flag.Parse()
 	if o.games < 1 || o.games > 2000 || o.plies < 1 || o.plies > 200 {
 		fmt.Fprintln(os.Stderr, "xqload: -games is 1..2000 and -plies 1..200")
@@ -198,7 +202,13 @@ func run(o options) (string, error) {
 	cpuBefore := []time.Duration{instances[0].cpuTime(), instances[1].cpuTime()}
 
 	var wg sync.WaitGroup
-	half := time.Duration(o.plies) * o.think / 2
+	gap := 2 * time.Millisecond // spread the pairings a little
+	if o.ramp > 0 {
+		gap = o.ramp / time.Duration(o.games)
+	}
+	// The faults come between the last game's start and the first game's expected end, when
+	// every game is in play (given a ramp shorter than a game).
+	half := (time.Duration(o.games)*gap + time.Duration(o.plies)*o.think) / 2
 	if o.kill || o.restartDB {
 		go func() {
 			select {
@@ -243,7 +253,7 @@ func run(o options) (string, error) {
 				t.fail("%v", err)
 			}
 		}()
-		time.Sleep(2 * time.Millisecond) // spread the pairings a little
+		time.Sleep(gap)
 	}
 	wg.Wait()
 	elapsed := time.Since(start)
