@@ -231,6 +231,25 @@ func TestOnlyMoveReturnsAtOnce(t *testing.T) {
 	}
 }
 
+// A review needs the score of a forced move's position too: with NeedScore the search of
+// a position with one legal move goes on, and sees the mate that the only move walks
+// into (Black must block the rook's check with the advisor, and Red's second rook then
+// checks down the e-file: mate in 2 with a stalemate at the end).
+func TestOnlyMoveSearchedOnWhenTheScoreIsNeeded(t *testing.T) {
+	p := mustFEN(t, "3ak3R/4a4/9/9/9/9/9/9/R8/3K5 b - - 1 1")
+	if legal := p.LegalMoves(); len(legal) != 1 {
+		t.Fatalf("test setup: %d legal moves %v", len(legal), legal)
+	}
+	s := NewSearcher(Options{HashMB: 1})
+	if res := s.Search(context.Background(), p, Limits{MoveTime: time.Hour}, nil); res.Depth != 1 {
+		t.Fatalf("without NeedScore: depth %d", res.Depth)
+	}
+	res := s.Search(context.Background(), p, Limits{MoveTime: time.Hour, NeedScore: true}, nil)
+	if res.Mate != -2 || res.Depth < 4 {
+		t.Fatalf("with NeedScore: depth %d, score %d, mate %d; want Black mated in 2", res.Depth, res.Score, res.Mate)
+	}
+}
+
 func TestBookProbeUsedWhenLegal(t *testing.T) {
 	book := mustMove(t, "b2e2")
 	s := NewSearcher(Options{HashMB: 1, BookProbe: func(*rules.Position) (rules.Move, bool) { return book, true }})

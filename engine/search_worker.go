@@ -206,7 +206,7 @@ func (w *worker) iterate(lim Limits, progress func(Info)) {
 		if lim.Infinite {
 			continue
 		}
-		if timed && len(w.rootMoves) == 1 {
+		if timed && len(w.rootMoves) == 1 && !lim.NeedScore {
 			break // the only move: no need to think
 		}
 		if v > BanValue || v < -BanValue {

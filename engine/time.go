@@ -33,6 +33,11 @@ type Limits struct {
 	// "searchmoves").
 	SearchMoves []rules.Move
 
+	// NeedScore asks for the position's score as well as a move (a game review): with a
+	// single legal move a timed search goes on as the limits allow instead of answering
+	// at once, since a depth-1 score misses a mate that the forced move walks into.
+	NeedScore bool
+
 	// MultiPV, when above 1, asks for that many best lines (analysis): at
 	// every depth line k is searched without the first moves of lines
 	// 1..k-1 and progress gets one Info per line, Info.MultiPV = k. The

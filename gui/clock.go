@@ -132,10 +132,20 @@ func (r *clockRenderer) MinSize() fyne.Size {
 	pad := theme.Padding()
 	name := r.widestName(theme.TextSize())
 	if !r.clock.view.Timed {
-		return fyne.NewSize(2*name.Width+4*pad, name.Height) // names only: no clock face to frame
+		return fyne.NewSize(2*name.Width+4*pad, clockBarHeight(false)) // names only: no clock face to frame
 	}
 	clock := fyne.MeasureText(widestTime, theme.TextSize()*1.2, clockTextStyle)
-	return fyne.NewSize(2*max(name.Width, clock.Width)+6*pad, name.Height+clock.Height+pad)
+	return fyne.NewSize(2*max(name.Width, clock.Width)+6*pad, clockBarHeight(true))
+}
+
+// clockBarHeight is the height of the players' bar in a game with a clock (a line of
+// names and one of times) or without (the names).
+func clockBarHeight(timed bool) float32 {
+	name := fyne.MeasureText("0", theme.TextSize(), fyne.TextStyle{}).Height
+	if !timed {
+		return name
+	}
+	return name + fyne.MeasureText(widestTime, theme.TextSize()*1.2, clockTextStyle).Height + theme.Padding()
 }
 
 func (r *clockRenderer) Layout(size fyne.Size) {

@@ -47,6 +47,9 @@ type gameScreen struct {
 	panels        *fyne.Container // the analysis and review panels
 }
 
+// captionColumns is how many labelled buttons a row of the landscape layout has.
+const captionColumns = 4
+
 // gameDeps is what the game screen works with.
 type gameDeps struct {
 	session *play.Session
@@ -78,8 +81,10 @@ func newGameScreen(deps gameDeps) *gameScreen {
 	g.settBtn = widget.NewButton(tr("action.settings"), g.settings)
 	g.resignBtn = widget.NewButton(tr("action.resign"), g.resign)
 	g.drawBtn = widget.NewButton(tr("action.draw"), g.draw)
-	buttons := container.NewGridWithColumns(4, g.newBtn, g.undoBtn, g.redoBtn, g.hintBtn,
-		g.resignBtn, g.drawBtn, g.flipBtn, g.settBtn)
+	buttons := container.NewGridWithColumns(captionColumns)
+	for _, b := range g.textBtns() {
+		buttons.Add(b)
+	}
 	// The same actions as icons, in the same order; iconBtns[i] mirrors textBtns()[i].
 	icon := func(key string, res fyne.Resource, do func()) *iconButton {
 		return newIconButton(tr(key), res, do, g.flashStatus)
@@ -101,18 +106,23 @@ func newGameScreen(deps gameDeps) *gameScreen {
 	iconRow.Add(g.moreButton(""))
 
 	g.moveList = g.newMoveList()
-	g.notes = newNotesView(g.editComment)
+	g.notes = newNotesView(g.editComment, g.moveList.snug)
 	g.notes.Hide()
 	nav, panel := g.newSidePanel()
 	title := g.withMoreButton(widget.NewLabelWithStyle(tr("moves.title"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
-	moveRow := newRowText("1.")
-	statusRows := widget.NewLabel(strings.Repeat("\n", statusLines-1))
+	snug := true
+	moveRow, moveRowSnug := newRowText("1."), newListRowText("1.", &snug)
+	// The status and the label that measures its slot share a theme, snug in portrait.
+	statusTheme := &snugTheme{}
+	status := container.NewThemeOverride(g.turned.slot(), statusTheme)
+	statusRows := container.NewThemeOverride(widget.NewLabel(strings.Repeat("\n", statusLines-1)), statusTheme)
 	statusRowsWide := widget.NewLabel(strings.Repeat("\n", statusLinesWide-1))
 	g.content = container.New(&mainLayout{
-		board: g.board, clocks: g.clocks, status: g.turned.slot(), thinking: g.thinking,
-		textButtons: buttons, title: title, iconButtons: iconRow,
-		moveList: g.moveList, notes: g.notes, moveRow: moveRow, statusRows: statusRows, statusRowsWide: statusRowsWide, sized: g.look.fit, nav: nav, panel: panel,
-	}, g.board, g.clocks, g.turned.slot(), g.thinking, buttons, title, iconRow, nav, panel, g.notes, g.moveList)
+		board: g.board, clocks: g.clocks, status: status, thinking: g.thinking,
+		textButtons: buttons, textRows: (len(g.textBtns()) + captionColumns - 1) / captionColumns, title: title, iconButtons: iconRow,
+		moveList: g.moveList, notes: g.notes, moveRow: moveRow, moveRowSnug: moveRowSnug, statusRows: statusRows, statusTheme: statusTheme,
+		statusRowsWide: statusRowsWide, sized: g.look.fit, nav: nav, panel: panel,
+	}, g.board, g.clocks, status, g.thinking, buttons, title, iconRow, nav, panel, g.notes, g.moveList)
 	return g
 }
 

@@ -17,10 +17,12 @@ type mainLayout struct {
 	clocks                  *ClockWidget      // the players and their clocks
 	notes                   *notesView        // a file's header and the comment on the move shown
 	textButtons, title      fyne.CanvasObject // landscape only
+	textRows                int               // the rows of textButtons
 	iconButtons             fyne.CanvasObject // portrait only
-	moveList                fyne.CanvasObject
-	moveRow                 fyne.CanvasObject // a list row, for its height
+	moveList                *moveList
+	moveRow, moveRowSnug    fyne.CanvasObject // a list row, and a snug one, for their heights
 	statusRows              fyne.CanvasObject // a label of statusLines lines, for its height
+	statusTheme             *snugTheme        // the theme of status and statusRows: snug in portrait
 	statusRowsWide          fyne.CanvasObject // a label of statusLinesWide lines (landscape)
 	// sized is told the size the window is laid out at (the text size follows it).
 	sized func(fyne.Size)
@@ -43,11 +45,11 @@ const (
 // maxBoardShare is the largest part of the window's width the board takes in landscape.
 const maxBoardShare = 0.68
 
-// portraitListRows is how many move list rows portrait keeps visible, shrinking the board
-// if the window is too short for them. One: on a small phone the list gives way before
-// the board does; on every phone size (320x568 points and up) the board is as wide as the
-// screen and the list has the rest, several rows.
-const portraitListRows = 1
+// portraitListRows is how many lines of the move list portrait keeps in view: three
+// numbered pairs, six moves (issue 35: a phone shows at least six). Where a full-width
+// board leaves too little height for them and the controls (the phone simulation, a
+// small phone), the button rows get snug first, then the board gives way.
+const portraitListRows = 3
 
 // landscape decides the orientation from the space available.
 func landscape(size fyne.Size) bool { return size.Width > size.Height*1.05 }
@@ -59,38 +61,89 @@ func (l *mainLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
 	if landscape(size) {
 		showIf(true, l.textButtons, l.title, l.clocks)
 		showIf(false, l.iconButtons)
+		l.snugStatus(false)
+		l.moveList.setSnug(false)
 		bw := min(size.Height*board.Aspect(), size.Width*maxBoardShare)
 		place(l.board, 0, 0, bw, size.Height)
-		y := stack(bw, 0, size.Width-bw, l.clocks)
-		y = l.statusArea(bw, y, size.Width-bw, true)
-		y = stack(bw, y, size.Width-bw, l.textButtons, l.nav, l.panel)
-		y = l.placeNotes(bw, y, size.Width-bw, notesLinesWide)
-		y = stack(bw, y, size.Width-bw, l.title)
-		place(l.moveList, bw, y, size.Width-bw, size.Height-y)
+		w, rowH := size.Width-bw, l.captionRowHeight()
+		y := stack(bw, 0, w, l.clocks)
+		y = l.statusArea(bw, y, w, true)
+		y = stackAt(bw, y, w, float32(l.textRows)*(rowH+theme.Padding())-theme.Padding(), l.textButtons)
+		y = stackAt(bw, y, w, rowH, l.nav)
+		y = stack(bw, y, w, l.panel)
+		y = l.placeNotes(bw, y, w, notesLinesWide)
+		y = stackAt(bw, y, w, rowH, l.title)
+		place(l.moveList, bw, y, w, size.Height-y)
 		return
 	}
 	showIf(false, l.textButtons, l.title)
 	showIf(true, l.iconButtons, l.clocks)
-	// An untimed game's bar only names the players: on a phone too short for it, a full-width
-	// board and two rows of moves, it gives way.
-	if !l.clocks.View().Timed && size.Height-size.Width/board.Aspect()-l.portraitReserve() < l.moveRow.MinSize().Height {
-		showIf(false, l.clocks)
-	}
-	// The board is as wide as the window unless that leaves too little height for a line
-	// of status, the icon row and a few rows of the move list.
-	bh := min(size.Width/board.Aspect(), max(size.Height-l.portraitReserve(), 0))
+	l.snugStatus(true)
+	snug := l.snugPortrait(size)
+	l.moveList.setSnug(snug)
+	// The board is as wide as the window unless that leaves too little height for the
+	// players' bar, the status, the two rows of icons and the move list's lines.
+	bh := min(size.Width/board.Aspect(), max(size.Height-l.portraitReserve(snug, l.clocks.MinSize().Height), 0))
 	place(l.board, 0, 0, size.Width, bh)
 	y := stack(0, bh, size.Width, l.clocks)
 	y = l.statusArea(0, y, size.Width, false)
-	y = stack(0, y, size.Width, l.iconButtons, l.nav, l.panel)
-	// Under a phone's board the notes take one line, and only while a row of moves (the
-	// one shown) stays below them.
-	if size.Height-y-l.notes.heightFor(size.Width, notesLines) >= l.moveRow.MinSize().Height {
+	y = stackAt(0, y, size.Width, l.iconRowHeight(snug), l.iconButtons, l.nav)
+	y = stack(0, y, size.Width, l.panel)
+	// Under a phone's board the notes take one line, and only while the list keeps all
+	// but one of its lines: the board does not jump as comments come and go.
+	if size.Height-y-l.notes.heightFor(size.Width, notesLines)-theme.Padding() >= l.listHeight(portraitListRows-1, snug) {
 		y = l.placeNotes(0, y, size.Width, notesLines)
 	} else {
 		l.notes.collapse()
 	}
 	place(l.moveList, 0, y, size.Width, max(size.Height-y, 0))
+}
+
+// snugStatus gives the status line the snug padding of portrait, or the usual one.
+func (l *mainLayout) snugStatus(on bool) {
+	if l.statusTheme.on == on {
+		return
+	}
+	l.statusTheme.on = on
+	l.status.Refresh()
+	l.statusRows.Refresh()
+}
+
+// captionRowHeight is the one height of landscape's rows of buttons: the rows of
+// labelled buttons, the navigation icons and the title with More. Each row is as high as
+// the highest needs, so that a caption taller than an icon (another face, a larger text)
+// does not leave the rows at different heights (issue 35 item 14).
+func (l *mainLayout) captionRowHeight() float32 {
+	captions := (l.textButtons.MinSize().Height - float32(l.textRows-1)*theme.Padding()) / float32(l.textRows)
+	return max(captions, l.nav.MinSize().Height, l.title.MinSize().Height)
+}
+
+// iconRowHeight is the height of portrait's rows of icon buttons: their own, or when
+// snug an icon with the space between widgets above and below it. Both rows always have
+// the same height, whatever the buttons' states (issue 35 item 14).
+func (l *mainLayout) iconRowHeight(snug bool) float32 {
+	if snug {
+		return theme.IconInlineSize() + 2*theme.Padding()
+	}
+	return max(l.iconButtons.MinSize().Height, l.nav.MinSize().Height)
+}
+
+// snugPortrait says whether a portrait window of this size is too short for a
+// full-width board above the controls and the move list's lines at their usual heights.
+// It depends on the size alone (a timed game's players' bar is assumed), so that rows
+// keep their height from one game or state to the next.
+func (l *mainLayout) snugPortrait(size fyne.Size) bool {
+	return size.Height-size.Width/board.Aspect() < l.portraitControls(false, clockBarHeight(true))+l.listHeight(portraitListRows, false)
+}
+
+// listHeight is the height of rows lines of the move list, snug or not, with the space
+// between them.
+func (l *mainLayout) listHeight(rows int, snug bool) float32 {
+	row := l.moveRow.MinSize().Height
+	if snug {
+		row = l.moveRowSnug.MinSize().Height
+	}
+	return float32(rows)*row + float32(rows-1)*theme.Padding()
 }
 
 // notesLines and notesLinesWide are the most lines of text the notes take in portrait and
@@ -110,19 +163,18 @@ func (l *mainLayout) placeNotes(x, y, w float32, lines int) float32 {
 	return y + h + theme.Padding()
 }
 
-// portraitReserve is the height portrait keeps under the board: the players' bar, a line
-// of status, the icon row, the navigation bar and a few rows of the move list.
-func (l *mainLayout) portraitReserve() float32 {
-	return l.clocksHeight() + l.statusHeight(false) + l.iconButtons.MinSize().Height + l.nav.MinSize().Height +
-		l.listOrPanelHeight() + 4*theme.Padding()
+// portraitReserve is the height portrait keeps under the board: the players' bar
+// (barH high), the status, the two rows of icons, and the move list's lines or the
+// analysis and review panels, snug or not.
+func (l *mainLayout) portraitReserve(snug bool, barH float32) float32 {
+	return l.portraitControls(snug, barH) + l.listOrPanelHeight(snug)
 }
 
-// clocksHeight is the height the players' bar takes, with padding; none while it is hidden.
-func (l *mainLayout) clocksHeight() float32 {
-	if !l.clocks.Visible() {
-		return 0
-	}
-	return l.clocks.MinSize().Height + theme.Padding()
+// portraitControls is the height of what portrait puts between the board and the move
+// list: the players' bar (barH high), the status and the two rows of icons.
+func (l *mainLayout) portraitControls(snug bool, barH float32) float32 {
+	pad := theme.Padding()
+	return barH + pad + l.statusHeight(false) + 2*(l.iconRowHeight(snug)+pad)
 }
 
 // statusRowsFor is the label whose height the status area has, in landscape (wide) or not.
@@ -151,17 +203,15 @@ func (l *mainLayout) statusArea(x, y, w float32, wide bool) float32 {
 }
 
 func (l *mainLayout) MinSize([]fyne.CanvasObject) fyne.Size {
-	pad := theme.Padding()
 	b := l.board.MinSize()
 	icons := l.iconButtons.MinSize()
-	h := b.Height + l.clocksHeight() + l.statusHeight(false) + icons.Height + l.nav.MinSize().Height + l.listOrPanelHeight() + 4*pad
-	return fyne.NewSize(max(b.Width, icons.Width), h)
+	return fyne.NewSize(max(b.Width, icons.Width), b.Height+l.portraitReserve(true, l.clocks.MinSize().Height))
 }
 
 // listOrPanelHeight is the height portrait keeps under the navigation bar: the move
-// list's rows, or the analysis and review panels when they are taller.
-func (l *mainLayout) listOrPanelHeight() float32 {
-	rows := portraitListRows * l.moveRow.MinSize().Height
+// list's lines, snug or not, or the analysis and review panels when they are taller.
+func (l *mainLayout) listOrPanelHeight(snug bool) float32 {
+	rows := l.listHeight(portraitListRows, snug)
 	if !l.panel.Visible() {
 		return rows
 	}
@@ -184,6 +234,18 @@ func stack(x, y, w float32, objs ...fyne.CanvasObject) float32 {
 		o.Resize(fyne.NewSize(w, o.MinSize().Height)) // a wrapping label's height depends on its width
 		place(o, x, y, w, o.MinSize().Height)
 		y += o.MinSize().Height + pad
+	}
+	return y
+}
+
+// stackAt puts the visible objects under each other from (x, y), each h high and w
+// wide, and returns the y below the last plus padding.
+func stackAt(x, y, w, h float32, objs ...fyne.CanvasObject) float32 {
+	for _, o := range objs {
+		if o.Visible() {
+			place(o, x, y, w, h)
+			y += h + theme.Padding()
+		}
 	}
 	return y
 }

@@ -34,31 +34,29 @@ func drawnBoardWidth(w *Window) float32 {
 	return min(size.Width, size.Height*board.Aspect())
 }
 
-// On every phone size, from 320x568 points up, the board is as wide as the screen and
-// the move list has at least two rows under the buttons; on a smaller window the list
-// gives way to one row before the board shrinks.
+// The move list keeps three lines (six moves) in view under the board in portrait. The
+// board is as wide as the screen on phones from 375x667 points up; on older small phones
+// and the phone simulation it gives way a little, the rows of icons getting snug first.
 func TestPortraitBoardTakesTheWidthFirst(t *testing.T) {
 	for _, c := range []struct {
-		size     fyne.Size
-		listRows float32
+		size  fyne.Size
+		share float32 // of the window's width the board takes at least
 	}{
-		{fyne.NewSize(320, 568), 1.9}, {fyne.NewSize(360, 640), 2}, {fyne.NewSize(390, 844), 2},
-		{fyne.NewSize(412, 915), 2}, {fyne.NewSize(260, 563), 2}, {fyne.NewSize(267, 480), 1},
+		{fyne.NewSize(375, 667), 1}, {fyne.NewSize(390, 844), 1}, {fyne.NewSize(412, 915), 1},
+		{fyne.NewSize(360, 640), 0.95}, {fyne.NewSize(260, 563), 0.95}, {fyne.NewSize(320, 568), 0.9},
+		{fyne.NewSize(195, 422), 0.85}, {fyne.NewSize(267, 480), 0.8},
 	} {
 		w, _ := openWindow(t, t.TempDir())
 		newGame(t, w, game.HumanBoth, 1)
 		playTaps(t, w, "h2e2", "h9g7", "h0g2", "i9h9")
 		w.Fyne().Resize(c.size)
-		row := w.game.content.Layout.(*mainLayout).moveRow.MinSize().Height
-		wantBoard := c.size.Width - 2*theme.Padding()
-		if c.size.Height < 500 {
-			wantBoard *= 0.93 // smaller than any phone: the board still takes nearly all the width
-		}
+		l := w.game.content.Layout.(*mainLayout)
+		wantBoard := (c.size.Width - 2*theme.Padding()) * c.share
 		if got := drawnBoardWidth(w); got < wantBoard-1 {
 			t.Errorf("%v: board drawn %.0f wide, want at least %.0f", c.size, got, wantBoard)
 		}
-		if got := w.game.moveList.Size().Height; got < c.listRows*row {
-			t.Errorf("%v: move list %.0f high, want %.1f rows of %.0f", c.size, got, c.listRows, row)
+		if got, want := w.game.moveList.Size().Height, l.listHeight(portraitListRows, *l.moveList.snug); got < want {
+			t.Errorf("%v: move list %.0f high, want %d lines: %.0f", c.size, got, portraitListRows, want)
 		}
 	}
 }

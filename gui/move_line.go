@@ -19,10 +19,11 @@ type moveLineView struct {
 	cells [2]*moveCell
 }
 
-func newMoveLineView(tap func(move int)) *moveLineView {
-	v := &moveLineView{lead: newRowText("")}
+// newMoveLineView makes a line of the move list, snug while *snug holds.
+func newMoveLineView(tap func(move int), snug *bool) *moveLineView {
+	v := &moveLineView{lead: newListRowText("", snug)}
 	for i := range v.cells {
-		v.cells[i] = newMoveCell(tap)
+		v.cells[i] = newMoveCell(tap, snug)
 	}
 	v.ExtendBaseWidget(v)
 	return v
@@ -133,8 +134,8 @@ type moveCell struct {
 	tap     func(move int)
 }
 
-func newMoveCell(tap func(move int)) *moveCell {
-	c := &moveCell{text: newRowText(""), back: canvas.NewRectangle(color.Transparent), move: -1, tap: tap}
+func newMoveCell(tap func(move int), snug *bool) *moveCell {
+	c := &moveCell{text: newListRowText("", snug), back: canvas.NewRectangle(color.Transparent), move: -1, tap: tap}
 	c.ExtendBaseWidget(c)
 	return c
 }

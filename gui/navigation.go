@@ -97,6 +97,15 @@ func (m *moveRows) lineTexts() []string {
 type moveList struct {
 	widget.List
 	current func() int // the line to keep in view, -1 for none
+	snug    *bool      // the lines leave no space above and below their text (a short phone)
+}
+
+// setSnug makes the lines snug or not.
+func (l *moveList) setSnug(on bool) {
+	if *l.snug != on {
+		*l.snug = on
+		l.Refresh() // measures a line again
+	}
 }
 
 // Resize implements fyne.Widget.
@@ -112,7 +121,7 @@ func (l *moveList) Resize(size fyne.Size) {
 // line's number, its first move.
 func (g *gameScreen) newMoveList() *moveList {
 	g.moves.current = -1
-	list := &moveList{current: g.moves.currentLine}
+	list := &moveList{current: g.moves.currentLine, snug: new(bool)}
 	goTo := func(i int) {
 		if i >= 0 && i < len(g.moves.rows) && i != g.moves.current {
 			if err := g.session.GoToNode(g.moves.rows[i].node); err != nil {
@@ -121,7 +130,7 @@ func (g *gameScreen) newMoveList() *moveList {
 		}
 	}
 	list.Length = func() int { return len(g.moves.lines) }
-	list.CreateItem = func() fyne.CanvasObject { return newMoveLineView(goTo) }
+	list.CreateItem = func() fyne.CanvasObject { return newMoveLineView(goTo, list.snug) }
 	list.UpdateItem = func(i widget.ListItemID, o fyne.CanvasObject) {
 		if i >= 0 && i < len(g.moves.lines) {
 			l := g.moves.lines[i]

@@ -29,8 +29,10 @@ type notesView struct {
 	onTap   func()
 }
 
-func newNotesView(onTap func()) *notesView {
-	n := &notesView{header: widget.NewLabel(""), comment: widget.NewLabel(""), line: newRowText(""), onTap: onTap}
+// newNotesView makes the notes; their one-line form is snug while *snug holds, as the
+// move list's lines are.
+func newNotesView(onTap func(), snug *bool) *notesView {
+	n := &notesView{header: widget.NewLabel(""), comment: widget.NewLabel(""), line: newListRowText("", snug), onTap: onTap}
 	n.header.Truncation = fyne.TextTruncateEllipsis
 	n.header.Importance = widget.LowImportance
 	n.comment.Wrapping = fyne.TextWrapWord

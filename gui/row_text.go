@@ -13,10 +13,16 @@ import (
 type rowText struct {
 	widget.BaseWidget
 	text string
+	// snug, where set and true, leaves no space above and below the text: a phone's move
+	// list on a short screen. The rows of one list share it.
+	snug *bool
 }
 
-func newRowText(text string) *rowText {
-	r := &rowText{text: text}
+func newRowText(text string) *rowText { return newListRowText(text, nil) }
+
+// newListRowText makes a row of a list whose rows are snug while *snug holds.
+func newListRowText(text string, snug *bool) *rowText {
+	r := &rowText{text: text, snug: snug}
 	r.ExtendBaseWidget(r)
 	return r
 }
@@ -45,6 +51,9 @@ type rowTextRenderer struct {
 // padding is the space left and right, and above and below, the text.
 func (rr *rowTextRenderer) padding() (side, vertical float32) {
 	th := rr.row.Theme()
+	if rr.row.snug != nil && *rr.row.snug {
+		return th.Size(theme.SizeNameInnerPadding), 0
+	}
 	return th.Size(theme.SizeNameInnerPadding), th.Size(theme.SizeNamePadding) / 2
 }
 

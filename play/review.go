@@ -123,7 +123,9 @@ func (s *Session) StartReview(opt ReviewOptions) error {
 	r.running, r.done, r.total = true, 0, len(nodes)
 	r.nodes, r.sides, r.results, r.marks, r.curve = nodes, sides, nil, map[*game.Node]MoveReview{}, nil
 	searcher := engine.NewSearcher(engine.Options{HashMB: reviewHashMB, Threads: 1, Rules: s.settings.Rules})
-	limits := engine.Limits{MoveTime: opt.PerMove, Depth: opt.Depth}
+	// NeedScore: a forced reply's position is searched as deep as any other, or a mate
+	// through it would be missed and the move into it marked "??" (issue 35 item 8).
+	limits := engine.Limits{MoveTime: opt.PerMove, Depth: opt.Depth, NeedScore: true}
 	s.run(&r.job, func(ctx context.Context, deliver func(func())) {
 		for _, p := range positions {
 			res := searcher.Search(ctx, p, limits, nil)
