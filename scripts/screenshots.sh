@@ -8,7 +8,9 @@
 # for data that is not here) and, optionally:
 #   NAME.library/   a game library, copied as the storage's library/
 #   NAME.home/      files copied into the app's home folder (what a file dialog shows)
-#   NAME.clipboard  text put on the clipboard before the keys (xclip)
+#   NAME.clipboard  text put on the clipboard before the keys (xclip; the desktop build reads
+#                   it, the phone simulation has a clipboard of its own)
+#   NAME.forms      the forms the scene is shot in, when not every one (e.g. "desktop")
 #   NAME.keys       keys typed once the board is drawn, one xdotool key per line
 #   NAME.clicks     clicks after the keys, lines "FORM X Y": a click at X,Y of the desktop
 #                   (1280x900) or phone (390x844) window, where FORM is desktop or phone
@@ -150,6 +152,8 @@ shoot() { # scene lang form binary width height
 for scene in "${scenes[@]}"; do
   for lang in $LANGS; do
     for form in $FORMS; do
+      f=$(scene_file "$scene" forms)
+      if [ -f "$f" ] && ! grep -qw "$form" "$f"; then continue; fi
       case $form in
       desktop) shoot "$scene" "$lang" desktop "$BIN_DESKTOP" 1280 900 ;;
       phone) shoot "$scene" "$lang" phone "$BIN_PHONE" 390 844 ;;
