@@ -173,7 +173,7 @@ func (w *worker) iterate(lim Limits, progress func(Info)) {
 	if lim.Depth > 0 && lim.Depth < maxDepth {
 		maxDepth = lim.Depth
 	}
-	timed := !lim.Infinite && (lim.MoveTime > 0 || lim.Time > 0 || lim.Increment > 0)
+	timed := !lim.Infinite && (lim.MoveTime > 0 || lim.clocked())
 	score := 0
 	var clock timeControl
 	multiPV := 1

@@ -22,9 +22,28 @@ const clockTick = 100 * time.Millisecond
 type ClockView struct {
 	Names   [2]string // who plays each side ("Red · You"), by colour (rules.Red, rules.Black)
 	Timed   bool
-	Left    [2]time.Duration // by colour
+	Left    [2]time.Duration // by colour: the main time, or in byo-yomi the period's
+	Byoyomi [2]bool          // by colour: the side is in byo-yomi (读秒)
+	Periods [2]int           // by colour, in byo-yomi: periods left, shown when more than one
 	Running bool
 	Side    rules.Color // whose clock runs, when Running
+}
+
+// face is side's time as the clock shows it: h:mm:ss or m:ss, "读秒 25" in byo-yomi.
+func (v ClockView) face(side rules.Color) string {
+	if v.Byoyomi[side] {
+		return present.ByoyomiText(trData, v.Left[side], v.Periods[side])
+	}
+	return present.ClockText(v.Left[side])
+}
+
+// low reports whether side's clock is in its last moments, drawn in red: the last 20 s of
+// main time, the last 10 s of a period.
+func (v ClockView) low(side rules.Color) bool {
+	if v.Byoyomi[side] {
+		return v.Left[side] < present.LowByoyomi
+	}
+	return v.Left[side] < present.LowTime
 }
 
 // ClockWidget draws the two sides side by side, Red's first: who plays it and, in a timed
@@ -59,7 +78,7 @@ func (c *ClockWidget) Text(side rules.Color) string {
 	if !c.view.Timed {
 		return c.view.Names[side]
 	}
-	return present.SideClockText(c.view.Names[side], c.view.Left[side])
+	return present.SideClockText(c.view.Names[side], c.view.face(side))
 }
 
 func (c *ClockWidget) CreateRenderer() fyne.WidgetRenderer {
@@ -99,6 +118,18 @@ var clockTextStyle = fyne.TextStyle{Monospace: true}
 // widestTime is the longest a clock's time can be.
 const widestTime = "0:00:00"
 
+// widestClock is the wider of the longest time a clock can show and the two clocks now
+// (a byo-yomi count with its periods is wider), at size.
+func (r *clockRenderer) widestClock(size float32) fyne.Size {
+	widest := fyne.MeasureText(widestTime, size, clockTextStyle)
+	for side := range r.clock.view.Names {
+		if t := fyne.MeasureText(r.clock.view.face(rules.Color(side)), size, clockTextStyle); t.Width > widest.Width {
+			widest = t
+		}
+	}
+	return widest
+}
+
 // widestName is the longer of the two names at text size.
 func (r *clockRenderer) widestName(size float32) fyne.Size {
 	var widest fyne.Size
@@ -125,7 +156,7 @@ func fit(want float32, natural fyne.Size, width float32) float32 {
 func (r *clockRenderer) sizes(width float32) (name, clock float32) {
 	name, clock = theme.TextSize(), theme.TextSize()*1.2
 	return fit(name, r.widestName(name), width),
-		fit(clock, fyne.MeasureText(widestTime, clock, clockTextStyle), width)
+		fit(clock, r.widestClock(clock), width)
 }
 
 func (r *clockRenderer) MinSize() fyne.Size {
@@ -134,7 +165,7 @@ func (r *clockRenderer) MinSize() fyne.Size {
 	if !r.clock.view.Timed {
 		return fyne.NewSize(2*name.Width+4*pad, clockBarHeight(false)) // names only: no clock face to frame
 	}
-	clock := fyne.MeasureText(widestTime, theme.TextSize()*1.2, clockTextStyle)
+	clock := r.widestClock(theme.TextSize() * 1.2)
 	return fyne.NewSize(2*max(name.Width, clock.Width)+6*pad, clockBarHeight(true))
 }
 
@@ -179,7 +210,7 @@ func (r *clockRenderer) Refresh() {
 		if running {
 			face, ink = theme.Color(theme.ColorNamePrimary), theme.Color(theme.ColorNameForegroundOnPrimary)
 		}
-		if v.Timed && v.Left[side] < present.LowTime {
+		if v.Timed && v.low(rules.Color(side)) {
 			ink = theme.Color(theme.ColorNameError)
 			if running {
 				ink = theme.Color(theme.ColorNameForegroundOnError)
@@ -190,7 +221,7 @@ func (r *clockRenderer) Refresh() {
 		r.names[side].Text, r.names[side].Color = v.Names[side], ink
 		r.times[side].Text, r.times[side].Color = "", ink
 		if v.Timed {
-			r.times[side].Text = present.ClockText(v.Left[side])
+			r.times[side].Text = v.face(rules.Color(side))
 		}
 		showIf(v.Timed, r.times[side])
 		r.times[side].TextStyle.Bold = running
@@ -205,10 +236,17 @@ func (r *clockRenderer) Refresh() {
 func clockView(s *play.Session) ClockView {
 	side, running := s.ClockRunning()
 	set := s.Settings()
-	return ClockView{Names: present.PlayerNames(trData, set.Human, set.Seconds, s.Record().Meta),
-		Timed:   s.TimeControl().Timed(),
-		Left:    [2]time.Duration{s.ClockLeft(rules.Red), s.ClockLeft(rules.Black)},
-		Running: running, Side: side}
+	tc := s.TimeControl()
+	v := ClockView{Names: present.PlayerNames(trData, set.Human, set.Seconds, s.Record().Meta),
+		Timed: tc.Timed(), Running: running, Side: side}
+	for _, c := range []rules.Color{rules.Red, rules.Black} {
+		clock := s.Clock(c)
+		v.Left[c], v.Byoyomi[c] = clock.StageLeft(tc), clock.InByoyomi(tc)
+		if v.Byoyomi[c] {
+			v.Periods[c] = clock.Periods
+		}
+	}
+	return v
 }
 
 // showClock shows who plays each side and the session's clocks, and keeps a ticker

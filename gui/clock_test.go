@@ -171,3 +171,35 @@ func TestPlayersBesideClocks(t *testing.T) {
 		t.Errorf("an opened file's players show as %q and %q", red, black)
 	}
 }
+
+// A 读秒 control chosen in New game: main time first, then the clock counts the period
+// ("Byo 25 ×3": 25 s left of it, three periods), a period used up shows one fewer, and a
+// move gives the next move a whole period.
+func TestByoyomiClockFromNewGame(t *testing.T) {
+	ft := playtest.NewFakeTime()
+	w, q := openWindowWith(t, Config{SaveDir: t.TempDir(), Time: ft})
+	tc := play.TimeControl{Base: 10 * time.Minute, Byoyomi: 30 * time.Second, Periods: 3}
+	startTimedTwoPlayerGame(t, w, tc)
+	if got := w.Session().TimeControl(); got != tc {
+		t.Fatalf("time control after New game: %+v", got)
+	}
+	wantClockText(t, w, rules.Red, "10:00")
+	ft.Advance(10*time.Minute + 5*time.Second)
+	q.Drain()
+	w.game.showClock()
+	wantClockText(t, w, rules.Red, tr("clock.byoyomiLeftPeriods", map[string]any{"Seconds": 25, "Periods": 3}))
+	if v := w.game.clocks.View(); !v.Byoyomi[rules.Red] || v.Byoyomi[rules.Black] {
+		t.Fatalf("after the main time: %+v", v)
+	}
+	ft.Advance(30 * time.Second) // the first period used up: 25 s of the second left
+	q.Drain()
+	w.game.showClock()
+	wantClockText(t, w, rules.Red, tr("clock.byoyomiLeftPeriods", map[string]any{"Seconds": 25, "Periods": 2}))
+	ft.Advance(17 * time.Second)
+	w.game.showClock()
+	wantClockText(t, w, rules.Red, tr("clock.byoyomiLeftPeriods", map[string]any{"Seconds": 8, "Periods": 2}))
+	tapPoint(t, w.Board(), "h2")
+	tapPoint(t, w.Board(), "e2")
+	wantClockText(t, w, rules.Red, tr("clock.byoyomiLeftPeriods", map[string]any{"Seconds": 30, "Periods": 2}))
+	wantClockText(t, w, rules.Black, "10:00")
+}

@@ -60,7 +60,7 @@ func TestTimeControlText(t *testing.T) {
 func TestClockRunsForTheSideToMoveWithIncrement(t *testing.T) {
 	ft := playtest.NewFakeTime()
 	s, _ := clockSession(t, nil, ft, nil)
-	if err := s.NewGame(timed(game.HumanBoth, TimeControl{5 * time.Minute, 3 * time.Second})); err != nil {
+	if err := s.NewGame(timed(game.HumanBoth, TimeControl{Base: 5 * time.Minute, Increment: 3 * time.Second})); err != nil {
 		t.Fatal(err)
 	}
 	if side, running := s.ClockRunning(); !running || side != rules.Red {
@@ -84,7 +84,7 @@ func TestFlagFallLosesOnTime(t *testing.T) {
 	var over []game.Result
 	s, q := clockSession(t, nil, ft, nil)
 	s.Listen(Listener{GameOver: func(r game.Result) { over = append(over, r) }})
-	if err := s.NewGame(timed(game.HumanBoth, TimeControl{time.Minute, 0})); err != nil {
+	if err := s.NewGame(timed(game.HumanBoth, TimeControl{Base: time.Minute, Increment: 0})); err != nil {
 		t.Fatal(err)
 	}
 	tapMove(t, s, "h2e2")
@@ -114,7 +114,7 @@ func TestMoveAfterTheTimeRanOutLosesOnTime(t *testing.T) {
 	// The timer's post has not run yet when the late move arrives: the move must lose.
 	ft := playtest.NewFakeTime()
 	s, _ := clockSession(t, nil, ft, nil)
-	if err := s.NewGame(timed(game.HumanBoth, TimeControl{time.Minute, 5 * time.Second})); err != nil {
+	if err := s.NewGame(timed(game.HumanBoth, TimeControl{Base: time.Minute, Increment: 5 * time.Second})); err != nil {
 		t.Fatal(err)
 	}
 	ft.Advance(61 * time.Second) // the flag timer posts; the queue is not drained
@@ -131,7 +131,7 @@ func TestFlagFallIsDrawWhenTheWinnerCannotMate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	set := timed(game.HumanBoth, TimeControl{time.Minute, 0})
+	set := timed(game.HumanBoth, TimeControl{Base: time.Minute, Increment: 0})
 	if err := NewStore(fs).Save(g, set); err != nil {
 		t.Fatal(err)
 	}
@@ -148,7 +148,7 @@ func TestClockRestoredAfterRestart(t *testing.T) {
 	fs := newMemFS()
 	ft := playtest.NewFakeTime()
 	s, q := clockSession(t, fs, ft, nil)
-	if err := s.NewGame(timed(game.HumanBoth, TimeControl{10 * time.Minute, 5 * time.Second})); err != nil {
+	if err := s.NewGame(timed(game.HumanBoth, TimeControl{Base: 10 * time.Minute, Increment: 5 * time.Second})); err != nil {
 		t.Fatal(err)
 	}
 	ft.Advance(90 * time.Second)
@@ -157,7 +157,7 @@ func TestClockRestoredAfterRestart(t *testing.T) {
 	s.Flush()
 	// The app is killed here: the save holds the clocks as of the last move.
 	s2, q2 := clockSession(t, cloneFS(fs), ft, nil)
-	if s2.TimeControl() != (TimeControl{10 * time.Minute, 5 * time.Second}) {
+	if s2.TimeControl() != (TimeControl{Base: 10 * time.Minute, Increment: 5 * time.Second}) {
 		t.Fatalf("time control after a kill: %v", s2.TimeControl())
 	}
 	wantLeft(t, s2, rules.Red, 8*time.Minute+35*time.Second)
@@ -196,7 +196,7 @@ func TestEngineOnTheClockPlansFromTimeLeft(t *testing.T) {
 		m, _ := rules.ParseMove(reply)
 		return engine.SearchResult{Move: m}
 	})
-	if err := s.NewGame(timed(game.HumanRed, TimeControl{15 * time.Minute, 10 * time.Second})); err != nil {
+	if err := s.NewGame(timed(game.HumanRed, TimeControl{Base: 15 * time.Minute, Increment: 10 * time.Second})); err != nil {
 		t.Fatal(err)
 	}
 	ft.Advance(time.Minute)
@@ -239,7 +239,7 @@ func TestClockWaitsWhileTheAppIsAway(t *testing.T) {
 	fs := newMemFS()
 	ft := playtest.NewFakeTime()
 	s, _ := clockSession(t, fs, ft, nil)
-	if err := s.NewGame(timed(game.HumanBoth, TimeControl{5 * time.Minute, 0})); err != nil {
+	if err := s.NewGame(timed(game.HumanBoth, TimeControl{Base: 5 * time.Minute, Increment: 0})); err != nil {
 		t.Fatal(err)
 	}
 	tapMove(t, s, "h2e2")

@@ -102,7 +102,14 @@ func (s *Session) startSearch(hint bool) {
 		// On a clock the engine plans its own time from what is left, not by the level's
 		// seconds per move.
 		limits.MoveTime = 0
-		limits.Time, limits.Increment = s.ClockLeft(pos.Side()), tc.Increment
+		clock := s.Clock(pos.Side())
+		limits.Time, limits.Increment = max(clock.Main, 0), tc.Increment
+		if tc.IsByoyomi() {
+			// The period the engine may spend on this move: what is left of the current
+			// one (all of it, unless the clock was stopped mid-move). Later periods are a
+			// reserve it does not plan to use.
+			limits.Byoyomi = clock.PeriodLeft(tc)
+		}
 	}
 	search := s.search
 	s.changed(ChangeStatus | ChangeControls)

@@ -25,16 +25,19 @@ type Match struct {
 	// OnFlagFall is told when a side's time ran out and the game ended on time (a loss,
 	// or a draw when the other side has no attacking piece).
 	OnFlagFall func()
+	// OnCountdown is told, in a byo-yomi control, at each whole second from 10 s left down
+	// to 1 s of the running side's period: the 读秒 count, seconds being what is left.
+	OnCountdown func(side rules.Color, seconds int)
 }
 
-// NewMatch makes a match of g on the clock tc, with the time each side has left (nil:
-// full clocks). The clock reads ts (nil: the system clock); the flag timer's call runs
-// through post. The clock runs once RunClock says so.
-func NewMatch(g *game.Game, tc TimeControl, left *[2]time.Duration, ts TimeSource, post func(func())) *Match {
+// NewMatch makes a match of g on the clock tc, with each side's clock by colour (nil:
+// full clocks; a side's Periods of 0 means all of tc's). The clock reads ts (nil: the
+// system clock); the timers' calls run through post. The clock runs once RunClock says so.
+func NewMatch(g *game.Game, tc TimeControl, clocks *[2]SideClock, ts TimeSource, post func(func())) *Match {
 	if ts == nil {
 		ts = systemTime{}
 	}
-	return &Match{g: g, clock: restoreClock(left, tc), time: ts, post: post}
+	return &Match{g: g, clock: restoreClock(clocks, tc), time: ts, post: post}
 }
 
 // Game returns the record with its cursor (read only for callers: play through the match).
@@ -62,7 +65,7 @@ func (m *Match) Play(mv rules.Move) error {
 		return err
 	}
 	if m.clock.tc.Timed() {
-		m.clock.left[mover] += m.clock.tc.Increment
+		m.clock.sides[mover].Moved(m.clock.tc)
 	}
 	return nil
 }
@@ -86,10 +89,14 @@ func (m *Match) AgreeDraw() error {
 // TimeControl returns the game's time control (zero when untimed).
 func (m *Match) TimeControl() TimeControl { return m.clock.tc }
 
-// ClockLeft returns side's time left now.
+// ClockLeft returns the time left now of side's current stage: its main time, or in
+// byo-yomi its period.
 func (m *Match) ClockLeft(side rules.Color) time.Duration {
 	return m.clock.leftAt(side, m.time.Now())
 }
+
+// Clock returns side's whole clock now.
+func (m *Match) Clock(side rules.Color) SideClock { return m.clock.at(side, m.time.Now()) }
 
 // ClockRunning returns whose clock runs, if any.
 func (m *Match) ClockRunning() (rules.Color, bool) { return m.clock.side, m.clock.running }
@@ -110,6 +117,7 @@ func (m *Match) RunClock(paused bool) {
 	c.running, c.side, c.since = want, side, now
 	if want {
 		m.armFlag()
+		m.armCountdown()
 	}
 }
 
@@ -131,15 +139,57 @@ func (m *Match) armFlag() {
 	c := &m.clock
 	c.armed++
 	armed := c.armed
-	c.stop = m.time.AfterFunc(max(c.left[c.side], 0), func() {
+	c.stop = m.time.AfterFunc(c.sides[c.side].Left(c.tc), func() {
 		m.post(func() { m.flagTimer(armed) })
 	})
+}
+
+// armCountdown sets a timer for the running side's next countdown beep, if one comes.
+// It shares the flag timer's generation, so disarmFlag makes both stale.
+func (m *Match) armCountdown() {
+	c := &m.clock
+	if c.stopBeep != nil {
+		c.stopBeep()
+		c.stopBeep = nil
+	}
+	in, seconds, ok := c.sides[c.side].nextCountdown(c.tc)
+	if !ok {
+		return
+	}
+	armed := c.armed
+	c.stopBeep = m.time.AfterFunc(in, func() {
+		m.post(func() { m.countdownTimer(armed, seconds) })
+	})
+}
+
+// countdownTimer follows the countdown timer set for the period's second seconds: it
+// tells that second and sets the timer for the next one.
+func (m *Match) countdownTimer(armed uint64, seconds int) {
+	c := &m.clock
+	if armed != c.armed || !c.running {
+		return
+	}
+	c.settle(m.time.Now())
+	sc := c.sides[c.side]
+	left := sc.PeriodLeft(c.tc)
+	count := sc.InByoyomi(c.tc) && sc.Left(c.tc) > 0 &&
+		left <= time.Duration(seconds)*time.Second // not a timer that fired early
+	// A timer that came a whole second late (a stalled machine) skips its second rather
+	// than count a wrong one.
+	if count && left > time.Duration(seconds-1)*time.Second && m.OnCountdown != nil {
+		m.OnCountdown(c.side, seconds)
+	}
+	m.armCountdown()
 }
 
 func (m *Match) disarmFlag() {
 	if m.clock.stop != nil {
 		m.clock.stop()
 		m.clock.stop = nil
+	}
+	if m.clock.stopBeep != nil {
+		m.clock.stopBeep()
+		m.clock.stopBeep = nil
 	}
 	m.clock.armed++
 }
@@ -152,7 +202,7 @@ func (m *Match) flagTimer(armed uint64) {
 		return
 	}
 	c.settle(m.time.Now())
-	if c.left[c.side] > 0 { // a timer that fired early: wait for the rest
+	if c.sides[c.side].Left(c.tc) > 0 { // a timer that fired early: wait for the rest
 		m.armFlag()
 		return
 	}
@@ -162,7 +212,9 @@ func (m *Match) flagTimer(armed uint64) {
 // flagFall ends the game because side's time ran out (a draw when the other side has no
 // attacking piece). The clock runs only at the end of the line, where a result is declared.
 func (m *Match) flagFall(side rules.Color) {
-	m.clock.left[side] = 0
+	sc := &m.clock.sides[side]
+	sc.Charge(m.clock.tc, sc.Left(m.clock.tc)) // all of it: the last period ends too
+	sc.Main = max(sc.Main, 0)
 	if err := m.g.FlagFall(side); err != nil {
 		return
 	}
@@ -179,7 +231,7 @@ func (m *Match) clockBeforeMove() bool {
 		return true
 	}
 	c.settle(m.time.Now())
-	if c.left[c.side] <= 0 {
+	if c.sides[c.side].Left(c.tc) <= 0 {
 		m.flagFall(c.side)
 		return false
 	}

@@ -18,7 +18,7 @@ func TestMatchWithoutSession(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := NewMatch(g, TimeControl{time.Minute, 2 * time.Second}, nil, ft, q.Post)
+	m := NewMatch(g, TimeControl{Base: time.Minute, Increment: 2 * time.Second}, nil, ft, q.Post)
 	flags := 0
 	m.OnFlagFall = func() { flags++ }
 	m.RunClock(false)
@@ -57,7 +57,7 @@ func TestMatchMoveAfterTimeRanOut(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := NewMatch(g, TimeControl{time.Minute, 0}, &[2]time.Duration{time.Second, time.Minute}, ft, func(func()) {})
+	m := NewMatch(g, TimeControl{Base: time.Minute, Increment: 0}, &[2]SideClock{{Main: time.Second}, {Main: time.Minute}}, ft, func(func()) {})
 	m.RunClock(false)
 	ft.Advance(2 * time.Second) // the timer's call is posted nowhere: only the move can notice
 	if err := m.Play(mv(t, "h2e2")); err != errTimeUp {

@@ -56,17 +56,23 @@ type savedCursor struct {
 	Ply  int    `json:"ply"`
 }
 
-// savedClock is each side's time left, in milliseconds, in a timed game.
+// savedClock is each side's main time left, in milliseconds, in a timed game, and in a
+// byo-yomi game its periods left and the milliseconds used of the current period (absent
+// in saves from before byo-yomi, and in Fischer games).
 type savedClock struct {
-	Red   int64 `json:"red"`
-	Black int64 `json:"black"`
+	Red          int64 `json:"red"`
+	Black        int64 `json:"black"`
+	RedPeriods   int   `json:"redPeriods,omitempty"`
+	BlackPeriods int   `json:"blackPeriods,omitempty"`
+	RedUsed      int64 `json:"redUsed,omitempty"`
+	BlackUsed    int64 `json:"blackUsed,omitempty"`
 }
 
 // savedState is what a save holds, decoded.
 type savedState struct {
 	game     *game.Game
 	settings map[string]string // read by settingsFrom
-	clock    *[2]time.Duration // nil: no clock saved
+	clock    *[2]SideClock     // nil: no clock saved
 	review   *savedReview      // nil: none saved
 }
 
@@ -82,7 +88,9 @@ func encodeSave(g *game.Game, set Settings, clock *gameClock, rev *savedReview) 
 	env := saveEnvelope{Format: saveFormatName, Version: saveFormatVersion, Record: json.RawMessage(`{}`),
 		Cursor: savedCursor{Line: game.ICCSLine(g.Moves()), Ply: g.Ply()}, Settings: set.encode()}
 	if clock != nil && clock.tc.Timed() {
-		env.Clock = &savedClock{Red: clock.left[rules.Red].Milliseconds(), Black: clock.left[rules.Black].Milliseconds()}
+		red, black := clock.sides[rules.Red], clock.sides[rules.Black]
+		env.Clock = &savedClock{Red: max(red.Main, 0).Milliseconds(), Black: max(black.Main, 0).Milliseconds(),
+			RedPeriods: red.Periods, BlackPeriods: black.Periods, RedUsed: red.Used.Milliseconds(), BlackUsed: black.Used.Milliseconds()}
 	}
 	if rev != nil {
 		if env.Review, err = json.Marshal(rev); err != nil {
@@ -173,11 +181,23 @@ func decodeSave(data []byte) (savedState, error) {
 		}
 	}
 	if c := env.Clock; c != nil {
-		left, err := clockFromMillis(c.Red, c.Black)
+		main, err := clockFromMillis(c.Red, c.Black)
 		if err != nil {
 			return savedState{}, err
 		}
-		saved.clock = &left
+		used, err := clockFromMillis(c.RedUsed, c.BlackUsed)
+		if err != nil {
+			return savedState{}, err
+		}
+		clocks := [2]SideClock{{Main: main[rules.Red]}, {Main: main[rules.Black]}}
+		for side, periods := range [2]int{c.RedPeriods, c.BlackPeriods} {
+			if periods < 0 || periods > maxPeriods {
+				return savedState{}, fmt.Errorf("bad save file: %d byo-yomi periods", periods)
+			}
+			// The settings' time control bounds them further when the clock is restored.
+			clocks[side].Periods, clocks[side].Used = periods, used[side]
+		}
+		saved.clock = &clocks
 	}
 	return saved, nil
 }

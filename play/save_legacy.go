@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // legacyGame is the linear game the app saved before the envelope ("xiangqi-game"): the
@@ -120,7 +121,7 @@ func (old legacyGame) state(rec *game.Record, end *game.Node) (savedState, error
 	delete(settings, legacyKeyClockBlack)
 	if redErr == nil && blackErr == nil {
 		if left, err := clockFromMillis(red, black); err == nil {
-			saved.clock = &left
+			saved.clock = &[2]SideClock{{Main: left[rules.Red]}, {Main: left[rules.Black]}}
 		}
 	}
 	return saved, nil

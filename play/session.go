@@ -185,10 +185,11 @@ func (s *Session) Game() *game.Game { return s.m.g }
 func (s *Session) Match() *Match { return s.m }
 
 // newMatch makes the session's match of g with the settings' time control and the time
-// each side has left (nil: full clocks).
-func (s *Session) newMatch(g *game.Game, left *[2]time.Duration) *Match {
-	m := NewMatch(g, s.settings.TimeControl, left, s.time, s.post)
+// clocks each side has (nil: full clocks).
+func (s *Session) newMatch(g *game.Game, clocks *[2]SideClock) *Match {
+	m := NewMatch(g, s.settings.TimeControl, clocks, s.time, s.post)
 	m.OnFlagFall = s.flagFell
+	m.OnCountdown = s.countdown
 	return m
 }
 

@@ -9,19 +9,20 @@ import (
 type Sound uint8
 
 const (
-	SoundMove    Sound = iota // a move that captures nothing and gives no check
-	SoundCapture              // a move that takes a piece
-	SoundCheck                // a move that attacks the general
-	SoundIllegal              // a tapped move the rules do not allow
-	SoundWin                  // the game ended and the player won (between two players: someone won)
-	SoundLoss                 // the game ended and the engine won
-	SoundDraw                 // the game ended in a draw
+	SoundMove      Sound = iota // a move that captures nothing and gives no check
+	SoundCapture                // a move that takes a piece
+	SoundCheck                  // a move that attacks the general
+	SoundIllegal                // a tapped move the rules do not allow
+	SoundWin                    // the game ended and the player won (between two players: someone won)
+	SoundLoss                   // the game ended and the engine won
+	SoundDraw                   // the game ended in a draw
+	SoundCountdown              // a second of the last 10 s of a 读秒 (byo-yomi) period
 )
 
 // soundNames are the sounds' names, which are also the names of their sound files.
 var soundNames = [...]string{
 	SoundMove: "move", SoundCapture: "capture", SoundCheck: "check", SoundIllegal: "illegal",
-	SoundWin: "win", SoundLoss: "loss", SoundDraw: "draw",
+	SoundWin: "win", SoundLoss: "loss", SoundDraw: "draw", SoundCountdown: "countdown",
 }
 
 // Sounds lists every sound, in order.
@@ -33,8 +34,8 @@ func Sounds() []Sound {
 	return out
 }
 
-// String is the sound's name: "move", "capture", "check", "illegal", "win", "loss" or
-// "draw".
+// String is the sound's name: "move", "capture", "check", "illegal", "win", "loss",
+// "draw" or "countdown".
 func (k Sound) String() string {
 	if int(k) < len(soundNames) {
 		return soundNames[k]
@@ -52,6 +53,15 @@ type SoundPlayer interface {
 func (s *Session) sound(k Sound) {
 	if s.sounds != nil && s.settings.Sound {
 		s.sounds.Play(k)
+	}
+}
+
+// countdown follows the clock's 读秒 count: a beep each second in the last 10 s of a
+// period, on a clock a person plays (the engine needs no reminder, and a count on its
+// clock would only distract the player thinking along).
+func (s *Session) countdown(side rules.Color, _ int) {
+	if s.settings.Human.Plays(side) {
+		s.sound(SoundCountdown)
 	}
 }
 

@@ -190,7 +190,7 @@ func TestSoundNames(t *testing.T) {
 	for _, k := range Sounds() {
 		names = append(names, k.String())
 	}
-	want := []string{"move", "capture", "check", "illegal", "win", "loss", "draw"}
+	want := []string{"move", "capture", "check", "illegal", "win", "loss", "draw", "countdown"}
 	if !slices.Equal(names, want) || Sound(len(want)).String() != "unknown" {
 		t.Fatalf("names %v", names)
 	}

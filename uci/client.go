@@ -161,6 +161,14 @@ type Request struct {
 	Clock     bool
 	Own, Opp  time.Duration // clocks of the side to move and of the other
 	Increment time.Duration // per move, both sides
+	// Byoyomi, with Clock, is a 读秒 control: Own and Opp are then the main
+	// times left and Byoyomi the period this move has (USI's go byoyomi).
+	// UCI engines get "go wtime W btime B byoyomi P"; with
+	// ByoyomiAsMovesToGo, or under UCCI, which has no byoyomi, a move in
+	// byo-yomi is sent as a clock of the period for one move ("movestogo 1")
+	// and a move with main time left as sudden death on the main time.
+	Byoyomi            time.Duration
+	ByoyomiAsMovesToGo bool
 
 	// Banned are moves the rules forbid (perpetual check or chase). UCCI
 	// engines get them as banmoves; UCI engines, which have no such
@@ -176,6 +184,8 @@ func (c *Client) goCommand(r Request) string {
 	switch {
 	case r.Nodes > 0:
 		cmd = fmt.Sprintf("go nodes %d", r.Nodes)
+	case r.Clock && r.Byoyomi > 0:
+		cmd = c.byoyomiCommand(r)
 	case r.Clock && ucci:
 		// UCCI: the side to move's clock, then the opponent's.
 		cmd = fmt.Sprintf("go time %d increment %d opptime %d oppincrement %d",
@@ -199,6 +209,29 @@ func (c *Client) goCommand(r Request) string {
 		cmd += " searchmoves " + moveList(r.Allowed)
 	}
 	return cmd
+}
+
+// byoyomiCommand is the go command of a move under a 读秒 control (see
+// Request.Byoyomi).
+func (c *Client) byoyomiCommand(r Request) string {
+	wtime, btime := r.Own, r.Opp
+	if r.Side == rules.Black {
+		wtime, btime = r.Opp, r.Own
+	}
+	switch {
+	case c.proto == UCI && !r.ByoyomiAsMovesToGo:
+		return fmt.Sprintf("go wtime %d btime %d byoyomi %d", wtime.Milliseconds(), btime.Milliseconds(), r.Byoyomi.Milliseconds())
+	case r.Own > 0 && c.proto == UCCI:
+		return fmt.Sprintf("go time %d increment 0 opptime %d oppincrement 0", r.Own.Milliseconds(), r.Opp.Milliseconds())
+	case r.Own > 0:
+		return fmt.Sprintf("go wtime %d btime %d winc 0 binc 0", wtime.Milliseconds(), btime.Milliseconds())
+	case c.proto == UCCI:
+		return fmt.Sprintf("go time %d movestogo 1", r.Byoyomi.Milliseconds())
+	}
+	if r.Side == rules.Black {
+		return fmt.Sprintf("go wtime %d btime %d movestogo 1", wtime.Milliseconds(), r.Byoyomi.Milliseconds())
+	}
+	return fmt.Sprintf("go wtime %d btime %d movestogo 1", r.Byoyomi.Milliseconds(), btime.Milliseconds())
 }
 
 // BestMove is an engine's answer to a go.

@@ -126,6 +126,17 @@ func TestGoCommands(t *testing.T) {
 	clock := Request{Clock: true, Own: 5 * time.Second, Opp: 4 * time.Second, Increment: 100 * time.Millisecond}
 	black := clock
 	black.Side = rules.Black
+	byo := Request{Clock: true, Own: 0, Opp: 60 * time.Second, Byoyomi: 5 * time.Second}
+	byoBlack := byo
+	byoBlack.Side = rules.Black
+	byoMain := byo
+	byoMain.Own = 30 * time.Second
+	byoForm := byo
+	byoForm.ByoyomiAsMovesToGo = true
+	byoFormBlack := byoBlack
+	byoFormBlack.ByoyomiAsMovesToGo = true
+	byoFormMain := byoMain
+	byoFormMain.ByoyomiAsMovesToGo = true
 	for _, tc := range []struct {
 		req       Request
 		uci, ucci string
@@ -135,6 +146,12 @@ func TestGoCommands(t *testing.T) {
 		{clock, "go wtime 5000 btime 4000 winc 100 binc 100", "go time 5000 increment 100 opptime 4000 oppincrement 100"},
 		{black, "go wtime 4000 btime 5000 winc 100 binc 100", "go time 5000 increment 100 opptime 4000 oppincrement 100"},
 		{Request{MoveTime: 50 * time.Millisecond, DrawOffered: true}, "go movetime 50", "go draw time 50 movestogo 1"},
+		{byo, "go wtime 0 btime 60000 byoyomi 5000", "go time 5000 movestogo 1"},
+		{byoBlack, "go wtime 60000 btime 0 byoyomi 5000", "go time 5000 movestogo 1"},
+		{byoMain, "go wtime 30000 btime 60000 byoyomi 5000", "go time 30000 increment 0 opptime 60000 oppincrement 0"},
+		{byoForm, "go wtime 5000 btime 60000 movestogo 1", "go time 5000 movestogo 1"},
+		{byoFormBlack, "go wtime 60000 btime 5000 movestogo 1", "go time 5000 movestogo 1"},
+		{byoFormMain, "go wtime 30000 btime 60000 winc 0 binc 0", "go time 30000 increment 0 opptime 60000 oppincrement 0"},
 		{Request{MoveTime: 50 * time.Millisecond, Banned: ban, Allowed: allow}, "go movetime 50 searchmoves b2e2 h0g2", "go time 50 movestogo 1"},
 	} {
 		if got := (&Client{proto: UCI}).goCommand(tc.req); got != tc.uci {

@@ -181,7 +181,9 @@ type goParams struct {
 
 // parseGo reads UCI (`go depth 8`, `go wtime 60000 btime 60000 winc 0`,
 // `go movetime 1000`, `go nodes N`, `go infinite`, `go ponder`,
-// `go searchmoves m...`) and UCCI (`go [ponder|draw] time T [movestogo M |
+// `go searchmoves m...`, and 读秒 as USI GUIs send it: `go wtime W btime B
+// byoyomi P`, the main times left and the period; a GUI that knows no
+// byoyomi sends the period as the clock with `movestogo 1`) and UCCI (`go [ponder|draw] time T [movestogo M |
 // increment I] [opptime T ...]`, `go depth N|infinite`) forms.
 func parseGo(args []string, side rules.Color, ucci, millisec bool) (goParams, error) {
 	var g goParams
@@ -191,7 +193,7 @@ func parseGo(args []string, side rules.Color, ucci, millisec bool) (goParams, er
 		unit = time.Second
 	}
 	var wtime, btime, winc, binc time.Duration
-	haveClock := false
+	haveClock, haveWBClock := false, false // UCCI time, UCI wtime/btime
 	number := func(i int) (int64, error) {
 		if i+1 >= len(args) {
 			return 0, fmt.Errorf("go %s: missing value", args[i])
@@ -233,7 +235,7 @@ func parseGo(args []string, side rules.Color, ucci, millisec bool) (goParams, er
 			l.Depth = int(min(n, 1000))
 			i++
 		case "nodes", "movetime", "mate", "movestogo", "wtime", "btime", "winc", "binc",
-			"time", "increment", "opptime", "oppincrement", "oppmovestogo":
+			"time", "increment", "opptime", "oppincrement", "oppmovestogo", "byoyomi":
 			n, err := number(i)
 			if err != nil {
 				return g, err
@@ -250,33 +252,34 @@ func parseGo(args []string, side rules.Color, ucci, millisec bool) (goParams, er
 			case "movestogo":
 				l.MovesToGo = int(min(n, 1000))
 			case "wtime":
-				wtime, haveClock = d, true
+				wtime, haveWBClock = d, true
 			case "btime":
-				btime, haveClock = d, true
+				btime, haveWBClock = d, true
 			case "winc":
 				winc = d
 			case "binc":
 				binc = d
 			case "time":
-				l.Time = d
-				if l.Time == 0 {
-					l.Time = time.Millisecond // nothing left: move at once
-				}
+				l.Time, haveClock = d, true
 			case "increment":
 				l.Increment = d
+			case "byoyomi":
+				l.Byoyomi = d
 			}
 		default:
 			return g, fmt.Errorf("go: unknown parameter %s", rules.QuoteInput(args[i]))
 		}
 	}
-	if haveClock {
+	if haveWBClock {
 		l.Time, l.Increment = wtime, winc
 		if side == rules.Black {
 			l.Time, l.Increment = btime, binc
 		}
-		if l.Time == 0 {
-			l.Time = time.Millisecond
-		}
+	}
+	if (haveClock || haveWBClock) && l.Time == 0 && l.Byoyomi == 0 {
+		// Nothing left: move at once. (With a 读秒 period a main time of 0 is
+		// the normal case: the period is the move's time.)
+		l.Time = time.Millisecond
 	}
 	if g.ponder {
 		g.limits.Infinite = false

@@ -154,7 +154,25 @@ func TestParseGo(t *testing.T) {
 	if err != nil || g.limits.MoveTime != 250*time.Millisecond || len(g.limits.SearchMoves) != 2 {
 		t.Fatalf("movetime/searchmoves: %+v %v", g.limits, err)
 	}
-	for _, bad := range []string{"depth", "depth -3", "movetime x", "wobble 3", "nodes 1e9"} {
+	// 读秒: USI's byoyomi beside the main times; a main time of 0 is the normal case then.
+	g, err = parseGo(strings.Fields("wtime 0 btime 60000 byoyomi 5000"), rules.Red, false, true)
+	if err != nil || g.limits.Time != 0 || g.limits.Byoyomi != 5*time.Second {
+		t.Fatalf("UCI byoyomi in byo-yomi: %+v %v", g.limits, err)
+	}
+	g, err = parseGo(strings.Fields("btime 600000 wtime 0 byoyomi 30000"), rules.Black, false, true)
+	if err != nil || g.limits.Time != 10*time.Minute || g.limits.Byoyomi != 30*time.Second {
+		t.Fatalf("UCI byoyomi with main time: %+v %v", g.limits, err)
+	}
+	g, err = parseGo(strings.Fields("time 0 byoyomi 5"), rules.Red, true, false)
+	if err != nil || g.limits.Time != 0 || g.limits.Byoyomi != 5*time.Second {
+		t.Fatalf("UCCI byoyomi in seconds: %+v %v", g.limits, err)
+	}
+	// A GUI without byoyomi sends the period as a clock for one move.
+	g, err = parseGo(strings.Fields("wtime 5000 btime 5000 movestogo 1"), rules.Red, false, true)
+	if opt, hard := g.limits.TimeBudget(); err != nil || opt != hard || hard >= 5*time.Second || hard < 4*time.Second {
+		t.Fatalf("the period as movestogo 1: %+v, budget %v/%v, %v", g.limits, opt, hard, err)
+	}
+	for _, bad := range []string{"depth", "depth -3", "movetime x", "wobble 3", "nodes 1e9", "byoyomi", "byoyomi -5", "wtime 0 byoyomi x"} {
 		if _, err := parseGo(strings.Fields(bad), rules.Red, false, true); err == nil {
 			t.Errorf("go %s accepted", bad)
 		}
@@ -198,7 +216,8 @@ func TestBookOptions(t *testing.T) {
 // rejected with an error; it never panics.
 func FuzzParseGo(f *testing.F) {
 	for _, s := range []string{"depth 8", "movetime 1000", "wtime 1 btime 2 winc 3 binc 4 movestogo 5",
-		"ponder time 100 increment 5 opptime 9", "infinite", "searchmoves h2e2 x", "nodes 99999999999999999999"} {
+		"ponder time 100 increment 5 opptime 9", "infinite", "searchmoves h2e2 x", "nodes 99999999999999999999",
+		"wtime 0 btime 0 byoyomi 5000", "time 0 byoyomi 99999999999"} {
 		f.Add(s, true)
 	}
 	f.Fuzz(func(t *testing.T, text string, ucci bool) {
@@ -207,12 +226,15 @@ func FuzzParseGo(f *testing.F) {
 			return
 		}
 		l := g.limits
-		if l.Depth < 0 || l.MoveTime < 0 || l.Time < 0 || l.Increment < 0 || l.MovesToGo < 0 {
+		if l.Depth < 0 || l.MoveTime < 0 || l.Time < 0 || l.Increment < 0 || l.MovesToGo < 0 || l.Byoyomi < 0 {
 			t.Fatalf("go %s: negative limits %+v", text, l)
 		}
 		soft, hard := l.TimeBudget()
 		if soft < 0 || hard < 0 || soft > hard {
 			t.Fatalf("go %s: budget %v %v", text, soft, hard)
+		}
+		if l.Byoyomi > 0 && !l.Infinite && l.MoveTime == 0 && (hard <= 0 || hard > l.Time+l.Byoyomi) {
+			t.Fatalf("go %s: byo-yomi budget %v is not within the main time and the period", text, hard)
 		}
 	})
 }

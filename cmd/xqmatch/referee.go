@@ -8,6 +8,7 @@ import (
 
 	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/i18n"
+	"github.com/xqfyne/xiangqi/play"
 	"github.com/xqfyne/xiangqi/rules"
 	"github.com/xqfyne/xiangqi/uci"
 )
@@ -25,13 +26,21 @@ type settings struct {
 }
 
 // limit is what each move may use: a move time, a node count when nodes > 0,
-// or a clock (time + increment per side) when clock > 0.
+// a clock (time + increment per side) when clock > 0, or a 读秒 control when
+// byoyomi is one (play.TimeControl, whose clock arithmetic the referee uses).
 type limit struct {
 	movetime  time.Duration
 	nodes     int
 	clock     time.Duration
 	increment time.Duration
+	byoyomi   play.TimeControl
+	// byoyomiAsMovesToGo sends UCI engines the period as "movestogo 1"
+	// instead of USI's "byoyomi" (see uci.Request).
+	byoyomiAsMovesToGo bool
 }
+
+// clocked reports whether the games are played on a clock of either kind.
+func (l limit) clocked() bool { return l.clock > 0 || l.byoyomi.IsByoyomi() }
 
 // Ends of a game that the game package has no reason for; they go into the
 // PGN's Termination tag and the summary.
@@ -52,6 +61,9 @@ type played struct {
 	end    string // how it ended when not by the board (see the end* texts)
 	plies  int
 	clocks [2]time.Duration // clock left for Red and Black at the end (clock mode)
+	// periodUse is, by colour, the share of the period each move made in
+	// byo-yomi took (1 is the whole period; more when a period was lost).
+	periodUse [2][]float64
 }
 
 // termination describes how the game ended, for the PGN and the log: in English, the
@@ -82,9 +94,15 @@ func playGame(o opening, red, black *player, set settings) (played, error) {
 		}
 	}
 	clocks := [2]time.Duration{set.lim.clock, set.lim.clock}
+	byo := set.lim.byoyomi
+	byoClocks := [2]play.SideClock{play.FullClock(byo), play.FullClock(byo)}
+	var periodUse [2][]float64
 	offered := false // the last mover offered a draw
 	finish := func(end string) (played, error) {
-		return played{g: g, result: g.Result(), end: end, plies: len(moves), clocks: clocks}, nil
+		if byo.IsByoyomi() {
+			clocks = [2]time.Duration{byoClocks[0].Left(byo), byoClocks[1].Left(byo)}
+		}
+		return played{g: g, result: g.Result(), end: end, plies: len(moves), clocks: clocks, periodUse: periodUse}, nil
 	}
 	lose := func(side rules.Color, end string) (played, error) {
 		if err := g.Resign(side); err != nil {
@@ -119,9 +137,26 @@ func playGame(o opening, red, black *player, set settings) (played, error) {
 		if req.Clock {
 			req.Own, req.Opp = clocks[side], clocks[side.Opponent()]
 		}
+		own := &byoClocks[side]
+		inByoyomi := own.InByoyomi(byo)
+		if byo.IsByoyomi() {
+			req.Clock, req.ByoyomiAsMovesToGo = true, set.lim.byoyomiAsMovesToGo
+			req.Own, req.Opp = max(own.Main, 0), max(byoClocks[side.Opponent()].Main, 0)
+			req.Byoyomi = own.PeriodLeft(byo)
+		}
 		rep, err := e.bestMove(req)
 		if err != nil {
 			return played{}, err
+		}
+		if byo.IsByoyomi() {
+			if inByoyomi {
+				periodUse[side] = append(periodUse[side], float64(rep.Took)/float64(byo.Byoyomi))
+			}
+			own.Charge(byo, rep.Took)
+			if own.Left(byo) <= 0 {
+				return lose(side, endTime)
+			}
+			own.Moved(byo)
 		}
 		if set.lim.clock > 0 {
 			if rep.Took > clocks[side] {

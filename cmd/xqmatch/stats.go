@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"sort"
 	"time"
 )
 
@@ -113,4 +114,16 @@ func timing(times []time.Duration, mt time.Duration) string {
 func sortedCountAtMost(ts []time.Duration, bound time.Duration) int {
 	n, _ := slices.BinarySearch(ts, bound+1)
 	return n
+}
+
+// periodUseLine sums up the share of the period that moves in byo-yomi took: their
+// number, the median, the 90th percentile and the largest share in per cent, and the
+// moves that took more than a period (a period lost, or the flag).
+func periodUseLine(use []float64) string {
+	u := slices.Clone(use)
+	slices.Sort(u)
+	pct := func(q float64) float64 { return 100 * u[min(int(q*float64(len(u))), len(u)-1)] }
+	over := len(u) - sort.SearchFloat64s(u, math.Nextafter(1, 2))
+	return fmt.Sprintf("%d moves in byo-yomi, period used: median %.0f%%, p90 %.0f%%, max %.0f%%; %d over the period",
+		len(u), pct(0.5), pct(0.9), 100*u[len(u)-1], over)
 }

@@ -24,13 +24,40 @@ func ClockText(d time.Duration) string {
 	return fmt.Sprintf("%d:%02d", s/60, s%60)
 }
 
-// SideClockText is one side's clock: its name and its time ("Red  4:59").
-func SideClockText(name string, left time.Duration) string { return name + "  " + ClockText(left) }
+// SideClockText is one side's clock: its name and its time as the clock shows it ("Red
+// 4:59", "黑方  读秒 25").
+func SideClockText(name, face string) string { return name + "  " + face }
 
-// TimeControlText names a time control in New game ("5 min + 3 s", or no clock).
-func TimeControlText(t Translate, tc play.TimeControl) string {
-	if !tc.Timed() {
-		return t("clock.untimed", nil)
+// LowByoyomi is when a clock in byo-yomi turns red: the 读秒 count's last ten seconds.
+const LowByoyomi = 10 * time.Second
+
+// ByoyomiText is a clock in byo-yomi: the whole seconds left of the period, counted down
+// as an arbiter counts them ("读秒 25"), and the periods left when there are several
+// ("读秒 25 ×2"; one period left shows none).
+func ByoyomiText(t Translate, left time.Duration, periods int) string {
+	secs := int((max(left, 0) + time.Second - 1) / time.Second)
+	if periods > 1 {
+		return t("clock.byoyomiLeftPeriods", map[string]any{"Seconds": secs, "Periods": periods})
 	}
-	return t("clock.control", map[string]any{"Minutes": tc.Minutes(), "Seconds": tc.IncrementSeconds()})
+	return t("clock.byoyomiLeft", map[string]any{"Seconds": secs})
+}
+
+// TimeControlText names a time control in New game ("5 min + 3 s", "10分钟 + 30秒读秒",
+// "快棋：每步20秒", or no clock).
+func TimeControlText(t Translate, tc play.TimeControl) string {
+	args := map[string]any{"Minutes": tc.Minutes(), "Seconds": tc.IncrementSeconds()}
+	switch {
+	case !tc.Timed():
+		return t("clock.untimed", nil)
+	case tc.IsByoyomi():
+		args["Seconds"], args["Periods"] = tc.ByoyomiSeconds(), tc.ByoyomiPeriods()
+		switch {
+		case tc.ByoyomiPeriods() > 1:
+			return t("clock.byoyomiPeriods", args)
+		case tc.Base == 0:
+			return t("clock.kuaiqi", args)
+		}
+		return t("clock.byoyomi", args)
+	}
+	return t("clock.control", args)
 }

@@ -130,7 +130,7 @@ func TestClockText(t *testing.T) {
 			t.Errorf("ClockText(%v) = %q, want %q", d, got, want)
 		}
 	}
-	if got := SideClockText("黑方", 5*time.Minute); got != "黑方  5:00" {
+	if got := SideClockText("黑方", ClockText(5*time.Minute)); got != "黑方  5:00" {
 		t.Errorf("SideClockText: %q", got)
 	}
 }
@@ -145,7 +145,7 @@ func TestTimeControlText(t *testing.T) {
 		t.Errorf("untimed in Chinese: %q", got)
 	}
 	for _, tc := range play.TimeControls() {
-		if !tc.Timed() {
+		if !tc.Timed() || tc.IsByoyomi() {
 			continue
 		}
 		want := [2]string{
@@ -155,6 +155,29 @@ func TestTimeControlText(t *testing.T) {
 		if got := [2]string{TimeControlText(en, tc), TimeControlText(zh, tc)}; got != want {
 			t.Errorf("%+v: %q, want %q", tc, got, want)
 		}
+	}
+}
+
+func TestByoyomiTexts(t *testing.T) {
+	for _, c := range []struct {
+		text    string
+		en, zh  string
+		shown   time.Duration
+		periods int
+		clockEN string
+		clockZH string
+	}{
+		{"0+20b", "Rapid: every move within 20 s", "快棋：每步20秒", 19*time.Second + time.Millisecond, 1, "Byo 20", "读秒 20"},
+		{"10+30b", "10 min, then 30 s a move (byo-yomi)", "10分钟 + 30秒读秒", 25 * time.Second, 1, "Byo 25", "读秒 25"},
+		{"20+60b", "20 min, then 60 s a move (byo-yomi)", "20分钟 + 60秒读秒", 500 * time.Millisecond, 1, "Byo 1", "读秒 1"},
+		{"10+30bx3", "10 min, then 3 × 30 s periods (byo-yomi)", "10分钟 + 3次30秒读秒", 9 * time.Second, 2, "Byo 9 ×2", "读秒 9 ×2"},
+	} {
+		tc, err := play.ParseTimeControl(c.text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sayBoth(t, c.text, func(tr Translate) string { return TimeControlText(tr, tc) }, c.en, c.zh)
+		sayBoth(t, c.text+" clock", func(tr Translate) string { return ByoyomiText(tr, c.shown, c.periods) }, c.clockEN, c.clockZH)
 	}
 }
 

@@ -1,7 +1,7 @@
 // Command makesounds synthesises the app's sound effects into resources/sounds/*.wav:
 // a wooden "tock" for a move, a sharper double click for a capture, a rising two-tone for
-// check, a soft low buzz for an illegal tap, and short chords for a win, a loss and a
-// draw. Everything is computed here (sines, a deterministic noise burst, envelopes), so the
+// check, a soft low buzz for an illegal tap, short chords for a win, a loss and a
+// draw, and a short beep for the 读秒 countdown. Everything is computed here (sines, a deterministic noise burst, envelopes), so the
 // files are the project's own work and the output is the same on every run.
 //
 //	go run ./scripts/makesounds            # from the repository root

@@ -171,5 +171,9 @@ func sounds() []sound {
 	draw := sound{name: "draw", length: 0.6, peak: 0.45, fade: 0.2}
 	draw.partials = append(tone(0, 0.6, noteG4, 1, 0.3), tone(0, 0.6, noteD5, 0.8, 0.3)...)
 
-	return []sound{move, capture, check, illegal, win, loss, draw}
+	// 读秒: one short, clear beep a second in the last 10 s of a byo-yomi period, the pip
+	// of a tournament clock; short enough that ten of them never run into each other.
+	countdown := sound{name: "countdown", length: 0.1, peak: 0.4, partials: tone(0, 0.09, 1000, 1, 0.06)}
+
+	return []sound{move, capture, check, illegal, win, loss, draw, countdown}
 }

@@ -29,8 +29,17 @@ type Spec struct {
 	MinRating, MaxRating int
 }
 
-// SeekControls are the time controls a seek may ask for: the app's timed presets.
-func SeekControls() []play.TimeControl { return play.TimeControls()[1:] }
+// SeekControls are the time controls a seek may ask for: the app's timed presets that
+// the store keeps (base and increment; 读秒 controls wait for their columns).
+func SeekControls() []play.TimeControl {
+	var out []play.TimeControl
+	for _, tc := range play.TimeControls()[1:] {
+		if !tc.IsByoyomi() {
+			out = append(out, tc)
+		}
+	}
+	return out
+}
 
 // ParseSpec reads a request's time control, rules and rated flag. Seeks need one of the
 // app's timed presets; an invite may be untimed ("") or any control ParseTimeControl takes.
@@ -38,6 +47,9 @@ func ParseSpec(tc, ruleSet string, rated, seek bool) (Spec, error) {
 	control, err := play.ParseTimeControl(tc)
 	if err != nil {
 		return Spec{}, proto.Errorf(proto.CodeBadRequest, err.Error())
+	}
+	if control.IsByoyomi() { // the games table keeps base and increment only
+		return Spec{}, proto.Errorf(proto.CodeBadRequest, "this server does not play 读秒 (byo-yomi) controls yet")
 	}
 	if seek {
 		ok := false
@@ -200,7 +212,7 @@ func (s *Store) match(ctx context.Context, tx *txn, r *gameRow, clock *instant) 
 			return nil, fmt.Errorf("game %d: stored move %d %q: %v", r.id, i+1, text, err)
 		}
 	}
-	left := [2]time.Duration{time.Duration(r.redMS) * time.Millisecond, time.Duration(r.blackMS) * time.Millisecond}
+	left := [2]play.SideClock{{Main: time.Duration(r.redMS) * time.Millisecond}, {Main: time.Duration(r.blackMS) * time.Millisecond}}
 	if r.turnSince != nil {
 		clock.now = *r.turnSince
 	}

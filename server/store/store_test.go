@@ -364,6 +364,20 @@ func TestInvite(t *testing.T) {
 	if _, err := ParseSpec("7+2", "", true, true); code(err) != proto.CodeBadRequest {
 		t.Errorf("a seek on 7+2: %v", err)
 	}
+	// The games table keeps base and increment only: 读秒 controls are refused, not
+	// played untimed, until it keeps their period.
+	for _, tc := range []string{"0+20b", "10+30bx3"} {
+		for _, seek := range []bool{true, false} {
+			if _, err := ParseSpec(tc, "", false, seek); code(err) != proto.CodeBadRequest {
+				t.Errorf("%s (seek %v) accepted: %v", tc, seek, err)
+			}
+		}
+	}
+	for _, c := range SeekControls() {
+		if c.IsByoyomi() {
+			t.Errorf("seeks offer %v", c)
+		}
+	}
 }
 
 // A seek bounded to opponents rated 1400 at most passes over a new player (1500); the
