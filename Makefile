@@ -10,7 +10,7 @@ SOAK_KILLS ?= 20
 WEB_FLAGS ?= --release
 BROTLI_QUALITY ?= 11
 
-.PHONY: all deps run server load test test-race test-wasm build engine package android ios web bench match smoke smoke-deps smoke-web soak font icon portability puzzles-check puzzles-mine clean
+.PHONY: all deps run server load load-faults test test-race test-wasm build engine package android ios web bench match nnue-smoke smoke smoke-deps smoke-online smoke-web soak font icon portability puzzles-check puzzles-mine clean
 
 all: build
 
@@ -30,8 +30,9 @@ run: deps
 
 # The online server on :8080. Without DATABASE_URL it runs a PostgreSQL of its own in
 # .xqserver/ (as the postgres user when run as root, since PostgreSQL refuses root).
+SERVER_ADDR ?= :8080
 server: deps
-	$(GO) run ./cmd/xqserver -addr :8080
+	$(GO) run ./cmd/xqserver -addr $(SERVER_ADDR) $(SERVER_FLAGS)
 
 # Load and fault test of the online server on loopback: a PostgreSQL of its own, two
 # instances, bots playing GAMES games; KILL=1 kills one instance halfway, RESTART_DB=1
@@ -41,7 +42,13 @@ load: deps
 	mkdir -p $(BIN)
 	$(GO) build -o $(BIN)/xqserver ./cmd/xqserver
 	$(GO) build -o $(BIN)/xqload ./cmd/xqload
-	$(BIN)/xqload -xqserver $(BIN)/xqserver -games $(GAMES) $(if $(KILL),-kill) $(if $(RESTART_DB),-restart-db)
+	$(BIN)/xqload -xqserver $(BIN)/xqserver -games $(GAMES) $(if $(KILL),-kill) $(if $(RESTART_DB),-restart-db) $(LOAD_FLAGS)
+
+# The full run of docs/scaling.md: 1,000 games of 16 plies, bots thinking 3 s on average,
+# one instance killed with SIGKILL and PostgreSQL killed and restarted halfway (a few
+# minutes, most of two cores: run it niced on a shared machine).
+load-faults:
+	$(MAKE) load GAMES=1000 KILL=1 RESTART_DB=1 LOAD_FLAGS="-plies 16 -think 3s -time 8m"
 
 test: deps
 	$(GO) test ./...
@@ -93,12 +100,12 @@ web: deps
 smoke-web: deps
 	RELEASE=1 MOVES=$${MOVES:-9} BROTLI_QUALITY=$${BROTLI_QUALITY:-9} bash scripts/smoke-web.sh
 
-# rules/, book/, engine/, game/, i18n/ and puzzle/ tests compiled to WebAssembly and run in Node, as they run in a browser:
+# rules/, nnue/, book/, engine/, game/, i18n/ and puzzle/ tests compiled to WebAssembly and run in Node, as they run in a browser:
 # one thread, no preemption (installs nodejs if missing).
 test-wasm:
 	@command -v node >/dev/null || { SUDO=""; [ "$$(id -u)" -ne 0 ] && SUDO=sudo; \
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends nodejs; }
-	PATH="$$PATH:$$($(GO) env GOROOT)/lib/wasm" GOOS=js GOARCH=wasm $(GO) test -short ./rules ./book ./engine ./game ./i18n ./puzzle
+	PATH="$$PATH:$$($(GO) env GOROOT)/lib/wasm" GOOS=js GOARCH=wasm $(GO) test -short ./rules ./nnue ./book ./engine ./game ./i18n ./puzzle
 
 # Speed figures: perft and search nodes/s, move-time accuracy, book, notation, board redraw.
 bench: engine
@@ -110,6 +117,22 @@ bench: engine
 	$(GO) test -run '^$$' -bench 'MoveTime' -benchtime 100x ./engine
 	$(GO) test -run '^$$' -bench . ./game ./gui ./gui/board
 
+# The neural evaluation's recipe in small (CI runs it; scripts/nnue/device-run.sh is the full
+# size on a GPU machine): self-play data, a net trained on it on the CPU, the engine loading it
+# and searching with it (bench's node count and nodes/s with the net, then without).
+NNUE_DIR ?= /tmp/xq-nnue-smoke
+nnue-smoke:
+	mkdir -p $(BIN)
+	$(GO) build -o $(BIN)/datagen ./cmd/datagen
+	$(GO) build -o $(BIN)/train ./cmd/train
+	$(GO) build -o $(BIN)/xqengine ./cmd/xqengine
+	rm -rf $(NNUE_DIR) && mkdir -p $(NNUE_DIR)
+	$(BIN)/datagen -out $(NNUE_DIR)/data -games 24 -workers 2 -nodes 1024 -seed 1
+	$(BIN)/train -data $(NNUE_DIR)/data -out $(NNUE_DIR)/smoke.nnue -epochs 4 -val 0.1
+	printf 'setoption name EvalFile value $(NNUE_DIR)/smoke.nnue\nsetoption name UseNNUE value true\nbench 6\nquit\n' | $(BIN)/xqengine | tail -4 | tee $(NNUE_DIR)/bench.txt
+	grep -q 'evaluation NNUE' $(NNUE_DIR)/bench.txt
+	printf 'bench 6\nquit\n' | $(BIN)/xqengine | tail -3
+
 # Self-play match: the engine against itself limited to XQWLight 0.6's techniques.
 match: engine
 	$(GO) build -o $(BIN)/xqmatch ./cmd/xqmatch
@@ -118,6 +141,11 @@ match: engine
 # Starts the real app under Xvfb, clicks a move and screenshots the engine's answer.
 smoke: deps smoke-deps
 	bash scripts/smoke-gui.sh
+
+# Online play with two real app instances under Xvfb and `make server`: invite, join, ten
+# moves by clicking, kill -9 and resume, resignation, both libraries compared.
+smoke-online: deps smoke-deps
+	bash scripts/online-xvfb.sh
 
 # Xvfb, xdotool and ImageMagick for the scripts that drive the real app, only when missing.
 smoke-deps:
@@ -139,8 +167,8 @@ icon:
 # What CI checks for phones without an NDK: pure-Go packages cross-compile, and the app
 # compiles headless without cgo.
 portability:
-	CGO_ENABLED=0 GOOS=android GOARCH=arm64 $(GO) build ./rules ./book ./engine ./game ./i18n ./puzzle
-	CGO_ENABLED=0 GOOS=ios GOARCH=arm64 $(GO) build ./rules ./book ./engine ./game ./i18n ./puzzle
+	CGO_ENABLED=0 GOOS=android GOARCH=arm64 $(GO) build ./rules ./nnue ./book ./engine ./game ./i18n ./puzzle
+	CGO_ENABLED=0 GOOS=ios GOARCH=arm64 $(GO) build ./rules ./nnue ./book ./engine ./game ./i18n ./puzzle
 	CGO_ENABLED=0 GOOS=android GOARCH=arm64 $(GO) build -o /dev/null ./cmd/xqengine
 	CGO_ENABLED=0 $(GO) build -tags ci ./...
 	CGO_ENABLED=0 $(GO) vet -tags ci ./...

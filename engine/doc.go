@@ -7,6 +7,8 @@
 // The evaluation keeps its own incremental state: each search worker carries
 // the material sums of every ply of its line and updates them as it makes a
 // move (worker.makeMove), so the rules' Position knows nothing of scores.
+// With Options.Net the search evaluates with a neural net instead (package
+// nnue), whose accumulators follow the same makeMove and makeNullMove.
 // docs/engine-log.md records the experiments and matches behind the search's
 // and evaluation's choices.
 //

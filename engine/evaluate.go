@@ -51,3 +51,17 @@ func evaluate(p *rules.Position, material materialSums, plain bool) int {
 	}
 	return v
 }
+
+// netEvaluate turns the net's score v of p into the search's: kept below
+// the decisive scores, and with the rule that a side left with advisors and
+// elephants alone cannot win, which the net need not learn.
+func netEvaluate(p *rules.Position, v int) int {
+	v = min(max(v, -WinValue+1), WinValue-1)
+	if !p.HasAttackers(p.Side()) {
+		v = min(v, 0)
+	}
+	if !p.HasAttackers(p.Side().Opponent()) {
+		v = max(v, 0)
+	}
+	return v
+}

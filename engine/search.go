@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/xqfyne/xiangqi/nnue"
 	"github.com/xqfyne/xiangqi/rules"
 )
 
@@ -57,6 +58,10 @@ type Options struct {
 	// Elo, when not 0, limits the playing strength to about this rating
 	// (MinElo..MaxElo, strength.go); 0 plays at full strength.
 	Elo int
+	// Net, when not nil, is the neural evaluation the search scores
+	// positions with instead of the classical one (package nnue). The
+	// weakest levels (Elo's plain evaluation) stay classical.
+	Net *nnue.Net
 }
 
 // Features lists the techniques beyond XQWLight 0.6 that can be switched
@@ -265,6 +270,14 @@ func (s *Searcher) SetOpponentMayChase(may bool) {
 	s.opts.OpponentMayChase = may
 }
 
+// SetNet makes the search evaluate with net, or with the classical
+// evaluation when net is nil.
+func (s *Searcher) SetNet(net *nnue.Net) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.opts.Net = net
+}
+
 // Options returns the current settings.
 func (s *Searcher) Options() Options {
 	s.mu.Lock()
@@ -322,10 +335,7 @@ func (s *Searcher) Search(ctx context.Context, pos *rules.Position, lim Limits, 
 		}
 	}
 
-	limiter, lim := limitStrength(opts, root, moves, lim, progress, s.rng) // nil at full strength
-	if limiter != nil {
-		progress = limiter.collect
-	}
+	limiter, lim := limitStrength(opts, root, moves, lim, s.rng) // nil at full strength
 	sh := &shared{ctx: ctx, tt: s.tt, start: start, budget: planTime(lim, phase(root)), nodeLimit: lim.Nodes}
 	s.tt.NewSearch()
 	for len(s.workers) < opts.Threads {
@@ -333,8 +343,9 @@ func (s *Searcher) Search(ctx context.Context, pos *rules.Position, lim Limits, 
 	}
 	workers := s.workers[:opts.Threads]
 	for _, w := range workers {
-		w.prepare(sh, root, moves)
 		w.plainEval = limiter.plainEval()
+		w.useNet(opts.Net)
+		w.prepare(sh, root, moves)
 		w.feat = opts.Features
 		w.rules, w.opponentMayChase = opts.Rules, opts.OpponentMayChase
 		w.noCapture = noCaptureLimitsFor(opts.MoveLimit, root)
@@ -342,6 +353,9 @@ func (s *Searcher) Search(ctx context.Context, pos *rules.Position, lim Limits, 
 	main := workers[0]
 	main.rng = s.rng
 	main.randomness = opts.Randomness
+	if limiter != nil {
+		main.rootBias = limiter.bias
+	}
 
 	var wg sync.WaitGroup
 	for _, w := range workers[1:] {
@@ -375,7 +389,7 @@ func (s *Searcher) Search(ctx context.Context, pos *rules.Position, lim Limits, 
 		res.Ponder = res.PV[1]
 	}
 	if limiter != nil {
-		limiter.choose(&res, s.rng)
+		limiter.choose(&res)
 	}
 	return res
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/xqfyne/xiangqi/nnue"
 	"github.com/xqfyne/xiangqi/rules"
 )
 
@@ -63,7 +64,10 @@ func (b BenchResult) NPS() uint64 {
 
 // Bench searches every bench position to a fixed depth with one thread, no
 // randomness and a cleared hash table, so the node count is reproducible.
-func Bench(depth, hashMB int) (BenchResult, error) {
+func Bench(depth, hashMB int) (BenchResult, error) { return BenchNet(depth, hashMB, nil) }
+
+// BenchNet is Bench evaluating with net (nil: the classical evaluation).
+func BenchNet(depth, hashMB int, net *nnue.Net) (BenchResult, error) {
 	positions, err := BenchPositions()
 	if err != nil {
 		return BenchResult{}, err
@@ -71,7 +75,7 @@ func Bench(depth, hashMB int) (BenchResult, error) {
 	if depth < 1 {
 		depth = 1
 	}
-	s := NewSearcher(Options{HashMB: hashMB, Threads: 1, Seed: 1})
+	s := NewSearcher(Options{HashMB: hashMB, Threads: 1, Seed: 1, Net: net})
 	var r BenchResult
 	for _, p := range positions {
 		s.Clear()

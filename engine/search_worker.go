@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"time"
 
+	"github.com/xqfyne/xiangqi/nnue"
 	"github.com/xqfyne/xiangqi/rules"
 )
 
@@ -38,7 +39,13 @@ type worker struct {
 	// plainEval: evaluate without mobility and king safety (a strength
 	// limit, strength.go).
 	plainEval bool
-	rules     rules.RuleSet
+	// nn, when not nil, evaluates with the neural net instead; it follows
+	// makeMove and makeNullMove (nnue.Evaluator).
+	nn *nnue.Evaluator
+	// netMismatches, when not nil (tests), counts evaluations in which the
+	// incrementally kept accumulators scored otherwise than new ones.
+	netMismatches *int
+	rules         rules.RuleSet
 	// opponentMayChase: the root side cannot count on the referee to
 	// stop the opponent's perpetual chases (Options.OpponentMayChase).
 	opponentMayChase bool
@@ -47,6 +54,9 @@ type worker struct {
 	// Root randomness (main worker only).
 	rng        *rand.Rand
 	randomness int
+	// rootBias is added to the scores of the root moves it lists that are
+	// not decisive (a strength limit, strength.go; main worker only).
+	rootBias map[rules.Move]int
 
 	// Outcome of the last completed iteration, or of a root move fully
 	// searched in an unfinished one.
@@ -79,7 +89,7 @@ func (w *worker) prepare(sh *shared, root *rules.Position, moves []rules.Move) {
 	w.history.age()
 	w.killers = [MaxPly + 1][2]rules.Move{}
 	w.rootMoves = append(w.rootMoves[:0], moves...)
-	w.rng, w.randomness = nil, 0
+	w.rng, w.randomness, w.rootBias = nil, 0, nil
 	w.bestMove, w.bestScore, w.bestPV, w.completedDepth = moves[0], 0, nil, 0
 	w.softStop, w.unsettled = 0, false
 	// Try the hash move first, then captures by MVV/LVA.
@@ -106,6 +116,20 @@ func (w *worker) prepare(sh *shared, root *rules.Position, moves []rules.Move) {
 func (w *worker) setRoot(root *rules.Position) {
 	w.pos = root.Copy()
 	w.material[0] = materialOf(root)
+	if w.nn != nil {
+		w.nn.SetRoot(w.pos)
+	}
+}
+
+// useNet makes the worker evaluate with net (nil: the classical
+// evaluation). A plain evaluation (the weakest levels) stays classical.
+func (w *worker) useNet(net *nnue.Net) {
+	switch {
+	case net == nil || w.plainEval:
+		w.nn = nil
+	case w.nn == nil || w.nn.Net() != net:
+		w.nn = nnue.NewEvaluator(net, MaxPly+1)
+	}
 }
 
 // makeMove plays m in the worker's position, ply moves from the root, and
@@ -127,6 +151,9 @@ func (w *worker) makeMove(m rules.Move, ply int) bool {
 	if captured != rules.NoPiece {
 		next[c^1] -= pieceSquareValue(captured, to)
 	}
+	if w.nn != nil {
+		w.nn.Move(ply, pc, from, to, captured)
+	}
 	return true
 }
 
@@ -134,10 +161,22 @@ func (w *worker) makeMove(m rules.Move, ply int) bool {
 func (w *worker) makeNullMove(ply int) {
 	w.pos.MakeNullMove()
 	w.material[ply+1] = w.material[ply]
+	if w.nn != nil {
+		w.nn.Null(ply)
+	}
 }
 
 // evaluate returns the static score of the worker's position at ply.
-func (w *worker) evaluate(ply int) int { return evaluate(w.pos, w.material[ply], w.plainEval) }
+func (w *worker) evaluate(ply int) int {
+	if w.nn != nil {
+		v := w.nn.Evaluate(w.pos, ply)
+		if w.netMismatches != nil && v != w.nn.Net().Evaluate(w.pos) {
+			*w.netMismatches++
+		}
+		return netEvaluate(w.pos, v)
+	}
+	return evaluate(w.pos, w.material[ply], w.plainEval)
+}
 
 // stopped tells whether the search must unwind now.
 func (w *worker) stopped() bool { return w.sh.stop.Load() }
@@ -318,14 +357,20 @@ func (w *worker) searchRoot(depth, alpha, beta int) int {
 		if check {
 			newDepth = depth
 		}
+		// A bonus b shifts the move's window: it must score above alpha-b.
+		b := w.rootBias[m]
+		lo, hi := max(alpha-b, -MateValue), min(beta-b, MateValue)
 		var v int
 		if i == 0 {
-			v = -w.search(-beta, -alpha, newDepth, 1, check, false)
+			v = -w.search(-hi, -lo, newDepth, 1, check, false)
 		} else {
-			v = -w.search(-alpha-1, -alpha, newDepth, 1, check, false)
-			if v > alpha && v < beta {
-				v = -w.search(-beta, -alpha, newDepth, 1, check, false)
+			v = -w.search(-lo-1, -lo, newDepth, 1, check, false)
+			if v > lo && v < hi {
+				v = -w.search(-hi, -lo, newDepth, 1, check, false)
 			}
+		}
+		if !IsDecisive(v) {
+			v += b
 		}
 		p.UnmakeMove()
 		if w.stopped() {
@@ -364,7 +409,7 @@ func (w *worker) searchRoot(depth, alpha, beta int) int {
 		alpha = v
 		w.softStopCheck()
 	}
-	if !w.stopped() && w.pvLen[0] > 0 && w.pvIdx == 0 {
+	if !w.stopped() && w.pvLen[0] > 0 && w.pvIdx == 0 && w.rootBias == nil {
 		w.storeTT(p.Hash64(), w.pvTable[0][0], best, depth, 0, boundFor(best, alpha0, beta))
 	}
 	return best

@@ -51,6 +51,13 @@ type Metadata struct {
 	// Opening and ECCO are informational tags kept from imported records.
 	Opening string `json:"opening,omitempty"`
 	ECCO    string `json:"ecco,omitempty"`
+	// RedElo and BlackElo are the players' ratings when the game began, TimeControl the
+	// clock in PGN form (seconds+increment, "600+5"), Termination why the game ended
+	// ("resignation", "time"...): the tags an online game is filed with.
+	RedElo      string `json:"red_elo,omitempty"`
+	BlackElo    string `json:"black_elo,omitempty"`
+	TimeControl string `json:"time_control,omitempty"`
+	Termination string `json:"termination,omitempty"`
 }
 
 // maxTextField bounds metadata strings so a hostile file cannot make us
@@ -61,6 +68,7 @@ func (m Metadata) validate() error {
 	for _, f := range []struct{ name, v string }{
 		{"title", m.Title}, {"event", m.Event}, {"site", m.Site}, {"date", m.Date}, {"round", m.Round},
 		{"red", m.Red}, {"black", m.Black}, {"opening", m.Opening}, {"ecco", m.ECCO},
+		{"red elo", m.RedElo}, {"black elo", m.BlackElo}, {"time control", m.TimeControl}, {"termination", m.Termination},
 	} {
 		if len(f.v) > maxTextField {
 			return fmt.Errorf("game: %s is too long", f.name)

@@ -81,6 +81,13 @@ func (r *Record) writePGN(w io.Writer, style Notation) error {
 	if m.Opening != "" {
 		tag("Opening", m.Opening)
 	}
+	for _, t := range [...]struct{ name, value string }{
+		{"RedElo", m.RedElo}, {"BlackElo", m.BlackElo}, {"TimeControl", m.TimeControl}, {"Termination", m.Termination},
+	} {
+		if t.value != "" {
+			tag(t.name, t.value)
+		}
+	}
 	if r.startFEN != rules.StartFEN {
 		tag("FEN", r.startFEN)
 	}

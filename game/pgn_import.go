@@ -452,7 +452,8 @@ func metadataFromTags(tags map[string]string) Metadata {
 	m := Metadata{
 		Event: tags["Event"], Site: tags["Site"], Date: tags["Date"], Round: tags["Round"],
 		Red: tags["Red"], Black: tags["Black"], Opening: tags["Opening"], ECCO: tags["ECCO"],
-		Title: tags["Title"],
+		Title: tags["Title"], RedElo: tags["RedElo"], BlackElo: tags["BlackElo"],
+		TimeControl: tags["TimeControl"], Termination: tags["Termination"],
 	}
 	for _, unknown := range []*string{&m.Event, &m.Site, &m.Round, &m.Red, &m.Black} {
 		if *unknown == "?" {

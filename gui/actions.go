@@ -9,6 +9,7 @@ import (
 
 	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/play"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // The window's actions: what the game screen's buttons, its "more" menu and the keys
@@ -74,8 +75,11 @@ func (w *Window) toggleReview() {
 }
 
 // showEditor opens the editor on the current board, over the game.
-func (w *Window) showEditor() {
-	w.screens.replace(newEditorScreen(w.session.Game().Position(), editorDeps{
+func (w *Window) showEditor() { w.showEditorAt(w.session.Game().Position()) }
+
+// showEditorAt opens the editor on a position, instead of the screen over the game.
+func (w *Window) showEditorAt(pos *rules.Position) {
+	w.screens.replace(newEditorScreen(pos, editorDeps{
 		parent:   w.win,
 		wide:     landscape(w.win.Canvas().Size()),
 		say:      w.say,
@@ -145,6 +149,9 @@ func (w *Window) moreItems() []*fyne.MenuItem {
 		fyne.NewMenuItem(tr("more.comment"), w.game.editComment),
 		fyne.NewMenuItem(tr("more.editor"), w.showEditor),
 		fyne.NewMenuItem(tr("more.library"), w.showLibrary),
+		fyne.NewMenuItem(tr("more.puzzles"), w.showPuzzles),
 		fyne.NewMenuItem(tr("more.addToLibrary"), w.addToLibrary),
+		fyne.NewMenuItemSeparator(),
+		fyne.NewMenuItem(tr("more.online"), w.showOnline),
 	}
 }

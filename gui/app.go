@@ -3,12 +3,15 @@ package gui
 import (
 	"errors"
 	"strings"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
 
+	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/gui/board"
 	"github.com/xqfyne/xiangqi/play"
+	"github.com/xqfyne/xiangqi/play/online"
 	"github.com/xqfyne/xiangqi/resources"
 )
 
@@ -27,6 +30,18 @@ type Window struct {
 	screens screenStack // the game at the bottom, the editor or library over it
 	io      ioState     // the game library (library.go)
 	files   *gameFiles  // opening and saving games (io.go)
+	// store keeps the game (nil when it cannot be saved, storeErr says why); the
+	// puzzle progress and the online sign-in are kept beside it.
+	store    *play.Store
+	storeErr error
+	// puzzles is the puzzle trainer, read when the puzzles are first shown (puzzles.go).
+	puzzles      *play.Puzzles
+	puzzleLimits engine.Limits
+	now          func() time.Time
+	online       *online.Controller // online play (online.go), made at the start when signed in before
+	// onlineScreen is the Online screen last opened (nil before), which the controller's
+	// changes refresh while it is shown.
+	onlineScreen *onlineScreen
 }
 
 // Config says where the game is saved and how to reach the UI goroutine.
@@ -42,6 +57,9 @@ type Config struct {
 	// so on a phone, where the board cannot be seen then; a desktop window that merely lost
 	// the focus still shows the board, so its clock keeps running.
 	AwayStopsClock bool
+	// PuzzleLimits bound the engine in the puzzles: its replies in endgame training and
+	// its refutations of wrong moves (zero: play's defaults; tests make it shallow).
+	PuzzleLimits engine.Limits
 }
 
 // SetupApp applies the bundled theme font and translations to a Fyne app.
@@ -58,14 +76,18 @@ func NewWindow(a fyne.App, cfg Config) (*Window, error) {
 	if cfg.Post == nil {
 		cfg.Post = fyne.Do
 	}
-	w := &Window{lang: systemLanguage()}
+	w := &Window{lang: systemLanguage(), puzzleLimits: cfg.PuzzleLimits, now: time.Now}
+	if cfg.Time != nil {
+		w.now = cfg.Time.Now
+	}
 	store, storeErr := openStore(a, cfg.SaveDir)
+	w.store, w.storeErr = store, storeErr
 	session, notice := play.NewSession(play.Config{Store: store, Post: cfg.Post, Search: cfg.Search, Language: w.lang,
 		Time: cfg.Time, Sound: cfg.Sound})
 	if session == nil {
 		return nil, notice
 	}
-	w.session = session
+	w.session, w.store = session, store
 	w.look = &appLook{app: a, text: minTextSize, post: cfg.Post,
 		theme: func() play.ThemeChoice { return session.Settings().Appearance.Theme }}
 	// The player's theme before any widget is built: a renderer takes its colours when it
@@ -98,6 +120,12 @@ func NewWindow(a fyne.App, cfg Config) (*Window, error) {
 	}
 	w.win.SetOnClosed(func() {
 		w.game.keepClockTicking(false)
+		if w.puzzles != nil {
+			w.puzzles.Close()
+		}
+		if w.online != nil {
+			w.online.Close()
+		}
 		session.Close()
 	})
 	w.game.refresh(play.ChangeAll)
@@ -105,6 +133,11 @@ func NewWindow(a fyne.App, cfg Config) (*Window, error) {
 		w.showNotice(tr("save.unavailable", map[string]any{"Error": storeErr}))
 	}
 	w.showLoadNotice(notice)
+	if store != nil {
+		if kept, err := store.LoadOnline(); err == nil && kept.Token != "" {
+			w.startOnline()
+		}
+	}
 	session.Resume()
 	return w, nil
 }

@@ -184,7 +184,8 @@ func TestClipboardCopyAndPaste(t *testing.T) {
 	}
 }
 
-// The menu behind the "more" button offers the file, clipboard, editor and library actions.
+// The menu behind the "more" button offers the file, clipboard, editor, library and online
+// actions.
 func TestMoreMenuReachesTheActions(t *testing.T) {
 	w, _ := openWindow(t, t.TempDir())
 	var more *widget.Button
@@ -201,7 +202,9 @@ func TestMoreMenuReachesTheActions(t *testing.T) {
 	for _, item := range w.moreItems() {
 		labels = append(labels, item.Label)
 	}
-	if len(labels) != 11 || !strings.Contains(strings.Join(labels, "|"), tr("more.editor")) || !strings.Contains(strings.Join(labels, "|"), tr("more.comment")) {
+	joined := strings.Join(labels, "|")
+	if len(labels) != 14 || !strings.Contains(joined, tr("more.editor")) || !strings.Contains(joined, tr("more.comment")) ||
+		!strings.Contains(joined, tr("more.online")) {
 		t.Errorf("menu: %q", labels)
 	}
 	if w.Fyne().Canvas().Overlays().Top() == nil {

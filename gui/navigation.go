@@ -200,6 +200,9 @@ func (n *navBar) refresh(s *play.Session) {
 	enable(n.last, s.CanGoForward())
 	enable(n.promote, s.CanPromote())
 	enable(n.remove, s.CanDelete())
+	// No analysis or review while an online game is in play.
+	enable(n.analyse, !s.HelpLocked())
+	enable(n.review, !s.HelpLocked())
 	highlight(&n.analyse.Button, s.Analysing())
 	highlight(&n.review.Button, s.Reviewing())
 }

@@ -59,3 +59,10 @@ func (st *screenStack) top() screen {
 	}
 	return st.screens[len(st.screens)-1]
 }
+
+// home closes every screen over the bottom one.
+func (st *screenStack) home() {
+	for len(st.screens) > 1 {
+		st.pop()
+	}
+}

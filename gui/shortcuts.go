@@ -38,7 +38,7 @@ func (w *Window) closeDialogsOnEscape() {
 	})
 }
 
-// addIOShortcuts binds Ctrl/Cmd+O open, +S save, +E board editor, +L library, and the
+// addIOShortcuts binds Ctrl/Cmd+O open, +S save, +E board editor, +L library, +P puzzles, and the
 // paste shortcut (Ctrl/Cmd+V) to pasting a game while no text field has the focus.
 func (w *Window) addIOShortcuts() {
 	c := w.win.Canvas()
@@ -49,5 +49,6 @@ func (w *Window) addIOShortcuts() {
 	key(fyne.KeyS, w.files.showSave)
 	key(fyne.KeyE, w.showEditor)
 	key(fyne.KeyL, w.showLibrary)
+	key(fyne.KeyP, w.showPuzzles)
 	c.AddShortcut(&fyne.ShortcutPaste{}, func(fyne.Shortcut) { w.files.paste() })
 }

@@ -36,7 +36,7 @@ func (s *Session) Analysing() bool { return s.analysis.on }
 // search; switching it off stops the analysis at once and lets the engine move if it is
 // its turn at the end of the line.
 func (s *Session) SetAnalysis(on bool) {
-	if on == s.analysis.on {
+	if on == s.analysis.on || on && s.helpLocked {
 		return
 	}
 	s.analysis.on = on
@@ -50,6 +50,28 @@ func (s *Session) SetAnalysis(on bool) {
 	}
 	s.changed(ChangeAll)
 }
+
+// SetHelpLocked turns the engine's help (hint, analysis, review) off while the player
+// has an online game in play, and back on after it: what is running stops at once.
+func (s *Session) SetHelpLocked(on bool) {
+	if on == s.helpLocked {
+		return
+	}
+	if on {
+		s.SetAnalysis(false)
+		s.CancelReview()
+		if s.hinting {
+			s.cancelSearch()
+			s.maybeStartEngine()
+		}
+		s.marks.hint = rules.NoMove
+	}
+	s.helpLocked = on
+	s.changed(ChangeAll)
+}
+
+// HelpLocked reports whether the engine's help is off for an online game in play.
+func (s *Session) HelpLocked() bool { return s.helpLocked }
 
 // AnalysisLines returns the best lines found so far, best first, each with its rank in
 // MultiPV, its depth and its score from the side to move's view (AnalysisSide).

@@ -35,7 +35,7 @@ func (s *Session) EngineMoveFromBook() bool { return s.fromBook }
 func (s *Session) Progress() engine.Info { return s.info }
 
 // CanHint reports whether AskHint would ask the engine for a move.
-func (s *Session) CanHint() bool { return s.HumanToMove() && !s.hinting }
+func (s *Session) CanHint() bool { return s.HumanToMove() && !s.hinting && !s.helpLocked }
 
 // AskHint asks the engine for a move for the player; it is shown on the board.
 func (s *Session) AskHint() {

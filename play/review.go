@@ -102,6 +102,9 @@ type review struct {
 // StartReview reviews the line shown, from the start position to its end, replacing an
 // earlier review. Progress comes to the listeners as ChangeStatus | ChangeMoves.
 func (s *Session) StartReview(opt ReviewOptions) error {
+	if s.helpLocked {
+		return errors.New("play: no review while an online game is in play")
+	}
 	if opt.PerMove <= 0 && opt.Depth <= 0 {
 		return errors.New("play: a review needs a time or a depth per move")
 	}

@@ -74,7 +74,10 @@ type Session struct {
 	editedAfterEnd bool
 
 	analysis analysis // analysis mode (analysis.go)
-	review   review   // the game review (review.go)
+	// helpLocked turns hint, analysis and review off while the player has an online game
+	// in play (the anti-cheat rule of every online server); SetHelpLocked.
+	helpLocked bool
+	review     review // the game review (review.go)
 
 	listeners []Listener // listeners.go
 

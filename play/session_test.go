@@ -441,3 +441,39 @@ func TestRuleSetSetting(t *testing.T) {
 		t.Fatalf("restored rules %v, the game judged by %v", s2.Settings().Rules, s2.Game().Rules())
 	}
 }
+
+// While an online game is in play the engine's help is off: no hint, no analysis, no
+// review; analysis running when the lock comes stops, and all comes back after it.
+func TestHelpLockedForAnOnlineGame(t *testing.T) {
+	calls := 0
+	s, q, _ := openSession(t, nil, answer(&calls, mv(t, "h2e2")))
+	if err := s.NewGame(fastSettings(game.HumanBoth)); err != nil {
+		t.Fatal(err)
+	}
+	tapMove(t, s, "b2e2")
+	s.SetAnalysis(true)
+	s.SetHelpLocked(true)
+	q.Drain()
+	if s.Analysing() || s.CanHint() {
+		t.Fatalf("locked: analysing %v, can hint %v", s.Analysing(), s.CanHint())
+	}
+	calls = 0
+	s.AskHint()
+	s.SetAnalysis(true)
+	if err := s.StartReview(ReviewOptions{Depth: 1}); err == nil {
+		t.Error("a review started while locked")
+	}
+	q.Drain()
+	if s.Analysing() || calls != 0 || s.Hint() != rules.NoMove {
+		t.Fatalf("locked, yet analysing %v, %d searches, hint %v", s.Analysing(), calls, s.Hint())
+	}
+	s.SetHelpLocked(false)
+	if !s.CanHint() {
+		t.Fatal("no hint after the lock")
+	}
+	s.SetAnalysis(true)
+	if !s.Analysing() {
+		t.Fatal("no analysis after the lock")
+	}
+	s.SetAnalysis(false)
+}

@@ -68,37 +68,47 @@ func NewDirStore(dir string) (*Store, error) {
 	return NewStore(DirFS(dir)), nil
 }
 
-// write stores an encoded game. On an AtomicFS: the temporary file is written and synced,
-// the save gets a second name as the backup (so there is no moment without a save), and
-// the temporary file is renamed over the save. Elsewhere the last save is written as the
-// backup and then the new save: a crash while the save is written leaves the backup,
-// which Load falls back to.
+// fileNames are the three names of one kept file: the file, its previous version as the
+// backup, and the temporary file a write goes through.
+type fileNames struct{ save, backup, temp string }
+
+// gameFiles are the game's names.
+func gameFiles() fileNames { return fileNames{saveName, backupName, tempName} }
+
+// write stores an encoded game.
 func (s *Store) write(data []byte) error {
-	if afs, ok := s.fs.(AtomicFS); ok {
-		if err := afs.WriteFile(tempName, data); err != nil {
-			return fmt.Errorf("store: %w", err)
-		}
-		if err := afs.Link(saveName, backupName); err != nil && !errors.Is(err, os.ErrNotExist) {
-			return fmt.Errorf("store: keep backup: %w", err)
-		}
-		if err := afs.Rename(tempName, saveName); err != nil {
-			return fmt.Errorf("store: %w", err)
-		}
-		if err := afs.SyncDir(); err != nil {
-			return fmt.Errorf("store: %w", err)
-		}
-	} else {
-		if s.last != nil {
-			if err := s.fs.WriteFile(backupName, s.last); err != nil {
-				return fmt.Errorf("store: keep backup: %w", err)
-			}
-		}
-		if err := s.fs.WriteFile(saveName, data); err != nil {
-			return fmt.Errorf("store: %w", err)
-		}
+	if err := writeKept(s.fs, gameFiles(), s.last, data); err != nil {
+		return fmt.Errorf("store: %w", err)
 	}
 	s.last = data
 	return nil
+}
+
+// writeKept writes data as names.save, keeping the previous version as names.backup. On
+// an AtomicFS: the temporary file is written and synced, the save gets a second name as
+// the backup (so there is no moment without a save), and the temporary file is renamed
+// over the save. Elsewhere last (what the save holds, nil when unknown) is written as the
+// backup and then the new save: a crash while the save is written leaves the backup,
+// which a load falls back to.
+func writeKept(fs FS, names fileNames, last, data []byte) error {
+	if afs, ok := fs.(AtomicFS); ok {
+		if err := afs.WriteFile(names.temp, data); err != nil {
+			return err
+		}
+		if err := afs.Link(names.save, names.backup); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return fmt.Errorf("keep backup: %w", err)
+		}
+		if err := afs.Rename(names.temp, names.save); err != nil {
+			return err
+		}
+		return afs.SyncDir()
+	}
+	if last != nil {
+		if err := fs.WriteFile(names.backup, last); err != nil {
+			return fmt.Errorf("keep backup: %w", err)
+		}
+	}
+	return fs.WriteFile(names.save, data)
 }
 
 // Save writes g with its cursor and settings at once, without clocks (the session hands

@@ -171,3 +171,32 @@ func TestNewDirStoreRejectsEmptyDirectory(t *testing.T) {
 		t.Fatal("NewDirStore accepted an empty directory")
 	}
 }
+
+// The online sign-in is kept in a file of its own: saving it leaves the game's save as it
+// was, it reads back, and a damaged file is an error, not a panic.
+func TestOnlineAccountKeptBesideTheSave(t *testing.T) {
+	dir := t.TempDir()
+	st, err := NewDirStore(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a, err := st.LoadOnline(); err != nil || a != (OnlineAccount{}) {
+		t.Fatalf("nothing kept yet: %+v %v", a, err)
+	}
+	want := OnlineAccount{Server: "http://localhost:8080", Token: "abc"}
+	if err := st.SaveOnline(want); err != nil {
+		t.Fatal(err)
+	}
+	if a, err := st.LoadOnline(); err != nil || a != want {
+		t.Fatalf("read back %+v %v", a, err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, saveName)); !os.IsNotExist(err) {
+		t.Errorf("the save was written: %v", err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, onlineName), []byte("{garbage"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.LoadOnline(); err == nil {
+		t.Error("a damaged file read without an error")
+	}
+}

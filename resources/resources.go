@@ -1,5 +1,5 @@
 // Package resources holds the files bundled into the app binary: the two subset CJK fonts
-// (the sans face of the controls, the brush face of the pieces), the app icon, toolbar icons, the UI translations, the sound effects and
+// (the sans face of the controls, the brush face of the pieces), the app icon, toolbar icons, the UI translations, the sound effects, the puzzles and
 // the opening book. It is plain data with no GUI import, so that the command-line engine can
 // use the book without pulling in Fyne; gui/ wraps the bytes into Fyne resources.
 package resources

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/xqfyne/xiangqi/i18n"
+	"github.com/xqfyne/xiangqi/puzzle"
 )
 
 // The toolbar icons are bundled and are SVG.
@@ -45,5 +46,20 @@ func TestCatalogsHaveTheSameKeys(t *testing.T) {
 				t.Errorf("%s has %q, which English lacks", lang, k)
 			}
 		}
+	}
+}
+
+// The bundled puzzles read, every file, as many as issue 34 asks for at least.
+func TestBundledPuzzles(t *testing.T) {
+	files, err := puzzle.Load(Puzzles())
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, f := range files {
+		n += len(f.Puzzles)
+	}
+	if len(files) != 4 || n < 3500 {
+		t.Errorf("%d files, %d puzzles; want 4 and at least 3,500", len(files), n)
 	}
 }

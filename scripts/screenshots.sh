@@ -7,6 +7,7 @@
 # scripts/scenes/NAME.sh when the save is made at shoot time: exit status 3 skips the scene,
 # for data that is not here) and, optionally:
 #   NAME.library/   a game library, copied as the storage's library/
+#   NAME.puzzles.json  a puzzle progress, copied as the storage's puzzles.json
 #   NAME.home/      files copied into the app's home folder (what a file dialog shows)
 #   NAME.clipboard  text put on the clipboard before the keys (xclip; the desktop build reads
 #                   it, the phone simulation has a clipboard of its own)
@@ -73,6 +74,8 @@ shoot() { # scene lang form binary width height
     cp "$save" "$dir/game.json"
     f=$(scene_file "$scene" library)
     if [ -d "$f" ]; then cp -r "$f" "$dir/library"; fi
+    f=$(scene_file "$scene" puzzles.json)
+    if [ -f "$f" ]; then cp "$f" "$dir/puzzles.json"; fi
   done
   f=$(scene_file "$scene" home)
   if [ -d "$f" ]; then cp -r "$f/." "$home/"; fi

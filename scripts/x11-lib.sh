@@ -39,7 +39,7 @@ start_xvfb() {
   for n in $displays; do
     [ -e "/tmp/.X${n#:}-lock" ] && continue
     : >"$ready"
-    Xvfb "$n" -displayfd 3 -screen 0 1280x900x24 -nolisten tcp -noreset 3>"$ready" >"$OUT/xvfb.log" 2>&1 &
+    Xvfb "$n" -displayfd 3 -screen 0 "${XVFB_SCREEN:-1280x900x24}" -nolisten tcp -noreset 3>"$ready" >"$OUT/xvfb.log" 2>&1 &
     xvfb=$!
     for _ in $(seq 300); do
       if [ -s "$ready" ] && DISPLAY=$n xdpyinfo >/dev/null 2>&1; then

@@ -96,6 +96,15 @@ func buildOptionTable() []setting {
 				return nil
 			}},
 	}
+	table = append(table,
+		// The neural evaluation (package nnue): EvalFile loads a net,
+		// UseNNUE makes the search use it. The classical evaluation
+		// stays the default.
+		setting{uci: "EvalFile", ucci: "evalfile", kind: String, def: "<empty>",
+			apply: func(s *searchSession, v value) error { return s.loadNet(strings.TrimSpace(v.text)) }},
+		setting{uci: "UseNNUE", ucci: "usennue", kind: Check, def: "false",
+			apply: func(s *searchSession, v value) error { return s.setNNUE(v.on) }},
+	)
 	table = append(table, featureSettings()...)
 	return append(table,
 		// The baseline of strength matches: only XQWLight 0.6's techniques.

@@ -10,6 +10,7 @@ import (
 
 	"github.com/xqfyne/xiangqi/book"
 	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/nnue"
 	"github.com/xqfyne/xiangqi/resources"
 	"github.com/xqfyne/xiangqi/rules"
 )
@@ -32,6 +33,10 @@ type searchSession struct {
 	useBook  bool
 	multiPV  int // lines reported per depth (MultiPV), 1 normally
 	strength strengthOption
+	// net is the neural evaluation loaded by EvalFile; the search uses it
+	// while useNNUE is on.
+	net     *nnue.Net
+	useNNUE bool
 
 	results  chan searchResult // a finished search's result, for the command loop
 	active   bool              // a search runs and its result has not been taken yet
@@ -94,6 +99,7 @@ func (s *searchSession) engine() *engine.Searcher {
 	if s.searcher == nil {
 		s.searcher = engine.NewSearcher(engine.Options{HashMB: s.hashMB, Threads: 1})
 		s.applyBook()
+		s.applyNet()
 	}
 	return s.searcher
 }
@@ -108,6 +114,48 @@ func (s *searchSession) applyBook() {
 		return
 	}
 	s.searcher.SetBookProbe(s.book.Prober(rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 1))))
+}
+
+// searchNet is the net the search evaluates with: nil for the classical
+// evaluation.
+func (s *searchSession) searchNet() *nnue.Net {
+	if !s.useNNUE {
+		return nil
+	}
+	return s.net
+}
+
+// applyNet hands the net to the searcher when UseNNUE is on.
+func (s *searchSession) applyNet() {
+	if s.searcher != nil {
+		s.searcher.SetNet(s.searchNet())
+	}
+}
+
+// setNNUE switches the neural evaluation on or off. GUIs send options in
+// any order, so UseNNUE may come before EvalFile: until a net is loaded the
+// search stays classical (bench says which evaluation it used).
+func (s *searchSession) setNNUE(on bool) error {
+	s.useNNUE = on
+	s.applyNet()
+	return nil
+}
+
+// loadNet reads the net file at path ("" or "<empty>": none, which also
+// switches UseNNUE off). A file that cannot be read leaves the net as it was.
+func (s *searchSession) loadNet(path string) error {
+	if path == "" || path == "<empty>" {
+		s.net, s.useNNUE = nil, false
+		s.applyNet()
+		return nil
+	}
+	n, err := nnue.LoadFile(path)
+	if err != nil {
+		return err
+	}
+	s.net = n
+	s.applyNet()
+	return nil
 }
 
 // running tells whether a search has not yet handed back its result.
@@ -411,12 +459,16 @@ func (s *searchSession) bench(args []string) {
 		}
 		depth = n
 	}
-	r, err := engine.Bench(depth, s.hashMB)
+	r, err := engine.BenchNet(depth, s.hashMB, s.searchNet())
 	if err != nil {
 		s.c.errorf("bench: %v", err)
 		return
 	}
-	s.c.out.println("info string bench positions %d depth %d", r.Positions, depth)
+	eval := "classical"
+	if n := s.searchNet(); n != nil {
+		eval = fmt.Sprintf("NNUE (H=%d, L2=%d)", n.H, n.L2)
+	}
+	s.c.out.println("info string bench positions %d depth %d evaluation %s", r.Positions, depth, eval)
 	s.c.out.println("Total time (ms) : %d", r.Time.Milliseconds())
 	s.c.out.println("Nodes searched  : %d", r.Nodes)
 	s.c.out.println("Nodes/second    : %d", r.NPS())

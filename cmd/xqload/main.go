@@ -83,7 +83,8 @@ func startInstance(ctx context.Context, binary, dbURL, dir string, n int) (*inst
 		return nil, err
 	}
 	addr := fmt.Sprintf("127.0.0.1:%d", port)
-	cmd := exec.Command(binary, "-addr", addr, "-sockets-per-address", "10000", "-accounts-per-second", "10000", "-accounts-burst", "10000")
+	cmd := exec.Command(binary, "-addr", addr, "-sockets-per-address", "10000", "-accounts-per-second", "10000", "-accounts-burst", "10000",
+		"-requests-per-address", "100000", "-requests-per-address-burst", "100000") // every bot is on 127.0.0.1
 	cmd.Env = append(os.Environ(), "DATABASE_URL="+dbURL)
 	logFile, err := os.Create(filepath.Join(dir, fmt.Sprintf("xqserver%d.log", n)))
 	if err != nil {
@@ -138,11 +139,19 @@ func (in *instance) cpuTime() time.Duration {
 type tally struct {
 	mu        sync.Mutex
 	latencies []time.Duration
-	refusals  map[string]int
-	acked     map[int64][]string // per game, the moves acknowledged (or found applied), by ply
-	reconnect int
-	eventGaps int // an event number skipped or repeated on one socket
-	failures  []string
+	// steady are the latencies of the moves sent outside the faults: before the first
+	// and from faultSettle after the last (set once the faults are over).
+	steady []time.Duration
+	sentAt []time.Time // per latency, when its move was sent
+	// rawLatencies are the latencies in the order of sentAt (latencies gets sorted).
+	rawLatencies []time.Duration
+	faultFrom    time.Time
+	faultTo      time.Time
+	refusals     map[string]int
+	acked        map[int64][]string // per game, the moves acknowledged (or found applied), by ply
+	reconnect    int
+	eventGaps    int // an event number skipped or repeated on one socket
+	failures     []string
 }
 
 func (t *tally) fail(format string, args ...any) {
@@ -197,6 +206,14 @@ func run(o options) (string, error) {
 				return
 			case <-time.After(half):
 			}
+			t.mu.Lock()
+			t.faultFrom = time.Now()
+			t.mu.Unlock()
+			defer func() {
+				t.mu.Lock()
+				t.faultTo = time.Now()
+				t.mu.Unlock()
+			}()
 			if o.kill {
 				instances[1].cpuTime()
 				instances[1].cmd.Process.Kill()
@@ -241,13 +258,21 @@ func run(o options) (string, error) {
 		return "", err
 	}
 	var b strings.Builder
+	t.rawLatencies = slices.Clone(t.latencies) // in the order of sentAt
+	for i, d := range t.latencies {
+		if t.faultFrom.IsZero() || t.sentAt[i].Before(t.faultFrom) || !t.faultTo.IsZero() && t.sentAt[i].After(t.faultTo.Add(faultSettle)) {
+			t.steady = append(t.steady, d)
+		}
+	}
 	slices.Sort(t.latencies)
-	pct := func(p float64) time.Duration {
-		if len(t.latencies) == 0 {
+	slices.Sort(t.steady)
+	pctOf := func(l []time.Duration, p float64) time.Duration {
+		if len(l) == 0 {
 			return 0
 		}
-		return t.latencies[min(len(t.latencies)-1, int(p*float64(len(t.latencies))))]
+		return l[min(len(l)-1, int(p*float64(len(l))))]
 	}
+	pct := func(p float64) time.Duration { return pctOf(t.latencies, p) }
 	moves := 0
 	for _, m := range t.acked {
 		moves += len(m)
@@ -255,6 +280,15 @@ func run(o options) (string, error) {
 	fmt.Fprintf(&b, "games %d, moves acknowledged %d in %v (%.1f moves/s), 2 instances, think %v\n",
 		len(t.acked), moves, elapsed.Round(time.Millisecond), float64(moves)/elapsed.Seconds(), o.think)
 	fmt.Fprintf(&b, "ack latency p50 %v p99 %v max %v\n", pct(0.5).Round(10*time.Microsecond), pct(0.99).Round(10*time.Microsecond), pct(1).Round(10*time.Microsecond))
+	if !t.faultFrom.IsZero() {
+		fmt.Fprintf(&b, "outside the faults (%d moves sent before them or %v after): p50 %v p99 %v max %v\n", len(t.steady), faultSettle,
+			pctOf(t.steady, 0.5).Round(10*time.Microsecond), pctOf(t.steady, 0.99).Round(10*time.Microsecond), pctOf(t.steady, 1).Round(10*time.Microsecond))
+	}
+	fmt.Fprintf(&b, "p99 by the %v in which the move was sent:", reportWindow)
+	for _, w := range windows(t, start) {
+		fmt.Fprintf(&b, " %v", w.Round(100*time.Microsecond))
+	}
+	fmt.Fprintln(&b)
 	for i, c := range cpuBefore {
 		fmt.Fprintf(&b, "instance %d CPU %v (%.0f%% of one core)\n", i+1, c, 100*c.Seconds()/elapsed.Seconds())
 	}
@@ -273,6 +307,34 @@ func run(o options) (string, error) {
 	}
 	return b.String(), nil
 }
+
+// reportWindow is the span of the run whose moves' p99 the report gives one by one.
+const reportWindow = 10 * time.Second
+
+// windows returns the p99 of the acknowledgement latency of the moves sent in each
+// reportWindow of the run from start (0 for a window without moves).
+func windows(t *tally, start time.Time) []time.Duration {
+	var byWindow [][]time.Duration
+	for i, d := range t.rawLatencies {
+		w := int(t.sentAt[i].Sub(start) / reportWindow)
+		for len(byWindow) <= w {
+			byWindow = append(byWindow, nil)
+		}
+		byWindow[w] = append(byWindow[w], d)
+	}
+	p99 := make([]time.Duration, len(byWindow))
+	for i, l := range byWindow {
+		if len(l) > 0 {
+			slices.Sort(l)
+			p99[i] = l[min(len(l)-1, int(0.99*float64(len(l))))]
+		}
+	}
+	return p99
+}
+
+// faultSettle is how long after the faults the moves still count as theirs in the
+// latency report: the bots reconnect and the instances fill their pools again.
+const faultSettle = 5 * time.Second
 
 // player is one bot's connection, which it remakes on a live instance when it breaks.
 type player struct {
@@ -369,6 +431,7 @@ func (p *player) move(ctx context.Context, g int64, ply int, mv string) error {
 		if err == nil {
 			p.t.mu.Lock()
 			p.t.latencies = append(p.t.latencies, time.Since(sent))
+			p.t.sentAt = append(p.t.sentAt, sent)
 			p.t.mu.Unlock()
 			return nil
 		}

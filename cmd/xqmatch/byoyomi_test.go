@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/internal/matchstat"
 	"github.com/xqfyne/xiangqi/play"
 	"github.com/xqfyne/xiangqi/rules"
 )
@@ -126,7 +127,7 @@ func TestPlayGamesConcurrently(t *testing.T) {
 	t.Setenv("XQMATCH_FAKE_ENGINE_LOG", filepath.Join(t.TempDir(), "engines.log"))
 	t.Setenv("XQMATCH_FAKE_MODE", "legal")
 	cmd := os.Args[0] + " -test.run=^$"
-	starts, err := openingPositions(defaultOpenings[:3])
+	starts, err := openingPositions(matchstat.DefaultOpenings[:3])
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -38,6 +38,7 @@ import (
 
 	"github.com/xqfyne/xiangqi/book"
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/internal/matchstat"
 	"github.com/xqfyne/xiangqi/play"
 	"github.com/xqfyne/xiangqi/resources"
 	"github.com/xqfyne/xiangqi/rules"
@@ -74,7 +75,7 @@ func main() {
 	if *engine2 == "" {
 		*engine2 = *engine1
 	}
-	openings := defaultOpenings
+	openings := matchstat.DefaultOpenings
 	if *openFile != "" {
 		data, err := os.ReadFile(*openFile)
 		if err != nil {

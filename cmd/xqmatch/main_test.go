@@ -1,7 +1,6 @@
 package main
 
 import (
-	"math"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -9,20 +8,9 @@ import (
 
 	"github.com/xqfyne/xiangqi/book"
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/internal/matchstat"
 	"github.com/xqfyne/xiangqi/rules"
 )
-
-func TestEloOf(t *testing.T) {
-	if e := eloOf(0.5); e != 0 {
-		t.Fatalf("even score: %v", e)
-	}
-	if e := eloOf(0.75); math.Abs(e-190.8) > 0.5 {
-		t.Fatalf("75%%: %v, want about +191", e)
-	}
-	if math.Abs(eloOf(0.25)+eloOf(0.75)) > 1e-9 {
-		t.Fatal("Elo is not antisymmetric")
-	}
-}
 
 func TestTallySummary(t *testing.T) {
 	var tl tally
@@ -39,8 +27,8 @@ func TestTallySummary(t *testing.T) {
 }
 
 func TestOpeningPositions(t *testing.T) {
-	ops, err := openingPositions(defaultOpenings)
-	if err != nil || len(ops) != len(defaultOpenings) {
+	ops, err := openingPositions(matchstat.DefaultOpenings)
+	if err != nil || len(ops) != len(matchstat.DefaultOpenings) {
 		t.Fatalf("default openings: %v", err)
 	}
 	if _, err := openingPositions([]string{"h2e2 h2e2"}); err == nil {

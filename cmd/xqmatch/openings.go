@@ -10,20 +10,6 @@ import (
 	"github.com/xqfyne/xiangqi/rules"
 )
 
-// defaultOpenings are short, common openings (ICCS moves from the start);
-// each is played with both colours. There are only 30 of them: engines
-// without randomness replay the same 60 games, so long matches should draw
-// their openings from a book (-book).
-var defaultOpenings = []string{
-	"h2e2 h9g7", "h2e2 b9c7", "h2e2 h7e7", "h2e2 b7e7", "b2e2 h9g7",
-	"c3c4 g6g5", "c3c4 b9c7", "g3g4 c6c5", "g3g4 h9g7", "b0c2 h9g7",
-	"h0g2 b9c7", "c0e2 h7e7", "c0e2 c6c5", "g0e2 b7e7", "h2f2 h9g7",
-	"h2d2 b9c7", "b2d2 h9g7", "h2e2 h9g7 h0g2 i9h9", "h2e2 b9c7 h0g2 a9b9",
-	"c3c4 b7c7 b0c2", "h2e2 h7e7 h0g2 h9g7", "b0c2 c6c5 c3c4", "g3g4 b7c7 h0g2",
-	"h2e2 c6c5 h0g2 b9c7", "c0e2 g6g5 h0i2", "i3i4 h9g7", "a3a4 b9c7", "h2g2 h9g7",
-	"h2e2 g6g5 h0g2 h9g7", "b2e2 b9c7 b0c2 a9b9",
-}
-
 // bookOpenings draws n openings from a book: each is a walk from the start
 // position that picks every move with probability proportional to its book
 // weight, for plies moves or until the book has no move. Walks that end in

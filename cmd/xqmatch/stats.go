@@ -6,6 +6,8 @@ import (
 	"slices"
 	"sort"
 	"time"
+
+	"github.com/xqfyne/xiangqi/internal/matchstat"
 )
 
 // tally counts engine 1's results.
@@ -24,12 +26,11 @@ func (t *tally) add(score float64) {
 
 func (t tally) games() int { return t.wins + t.draws + t.losses }
 
-// score and its per-game variance.
-func (t tally) meanVar() (s, variance float64) {
-	n := float64(t.games())
-	s = (float64(t.wins) + float64(t.draws)/2) / n
-	variance = (float64(t.wins)*(1-s)*(1-s) + float64(t.draws)*(0.5-s)*(0.5-s) + float64(t.losses)*s*s) / n
-	return s, variance
+// meanVar is the score and its per-game variance.
+func (t tally) meanVar() (s, variance float64) { return t.score().MeanVar() }
+
+func (t tally) score() matchstat.Score {
+	return matchstat.Score{Wins: t.wins, Draws: t.draws, Losses: t.losses}
 }
 
 // summary gives W/D/L, the score and an Elo difference with a 95% interval
@@ -38,19 +39,10 @@ func (t tally) summary() string {
 	if t.games() == 0 {
 		return "no games"
 	}
-	s, variance := t.meanVar()
-	se := math.Sqrt(variance / float64(t.games()))
-	lo, hi := eloOf(s-1.96*se), eloOf(s+1.96*se)
+	s, elo, lo, hi := t.score().Elo()
 	return fmt.Sprintf("engine1 W/D/L %d/%d/%d  score %.1f%%  Elo %+.0f (95%% interval %+.0f .. %+.0f, ±%.0f)",
-		t.wins, t.draws, t.losses, 100*s, eloOf(s), lo, hi, (hi-lo)/2)
+		t.wins, t.draws, t.losses, 100*s, elo, lo, hi, (hi-lo)/2)
 }
-
-func eloOf(s float64) float64 {
-	s = math.Min(math.Max(s, 0.001), 0.999)
-	return -400 * math.Log10(1/s-1)
-}
-
-func scoreOf(elo float64) float64 { return 1 / (1 + math.Pow(10, -elo/400)) }
 
 // sprt is a sequential probability ratio test of H0: Elo = elo0 against
 // H1: Elo = elo1 with error rates of 5% each, on the normal approximation
@@ -69,7 +61,7 @@ func (p sprt) llr(t tally) float64 {
 	if variance == 0 {
 		variance = 1e-3 // all games alike: keep the test finite
 	}
-	s0, s1 := scoreOf(p.elo0), scoreOf(p.elo1)
+	s0, s1 := matchstat.ScoreOf(p.elo0), matchstat.ScoreOf(p.elo1)
 	return float64(t.games()) * (s1 - s0) * (2*s - s0 - s1) / (2 * variance)
 }
 

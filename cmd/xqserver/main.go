@@ -29,12 +29,16 @@ func main() {
 	data := flag.String("data", ".xqserver", "folder of the local PostgreSQL, used when DATABASE_URL is not set")
 	pgPort := flag.Int("pg-port", 54329, "port of the local PostgreSQL (on 127.0.0.1)")
 	cfg := hub.Config{}
-	flag.DurationVar(&cfg.Grace, "grace", 60*time.Second, "how long a player may be disconnected from a game before losing it")
+	flag.DurationVar(&cfg.Grace, "grace", 60*time.Second, "how long a player may be disconnected from a game before the opponent may claim it")
+	flag.DurationVar(&cfg.Forfeit, "forfeit", 0, "how long a player may be disconnected from a game before losing it (0: 3 times -grace)")
 	flag.IntVar(&cfg.MaxSocketsPerAddress, "sockets-per-address", 200, "most sockets one address may hold open")
 	accountRate := flag.Float64("accounts-per-second", 1, "guest accounts and sign-ins allowed per address and second")
 	flag.IntVar(&cfg.AccountBurst, "accounts-burst", 20, "guest accounts and sign-ins allowed per address at once")
+	addressRequests := flag.Float64("requests-per-address", 200, "socket requests allowed per address and second, all its sockets together")
+	flag.IntVar(&cfg.AddressMessageBurst, "requests-per-address-burst", 400, "socket requests allowed per address at once")
 	flag.Parse()
 	cfg.AccountRate = rate.Limit(*accountRate)
+	cfg.AddressMessageRate = rate.Limit(*addressRequests)
 	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
 	if err := run(log, *addr, *data, *pgPort, cfg); err != nil {
 		fmt.Fprintln(os.Stderr, "xqserver:", err)

@@ -86,6 +86,10 @@ type Conn struct {
 	err     error
 }
 
+// ErrBadFrame is in the error of a connection that ended on a frame it could not read: a
+// server of another protocol version, or not an xqserver at all.
+var ErrBadFrame = errors.New("client: the server sent a frame this client cannot read")
+
 // frameBuffer frames may wait unread on Frames before the connection stops reading.
 const frameBuffer = 1024
 
@@ -163,7 +167,7 @@ func (c *Conn) read() {
 		}
 		f, err := proto.DecodeFrame(data)
 		if err != nil {
-			c.fail(err)
+			c.fail(fmt.Errorf("%w: %v", ErrBadFrame, err))
 			c.ws.Close(websocket.StatusProtocolError, "bad frame")
 			return
 		}
@@ -222,7 +226,7 @@ func (c *Conn) request(ctx context.Context, req proto.Request) (proto.Frame, err
 	select {
 	case f, ok := <-reply:
 		if !ok {
-			return proto.Frame{}, errors.New("client: the connection closed before the answer")
+			return proto.Frame{}, fmt.Errorf("client: the connection closed before the answer: %w", c.Err())
 		}
 		if f.Type == proto.TypeError {
 			return f, &proto.Error{Code: f.Code, Message: f.Message}
@@ -322,6 +326,17 @@ func (c *Conn) AcceptTakeback(ctx context.Context, game int64) error {
 // DeclineTakeback refuses the opponent's takeback request.
 func (c *Conn) DeclineTakeback(ctx context.Context, game int64) error {
 	return c.act(ctx, proto.TypeDeclineTakeback, game)
+}
+
+// Claim ends game because the opponent is away (see proto.KindAway): a win, or a draw
+// when draw is set.
+func (c *Conn) Claim(ctx context.Context, game int64, draw bool) error {
+	result := proto.ClaimWin
+	if draw {
+		result = proto.ClaimDraw
+	}
+	_, err := c.request(ctx, proto.Request{Type: proto.TypeClaim, Game: game, Result: result})
+	return err
 }
 
 // Send writes raw bytes as one text frame, for tests of bad clients.

@@ -36,6 +36,7 @@ const (
 // conn is one client socket.
 type conn struct {
 	hub     *Hub
+	addr    string // the client's address, for the per-address limits
 	ws      *websocket.Conn
 	out     chan []byte
 	wake    chan struct{}
@@ -95,7 +96,7 @@ func (h *Hub) socket(w http.ResponseWriter, r *http.Request) {
 	}
 	ws.SetReadLimit(proto.MaxFrame)
 	c := &conn{
-		hub: h, ws: ws, out: make(chan []byte, outQueue), wake: make(chan struct{}, 1), done: make(chan struct{}),
+		hub: h, addr: addr, ws: ws, out: make(chan []byte, outQueue), wake: make(chan struct{}, 1), done: make(chan struct{}),
 		limiter: rate.NewLimiter(h.cfg.MessageRate, h.cfg.MessageBurst), watches: map[int64]*watch{}, told: map[int64]bool{},
 	}
 	h.metrics.connections.Inc()
@@ -105,6 +106,12 @@ func (h *Hub) socket(w http.ResponseWriter, r *http.Request) {
 	go c.writer(ctx)
 	go c.syncer(ctx)
 	go c.pinger(ctx)
+	silent := time.AfterFunc(h.cfg.HelloTimeout, func() {
+		if c.accountID() == 0 {
+			c.close(websocket.StatusPolicyViolation, "no hello in time")
+		}
+	})
+	defer silent.Stop()
 	c.read(ctx)
 	c.close(websocket.StatusNormalClosure, "")
 	c.leave()
@@ -208,14 +215,21 @@ func (c *conn) read(ctx context.Context) {
 			}
 			return
 		}
-		// Every frame counts against the rate, malformed ones too, before any work on it.
+		// Every frame counts against the rates, malformed ones too, before any work on it:
+		// the socket's, then its address's and its account's (all their sockets together).
+		var limited *proto.Error
 		if !c.limiter.Allow() {
+			limited = proto.Errorf(proto.CodeRateLimited, "too many requests on this connection; slow down")
+		} else {
+			limited = c.hub.allowRequest(c.addr, c.accountID())
+		}
+		if limited != nil {
 			if strikes++; strikes > maxStrikes {
 				c.close(websocket.StatusPolicyViolation, "too many requests")
 				return
 			}
 			req, _ := proto.DecodeRequest(data) // only to answer with its id, when it has one
-			c.refuse(req.ID, proto.Errorf(proto.CodeRateLimited, "too many requests; slow down"))
+			c.refuse(req.ID, limited)
 			continue
 		}
 		strikes = 0
@@ -230,6 +244,16 @@ func (c *conn) read(ctx context.Context) {
 		}
 		c.handle(ctx, req, receipt)
 	}
+}
+
+// accountID is the signed-in account's id, 0 before the hello.
+func (c *conn) accountID() int64 {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.account == nil {
+		return 0
+	}
+	return c.account.ID
 }
 
 func (c *conn) refuse(id int64, err error) {
@@ -298,6 +322,8 @@ func (c *conn) handle(ctx context.Context, req proto.Request, receipt time.Time)
 		events, err = st.AcceptTakeback(ctx, account.ID, req.Game, receipt)
 	case proto.TypeDeclineTakeback:
 		events, err = st.DeclineTakeback(ctx, account.ID, req.Game, receipt)
+	case proto.TypeClaim:
+		events, err = st.Claim(ctx, account.ID, req.Game, req.Result == proto.ClaimDraw, receipt)
 	}
 	for _, e := range events {
 		if e.Kind == proto.KindEnd {
@@ -347,6 +373,7 @@ func (c *conn) hello(ctx context.Context, req proto.Request, current *store.Acco
 	}
 	c.mu.Unlock()
 	c.hub.registerAccount(c, a.ID)
+	c.hub.returned(ctx, a.ID)
 	public := a.Public()
 	c.send(proto.Frame{Type: proto.TypeWelcome, ID: req.ID, Account: &public, Games: games})
 }

@@ -3,6 +3,7 @@
 // events of the games it watches. It keeps no game state: every request is a transaction
 // in package store, and every instance learns of every game's new events through
 // PostgreSQL's LISTEN/NOTIFY, so any number of instances can serve the same games. Each
-// instance also runs the sweeper (flags, abandoned games); the database makes sure each
-// ending happens once.
+// instance also records its connected players and runs the sweeper (flags, players shown
+// away, abandoned games); the database makes sure each ending happens once. Requests are
+// rate-limited per socket, account and address.
 package hub

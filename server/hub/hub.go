@@ -26,10 +26,17 @@ import (
 type Config struct {
 	Store *store.Store
 	Log   *slog.Logger // [discard]
-	// Grace is how long a player may be disconnected from a game before losing it [60 s].
+	// Grace is how long a player may be disconnected from a game before the opponent may
+	// claim it [60 s].
 	Grace time.Duration
-	// SeenEvery is how often an instance records its players as connected [Grace/6].
+	// Forfeit is how long a player may be disconnected from a game before the server
+	// ends it as a loss [3 Grace].
+	Forfeit time.Duration
+	// SeenEvery is how often an instance records its players as connected [Grace/12].
 	SeenEvery time.Duration
+	// AwayAfter is how long a player must have gone unrecorded for its opponent to be
+	// told it is away [2 SeenEvery].
+	AwayAfter time.Duration
 	// PingEvery is how often a socket's round trip is measured, for the lag allowance [5 s].
 	PingEvery time.Duration
 	// CatchUpEvery is how often the instance compares its games with the table, for
@@ -40,12 +47,23 @@ type Config struct {
 	// MessageRate and MessageBurst limit one socket's requests [20/s, 40].
 	MessageRate  rate.Limit
 	MessageBurst int
+	// AccountMessageRate and AccountMessageBurst limit the requests of one account, all
+	// its sockets on this instance together [30/s, 60].
+	AccountMessageRate  rate.Limit
+	AccountMessageBurst int
+	// AddressMessageRate and AddressMessageBurst limit the requests from one address,
+	// all its sockets together (many players may share one address) [200/s, 400].
+	AddressMessageRate  rate.Limit
+	AddressMessageBurst int
 	// AccountRate and AccountBurst limit accounts made and sign-ins tried per address
 	// [1/s, 20].
 	AccountRate  rate.Limit
 	AccountBurst int
 	// MaxSocketsPerAddress caps one address's open sockets [200].
 	MaxSocketsPerAddress int
+	// HelloTimeout closes a socket that has not signed in by then, so that sockets
+	// opened and left silent do not hold their address's places [10 s].
+	HelloTimeout time.Duration
 	// Now reads the time [time.Now].
 	Now func() time.Time
 }
@@ -57,8 +75,14 @@ func (c *Config) defaults() {
 	if c.Grace == 0 {
 		c.Grace = 60 * time.Second
 	}
+	if c.Forfeit == 0 {
+		c.Forfeit = 3 * c.Grace
+	}
 	if c.SeenEvery == 0 {
-		c.SeenEvery = c.Grace / 6
+		c.SeenEvery = c.Grace / 12
+	}
+	if c.AwayAfter == 0 {
+		c.AwayAfter = 2 * c.SeenEvery
 	}
 	if c.PingEvery == 0 {
 		c.PingEvery = 5 * time.Second
@@ -72,11 +96,20 @@ func (c *Config) defaults() {
 	if c.MessageRate == 0 {
 		c.MessageRate, c.MessageBurst = 20, 40
 	}
+	if c.AccountMessageRate == 0 {
+		c.AccountMessageRate, c.AccountMessageBurst = 30, 60
+	}
+	if c.AddressMessageRate == 0 {
+		c.AddressMessageRate, c.AddressMessageBurst = 200, 400
+	}
 	if c.AccountRate == 0 {
 		c.AccountRate, c.AccountBurst = 1, 20
 	}
 	if c.MaxSocketsPerAddress == 0 {
 		c.MaxSocketsPerAddress = 200
+	}
+	if c.HelloTimeout == 0 {
+		c.HelloTimeout = 10 * time.Second
 	}
 	if c.Now == nil {
 		c.Now = time.Now
@@ -102,7 +135,11 @@ type Hub struct {
 	byGame     map[int64]map[*conn]bool
 	byAccount  map[int64]map[*conn]bool
 	perAddress map[string]int
-	limiters   map[string]*rate.Limiter
+	// signups limits accounts made and sign-ins per address; addressRequests and
+	// accountRequests limit socket requests per address and per account.
+	signups         map[string]*rate.Limiter
+	addressRequests map[string]*rate.Limiter
+	accountRequests map[int64]*rate.Limiter
 }
 
 // New makes a hub; Run must run for it to hear other instances and sweep.
@@ -112,7 +149,8 @@ func New(cfg Config) *Hub {
 		cfg: cfg, store: cfg.Store, log: cfg.Log, metrics: newMetrics(),
 		listening: make(chan struct{}),
 		byGame:    map[int64]map[*conn]bool{}, byAccount: map[int64]map[*conn]bool{},
-		perAddress: map[string]int{}, limiters: map[string]*rate.Limiter{},
+		perAddress: map[string]int{}, signups: map[string]*rate.Limiter{},
+		addressRequests: map[string]*rate.Limiter{}, accountRequests: map[int64]*rate.Limiter{},
 	}
 }
 
@@ -132,8 +170,9 @@ func (h *Hub) Handler() http.Handler {
 // until ctx ends.
 func (h *Hub) Run(ctx context.Context) {
 	var wg sync.WaitGroup
-	wg.Add(4)
+	wg.Add(5)
 	go func() { defer wg.Done(); h.listen(ctx) }()
+	go func() { defer wg.Done(); h.every(ctx, limiterPruneEvery, h.pruneLimiters) }()
 	go func() { defer wg.Done(); h.every(ctx, h.cfg.CatchUpEvery, h.catchUp) }()
 	go func() { defer wg.Done(); h.every(ctx, h.cfg.SeenEvery, h.recordSeen) }()
 	go func() { defer wg.Done(); h.every(ctx, h.cfg.SweepEvery, h.sweep) }()
@@ -177,16 +216,61 @@ func address(r *http.Request) string {
 func (h *Hub) allowAccountRequest(r *http.Request) bool {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	addr := address(r)
-	l, ok := h.limiters[addr]
-	if !ok {
-		if len(h.limiters) > 100000 { // forget idle addresses rather than grow without bound
-			clear(h.limiters)
-		}
-		l = rate.NewLimiter(h.cfg.AccountRate, h.cfg.AccountBurst)
-		h.limiters[addr] = l
+	return limiterOf(h.signups, address(r), h.cfg.AccountRate, h.cfg.AccountBurst).Allow()
+}
+
+// allowRequest applies the per-address and, once the socket has signed in, per-account
+// limits on socket requests; it returns the refusal, or nil.
+func (h *Hub) allowRequest(addr string, account int64) *proto.Error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if !limiterOf(h.addressRequests, addr, h.cfg.AddressMessageRate, h.cfg.AddressMessageBurst).Allow() {
+		return proto.Errorf(proto.CodeRateLimited, "too many requests from this address; slow down")
 	}
-	return l.Allow()
+	if account != 0 && !limiterOf(h.accountRequests, account, h.cfg.AccountMessageRate, h.cfg.AccountMessageBurst).Allow() {
+		return proto.Errorf(proto.CodeRateLimited, "too many requests from this account (all its connections together); slow down")
+	}
+	return nil
+}
+
+// maxLimiters bounds each map of limiters between prunings: past it, the idle ones go
+// at once, and all of them if that is not enough (a flood from many addresses).
+const maxLimiters = 100000
+
+// limiterOf returns key's limiter in m, made with rate r and burst b when it has none.
+func limiterOf[K comparable](m map[K]*rate.Limiter, key K, r rate.Limit, b int) *rate.Limiter {
+	l, ok := m[key]
+	if !ok {
+		if len(m) >= maxLimiters {
+			if prune(m); len(m) >= maxLimiters {
+				clear(m)
+			}
+		}
+		l = rate.NewLimiter(r, b)
+		m[key] = l
+	}
+	return l
+}
+
+// limiterPruneEvery is how often limiters back at their full burst are forgotten: one
+// made again later is the same, so the maps hold only the addresses and accounts active
+// lately.
+const limiterPruneEvery = time.Minute
+
+func (h *Hub) pruneLimiters(context.Context) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	prune(h.signups)
+	prune(h.addressRequests)
+	prune(h.accountRequests)
+}
+
+func prune[K comparable](m map[K]*rate.Limiter) {
+	for k, l := range m {
+		if l.Tokens() >= float64(l.Burst()) {
+			delete(m, k)
+		}
+	}
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
@@ -491,12 +575,32 @@ func (h *Hub) catchUpAccounts(ctx context.Context) {
 	}
 }
 
-// recordSeen tells the database which accounts are connected here, for abandonment.
+// recordSeen tells the database which accounts are connected here, for abandonment;
+// players that were away are back, and their opponents here hear it at once.
 func (h *Hub) recordSeen(ctx context.Context) {
-	accounts := h.keysOf(h.byAccount)
-	if err := h.store.Seen(ctx, accounts, h.cfg.Now()); err != nil && ctx.Err() == nil {
+	h.seen(ctx, h.keysOf(h.byAccount))
+}
+
+// returned tells the opponents of a player shown away, who has just signed in here, that
+// it is back now, not at the next record.
+func (h *Hub) returned(ctx context.Context, account int64) {
+	back, err := h.store.Returned(ctx, account, h.cfg.Now())
+	if err != nil && ctx.Err() == nil {
+		h.log.Warn("recording a returning player", "err", err)
+	}
+	for _, e := range back {
+		h.dispatch(e)
+	}
+}
+
+func (h *Hub) seen(ctx context.Context, accounts []int64) {
+	back, err := h.store.Seen(ctx, accounts, h.cfg.Now())
+	if err != nil && ctx.Err() == nil {
 		h.log.Warn("recording connected players", "err", err)
 		h.seenFailed.Store(h.cfg.Now().UnixNano())
+	}
+	for _, e := range back {
+		h.dispatch(e)
 	}
 }
 
@@ -511,10 +615,20 @@ func (h *Hub) sweep(ctx context.Context) {
 	// While players could not be recorded as connected (the database was away), their
 	// absence proves nothing: no abandonment until a grace period after the last failure.
 	var abandoned []proto.Event
-	if now.Sub(time.Unix(0, h.seenFailed.Load())) > h.cfg.Grace+h.cfg.SeenEvery {
-		abandoned, err = h.store.SweepAbandoned(ctx, now, h.cfg.Grace)
+	if now.Sub(time.Unix(0, h.seenFailed.Load())) > h.cfg.Forfeit+h.cfg.SeenEvery {
+		abandoned, err = h.store.SweepAbandoned(ctx, now, h.cfg.Forfeit)
 		if err != nil && ctx.Err() == nil {
 			h.log.Warn("sweeping abandoned games", "err", err)
+		}
+	}
+	// Nor is anyone away then: a claim needs a player shown away, after its grace.
+	if now.Sub(time.Unix(0, h.seenFailed.Load())) > h.cfg.AwayAfter+h.cfg.SeenEvery {
+		away, err := h.store.SweepAway(ctx, now, h.cfg.AwayAfter, h.cfg.Grace, h.cfg.Forfeit)
+		if err != nil && ctx.Err() == nil {
+			h.log.Warn("sweeping away players", "err", err)
+		}
+		for _, e := range away {
+			h.dispatch(e)
 		}
 	}
 	h.metrics.gamesEnded.Add(float64(len(ended) + len(abandoned)))

@@ -23,7 +23,7 @@ func TestMain(m *testing.M) { os.Exit(pgtest.Main(m, &testDB)) }
 
 // instances starts n hubs on the test database, each behind its own HTTP server, and
 // returns their base URLs.
-func instances(t *testing.T, n int, cfg Config) []string {
+func instances(t testing.TB, n int, cfg Config) []string {
 	t.Helper()
 	url := testDB.Need(t)
 	ctx, cancel := context.WithCancel(context.Background())
@@ -52,7 +52,7 @@ func testCtx(t *testing.T) context.Context {
 	return ctx
 }
 
-func dial(t *testing.T, ctx context.Context, base string) (*client.Conn, proto.Session) {
+func dial(t testing.TB, ctx context.Context, base string) (*client.Conn, proto.Session) {
 	t.Helper()
 	s, err := client.Guest(ctx, base)
 	if err != nil {
@@ -76,14 +76,20 @@ func code(err error) string {
 
 // pairBySeek pairs two new players, one on each instance, and returns them red first
 // with the game, after both have seen its start event.
-func pairBySeek(t *testing.T, ctx context.Context, bases []string, tc string) (int64, [2]*client.Conn, [2]string) {
+func pairBySeek(t testing.TB, ctx context.Context, bases []string, tc string) (int64, [2]*client.Conn, [2]string) {
+	t.Helper()
+	return pairRated(t, ctx, bases, tc, false)
+}
+
+// pairRated is pairBySeek with a choice of rated or casual.
+func pairRated(t testing.TB, ctx context.Context, bases []string, tc string, rated bool) (int64, [2]*client.Conn, [2]string) {
 	t.Helper()
 	a, sa := dial(t, ctx, bases[0])
 	b, sb := dial(t, ctx, bases[len(bases)-1])
-	if g, err := a.Seek(ctx, tc, "", false); err != nil || g != 0 {
+	if g, err := a.Seek(ctx, tc, "", rated); err != nil || g != 0 {
 		t.Fatalf("first seek: %d %v", g, err)
 	}
-	g, err := b.Seek(ctx, tc, "", false)
+	g, err := b.Seek(ctx, tc, "", rated)
 	if err != nil || g == 0 {
 		t.Fatalf("second seek: %d %v", g, err)
 	}
@@ -345,19 +351,16 @@ func testStoreEvents(t *testing.T, g int64) ([]proto.Event, error) {
 	return st.Events(context.Background(), g, 0)
 }
 
-// A player who leaves a game for longer than the grace period loses it, through the
-// sweeper of an instance.
+// A player who leaves a game for longer than the forfeit time loses it, through the
+// sweeper of an instance, whether or not the opponent claims.
 func TestAbandonedGameIsLost(t *testing.T) {
 	bases := instances(t, 1, Config{Grace: 600 * time.Millisecond, SeenEvery: 100 * time.Millisecond, SweepEvery: 100 * time.Millisecond})
 	ctx := testCtx(t)
 	g, p, _ := pairBySeek(t, ctx, bases, "5+3")
 	p[1].Close()
-	e, err := p[0].NextEvent(ctx, g)
-	if err != nil || e.Kind != proto.KindEnd {
-		t.Fatalf("%+v %v", e, err)
-	}
+	nextKind(t, ctx, p[0], g, proto.KindAway) // shown away first
 	var end proto.EndData
-	if err := e.Decode(&end); err != nil || end.Result != "1-0" || end.Reason != store.ReasonAbandoned {
+	if err := nextKind(t, ctx, p[0], g, proto.KindEnd).Decode(&end); err != nil || end.Result != "1-0" || end.Reason != store.ReasonAbandoned {
 		t.Errorf("%+v %v", end, err)
 	}
 }

@@ -24,6 +24,8 @@ const (
 	CodeGameOver        = "game_over"       // the game has ended (or has not started)
 	CodeTimeUp          = "time_up"         // the mover's time had run out; the game ended on time
 	CodeNoOffer         = "no_offer"        // no draw offer from the opponent to accept or decline
+	CodeNotAway         = "not_away"        // a claim, but the opponent is connected (or came back)
+	CodeTooEarly        = "too_early"       // a claim before the opponent's claim time (see KindAway)
 	CodeBadRequest      = "bad_request"     // a value is out of range (time control, rules, name)
 	CodeOwnGame         = "own_game"        // you cannot join your own invite
 	CodeNameTaken       = "name_taken"      // the account name is in use

@@ -3,6 +3,7 @@ package proto
 import (
 	"encoding/json"
 	"fmt"
+	"time"
 )
 
 // Event is one numbered event of a game. Seq counts a game's events from 1 with no gaps,
@@ -26,6 +27,9 @@ const (
 	KindTakebackOffer   = "takeback_offer"   // SideData: who asks to take its last move back
 	KindTakebackDecline = "takeback_decline" // SideData: who declines
 	KindTakeback        = "takeback"         // TakebackData
+
+	KindAway = "away" // AwayData: a player has lost its connection to the game
+	KindBack = "back" // SideData: the away player is connected again
 )
 
 // Clock is the time each side has left, in milliseconds, when the event happened; the
@@ -33,6 +37,13 @@ const (
 type Clock struct {
 	Red   int64 `json:"red"`
 	Black int64 `json:"black"`
+	// In 读秒 (byo-yomi) controls, Red and Black are the main time left; these are each
+	// side's periods left (0 once its last one ran out) and what is left of its current
+	// period (the whole period while main time lasts).
+	RedPeriods   int   `json:"red_periods,omitempty"`
+	BlackPeriods int   `json:"black_periods,omitempty"`
+	RedPeriod    int64 `json:"red_period_ms,omitempty"`
+	BlackPeriod  int64 `json:"black_period_ms,omitempty"`
 }
 
 // StartData opens a game.
@@ -67,6 +78,17 @@ type SideData struct {
 type TakebackData struct {
 	Ply   int   `json:"ply"`
 	Clock Clock `json:"clock"`
+}
+
+// AwayData says that a player has not been connected since Since: the opponent may
+// claim the game (a win or a draw) from ClaimAt, and the server ends it as a loss for the
+// away player at ForfeitAt, unless it comes back first (a back event). The times are the
+// server's, in RFC 3339 with fractions of a second.
+type AwayData struct {
+	Side      string    `json:"side"`
+	Since     time.Time `json:"since"`
+	ClaimAt   time.Time `json:"claim_at"`
+	ForfeitAt time.Time `json:"forfeit_at"`
 }
 
 // RatingChange is one player's rating before and after a rated game.

@@ -36,6 +36,16 @@ const (
 	TypeOfferTakeback   = "offer_takeback"   // Game: ask to take one's last move back (casual games)
 	TypeAcceptTakeback  = "accept_takeback"  // Game
 	TypeDeclineTakeback = "decline_takeback" // Game
+
+	// TypeClaim ends a game whose opponent has been away past the claim time (see
+	// KindAway): Result is ClaimWin or ClaimDraw.
+	TypeClaim = "claim" // Game, Result
+)
+
+// What a claim asks for.
+const (
+	ClaimWin  = "win"
+	ClaimDraw = "draw"
 )
 
 // Server frame types.
@@ -65,6 +75,8 @@ type Request struct {
 	MinRating int    `json:"min_rating,omitempty"`
 	MaxRating int    `json:"max_rating,omitempty"`
 	Code      string `json:"code,omitempty"`
+	// Result is what a claim asks for (ClaimWin or ClaimDraw).
+	Result string `json:"result,omitempty"`
 }
 
 // Frame is a frame from the server.
@@ -101,13 +113,13 @@ const (
 // needsGame lists the request types that act on one game.
 var needsGame = map[string]bool{
 	TypeWatch: true, TypeMove: true, TypeResign: true, TypeOfferDraw: true, TypeAcceptDraw: true, TypeDeclineDraw: true,
-	TypeOfferTakeback: true, TypeAcceptTakeback: true, TypeDeclineTakeback: true,
+	TypeOfferTakeback: true, TypeAcceptTakeback: true, TypeDeclineTakeback: true, TypeClaim: true,
 }
 
 var knownTypes = map[string]bool{
 	TypeHello: true, TypeSeek: true, TypeCancelSeek: true, TypeInvite: true, TypeJoin: true,
 	TypeWatch: true, TypeMove: true, TypeResign: true, TypeOfferDraw: true, TypeAcceptDraw: true, TypeDeclineDraw: true,
-	TypeOfferTakeback: true, TypeAcceptTakeback: true, TypeDeclineTakeback: true,
+	TypeOfferTakeback: true, TypeAcceptTakeback: true, TypeDeclineTakeback: true, TypeClaim: true,
 }
 
 // DecodeRequest reads one client frame strictly: one JSON object, no unknown fields, a
@@ -130,7 +142,7 @@ func DecodeRequest(data []byte) (Request, error) {
 		r.MaxRating != 0 && r.MinRating > r.MaxRating {
 		return Request{}, fmt.Errorf("a rating range is 0..%d with min_rating below max_rating", MaxRating)
 	}
-	for _, s := range []string{r.Token, r.Move, r.TimeControl, r.Rules, r.Code} {
+	for _, s := range []string{r.Token, r.Move, r.TimeControl, r.Rules, r.Code, r.Result} {
 		if len(s) > maxText {
 			return Request{}, fmt.Errorf("a text field is longer than %d bytes", maxText)
 		}
@@ -151,6 +163,13 @@ func DecodeRequest(data []byte) (Request, error) {
 		if r.Code == "" {
 			return Request{}, errors.New("join needs a code")
 		}
+	case TypeClaim:
+		if r.Result != ClaimWin && r.Result != ClaimDraw {
+			return Request{}, fmt.Errorf("claim needs a result, %q or %q", ClaimWin, ClaimDraw)
+		}
+	}
+	if r.Type != TypeClaim && r.Result != "" {
+		return Request{}, errors.New("only a claim has a result")
 	}
 	return r, nil
 }

@@ -13,15 +13,21 @@ func TestDecodeRequest(t *testing.T) {
 		t.Fatalf("got %+v %v", r, err)
 	}
 	bad := map[string]string{
-		"unknown type":    `{"id":1,"type":"teleport"}`,
-		"unknown field":   `{"id":1,"type":"resign","game":1,"extra":1}`,
-		"two values":      `{"id":1,"type":"resign","game":1}{}`,
-		"no game":         `{"id":1,"type":"resign"}`,
-		"no token":        `{"id":1,"type":"hello"}`,
-		"negative":        `{"id":-1,"type":"resign","game":1}`,
-		"not an object":   `[1,2]`,
-		"long text":       `{"id":1,"type":"join","code":"` + strings.Repeat("x", 65) + `"}`,
-		"oversized frame": `{"id":1,"type":"join","code":"x","rules":"` + strings.Repeat(" ", MaxFrame) + `"}`,
+		"unknown type":     `{"id":1,"type":"teleport"}`,
+		"unknown field":    `{"id":1,"type":"resign","game":1,"extra":1}`,
+		"two values":       `{"id":1,"type":"resign","game":1}{}`,
+		"no game":          `{"id":1,"type":"resign"}`,
+		"no token":         `{"id":1,"type":"hello"}`,
+		"negative":         `{"id":-1,"type":"resign","game":1}`,
+		"not an object":    `[1,2]`,
+		"long text":        `{"id":1,"type":"join","code":"` + strings.Repeat("x", 65) + `"}`,
+		"oversized frame":  `{"id":1,"type":"join","code":"x","rules":"` + strings.Repeat(" ", MaxFrame) + `"}`,
+		"claim no result":  `{"id":1,"type":"claim","game":1}`,
+		"claim bad result": `{"id":1,"type":"claim","game":1,"result":"lose"}`,
+		"result elsewhere": `{"id":1,"type":"resign","game":1,"result":"win"}`,
+	}
+	if r, err := DecodeRequest([]byte(`{"id":2,"type":"claim","game":4,"result":"draw"}`)); err != nil || r.Result != ClaimDraw {
+		t.Errorf("claim: %+v %v", r, err)
 	}
 	for name, frame := range bad {
 		if _, err := DecodeRequest([]byte(frame)); err == nil {
@@ -31,7 +37,7 @@ func TestDecodeRequest(t *testing.T) {
 }
 
 func TestEventRoundTrip(t *testing.T) {
-	e, err := NewEvent(5, 2, KindMove, MoveData{Ply: 1, Move: "h2e2", Side: "red", Clock: Clock{1000, 2000}})
+	e, err := NewEvent(5, 2, KindMove, MoveData{Ply: 1, Move: "h2e2", Side: "red", Clock: Clock{Red: 1000, Black: 2000}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,6 +60,7 @@ func FuzzDecodeRequest(f *testing.F) {
 		`{"id":1,"type":"hello","token":"abc","version":1}`,
 		`{"id":2,"type":"seek","tc":"5+3","rules":"chinese","rated":true}`,
 		`{"id":4,"type":"join","code":"K3X9"}`, `{}`, `[]`, `null`, `{"type":"watch","game":1,"after":9}`,
+		`{"id":5,"type":"claim","game":3,"result":"win"}`,
 	} {
 		f.Add([]byte(s))
 	}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -29,17 +30,9 @@ type Spec struct {
 	MinRating, MaxRating int
 }
 
-// SeekControls are the time controls a seek may ask for: the app's timed presets that
-// the store keeps (base and increment; 读秒 controls wait for their columns).
-func SeekControls() []play.TimeControl {
-	var out []play.TimeControl
-	for _, tc := range play.TimeControls()[1:] {
-		if !tc.IsByoyomi() {
-			out = append(out, tc)
-		}
-	}
-	return out
-}
+// SeekControls are the time controls a seek may ask for: the app's timed presets,
+// Fischer and 读秒 (byo-yomi).
+func SeekControls() []play.TimeControl { return play.TimeControls()[1:] }
 
 // ParseSpec reads a request's time control, rules and rated flag. Seeks need one of the
 // app's timed presets; an invite may be untimed ("") or any control ParseTimeControl takes.
@@ -48,16 +41,17 @@ func ParseSpec(tc, ruleSet string, rated, seek bool) (Spec, error) {
 	if err != nil {
 		return Spec{}, proto.Errorf(proto.CodeBadRequest, err.Error())
 	}
-	if control.IsByoyomi() { // the games table keeps base and increment only
-		return Spec{}, proto.Errorf(proto.CodeBadRequest, "this server does not play 读秒 (byo-yomi) controls yet")
-	}
 	if seek {
 		ok := false
 		for _, c := range SeekControls() {
 			ok = ok || c == control
 		}
 		if !ok {
-			return Spec{}, proto.Errorf(proto.CodeBadRequest, "a seek is for 5+3, 10+5, 15+10 or 30+0")
+			names := make([]string, 0, len(SeekControls()))
+			for _, c := range SeekControls() {
+				names = append(names, c.String())
+			}
+			return Spec{}, proto.Errorf(proto.CodeBadRequest, "a seek is for one of "+strings.Join(names, ", "))
 		}
 	}
 	r := rules.RulesAsian
@@ -86,14 +80,19 @@ func sideName(c rules.Color) string {
 
 // gameRow is a game's row, read under its lock.
 type gameRow struct {
-	id                 int64
-	red, black         *int64
-	status             string
-	ruleSet            string
-	rated              bool
-	startFEN           string
-	baseMS, incMS      int64
-	redMS, blackMS     int64
+	id             int64
+	red, black     *int64
+	status         string
+	ruleSet        string
+	rated          bool
+	startFEN       string
+	baseMS, incMS  int64
+	redMS, blackMS int64 // main time left, as of turnSince
+	// byoMS and periods are the 读秒 control (0 without); periodsLeft and usedMS are each
+	// player's periods left and time used of its current period, as of turnSince.
+	byoMS, periods     int64
+	periodsLeft        [2]int
+	usedMS             [2]int64
 	turnSince          *time.Time
 	ply                int
 	version            int64
@@ -101,15 +100,24 @@ type gameRow struct {
 	redSeen, blackSeen *time.Time
 	lagQuotaMS         [2]int64 // by colour
 	takebackOffer      *string
+	// claimAt is, by colour, when the opponent may claim the game because that player
+	// is away (nil while it is connected).
+	claimAt [2]*time.Time
+	// moves are the game's moves when lockGame read them with the row (nil otherwise).
+	moves *[]string
 }
 
 const gameColumns = `id, red, black, status, rules, rated, start_fen, base_ms, increment_ms, red_ms, black_ms,
-	turn_since, ply, version, draw_offer, red_seen, black_seen, red_lag_ms, black_lag_ms, takeback_offer`
+	turn_since, ply, version, draw_offer,
+	(SELECT seen FROM presence WHERE account_id = games.red), (SELECT seen FROM presence WHERE account_id = games.black),
+	red_lag_ms, black_lag_ms, takeback_offer,
+	red_claim_at, black_claim_at, byoyomi_ms, periods, red_periods, black_periods, red_used_ms, black_used_ms`
 
 func (r *gameRow) scan(row pgx.Row) error {
 	return row.Scan(&r.id, &r.red, &r.black, &r.status, &r.ruleSet, &r.rated, &r.startFEN, &r.baseMS, &r.incMS,
 		&r.redMS, &r.blackMS, &r.turnSince, &r.ply, &r.version, &r.drawOffer, &r.redSeen, &r.blackSeen,
-		&r.lagQuotaMS[rules.Red], &r.lagQuotaMS[rules.Black], &r.takebackOffer)
+		&r.lagQuotaMS[rules.Red], &r.lagQuotaMS[rules.Black], &r.takebackOffer, &r.claimAt[rules.Red], &r.claimAt[rules.Black],
+		&r.byoMS, &r.periods, &r.periodsLeft[rules.Red], &r.periodsLeft[rules.Black], &r.usedMS[rules.Red], &r.usedMS[rules.Black])
 }
 
 // The lag allowance, lichess's way: the time a move spent on the network (half the
@@ -129,14 +137,26 @@ func lagAllowance(lag, quota time.Duration) (given, after time.Duration) {
 	return given, min(quota-given+lagQuotaGain, lagQuotaMax)
 }
 
-// lockGame reads game id and locks its row until the transaction ends.
+// lockGame reads game id and locks its row until the transaction ends, with its moves
+// (see movesOf) read in the same round trip: the moves are read after the lock is held,
+// so they are the ones the row's version counts.
 func lockGame(ctx context.Context, tx *txn, id int64) (*gameRow, error) {
 	r := &gameRow{}
-	err := r.scan(tx.QueryRow(ctx, `SELECT `+gameColumns+` FROM games WHERE id = $1 FOR UPDATE`, id))
+	b := &pgx.Batch{}
+	b.Queue(`SELECT `+gameColumns+` FROM games WHERE id = $1 FOR UPDATE`, id).QueryRow(func(row pgx.Row) error { return r.scan(row) })
+	b.Queue(movesQuery, id).Query(func(rows pgx.Rows) error {
+		moves, err := readMoves(rows, id)
+		r.moves = &moves
+		return err
+	})
+	err := tx.SendBatch(ctx, b).Close()
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, proto.Errorf(proto.CodeNotFound, fmt.Sprintf("there is no game %d", id))
 	}
-	return r, err
+	if err != nil {
+		return nil, err
+	}
+	return r, nil
 }
 
 // lockPlayed locks game id as lockGame does and checks that account plays in it (see
@@ -151,7 +171,8 @@ func lockPlayed(ctx context.Context, tx *txn, id, account int64) (*gameRow, rule
 }
 
 func (r *gameRow) timeControl() play.TimeControl {
-	return play.TimeControl{Base: time.Duration(r.baseMS) * time.Millisecond, Increment: time.Duration(r.incMS) * time.Millisecond}
+	return play.TimeControl{Base: time.Duration(r.baseMS) * time.Millisecond, Increment: time.Duration(r.incMS) * time.Millisecond,
+		Byoyomi: time.Duration(r.byoMS) * time.Millisecond, Periods: int(r.periods)}
 }
 
 // sideOf returns the colour account plays in the game, if any.
@@ -199,8 +220,10 @@ func (s *Store) match(ctx context.Context, tx *txn, r *gameRow, clock *instant) 
 		return nil, fmt.Errorf("game %d: %v", r.id, err)
 	}
 	g.SetRules(ruleSet)
-	moves, err := movesOf(ctx, tx, r.id)
-	if err != nil {
+	var moves []string
+	if r.moves != nil {
+		moves = *r.moves
+	} else if moves, err = movesOf(ctx, tx, r.id); err != nil {
 		return nil, err
 	}
 	for i, text := range moves {
@@ -212,7 +235,11 @@ func (s *Store) match(ctx context.Context, tx *txn, r *gameRow, clock *instant) 
 			return nil, fmt.Errorf("game %d: stored move %d %q: %v", r.id, i+1, text, err)
 		}
 	}
-	left := [2]play.SideClock{{Main: time.Duration(r.redMS) * time.Millisecond}, {Main: time.Duration(r.blackMS) * time.Millisecond}}
+	left := [2]play.SideClock{}
+	for side, main := range [2]int64{rules.Red: r.redMS, rules.Black: r.blackMS} {
+		left[side] = play.SideClock{Main: time.Duration(main) * time.Millisecond, Periods: r.periodsLeft[side],
+			Used: time.Duration(r.usedMS[side]) * time.Millisecond}
+	}
 	if r.turnSince != nil {
 		clock.now = *r.turnSince
 	}
@@ -229,17 +256,25 @@ func (s *Store) matchAt(ctx context.Context, tx *txn, r *gameRow, now time.Time)
 	return m, err
 }
 
+// movesQuery reads a game's move and takeback events in order.
+const movesQuery = `SELECT kind, data FROM events WHERE game_id = $1 AND kind IN ('move', 'takeback') ORDER BY seq`
+
 // movesOf returns the game's moves as played: its move events, less those a takeback
 // event took back.
 func movesOf(ctx context.Context, tx *txn, game int64) ([]string, error) {
-	rows, err := tx.Query(ctx, `SELECT kind, data FROM events WHERE game_id = $1 AND kind IN ('move', 'takeback') ORDER BY seq`, game)
+	rows, err := tx.Query(ctx, movesQuery, game)
 	if err != nil {
 		return nil, err
 	}
+	return readMoves(rows, game)
+}
+
+// readMoves reads the rows of movesQuery into the moves as played.
+func readMoves(rows pgx.Rows, game int64) ([]string, error) {
 	var moves []string
 	var kind string
 	var data []byte
-	_, err = pgx.ForEachRow(rows, []any{&kind, &data}, func() error {
+	_, err := pgx.ForEachRow(rows, []any{&kind, &data}, func() error {
 		if kind == proto.KindTakeback {
 			var tb proto.TakebackData
 			if err := json.Unmarshal(data, &tb); err != nil || tb.Ply < 0 || tb.Ply > len(moves) {
@@ -258,22 +293,71 @@ func movesOf(ctx context.Context, tx *txn, game int64) ([]string, error) {
 	return moves, err
 }
 
+// clockOf is the match's clocks now, as the events tell them.
 func clockOf(m *play.Match) proto.Clock {
-	return proto.Clock{Red: m.ClockLeft(rules.Red).Milliseconds(), Black: m.ClockLeft(rules.Black).Milliseconds()}
+	return protoClock(m.TimeControl(), [2]play.SideClock{m.Clock(rules.Red), m.Clock(rules.Black)})
+}
+
+// protoClock is the two sides' clocks on tc as the events tell them: main time left and,
+// in 读秒, the periods left and what is left of the current one.
+func protoClock(tc play.TimeControl, sides [2]play.SideClock) proto.Clock {
+	red, black := sides[rules.Red], sides[rules.Black]
+	c := proto.Clock{Red: max(red.Main, 0).Milliseconds(), Black: max(black.Main, 0).Milliseconds()}
+	if tc.IsByoyomi() {
+		c.RedPeriods, c.BlackPeriods = red.Periods, black.Periods
+		if red.Left(tc) == 0 {
+			c.RedPeriods = 0 // the last period is over: the flag fell
+		}
+		if black.Left(tc) == 0 {
+			c.BlackPeriods = 0
+		}
+		c.RedPeriod, c.BlackPeriod = red.PeriodLeft(tc).Milliseconds(), black.PeriodLeft(tc).Milliseconds()
+	}
+	return c
+}
+
+// clockSet is the SQL that stores the match's clocks now in the game's row (assignments
+// whose parameters are numbered from $n) and their values.
+func clockSet(m *play.Match, n int) (string, []any) {
+	red, black := m.Clock(rules.Red), m.Clock(rules.Black)
+	return fmt.Sprintf("red_ms = $%d, black_ms = $%d, red_periods = $%d, black_periods = $%d, red_used_ms = $%d, black_used_ms = $%d",
+			n, n+1, n+2, n+3, n+4, n+5),
+		[]any{max(red.Main, 0).Milliseconds(), max(black.Main, 0).Milliseconds(), red.Periods, black.Periods,
+			red.Used.Milliseconds(), black.Used.Milliseconds()}
+}
+
+// flagAt is when side's flag falls if it does not move, its clock running from from;
+// nil in an untimed game.
+func flagAt(m *play.Match, side rules.Color, from time.Time) *time.Time {
+	if !m.TimeControl().Timed() {
+		return nil
+	}
+	d := from.Add(m.Clock(side).Left(m.TimeControl()))
+	return &d
 }
 
 // appendEvent numbers and stores the game's next event and queues its notification,
 // sent once the transaction has committed.
 func appendEvent(ctx context.Context, tx *txn, r *gameRow, kind string, data any) (proto.Event, error) {
+	return appendEventSetting(ctx, tx, r, kind, data, "")
+}
+
+// appendEventSetting is appendEvent that also sets the game row's columns as set says
+// (assignments whose parameters $1, $2, ... are args), in the same statement: one round
+// trip to the database instead of two.
+func appendEventSetting(ctx context.Context, tx *txn, r *gameRow, kind string, data any, set string, args ...any) (proto.Event, error) {
 	r.version++
 	e, err := proto.NewEvent(r.id, r.version, kind, data)
 	if err != nil {
 		return e, err
 	}
-	if _, err := tx.Exec(ctx, `INSERT INTO events (game_id, seq, kind, data) VALUES ($1, $2, $3, $4)`, r.id, e.Seq, kind, e.Data); err != nil {
-		return e, err
+	if set != "" {
+		set = ", " + set
 	}
-	if _, err := tx.Exec(ctx, `UPDATE games SET version = $2 WHERE id = $1`, r.id, r.version); err != nil {
+	n := len(args)
+	all := append(args, r.id, r.version, kind, e.Data)
+	if _, err := tx.Exec(ctx, fmt.Sprintf(`WITH e AS (INSERT INTO events (game_id, seq, kind, data) VALUES ($%d, $%d, $%d, $%d))
+		UPDATE games SET version = $%d`+set+` WHERE id = $%d`, n+1, n+2, n+3, n+4, n+2, n+1), all...); err != nil {
 		return e, err
 	}
 	return e, notifyEvent(ctx, tx, e)
@@ -417,6 +501,9 @@ func (s *Store) Move(ctx context.Context, account, gameID int64, ply int, text s
 		if !m.Game().Position().IsLegal(mv) {
 			return proto.Errorf(proto.CodeIllegal, fmt.Sprintf("%s is not a legal move here", text))
 		}
+		if events, err = present(ctx, tx, r, side); err != nil {
+			return err
+		}
 		given, quota := lagAllowance(lag, time.Duration(r.lagQuotaMS[side])*time.Millisecond)
 		clock.now = receipt.Add(-given)
 		if r.turnSince != nil && clock.now.Before(*r.turnSince) {
@@ -434,26 +521,19 @@ func (s *Store) Move(ctx context.Context, account, gameID int64, ply int, text s
 		}
 		r.ply++
 		c := clockOf(m)
-		e, err := appendEvent(ctx, tx, r, proto.KindMove, proto.MoveData{Ply: r.ply, Move: mv.String(), Side: sideName(side), Clock: c,
-			Lag: given.Milliseconds()})
+		lagQuota := "red_lag_ms"
+		if side == rules.Black {
+			lagQuota = "black_lag_ms"
+		}
+		clocks, clockArgs := clockSet(m, 5)
+		e, err := appendEventSetting(ctx, tx, r, proto.KindMove, proto.MoveData{Ply: r.ply, Move: mv.String(), Side: sideName(side), Clock: c,
+			Lag: given.Milliseconds()},
+			`ply = $1, turn_since = $2, deadline = $3, draw_offer = NULL, takeback_offer = NULL, `+lagQuota+` = $4, `+clocks,
+			append([]any{r.ply, receipt, flagAt(m, side.Opponent(), receipt), quota.Milliseconds()}, clockArgs...)...)
 		if err != nil {
 			return err
 		}
 		events = append(events, e)
-		var deadline *time.Time
-		if m.TimeControl().Timed() {
-			d := receipt.Add(m.ClockLeft(side.Opponent()))
-			deadline = &d
-		}
-		seen, lagQuota := "red_seen", "red_lag_ms"
-		if side == rules.Black {
-			seen, lagQuota = "black_seen", "black_lag_ms"
-		}
-		if _, err := tx.Exec(ctx, `UPDATE games SET ply = $2, red_ms = $3, black_ms = $4, turn_since = $5, deadline = $6,
-			draw_offer = NULL, takeback_offer = NULL, `+seen+` = $5, `+lagQuota+` = $7 WHERE id = $1`,
-			r.id, r.ply, c.Red, c.Black, receipt, deadline, quota.Milliseconds()); err != nil {
-			return err
-		}
 		if m.Result().Decided() {
 			end, err := s.finish(ctx, tx, r, s.endingOf(m), c)
 			events = append(events, end)
@@ -576,17 +656,10 @@ func (s *Store) AcceptTakeback(ctx context.Context, account, gameID int64, now t
 				return nil, err
 			}
 		}
-		var deadline *time.Time
-		if r.timeControl().Timed() {
-			left := c.Red
-			if g.SideToMove() == rules.Black {
-				left = c.Black
-			}
-			d := now.Add(time.Duration(left) * time.Millisecond)
-			deadline = &d
-		}
-		if _, err := tx.Exec(ctx, `UPDATE games SET ply = $2, red_ms = $3, black_ms = $4, turn_since = $5, deadline = $6,
-			takeback_offer = NULL, draw_offer = NULL WHERE id = $1`, r.id, target, c.Red, c.Black, now, deadline); err != nil {
+		clocks, clockArgs := clockSet(m, 5)
+		if _, err := tx.Exec(ctx, `UPDATE games SET ply = $2, turn_since = $3, deadline = $4,
+			takeback_offer = NULL, draw_offer = NULL, `+clocks+` WHERE id = $1`,
+			append([]any{r.id, target, now, flagAt(m, g.SideToMove(), now)}, clockArgs...)...); err != nil {
 			return nil, err
 		}
 		r.ply = target
@@ -627,10 +700,17 @@ func (s *Store) act(ctx context.Context, account, gameID int64, now time.Time,
 		if err != nil {
 			return err
 		}
-		events, err = f(tx, r, m, side)
+		if events, err = present(ctx, tx, r, side); err != nil {
+			return err
+		}
+		more, err := f(tx, r, m, side)
+		events = append(events, more...)
 		return err
 	})
-	return events, err
+	if err != nil {
+		return nil, err // rolled back: none of the events happened
+	}
+	return events, nil
 }
 
 // Events returns game's events after number after, in order.
@@ -702,7 +782,8 @@ func (s *Store) Seek(ctx context.Context, account int64, spec Spec, now time.Tim
 	now = dbTime(now)
 	err := s.inTx(ctx, func(tx *txn) error {
 		id = 0
-		key := fmt.Sprintf("seek %d %d %s %t", spec.TimeControl.Base.Milliseconds(), spec.TimeControl.Increment.Milliseconds(), spec.Rules, spec.Rated)
+		tc := spec.TimeControl
+		key := fmt.Sprintf("seek %s %s %t", tc, spec.Rules, spec.Rated)
 		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtext($1))`, key); err != nil {
 			return err
 		}
@@ -718,16 +799,18 @@ func (s *Store) Seek(ctx context.Context, account int64, spec Spec, now time.Tim
 			SELECT account_id FROM seeks WHERE base_ms = $1 AND increment_ms = $2 AND rules = $3 AND rated = $4 AND account_id <> $5
 				AND ($6::float8 IS NULL OR rating >= $6) AND ($7::float8 IS NULL OR rating <= $7)
 				AND (min_rating IS NULL OR $8 >= min_rating) AND (max_rating IS NULL OR $8 <= max_rating)
+				AND byoyomi_ms = $9 AND periods = $10
 			ORDER BY created_at LIMIT 1) RETURNING account_id`,
-			spec.TimeControl.Base.Milliseconds(), spec.TimeControl.Increment.Milliseconds(), spec.Rules.String(), spec.Rated, account,
-			minRating, maxRating, rating).Scan(&other)
+			tc.Base.Milliseconds(), tc.Increment.Milliseconds(), spec.Rules.String(), spec.Rated, account,
+			minRating, maxRating, rating, tc.Byoyomi.Milliseconds(), tc.ByoyomiPeriods()).Scan(&other)
 		if errors.Is(err, pgx.ErrNoRows) {
-			_, err = tx.Exec(ctx, `INSERT INTO seeks (account_id, base_ms, increment_ms, rules, rated, rating, min_rating, max_rating)
-				VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+			_, err = tx.Exec(ctx, `INSERT INTO seeks (account_id, base_ms, increment_ms, rules, rated, rating, min_rating, max_rating,
+					byoyomi_ms, periods)
+				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
 				ON CONFLICT (account_id) DO UPDATE SET base_ms = $2, increment_ms = $3, rules = $4, rated = $5, rating = $6,
-					min_rating = $7, max_rating = $8, created_at = now()`,
-				account, spec.TimeControl.Base.Milliseconds(), spec.TimeControl.Increment.Milliseconds(), spec.Rules.String(), spec.Rated,
-				rating, minRating, maxRating)
+					min_rating = $7, max_rating = $8, byoyomi_ms = $9, periods = $10, created_at = now()`,
+				account, tc.Base.Milliseconds(), tc.Increment.Milliseconds(), spec.Rules.String(), spec.Rated,
+				rating, minRating, maxRating, tc.Byoyomi.Milliseconds(), tc.ByoyomiPeriods())
 			return err
 		}
 		if err != nil {
@@ -828,23 +911,29 @@ func insertGame(ctx context.Context, tx *txn, r *gameRow, spec Spec, code string
 	if code != "" {
 		invite = &code
 	}
-	ms := spec.TimeControl.Base.Milliseconds()
+	tc := spec.TimeControl
 	r.startFEN, r.ruleSet, r.rated = g.StartFEN(), spec.Rules.String(), spec.Rated
-	return tx.QueryRow(ctx, `INSERT INTO games (red, black, status, invite_code, rules, rated, start_fen, base_ms, increment_ms, red_ms, black_ms)
-		VALUES ($1, $2, 'waiting', $3, $4, $5, $6, $7, $8, $7, $7) RETURNING id`,
-		r.red, r.black, invite, r.ruleSet, r.rated, r.startFEN, ms, spec.TimeControl.Increment.Milliseconds()).Scan(&r.id)
+	return tx.QueryRow(ctx, `INSERT INTO games (red, black, status, invite_code, rules, rated, start_fen, base_ms, increment_ms,
+			red_ms, black_ms, byoyomi_ms, periods, red_periods, black_periods)
+		VALUES ($1, $2, 'waiting', $3, $4, $5, $6, $7, $8, $7, $7, $9, $10, $10, $10) RETURNING id`,
+		r.red, r.black, invite, r.ruleSet, r.rated, r.startFEN, tc.Base.Milliseconds(), tc.Increment.Milliseconds(),
+		tc.Byoyomi.Milliseconds(), tc.ByoyomiPeriods()).Scan(&r.id)
 }
 
 // start begins a game whose players are both known: the clock of the side to move runs
 // from now, the start event is appended and both players are told.
 func (s *Store) start(ctx context.Context, tx *txn, r *gameRow, spec Spec, now time.Time) error {
 	var deadline *time.Time
+	full := play.FullClock(spec.TimeControl)
 	if spec.TimeControl.Timed() {
-		d := now.Add(spec.TimeControl.Base)
+		d := now.Add(full.Left(spec.TimeControl))
 		deadline = &d
 	}
-	if _, err := tx.Exec(ctx, `UPDATE games SET red = $2, black = $3, status = 'playing', turn_since = $4, deadline = $5,
-		red_seen = $4, black_seen = $4 WHERE id = $1`, r.id, r.red, r.black, now, deadline); err != nil {
+	if _, err := tx.Exec(ctx, `UPDATE games SET red = $2, black = $3, status = 'playing', turn_since = $4, deadline = $5
+		WHERE id = $1`, r.id, r.red, r.black, now, deadline); err != nil {
+		return err
+	}
+	if err := recordPresence(ctx, tx, []int64{*r.red, *r.black}, now); err != nil {
 		return err
 	}
 	r.status = "playing"
@@ -860,9 +949,9 @@ func (s *Store) start(ctx context.Context, tx *txn, r *gameRow, spec Spec, now t
 		}
 		players[i] = a
 	}
-	ms := spec.TimeControl.Base.Milliseconds()
 	if _, err := appendEvent(ctx, tx, r, proto.KindStart, proto.StartData{Red: players[0], Black: players[1],
-		TimeControl: spec.TimeControl.String(), Rules: r.ruleSet, Rated: r.rated, FEN: r.startFEN, Clock: proto.Clock{Red: ms, Black: ms}}); err != nil {
+		TimeControl: spec.TimeControl.String(), Rules: r.ruleSet, Rated: r.rated, FEN: r.startFEN,
+		Clock: protoClock(spec.TimeControl, [2]play.SideClock{full, full})}); err != nil {
 		return err
 	}
 	for _, id := range []int64{*r.red, *r.black} {

@@ -17,7 +17,7 @@ var testDB pgtest.DB
 
 func TestMain(m *testing.M) { os.Exit(pgtest.Main(m, &testDB)) }
 
-func openStore(t *testing.T) *Store {
+func openStore(t testing.TB) *Store {
 	t.Helper()
 	s, err := Open(context.Background(), testDB.Need(t))
 	if err != nil {
@@ -27,7 +27,7 @@ func openStore(t *testing.T) *Store {
 	return s
 }
 
-func guest(t *testing.T, s *Store) Account {
+func guest(t testing.TB, s *Store) Account {
 	t.Helper()
 	a, _, err := s.CreateGuest(context.Background())
 	if err != nil {
@@ -37,7 +37,7 @@ func guest(t *testing.T, s *Store) Account {
 }
 
 // pair starts a game between two new guests by seek and returns them as red and black.
-func pair(t *testing.T, s *Store, spec Spec, start time.Time) (id int64, red, black Account) {
+func pair(t testing.TB, s *Store, spec Spec, start time.Time) (id int64, red, black Account) {
 	t.Helper()
 	ctx := context.Background()
 	a, b := guest(t, s), guest(t, s)
@@ -185,6 +185,12 @@ func TestTokensAndPasswords(t *testing.T) {
 	if _, err := s.Authenticate(ctx, token); err != nil {
 		t.Errorf("a token unused for 89 days: %v", err)
 	}
+	// That use kept it alive for another 90 days.
+	var unused time.Duration
+	if err := s.pool.QueryRow(ctx, `SELECT extract(epoch FROM now() - used_at)::float8 * 1e9 FROM tokens WHERE hash = $1`, hashToken(token)).
+		Scan(&unused); err != nil || unused > time.Minute {
+		t.Errorf("a token's use was not recorded: unused for %v (%v)", unused, err)
+	}
 	name := "player" + token[:6]
 	if err := s.Register(ctx, a.ID, name, "short"); code(err) != proto.CodeBadRequest {
 		t.Errorf("short password: %v", err)
@@ -317,7 +323,7 @@ func TestAbandonment(t *testing.T) {
 	ctx := context.Background()
 	start := time.Now()
 	id, red, black := pair(t, s, blitz, start)
-	if err := s.Seen(ctx, []int64{red.ID}, start.Add(50*time.Second)); err != nil {
+	if _, err := s.Seen(ctx, []int64{red.ID}, start.Add(50*time.Second)); err != nil {
 		t.Fatal(err)
 	}
 	if events, err := s.SweepAbandoned(ctx, start.Add(59*time.Second), time.Minute); err != nil || len(ofGame(events, id)) != 0 {
@@ -364,19 +370,17 @@ func TestInvite(t *testing.T) {
 	if _, err := ParseSpec("7+2", "", true, true); code(err) != proto.CodeBadRequest {
 		t.Errorf("a seek on 7+2: %v", err)
 	}
-	// The games table keeps base and increment only: 读秒 controls are refused, not
-	// played untimed, until it keeps their period.
-	for _, tc := range []string{"0+20b", "10+30bx3"} {
-		for _, seek := range []bool{true, false} {
-			if _, err := ParseSpec(tc, "", false, seek); code(err) != proto.CodeBadRequest {
-				t.Errorf("%s (seek %v) accepted: %v", tc, seek, err)
-			}
+	// 读秒 controls: the app's presets are seeks, any other an invite only.
+	for _, c := range []string{"0+20b", "10+30b", "20+60b", "10+30bx3"} {
+		if _, err := ParseSpec(c, "", true, true); err != nil {
+			t.Errorf("a rated seek on %s: %v", c, err)
 		}
 	}
-	for _, c := range SeekControls() {
-		if c.IsByoyomi() {
-			t.Errorf("seeks offer %v", c)
-		}
+	if _, err := ParseSpec("3+15bx5", "", false, true); code(err) != proto.CodeBadRequest {
+		t.Errorf("a seek on 3+15bx5: %v", err)
+	}
+	if spec, err := ParseSpec("3+15bx5", "", false, false); err != nil || spec.TimeControl.ByoyomiPeriods() != 5 {
+		t.Errorf("an invite on 3+15bx5: %+v %v", spec, err)
 	}
 }
 

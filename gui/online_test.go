@@ -1,0 +1,326 @@
+package gui
+
+import (
+	"context"
+	"net/http/httptest"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/xqfyne/xiangqi/play/online"
+	"github.com/xqfyne/xiangqi/play/playtest"
+	"github.com/xqfyne/xiangqi/rules"
+	"github.com/xqfyne/xiangqi/server/hub"
+	"github.com/xqfyne/xiangqi/server/pgtest"
+	"github.com/xqfyne/xiangqi/server/store"
+)
+
+// testDB is a throwaway PostgreSQL for the online screen's server; the tests that need it
+// skip where there is none.
+var testDB pgtest.DB
+
+func TestMain(m *testing.M) { os.Exit(pgtest.Main(m, &testDB)) }
+
+// startServer runs an xqserver in the test process and returns its address.
+func startServer(t *testing.T) string {
+	t.Helper()
+	return startServerWith(t, hub.Config{})
+}
+
+func startServerWith(t *testing.T, cfg hub.Config) string {
+	t.Helper()
+	url := testDB.Need(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	st, err := store.Open(ctx, url)
+	if err != nil {
+		cancel()
+		t.Fatal(err)
+	}
+	cfg.Store, cfg.AccountRate, cfg.AccountBurst = st, 1000, 1000
+	h := hub.New(cfg)
+	done := make(chan struct{})
+	go func() { h.Run(ctx); close(done) }()
+	srv := httptest.NewServer(h.Handler())
+	t.Cleanup(func() { srv.CloseClientConnections(); srv.Close(); cancel(); <-done; st.Close() })
+	return srv.URL
+}
+
+// openOnline opens the Online screen of a new app window and signs in as a guest on
+// server, by tapping.
+func openOnline(t *testing.T, server string) (*Window, *playtest.UIQueue, *onlineScreen) {
+	t.Helper()
+	return openOnlineIn(t, t.TempDir(), server)
+}
+
+func openOnlineIn(t *testing.T, dir, server string) (*Window, *playtest.UIQueue, *onlineScreen) {
+	t.Helper()
+	w, q := openWindow(t, dir)
+	t.Cleanup(func() {
+		if w.online != nil {
+			w.online.Close()
+		}
+	})
+	for _, item := range w.moreItems() { // More → Play online
+		if item.Label == tr("more.online") {
+			item.Action()
+		}
+	}
+	s := shown[*onlineScreen](t, w)
+	test.Type(s.server, "") // focus; the field holds the default address
+	s.server.SetText(server)
+	test.Tap(s.useServer)
+	test.Tap(s.signIn)
+	q.WaitFor(t, 15*time.Second, "the sign-in", func() bool { return w.online.State() == online.Connected })
+	if !strings.Contains(s.status.Text, "Guest ") || !strings.Contains(s.status.Text, "1500") {
+		t.Errorf("status %q names no account and rating", s.status.Text)
+	}
+	return w, q, s
+}
+
+// openGame signs two apps in and pairs them by invite, by tapping; it returns them red first.
+func openGame(t *testing.T, server string) (red, black *Window, redQ, blackQ *playtest.UIQueue, redS, blackS *onlineScreen) {
+	t.Helper()
+	wa, qa, a := openOnline(t, server)
+	wb, qb, b := openOnline(t, server)
+	test.Tap(a.invite)
+	qa.WaitFor(t, 15*time.Second, "the invite code", func() bool { return wa.online.InviteCode() != "" })
+	test.Type(b.codeEntry, wa.online.InviteCode())
+	test.Tap(b.join)
+	for _, p := range []struct {
+		w *Window
+		q *playtest.UIQueue
+	}{{wa, qa}, {wb, qb}} {
+		p.q.WaitFor(t, 15*time.Second, "the game's start", func() bool {
+			g := p.w.online.Current()
+			return g != nil && g.Started()
+		})
+	}
+	if wa.online.Current().Me == rules.Red {
+		return wa, wb, qa, qb, a, b
+	}
+	return wb, wa, qb, qa, b, a
+}
+
+// The abandonment countdown: Black's app goes away; Red's status says so with the time
+// until a claim, then offers the claim, and a tap on Claim the win ends the game.
+func TestOnlineAwayCountdownAndClaim(t *testing.T) {
+	server := startServerWith(t, hub.Config{Grace: 1500 * time.Millisecond, SeenEvery: 100 * time.Millisecond, AwayAfter: time.Second})
+	red, black, redQ, blackQ, redS, _ := openGame(t, server)
+	// The server records its players every 100 ms; one never recorded is never shown away.
+	waitPresence(t, black.online.Account().ID)
+	black.online.Close()
+	blackQ.Drain()
+	redQ.WaitFor(t, 15*time.Second, "the countdown", func() bool {
+		return strings.Contains(redS.gameStatus.Text, "Your opponent is disconnected")
+	})
+	if !redS.claimWin.Disabled() && !red.online.Current().CanClaim(time.Now()) {
+		t.Error("a claim offered before its time")
+	}
+	redQ.WaitFor(t, 15*time.Second, "the claim offered", func() bool { return !redS.claimWin.Disabled() })
+	if !strings.Contains(redS.gameStatus.Text, "claim the win or a draw now") {
+		t.Errorf("status %q", redS.gameStatus.Text)
+	}
+	test.Tap(redS.claimWin)
+	redQ.WaitFor(t, 15*time.Second, "the end", func() bool { return red.online.Current().Over() })
+	if !strings.Contains(redS.gameStatus.Text, "Black left the game") {
+		t.Errorf("status %q", redS.gameStatus.Text)
+	}
+}
+
+// Two apps: one signs in and creates an invite, the other enters the code and joins, all
+// by tapping; Red moves by tapping the board, both boards show it, the engine's help is
+// off in both meanwhile; a draw offered and accepted by tapping ends the game in both
+// libraries.
+func TestOnlineInviteJoinAndMoveByTapping(t *testing.T) {
+	server := startServer(t)
+	wa, qa, a := openOnline(t, server)
+	wb, qb, b := openOnline(t, server)
+
+	test.Tap(a.invite)
+	qa.WaitFor(t, 15*time.Second, "the invite code", func() bool { return wa.online.InviteCode() != "" })
+	code := wa.online.InviteCode()
+	if !strings.Contains(a.code.Text, code) {
+		t.Errorf("the code label %q lacks %s", a.code.Text, code)
+	}
+	test.Tap(a.copyCode)
+	if got := fyne.CurrentApp().Clipboard().Content(); got != code {
+		t.Errorf("copied %q, want %q", got, code)
+	}
+	test.Type(b.codeEntry, code)
+	test.Tap(b.join)
+	for _, p := range []struct {
+		w *Window
+		q *playtest.UIQueue
+		s *onlineScreen
+	}{{wa, qa, a}, {wb, qb, b}} {
+		p.q.WaitFor(t, 15*time.Second, "the game's start", func() bool {
+			g := p.w.online.Current()
+			return g != nil && g.Started()
+		})
+		if !p.s.play.Visible() || p.s.lobby.Visible() {
+			t.Error("the game is not shown")
+		}
+		if !p.w.Session().HelpLocked() || !p.w.game.nav.analyse.Disabled() || !p.w.game.hintBtn.Disabled() {
+			t.Error("hint and analysis stay on during the online game")
+		}
+		if names := p.s.clocks.Text(rules.Red) + p.s.clocks.Text(rules.Black); strings.Count(names, "Guest ") != 2 || !strings.Contains(names, "(1500") {
+			t.Errorf("the clocks name %q", names)
+		}
+	}
+	red, redQ, redWin, black, blackQ, blackWin := a, qa, wa, b, qb, wb
+	if wa.online.Current().Me == rules.Black {
+		red, redQ, redWin, black, blackQ, blackWin = b, qb, wb, a, qa, wa
+	}
+	if !red.board.View().Pickable || black.board.View().Pickable || !black.board.View().Flipped {
+		t.Errorf("red pickable %v, black pickable %v, black flipped %v",
+			red.board.View().Pickable, black.board.View().Pickable, black.board.View().Flipped)
+	}
+	tapPoint(t, red.board, "h2")
+	tapPoint(t, red.board, "e2")
+	cannon := rules.MakePiece(rules.Red, rules.Cannon)
+	e2 := sq(t, "e2")
+	for _, p := range []struct {
+		q *playtest.UIQueue
+		s *onlineScreen
+	}{{redQ, red}, {blackQ, black}} {
+		p.q.WaitFor(t, 15*time.Second, "the move on the board", func() bool {
+			return p.s.board.View().PieceAt(e2) == cannon
+		})
+	}
+	if !black.board.View().Pickable || !strings.Contains(black.gameStatus.Text, "Your move") {
+		t.Errorf("black: pickable %v, status %q", black.board.View().Pickable, black.gameStatus.Text)
+	}
+	test.Tap(black.offerDraw)
+	redQ.WaitFor(t, 15*time.Second, "the draw offer", func() bool { return !red.acceptDraw.Disabled() })
+	test.Tap(red.acceptDraw)
+	for _, p := range []struct {
+		w *Window
+		q *playtest.UIQueue
+		s *onlineScreen
+	}{{redWin, redQ, red}, {blackWin, blackQ, black}} {
+		p.q.WaitFor(t, 15*time.Second, "the game filed", func() bool {
+			id, _ := p.w.online.Current().Filed()
+			return id != ""
+		})
+		if p.w.Session().HelpLocked() || p.w.game.nav.analyse.Disabled() {
+			t.Error("hint and analysis stay off after the game")
+		}
+		if !strings.Contains(p.s.gameStatus.Text, "library") {
+			t.Errorf("status %q", p.s.gameStatus.Text)
+		}
+		items := p.w.io.library.List()
+		if len(items) != 1 || items[0].Result != "1/2-1/2" || items[0].Plies != 1 {
+			t.Errorf("library %+v", items)
+		}
+	}
+}
+
+// waitPresence waits until the server has recorded account as connected.
+func waitPresence(t *testing.T, account int64) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	db, err := pgx.Connect(ctx, testDB.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close(ctx)
+	for {
+		var n int
+		if err := db.QueryRow(ctx, "SELECT count(*) FROM presence WHERE account_id = $1", account).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		if n > 0 {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// The online game on a phone in portrait (390x844) and on the desktop (900x680): the board
+// as wide or as tall as the window allows, the players, buttons and status beside or
+// under it, nothing outside the window.
+func TestOnlineGameLayout(t *testing.T) {
+	server := startServer(t)
+	red, _, _, _, redS, _ := openGame(t, server)
+	for _, size := range []fyne.Size{{Width: 390, Height: 844}, {Width: 900, Height: 680}} {
+		red.Fyne().Resize(size)
+		b, side := redS.board, redS.side
+		portrait := size.Height > size.Width
+		if b.Size().Width > size.Width+0.5 || b.Size().Height > size.Height+0.5 || b.Size().Width < 0.6*min(size.Width, size.Height) {
+			t.Errorf("%v: board %v", size, b.Size())
+		}
+		if portrait && side.Position().Y+0.5 < b.Size().Height || !portrait && side.Position().X+0.5 < b.Size().Width {
+			t.Errorf("%v: the panel at %v overlaps the board %v", size, side.Position(), b.Size())
+		}
+		if end := side.Position().Add(side.MinSize()); end.X > size.Width+0.5 || end.Y > size.Height+0.5 {
+			t.Errorf("%v: the panel needs %v from %v", size, side.MinSize(), side.Position())
+		}
+	}
+}
+
+// An app started again while its online game is in play signs in by itself: the engine's
+// help is off before the Online screen is opened, and the game is there to resume.
+func TestOnlineGameInPlayLocksHelpAfterARestart(t *testing.T) {
+	server := startServer(t)
+	dir := t.TempDir()
+	wa, qa, a := openOnlineIn(t, dir, server)
+	_, _, b := openOnline(t, server)
+	test.Tap(a.invite)
+	qa.WaitFor(t, 15*time.Second, "the invite code", func() bool { return wa.online.InviteCode() != "" })
+	test.Type(b.codeEntry, wa.online.InviteCode())
+	test.Tap(b.join)
+	qa.WaitFor(t, 15*time.Second, "the game's start", func() bool {
+		g := wa.online.Current()
+		return g != nil && g.Started()
+	})
+	game := wa.online.Current().ID
+	wa.online.Close() // the app goes, its game stays in play
+	again, q := openWindow(t, dir)
+	t.Cleanup(func() { again.online.Close() })
+	if again.online == nil {
+		t.Fatal("no sign-in at the start with a kept token")
+	}
+	q.WaitFor(t, 15*time.Second, "the game to resume", func() bool { return slices.Contains(again.online.Resumable(), game) })
+	if !again.Session().HelpLocked() || !again.game.hintBtn.Disabled() {
+		t.Error("hint and analysis on while a game is in play")
+	}
+}
+
+// Quick pairing by tapping: a seek shows its wait and can be cancelled; sought again, it
+// meets the other app's seek and both games open.
+func TestOnlineSeekWaitCancelAndPair(t *testing.T) {
+	server := startServer(t)
+	wa, qa, a := openOnline(t, server)
+	wb, qb, b := openOnline(t, server)
+	test.Tap(a.seek)
+	qa.WaitFor(t, 15*time.Second, "the wait shown", func() bool {
+		return strings.Contains(a.status.Text, "Waiting for an opponent (10+5): 0:0")
+	})
+	if !a.seek.Disabled() || a.cancel.Disabled() {
+		t.Error("seek and cancel buttons while seeking")
+	}
+	test.Tap(a.cancel)
+	if _, _, seeking := wa.online.Seeking(); seeking || strings.Contains(a.status.Text, "Waiting") {
+		t.Errorf("still seeking after Cancel: %q", a.status.Text)
+	}
+	test.Tap(a.seek)
+	qa.WaitFor(t, 15*time.Second, "the seek", func() bool { return strings.Contains(a.status.Text, "Waiting") })
+	test.Tap(b.seek)
+	for _, p := range []struct {
+		w *Window
+		q *playtest.UIQueue
+		s *onlineScreen
+	}{{wa, qa, a}, {wb, qb, b}} {
+		p.q.WaitFor(t, 15*time.Second, "the pairing", func() bool {
+			g := p.w.online.Current()
+			return g != nil && g.Started() && p.s.play.Visible()
+		})
+	}
+}

@@ -1,0 +1,216 @@
+#!/usr/bin/env bash
+# Online play end to end with the real app under Xvfb: `make server` on a port of its own,
+# two app instances side by side with separate homes. A signs in as a guest and creates an
+# invite, copies the code (read from the X clipboard), B enters it and joins; they play
+# ten moves by clicking the boards; A is killed with kill -9 after the sixth and started
+# again, opens Play online (signed in again by its kept token), resumes the game from the
+# list and plays on; Black resigns (Resign, Yes). Both libraries must then hold the same
+# ten moves and the result. Every step waits for what it can observe (the window, the
+# server's event table, the library), never a fixed time. Screenshots and logs in $OUT
+# (default dist/online-xvfb/). Needs xvfb, xdotool, imagemagick, xclip and PostgreSQL.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+OUT=${OUT:-dist/online-xvfb}
+PORT=${ONLINE_PORT:-18089}
+PG_PORT=${ONLINE_PG_PORT:-54391}
+rm -rf "$OUT"
+mkdir -p "$OUT" dist
+export XVFB_SCREEN=1800x700x24 # two 900x680 windows side by side
+. scripts/x11-lib.sh
+
+go build -o dist/xiangqi .
+
+server=""
+declare -A pid=() win=() left=([a]=0 [b]=900)
+cleanup() {
+  for n in a b; do [ -n "${pid[$n]:-}" ] && kill -9 "${pid[$n]}" 2>/dev/null || true; done
+  # make, go run and xqserver are one process group; xqserver stops its PostgreSQL on TERM.
+  [ -n "$server" ] && kill -TERM -- "-$server" 2>/dev/null || true
+  [ -n "$server" ] && wait "$server" 2>/dev/null || true
+  stop_xvfb
+}
+trap cleanup EXIT
+
+fail() { echo "online-xvfb: $*"; shot failure || true; exit 1; }
+
+setsid make server SERVER_ADDR=127.0.0.1:$PORT SERVER_FLAGS="-pg-port $PG_PORT -data $OUT/pg" >"$OUT/server.log" 2>&1 &
+server=$!
+for _ in $(seq 600); do
+  curl -fs "http://127.0.0.1:$PORT/healthz" >/dev/null 2>&1 && break
+  kill -0 "$server" 2>/dev/null || { cat "$OUT/server.log"; exit 1; }
+  sleep 0.2
+done
+curl -fs "http://127.0.0.1:$PORT/healthz" >/dev/null || { cat "$OUT/server.log"; fail "the server did not start"; }
+echo "server on :$PORT"
+db="postgres://postgres@127.0.0.1:$PG_PORT/xiangqi?sslmode=disable"
+moves_on_server() { psql "$db" -Atc "SELECT count(*) FROM events WHERE kind = 'move'"; }
+
+start_xvfb
+
+# start N: app N on its own home, its window placed at its left edge.
+start() {
+  local n=$1 other=none w=""
+  [ -n "${2:-}" ] && other=${win[$2]}
+  mkdir -p "$OUT/home-$n"
+  HOME=$PWD/$OUT/home-$n XDG_CONFIG_HOME=$PWD/$OUT/home-$n/.config TMPDIR=$PWD/$OUT/home-$n LANG=en_US.UTF-8 \
+    dist/xiangqi >>"$OUT/app-$n.log" 2>&1 &
+  pid[$n]=$!
+  for _ in $(seq 300); do
+    w=$(xdotool search --onlyvisible --name '^Xiangqi$' 2>/dev/null | grep -vx "$other" | head -1 || true)
+    [ -n "$w" ] && break
+    kill -0 "${pid[$n]}" || fail "app $n exited"
+    sleep 0.1
+  done
+  [ -n "$w" ] || fail "no window for app $n"
+  win[$n]=$w
+  xdotool windowsize "$w" 900 680
+  xdotool windowmove "$w" "${left[$n]}" 0
+  for _ in $(seq 100); do
+    eval "$(xdotool getwindowgeometry --shell "$w")"
+    [ "$WIDTH" = 900 ] && [ "$X" = "${left[$n]}" ] && break
+    sleep 0.1
+  done
+  wait_board "${left[$n]}" 0 900 680 >/dev/null || fail "app $n drew no board"
+}
+
+# click N X Y: click app N at X,Y of its 900x680 English window (where the layout puts
+# the control), then give Fyne a frame to handle it.
+click() { xdotool mousemove $(( ${left[$1]} + $2 )) "$3" click 1; sleep 0.2; }
+
+# Where the controls are in the 900x680 English layout.
+more() { click "$1" 859 242; sleep 0.3; click "$1" 787 644; } # More, Play online…
+
+# online N: open the Online screen of app N and sign in as a guest on the test server.
+online() {
+  more "$1"
+  click "$1" 450 62
+  xdotool key --window "${win[$1]}" ctrl+a
+  xdotool type --window "${win[$1]}" "http://127.0.0.1:$PORT"
+  click "$1" 876 62  # Use
+  click "$1" 450 102 # Sign in as a guest
+}
+
+# square N NAME: click the board point NAME (h2) of app N, whose board is drawn from
+# Black's side when FLIP_N is set.
+square() {
+  local n=$1 file rank bx by bw bh px py
+  file=$(( $(printf '%d' "'${2:0:1}") - 97 ))
+  rank=${2:1:1}
+  if [ "${flip[$n]}" = 1 ]; then file=$(( 8 - file )); rank=$(( 9 - rank )); fi
+  read -r bx by bw bh < <(board_rect "${left[$n]}" 0 900 680)
+  read -r px py < <(point "$bx" "$by" "$bw" "$bh" "$file" "$rank")
+  xdotool mousemove "$px" "$py" click 1
+  sleep 0.2
+}
+
+# move N MOVE: app N plays MOVE (h2e2) by clicking, until the server has taken it (a click
+# before the app has seen the previous move selects nothing, so it is clicked again).
+move() {
+  local before now
+  before=$(moves_on_server)
+  for _ in $(seq 10); do
+    square "$1" "${2:0:2}"
+    square "$1" "${2:2:2}"
+    for _ in $(seq 20); do
+      now=$(moves_on_server)
+      [ "$now" -gt "$before" ] && return 0
+      sleep 0.1
+    done
+  done
+  fail "app $1 could not play $2"
+}
+
+start a
+start b a
+online a
+click a 450 231 # Create an invite
+code=""
+for _ in $(seq 100); do
+  click a 853 271 # Copy code
+  code=$(xclip -selection clipboard -o 2>/dev/null || true)
+  [[ "$code" =~ ^[A-Z0-9]{4,16}$ ]] && break
+  sleep 0.1
+done
+[[ "$code" =~ ^[A-Z0-9]{4,16}$ ]] || fail "no invite code on the clipboard ($code)"
+echo "invite code $code"
+shot 0-invite
+online b
+click b 425 311 # the code field
+xdotool type --window "${win[b]}" "$code"
+click b 873 311 # Join
+for _ in $(seq 100); do
+  [ "$(psql "$db" -Atc "SELECT count(*) FROM events WHERE kind = 'start'")" = 1 ] && break
+  sleep 0.1
+done
+red=$(psql "$db" -Atc "SELECT data->'red'->>'id' FROM events WHERE kind = 'start'")
+first=$(psql "$db" -Atc "SELECT id FROM accounts ORDER BY id LIMIT 1") # A signed in first
+declare -A flip=([a]=0 [b]=1) side=([red]=a [black]=b)
+if [ "$red" != "$first" ]; then flip=([a]=1 [b]=0); side=([red]=b [black]=a); fi
+echo "red is app ${side[red]}"
+shot 1-started
+
+line=(h2e2 h9g7 h0g2 i9h9 i0h0 b9c7 b2c2 b7a7 b0a2 a9b9)
+for i in 0 1 2 3 4 5; do
+  if (( i % 2 == 0 )); then move "${side[red]}" "${line[$i]}"; else move "${side[black]}" "${line[$i]}"; fi
+done
+shot 2-six-moves
+echo "six moves played; kill -9 of app a"
+kill -9 "${pid[a]}"
+wait "${pid[a]}" 2>/dev/null || true
+pid[a]=""
+start a b
+more a # signed in again with the kept token
+# Resume game N, the first of the games in play, once the welcome has listed it: clicked
+# until the game's board is on screen (the lobby has none).
+resumed=""
+for _ in $(seq 100); do
+  click a 450 397
+  read -r _ _ bw _ < <(board_rect 0 0 900 680 2>/dev/null || echo "0 0 0 0")
+  [ "${bw:-0}" -gt 300 ] && { resumed=1; break; }
+  sleep 0.1
+done
+[ -n "$resumed" ] || fail "app a shows no game to resume"
+shot 3-resumed
+for i in 6 7 8 9; do
+  if (( i % 2 == 0 )); then move "${side[red]}" "${line[$i]}"; else move "${side[black]}" "${line[$i]}"; fi
+done
+shot 4-ten-moves
+click "${side[black]}" 643 72 # Resign
+sleep 0.3 # the dialog's opening
+shot 5-resign-question
+click "${side[black]}" 482 378 # Yes
+for _ in $(seq 100); do
+  [ "$(psql "$db" -Atc "SELECT count(*) FROM events WHERE kind = 'end'")" = 1 ] && break
+  sleep 0.1
+done
+shot 6-resigned
+
+want="${line[*]}"
+for n in a b; do
+  lib=""
+  for _ in $(seq 100); do
+    lib=$(find "$OUT/home-$n" -name 'game-*.json' | head -1)
+    [ -n "$lib" ] && break
+    sleep 0.1
+  done
+  [ -n "$lib" ] || fail "nothing in app $n's library"
+  # The record file: its main line (the first child of each node), result and tags.
+  read -r got result termination < <(python3 - "$lib" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+first = {}
+for i, n in enumerate(r["nodes"], 1):
+    first.setdefault(n["parent"], (i, n["move"]))
+line, at = [], 0
+while at in first:
+    at, mv = first[at]
+    line.append(mv)
+print(",".join(line), r["result"]["status"], r["metadata"].get("termination", ""))
+PY
+)
+  got=${got//,/ }
+  echo "app $n's library: $got ($result, $termination)"
+  [ "$got" = "$want" ] || fail "app $n's library holds $got, not $want"
+  [ "$result" = red-wins ] && [ "$termination" = resignation ] || fail "app $n's game is not Red's win by resignation"
+done
+echo "online-xvfb: both libraries hold the ten moves and Red's win by resignation"
