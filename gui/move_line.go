@@ -29,10 +29,10 @@ func newMoveLineView(tap func(move int), snug *bool) *moveLineView {
 	return v
 }
 
-// show shows a line: its number and its moves (their indexes and texts); current is the
-// move shown on the board. A line that starts with Black's move ("2... 车９平８") shows
+// show shows a line: its number and its moves (their indexes and texts), the last one
+// followed by close (the ")" ending variations); current is the move shown on the board. A line that starts with Black's move ("2... 车９平８") shows
 // it in Black's column, after "2. …".
-func (v *moveLineView) show(lead string, moves []int, texts []string, current int) {
+func (v *moveLineView) show(lead string, moves []int, close string, texts []string, current int) {
 	first := 0
 	if strings.HasSuffix(lead, "...") {
 		lead = strings.TrimSuffix(lead, "..") // "2..." → "2."
@@ -43,7 +43,11 @@ func (v *moveLineView) show(lead string, moves []int, texts []string, current in
 	v.lead.SetText(lead)
 	for i, c := range v.cells[first:] {
 		if i < len(moves) {
-			c.show(moves[i], texts[moves[i]], moves[i] == current)
+			text := texts[moves[i]]
+			if i == len(moves)-1 {
+				text += close
+			}
+			c.show(moves[i], text, moves[i] == current)
 			c.Show()
 		} else {
 			c.show(-1, "", false)

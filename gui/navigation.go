@@ -134,7 +134,7 @@ func (g *gameScreen) newMoveList() *moveList {
 	list.UpdateItem = func(i widget.ListItemID, o fyne.CanvasObject) {
 		if i >= 0 && i < len(g.moves.lines) {
 			l := g.moves.lines[i]
-			o.(*moveLineView).show(l.Lead, l.Moves, g.moves.cells, g.moves.current)
+			o.(*moveLineView).show(l.Lead, l.Moves, l.Close, g.moves.cells, g.moves.current)
 		}
 	}
 	list.ExtendBaseWidget(list)

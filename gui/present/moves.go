@@ -59,6 +59,7 @@ func ClassText(t Translate, c play.MoveClass) string {
 type MoveLine struct {
 	Lead  string // the indent, "(" opening a variation, and the number: "    (2." or "2..."
 	Moves []int  // the line's moves: indexes into the entries it was made from, one or two
+	Close string // the ")" closing each variation that ends with the line's last move
 }
 
 // Text is the line with its moves' texts (texts[i] for entry i): "1. 炮二平五 马８进７".
@@ -67,7 +68,7 @@ func (l MoveLine) Text(texts []string) string {
 	for _, i := range l.Moves {
 		out += " " + texts[i]
 	}
-	return out
+	return out + l.Close
 }
 
 // MoveLines lays out the move list's entries (in reading order) as lines: a Black move
@@ -90,7 +91,26 @@ func MoveLines(entries []game.MoveListEntry) []MoveLine {
 		}
 		lines = append(lines, MoveLine{Lead: lead + e.Number, Moves: []int{i}})
 	}
+	for n := range lines {
+		last := lines[n].Moves[len(lines[n].Moves)-1]
+		lines[n].Close = strings.Repeat(")", variationsEnding(entries, last))
+	}
 	return lines
+}
+
+// variationsEnding is how many variations end with entry i: as many levels as the entry
+// after it is shallower, counting the level a following variation opens itself (a
+// sibling variation closes this one first).
+func variationsEnding(entries []game.MoveListEntry, i int) int {
+	open := 0 // the levels the next entry needs open before it
+	if i+1 < len(entries) {
+		next := entries[i+1]
+		open = next.Depth
+		if next.VariationStart && next.Depth > 0 {
+			open--
+		}
+	}
+	return max(entries[i].Depth-open, 0)
 }
 
 // MoveCellText is one move as its line shows it: the move and the review's mark.

@@ -272,9 +272,43 @@ func TestMoveLinesPairTheMainLine(t *testing.T) {
 		"1. 炮二平五 马８进７",
 		"2. 马二进三",
 		"    (2. 兵七进一 卒７进１",
-		"    3. 马八进七",
+		"    3. 马八进七)",
 		"2... 车９平８",
 		"3. 车一平二 马２进３",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("lines\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	// Every variation is closed at its last move, nested ones and siblings too, in WXF as
+	// in Chinese notation (issue 35 item 6: "(6. 车二进三 马７退８" was never closed).
+	entries = []game.MoveListEntry{
+		e("1.", "C2=5", 0, false),
+		e("1.", "H2+3", 1, true), e("1...", "H8+7", 1, false),
+		e("1...", "C8=5", 2, true),
+		e("1.", "P7+1", 1, true),
+		e("1...", "H8+7", 0, false),
+		e("2.", "H2+3", 0, false), e("2...", "R9=8", 0, false),
+		e("2...", "P7+1", 1, true), e("3.", "R1=2", 1, false),
+		e("3.", "R9=8", 2, true), e("3...", "C2=1", 2, false),
+	}
+	texts = make([]string, len(entries))
+	for i, x := range entries {
+		texts[i] = x.Text
+	}
+	got = nil
+	for _, l := range MoveLines(entries) {
+		got = append(got, l.Text(texts))
+	}
+	want = []string{
+		"1. C2=5",
+		"    (1. H2+3 H8+7",
+		"        (1... C8=5))",
+		"    (1. P7+1)",
+		"1... H8+7",
+		"2. H2+3 R9=8",
+		"    (2... P7+1",
+		"    3. R1=2",
+		"        (3. R9=8 C2=1))",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Fatalf("lines\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
