@@ -33,8 +33,9 @@ type notesView struct {
 // move list's lines are.
 func newNotesView(onTap func(), snug *bool) *notesView {
 	n := &notesView{header: widget.NewLabel(""), comment: widget.NewLabel(""), line: newListRowText("", snug), onTap: onTap}
-	n.header.Truncation = fyne.TextTruncateEllipsis
-	n.header.Importance = widget.LowImportance
+	// The whole header, on two lines where it needs them, in the text's colour: cut to one
+	// dim line it lost the date and result of a long event's game (issue 35 item 4).
+	n.header.Wrapping = fyne.TextWrapWord
 	n.comment.Wrapping = fyne.TextWrapWord
 	n.scroll = container.NewVScroll(container.NewVBox(n.header, n.comment))
 	n.ExtendBaseWidget(n)

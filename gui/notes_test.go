@@ -5,10 +5,13 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/play"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // An opened file's header (event, place, date, result) and the comment on the move shown
@@ -72,5 +75,63 @@ func TestNotesShowHeaderAndComment(t *testing.T) {
 	}
 	if got := g.Record().Root.Children[0].Comment; got != "炮二平五 is the classic start" {
 		t.Errorf("the saved game has comment %q", got)
+	}
+}
+
+// headerGame is twelvePlies as a record from a file: a long event name, place, date and
+// result, and a comment on the last move.
+func headerGame(t *testing.T) *game.Record {
+	t.Helper()
+	g, err := game.New("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range twelvePlies {
+		if err := g.PlayText(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rec := g.Record()
+	rec.Meta = game.Metadata{Title: "中炮过河车互进七兵对屏风马平炮兑车",
+		Event: "The Fourth National Team Xiangqi Championship, Men's Individual Final Round",
+		Site:  "Beijing", Date: "1997.11.16", Red: "柳大华", Black: "吕钦"}
+	rec.Result = game.Result{Status: game.BlackWins, Winner: rules.Black, Reason: game.ReasonRecorded}
+	last := rec.Root
+	for last.Next() != nil {
+		last = last.Next()
+	}
+	last.Comment = "Black's cannon comes to the flank: the exchange of rooks follows."
+	return rec
+}
+
+// Issue 35 item 4: at the desktop's smallest window the header is shown whole (event,
+// date and result, however long the event's name), on as many lines as it needs, in the
+// text's own colour, not dimmed.
+func TestNotesHeaderShownWholeOnTheDesktop(t *testing.T) {
+	w, _ := openWindow(t, t.TempDir())
+	s := w.Session()
+	if err := s.OpenRecord(headerGame(t), play.Players{}); err != nil {
+		t.Fatal(err)
+	}
+	s.GoLast()
+	w.Fyne().Resize(fyne.NewSize(900, 680))
+	h := w.game.notes.header
+	if !inside(w, h) {
+		t.Fatalf("the header is not shown (%v at %v)", h.Size(), absolute(h))
+	}
+	var shown []string
+	for _, o := range test.LaidOutObjects(h) {
+		if text, ok := o.(*canvas.Text); ok && text.Visible() && text.Position().Y+text.Size().Height <= h.Size().Height+0.5 {
+			shown = append(shown, text.Text)
+		}
+	}
+	all := strings.Join(shown, " ")
+	for _, part := range []string{"Men's Individual Final Round", "1997.11.16", tr("library.blackWon")} {
+		if !strings.Contains(all, part) {
+			t.Errorf("the header shows %q: %q is missing", all, part)
+		}
+	}
+	if h.Importance == widget.LowImportance {
+		t.Error("the header is drawn dimmed")
 	}
 }
