@@ -246,6 +246,7 @@ func (g *gameScreen) statusNow() present.Status {
 		st.Depth, st.Score, st.Mate = info.Depth, info.Score, info.Mate
 	}
 	st.YourMove = s.Settings().Human != game.HumanBoth && s.Settings().Human.Plays(st.ToMove)
+	st.EngineWaits = s.EngineWaits()
 	if hint := s.Hint(); hint != rules.NoMove {
 		st.Hint = game.FormatMove(gm.Position(), hint, s.Settings().Notation)
 	}

@@ -164,3 +164,44 @@ func TestMoveListShowsPairs(t *testing.T) {
 		}
 	}
 }
+
+// Issue 35 item 7: deleting the engine's mating move in a finished game leaves the engine
+// to move and waiting; the status says so and how play goes on, and Undo carries on.
+func TestDeleteInAFinishedGameSaysHowPlayGoesOn(t *testing.T) {
+	dir := t.TempDir()
+	g, err := game.New("4k4/9/9/2p3p2/9/9/2P3P2/9/R8/1R1K5 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []string{"c3c4", "c6c5", "a1a7", "g6g5", "b0b8", "e9f9", "a7a9"} {
+		if err := g.PlayText(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	store, _ := play.NewDirStore(dir)
+	set := play.DefaultSettings(play.English)
+	set.Human, set.Seconds, set.Random, set.Book = game.HumanBlack, 0.05, false, false
+	if err := store.Save(g, set); err != nil {
+		t.Fatal(err)
+	}
+	w, q := openWindow(t, dir)
+	s := w.Session()
+	if !s.Game().Result().Decided() {
+		t.Fatal("the game is not over")
+	}
+	test.Tap(w.game.nav.remove)
+	q.Drain()
+	s.WaitSearch()
+	q.Drain()
+	if s.Game().Ply() != 6 || s.Thinking() {
+		t.Fatalf("after the delete: ply %d, thinking %v", s.Game().Ply(), s.Thinking())
+	}
+	if got := w.game.status.Text; !strings.Contains(got, tr("status.engineWaits")) {
+		t.Errorf("the status reads %q: it does not say how play goes on", got)
+	}
+	test.Tap(w.game.undoBtn)
+	q.Drain()
+	if got := w.game.status.Text; strings.Contains(got, tr("status.engineWaits")) || !s.HumanToMove() {
+		t.Errorf("after Undo the status reads %q, human to move %v", got, s.HumanToMove())
+	}
+}

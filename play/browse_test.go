@@ -305,8 +305,8 @@ func TestEditsOfAFinishedGameLeaveTheEngineQuiet(t *testing.T) {
 			if err := s.DeleteFromHere(); err != nil {
 				t.Fatal(err)
 			}
-			if s.Browsing() || s.HumanToMove() {
-				t.Fatalf("after the delete: browsing %v, human to move %v", s.Browsing(), s.HumanToMove())
+			if s.Browsing() || s.HumanToMove() || !s.EngineWaits() {
+				t.Fatalf("after the delete: browsing %v, human to move %v, engine waits %v", s.Browsing(), s.HumanToMove(), s.EngineWaits())
 			}
 			quiet("delete")
 			s.GoBack()
@@ -317,8 +317,8 @@ func TestEditsOfAFinishedGameLeaveTheEngineQuiet(t *testing.T) {
 			tapMove(t, s, "b0c2")
 			q.WaitFor(t, 10*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 4 })
 			s.WaitSearch()
-			if *calls != before+1 {
-				t.Fatalf("after the move: %d→%d searches", before, *calls)
+			if *calls != before+1 || s.EngineWaits() {
+				t.Fatalf("after the move: %d→%d searches, engine waits %v", before, *calls, s.EngineWaits())
 			}
 		})
 	}

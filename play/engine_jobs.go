@@ -60,6 +60,13 @@ func (s *Session) RetryEngine() {
 	s.startSearch(false)
 }
 
+// EngineWaits reports that the engine is to move but waits, as after a move of a finished
+// game was deleted (it does not take the edit as a cue to play on): play goes on when the
+// player takes back (Undo), or goes back and plays another move.
+func (s *Session) EngineWaits() bool {
+	return s.editedAfterEnd && !s.thinking && !s.m.g.Result().Decided() && s.settings.engineMoves(s.m.g.SideToMove()) && !s.freeMoves()
+}
+
 // maybeStartEngine starts the engine's search when it is to move.
 func (s *Session) maybeStartEngine() {
 	if s.thinking || s.editedAfterEnd || s.m.g.Result().Decided() || !s.settings.engineMoves(s.m.g.SideToMove()) || s.freeMoves() {

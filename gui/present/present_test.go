@@ -53,6 +53,8 @@ func TestStatusText(t *testing.T) {
 		{"no hint", Status{ToMove: rules.Red, HintErr: errors.New("busy")},
 			"No hint: busy · Red to move", "无法提示：busy · 红方走棋"},
 		{"confirming", Status{ToMove: rules.Red, Confirming: "Copied"}, "Copied · Red to move", "Copied · 红方走棋"},
+		{"engine waits", Status{ToMove: rules.Red, EngineWaits: true},
+			"Red to move · The engine waits: tap Undo to play on", "红方走棋 · 电脑暂停：点悔棋继续"},
 	}
 	for _, c := range cases {
 		sayBoth(t, c.name, func(tr Translate) string { return StatusText(tr, c.s) }, c.en, c.zh)

@@ -17,6 +17,9 @@ type Status struct {
 	Illegal    string      // why the last try was not legal, "" for none
 	Check      bool        // the side to move is in check
 	Confirming string      // a short confirmation shown before the status ("Copied"), "" for none
+	// EngineWaits: the engine is to move but waits (a finished game was edited); the
+	// status says how play goes on.
+	EngineWaits bool
 }
 
 // StatusText is the status line: the game's end, the engine's progress, its failure, or
@@ -46,6 +49,9 @@ func statusCore(t Translate, s Status) string {
 	text := t("status.toMove", map[string]any{"Side": side})
 	if s.YourMove {
 		text = t("status.yourMove", map[string]any{"Side": side})
+	}
+	if s.EngineWaits {
+		text += " · " + t("status.engineWaits", nil)
 	}
 	if s.Hint != "" {
 		text = t("status.hint", map[string]any{"Move": s.Hint}) + " · " + text
