@@ -113,10 +113,14 @@ var (
 // Sizes of the score chart: tall enough to read a drop of a few pawns, with room at its
 // left for the axis's labels. A phone's chart is lower, so that the board keeps its size.
 const (
-	curveHeight       = 120
+	curveHeight       = 140 // the unit's label fits between two grid lines
 	curveHeightMobile = 64
 	curveAxisWidth    = 30
 )
+
+// curveTextSize is the size of the chart's labels: the body text's, as readable as the
+// list beside it (at the caption size they were 8 pixels high, issue 35 item 8).
+func curveTextSize() float32 { return theme.TextSize() }
 
 // scoreCurve charts the review's scores from Red's view (Red's advantage up) against an
 // axis in pawns (present.CurveLevel), with a dot on each inaccuracy, mistake and blunder
@@ -180,7 +184,7 @@ func (c *scoreCurve) pointAt(x float32) int {
 // levelY is the height of a level of the chart (present.CurveLevel's scale).
 func (c *scoreCurve) levelY(level float32) float32 {
 	_, _, h := c.plot()
-	margin := theme.CaptionTextSize() * 0.7 // the mate rows' labels, centred on their lines, stay inside
+	margin := curveTextSize() * 0.7 // the mate rows' labels, centred on their lines, stay inside
 	return h/2 - level*(h/2-margin)
 }
 
@@ -208,13 +212,13 @@ func (c *scoreCurve) CreateRenderer() fyne.WidgetRenderer {
 			line.StrokeColor = colorCurveZero
 		}
 		label := canvas.NewText(tick.Label, colorCurveText)
-		label.TextSize = theme.CaptionTextSize()
+		label.TextSize = curveTextSize()
 		label.Alignment = fyne.TextAlignTrailing
 		r.ticks = append(r.ticks, curveTick{level: tick.Level, line: line, label: label})
 	}
 	r.mateRows = [2]*canvas.Rectangle{canvas.NewRectangle(colorCurveMate), canvas.NewRectangle(colorCurveMate)}
 	r.unit = canvas.NewText(tr("review.axisUnit"), colorCurveText)
-	r.unit.TextSize = theme.CaptionTextSize()
+	r.unit.TextSize = curveTextSize()
 	return r
 }
 
@@ -256,8 +260,10 @@ func (r *curveRenderer) Layout(size fyne.Size) {
 	r.mateRows[1].Move(fyne.NewPos(left, c.levelY(-present.CurveMateRow)))
 	r.mateRows[1].Resize(fyne.NewSize(w, size.Height-c.levelY(-present.CurveMateRow)))
 	// The lines, and the labels that do not run into a label placed before them: the
-	// mate rows' and 0 first, then ±20 and ±10 pawns (a phone's chart is low).
+	// mate rows' and 0 first, then ±20 and ±10 pawns (a phone's chart is low). A line
+	// whose label does not fit goes too: unlabelled it said nothing.
 	var placed [][2]float32
+	edges := []float32{0, size.Height}
 	for _, i := range tickLabelOrder(len(r.ticks)) {
 		t := r.ticks[i]
 		y := c.levelY(t.level)
@@ -269,16 +275,17 @@ func (r *curveRenderer) Layout(size fyne.Size) {
 		clash := slices.ContainsFunc(placed, func(p [2]float32) bool { return top < p[1] && p[0] < bottom })
 		if clash {
 			t.label.Hide()
+			t.line.Hide()
 			continue
 		}
+		t.line.Show()
+		edges = append(edges, y)
 		placed = append(placed, [2]float32{top, bottom})
 		t.label.Show()
 		t.label.Move(fyne.NewPos(left-4-labelSize.Width, top))
 		t.label.Resize(labelSize)
 	}
-	unitSize := r.unit.MinSize()
-	r.unit.Move(fyne.NewPos(left+w-unitSize.Width-2, c.levelY(-present.CurveMateRow)-unitSize.Height))
-	r.unit.Resize(unitSize)
+	r.placeUnit(left+w, edges)
 	for len(r.segments) < len(c.points) {
 		l := canvas.NewLine(colorCurveLine)
 		l.StrokeWidth = 2
@@ -322,6 +329,27 @@ func (r *curveRenderer) Layout(size fyne.Size) {
 	for _, d := range r.dots {
 		r.objectList = append(r.objectList, d)
 	}
+}
+
+// placeUnit puts the unit's label at the right, ending at x, in the lowest of the widest
+// gaps between the grid lines at edges (and the chart's edges), where no line strikes it
+// through; it is hidden where no gap is high enough.
+func (r *curveRenderer) placeUnit(x float32, edges []float32) {
+	slices.Sort(edges)
+	unit := r.unit.MinSize()
+	best, top := float32(0), float32(0)
+	for i := 1; i < len(edges); i++ {
+		if gap := edges[i] - edges[i-1]; gap >= best {
+			best, top = gap, edges[i-1]
+		}
+	}
+	if best < unit.Height+1 {
+		r.unit.Hide()
+		return
+	}
+	r.unit.Show()
+	r.unit.Move(fyne.NewPos(x-unit.Width-2, top+(best-unit.Height)/2))
+	r.unit.Resize(unit)
 }
 
 func (r *curveRenderer) MinSize() fyne.Size { return r.curve.MinSize() }

@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/xqfyne/xiangqi/gui/present"
@@ -113,5 +114,43 @@ func TestReviewShowsTheWholeBetterLine(t *testing.T) {
 	line := present.LineText(pos, mr.BetterLine, s.Settings().Notation, len(mr.BetterLine))
 	if !strings.Contains(verdict.Text, line) || verdict.Truncation != fyne.TextTruncateOff || verdict.Wrapping != fyne.TextWrapWord {
 		t.Errorf("verdict %q (truncation %v): the whole line %q expected", verdict.Text, verdict.Truncation, line)
+	}
+}
+
+// Issue 35 item 8: the chart's labels are as large as the body text, and the unit's label
+// sits where no grid line strikes it through, on the desktop's chart and a
+// phone's.
+func TestReviewChartLabelsAreReadableAndClear(t *testing.T) {
+	w, q := openTwoPlayerGame(t, "3k5/R8/9/9/9/9/9/9/9/4K3R w - - 0 1", "i0i9")
+	s := w.Session()
+	if err := s.StartReview(play.ReviewOptions{Depth: 4}); err != nil {
+		t.Fatal(err)
+	}
+	q.WaitFor(t, 60*time.Second, "the review", func() bool { return !s.Reviewing() })
+	curve := w.game.reviewPanel.curve
+	for _, size := range []fyne.Size{{Width: 400, Height: curveHeight}, {Width: 187, Height: curveHeightMobile}} {
+		curve.Resize(size)
+		curve.Refresh()
+		r := test.WidgetRenderer(curve).(*curveRenderer)
+		if !r.unit.Visible() {
+			t.Errorf("%v: the unit's label is hidden", size)
+			continue
+		}
+		top, bottom := r.unit.Position().Y, r.unit.Position().Y+r.unit.MinSize().Height
+		labels := 0
+		for _, tick := range r.ticks {
+			if tick.label.Visible() {
+				labels++
+				if tick.label.TextSize < theme.TextSize() {
+					t.Errorf("%v: label %q is %v high, under the body text's %v", size, tick.label.Text, tick.label.TextSize, theme.TextSize())
+				}
+			}
+			if y := tick.line.Position1.Y; tick.line.Visible() && y >= top && y <= bottom {
+				t.Errorf("%v: the grid line of %q (y %v) strikes the unit's label (%v-%v)", size, tick.label.Text, y, top, bottom)
+			}
+		}
+		if labels < 3 || r.unit.TextSize < theme.TextSize() || top < 0 || bottom > size.Height {
+			t.Errorf("%v: %d labels, unit %v high at %v-%v", size, labels, r.unit.TextSize, top, bottom)
+		}
 	}
 }
