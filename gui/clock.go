@@ -151,12 +151,24 @@ func fit(want float32, natural fyne.Size, width float32) float32 {
 	return want
 }
 
-// sizes are the text sizes of the names and the times in a bar width wide: the body
-// text's and a little larger, each smaller where it does not fit.
-func (r *clockRenderer) sizes(width float32) (name, clock float32) {
-	name, clock = theme.TextSize(), theme.TextSize()*1.2
-	return fit(name, r.widestName(name), width),
-		fit(clock, r.widestClock(clock), width)
+// sizes are the text sizes of the names, by side, and the times in a bar width wide: the
+// body text's and a little larger, each smaller where it does not fit, a name no smaller
+// than the caption's (issue 35 item 5: the engine's long name had shrunk both names to 8
+// pixels high on a phone); a name that does not fit even so is cut (nameText).
+func (r *clockRenderer) sizes(width float32) (names [2]float32, clock float32) {
+	for side, name := range r.clock.view.Names {
+		natural := fyne.MeasureText(name, theme.TextSize(), fyne.TextStyle{})
+		names[side] = max(fit(theme.TextSize(), natural, width), theme.CaptionTextSize())
+	}
+	clock = theme.TextSize() * 1.2
+	return names, fit(clock, r.widestClock(clock), width)
+}
+
+// nameText is side's name as it fits its half of a bar width wide at size: whole, or cut
+// with "…".
+func (r *clockRenderer) nameText(side int, width, size float32) string {
+	room := (width-theme.Padding())/2 - 2*theme.Padding()
+	return cutToWidthAt(r.clock.view.Names[side], room, size)
 }
 
 func (r *clockRenderer) MinSize() fyne.Size {
@@ -182,13 +194,14 @@ func clockBarHeight(timed bool) float32 {
 func (r *clockRenderer) Layout(size fyne.Size) {
 	pad := theme.Padding()
 	half := (size.Width - pad) / 2
-	nameSize, clockSize := r.sizes(size.Width)
-	nameH := fyne.MeasureText("0", nameSize, fyne.TextStyle{}).Height
+	nameSizes, clockSize := r.sizes(size.Width)
+	nameH := fyne.MeasureText("0", max(nameSizes[0], nameSizes[1]), fyne.TextStyle{}).Height
 	for side := range r.faces {
 		x := float32(side) * (half + pad)
 		r.faces[side].Move(fyne.NewPos(x, 0))
 		r.faces[side].Resize(fyne.NewSize(half, size.Height))
-		r.names[side].TextSize, r.times[side].TextSize = nameSize, clockSize
+		r.names[side].TextSize, r.times[side].TextSize = nameSizes[side], clockSize
+		r.names[side].Text = r.nameText(side, size.Width, nameSizes[side])
 		if !r.clock.view.Timed {
 			r.names[side].Move(fyne.NewPos(x, 0))
 			r.names[side].Resize(fyne.NewSize(half, size.Height))

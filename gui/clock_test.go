@@ -203,3 +203,32 @@ func TestByoyomiClockFromNewGame(t *testing.T) {
 	wantClockText(t, w, rules.Red, tr("clock.byoyomiLeftPeriods", map[string]any{"Seconds": 30, "Periods": 2}))
 	wantClockText(t, w, rules.Black, "10:00")
 }
+
+// Issue 35 item 5: on a phone the names in the players' bar stay readable, each at least
+// the caption's size (the engine's long name had shrunk both to 8 pixels high), and
+// inside its half of the bar.
+func TestPlayersBarNamesStayReadableOnAPhone(t *testing.T) {
+	w, _ := openWindow(t, t.TempDir())
+	newGame(t, w, game.HumanRed, 0.05) // "Black · Engine, Custom (0.05 s)"
+	for _, size := range []fyne.Size{{Width: 390, Height: 844}, {Width: 187, Height: 414}} {
+		w.Fyne().Resize(size)
+		half := (w.game.clocks.Size().Width - theme.Padding()) / 2
+		names := 0
+		for _, o := range test.WidgetRenderer(w.game.clocks).Objects() {
+			text, ok := o.(*canvas.Text)
+			if !ok || !text.Visible() || text.Text == "" {
+				continue
+			}
+			names++
+			if text.TextSize < theme.CaptionTextSize() {
+				t.Errorf("%v: %q is drawn at %.1f, under the caption's %.1f", size, text.Text, text.TextSize, theme.CaptionTextSize())
+			}
+			if got := text.MinSize().Width; got > half {
+				t.Errorf("%v: %q is %.0f wide in a half of %.0f", size, text.Text, got, half)
+			}
+		}
+		if names != 2 {
+			t.Errorf("%v: %d names drawn", size, names)
+		}
+	}
+}

@@ -111,8 +111,11 @@ func (g *gameScreen) refreshNotes() {
 }
 
 // cutToWidth is text, or its start and "…" where it is wider than w at the body text size.
-func cutToWidth(text string, w float32) string {
-	measure := func(s string) float32 { return fyne.MeasureText(s, theme.TextSize(), fyne.TextStyle{}).Width }
+func cutToWidth(text string, w float32) string { return cutToWidthAt(text, w, theme.TextSize()) }
+
+// cutToWidthAt is text, or its start and "…" where it is wider than w at text size size.
+func cutToWidthAt(text string, w, size float32) string {
+	measure := func(s string) float32 { return fyne.MeasureText(s, size, fyne.TextStyle{}).Width }
 	if measure(text) <= w {
 		return text
 	}
