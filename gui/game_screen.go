@@ -121,7 +121,7 @@ func newGameScreen(deps gameDeps) *gameScreen {
 		board: g.board, clocks: g.clocks, status: status, thinking: g.thinking,
 		textButtons: buttons, textRows: (len(g.textBtns()) + captionColumns - 1) / captionColumns, title: title, iconButtons: iconRow,
 		moveList: g.moveList, notes: g.notes, moveRow: moveRow, moveRowSnug: moveRowSnug, statusRows: statusRows, statusTheme: statusTheme,
-		statusRowsWide: statusRowsWide, sized: g.look.fit, nav: nav, panel: panel,
+		statusRowsWide: statusRowsWide, sized: g.look.fit, nav: nav, panel: panel, compact: g.reviewPanel.setCompact,
 	}, g.board, g.clocks, status, g.thinking, buttons, title, iconRow, nav, panel, g.notes, g.moveList)
 	return g
 }

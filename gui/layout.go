@@ -26,6 +26,8 @@ type mainLayout struct {
 	statusRowsWide          fyne.CanvasObject // a label of statusLinesWide lines (landscape)
 	// sized is told the size the window is laid out at (the text size follows it).
 	sized func(fyne.Size)
+	// compact is told whether the layout is portrait: the panels get low under the board.
+	compact func(bool)
 	// nav is the navigation bar and panel the analysis and review panels, above the move
 	// list in both orientations. In portrait the panels take the move list's rows first,
 	// so that switching analysis on shrinks the board only as much as it must.
@@ -57,6 +59,9 @@ func landscape(size fyne.Size) bool { return size.Width > size.Height*1.05 }
 func (l *mainLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
 	if l.sized != nil {
 		l.sized(size)
+	}
+	if l.compact != nil {
+		l.compact(!landscape(size))
 	}
 	if landscape(size) {
 		showIf(true, l.textButtons, l.title, l.clocks)
@@ -208,14 +213,19 @@ func (l *mainLayout) MinSize([]fyne.CanvasObject) fyne.Size {
 	return fyne.NewSize(max(b.Width, icons.Width), b.Height+l.portraitReserve(true, l.clocks.MinSize().Height))
 }
 
-// listOrPanelHeight is the height portrait keeps under the navigation bar: the move
-// list's lines, snug or not, or the analysis and review panels when they are taller.
+// listOrPanelHeight is the height portrait keeps under the navigation bar: the analysis
+// and review panels and the notes' line where they are shown, and always the move list's
+// lines, snug or not: six moves stay in view in every state (issue 35 item 6), the board
+// giving way.
 func (l *mainLayout) listOrPanelHeight(snug bool) float32 {
-	rows := l.listHeight(portraitListRows, snug)
-	if !l.panel.Visible() {
-		return rows
+	h := l.listHeight(portraitListRows, snug)
+	if l.panel.Visible() {
+		h += l.panel.MinSize().Height + theme.Padding()
 	}
-	return max(rows, l.panel.MinSize().Height+theme.Padding())
+	if l.notes.Visible() {
+		h += l.notes.line.MinSize().Height + theme.Padding()
+	}
+	return h
 }
 
 func place(o fyne.CanvasObject, x, y, w, h float32) {

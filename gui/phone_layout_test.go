@@ -104,5 +104,48 @@ func TestPhoneShowsPlayersAndSixMoves(t *testing.T) {
 				t.Errorf("%v: the board or the move list leaves the window", size)
 			}
 		}
+		if !timed {
+			phoneKeepsSixMovesWithNotesAndReview(t, c.locale)
+		}
 	}
+}
+
+// phoneKeepsSixMovesWithNotesAndReview: a game from a file with a header and a comment
+// on the move shown, then the same game under review and reviewed, still shows six moves
+// at every phone size (issue 35 item 6: the notes' line took a row of moves, the review's
+// chart all of them), with the notes and the chart in view, and the board at least half
+// the window's width.
+func phoneKeepsSixMovesWithNotesAndReview(t *testing.T, locale string) {
+	t.Helper()
+	reloadTranslations(t)
+	w, q := openWindow(t, t.TempDir())
+	s := w.Session()
+	if err := s.OpenRecord(headerGame(t), play.Players{}); err != nil {
+		t.Fatal(err)
+	}
+	s.GoLast()
+	check := func(state string, alsoShown fyne.CanvasObject) {
+		t.Helper()
+		for _, size := range phoneSizes {
+			w.Fyne().Resize(size)
+			q.Drain()
+			if moves, lines := visibleMoves(w); moves < 6 {
+				t.Errorf("%s %v %s: %d moves on %d lines in view of a list %.0f high, want 6", locale, size, state,
+					moves, lines, w.game.moveList.Size().Height)
+			}
+			if !inside(w, alsoShown) || !inside(w, w.game.moveList) || !inside(w, w.Board()) {
+				t.Errorf("%s %v %s: something leaves the window: board %v list %v at %v, chart %v at %v, panel %v at %v, notes %v at %v", locale, size, state, w.Board().Size(), w.game.moveList.Size(), absolute(w.game.moveList), alsoShown.Size(), absolute(alsoShown), w.game.panels.Size(), absolute(w.game.panels), w.game.notes.Size(), absolute(w.game.notes))
+			}
+			if bw := w.Board().Size().Width; bw < size.Width/2 {
+				t.Errorf("%s %v %s: the board is %.0f wide", locale, size, state, bw)
+			}
+		}
+	}
+	check("with notes", w.game.notes)
+	if err := s.StartReview(play.ReviewOptions{Depth: 1}); err != nil {
+		t.Fatal(err)
+	}
+	check("reviewing", w.game.reviewPanel.curve)
+	q.WaitFor(t, 60*time.Second, "the review", func() bool { return !s.Reviewing() })
+	check("reviewed", w.game.reviewPanel.curve)
 }

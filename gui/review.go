@@ -93,6 +93,7 @@ func (p *reviewPanel) refresh(s reviewSource) {
 		}
 	}
 	p.verdict.SetText(verdict)
+	showIf(verdict != "", p.verdict) // during the review, before a move is judged: no empty line
 }
 
 var (
@@ -113,14 +114,38 @@ var (
 // Sizes of the score chart: tall enough to read a drop of a few pawns, with room at its
 // left for the axis's labels. A phone's chart is lower, so that the board keeps its size.
 const (
-	curveHeight       = 140 // the unit's label fits between two grid lines
-	curveHeightMobile = 64
-	curveAxisWidth    = 30
+	curveHeight        = 140 // the unit's label fits between two grid lines
+	curveHeightMobile  = 64
+	curveHeightCompact = 48 // under a portrait window's board: M, 0 and M labelled
+	curveAxisWidth     = 30
 )
 
-// curveTextSize is the size of the chart's labels: the body text's, as readable as the
-// list beside it (at the caption size they were 8 pixels high, issue 35 item 8).
-func curveTextSize() float32 { return theme.TextSize() }
+// textSize is the size of the chart's labels: the body text's, as readable as the list
+// beside it (at the caption size they were 8 pixels high on the desktop, issue 35 item
+// 8); the caption's in the compact chart under a phone's board, drawn at twice the
+// desktop's pixels a unit.
+func (c *scoreCurve) textSize() float32 {
+	if c.compact {
+		return theme.CaptionTextSize()
+	}
+	return theme.TextSize()
+}
+
+// setCompact makes the panel fit under a portrait window's board (on) beside the move
+// list's three lines: a lower chart and the verdict on one line, cut with "…"; or as
+// the desktop's side column shows it (off): a taller chart and the whole verdict.
+func (p *reviewPanel) setCompact(on bool) {
+	if p.curve.compact == on {
+		return
+	}
+	p.curve.compact = on
+	p.verdict.Wrapping, p.verdict.Truncation = fyne.TextWrapWord, fyne.TextTruncateOff
+	if on {
+		p.verdict.Wrapping, p.verdict.Truncation = fyne.TextWrapOff, fyne.TextTruncateEllipsis
+	}
+	p.curve.Refresh()
+	p.verdict.Refresh()
+}
 
 // scoreCurve charts the review's scores from Red's view (Red's advantage up) against an
 // axis in pawns (present.CurveLevel), with a dot on each inaccuracy, mistake and blunder
@@ -131,6 +156,7 @@ type scoreCurve struct {
 	faults  []play.MoveClass // the class of the move that led to each point
 	current int              // the point of the position shown, -1 if none
 	onTap   func(*game.Node)
+	compact bool // low, under a portrait window's board (reviewPanel.setCompact)
 }
 
 func newScoreCurve(onTap func(*game.Node)) *scoreCurve {
@@ -184,7 +210,7 @@ func (c *scoreCurve) pointAt(x float32) int {
 // levelY is the height of a level of the chart (present.CurveLevel's scale).
 func (c *scoreCurve) levelY(level float32) float32 {
 	_, _, h := c.plot()
-	margin := curveTextSize() * 0.7 // the mate rows' labels, centred on their lines, stay inside
+	margin := c.textSize() * 0.7 // the mate rows' labels, centred on their lines, stay inside
 	return h/2 - level*(h/2-margin)
 }
 
@@ -196,6 +222,9 @@ func (c *scoreCurve) pointPosition(i int) fyne.Position {
 }
 
 func (c *scoreCurve) MinSize() fyne.Size {
+	if c.compact {
+		return fyne.NewSize(160, curveHeightCompact)
+	}
 	if fyne.CurrentDevice().IsMobile() {
 		return fyne.NewSize(160, curveHeightMobile)
 	}
@@ -212,13 +241,11 @@ func (c *scoreCurve) CreateRenderer() fyne.WidgetRenderer {
 			line.StrokeColor = colorCurveZero
 		}
 		label := canvas.NewText(tick.Label, colorCurveText)
-		label.TextSize = curveTextSize()
 		label.Alignment = fyne.TextAlignTrailing
 		r.ticks = append(r.ticks, curveTick{level: tick.Level, line: line, label: label})
 	}
 	r.mateRows = [2]*canvas.Rectangle{canvas.NewRectangle(colorCurveMate), canvas.NewRectangle(colorCurveMate)}
 	r.unit = canvas.NewText(tr("review.axisUnit"), colorCurveText)
-	r.unit.TextSize = curveTextSize()
 	return r
 }
 
@@ -264,8 +291,10 @@ func (r *curveRenderer) Layout(size fyne.Size) {
 	// whose label does not fit goes too: unlabelled it said nothing.
 	var placed [][2]float32
 	edges := []float32{0, size.Height}
+	r.unit.TextSize = c.textSize()
 	for _, i := range tickLabelOrder(len(r.ticks)) {
 		t := r.ticks[i]
+		t.label.TextSize = c.textSize()
 		y := c.levelY(t.level)
 		t.line.Position1, t.line.Position2 = fyne.NewPos(left, y), fyne.NewPos(left+w, y)
 		labelSize := t.label.MinSize()

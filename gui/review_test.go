@@ -117,9 +117,9 @@ func TestReviewShowsTheWholeBetterLine(t *testing.T) {
 	}
 }
 
-// Issue 35 item 8: the chart's labels are as large as the body text, and the unit's label
-// sits where no grid line strikes it through, on the desktop's chart and a
-// phone's.
+// Issue 35 item 8: the chart's labels are as large as the body text (the caption's in
+// the compact chart under a phone's board, drawn at twice the pixels), and the unit's
+// label sits where no grid line strikes it through, on the desktop's chart and a phone's.
 func TestReviewChartLabelsAreReadableAndClear(t *testing.T) {
 	w, q := openTwoPlayerGame(t, "3k5/R8/9/9/9/9/9/9/9/4K3R w - - 0 1", "i0i9")
 	s := w.Session()
@@ -128,7 +128,12 @@ func TestReviewChartLabelsAreReadableAndClear(t *testing.T) {
 	}
 	q.WaitFor(t, 60*time.Second, "the review", func() bool { return !s.Reviewing() })
 	curve := w.game.reviewPanel.curve
-	for _, size := range []fyne.Size{{Width: 400, Height: curveHeight}, {Width: 187, Height: curveHeightMobile}} {
+	for _, size := range []fyne.Size{{Width: 400, Height: curveHeight}, {Width: 187, Height: curveHeightMobile}, {Width: 187, Height: curveHeightCompact}} {
+		curve.compact = size.Height == curveHeightCompact
+		least := theme.TextSize()
+		if curve.compact {
+			least = theme.CaptionTextSize()
+		}
 		curve.Resize(size)
 		curve.Refresh()
 		r := test.WidgetRenderer(curve).(*curveRenderer)
@@ -141,15 +146,15 @@ func TestReviewChartLabelsAreReadableAndClear(t *testing.T) {
 		for _, tick := range r.ticks {
 			if tick.label.Visible() {
 				labels++
-				if tick.label.TextSize < theme.TextSize() {
-					t.Errorf("%v: label %q is %v high, under the body text's %v", size, tick.label.Text, tick.label.TextSize, theme.TextSize())
+				if tick.label.TextSize < least {
+					t.Errorf("%v: label %q is %v high, under %v", size, tick.label.Text, tick.label.TextSize, least)
 				}
 			}
 			if y := tick.line.Position1.Y; tick.line.Visible() && y >= top && y <= bottom {
 				t.Errorf("%v: the grid line of %q (y %v) strikes the unit's label (%v-%v)", size, tick.label.Text, y, top, bottom)
 			}
 		}
-		if labels < 3 || r.unit.TextSize < theme.TextSize() || top < 0 || bottom > size.Height {
+		if labels < 3 || r.unit.TextSize < least || top < 0 || bottom > size.Height {
 			t.Errorf("%v: %d labels, unit %v high at %v-%v", size, labels, r.unit.TextSize, top, bottom)
 		}
 	}
