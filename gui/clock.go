@@ -157,18 +157,33 @@ func fit(want float32, natural fyne.Size, width float32) float32 {
 // pixels high on a phone); a name that does not fit even so is cut (nameText).
 func (r *clockRenderer) sizes(width float32) (names [2]float32, clock float32) {
 	for side, name := range r.clock.view.Names {
-		natural := fyne.MeasureText(name, theme.TextSize(), fyne.TextStyle{})
-		names[side] = max(fit(theme.TextSize(), natural, width), theme.CaptionTextSize())
+		names[side] = max(nameFit(name, width), theme.CaptionTextSize())
 	}
 	clock = theme.TextSize() * 1.2
 	return names, fit(clock, r.widestClock(clock), width)
 }
 
-// nameText is side's name as it fits its half of a bar width wide at size: whole, or cut
-// with "…".
-func (r *clockRenderer) nameText(side int, width, size float32) string {
+// nameFit is the size name fits its half of a bar width wide at: the body text's, or
+// smaller. Text does not scale quite in proportion, so the proportional size is brought
+// down by half points until the name measures within the room.
+func nameFit(name string, width float32) float32 {
 	room := (width-theme.Padding())/2 - 2*theme.Padding()
-	return cutToWidthAt(r.clock.view.Names[side], room, size)
+	size := fit(theme.TextSize(), fyne.MeasureText(name, theme.TextSize(), fyne.TextStyle{}), width)
+	for size > 1 && fyne.MeasureText(name, size, fyne.TextStyle{}).Width > room {
+		size -= 0.5
+	}
+	return size
+}
+
+// nameText is side's name as it fits its half of a bar width wide at size: whole, or cut
+// with "…" where even the caption's size is too large.
+func (r *clockRenderer) nameText(side int, width, size float32) string {
+	name := r.clock.view.Names[side]
+	if nameFit(name, width) >= theme.CaptionTextSize() {
+		return name
+	}
+	room := (width-theme.Padding())/2 - 2*theme.Padding()
+	return cutToWidthAt(name, room, size)
 }
 
 func (r *clockRenderer) MinSize() fyne.Size {

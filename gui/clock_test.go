@@ -232,3 +232,19 @@ func TestPlayersBarNamesStayReadableOnAPhone(t *testing.T) {
 		}
 	}
 }
+
+// A name that fits its half of the bar by shrinking a little is shown whole, not cut.
+func TestPlayersBarShowsAFittingNameWhole(t *testing.T) {
+	w, _ := openWindow(t, t.TempDir())
+	if err := w.Session().OpenRecord(headerGame(t), play.Players{}); err != nil {
+		t.Fatal(err)
+	}
+	for _, size := range phoneSizes {
+		w.Fyne().Resize(size)
+		for _, o := range test.WidgetRenderer(w.game.clocks).Objects() {
+			if text, ok := o.(*canvas.Text); ok && text.Visible() && strings.HasSuffix(text.Text, "…") {
+				t.Errorf("%v: the name %q is cut", size, text.Text)
+			}
+		}
+	}
+}
