@@ -114,7 +114,7 @@ var (
 // Sizes of the score chart: tall enough to read a drop of a few pawns, with room at its
 // left for the axis's labels. A phone's chart is lower, so that the board keeps its size.
 const (
-	curveHeight        = 140 // the unit's label fits between two grid lines
+	curveHeight        = 160 // every line labelled at the body text's size, the unit between two
 	curveHeightMobile  = 64
 	curveHeightCompact = 48 // under a portrait window's board: M, 0 and M labelled
 	curveAxisWidth     = 30

@@ -154,6 +154,9 @@ func TestReviewChartLabelsAreReadableAndClear(t *testing.T) {
 				t.Errorf("%v: the grid line of %q (y %v) strikes the unit's label (%v-%v)", size, tick.label.Text, y, top, bottom)
 			}
 		}
+		if want := len(r.ticks); size.Height == curveHeight && labels < want {
+			t.Errorf("%v: %d of the %d lines labelled on the desktop's chart", size, labels, want)
+		}
 		if labels < 3 || r.unit.TextSize < least || top < 0 || bottom > size.Height {
 			t.Errorf("%v: %d labels, unit %v high at %v-%v", size, labels, r.unit.TextSize, top, bottom)
 		}
