@@ -114,7 +114,7 @@ var (
 // Sizes of the score chart: tall enough to read a drop of a few pawns, with room at its
 // left for the axis's labels. A phone's chart is lower, so that the board keeps its size.
 const (
-	curveHeight        = 160 // every line labelled at the body text's size, the unit between two
+	curveLabelRows     = 8 // the desktop's chart in label heights: every line labelled, the unit between two
 	curveHeightMobile  = 64
 	curveHeightCompact = 48 // under a portrait window's board: M, 0 and M labelled
 	curveAxisWidth     = 30
@@ -228,7 +228,8 @@ func (c *scoreCurve) MinSize() fyne.Size {
 	if fyne.CurrentDevice().IsMobile() {
 		return fyne.NewSize(160, curveHeightMobile)
 	}
-	return fyne.NewSize(160, curveHeight)
+	// As high as the labels need, whatever the text size (it grows with the window).
+	return fyne.NewSize(160, curveLabelRows*fyne.MeasureText("M", c.textSize(), fyne.TextStyle{}).Height)
 }
 
 func (c *scoreCurve) CreateRenderer() fyne.WidgetRenderer {
