@@ -53,10 +53,7 @@ func (q question) showWrapped(parent fyne.Window, answer func(bool)) {
 	win := parent.Canvas().Size()
 	label := widget.NewLabel(q.text)
 	label.Wrapping = fyne.TextWrapWord
-	width := min(win.Width, questionWidth) - dialogSides
-	label.Resize(fyne.NewSize(width, 0))
-	body := fitted(container.NewStack(label), win, win.Height-dialogChrome)
-	body.SetMinSize(fyne.NewSize(width, body.MinSize().Height))
+	body := fitted(container.NewStack(label), min(win.Width, questionWidth)-dialogSides, win.Height-dialogChrome)
 	d := dialog.NewCustomWithoutButtons(q.title, body, parent)
 	yesIcon, noIcon := q.yesIcon, q.noIcon
 	if yesIcon == nil {

@@ -1,6 +1,7 @@
 package gui
 
 import (
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -120,6 +121,12 @@ func TestRepetitionWarningFitsPhoneWidth(t *testing.T) {
 			}
 		}
 		withinWidth(t, w, "repetition warning")
+		// As tall as its wrapped text: no empty band, no scrolling.
+		text := find(t, w, func(l *widget.Label) bool { return strings.HasPrefix(l.Text, strings.Fields(tr("repetition.warning"))[0]) })
+		view := find(t, w, func(s *container.Scroll) bool { return true })
+		if h, need := view.Size().Height, text.MinSize().Height; h < need-0.5 || h > need+0.5 {
+			t.Errorf("%v: the warning's text needs %.0f, its view is %.0f tall", win, need, h)
+		}
 		test.Tap(find(t, w, func(b *widget.Button) bool { return b.Text == tr("action.playAnyway") }))
 		if !played {
 			t.Fatal("Play anyway did not play")

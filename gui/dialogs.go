@@ -209,12 +209,11 @@ const dialogChrome = 150
 // content by 32 and the pop-up around it by 8.
 const dialogSides = 40
 
-// fitted is content in a vertical scroll as tall as content wrapped to the width the
-// window leaves, or as room if that is less: then it scrolls. A word-wrapped label knows
+// fitted is content in a vertical scroll as tall as content wrapped to width, or as room
+// if that is less: then it scrolls. A word-wrapped label knows
 // its height only once it has a width, so the content is laid out at that width first;
 // measured before (issue 35), the last row of New game hid under the buttons.
-func fitted(content fyne.CanvasObject, win fyne.Size, room float32) *container.Scroll {
-	width := min(content.MinSize().Width, win.Width-dialogSides)
+func fitted(content fyne.CanvasObject, width, room float32) *container.Scroll {
 	for range 3 { // a wrapped label's height settles after its width does
 		content.Resize(fyne.NewSize(width, content.MinSize().Height))
 	}
@@ -297,7 +296,7 @@ func formDialog(parent fyne.Window, title, confirm string, items []*widget.FormI
 	content := container.NewVBox(append([]fyne.CanvasObject{form}, below...)...)
 	// On a short screen the fields scroll between the title and the buttons.
 	win := parent.Canvas().Size()
-	body := fitted(content, win, win.Height-dialogChrome)
+	body := fitted(content, min(content.MinSize().Width, win.Width-dialogSides), win.Height-dialogChrome)
 	d := dialog.NewCustomWithoutButtons(title, body, parent)
 	cancel := widget.NewButtonWithIcon(tr("action.cancel"), theme.CancelIcon(), d.Hide)
 	ok := widget.NewButtonWithIcon(confirm, theme.ConfirmIcon(), func() {
