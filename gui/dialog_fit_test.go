@@ -122,7 +122,9 @@ func TestRepetitionWarningFitsPhoneWidth(t *testing.T) {
 		}
 		withinWidth(t, w, "repetition warning")
 		// As tall as its wrapped text: no empty band, no scrolling.
-		text := find(t, w, func(l *widget.Label) bool { return strings.HasPrefix(l.Text, strings.Fields(tr("repetition.warning"))[0]) })
+		text := find(t, w, func(l *widget.Label) bool {
+			return strings.HasPrefix(l.Text, strings.Fields(tr("repetition.warning"))[0])
+		})
 		view := find(t, w, func(s *container.Scroll) bool { return true })
 		if h, need := view.Size().Height, text.MinSize().Height; h < need-0.5 || h > need+0.5 {
 			t.Errorf("%v: the warning's text needs %.0f, its view is %.0f tall", win, need, h)
