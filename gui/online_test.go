@@ -219,6 +219,63 @@ func TestOnlineInviteJoinAndMoveByTapping(t *testing.T) {
 			t.Errorf("library %+v", items)
 		}
 	}
+	// The finished game opens from its library entry on the game screen, analysis on.
+	if red.review.Disabled() {
+		t.Fatal("the finished game offers no review")
+	}
+	test.Tap(red.review)
+	if _, still := redWin.screens.top().(*onlineScreen); still {
+		t.Error("the online screen stays over the reviewed game")
+	}
+	if g := redWin.Session().Game(); g.Ply() != 1 || g.Position().At(e2) != cannon {
+		t.Errorf("the game screen shows ply %d, not the online game", g.Ply())
+	}
+	if redWin.Session().HelpLocked() || redWin.game.nav.analyse.Disabled() || redWin.game.nav.review.Disabled() {
+		t.Error("analysis and review stay off in the finished online game")
+	}
+}
+
+// Sign-in with a name and password, by tapping: a guest registers a name; another guest
+// cannot take the same one; a wrong password is refused with a clear message, the right
+// one signs in to the named account.
+func TestOnlineRegisterAndLogIn(t *testing.T) {
+	server := startServer(t)
+	wa, qa, a := openOnline(t, server)
+	if a.register.Disabled() {
+		t.Fatal("a guest cannot register")
+	}
+	test.Type(a.name, "alice")
+	test.Type(a.password, "secret-pass")
+	test.Tap(a.register)
+	qa.WaitFor(t, 15*time.Second, "the registration", func() bool { return wa.online.Account().Name == "alice" })
+	if !strings.Contains(a.status.Text, "Signed in as alice") || !a.register.Disabled() {
+		t.Errorf("status %q, register disabled %v", a.status.Text, a.register.Disabled())
+	}
+
+	wb, qb, b := openOnline(t, server)
+	test.Type(b.name, "alice")
+	test.Type(b.password, "other-pass")
+	test.Tap(b.register)
+	qb.WaitFor(t, 15*time.Second, "the refusal", func() bool { return wb.online.Err() != nil })
+	if !strings.Contains(b.status.Text, "The name alice is taken") {
+		t.Errorf("status %q", b.status.Text)
+	}
+	test.Tap(b.logIn) // alice with the wrong password
+	qb.WaitFor(t, 15*time.Second, "the refusal", func() bool {
+		return wb.online.State() == online.SignedOut && wb.online.Err() != nil
+	})
+	if !strings.Contains(b.status.Text, "Wrong name or password") {
+		t.Errorf("status %q", b.status.Text)
+	}
+	b.password.SetText("secret-pass")
+	test.Tap(b.logIn)
+	qb.WaitFor(t, 15*time.Second, "the log-in", func() bool { return wb.online.State() == online.Connected })
+	if got := wb.online.Account(); got.Name != "alice" || got.ID != wa.online.Account().ID {
+		t.Errorf("logged in to %+v", got)
+	}
+	if !strings.Contains(b.status.Text, "Signed in as alice") || !b.register.Disabled() {
+		t.Errorf("status %q", b.status.Text)
+	}
 }
 
 // waitPresence waits until the server has recorded account as connected.
