@@ -322,9 +322,13 @@ func (s *onlineScreen) showClocks(g *online.Game) {
 	if s.clocks.View().Timed != g.TimeControl.Timed() || s.clocks.View().Names != names {
 		defer s.side.Refresh() // the bar's height may change
 	}
-	s.clocks.SetView(ClockView{Names: names, Timed: g.TimeControl.Timed(),
-		Left:    [2]time.Duration{g.ClockLeft(rules.Red, now), g.ClockLeft(rules.Black, now)},
-		Running: running, Side: side})
+	v := ClockView{Names: names, Timed: g.TimeControl.Timed(), Running: running, Side: side}
+	for _, c := range []rules.Color{rules.Red, rules.Black} {
+		sc := g.SideClock(c, now)
+		v.Left[c] = sc.StageLeft(g.TimeControl)
+		v.Byoyomi[c], v.Periods[c] = sc.InByoyomi(g.TimeControl), sc.Periods
+	}
+	s.clocks.SetView(v)
 }
 
 // gameStatusText says whose move it is, the offers, how the game ended, the connection

@@ -381,3 +381,27 @@ func TestOnlineSeekWaitCancelAndPair(t *testing.T) {
 		})
 	}
 }
+
+// A 读秒 game with three periods: both online clocks show the period's seconds and the
+// periods left, and Red's count of periods goes down while Red thinks past a period.
+func TestOnlineClocksShowByoyomiPeriods(t *testing.T) {
+	server := startServer(t)
+	wa, qa, _ := openOnline(t, server)
+	wb, qb, b := openOnline(t, server)
+	wa.online.Invite("0+2bx3", false) // a control no preset has: a period of 2 s
+	qa.WaitFor(t, 15*time.Second, "the invite code", func() bool { return wa.online.InviteCode() != "" })
+	test.Type(b.codeEntry, wa.online.InviteCode())
+	test.Tap(b.join)
+	qb.WaitFor(t, 15*time.Second, "the game's start", func() bool {
+		g := wb.online.Current()
+		return g != nil && g.Started()
+	})
+	redClock := func() string { return b.clocks.Text(rules.Red) }
+	if !strings.Contains(redClock(), "Byo 2 ×3") && !strings.Contains(redClock(), "Byo 1 ×3") {
+		t.Errorf("red's clock %q", redClock())
+	}
+	qb.WaitFor(t, 15*time.Second, "a period used up", func() bool { return strings.Contains(redClock(), "×2") })
+	if got := b.clocks.Text(rules.Black); !strings.Contains(got, "Byo 2 ×3") {
+		t.Errorf("black's stopped clock %q", got)
+	}
+}

@@ -562,3 +562,28 @@ func TestByoyomiClock(t *testing.T) {
 		t.Errorf("black's stopped clock: %v", got)
 	}
 }
+
+// A 读秒 game with three periods: the periods left count down as each is used up while
+// the side thinks, the last one's end is zero, and the side not to move keeps its own.
+func TestByoyomiPeriodsLeft(t *testing.T) {
+	g := newGame(1)
+	at := time.Unix(100, 0)
+	start := `{"red":{"id":1},"black":{"id":2},"tc":"0+10bx3","fen":"","clock":{"red":0,"black":0,"red_periods":3,"black_periods":2,"red_period_ms":4000,"black_period_ms":10000}}`
+	if _, err := g.apply(proto.Event{Game: 1, Seq: 1, Kind: proto.KindStart, Data: json.RawMessage(start)}, 1, at); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		after   time.Duration
+		left    time.Duration
+		periods int
+	}{{0, 4 * time.Second, 3}, {3 * time.Second, time.Second, 3}, {5 * time.Second, 9 * time.Second, 2},
+		{14 * time.Second, 10 * time.Second, 1}, {30 * time.Second, 0, 1}} {
+		sc := g.SideClock(rules.Red, at.Add(c.after))
+		if !sc.InByoyomi(g.TimeControl) || sc.StageLeft(g.TimeControl) != c.left || sc.Periods != c.periods {
+			t.Errorf("red %v on: %+v, want %v left of period, %d periods", c.after, sc, c.left, c.periods)
+		}
+	}
+	if sc := g.SideClock(rules.Black, at.Add(time.Hour)); sc.Periods != 2 || sc.StageLeft(g.TimeControl) != 10*time.Second {
+		t.Errorf("black's stopped clock: %+v", sc)
+	}
+}
