@@ -11,7 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5"
 
 	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/play"
@@ -448,11 +447,8 @@ func TestOpponentAwayBackAndClaim(t *testing.T) {
 	playLine(t, ps, 0, []string{"h2e2"})
 	red, black := ps[0], ps[1]
 	away := func(c *Controller) bool { _, _, _, ok := c.Current().Away(); return ok }
-	// A player the server never recorded as connected is never shown away: wait for
-	// Black's first record (every Grace/12) before it drops.
-	var blackID int64
-	black.do(func() { blackID = black.c.Account().ID })
-	waitPresence(t, blackID)
+	// Black drops at once: the game's start recorded it as connected, so it is shown
+	// away without waiting for the server's periodic record.
 	black.do(func() {
 		// Away long enough to be seen so.
 		black.c.cfg.Backoff, black.c.cfg.MaxBackoff = 3*time.Second, 3*time.Second
@@ -489,28 +485,6 @@ func TestOpponentAwayBackAndClaim(t *testing.T) {
 			t.Errorf("filed %v %q", res, r.Meta.Termination)
 		}
 	})
-}
-
-// waitPresence waits until the server has recorded account as connected.
-func waitPresence(t *testing.T, account int64) {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	db, err := pgx.Connect(ctx, testDB.URL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close(ctx)
-	for {
-		var n int
-		if err := db.QueryRow(ctx, "SELECT count(*) FROM presence WHERE account_id = $1", account).Scan(&n); err != nil {
-			t.Fatal(err)
-		}
-		if n > 0 {
-			return
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
 }
 
 // A rated game moves both ratings once: the end event's change reaches the account shown.
