@@ -11,7 +11,6 @@ import (
 	"testing"
 	"time"
 
-
 	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/play"
 	"github.com/xqfyne/xiangqi/rules"
