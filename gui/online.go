@@ -101,8 +101,6 @@ func newOnlineScreen(deps onlineDeps) *onlineScreen {
 	s.password.SetPlaceHolder(tr("online.password"))
 	s.logIn = widget.NewButton(tr("online.logIn"), func() { c.LogIn(strings.TrimSpace(s.name.Text), s.password.Text) })
 	s.register = widget.NewButton(tr("online.register"), func() { c.Register(strings.TrimSpace(s.name.Text), s.password.Text) })
-	accountHint := widget.NewLabel(tr("online.accountHint"))
-	accountHint.Wrapping = fyne.TextWrapWord
 	var tcs []string
 	for _, tc := range online.SeekControls() {
 		tcs = append(tcs, tc.String())
@@ -129,7 +127,6 @@ func newOnlineScreen(deps onlineDeps) *onlineScreen {
 		s.signIn,
 		container.NewGridWithColumns(2, s.name, s.password),
 		container.NewGridWithColumns(2, s.logIn, s.register),
-		accountHint,
 		widget.NewSeparator(),
 		container.NewBorder(nil, nil, widget.NewLabel(tr("online.timeControl")), s.rated, s.tc),
 		container.NewGridWithColumns(2, s.seek, s.cancel),

@@ -123,10 +123,10 @@ move() {
 start a
 start b a
 online a
-click a 450 231 # Create an invite
+click a 450 311 # Create an invite
 code=""
 for _ in $(seq 100); do
-  click a 853 271 # Copy code
+  click a 853 351 # Copy code
   code=$(xclip -selection clipboard -o 2>/dev/null || true)
   [[ "$code" =~ ^[A-Z0-9]{4,16}$ ]] && break
   sleep 0.1
@@ -135,9 +135,9 @@ done
 echo "invite code $code"
 shot 0-invite
 online b
-click b 425 311 # the code field
+click b 425 391 # the code field
 xdotool type --window "${win[b]}" "$code"
-click b 873 311 # Join
+click b 873 391 # Join
 for _ in $(seq 100); do
   [ "$(psql "$db" -Atc "SELECT count(*) FROM events WHERE kind = 'start'")" = 1 ] && break
   sleep 0.1
@@ -164,7 +164,7 @@ more a # signed in again with the kept token
 # until the game's board is on screen (the lobby has none).
 resumed=""
 for _ in $(seq 100); do
-  click a 450 397
+  click a 450 477
   read -r _ _ bw _ < <(board_rect 0 0 900 680 2>/dev/null || echo "0 0 0 0")
   [ "${bw:-0}" -gt 300 ] && { resumed=1; break; }
   sleep 0.1
