@@ -78,7 +78,7 @@ start() {
 click() { xdotool mousemove $(( ${left[$1]} + $2 )) "$3" click 1; sleep 0.2; }
 
 # Where the controls are in the 900x680 English layout.
-more() { click "$1" 859 242; sleep 0.3; click "$1" 787 644; } # More, Play online…
+more() { click "$1" 859 242; sleep 0.3; click "$1" 787 662; } # More, Play online…
 
 # online N: open the Online screen of app N and sign in as a guest on the test server.
 online() {
