@@ -266,6 +266,12 @@ func TestOnlineRegisterAndLogIn(t *testing.T) {
 	if !strings.Contains(b.status.Text, "Wrong name or password") {
 		t.Errorf("status %q", b.status.Text)
 	}
+	guest := wb.online.Account().ID
+	test.Tap(b.signIn) // the guest account is still this device's
+	qb.WaitFor(t, 15*time.Second, "the guest back", func() bool { return wb.online.State() == online.Connected })
+	if got := wb.online.Account(); got.ID != guest || got.Name != "" {
+		t.Errorf("signed in again as %+v, want guest %d", got, guest)
+	}
 	b.password.SetText("secret-pass")
 	test.Tap(b.logIn)
 	qb.WaitFor(t, 15*time.Second, "the log-in", func() bool { return wb.online.State() == online.Connected })

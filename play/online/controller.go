@@ -192,13 +192,13 @@ var (
 )
 
 // LogIn signs in to the named account with its password, in place of the account signed
-// in on this device (whose token is forgotten). Not while an online game is in play.
+// in on this device, whose token is replaced only once the log-in succeeds (a wrong
+// password loses no guest account). Not while an online game is in play.
 func (c *Controller) LogIn(name, password string) {
 	if c.Playing() || c.state == Connecting {
 		return
 	}
 	c.Close()
-	c.account.Token = ""
 	c.connect(func(ctx context.Context, acct play.OnlineAccount) (*client.Conn, string, error) {
 		s, err := client.Login(ctx, acct.Server, name, password)
 		if refusal(err) == proto.CodeUnauthenticated {
