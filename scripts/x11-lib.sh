@@ -9,9 +9,12 @@ app="" # the pid of the app a script runs, killed if the script exits early
 
 # app_session: build the desktop app and the phone simulation into dist/ and start a
 # virtual screen; when the script exits, the app in $app is killed and the screen ended.
+# BIN_DESKTOP and BIN_PHONE, when set, name binaries built elsewhere (an older commit's,
+# to compare): that one is not built.
 app_session() {
-  go build -o dist/xiangqi .
-  go build -tags mobile -o dist/xiangqi-mobile .
+  BIN_DESKTOP=${BIN_DESKTOP:-} BIN_PHONE=${BIN_PHONE:-}
+  [ -n "$BIN_DESKTOP" ] || { go build -o dist/xiangqi . && BIN_DESKTOP=dist/xiangqi; }
+  [ -n "$BIN_PHONE" ] || { go build -tags mobile -o dist/xiangqi-mobile . && BIN_PHONE=dist/xiangqi-mobile; }
   trap end_app_session EXIT
   start_xvfb
 }

@@ -254,6 +254,14 @@ func filed(t *testing.T, ps [2]*player, result, termination string) *game.Record
 	return a
 }
 
+// drop cuts p's socket as a network would and waits until p has seen it; p dials again
+// by itself.
+func drop(t *testing.T, p *player) {
+	t.Helper()
+	p.do(p.c.Disconnect)
+	p.wait("the drop seen", func(c *Controller) bool { return c.State() == Reconnecting })
+}
+
 var mateLine = []string{"b2b4", "a9a8", "b4c4", "a8e8", "c4c9"}
 
 // Two apps pair by seek and play to a checkmate; Black's socket drops in the middle and
@@ -319,7 +327,10 @@ func TestInviteTakebackAndResignation(t *testing.T) {
 		p.wait("the takeback", func(c *Controller) bool { return len(c.Current().Moves()) == 1 })
 	}
 	playLine(t, ps, 1, []string{"b9c7", "b2c2"})
+	// Red's socket drops and Black resigns meanwhile: Red learns of it on the reconnect.
+	drop(t, red)
 	black.do(black.c.Resign)
+	red.wait("the reconnect", func(c *Controller) bool { return c.State() == Connected })
 	rec := filed(t, ps, "1-0", "resignation")
 	got := game.ICCSLine(rec.MainLineMoves())
 	if got != "h2e2 b9c7 b2c2" {
@@ -327,7 +338,8 @@ func TestInviteTakebackAndResignation(t *testing.T) {
 	}
 }
 
-// A draw offered by one and accepted by the other.
+// A draw offered by one while the other's socket is down, seen on its reconnect and
+// accepted.
 func TestAgreedDraw(t *testing.T) {
 	s := startServer(t)
 	a, b := newPlayer(t, s.url), newPlayer(t, s.url)
@@ -335,8 +347,11 @@ func TestAgreedDraw(t *testing.T) {
 	b.signIn()
 	ps := pairByInvite(t, a, b, "10+5")
 	playLine(t, ps, 0, []string{"h2e2", "h7e7"})
+	drop(t, ps[1])
 	ps[0].do(ps[0].c.OfferDraw)
+	ps[1].wait("the reconnect", func(c *Controller) bool { return c.State() == Connected })
 	ps[1].wait("the draw offer", func(c *Controller) bool { s, ok := c.Current().DrawOfferedBy(); return ok && s == rules.Red })
+	ps[1].wait("both moves kept", func(c *Controller) bool { return len(c.Current().Moves()) == 2 })
 	ps[1].do(ps[1].c.AcceptDraw)
 	filed(t, ps, "1/2-1/2", "agreement")
 }
@@ -363,6 +378,9 @@ func TestFlag(t *testing.T) {
 			t.Errorf("red's clock, stopped: %v", left)
 		}
 	})
+	// Black, whose clock runs, drops; the flag falls while it is away or just back, and
+	// both apps file the loss on time.
+	drop(t, ps[1])
 	s.skew.Store(int64(61 * time.Second))
 	filed(t, ps, "1-0", "time")
 }
