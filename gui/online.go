@@ -165,8 +165,10 @@ func newOnlineScreen(deps onlineDeps) *onlineScreen {
 	})
 	buttons := container.NewGridWithColumns(2, s.resign, s.offerDraw, s.acceptDraw, s.declineDraw,
 		s.takeback, s.acceptTB, s.declineTB, s.leave, s.claimWin, s.claimDraw, s.review)
-	// The status under the buttons, so that its changing height moves none of them.
-	s.side = container.NewVBox(s.clocks, buttons, s.gameStatus, s.moves)
+	// The status under the buttons, so that its changing height moves none of them; the
+	// moves scroll in what is left, so that a long game does not make the window grow.
+	s.side = container.NewBorder(container.NewVBox(s.clocks, buttons, s.gameStatus), nil, nil, nil,
+		container.NewVScroll(s.moves))
 	s.play = container.New(&onlineGameLayout{}, s.board, s.side)
 	s.content = container.NewStack(s.lobby, s.play)
 	s.refresh()

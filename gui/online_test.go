@@ -302,6 +302,15 @@ func TestOnlineGameLayout(t *testing.T) {
 		if end := side.Position().Add(side.MinSize()); end.X > size.Width+0.5 || end.Y > size.Height+0.5 {
 			t.Errorf("%v: the panel needs %v from %v", size, side.MinSize(), side.Position())
 		}
+		// A long game's moves scroll: the panel needs no more room (the window grew with
+		// the moves before).
+		need := side.MinSize()
+		redS.moves.SetText(strings.Repeat("C2=5 H8+7 H2+3 R9=8 ", 60))
+		side.Refresh()
+		if got := side.MinSize(); got.Height > need.Height+0.5 {
+			t.Errorf("%v: the panel needs %v with 240 moves, %v with none", size, got, need)
+		}
+		redS.moves.SetText("")
 	}
 }
 
