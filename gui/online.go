@@ -464,9 +464,14 @@ func (s *onlineScreen) stop() { s.keepTicking(false) }
 // window, the panel under the board in a tall one.
 type onlineGameLayout struct{}
 
+// minBoardHeight is the least board the layout asks room for under the panel. It is
+// small, so that a status of a few lines (the abandonment countdown) does not make a
+// 900x680 window grow (300 did, by 28 px).
+const minBoardHeight = 200
+
 func (onlineGameLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	side := objs[1].MinSize()
-	return fyne.NewSize(max(side.Width, 300), side.Height+300)
+	return fyne.NewSize(max(side.Width, 300), side.Height+minBoardHeight)
 }
 
 func (onlineGameLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {

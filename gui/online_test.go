@@ -118,6 +118,9 @@ func TestOnlineAwayCountdownAndClaim(t *testing.T) {
 	redQ.WaitFor(t, 15*time.Second, "the countdown", func() bool {
 		return strings.Contains(redS.gameStatus.Text, "Your opponent is disconnected")
 	})
+	if need := redS.play.MinSize(); need.Height > 680 {
+		t.Errorf("the countdown makes the game need %v: a 900x680 window grows", need)
+	}
 	if !redS.claimWin.Disabled() && !red.online.Current().CanClaim(time.Now()) {
 		t.Error("a claim offered before its time")
 	}
