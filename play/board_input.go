@@ -83,7 +83,7 @@ func (s *Session) tap(sq rules.Square, animate bool) {
 	}
 	if p != rules.NoPiece && p.Color() == pos.Side() {
 		s.marks.selected = sq
-		s.marks.targets = legalTargets(pos, sq)
+		s.marks.targets = pos.LegalTargets(sq)
 		s.changed(ChangeBoard | ChangeStatus)
 		return
 	}
@@ -115,16 +115,6 @@ func (s *Session) playTapped(m rules.Move, sq rules.Square, animate bool) {
 	if err := s.play(m, animate); err != nil {
 		s.flashReject(sq)
 	}
-}
-
-func legalTargets(pos *rules.Position, from rules.Square) []rules.Square {
-	var ts []rules.Square
-	for _, m := range pos.LegalMoves() {
-		if m.From() == from {
-			ts = append(ts, m.To())
-		}
-	}
-	return ts
 }
 
 // flashReject marks an illegal target briefly; the selection stays.

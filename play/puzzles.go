@@ -264,7 +264,7 @@ func (r *PuzzleRun) Tap(sq rules.Square) {
 	}
 	r.marks.rejected, r.marks.animate = rules.NoSquare, rules.NoMove
 	if p := r.pos.At(sq); p != rules.NoPiece && p.Color() == r.solver {
-		r.marks.selected, r.marks.targets = sq, legalTargets(r.pos, sq)
+		r.marks.selected, r.marks.targets = sq, r.pos.LegalTargets(sq)
 		r.changed()
 		return
 	}

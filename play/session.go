@@ -227,7 +227,7 @@ func (s *Session) moved(animate, announce bool) {
 	}
 	if picked != rules.NoSquare && s.HumanToMove() {
 		if p := s.m.g.Position().At(picked); p != rules.NoPiece && p.Color() == s.m.g.SideToMove() {
-			s.marks.selected, s.marks.targets = picked, legalTargets(s.m.g.Position(), picked)
+			s.marks.selected, s.marks.targets = picked, s.m.g.Position().LegalTargets(picked)
 		}
 	}
 	s.save()

@@ -275,6 +275,18 @@ func (p *Position) LegalMoves() []Move {
 	return legal
 }
 
+// LegalTargets returns the points the piece on from can legally move to (none when it
+// is not the side to move's): what a board shows once a piece is picked up.
+func (p *Position) LegalTargets(from Square) []Square {
+	var ts []Square
+	for _, m := range p.LegalMoves() {
+		if m.From() == from {
+			ts = append(ts, m.To())
+		}
+	}
+	return ts
+}
+
 // countLegalMoves counts legal moves without making them (perft's bulk count).
 func (p *Position) countLegalMoves(buf []Move) int {
 	pseudo := p.GenerateMoves(buf[:0], false)

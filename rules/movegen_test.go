@@ -2,6 +2,8 @@ package rules
 
 import (
 	"math/rand"
+	"sort"
+	"strings"
 	"testing"
 )
 
@@ -230,5 +232,34 @@ func TestMakeMoveFiltersAgreeWithFullTests(t *testing.T) {
 			continue
 		}
 		check(p, 2)
+	}
+}
+
+// LegalTargets names the points a picked-up piece can go to: a horse's two, a rook's
+// path up to its own pawn, none for a piece of the side not to move or an empty point.
+func TestLegalTargets(t *testing.T) {
+	p, err := ParseFEN(StartFEN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sq := func(s string) Square {
+		q, err := ParseSquare(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return q
+	}
+	names := func(ts []Square) string {
+		var out []string
+		for _, q := range ts {
+			out = append(out, q.String())
+		}
+		sort.Strings(out)
+		return strings.Join(out, " ")
+	}
+	for from, want := range map[string]string{"b0": "a2 c2", "a0": "a1 a2", "b9": "", "e5": ""} {
+		if got := names(p.LegalTargets(sq(from))); got != want {
+			t.Errorf("%s: %q, want %q", from, got, want)
+		}
 	}
 }

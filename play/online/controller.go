@@ -687,7 +687,7 @@ func (c *Controller) Tap(sq rules.Square) {
 	g.illegal = game.NotIllegal
 	pos := g.g.Position()
 	if p := pos.At(sq); p != rules.NoPiece && p.Color() == pos.Side() {
-		g.selected, g.targets = sq, legalTargets(pos, sq)
+		g.selected, g.targets = sq, pos.LegalTargets(sq)
 		c.changed()
 		return
 	}
@@ -707,16 +707,6 @@ func (c *Controller) Tap(sq rules.Square) {
 func (c *Controller) Drop(from, to rules.Square) {
 	c.Tap(from)
 	c.Tap(to)
-}
-
-func legalTargets(pos *rules.Position, from rules.Square) []rules.Square {
-	var ts []rules.Square
-	for _, m := range pos.LegalMoves() {
-		if m.From() == from {
-			ts = append(ts, m.To())
-		}
-	}
-	return ts
 }
 
 // Play sends move m in the current game. The board shows it once the server has taken
