@@ -170,17 +170,24 @@ func lum(c color.Color) float64 {
 func TestFaceToFaceInNewGame(t *testing.T) {
 	w, _ := openWindow(t, t.TempDir())
 	test.Tap(w.game.newBtn)
-	check := find(t, w, func(c *widget.Check) bool { return c.Text == tr("settings.faceToFace") })
+	// The check's text wraps on a phone, so it is a label of its own: tapping it toggles.
+	text := find(t, w, func(l *tapLabel) bool { return l.Text == tr("settings.faceToFace") })
+	check := find(t, w, func(c *widget.Check) bool { return c.Text == "" })
 	note := find(t, w, func(l *widget.Label) bool { return l.Text == tr("faceToFace.off") })
 	if !check.Disabled() || !note.Visible() {
 		t.Fatalf("against the engine face to face is enabled %v, the note why not shown %v", !check.Disabled(), note.Visible())
+	}
+	if test.Tap(text); check.Checked {
+		t.Fatal("tapping the text of the disabled check ticked it")
 	}
 	find(t, w, func(r *widget.RadioGroup) bool { return len(r.Options) == 2 && r.Options[1] == tr("opponent.human") }).
 		SetSelected(tr("opponent.human"))
 	if check.Disabled() || note.Text != tr("faceToFace.on") {
 		t.Fatalf("for two players face to face is enabled %v, note %q", !check.Disabled(), note.Text)
 	}
-	check.SetChecked(true)
+	if test.Tap(text); !check.Checked {
+		t.Fatal("tapping the text does not tick the check")
+	}
 	test.Tap(find(t, w, func(b *widget.Button) bool { return b.Text == tr("action.start") }))
 	if !w.Session().Settings().Appearance.FaceToFace || !w.Board().View().FaceToFace {
 		t.Fatal("New game for two players face to face does not turn the board's upper side")

@@ -4,7 +4,9 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 )
 
@@ -14,8 +16,11 @@ type question struct {
 	title, text string
 	yes, no     string // the buttons' labels; "" for Fyne's own Yes and No
 	// wrap lets a long text wrap, in a dialog at most questionWidth wide.
-	wrap  bool
-	onYes func()
+	wrap bool
+	// yesIcon and noIcon replace the tick and the cross on the buttons (wrap only), where
+	// the answers are two choices rather than go and cancel.
+	yesIcon, noIcon fyne.Resource
+	onYes           func()
 	// onAnswer, when set, hears either answer (No also when the dialog is dismissed).
 	onAnswer func(yes bool)
 }
@@ -36,14 +41,42 @@ func (q question) show(parent fyne.Window) {
 	case q.yes == "":
 		dialog.ShowConfirm(q.title, q.text, answer, parent)
 	case q.wrap:
-		label := widget.NewLabel(q.text)
-		label.Wrapping = fyne.TextWrapWord
-		d := dialog.NewCustomConfirm(q.title, q.yes, q.no, label, answer, parent)
-		d.Resize(fyne.NewSize(min(parent.Canvas().Size().Width, questionWidth), 0))
-		d.Show()
+		q.showWrapped(parent, answer)
 	default:
 		dialog.ShowCustomConfirm(q.title, q.yes, q.no, widget.NewLabel(q.text), answer, parent)
 	}
+}
+
+// showWrapped shows a question whose text wraps to a dialog no wider than the window, the
+// buttons one above the other where side by side they would not fit (a phone: issue 35).
+func (q question) showWrapped(parent fyne.Window, answer func(bool)) {
+	win := parent.Canvas().Size()
+	label := widget.NewLabel(q.text)
+	label.Wrapping = fyne.TextWrapWord
+	body := fitted(container.NewStack(label), min(win.Width, questionWidth)-dialogSides, win.Height-dialogChrome)
+	d := dialog.NewCustomWithoutButtons(q.title, body, parent)
+	yesIcon, noIcon := q.yesIcon, q.noIcon
+	if yesIcon == nil {
+		yesIcon = theme.ConfirmIcon()
+	}
+	if noIcon == nil {
+		noIcon = theme.CancelIcon()
+	}
+	answered := false
+	yes := widget.NewButtonWithIcon(q.yes, yesIcon, func() {
+		answered = true
+		d.Hide()
+		answer(true)
+	})
+	yes.Importance = widget.HighImportance
+	no := widget.NewButtonWithIcon(q.no, noIcon, d.Hide)
+	d.SetOnClosed(func() { // No, and any other way out (Escape)
+		if !answered {
+			answer(false)
+		}
+	})
+	d.SetButtons(dialogButtons(win, no, yes))
+	d.Show()
 }
 
 // reviewTimes are the times per move the review offers; the default is the second.

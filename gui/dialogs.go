@@ -138,7 +138,7 @@ func (ng newGameDialog) show() {
 		opponent.SetSelected(humanOpp)
 	}
 	// Face to face sits with the players: it only means something for two of them.
-	faceToFace := widget.NewCheck(tr("settings.faceToFace"), nil)
+	faceToFace := newWrapCheck(tr("settings.faceToFace"))
 	faceToFace.SetChecked(cur.Appearance.FaceToFace)
 	faceNote := widget.NewLabel("")
 	faceNote.Wrapping = fyne.TextWrapWord
@@ -180,7 +180,7 @@ func (ng newGameDialog) show() {
 	items := []*widget.FormItem{
 		widget.NewFormItem(tr("newgame.side"), side),
 		widget.NewFormItem(tr("newgame.opponent"), opponent),
-		widget.NewFormItem("", container.NewVBox(faceToFace, faceNote)),
+		widget.NewFormItem("", container.NewVBox(faceToFace.row, faceNote)),
 		widget.NewFormItem(tr("newgame.clock"), clock),
 		widget.NewFormItem(tr("settings.level"), picker.level),
 		widget.NewFormItem(tr("settings.seconds"), picker.seconds),
@@ -205,6 +205,80 @@ func (ng newGameDialog) show() {
 // dialogChrome is the height a dialog needs besides its content: title, buttons, padding.
 const dialogChrome = 150
 
+// dialogSides is the width a dialog needs besides its content: Fyne's dialog pads its
+// content by 32 and the pop-up around it by 8.
+const dialogSides = 40
+
+// fitted is content in a vertical scroll as tall as content wrapped to width, or as room
+// if that is less: then it scrolls. A word-wrapped label knows
+// its height only once it has a width, so the content is laid out at that width first;
+// measured before (issue 35), the last row of New game hid under the buttons.
+func fitted(content fyne.CanvasObject, width, room float32) *container.Scroll {
+	for range 3 { // a wrapped label's height settles after its width does
+		content.Resize(fyne.NewSize(width, content.MinSize().Height))
+	}
+	body := container.NewVScroll(content)
+	body.SetMinSize(fyne.NewSize(width, max(min(content.MinSize().Height, room), 0)))
+	return body
+}
+
+// dialogButtons lays out a dialog's buttons side by side, or one above the other where
+// side by side they are wider than the window (a phone with large text: issue 35).
+func dialogButtons(win fyne.Size, buttons ...fyne.CanvasObject) []fyne.CanvasObject {
+	row := container.NewGridWithRows(1, buttons...)
+	if row.MinSize().Width <= win.Width-dialogSides {
+		return buttons
+	}
+	return []fyne.CanvasObject{container.NewGridWithColumns(1, buttons...)}
+}
+
+// tapLabel is a word-wrapped label that acts when tapped: a check's text that wraps.
+type tapLabel struct {
+	widget.Label
+	onTap func()
+}
+
+func newTapLabel(text string, onTap func()) *tapLabel {
+	l := &tapLabel{onTap: onTap}
+	l.Text, l.Wrapping = text, fyne.TextWrapWord
+	l.ExtendBaseWidget(l)
+	return l
+}
+
+func (l *tapLabel) Tapped(*fyne.PointEvent) { l.onTap() }
+
+// wrapCheck is a check whose text wraps to the width it is given, where a check's own text
+// stays on one line, wider than a phone (issue 35). Tapping the text toggles the check;
+// the text greys when the check is disabled.
+type wrapCheck struct {
+	*widget.Check
+	text *tapLabel
+	row  fyne.CanvasObject // the check and its text, to show
+}
+
+func newWrapCheck(text string) *wrapCheck {
+	c := &wrapCheck{Check: widget.NewCheck("", nil)}
+	c.text = newTapLabel(text, func() {
+		if !c.Disabled() {
+			c.SetChecked(!c.Checked)
+		}
+	})
+	c.row = container.NewBorder(nil, nil, c.Check, nil, c.text)
+	return c
+}
+
+func (c *wrapCheck) Enable() {
+	c.Check.Enable()
+	c.text.Importance = widget.MediumImportance
+	c.text.Refresh()
+}
+
+func (c *wrapCheck) Disable() {
+	c.Check.Disable()
+	c.text.Importance = widget.LowImportance
+	c.text.Refresh()
+}
+
 // formDialog is a form, then the objects in below (checks that need no label), with
 // confirm and cancel buttons. In a narrow (portrait) window the labels go above their
 // fields, because side by side the form is wider than a phone. On confirm the seconds
@@ -221,9 +295,8 @@ func formDialog(parent fyne.Window, title, confirm string, items []*widget.FormI
 	}
 	content := container.NewVBox(append([]fyne.CanvasObject{form}, below...)...)
 	// On a short screen the fields scroll between the title and the buttons.
-	body := container.NewVScroll(content)
-	room := parent.Canvas().Size().Height - dialogChrome
-	body.SetMinSize(fyne.NewSize(content.MinSize().Width, max(min(content.MinSize().Height, room), 0)))
+	win := parent.Canvas().Size()
+	body := fitted(content, min(content.MinSize().Width, win.Width-dialogSides), win.Height-dialogChrome)
 	d := dialog.NewCustomWithoutButtons(title, body, parent)
 	cancel := widget.NewButtonWithIcon(tr("action.cancel"), theme.CancelIcon(), d.Hide)
 	ok := widget.NewButtonWithIcon(confirm, theme.ConfirmIcon(), func() {
@@ -238,7 +311,7 @@ func formDialog(parent fyne.Window, title, confirm string, items []*widget.FormI
 		d.Hide()
 	})
 	ok.Importance = widget.HighImportance
-	d.SetButtons([]fyne.CanvasObject{cancel, ok})
+	d.SetButtons(dialogButtons(win, cancel, ok))
 	return d
 }
 

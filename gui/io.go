@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/theme"
 
 	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/play"
@@ -112,7 +113,8 @@ func (f *gameFiles) askOpponent(rec *game.Record, name string) error {
 		human = game.HumanBlack
 	}
 	question{title: tr("position.opponentTitle"), text: tr("position.opponent", map[string]any{"Side": sideName(g.SideToMove())}),
-		wrap: true, yes: tr("position.againstEngine"), no: tr("position.twoPlayers"), onAnswer: func(engine bool) {
+		wrap: true, yes: tr("position.againstEngine"), no: tr("position.twoPlayers"),
+		yesIcon: theme.ComputerIcon(), noIcon: theme.AccountIcon(), onAnswer: func(engine bool) {
 			who := play.Players{Human: game.HumanBoth}
 			if engine {
 				who = play.Players{Human: human, Seconds: f.source.Settings().Seconds}

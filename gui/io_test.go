@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/xqfyne/xiangqi/game"
@@ -178,6 +179,13 @@ func TestClipboardCopyAndPaste(t *testing.T) {
 	// Two players, as a game file opens.
 	clip.SetContent("3k5/9/9/9/9/4r4/9/9/9/5K3 b - - 0 1")
 	w.files.paste()
+	// Both answers are choices, not go and cancel: neither carries the cancel cross.
+	for _, b := range []string{"position.twoPlayers", "position.againstEngine"} {
+		if icon := find(t, w, func(x *widget.Button) bool { return x.Text == tr(b) }).Icon; icon == nil ||
+			icon.Name() == theme.CancelIcon().Name() || icon.Name() == theme.ConfirmIcon().Name() {
+			t.Errorf("%s has icon %v, want a neutral one", tr(b), icon)
+		}
+	}
 	test.Tap(find(t, w, func(b *widget.Button) bool { return b.Text == tr("position.twoPlayers") }))
 	if h := w.Session().Settings().Human; h != game.HumanBoth || w.Session().Game().Len() != 0 {
 		t.Fatalf("two players: %v, %d moves", h, w.Session().Game().Len())

@@ -12,7 +12,13 @@ func (g *gameScreen) showMore(from fyne.CanvasObject) {
 	c := g.parent.Canvas()
 	pos := fyne.CurrentApp().Driver().AbsolutePositionForObject(from)
 	pos.Y += from.Size().Height
-	widget.ShowPopUpMenuAtPosition(fyne.NewMenu("", g.more()...), c, pos)
+	m := widget.NewPopUpMenu(fyne.NewMenu("", g.more()...), c)
+	if m.MinSize().Height > c.Size().Height {
+		// Taller than a phone's screen (issue 35: Play online was cut at the bottom): the
+		// items' padding is cut to the space between widgets, so that all of them show.
+		container.NewThemeOverride(m, &snugTheme{on: true})
+	}
+	m.ShowAtPosition(pos)
 }
 
 // moreButton is the button with three dots that opens the menu.

@@ -1,6 +1,7 @@
 package gui
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -34,6 +35,10 @@ type onlineScreen struct {
 	useServer *widget.Button
 	status    *widget.Label
 	signIn    *widget.Button
+	name      *widget.Entry
+	password  *widget.Entry
+	logIn     *widget.Button
+	register  *widget.Button
 	tc        *widget.Select
 	rated     *widget.Check
 	seek      *widget.Button
@@ -60,6 +65,7 @@ type onlineScreen struct {
 	leave       *widget.Button
 	claimWin    *widget.Button
 	claimDraw   *widget.Button
+	review      *widget.Button
 }
 
 // onlineDeps is what the online screen works with.
@@ -71,6 +77,9 @@ type onlineDeps struct {
 	shown    func() bool          // whether the screen is the one shown
 	say      present.Say
 	close    func()
+	// review opens the finished game filed as the library entry id on the game screen,
+	// where the engine's help is on again.
+	review func(id string)
 }
 
 func newOnlineScreen(deps onlineDeps) *onlineScreen {
@@ -86,6 +95,12 @@ func newOnlineScreen(deps onlineDeps) *onlineScreen {
 	s.status = widget.NewLabel("")
 	s.status.Wrapping = fyne.TextWrapWord
 	s.signIn = widget.NewButton(tr("online.signIn"), c.SignIn)
+	s.name = widget.NewEntry()
+	s.name.SetPlaceHolder(tr("online.name"))
+	s.password = widget.NewPasswordEntry()
+	s.password.SetPlaceHolder(tr("online.password"))
+	s.logIn = widget.NewButton(tr("online.logIn"), func() { c.LogIn(strings.TrimSpace(s.name.Text), s.password.Text) })
+	s.register = widget.NewButton(tr("online.register"), func() { c.Register(strings.TrimSpace(s.name.Text), s.password.Text) })
 	var tcs []string
 	for _, tc := range online.SeekControls() {
 		tcs = append(tcs, tc.String())
@@ -110,6 +125,8 @@ func newOnlineScreen(deps onlineDeps) *onlineScreen {
 		container.NewBorder(nil, nil, nil, back, title),
 		container.NewBorder(nil, nil, widget.NewLabel(tr("online.server")), s.useServer, s.server),
 		s.signIn,
+		container.NewGridWithColumns(2, s.name, s.password),
+		container.NewGridWithColumns(2, s.logIn, s.register),
 		widget.NewSeparator(),
 		container.NewBorder(nil, nil, widget.NewLabel(tr("online.timeControl")), s.rated, s.tc),
 		container.NewGridWithColumns(2, s.seek, s.cancel),
@@ -139,10 +156,19 @@ func newOnlineScreen(deps onlineDeps) *onlineScreen {
 	s.leave = widget.NewButton(tr("online.lobby"), c.Leave)
 	s.claimWin = widget.NewButton(tr("online.claimWin"), c.ClaimWin)
 	s.claimDraw = widget.NewButton(tr("online.claimDraw"), c.ClaimDraw)
+	s.review = widget.NewButton(tr("online.review"), func() {
+		if g := c.Current(); g != nil {
+			if id, err := g.Filed(); id != "" && err == nil {
+				s.onlineDeps.review(id)
+			}
+		}
+	})
 	buttons := container.NewGridWithColumns(2, s.resign, s.offerDraw, s.acceptDraw, s.declineDraw,
-		s.takeback, s.acceptTB, s.declineTB, s.leave, s.claimWin, s.claimDraw)
-	// The status under the buttons, so that its changing height moves none of them.
-	s.side = container.NewVBox(s.clocks, buttons, s.gameStatus, s.moves)
+		s.takeback, s.acceptTB, s.declineTB, s.leave, s.claimWin, s.claimDraw, s.review)
+	// The status under the buttons, so that its changing height moves none of them; the
+	// moves scroll in what is left, so that a long game does not make the window grow.
+	s.side = container.NewBorder(container.NewVBox(s.clocks, buttons, s.gameStatus), nil, nil, nil,
+		container.NewVScroll(s.moves))
 	s.play = container.New(&onlineGameLayout{}, s.board, s.side)
 	s.content = container.NewStack(s.lobby, s.play)
 	s.refresh()
@@ -182,6 +208,8 @@ func (s *onlineScreen) refreshLobby() {
 	signedIn := c.State() == online.Connected
 	enable(s.signIn, c.State() == online.SignedOut)
 	enable(s.useServer, true)
+	enable(s.logIn, c.State() != online.Connecting && !c.Playing())
+	enable(s.register, c.CanRegister())
 	_, _, seeking := c.Seeking()
 	enable(s.seek, signedIn && !seeking)
 	enable(s.cancel, seeking)
@@ -221,13 +249,27 @@ func (s *onlineScreen) statusText() string {
 		lines = append(lines, tr("online.seeking", map[string]any{"TC": tc, "Wait": present.ClockText(wait)}))
 	}
 	if err := c.Err(); err != nil {
-		lines = append(lines, tr("online.error", map[string]any{"Error": err}))
+		lines = append(lines, s.errorText(err))
 	}
 	return strings.Join(lines, "\n")
 }
 
+// errorText says an error of the controller, the sign-in's refusals in the player's
+// language.
+func (s *onlineScreen) errorText(err error) string {
+	switch {
+	case errors.Is(err, online.ErrWrongPassword):
+		return tr("online.wrongPassword")
+	case errors.Is(err, online.ErrNameTaken):
+		return tr("online.nameTaken", map[string]any{"Name": strings.TrimSpace(s.name.Text)})
+	}
+	return tr("online.error", map[string]any{"Error": err})
+}
+
 func (s *onlineScreen) refreshGame(g *online.Game) {
 	c := s.c
+	// One now for the status and the claim buttons, so that they never disagree.
+	now := time.Now()
 	gm := g.Record()
 	set := s.settings()
 	v := board.View{Selected: g.Selected(), Targets: g.Targets(), LastMove: rules.NoMove, Check: rules.NoSquare,
@@ -244,7 +286,7 @@ func (s *onlineScreen) refreshGame(g *online.Game) {
 	}
 	s.board.SetView(v)
 	s.showClocks(g)
-	s.gameStatus.SetText(s.gameStatusText(g))
+	s.gameStatus.SetText(s.gameStatusText(g, now))
 	if gm != nil {
 		s.moves.SetText(strings.Join(gm.MoveTextsFrom(0, set.Notation), " "))
 	}
@@ -258,8 +300,10 @@ func (s *onlineScreen) refreshGame(g *online.Game) {
 	enable(s.acceptTB, playing && asked && by != g.Me)
 	enable(s.declineTB, playing && asked && by != g.Me)
 	enable(s.resign, playing)
-	enable(s.claimWin, playing && g.CanClaim(time.Now()))
-	enable(s.claimDraw, playing && g.CanClaim(time.Now()))
+	enable(s.claimWin, playing && g.CanClaim(now))
+	enable(s.claimDraw, playing && g.CanClaim(now))
+	id, fileErr := g.Filed()
+	enable(s.review, g.Over() && id != "" && fileErr == nil && s.onlineDeps.review != nil)
 }
 
 func (s *onlineScreen) showClocks(g *online.Game) {
@@ -277,14 +321,18 @@ func (s *onlineScreen) showClocks(g *online.Game) {
 	if s.clocks.View().Timed != g.TimeControl.Timed() || s.clocks.View().Names != names {
 		defer s.side.Refresh() // the bar's height may change
 	}
-	s.clocks.SetView(ClockView{Names: names, Timed: g.TimeControl.Timed(),
-		Left:    [2]time.Duration{g.ClockLeft(rules.Red, now), g.ClockLeft(rules.Black, now)},
-		Running: running, Side: side})
+	v := ClockView{Names: names, Timed: g.TimeControl.Timed(), Running: running, Side: side}
+	for _, c := range []rules.Color{rules.Red, rules.Black} {
+		sc := g.SideClock(c, now)
+		v.Left[c] = sc.StageLeft(g.TimeControl)
+		v.Byoyomi[c], v.Periods[c] = sc.InByoyomi(g.TimeControl), sc.Periods
+	}
+	s.clocks.SetView(v)
 }
 
 // gameStatusText says whose move it is, the offers, how the game ended, the connection
 // and the last error.
-func (s *onlineScreen) gameStatusText(g *online.Game) string {
+func (s *onlineScreen) gameStatusText(g *online.Game, now time.Time) string {
 	c := s.c
 	var lines []string
 	switch {
@@ -312,14 +360,14 @@ func (s *onlineScreen) gameStatusText(g *online.Game) string {
 	if by, ok := g.TakebackAskedBy(); ok && by != g.Me {
 		lines = append(lines, tr("online.takebackAsked"))
 	}
-	if line := awayText(g, time.Now()); line != "" {
+	if line := awayText(g, now); line != "" {
 		lines = append(lines, line)
 	}
 	if c.State() == online.Reconnecting {
 		lines = append(lines, tr("online.reconnecting", map[string]any{"N": c.Attempts() + 1}))
 	}
 	if err := c.Err(); err != nil {
-		lines = append(lines, tr("online.error", map[string]any{"Error": err}))
+		lines = append(lines, s.errorText(err))
 	}
 	return strings.Join(lines, "\n")
 }
@@ -416,9 +464,14 @@ func (s *onlineScreen) stop() { s.keepTicking(false) }
 // window, the panel under the board in a tall one.
 type onlineGameLayout struct{}
 
+// minBoardHeight is the least board the layout asks room for under the panel. It is
+// small, so that a status of a few lines (the abandonment countdown) does not make a
+// 900x680 window grow (300 did, by 28 px).
+const minBoardHeight = 200
+
 func (onlineGameLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	side := objs[1].MinSize()
-	return fyne.NewSize(max(side.Width, 300), side.Height+300)
+	return fyne.NewSize(max(side.Width, 300), side.Height+minBoardHeight)
 }
 
 func (onlineGameLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
@@ -478,11 +531,26 @@ func (w *Window) showOnline() {
 	w.startOnline()
 	var s *onlineScreen
 	s = newOnlineScreen(onlineDeps{c: w.online, parent: w.win, post: w.look.post, say: w.say,
-		settings: w.session.Settings, close: func() { w.screens.pop() },
+		settings: w.session.Settings, close: func() { w.screens.pop() }, review: w.reviewOnline,
 		shown: func() bool { return w.screens.top() == screen(s) }})
 	w.onlineScreen = s
 	w.screens.replace(s)
 	if w.online.HasToken() && w.online.State() == online.SignedOut {
 		w.online.SignIn()
 	}
+}
+
+// reviewOnline opens the finished online game filed as library entry id on the game
+// screen, where hint, analysis and the review are on again.
+func (w *Window) reviewOnline(id string) {
+	rec, who, err := w.io.library.Open(id)
+	if err == nil {
+		err = w.session.OpenRecord(rec, who)
+	}
+	if err != nil {
+		w.showNotice(tr("online.reviewFailed", map[string]any{"Error": err}))
+		return
+	}
+	w.online.Leave()
+	w.screens.home()
 }

@@ -11,7 +11,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
-	"github.com/jackc/pgx/v5"
 
 	"github.com/xqfyne/xiangqi/play/online"
 	"github.com/xqfyne/xiangqi/play/playtest"
@@ -112,13 +111,16 @@ func openGame(t *testing.T, server string) (red, black *Window, redQ, blackQ *pl
 func TestOnlineAwayCountdownAndClaim(t *testing.T) {
 	server := startServerWith(t, hub.Config{Grace: 1500 * time.Millisecond, SeenEvery: 100 * time.Millisecond, AwayAfter: time.Second})
 	red, black, redQ, blackQ, redS, _ := openGame(t, server)
-	// The server records its players every 100 ms; one never recorded is never shown away.
-	waitPresence(t, black.online.Account().ID)
+	// At once: the game's start records both players as connected, so one that drops
+	// before the server's first periodic record is shown away all the same.
 	black.online.Close()
 	blackQ.Drain()
 	redQ.WaitFor(t, 15*time.Second, "the countdown", func() bool {
 		return strings.Contains(redS.gameStatus.Text, "Your opponent is disconnected")
 	})
+	if need := redS.play.MinSize(); need.Height > 680 {
+		t.Errorf("the countdown makes the game need %v: a 900x680 window grows", need)
+	}
 	if !redS.claimWin.Disabled() && !red.online.Current().CanClaim(time.Now()) {
 		t.Error("a claim offered before its time")
 	}
@@ -169,7 +171,7 @@ func TestOnlineInviteJoinAndMoveByTapping(t *testing.T) {
 		if !p.w.Session().HelpLocked() || !p.w.game.nav.analyse.Disabled() || !p.w.game.hintBtn.Disabled() {
 			t.Error("hint and analysis stay on during the online game")
 		}
-		if names := p.s.clocks.Text(rules.Red) + p.s.clocks.Text(rules.Black); strings.Count(names, "Guest ") != 2 || !strings.Contains(names, "(1500") {
+		if names := p.s.clocks.Text(rules.Red) + p.s.clocks.Text(rules.Black); strings.Count(names, "Guest ") != 2 || strings.Count(names, "(1500?)") != 2 {
 			t.Errorf("the clocks name %q", names)
 		}
 	}
@@ -219,27 +221,68 @@ func TestOnlineInviteJoinAndMoveByTapping(t *testing.T) {
 			t.Errorf("library %+v", items)
 		}
 	}
+	// The finished game opens from its library entry on the game screen, analysis on.
+	if red.review.Disabled() {
+		t.Fatal("the finished game offers no review")
+	}
+	test.Tap(red.review)
+	if _, still := redWin.screens.top().(*onlineScreen); still {
+		t.Error("the online screen stays over the reviewed game")
+	}
+	if g := redWin.Session().Game(); g.Ply() != 1 || g.Position().At(e2) != cannon {
+		t.Errorf("the game screen shows ply %d, not the online game", g.Ply())
+	}
+	if redWin.Session().HelpLocked() || redWin.game.nav.analyse.Disabled() || redWin.game.nav.review.Disabled() {
+		t.Error("analysis and review stay off in the finished online game")
+	}
 }
 
-// waitPresence waits until the server has recorded account as connected.
-func waitPresence(t *testing.T, account int64) {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	db, err := pgx.Connect(ctx, testDB.URL)
-	if err != nil {
-		t.Fatal(err)
+// Sign-in with a name and password, by tapping: a guest registers a name; another guest
+// cannot take the same one; a wrong password is refused with a clear message, the right
+// one signs in to the named account.
+func TestOnlineRegisterAndLogIn(t *testing.T) {
+	server := startServer(t)
+	wa, qa, a := openOnline(t, server)
+	if a.register.Disabled() {
+		t.Fatal("a guest cannot register")
 	}
-	defer db.Close(ctx)
-	for {
-		var n int
-		if err := db.QueryRow(ctx, "SELECT count(*) FROM presence WHERE account_id = $1", account).Scan(&n); err != nil {
-			t.Fatal(err)
-		}
-		if n > 0 {
-			return
-		}
-		time.Sleep(10 * time.Millisecond)
+	test.Type(a.name, "alice")
+	test.Type(a.password, "secret-pass")
+	test.Tap(a.register)
+	qa.WaitFor(t, 15*time.Second, "the registration", func() bool { return wa.online.Account().Name == "alice" })
+	if !strings.Contains(a.status.Text, "Signed in as alice") || !a.register.Disabled() {
+		t.Errorf("status %q, register disabled %v", a.status.Text, a.register.Disabled())
+	}
+
+	wb, qb, b := openOnline(t, server)
+	test.Type(b.name, "alice")
+	test.Type(b.password, "other-pass")
+	test.Tap(b.register)
+	qb.WaitFor(t, 15*time.Second, "the refusal", func() bool { return wb.online.Err() != nil })
+	if !strings.Contains(b.status.Text, "The name alice is taken") {
+		t.Errorf("status %q", b.status.Text)
+	}
+	test.Tap(b.logIn) // alice with the wrong password
+	qb.WaitFor(t, 15*time.Second, "the refusal", func() bool {
+		return wb.online.State() == online.SignedOut && wb.online.Err() != nil
+	})
+	if !strings.Contains(b.status.Text, "Wrong name or password") {
+		t.Errorf("status %q", b.status.Text)
+	}
+	guest := wb.online.Account().ID
+	test.Tap(b.signIn) // the guest account is still this device's
+	qb.WaitFor(t, 15*time.Second, "the guest back", func() bool { return wb.online.State() == online.Connected })
+	if got := wb.online.Account(); got.ID != guest || got.Name != "" {
+		t.Errorf("signed in again as %+v, want guest %d", got, guest)
+	}
+	b.password.SetText("secret-pass")
+	test.Tap(b.logIn)
+	qb.WaitFor(t, 15*time.Second, "the log-in", func() bool { return wb.online.State() == online.Connected })
+	if got := wb.online.Account(); got.Name != "alice" || got.ID != wa.online.Account().ID {
+		t.Errorf("logged in to %+v", got)
+	}
+	if !strings.Contains(b.status.Text, "Signed in as alice") || !b.register.Disabled() {
+		t.Errorf("status %q", b.status.Text)
 	}
 }
 
@@ -262,6 +305,15 @@ func TestOnlineGameLayout(t *testing.T) {
 		if end := side.Position().Add(side.MinSize()); end.X > size.Width+0.5 || end.Y > size.Height+0.5 {
 			t.Errorf("%v: the panel needs %v from %v", size, side.MinSize(), side.Position())
 		}
+		// A long game's moves scroll: the panel needs no more room (the window grew with
+		// the moves before).
+		need := side.MinSize()
+		redS.moves.SetText(strings.Repeat("C2=5 H8+7 H2+3 R9=8 ", 60))
+		side.Refresh()
+		if got := side.MinSize(); got.Height > need.Height+0.5 {
+			t.Errorf("%v: the panel needs %v with 240 moves, %v with none", size, got, need)
+		}
+		redS.moves.SetText("")
 	}
 }
 
@@ -322,5 +374,29 @@ func TestOnlineSeekWaitCancelAndPair(t *testing.T) {
 			g := p.w.online.Current()
 			return g != nil && g.Started() && p.s.play.Visible()
 		})
+	}
+}
+
+// A 读秒 game with three periods: both online clocks show the period's seconds and the
+// periods left, and Red's count of periods goes down while Red thinks past a period.
+func TestOnlineClocksShowByoyomiPeriods(t *testing.T) {
+	server := startServer(t)
+	wa, qa, _ := openOnline(t, server)
+	wb, qb, b := openOnline(t, server)
+	wa.online.Invite("0+2bx3", false) // a control no preset has: a period of 2 s
+	qa.WaitFor(t, 15*time.Second, "the invite code", func() bool { return wa.online.InviteCode() != "" })
+	test.Type(b.codeEntry, wa.online.InviteCode())
+	test.Tap(b.join)
+	qb.WaitFor(t, 15*time.Second, "the game's start", func() bool {
+		g := wb.online.Current()
+		return g != nil && g.Started()
+	})
+	redClock := func() string { return b.clocks.Text(rules.Red) }
+	if !strings.Contains(redClock(), "Byo 2 ×3") && !strings.Contains(redClock(), "Byo 1 ×3") {
+		t.Errorf("red's clock %q", redClock())
+	}
+	qb.WaitFor(t, 15*time.Second, "a period used up", func() bool { return strings.Contains(redClock(), "×2") })
+	if got := b.clocks.Text(rules.Black); !strings.Contains(got, "Byo 2 ×3") {
+		t.Errorf("black's stopped clock %q", got)
 	}
 }

@@ -23,7 +23,16 @@ func newAppTheme() fyne.Theme {
 	return &appTheme{font: fyne.NewStaticResource("ui-subset.otf", resources.UIFontBytes())}
 }
 
+// disabledText is the grey of disabled text and icons in both variants. Fyne's own (57/255
+// on a 40/255 dark button, 227/255 on a 245/255 light one) is under 1.3:1 and a disabled
+// 悔棋 nearly vanished (issue 35); this grey stands about 3.6:1 from either button and
+// still well under the enabled text (13:1 dark, 6.7:1 light).
+var disabledText = color.NRGBA{R: 0x80, G: 0x80, B: 0x80, A: 0xff}
+
 func (t *appTheme) Color(n fyne.ThemeColorName, v fyne.ThemeVariant) color.Color {
+	if n == theme.ColorNameDisabled {
+		return disabledText
+	}
 	return theme.DefaultTheme().Color(n, v)
 }
 

@@ -8,6 +8,11 @@
 # ten moves and the result. Every step waits for what it can observe (the window, the
 # server's event table, the library), never a fixed time. Screenshots and logs in $OUT
 # (default dist/online-xvfb/). Needs xvfb, xdotool, imagemagick, xclip and PostgreSQL.
+#
+# SHOTS=1 also takes the acceptance's screenshots of app B, in $SHOTS_LANG (en_US.UTF-8;
+# zh_CN.UTF-8 for Chinese): the lobby and the game in play in the 900x680 window and in a
+# phone-shaped 400x860 one, and the abandonment countdown while A is killed (the server's
+# grace is then 30 s, so that A is shown away 5 s after its last record).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-dist/online-xvfb}
@@ -15,7 +20,9 @@ PORT=${ONLINE_PORT:-18089}
 PG_PORT=${ONLINE_PG_PORT:-54391}
 rm -rf "$OUT"
 mkdir -p "$OUT" dist
-export XVFB_SCREEN=1800x700x24 # two 900x680 windows side by side
+export XVFB_SCREEN=1800x880x24 # two 900x680 windows side by side; B's phone form 400x860
+SHOTS=${SHOTS:-}
+APP_LANG=${SHOTS_LANG:-en_US.UTF-8}
 . scripts/x11-lib.sh
 
 go build -o dist/xiangqi .
@@ -33,7 +40,7 @@ trap cleanup EXIT
 
 fail() { echo "online-xvfb: $*"; shot failure || true; exit 1; }
 
-setsid make server SERVER_ADDR=127.0.0.1:$PORT SERVER_FLAGS="-pg-port $PG_PORT -data $OUT/pg" >"$OUT/server.log" 2>&1 &
+setsid make server SERVER_ADDR=127.0.0.1:$PORT SERVER_FLAGS="-pg-port $PG_PORT -data $OUT/pg${SHOTS:+ -grace 30s}" >"$OUT/server.log" 2>&1 &
 server=$!
 for _ in $(seq 600); do
   curl -fs "http://127.0.0.1:$PORT/healthz" >/dev/null 2>&1 && break
@@ -52,11 +59,11 @@ start() {
   local n=$1 other=none w=""
   [ -n "${2:-}" ] && other=${win[$2]}
   mkdir -p "$OUT/home-$n"
-  HOME=$PWD/$OUT/home-$n XDG_CONFIG_HOME=$PWD/$OUT/home-$n/.config TMPDIR=$PWD/$OUT/home-$n LANG=en_US.UTF-8 \
+  HOME=$PWD/$OUT/home-$n XDG_CONFIG_HOME=$PWD/$OUT/home-$n/.config TMPDIR=$PWD/$OUT/home-$n LANG=$APP_LANG LANGUAGE=${APP_LANG%%_*} \
     dist/xiangqi >>"$OUT/app-$n.log" 2>&1 &
   pid[$n]=$!
   for _ in $(seq 300); do
-    w=$(xdotool search --onlyvisible --name '^Xiangqi$' 2>/dev/null | grep -vx "$other" | head -1 || true)
+    w=$(xdotool search --onlyvisible --name '^(Xiangqi|中国象棋)$' 2>/dev/null | grep -vx "$other" | head -1 || true)
     [ -n "$w" ] && break
     kill -0 "${pid[$n]}" || fail "app $n exited"
     sleep 0.1
@@ -77,8 +84,37 @@ start() {
 # the control), then give Fyne a frame to handle it.
 click() { xdotool mousemove $(( ${left[$1]} + $2 )) "$3" click 1; sleep 0.2; }
 
-# Where the controls are in the 900x680 English layout.
-more() { click "$1" 859 242; sleep 0.3; click "$1" 787 644; } # More, Play online…
+# form N W H: app N's window in W x H at its left edge, once the window has that size.
+form() {
+  xdotool windowsize "${win[$1]}" "$2" "$3"
+  xdotool windowmove "${win[$1]}" "${left[$1]}" 0
+  for _ in $(seq 100); do
+    eval "$(xdotool getwindowgeometry --shell "${win[$1]}")"
+    [ "$WIDTH" = "$2" ] && [ "$HEIGHT" = "$3" ] && break
+    sleep 0.1
+  done
+  sleep 0.5 # a frame or two for the new layout
+}
+
+# shot_app N NAME: app N's window alone, as $OUT/NAME.png (SHOTS only).
+shot_app() {
+  [ -n "$SHOTS" ] || return 0
+  eval "$(xdotool getwindowgeometry --shell "${win[$1]}")"
+  import -window root png:- | convert - -crop "${WIDTH}x${HEIGHT}+${X}+${Y}" +repage "$OUT/$2.png"
+  echo "screenshot $OUT/$2.png"
+}
+
+# shot_forms N NAME: app N's window in its desktop and phone forms (SHOTS only).
+shot_forms() {
+  [ -n "$SHOTS" ] || return 0
+  shot_app "$1" "$2-desktop"
+  form "$1" 400 860
+  shot_app "$1" "$2-phone"
+  form "$1" 900 680
+}
+
+# Where the controls are in the 900x680 English layout (the Chinese one's rows are the same).
+more() { click "$1" 859 242; sleep 0.3; click "$1" 787 662; } # More, Play online…
 
 # online N: open the Online screen of app N and sign in as a guest on the test server.
 online() {
@@ -123,10 +159,10 @@ move() {
 start a
 start b a
 online a
-click a 450 231 # Create an invite
+click a 450 311 # Create an invite
 code=""
 for _ in $(seq 100); do
-  click a 853 271 # Copy code
+  click a 853 351 # Copy code
   code=$(xclip -selection clipboard -o 2>/dev/null || true)
   [[ "$code" =~ ^[A-Z0-9]{4,16}$ ]] && break
   sleep 0.1
@@ -135,9 +171,15 @@ done
 echo "invite code $code"
 shot 0-invite
 online b
-click b 425 311 # the code field
+for _ in $(seq 100); do # B's sign-in, before its lobby is shot
+  [ "$(psql "$db" -Atc "SELECT count(*) FROM accounts")" = 2 ] && break
+  sleep 0.1
+done
+sleep 0.5
+shot_forms b lobby
+click b 425 391 # the code field
 xdotool type --window "${win[b]}" "$code"
-click b 873 311 # Join
+click b 873 391 # Join
 for _ in $(seq 100); do
   [ "$(psql "$db" -Atc "SELECT count(*) FROM events WHERE kind = 'start'")" = 1 ] && break
   sleep 0.1
@@ -154,17 +196,26 @@ for i in 0 1 2 3 4 5; do
   if (( i % 2 == 0 )); then move "${side[red]}" "${line[$i]}"; else move "${side[black]}" "${line[$i]}"; fi
 done
 shot 2-six-moves
+shot_forms b game
 echo "six moves played; kill -9 of app a"
 kill -9 "${pid[a]}"
 wait "${pid[a]}" 2>/dev/null || true
 pid[a]=""
+if [ -n "$SHOTS" ]; then # B shows the countdown once the server has A away
+  for _ in $(seq 300); do
+    [ "$(psql "$db" -Atc "SELECT count(*) FROM events WHERE kind = 'away'")" -ge 1 ] && break
+    sleep 0.1
+  done
+  sleep 1
+  shot_app b away
+fi
 start a b
 more a # signed in again with the kept token
 # Resume game N, the first of the games in play, once the welcome has listed it: clicked
 # until the game's board is on screen (the lobby has none).
 resumed=""
 for _ in $(seq 100); do
-  click a 450 397
+  click a 450 477
   read -r _ _ bw _ < <(board_rect 0 0 900 680 2>/dev/null || echo "0 0 0 0")
   [ "${bw:-0}" -gt 300 ] && { resumed=1; break; }
   sleep 0.1

@@ -167,6 +167,11 @@ func (c *Controller) SignIn() {
 	if c.state != SignedOut {
 		return
 	}
+	c.connect(signIn)
+}
+
+// connect signs in with how, in the background, answered through the listener.
+func (c *Controller) connect(how func(context.Context, play.OnlineAccount) (*client.Conn, string, error)) {
 	c.gen++
 	gen, acct, timeout := c.gen, c.account, c.cfg.Timeout
 	c.state, c.err = Connecting, nil
@@ -174,8 +179,68 @@ func (c *Controller) SignIn() {
 	go func() {
 		ctx, cancel := context.WithTimeout(context.Background(), timeout)
 		defer cancel()
-		conn, token, err := signIn(ctx, acct)
+		conn, token, err := how(ctx, acct)
 		c.cfg.Post(func() { c.signedIn(gen, conn, token, err) })
+	}()
+}
+
+// ErrWrongPassword is a log-in refused for its name or password; ErrNameTaken a
+// registration refused for its name. The view says them in the player's language.
+var (
+	ErrWrongPassword = errors.New("wrong name or password")
+	ErrNameTaken     = errors.New("that name is taken")
+)
+
+// LogIn signs in to the named account with its password, in place of the account signed
+// in on this device, whose token is replaced only once the log-in succeeds (a wrong
+// password loses no guest account). Not while an online game is in play.
+func (c *Controller) LogIn(name, password string) {
+	if c.Playing() || c.state == Connecting {
+		return
+	}
+	c.Close()
+	c.connect(func(ctx context.Context, acct play.OnlineAccount) (*client.Conn, string, error) {
+		s, err := client.Login(ctx, acct.Server, name, password)
+		if refusal(err) == proto.CodeUnauthenticated {
+			return nil, "", ErrWrongPassword
+		}
+		if err != nil {
+			return nil, "", serverError(acct.Server, err)
+		}
+		conn, err := client.Dial(ctx, acct.Server, s.Token, nil)
+		return conn, s.Token, serverError(acct.Server, err)
+	})
+}
+
+// CanRegister reports whether the account signed in is a guest, which Register names.
+func (c *Controller) CanRegister() bool { return c.state == Connected && c.me.Name == "" }
+
+// Register gives the guest account signed in a name and password, so that it can be
+// logged in to from another device; its rating and games stay.
+func (c *Controller) Register(name, password string) {
+	if !c.CanRegister() {
+		return
+	}
+	gen, server, token, timeout := c.gen, c.account.Server, c.account.Token, c.cfg.Timeout
+	c.err = nil
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), timeout)
+		defer cancel()
+		err := client.Register(ctx, server, token, name, password)
+		c.cfg.Post(func() {
+			if gen != c.gen {
+				return
+			}
+			switch {
+			case refusal(err) == proto.CodeNameTaken:
+				c.fail(fmt.Errorf("%w: %q", ErrNameTaken, name))
+			case err != nil:
+				c.fail(serverError(server, err))
+			default:
+				c.me.Name = name
+				c.changed()
+			}
+		})
 	}()
 }
 

@@ -144,23 +144,29 @@ func (g *Game) Filed() (string, error) { return g.filed, g.fileErr }
 // that does not fit it.
 func (g *Game) Broken() error { return g.broken }
 
-// ClockLeft is side's time left at now: the running side's counts down from the last
-// event. In a 读秒 (byo-yomi) game it is the main time while it lasts, then what is left
-// of the current period. An untimed game has none.
-func (g *Game) ClockLeft(side rules.Color, now time.Time) time.Duration {
-	left, period := g.clock.Red, g.clock.RedPeriod
+// SideClock is side's clock at now: as the last event set it, with the running side's
+// thinking since then charged to it the way the server charges it (main time, then the
+// 读秒 periods, each used up giving way to the next).
+func (g *Game) SideClock(side rules.Color, now time.Time) play.SideClock {
+	tc := g.TimeControl
+	main, periods, period := g.clock.Red, g.clock.RedPeriods, g.clock.RedPeriod
 	if side == rules.Black {
-		left, period = g.clock.Black, g.clock.BlackPeriod
+		main, periods, period = g.clock.Black, g.clock.BlackPeriods, g.clock.BlackPeriod
 	}
-	main := time.Duration(left) * time.Millisecond
-	var used time.Duration
+	c := play.SideClock{Main: time.Duration(main) * time.Millisecond, Periods: periods}
+	if tc.IsByoyomi() {
+		c.Used = max(tc.Byoyomi-time.Duration(period)*time.Millisecond, 0)
+	}
 	if running, ok := g.ClockRunning(); ok && running == side {
-		used = now.Sub(g.clockAt)
+		c.Charge(tc, max(now.Sub(g.clockAt), 0))
 	}
-	if !g.TimeControl.IsByoyomi() || main-used > 0 {
-		return max(main-used, 0)
-	}
-	return max(time.Duration(period)*time.Millisecond-(used-main), 0)
+	return c
+}
+
+// ClockLeft is side's time left at now as its clock shows it: the main time while it
+// lasts, then what is left of the current 读秒 period. An untimed game has none.
+func (g *Game) ClockLeft(side rules.Color, now time.Time) time.Duration {
+	return g.SideClock(side, now).StageLeft(g.TimeControl)
 }
 
 // ClockRunning is the side whose clock runs, if one does.

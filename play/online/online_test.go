@@ -11,8 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5"
-
 	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/play"
 	"github.com/xqfyne/xiangqi/rules"
@@ -466,11 +464,8 @@ func TestOpponentAwayBackAndClaim(t *testing.T) {
 	playLine(t, ps, 0, []string{"h2e2"})
 	red, black := ps[0], ps[1]
 	away := func(c *Controller) bool { _, _, _, ok := c.Current().Away(); return ok }
-	// A player the server never recorded as connected is never shown away: wait for
-	// Black's first record (every Grace/12) before it drops.
-	var blackID int64
-	black.do(func() { blackID = black.c.Account().ID })
-	waitPresence(t, blackID)
+	// Black drops at once: the game's start recorded it as connected, so it is shown
+	// away without waiting for the server's periodic record.
 	black.do(func() {
 		// Away long enough to be seen so.
 		black.c.cfg.Backoff, black.c.cfg.MaxBackoff = 3*time.Second, 3*time.Second
@@ -507,28 +502,6 @@ func TestOpponentAwayBackAndClaim(t *testing.T) {
 			t.Errorf("filed %v %q", res, r.Meta.Termination)
 		}
 	})
-}
-
-// waitPresence waits until the server has recorded account as connected.
-func waitPresence(t *testing.T, account int64) {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	db, err := pgx.Connect(ctx, testDB.URL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close(ctx)
-	for {
-		var n int
-		if err := db.QueryRow(ctx, "SELECT count(*) FROM presence WHERE account_id = $1", account).Scan(&n); err != nil {
-			t.Fatal(err)
-		}
-		if n > 0 {
-			return
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
 }
 
 // A rated game moves both ratings once: the end event's change reaches the account shown.
@@ -578,5 +551,30 @@ func TestByoyomiClock(t *testing.T) {
 	}
 	if got := g.ClockLeft(rules.Black, at.Add(time.Hour)); got != time.Minute {
 		t.Errorf("black's stopped clock: %v", got)
+	}
+}
+
+// A 读秒 game with three periods: the periods left count down as each is used up while
+// the side thinks, the last one's end is zero, and the side not to move keeps its own.
+func TestByoyomiPeriodsLeft(t *testing.T) {
+	g := newGame(1)
+	at := time.Unix(100, 0)
+	start := `{"red":{"id":1},"black":{"id":2},"tc":"0+10bx3","fen":"","clock":{"red":0,"black":0,"red_periods":3,"black_periods":2,"red_period_ms":4000,"black_period_ms":10000}}`
+	if _, err := g.apply(proto.Event{Game: 1, Seq: 1, Kind: proto.KindStart, Data: json.RawMessage(start)}, 1, at); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		after   time.Duration
+		left    time.Duration
+		periods int
+	}{{0, 4 * time.Second, 3}, {3 * time.Second, time.Second, 3}, {5 * time.Second, 9 * time.Second, 2},
+		{14 * time.Second, 10 * time.Second, 1}, {30 * time.Second, 0, 1}} {
+		sc := g.SideClock(rules.Red, at.Add(c.after))
+		if !sc.InByoyomi(g.TimeControl) || sc.StageLeft(g.TimeControl) != c.left || sc.Periods != c.periods {
+			t.Errorf("red %v on: %+v, want %v left of period, %d periods", c.after, sc, c.left, c.periods)
+		}
+	}
+	if sc := g.SideClock(rules.Black, at.Add(time.Hour)); sc.Periods != 2 || sc.StageLeft(g.TimeControl) != 10*time.Second {
+		t.Errorf("black's stopped clock: %+v", sc)
 	}
 }

@@ -940,14 +940,16 @@ func (s *Store) start(ctx context.Context, tx *txn, r *gameRow, spec Spec, now t
 	var players [2]proto.Account
 	for i, id := range []int64{*r.red, *r.black} {
 		var name *string
-		var a proto.Account
-		if err := tx.QueryRow(ctx, `SELECT id, name, rating, deviation FROM accounts WHERE id = $1`, id).Scan(&a.ID, &name, &a.Rating, &a.Deviation); err != nil {
+		var a Account
+		if err := tx.QueryRow(ctx, `SELECT id, name, rating, deviation, volatility FROM accounts WHERE id = $1`, id).
+			Scan(&a.ID, &name, &a.Rating.Rating, &a.Rating.Deviation, &a.Rating.Volatility); err != nil {
 			return err
 		}
 		if name != nil {
 			a.Name = *name
 		}
-		players[i] = a
+		// Public, as the lobby shows the account: a guest's rating is provisional here too.
+		players[i] = a.Public()
 	}
 	if _, err := appendEvent(ctx, tx, r, proto.KindStart, proto.StartData{Red: players[0], Black: players[1],
 		TimeControl: spec.TimeControl.String(), Rules: r.ruleSet, Rated: r.rated, FEN: r.startFEN,

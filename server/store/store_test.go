@@ -534,3 +534,21 @@ func TestEarlyDeadlineIsMoved(t *testing.T) {
 		t.Fatalf("sweep at the flag: %+v %v", events, err)
 	}
 }
+
+// The start event shows each player as the lobby does (Account.Public): a new guest's
+// rating is provisional in both.
+func TestStartShowsPlayersAsTheLobby(t *testing.T) {
+	s := openStore(t)
+	id, red, black := pair(t, s, Spec{TimeControl: SeekControls()[0]}, time.Now())
+	events, err := s.Events(context.Background(), id, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var st proto.StartData
+	if err := events[0].Decode(&st); err != nil {
+		t.Fatal(err)
+	}
+	if st.Red != red.Public() || st.Black != black.Public() || !st.Red.Provisional || !st.Black.Provisional {
+		t.Errorf("start shows %+v and %+v, the lobby %+v and %+v", st.Red, st.Black, red.Public(), black.Public())
+	}
+}
