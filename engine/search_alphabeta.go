@@ -96,6 +96,10 @@ func (w *worker) search(alpha, beta, depth, ply int, inCheck, noNull bool) int {
 		return w.repetitionValue(r, ply)
 	}
 	if w.noCapture.reached(p) {
+		// The game rules a mate before the move limit: a mate on the last ply counts.
+		if p.IsMate() {
+			return ply - MateValue
+		}
 		return drawScore(ply)
 	}
 	if ply >= MaxPly {

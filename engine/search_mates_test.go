@@ -246,3 +246,37 @@ func TestGenerateMateSuite(t *testing.T) {
 	}
 	t.Logf("wrote %d positions: %v", len(lines), got)
 }
+
+// A mate on the ply that reaches the 60-move limit is a mate, as the game's judge rules
+// (mate before the move limit): the suite's mates in one, with 119 plies already played
+// without a capture, are still found and taken.
+func TestMateOnTheMoveLimit(t *testing.T) {
+	s := NewSearcher(Options{HashMB: 8})
+	n := 0
+	for _, c := range readMateSuite(t) {
+		if c.moves != 1 {
+			continue
+		}
+		f := strings.Fields(c.fen)
+		f[4] = strconv.Itoa(rules.MoveLimitPlies - 1)
+		p := mustFEN(t, strings.Join(f, " "))
+		var quiet []rules.Move
+		for _, m := range c.solutions {
+			if p.At(m.To()) == rules.NoPiece {
+				quiet = append(quiet, m) // a capture would reset the count
+			}
+		}
+		if len(quiet) == 0 {
+			continue
+		}
+		s.Clear()
+		res := s.Search(context.Background(), p, Limits{Depth: 3}, nil)
+		if res.Mate != 1 || !slices.Contains(c.solutions, res.Move) {
+			t.Errorf("%s: got %s (mate %d, score %d), want mate in 1 with one of %v", p.FEN(), res.Move, res.Mate, res.Score, c.solutions)
+		}
+		n++
+	}
+	if n == 0 {
+		t.Fatal("no quiet mate in one in the suite")
+	}
+}
