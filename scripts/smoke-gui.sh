@@ -95,7 +95,7 @@ record_case() {
   press 450 377 # OK
   press 858 281 # More (below the result line the finished game shows)
   shot record-2-more
-  xdotool mousemove 800 439 click 1 # Copy game (PGN)
+  xdotool mousemove 800 378 click 1 # Copy game (PGN) (the menu fits a 680-high window with tighter rows)
   for _ in $(seq 50); do
     pgn=$(xclip -selection clipboard -o 2>/dev/null || true)
     [ -n "$pgn" ] && break
