@@ -288,36 +288,8 @@ func (g *gameScreen) showClock() {
 	g.keepClockTicking(v.Running)
 }
 
-// keepClockTicking starts or stops the goroutine that redraws a running clock.
-func (g *gameScreen) keepClockTicking(on bool) {
-	if on == (g.tickStop != nil) {
-		return
-	}
-	if !on {
-		close(g.tickStop)
-		g.tickStop = nil
-		return
-	}
-	stop := make(chan struct{})
-	g.tickStop = stop
-	post := g.post
-	go func() {
-		t := time.NewTicker(clockTick)
-		defer t.Stop()
-		for {
-			select {
-			case <-stop:
-				return
-			case <-t.C:
-				post(func() {
-					if g.tickStop == stop { // a stale tick after a stop changes nothing
-						g.showClock()
-					}
-				})
-			}
-		}
-	}()
-}
+// keepClockTicking starts or stops the redrawing of a running clock.
+func (g *gameScreen) keepClockTicking(on bool) { g.clockTicker.set(on, g.post, g.showClock) }
 
 // timeControlText names a time control in New game ("5 min + 3 s", or no clock).
 func timeControlText(tc play.TimeControl) string { return present.TimeControlText(trData, tc) }

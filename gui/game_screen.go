@@ -20,23 +20,23 @@ import (
 // screen stack and shows the session; what opens dialogs or other screens it calls back.
 type gameScreen struct {
 	gameDeps
-	board     *board.Board
-	clocks    *ClockWidget
-	tickStop  chan struct{} // closes the running clock's ticker; nil when none runs
-	status    *widget.Label
-	turned    *faceStatus // the status turned for the player across the board
-	thinking  *widget.ProgressBarInfinite
-	moveList  *moveList
-	notes     *notesView
-	moves     moveRows
-	undoBtn   *widget.Button
-	redoBtn   *widget.Button
-	hintBtn   *widget.Button
-	newBtn    *widget.Button
-	flipBtn   *widget.Button
-	settBtn   *widget.Button
-	resignBtn *widget.Button
-	drawBtn   *widget.Button
+	board       *board.Board
+	clocks      *ClockWidget
+	clockTicker uiTicker // redraws the running clock
+	status      *widget.Label
+	turned      *faceStatus // the status turned for the player across the board
+	thinking    *widget.ProgressBarInfinite
+	moveList    *moveList
+	notes       *notesView
+	moves       moveRows
+	undoBtn     *widget.Button
+	redoBtn     *widget.Button
+	hintBtn     *widget.Button
+	newBtn      *widget.Button
+	flipBtn     *widget.Button
+	settBtn     *widget.Button
+	resignBtn   *widget.Button
+	drawBtn     *widget.Button
 	// The same actions as icon-only buttons for the narrow portrait layout.
 	iconBtns []*iconButton // each says its name when long-pressed
 	content  *fyne.Container

@@ -28,7 +28,7 @@ type onlineScreen struct {
 	lobby, play *fyne.Container
 	side        *fyne.Container // the game's panel beside or under the board
 	content     *fyne.Container
-	tickStop    chan struct{}
+	ticker      uiTicker
 
 	// The lobby.
 	server    *widget.Entry
@@ -423,38 +423,16 @@ func (s *onlineScreen) endText(g *online.Game) string {
 	return text
 }
 
-// keepTicking redraws the clocks and the seek's wait while either runs.
+// keepTicking redraws the clocks and the seek's wait while either runs, until the
+// screen is no longer shown.
 func (s *onlineScreen) keepTicking(on bool) {
-	if on == (s.tickStop != nil) {
-		return
-	}
-	if !on {
-		close(s.tickStop)
-		s.tickStop = nil
-		return
-	}
-	stop := make(chan struct{})
-	s.tickStop = stop
-	go func() {
-		t := time.NewTicker(clockTick)
-		defer t.Stop()
-		for {
-			select {
-			case <-stop:
-				return
-			case <-t.C:
-				s.post(func() {
-					switch {
-					case s.tickStop != stop: // a stale tick after a stop changes nothing
-					case !s.shown():
-						s.stop()
-					default:
-						s.refresh()
-					}
-				})
-			}
+	s.ticker.set(on, s.post, func() {
+		if !s.shown() {
+			s.stop()
+			return
 		}
-	}()
+		s.refresh()
+	})
 }
 
 // stop ends the ticker when the screen closes.
