@@ -14,9 +14,11 @@ import (
 // the bottom, and judges quiet moves loosely: each quiet root move gets a
 // random bonus, so that among moves of about the same worth it takes any,
 // while captures, checks and mates are judged exactly, as a player sees what
-// is on the board. It does not walk a piece back to where it just came from
-// without a reason, and now and then, more often at the bottom, it looks only
-// one ply ahead and misses what its opponent can take next.
+// is on the board. A piece left hanging it sees most of the time, and then
+// judges every move exactly, so that no loose judgement of a quiet move
+// outweighs the piece. It does not walk a piece back to where it just came
+// from without a reason, and now and then, more often at the bottom, it looks
+// only one ply ahead and misses what its opponent can take next.
 
 // Bounds of Options.Elo; 0 means no limit.
 const (
@@ -32,9 +34,13 @@ type strengthRow struct {
 	// noise is the largest random bonus of a quiet root move, in evaluation
 	// units (a horse is about 90): quiet moves worse than the best by less
 	// are chosen about as often as it. Captures and checks get none.
-	noise     float64
-	blunder   float64 // chance per move of judging moves one ply deep
-	plainEval bool    // mobility and king safety switched off (this row and below)
+	noise   float64
+	blunder float64 // chance per move of judging moves one ply deep
+	// overlook is the chance per move of not seeing a piece left hanging
+	// (a rook, horse or cannon to take with no recapture): the noise then
+	// applies as on any move. Seen, the moves are judged without noise.
+	overlook  float64
+	plainEval bool // mobility and king safety switched off (this row and below)
 }
 
 // strengthTable is the limit from the bottom of the scale to the top; the
@@ -42,19 +48,19 @@ type strengthRow struct {
 // bottom, so that even a beginner sees a mate in one against it and a piece
 // left hanging); above them a node budget (which grows smoothly and does not
 // depend on the machine's speed) is the only cap. The lower rows are set at
-// the levels' ratings (play/levels.go) and tuned by matches between them;
-// the rows from 2065 up are the node budgets measured before the noise
+// the levels' ratings (play/levels.go) and tuned by 200-game matches
+// between them (cmd/levelstat) to about 30 % for each level against the
+// next; the rows from 2445 up are the node budgets measured before the noise
 // replaced the choice among several lines (docs/levels.md).
 var strengthTable = [...]strengthRow{
-	{elo: 600, depth: 2, nodes: 3000, noise: 75, blunder: 0.11, plainEval: true},
-	{elo: 800, depth: 2, nodes: 3000, noise: 68, blunder: 0.065, plainEval: true},
-	{elo: 1000, depth: 2, nodes: 3000, noise: 58, blunder: 0.05, plainEval: true},
-	{elo: 1200, depth: 2.4, nodes: 3000, noise: 50, blunder: 0.04, plainEval: true},
-	{elo: 1400, depth: 2.7, nodes: 3000, noise: 45, blunder: 0.035},
-	{elo: 1600, depth: 3, nodes: 3000, noise: 39, blunder: 0.03},
-	{elo: 1800, depth: 3.6, nodes: 3000, noise: 32, blunder: 0.02},
-	{elo: 2000, nodes: 3000, noise: 27, blunder: 0.016},
-	{elo: 2065, nodes: 3000, noise: 26, blunder: 0.014},
+	{elo: 600, depth: 2, nodes: 3000, noise: 75, blunder: 0.11, overlook: 0.35, plainEval: true},
+	{elo: 800, depth: 2, nodes: 3000, noise: 58, blunder: 0.05, overlook: 0.2, plainEval: true},
+	{elo: 1000, depth: 2.4, nodes: 3000, noise: 50, blunder: 0.04, overlook: 0.14, plainEval: true},
+	{elo: 1200, depth: 2.7, nodes: 3000, noise: 45, blunder: 0.035, overlook: 0.09},
+	{elo: 1400, depth: 3, nodes: 3000, noise: 37, blunder: 0.027, overlook: 0.05},
+	{elo: 1600, depth: 3.5, nodes: 3000, noise: 33, blunder: 0.02, overlook: 0.03},
+	{elo: 1800, depth: 4, nodes: 3000, noise: 28, blunder: 0.016, overlook: 0.02},
+	{elo: 2000, nodes: 3500, noise: 24, blunder: 0.012},
 	{elo: 2445, nodes: 8000, noise: 18, blunder: 0.008},
 	{elo: 2850, nodes: 20000, noise: 12, blunder: 0.005},
 	{elo: 3185, nodes: 50000, noise: 7, blunder: 0.002},
@@ -71,6 +77,7 @@ type strengthPlan struct {
 	nodes     uint64 // 0: no cap
 	noise     int
 	blunder   float64
+	overlook  float64
 	plainEval bool
 }
 
@@ -90,6 +97,7 @@ func planStrength(elo int) strengthPlan {
 	plan := strengthPlan{
 		noise:     int(math.Round(lerp(lo.noise, hi.noise))),
 		blunder:   lerp(lo.blunder, hi.blunder),
+		overlook:  lerp(lo.overlook, hi.overlook),
 		plainEval: lo.plainEval && hi.plainEval,
 	}
 	// Caps do not interpolate towards "no cap": the stricter one holds up
@@ -156,7 +164,7 @@ func limitStrength(opts Options, root *rules.Position, moves []rules.Move, lim L
 	if plan.nodes > 0 && (lim.Nodes == 0 || lim.Nodes > plan.nodes) {
 		lim.Nodes = plan.nodes
 	}
-	l.bias = rootBias(root, moves, plan.noise, rng)
+	l.bias = rootBias(root, moves, plan.rootNoise(root, moves, rng), rng)
 	if rng.Float64() < plan.blunder {
 		// The search's move is not used: one ply is enough to keep it
 		// cheap and its report meaningful.
@@ -164,6 +172,17 @@ func limitStrength(opts Options, root *rules.Position, moves []rules.Move, lim L
 		lim.Depth = 1
 	}
 	return l, lim
+}
+
+// rootNoise is the noise of the quiet root moves of this search: none when
+// a piece is left hanging and the player sees it (all but the overlook
+// chance), so that the moves are weighed as the search sees them and no
+// loose judgement of a quiet move outweighs the piece; the plan's otherwise.
+func (plan strengthPlan) rootNoise(root *rules.Position, moves []rules.Move, rng *rand.Rand) int {
+	if plan.noise > 0 && hasFreeCapture(root, moves) && rng.Float64() >= plan.overlook {
+		return 0
+	}
+	return plan.noise
 }
 
 // plainEval tells whether the search evaluates plainly (mobility and king
@@ -199,6 +218,33 @@ func rootBias(root *rules.Position, moves []rules.Move, noise int, rng *rand.Ran
 		bias[m] = b
 	}
 	return bias
+}
+
+// hasFreeCapture tells whether one of moves takes an opponent's rook, horse
+// or cannon that the opponent cannot take back on its square: a piece left
+// hanging, as cmd/levelstat counts them.
+func hasFreeCapture(root *rules.Position, moves []rules.Move) bool {
+	for _, m := range moves {
+		victim := root.At(m.To())
+		if victim == rules.NoPiece {
+			continue
+		}
+		if t := victim.Type(); t != rules.Rook && t != rules.Knight && t != rules.Cannon || !root.MakeMove(m) {
+			continue
+		}
+		recapture := false
+		for _, r := range root.LegalMoves() {
+			if r.To() == m.To() {
+				recapture = true
+				break
+			}
+		}
+		root.UnmakeMove()
+		if !recapture {
+			return true
+		}
+	}
+	return false
 }
 
 // shufflePenalty is how much better than the others a move that undoes the

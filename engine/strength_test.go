@@ -25,13 +25,13 @@ func TestStrengthPlanLoosensUpTheScale(t *testing.T) {
 		return v
 	}
 	prev := planStrength(MinElo)
-	if prev.depth != 2 || !prev.plainEval || prev.blunder <= 0 || prev.noise <= 0 {
-		t.Fatalf("bottom plan %+v: want depth 2, plain evaluation, blunders and noise", prev)
+	if prev.depth != 2 || !prev.plainEval || prev.blunder <= 0 || prev.noise <= 0 || prev.overlook <= 0 || prev.overlook >= 0.5 {
+		t.Fatalf("bottom plan %+v: want depth 2, plain evaluation, blunders, noise and a hanging piece seen most of the time", prev)
 	}
 	for elo := MinElo + 10; elo <= MaxElo; elo += 10 {
 		p := planStrength(elo)
 		if capOf(uint64(p.depth*1000)) < capOf(uint64(prev.depth*1000)) || capOf(p.nodes) < capOf(prev.nodes) ||
-			p.noise > prev.noise || p.blunder > prev.blunder ||
+			p.noise > prev.noise || p.blunder > prev.blunder || p.overlook > prev.overlook ||
 			p.plainEval && !prev.plainEval {
 			t.Fatalf("Elo %d: plan %+v is stricter than the one below, %+v", elo, p, prev)
 		}
@@ -180,6 +180,87 @@ func TestRootBias(t *testing.T) {
 	}
 	if got := undoingMove(c); got != rules.NoMove {
 		t.Fatalf("undoing a capture: %s", got)
+	}
+}
+
+// A rook, horse or cannon with nothing to take back on its square is a
+// free capture; a guarded one, a pawn, or a horse the rook cannot reach is
+// not.
+func TestHasFreeCapture(t *testing.T) {
+	for fen, want := range map[string]bool{
+		"4k4/9/9/n8/9/9/R8/9/9/3K5 w - - 0 1":  true,  // a lone horse
+		"4k4/9/9/c8/9/9/R8/9/9/3K5 w - - 0 1":  true,  // a lone cannon
+		"4k4/9/9/r8/9/9/R8/9/9/3K5 w - - 0 1":  true,  // a lone rook
+		"r3k4/9/9/n8/9/9/R8/9/9/3K5 w - - 0 1": false, // the black rook guards the horse
+		"4k4/9/9/p8/9/9/R8/9/9/3K5 w - - 0 1":  false, // a pawn is not counted
+		"4k4/9/9/1n7/9/9/R8/9/9/3K5 w - - 0 1": false, // out of reach
+	} {
+		p := mustFEN(t, fen)
+		before := p.FEN()
+		if got := hasFreeCapture(p, p.LegalMoves()); got != want {
+			t.Errorf("%s: free capture %v, want %v", fen, got, want)
+		}
+		if p.FEN() != before {
+			t.Errorf("%s: hasFreeCapture changed the position to %s", fen, p.FEN())
+		}
+	}
+}
+
+// With a piece left hanging the quiet moves lose their noise unless the
+// player overlooks it (the plan's overlook chance); without one they keep it.
+func TestRootNoiseSeesAHangingPiece(t *testing.T) {
+	free := mustFEN(t, "4k4/9/9/n8/9/9/R8/9/9/3K5 w - - 0 1")
+	guarded := mustFEN(t, "r3k4/9/9/n8/9/9/R8/9/9/3K5 w - - 0 1")
+	rng := rand.New(rand.NewPCG(3, 4))
+	plan := strengthPlan{noise: 60, overlook: 0.3}
+	const n = 2000
+	kept := 0
+	for range n {
+		switch v := plan.rootNoise(free, free.LegalMoves(), rng); v {
+		case 60:
+			kept++
+		case 0:
+		default:
+			t.Fatalf("noise %d, want 0 or 60", v)
+		}
+		if v := plan.rootNoise(guarded, guarded.LegalMoves(), rng); v != 60 {
+			t.Fatalf("no piece hangs, yet the noise is %d", v)
+		}
+	}
+	if kept < n*25/100 || kept > n*35/100 {
+		t.Errorf("hanging piece overlooked %d times in %d, want about 30 %%", kept, n)
+	}
+	plan.overlook = 0
+	for range 100 {
+		if v := plan.rootNoise(free, free.LegalMoves(), rng); v != 0 {
+			t.Fatalf("a player who always sees the piece kept noise %d", v)
+		}
+	}
+}
+
+// A careless (one-ply) move of the weakest level still takes a hanging
+// horse whenever the player sees it: the quiet moves then have no bonus to
+// set against it.
+func TestOnePlyLookSeesAHangingPiece(t *testing.T) {
+	p := mustFEN(t, "4k4/9/9/n8/9/9/R8/9/9/3K5 w - - 0 1")
+	grab := mustMove(t, "a3a6")
+	plan := planStrength(MinElo)
+	seen := 0
+	for seed := uint64(1); seed <= 200; seed++ {
+		rng := rand.New(rand.NewPCG(seed, 7))
+		noise := plan.rootNoise(p, p.LegalMoves(), rng)
+		if noise != 0 {
+			continue // overlooked on this move
+		}
+		seen++
+		l := &strengthLimiter{plan: plan, root: p.Copy(), moves: p.LegalMoves(), careless: true}
+		l.bias = rootBias(l.root, l.moves, noise, rng)
+		if m, _ := l.oneplyChoice(); m != grab {
+			t.Fatalf("seed %d: the one-ply look saw the horse and played %s", seed, m)
+		}
+	}
+	if seen < 100 {
+		t.Fatalf("the bottom level saw the hanging horse on %d moves of 200", seen)
 	}
 }
 

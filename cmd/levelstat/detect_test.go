@@ -186,3 +186,31 @@ func TestParseLevels(t *testing.T) {
 		}
 	}
 }
+
+// A free capture is counted only for the side to move, and not at all when
+// a mate in one is on the board: mating is the move then. Red to move can
+// mate with c1d1 and take a free horse with c1a1.
+func TestFreeCaptureCountedOnlyWhereItIsTheMove(t *testing.T) {
+	const both = "9/3k5/2C6/7P1/9/9/9/9/n1R1K4/3A5 w - - 0 1"
+	p := fen(t, both)
+	mate, grab := mv(t, "c1d1"), mv(t, "c1a1")
+	if !slices.Contains(matesInOne(p), mate) || !slices.Contains(freeCaptures(p), grab) {
+		t.Fatalf("the position lacks the mate or the free horse: mates %v, free %v", matesInOne(p), freeCaptures(p))
+	}
+	ref := engine.NewSearcher(engine.Options{HashMB: 1, Seed: 1})
+	var s moveStats
+	s.observe(p, grab, plyFacts{}, ref)
+	if s.mateChances != 1 || s.mateTaken != 0 || s.freeChances != 0 || s.freeTaken != 0 {
+		t.Fatalf("grabbing the horse past a mate: %+v, want one mate missed and no free-capture chance", s)
+	}
+	// Black to move in the same position: Red's free horse is not Black's.
+	q := fen(t, "9/3k5/2C6/7P1/9/9/9/9/n1R1K4/3A5 b - - 0 1")
+	if got := freeCaptures(q); len(got) != 0 {
+		t.Fatalf("Black has free captures %v", got)
+	}
+	var b moveStats
+	b.observe(q, q.LegalMoves()[0], plyFacts{}, ref)
+	if b.freeChances != 0 {
+		t.Fatalf("Black's move counted a free capture: %+v", b)
+	}
+}
