@@ -1,0 +1,154 @@
+package nnue
+
+// The hot loops of the evaluation, in pure Go. Every platform has these;
+// amd64 (without the purego build tag) has assembly beside them
+// (kernels_amd64.s), which must give the same integers: the tests compare
+// every path on random inputs (TestKernelsAgree, FuzzKernels) and on whole
+// evaluations.
+
+// kernelSet names one implementation of the kernels; each platform
+// offers some (kernelSets) and evaluates with the fastest (bestKernels).
+type kernelSet uint8
+
+const (
+	kernelsGo kernelSet = iota
+	kernelsSSE2
+	kernelsAVX2
+)
+
+func (k kernelSet) String() string {
+	return [...]string{"Go", "SSE2", "AVX2"}[k]
+}
+
+// accAddSubGo sets dst to src + add − sub, the accumulator after a quiet
+// move. int16 arithmetic wraps around, as the assembly's does.
+func accAddSubGo(dst, src, add, sub []int16) {
+	src, add, sub = src[:len(dst)], add[:len(dst)], sub[:len(dst)]
+	for i := range dst {
+		dst[i] = src[i] + add[i] - sub[i]
+	}
+}
+
+// accAddSubSubGo sets dst to src + add − sub1 − sub2, the accumulator after
+// a capture.
+func accAddSubSubGo(dst, src, add, sub1, sub2 []int16) {
+	src, add, sub1, sub2 = src[:len(dst)], add[:len(dst)], sub1[:len(dst)], sub2[:len(dst)]
+	for i := range dst {
+		dst[i] = src[i] + add[i] - sub1[i] - sub2[i]
+	}
+}
+
+// accAddGo adds w to dst (a refresh adds one column per piece).
+func accAddGo(dst, w []int16) {
+	w = w[:len(dst)]
+	for i := range dst {
+		dst[i] += w[i]
+	}
+}
+
+// hiddenGo sets sums[j] to Σᵢ clip(in[i])·W[j][i] over the 2H inputs (us
+// then them) clipped to [0, ActScale], from the packed input-major
+// weights (Net.prepare): an input clipped to zero is skipped with its row.
+func hiddenGo(sums []int32, us, them []int16, packed []int64, scratch []int64) {
+	pairs := len(scratch)
+	clear(scratch)
+	h := len(us)
+	addHiddenGo(scratch, us, packed[:h*pairs])
+	addHiddenGo(scratch, them[:h], packed[h*pairs:2*h*pairs])
+	for j := range sums {
+		p := scratch[j/2]
+		lo := int64(int32(p))
+		if j%2 == 0 {
+			sums[j] = int32(lo)
+		} else {
+			// The lower lane's borrow is undone by subtracting it first.
+			sums[j] = int32((p - lo) >> 32)
+		}
+	}
+}
+
+// addHiddenGo adds the clipped accumulator acc times its rows of the
+// packed hidden weights to sums (two lanes to an int64).
+func addHiddenGo(sums []int64, acc []int16, packed []int64) {
+	pairs := len(sums)
+	if pairs == 8 { // L2 = 16, the trainers' default: unrolled
+		s := (*[8]int64)(sums)
+		packed = packed[:len(acc)*8]
+		for i, v := range acc {
+			if v <= 0 {
+				continue
+			}
+			a := int64(min(v, ActScale))
+			w := (*[8]int64)(packed[i*8 : i*8+8])
+			s[0] += a * w[0]
+			s[1] += a * w[1]
+			s[2] += a * w[2]
+			s[3] += a * w[3]
+			s[4] += a * w[4]
+			s[5] += a * w[5]
+			s[6] += a * w[6]
+			s[7] += a * w[7]
+		}
+		return
+	}
+	for i, v := range acc {
+		if v <= 0 {
+			continue
+		}
+		a := int64(min(v, ActScale))
+		w := packed[i*pairs : (i+1)*pairs]
+		w = w[:len(sums)]
+		for j := range sums {
+			sums[j] += a * w[j]
+		}
+	}
+}
+
+// blockHidden lays the hidden weights out for the vector kernels: for each
+// block of 8 outputs, for each pair of inputs (2p, 2p+1), for each output
+// k of the block, the two weights w[k][2p], w[k][2p+1] as int16, so that
+// one multiply-add of a pair of inputs by 16 int16 gives 8 outputs'
+// sums. It needs L2 to be a multiple of 8 (nil otherwise).
+func blockHidden(hiddenW []int8, h, l2 int) []int16 {
+	if l2%8 != 0 {
+		return nil
+	}
+	in := 2 * h
+	out := make([]int16, in*l2)
+	i := 0
+	for b := 0; b < l2/8; b++ {
+		for p := 0; p < h; p++ {
+			for k := 0; k < 8; k++ {
+				j := b*8 + k
+				out[i] = int16(hiddenW[j*in+2*p])
+				out[i+1] = int16(hiddenW[j*in+2*p+1])
+				i += 2
+			}
+		}
+	}
+	return out
+}
+
+// clipGo sets dst to src clipped to [0, ActScale].
+func clipGo(dst, src []int16) {
+	src = src[:len(dst)]
+	for i, v := range src {
+		dst[i] = min(max(v, 0), ActScale)
+	}
+}
+
+// denseGo is the vector kernels' dense layer in Go (for their tests): sums
+// of the clipped inputs act (2H) times the blocked weights.
+func denseGo(sums []int32, act []int16, blocked []int16) {
+	pairs := len(act) / 2
+	for b := 0; b < len(sums)/8; b++ {
+		for k := 0; k < 8; k++ {
+			var s int32
+			for p := 0; p < pairs; p++ {
+				w := blocked[((b*pairs+p)*8+k)*2:]
+				s += int32(act[2*p])*int32(w[0]) + int32(act[2*p+1])*int32(w[1])
+			}
+			sums[b*8+k] = s
+		}
+	}
+}
