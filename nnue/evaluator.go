@@ -56,10 +56,10 @@ func NewEvaluator(net *Net, maxPly int) *Evaluator {
 func newEvaluator(net *Net, maxPly int) *Evaluator {
 	plies := maxPly + 2
 	return &Evaluator{
-		net:   net,
-		acc:   make([]int16, plies*2*net.H),
-		valid: make([][2]bool, plies),
-		moves: make([]change, plies),
+		net:     net,
+		acc:     make([]int16, plies*2*net.H),
+		valid:   make([][2]bool, plies),
+		moves:   make([]change, plies),
 		out:     newScratch(net),
 		kernels: bestKernels,
 	}

@@ -56,9 +56,9 @@ type Net struct {
 	// hiddenBlocked is the vector kernels' layout (blockHidden), where
 	// there are vector kernels and L2 is a multiple of 8; nil otherwise.
 	hiddenBlocked []int16
-	pairs        int // L2/2 rounded up
-	outBias      int32
-	outW         []int16 // L2
+	pairs         int // L2/2 rounded up
+	outBias       int32
+	outW          []int16 // L2
 }
 
 // Load reads a net in the format of the package doc.
