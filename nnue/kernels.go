@@ -1,10 +1,11 @@
 package nnue
 
 // The hot loops of the evaluation, in pure Go. Every platform has these;
-// amd64 (without the purego build tag) has assembly beside them
-// (kernels_amd64.s), which must give the same integers: the tests compare
-// every path on random inputs (TestKernelsAgree, FuzzKernels) and on whole
-// evaluations.
+// amd64 and arm64 (without the purego build tag) have assembly beside
+// them (kernels_amd64.s, kernels_arm64.s), which must give the same
+// integers: the tests compare every path on random inputs
+// (TestKernelsAgree, FuzzKernels), on whole evaluations, and the kept
+// net's scores with the same CRC on every platform.
 
 // kernelSet names one implementation of the kernels; each platform
 // offers some (kernelSets) and evaluates with the fastest (bestKernels).
@@ -14,10 +15,11 @@ const (
 	kernelsGo kernelSet = iota
 	kernelsSSE2
 	kernelsAVX2
+	kernelsNEON
 )
 
 func (k kernelSet) String() string {
-	return [...]string{"Go", "SSE2", "AVX2"}[k]
+	return [...]string{"Go", "SSE2", "AVX2", "NEON"}[k]
 }
 
 // accAddSubGo sets dst to src + add − sub, the accumulator after a quiet
