@@ -98,6 +98,7 @@ func TestKernelsAgree(t *testing.T) {
 func FuzzKernels(f *testing.F) {
 	f.Add(uint8(0), uint8(0), []byte{1, 2, 3})
 	f.Add(uint8(15), uint8(1), []byte{0xff, 0x7f, 0x00, 0x80})
+	f.Add(uint8(3), uint8(2), []byte{})
 	f.Fuzz(func(t *testing.T, hSteps, l2Blocks uint8, data []byte) {
 		h := 8 * (1 + int(hSteps)%16)
 		l2 := 8 * (1 + int(l2Blocks)%4)
@@ -109,7 +110,7 @@ func FuzzKernels(f *testing.F) {
 		}
 		vals := make([]int16, 6*h)
 		for i := range vals {
-			vals[i] = int16(next(i) + uint16(i/len(data)+1)*40503)
+			vals[i] = int16(next(i) + uint16(i/(len(data)+1)+1)*40503) // varied where the data repeats
 		}
 		w := make([]int8, l2*h)
 		for i := range w {
