@@ -3,8 +3,8 @@
 #include "textflag.h"
 
 // The NEON kernels of kernels.go (every arm64 CPU has NEON). Lengths are
-// multiples of 8 int16 (the net's H is). Go's assembler has no SMAX, SMIN
-// or SMLAL, so those are WORDs, each with its instruction beside it.
+// multiples of 8 int16 (the net's H is). Go's assembler has no SMAX, SMIN,
+// MUL or SADALP on vectors, so those are WORDs, each with its instruction beside it.
 
 // func accAddSubNEON(dst, src, add, sub *int16, n int)
 TEXT ·accAddSubNEON(SB), NOSPLIT, $0-40
@@ -78,9 +78,11 @@ c_loop:
 
 // func denseNEON(sums *int32, act *int16, w *int16, pairs, blocks int)
 // For each block of 8 outputs: the pair of inputs (a0, a1) loaded into
-// every 32-bit lane, times the pair's 16 weights w(2p,k), w(2p+1,k) with
-// widening multiply-adds into four int32 accumulators, whose neighbouring
-// lanes (a0's and a1's products for one output) are added at the end.
+// every 32-bit lane, times the pair's 16 weights w(2p,k), w(2p+1,k) in
+// int16 (a product of an input in [0, 127] and an int8 weight fits), and
+// the neighbouring products, one output's, added pairwise into int32
+// accumulators (SADALP). Four pairs a step, alternately into two sets of
+// accumulators, as pairs is a multiple of 4 (H is a multiple of 8).
 TEXT ·denseNEON(SB), NOSPLIT, $0-40
 	MOVD sums+0(FP), R0
 	MOVD w+16(FP), R2
@@ -93,17 +95,34 @@ d_block:
 	VEOR V18.B16, V18.B16, V18.B16
 	VEOR V19.B16, V19.B16, V19.B16
 d_pair:
-	VLD1R.P 4(R1), [V4.S4]
-	VLD1.P  32(R2), [V5.H8, V6.H8]
-	WORD    $0x0E6480B0 // SMLAL  V16.4S, V5.4H, V4.4H: outputs 0, 1
-	WORD    $0x4E6480B1 // SMLAL2 V17.4S, V5.8H, V4.8H: outputs 2, 3
-	WORD    $0x0E6480D2 // SMLAL  V18.4S, V6.4H, V4.4H: outputs 4, 5
-	WORD    $0x4E6480D3 // SMLAL2 V19.4S, V6.8H, V4.8H: outputs 6, 7
-	SUBS    $1, R4, R4
+	VLD1.P  16(R1), [V0.S4] // four pairs of inputs
+	VDUP    V0.S[0], V4.S4
+	VDUP    V0.S[1], V3.S4
+	VLD1.P  64(R2), [V20.H8, V21.H8, V22.H8, V23.H8]
+	WORD    $0x4E649E98 // MUL    V24.8H, V20.8H, V4.8H
+	WORD    $0x4E649EB9 // MUL    V25.8H, V21.8H, V4.8H
+	WORD    $0x4E639EDA // MUL    V26.8H, V22.8H, V3.8H
+	WORD    $0x4E639EFB // MUL    V27.8H, V23.8H, V3.8H
+	WORD    $0x4E606B10 // SADALP V16.4S, V24.8H: outputs 0..3
+	WORD    $0x4E606B31 // SADALP V17.4S, V25.8H: outputs 4..7
+	WORD    $0x4E606B52 // SADALP V18.4S, V26.8H
+	WORD    $0x4E606B73 // SADALP V19.4S, V27.8H
+	VDUP    V0.S[2], V4.S4
+	VDUP    V0.S[3], V3.S4
+	VLD1.P  64(R2), [V20.H8, V21.H8, V22.H8, V23.H8]
+	WORD    $0x4E649E98 // MUL    V24.8H, V20.8H, V4.8H
+	WORD    $0x4E649EB9 // MUL    V25.8H, V21.8H, V4.8H
+	WORD    $0x4E639EDA // MUL    V26.8H, V22.8H, V3.8H
+	WORD    $0x4E639EFB // MUL    V27.8H, V23.8H, V3.8H
+	WORD    $0x4E606B10 // SADALP V16.4S, V24.8H
+	WORD    $0x4E606B31 // SADALP V17.4S, V25.8H
+	WORD    $0x4E606B52 // SADALP V18.4S, V26.8H
+	WORD    $0x4E606B73 // SADALP V19.4S, V27.8H
+	SUBS    $4, R4, R4
 	BNE     d_pair
-	VADDP   V17.S4, V16.S4, V20.S4
-	VADDP   V19.S4, V18.S4, V21.S4
-	VST1.P  [V20.S4, V21.S4], 32(R0)
+	VADD    V18.S4, V16.S4, V16.S4
+	VADD    V19.S4, V17.S4, V17.S4
+	VST1.P  [V16.S4, V17.S4], 32(R0)
 	SUBS    $1, R6, R6
 	BNE     d_block
 	RET

@@ -227,3 +227,36 @@ func BenchmarkKernels(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkKernelParts times each kernel alone, with each kernel set, at
+// the kept net's sizes (H = 128, L2 = 16).
+func BenchmarkKernelParts(b *testing.B) {
+	const h, l2 = 128, 16
+	rng := rand.New(rand.NewPCG(5, 5))
+	src, add, sub := randInt16s(rng, h), randInt16s(rng, h), randInt16s(rng, h)
+	in := make([]int16, 2*h)
+	for i := range in { // about half clipped to zero, as in play
+		in[i] = int16(rng.IntN(260) - 130)
+	}
+	w := make([]int8, l2*2*h)
+	for i := range w {
+		w[i] = int8(rng.IntN(64) - 32)
+	}
+	n := &Net{H: h, L2: l2, hiddenW: w}
+	n.prepare()
+	n.hiddenBlocked = blockHidden(w, h, l2)
+	for _, k := range kernelSets() {
+		b.Run("accAddSub/"+k.String(), func(b *testing.B) {
+			dst := make([]int16, h)
+			for b.Loop() {
+				accAddSub(k, dst, src, add, sub)
+			}
+		})
+		b.Run("hidden/"+k.String(), func(b *testing.B) {
+			s := newScratch(n)
+			for b.Loop() {
+				hidden(k, n, s.sums, in[:h], in[h:], s.act, s.packed)
+			}
+		})
+	}
+}
