@@ -104,7 +104,7 @@ func FuzzKernels(f *testing.F) {
 		l2 := 8 * (1 + int(l2Blocks)%4)
 		next := func(i int) uint16 { // the data, repeated, as int16
 			if len(data) == 0 {
-				return uint16(i * 2654435761)
+				return uint16(uint32(i) * 2654435761)
 			}
 			return uint16(data[(2*i)%len(data)]) | uint16(data[(2*i+1)%len(data)])<<8
 		}
