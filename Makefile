@@ -109,9 +109,10 @@ test-wasm:
 
 # The neural evaluation gives the same scores on every path: the pure-Go kernels (purego
 # tag) natively, and arm64's NEON and Go kernels under qemu-user (installs qemu-user-static if
-# missing); then bench with the kept net counts the same nodes on amd64, purego, arm64 under
-# qemu and wasm in Node (scripts/nnue/same-bench.sh). `go test ./nnue` compares amd64's AVX2
-# and SSE2 kernels with the Go ones, and test-wasm runs the same kept-net score check in Node.
+# missing); then bench with the kept net counts the same nodes on amd64 (AVX2, and SSE2),
+# purego, arm64 under qemu and wasm in Node (scripts/nnue/same-bench.sh). `go test ./nnue`
+# compares amd64's AVX2 and SSE2 kernels with the Go ones, and test-wasm runs the same
+# kept-net score check in Node.
 test-nnue-paths:
 	@command -v qemu-aarch64-static >/dev/null || { SUDO=""; [ "$$(id -u)" -ne 0 ] && SUDO=sudo; \
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends qemu-user-static; }
