@@ -194,6 +194,7 @@ func (c *Controller) connected(conn *client.Conn) {
 			c.send(g, g.pending, g.pendingPly)
 		}
 	}
+	c.fileLate()
 	c.changed()
 }
 

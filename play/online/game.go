@@ -52,7 +52,10 @@ type Game struct {
 	// filed is the library entry the finished game went to; fileErr why it could not be filed.
 	filed   string
 	fileErr error
-	broken  error // the server sent an event that does not fit the game; nothing more is applied
+	// late marks a game that ended while the app was not following it, replayed only to be
+	// filed: it is never shown, nor counts as in play.
+	late   bool
+	broken error // the server sent an event that does not fit the game; nothing more is applied
 }
 
 // noSide marks "nobody" where a side is asked.

@@ -136,7 +136,7 @@ func (c *Controller) Leave() {
 // the engine stay off meanwhile.
 func (c *Controller) Playing() bool {
 	for _, g := range c.games {
-		if g.Player && g.end == nil && g.broken == nil {
+		if g.Player && !g.late && g.end == nil && g.broken == nil {
 			return true
 		}
 	}

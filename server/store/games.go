@@ -773,6 +773,21 @@ func (s *Store) ActiveGames(ctx context.Context, account int64) ([]int64, error)
 	return pgx.CollectRows(rows, pgx.RowTo[int64])
 }
 
+// EndedGames returns account's ended games, newest (highest id) first, at most limit. Ids
+// grow with the games' creation, which is near enough to their end for an app catching up
+// on the games that ended while it was not running.
+func (s *Store) EndedGames(ctx context.Context, account int64, limit int) ([]int64, error) {
+	rows, err := s.pool.Query(ctx, `SELECT id FROM (
+		(SELECT id FROM games WHERE status = 'over' AND red = $1 ORDER BY id DESC LIMIT $2)
+		UNION
+		(SELECT id FROM games WHERE status = 'over' AND black = $1 ORDER BY id DESC LIMIT $2)) g
+		ORDER BY id DESC LIMIT $2`, account, limit)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowTo[int64])
+}
+
 // Seek matches account with the oldest seek of another account on the same time control,
 // rules and ratedness, starting their game, or leaves account's seek waiting (replacing
 // an earlier one). It returns the new game's id, or 0 while the seek waits. Seeks of one
