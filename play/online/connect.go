@@ -210,9 +210,14 @@ func (c *Controller) dropped(gen uint64, conn *client.Conn, err error) {
 	c.changed()
 }
 
+// redial dials the dropped socket again after the back-off its failed attempts earned.
 func (c *Controller) redial() {
 	wait := c.cfg.Backoff << min(c.attempts, 16)
-	wait = min(wait, c.cfg.MaxBackoff)
+	c.redialAfter(min(wait, c.cfg.MaxBackoff))
+}
+
+// redialAfter dials the dropped socket again after wait, asking for the games' missed events.
+func (c *Controller) redialAfter(wait time.Duration) {
 	gen, acct, timeout := c.gen, c.account, c.cfg.Timeout
 	after := map[int64]int64{}
 	for id, g := range c.games {
@@ -251,5 +256,21 @@ func (c *Controller) redialled(gen uint64, conn *client.Conn, err error) {
 	}
 	c.attempts++
 	c.redial()
+	c.changed()
+}
+
+// Foreground tells the controller that the app is in the foreground again (a phone app's
+// lifecycle): a socket that dropped while it was in the background (the system closes
+// them, or the network went) is dialled again at once rather than after its back-off,
+// with the token kept, so the game in play goes on from the events missed. Going to the
+// background needs no call: the sign-in and the games stay as they are, and the server
+// tells the opponent that the player is away only if the socket is gone for long.
+func (c *Controller) Foreground() {
+	if c.state != Reconnecting {
+		return
+	}
+	c.gen++ // the dial waiting out its back-off is superseded
+	c.attempts = 0
+	c.redialAfter(0)
 	c.changed()
 }

@@ -167,11 +167,15 @@ func (c *Controller) Disconnect() {
 	}
 }
 
-// SignOut closes the socket and forgets the token on this device (the guest account
-// stays on the server, but cannot be reached again from here).
+// SignOut closes the socket, leaves the lobby (a seek dies with the socket) and forgets
+// the token and the account on this device (a guest account stays on the server, but
+// cannot be reached again from here; a named one can be logged in to again). The server's
+// address stays, and so do the games filed in the library, the record of which were filed
+// (so that signing in again files none twice) and the offline game, which this package
+// never touches.
 func (c *Controller) SignOut() {
 	c.Close()
-	c.account.Token = ""
+	c.account.Token, c.me, c.err = "", proto.Account{}, nil
 	c.keep()
 	c.changed()
 }
