@@ -82,7 +82,8 @@ func FuzzDecodeRequest(f *testing.F) {
 }
 
 // FuzzDecodeFrame: the client's decoder of server frames takes any bytes without a panic,
-// and an event frame it accepts has its event.
+// and an event frame it accepts has its event; the games of an ack, read as the answer to
+// an ended request, pass CheckEnded only when bounded, positive and strictly newest first.
 func FuzzDecodeFrame(f *testing.F) {
 	for _, s := range []string{
 		`{"type":"ack","id":7,"game":12,"seq":5}`,
@@ -90,13 +91,28 @@ func FuzzDecodeFrame(f *testing.F) {
 		`{"type":"event","game":1,"seq":2,"event":{"game":1,"seq":2,"kind":"move","data":{"ply":1}}}`,
 		`{"type":"welcome","id":1,"account":{"id":3,"rating":1500,"deviation":350},"games":[1,2]}`,
 		`{"type":"event"}`, `{}`, `null`,
+		`{"type":"ack","id":2,"games":[9,4,1]}`, `{"type":"ack","id":2,"games":[1,1]}`, `{"type":"ack","id":2,"games":[-1,5]}`,
 	} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		fr, err := DecodeFrame(data)
-		if err == nil && fr.Type == TypeEvent && fr.Event == nil {
+		if err != nil {
+			return
+		}
+		if fr.Type == TypeEvent && fr.Event == nil {
 			t.Fatalf("%s: an event frame without its event was accepted", data)
+		}
+		if CheckEnded(fr.Games) != nil {
+			return
+		}
+		if len(fr.Games) > MaxEnded {
+			t.Fatalf("%s: %d ended games passed", data, len(fr.Games))
+		}
+		for i, g := range fr.Games {
+			if g <= 0 || i > 0 && g >= fr.Games[i-1] {
+				t.Fatalf("%s: ended games %v passed", data, fr.Games)
+			}
 		}
 	})
 }
@@ -123,30 +139,4 @@ func TestEndedRequestAndAnswer(t *testing.T) {
 			t.Errorf("%v accepted", g)
 		}
 	}
-}
-
-// FuzzEndedAnswer: an ack to an ended request, as the client reads it, is a frame or an
-// error and its games pass CheckEnded or are refused, never a panic; what passes is bounded,
-// positive and strictly newest first.
-func FuzzEndedAnswer(f *testing.F) {
-	for _, s := range []string{
-		`{"type":"ack","id":2,"games":[9,4,1]}`, `{"type":"ack","id":2}`, `{"type":"ack","id":2,"games":[1,1]}`,
-		`{"type":"ack","id":2,"games":[0]}`, `{"type":"ack","id":2,"games":[-1,5]}`, `{"type":"ack","games":"x"}`,
-	} {
-		f.Add([]byte(s))
-	}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		fr, err := DecodeFrame(data)
-		if err != nil || CheckEnded(fr.Games) != nil {
-			return
-		}
-		if len(fr.Games) > MaxEnded {
-			t.Fatalf("%s: %d games passed", data, len(fr.Games))
-		}
-		for i, g := range fr.Games {
-			if g <= 0 || i > 0 && g >= fr.Games[i-1] {
-				t.Fatalf("%s: %v passed", data, fr.Games)
-			}
-		}
-	})
 }
