@@ -320,3 +320,45 @@ func mustMove(t *testing.T, s string) rules.Move {
 	}
 	return m
 }
+
+// A game left for the lobby that the opponent then resigns is in play no more (the
+// engine's help comes back) and lands in the library, once.
+func TestGameLeftForTheLobbyIsFiledWhenItEnds(t *testing.T) {
+	s := startServer(t)
+	a, b := newPlayer(t, s.url), newPlayer(t, s.url)
+	a.signIn()
+	b.signIn()
+	ps := pairByInvite(t, a, b, "10+5")
+	playLine(t, ps, 0, mateLine[:2])
+	red, black := ps[0], ps[1]
+	var id int64
+	red.do(func() {
+		id = red.c.Current().ID
+		red.c.Leave()
+		if !slices.Equal(red.c.Resumable(), []int64{id}) || !red.c.Playing() {
+			t.Errorf("left for the lobby: to resume %v, playing %v", red.c.Resumable(), red.c.Playing())
+		}
+	})
+	black.do(black.c.Resign)
+	red.wait("the left game filed", func(*Controller) bool { return len(red.lib.List()) == 1 })
+	red.wait("the left game let go", func(c *Controller) bool { return len(c.games) == 0 })
+	red.do(func() {
+		if len(red.c.Resumable()) != 0 || red.c.Playing() || red.c.Current() != nil {
+			t.Errorf("after its end: to resume %v, playing %v, shown %v", red.c.Resumable(), red.c.Playing(), red.c.Current())
+		}
+		r, _, err := red.lib.Open(red.lib.List()[0].ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res, _ := r.ResultAtEnd(); res.PGN() != "1-0" || r.Meta.Termination != "resignation" || r.Meta.Round != fmt.Sprint(id) {
+			t.Errorf("filed %+v (%v)", r, err)
+		}
+	})
+	red.do(red.c.Close)
+	again := openPlayer(t, red.dir, "")
+	again.signIn()
+	settle(again)
+	if n := len(again.entries()); n != 1 {
+		t.Errorf("after a restart the library holds %d games", n)
+	}
+}

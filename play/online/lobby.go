@@ -181,6 +181,13 @@ func (c *Controller) event(e proto.Event) {
 		c.paired(e.Game)
 		g, ok = c.games[e.Game], true
 	}
+	if !ok && e.Kind == proto.KindEnd && slices.Contains(c.resume, e.Game) {
+		// A game left for the lobby ended: it is in play no more, and is filed as one that
+		// ended while the app was not following it.
+		c.resume = slices.DeleteFunc(c.resume, func(id int64) bool { return id == e.Game })
+		c.fileLate()
+		return
+	}
 	if !ok || g.broken != nil {
 		return
 	}
