@@ -70,17 +70,20 @@ func (c *Controller) fileLate() {
 	if c.cfg.Library == nil {
 		return
 	}
+	// Answers that come after the socket dropped are left alone: the next sign-in asks
+	// again, and the dial that follows asks for the games being replayed.
+	socket := c.conn
 	var ended []int64
 	c.request(func(ctx context.Context, conn *client.Conn) (err error) {
 		ended, err = conn.Ended(ctx)
 		return err
 	}, func(err error) {
+		if c.conn != socket {
+			return
+		}
 		if err != nil {
 			c.fail(err)
 			return
-		}
-		if c.conn == nil {
-			return // dropped meanwhile: the next sign-in asks again
 		}
 		for _, id := range ended {
 			if _, open := c.games[id]; open || c.wasFiled(id) {
@@ -90,12 +93,13 @@ func (c *Controller) fileLate() {
 			g.late = true
 			c.games[id] = g
 			c.request(func(ctx context.Context, conn *client.Conn) error { return conn.Watch(ctx, id, 0) }, func(err error) {
-				if err != nil {
-					if c.games[id] == g {
-						delete(c.games, id)
-					}
-					c.fail(err)
+				if err == nil || c.conn != socket {
+					return
 				}
+				if c.games[id] == g {
+					delete(c.games, id)
+				}
+				c.fail(err)
 			})
 		}
 	})
