@@ -2,15 +2,17 @@ package online
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/coder/websocket"
+
 	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/play"
-	"github.com/xqfyne/xiangqi/rules"
 	"github.com/xqfyne/xiangqi/server/client"
 	"github.com/xqfyne/xiangqi/server/hub"
 	"github.com/xqfyne/xiangqi/server/proto"
@@ -200,127 +202,6 @@ func TestGameForfeitedWhileKilledIsFiledOnRestart(t *testing.T) {
 	}
 }
 
-// A phone app whose socket the system closed while it was in the background (and whose
-// next dial is far off, after failed attempts) dials again at once when it comes to the
-// foreground: the same account, the same game, the move made meanwhile, and play goes on.
-func TestForegroundReconnectsAtOnce(t *testing.T) {
-	s := startServer(t)
-	a, b := newPlayer(t, s.url), newPlayer(t, s.url)
-	a.signIn()
-	b.signIn()
-	ps := pairByInvite(t, a, b, "10+5")
-	playLine(t, ps, 0, mateLine[:1])
-	red, black := ps[0], ps[1]
-	var account, id int64
-	red.do(func() {
-		account, id = red.c.Account().ID, red.c.Current().ID
-		red.c.cfg.Backoff, red.c.cfg.MaxBackoff = time.Minute, time.Minute // beyond the test's waits
-		red.c.Disconnect()
-	})
-	red.wait("the drop seen", func(c *Controller) bool { return c.State() == Reconnecting })
-	black.tapMove(mateLine[1])
-	red.do(func() {
-		if red.c.Current() == nil || red.c.Current().ID != id || !red.c.Playing() || !red.c.HasToken() {
-			t.Error("in the background, the game or the sign-in was let go")
-		}
-		red.c.Foreground()
-	})
-	red.wait("the reconnect on coming to the foreground", func(c *Controller) bool { return c.State() == Connected })
-	red.wait("the move made meanwhile", func(c *Controller) bool { return len(c.Current().Moves()) == 2 })
-	red.do(func() {
-		if red.c.Account().ID != account || red.c.Current().ID != id {
-			t.Errorf("came back as account %d in game %d, was %d in %d", red.c.Account().ID, red.c.Current().ID, account, id)
-		}
-		red.c.Foreground() // connected: nothing to do
-		if red.c.State() != Connected {
-			t.Errorf("Foreground while connected: state %v", red.c.State())
-		}
-	})
-	playLine(t, ps, 2, mateLine[2:])
-	filed(t, ps, "1-0", "checkmate")
-}
-
-// Signing out forgets the token and the account, here and in the store, and leaves the
-// lobby; the server's address, the library, the games known as filed and the offline
-// game's save stay. Signing in again is a new guest, and files nothing twice.
-func TestSignOutForgetsTheAccountOnly(t *testing.T) {
-	s := startServer(t)
-	a, b := newPlayer(t, s.url), newPlayer(t, s.url)
-	offline, err := game.New("")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := offline.Play(mustMove(t, "h2e2")); err != nil {
-		t.Fatal(err)
-	}
-	if err := a.store.Save(offline, play.Settings{Human: game.HumanRed}); err != nil {
-		t.Fatal(err)
-	}
-	a.signIn()
-	b.signIn()
-	ps := pairByInvite(t, a, b, "10+5")
-	playLine(t, ps, 0, []string{"h2e2"})
-	ps[1].do(ps[1].c.Resign)
-	filed(t, ps, "1-0", "resignation")
-	var account int64
-	var gameID int64
-	a.do(func() {
-		account, gameID = a.c.Account().ID, a.c.Current().ID
-		a.c.Leave()
-		a.c.Seek("10+5", false)
-	})
-	a.wait("the seek waits", func(c *Controller) bool { _, _, ok := c.Seeking(); return ok })
-	a.do(func() {
-		a.c.SignOut()
-		if a.c.State() != SignedOut || a.c.HasToken() || a.c.Account() != (proto.Account{}) || a.c.Current() != nil ||
-			len(a.c.Resumable()) != 0 || a.c.Playing() || a.c.Server() != s.url {
-			t.Errorf("signed out: state %v, token %v, account %+v, current %v, server %s", a.c.State(), a.c.HasToken(), a.c.Account(), a.c.Current(), a.c.Server())
-		}
-		if _, _, ok := a.c.Seeking(); ok {
-			t.Error("still seeking after signing out")
-		}
-		kept, err := a.store.LoadOnline()
-		if err != nil || kept.Token != "" || kept.Server != s.url || !slices.Contains(kept.Filed, gameID) {
-			t.Errorf("kept after signing out: %+v %v", kept, err)
-		}
-		if n := len(a.lib.List()); n != 1 {
-			t.Errorf("the library holds %d games after signing out", n)
-		}
-	})
-	saved, err := a.store.Load()
-	if err != nil || game.ICCSLine(saved.Record().MainLineMoves()) != "h2e2" {
-		t.Errorf("the offline game after signing out: %v", err)
-	}
-	// The seek went with the socket: another seek on the same control waits too.
-	b.do(func() { b.c.Leave(); b.c.Seek("10+5", false) })
-	b.wait("b's seek waits", func(c *Controller) bool { _, _, ok := c.Seeking(); return ok })
-	settle(b)
-	b.do(func() {
-		if b.c.Current() != nil {
-			t.Errorf("paired with a signed-out seek: game %d", b.c.Current().ID)
-		}
-	})
-	a.signIn()
-	settle(a)
-	a.do(func() {
-		if a.c.Account().ID == account {
-			t.Errorf("signed in again as the account signed out of (%d)", account)
-		}
-		if n := len(a.lib.List()); n != 1 || len(a.c.games) != 0 {
-			t.Errorf("signing in again: %d games in the library, following %v", n, a.c.games)
-		}
-	})
-}
-
-func mustMove(t *testing.T, s string) rules.Move {
-	t.Helper()
-	m, err := rules.ParseMove(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
-}
-
 // A game left for the lobby that the opponent then resigns is in play no more (the
 // engine's help comes back) and lands in the library, once.
 func TestGameLeftForTheLobbyIsFiledWhenItEnds(t *testing.T) {
@@ -360,5 +241,42 @@ func TestGameLeftForTheLobbyIsFiledWhenItEnds(t *testing.T) {
 	settle(again)
 	if n := len(again.entries()); n != 1 {
 		t.Errorf("after a restart the library holds %d games", n)
+	}
+}
+
+// A server whose answer to the ended request is not a bounded newest-first list of games
+// gets a clear error; the app stays signed in and files nothing.
+func TestBadEndedAnswerFilesNothing(t *testing.T) {
+	for name, games := range map[string]string{"twice": "[4,4]", "oldest first": "[3,9]", "not a game": "[0]", "too many": "[" +
+		strings.TrimSuffix(strings.Repeat("99,", 25), ",") + "]"} {
+		t.Run(name, func(t *testing.T) {
+			url := fakeServer(t, func(ctx context.Context, ws *websocket.Conn) {
+				if !readHello(ctx, ws) {
+					return
+				}
+				ws.Write(ctx, websocket.MessageText, []byte(`{"type":"welcome","id":1,"account":{"id":1,"rating":1500}}`))
+				for {
+					_, data, err := ws.Read(ctx)
+					if err != nil {
+						return
+					}
+					var req proto.Request
+					if json.Unmarshal(data, &req) == nil && req.Type == proto.TypeEnded {
+						ws.Write(ctx, websocket.MessageText, fmt.Appendf(nil, `{"type":"ack","id":%d,"games":%s}`, req.ID, games))
+					}
+				}
+			})
+			p := newPlayer(t, url)
+			p.do(p.c.SignIn)
+			p.wait("the bad answer refused", func(c *Controller) bool { return c.Err() != nil })
+			p.do(func() {
+				if err := p.c.Err(); !strings.Contains(err.Error(), "cannot read") || p.c.State() != Connected || len(p.c.games) != 0 {
+					t.Errorf("error %v, state %v, following %v", err, p.c.State(), p.c.games)
+				}
+				if n := len(p.lib.List()); n != 0 {
+					t.Errorf("filed %d games", n)
+				}
+			})
+		})
 	}
 }
