@@ -61,6 +61,8 @@ func restartFiles(t *testing.T, dir string, id int64, opponent *player) *player 
 		return want != nil
 	})
 	again := openPlayer(t, dir, "")
+	// Started again days later: the game is filed with the day it ended.
+	again.do(func() { again.c.cfg.Now = func() time.Time { return time.Now().Add(72 * time.Hour) } })
 	again.signIn()
 	again.wait("the game that ended meanwhile filed", func(*Controller) bool { return len(again.lib.List()) == 1 })
 	again.wait("the game let go once filed", func(c *Controller) bool { return len(c.games) == 0 })
@@ -89,7 +91,7 @@ func restartFiles(t *testing.T, dir string, id int64, opponent *player) *player 
 	}
 	g, w := got.Meta, want.Meta
 	if g.Red != w.Red || g.Black != w.Black || g.RedElo != w.RedElo || g.BlackElo != w.BlackElo || g.TimeControl != w.TimeControl ||
-		g.Termination != w.Termination || g.Event != w.Event || g.Site != w.Site || g.Round != fmt.Sprint(id) {
+		g.Termination != w.Termination || g.Event != w.Event || g.Site != w.Site || g.Round != fmt.Sprint(id) || g.Date != w.Date {
 		t.Errorf("filed late with the tags %+v, the opponent's %+v", g, w)
 	}
 	var pgn strings.Builder

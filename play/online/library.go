@@ -38,7 +38,11 @@ func (c *Controller) ended(g *Game) {
 	if u, err := url.Parse(site); err == nil {
 		site = u.Host
 	}
-	e, err := c.cfg.Library.Add(g.record(site, c.cfg.Now()), play.Players{Human: game.HumanBoth})
+	day := c.cfg.Now()
+	if at := g.end.At; !at.IsZero() {
+		day = at.In(day.Location()) // the server's time of the end, so a game filed late bears its own date
+	}
+	e, err := c.cfg.Library.Add(g.record(site, day), play.Players{Human: game.HumanBoth})
 	g.filed, g.fileErr = e.ID, err
 	if err != nil {
 		c.err = fmt.Errorf("the finished game could not be filed in the library: %w", err)

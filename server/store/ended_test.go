@@ -31,8 +31,13 @@ func TestEndedGames(t *testing.T) {
 	var ended []int64
 	for range 4 {
 		id := game()
-		if _, err := s.Resign(ctx, me.ID, id, start); err != nil {
+		events, err := s.Resign(ctx, me.ID, id, start)
+		if err != nil {
 			t.Fatal(err)
+		}
+		// The end says when, by the database's clock, so that a game filed late has its day.
+		if at := endOf(t, events).At; at.Before(start.Add(-time.Minute)) || at.After(time.Now().Add(time.Minute)) {
+			t.Errorf("ended at %v, the test ran from %v", at, start)
 		}
 		ended = append(ended, id)
 	}

@@ -403,17 +403,18 @@ func (s *Store) endingOf(m *play.Match) ending {
 // played can end, so an ending applies once), ratings move in a rated game, and the end
 // event is appended.
 func (s *Store) finish(ctx context.Context, tx *txn, r *gameRow, end ending, clock proto.Clock) (proto.Event, error) {
-	tag, err := tx.Exec(ctx, `UPDATE games SET status = 'over', result = $2, reason = $3, verdict = NULLIF($4, ''),
+	var at time.Time // the database's time of the ending transaction
+	err := tx.QueryRow(ctx, `UPDATE games SET status = 'over', result = $2, reason = $3, verdict = NULLIF($4, ''),
 		red_ms = $5, black_ms = $6, deadline = NULL, turn_since = NULL, draw_offer = NULL
-		WHERE id = $1 AND status = 'playing'`, r.id, end.result.PGN(), end.reason, end.verdict, clock.Red, clock.Black)
+		WHERE id = $1 AND status = 'playing' RETURNING now()`, r.id, end.result.PGN(), end.reason, end.verdict, clock.Red, clock.Black).Scan(&at)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return proto.Event{}, proto.Errorf(proto.CodeGameOver, "the game has already ended")
+	}
 	if err != nil {
 		return proto.Event{}, err
 	}
-	if tag.RowsAffected() != 1 {
-		return proto.Event{}, proto.Errorf(proto.CodeGameOver, "the game has already ended")
-	}
 	r.status = "over"
-	data := proto.EndData{Result: end.result.PGN(), Reason: end.reason, Text: end.text, Verdict: end.verdict, Clock: clock}
+	data := proto.EndData{Result: end.result.PGN(), Reason: end.reason, Text: end.text, Verdict: end.verdict, Clock: clock, At: at.UTC()}
 	if r.rated {
 		if data.Red, data.Black, err = s.rate(ctx, tx, r, end.result); err != nil {
 			return proto.Event{}, err
