@@ -90,8 +90,10 @@ func (p *Position) moveFacts(m Move, rules RuleSet, b *judgeBuffers) moveFacts {
 			prev = from
 		}
 		standing := containsPair(b.before, prev, c.target)
-		if standing && inCheck {
-			continue // not a new attack (see above)
+		if standing && (inCheck || rules == RulesAsian && chaseValue[chaser.Type()] < chaseValue[target.Type()]) {
+			// Not a new attack (see above), or one that was a real threat
+			// before the move as after it, whatever the protection.
+			continue
 		}
 		if target.Type() == chaser.Type() && containsPair(b.replies, c.target, c.chaser) {
 			continue // an offered exchange
