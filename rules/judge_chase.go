@@ -17,11 +17,14 @@ package rules
 //     elephant), or it has no real protector: after the capture the owner
 //     has no legal recapture (a pinned protector, or one whose recapture
 //     would leave its king in check or facing the other king, does not
-//     count).
+//     count, nor does one whose line runs through the chaser's own square:
+//     an X-ray).
 //
 // "Could capture" looks at every piece of the mover, so attacks uncovered by
 // the move (an opened line, a new cannon screen, a freed horse leg or
-// elephant eye, a released pin) count like attacks by the moved piece.
+// elephant eye, a released pin) count like attacks by the moved piece. A
+// capture that was possible before the move chases only if the move made
+// it a real threat (it pinned, blocked or unscreened the protector).
 
 // chaseValue ranks pieces for the rule that attacking a more valuable piece
 // is a chase even when it is protected.
