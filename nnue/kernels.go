@@ -1,5 +1,7 @@
 package nnue
 
+import "unsafe"
+
 // The hot loops of the evaluation, in pure Go. Every platform has these;
 // amd64 and arm64 (without the purego build tag) have assembly beside
 // them (kernels_amd64.s, kernels_arm64.s), which must give the same
@@ -22,10 +24,53 @@ func (k kernelSet) String() string {
 	return [...]string{"Go", "SSE2", "AVX2", "NEON"}[k]
 }
 
+// The Go kernels of the accumulators add four int16 at once in a uint64
+// (SWAR) where the slices allow it: a quarter of the loads, stores and
+// bounds checks of one int16 at a time (in WebAssembly these loops took a
+// sixth of the time of bench with a net).
+
+// laneTops has the top bit of each of the four int16 lanes of a uint64.
+const laneTops = 0x8000_8000_8000_8000
+
+// add4 adds four int16 lanes at once, each wrapping around alone: the
+// lanes' low 15 bits are added with the top bits cleared, so that no
+// carry crosses into the next lane, and the top bits are put back.
+func add4(a, b uint64) uint64 {
+	return ((a &^ laneTops) + (b &^ laneTops)) ^ ((a ^ b) & laneTops)
+}
+
+// sub4 subtracts four int16 lanes at once, each wrapping around alone
+// (the top bits set in a and cleared in b, so that no borrow crosses).
+func sub4(a, b uint64) uint64 {
+	return ((a | laneTops) - (b &^ laneTops)) ^ ((a ^ ^b) & laneTops)
+}
+
+// lanes views s as uint64 of four int16 each; ok is false when its length
+// is not a multiple of 4 or it does not start on an 8-byte boundary (the
+// accumulators and weight columns always do: H is a multiple of 8).
+func lanes(s []int16) (u []uint64, ok bool) {
+	p := unsafe.Pointer(unsafe.SliceData(s))
+	if len(s)%4 != 0 || uintptr(p)%8 != 0 {
+		return nil, false
+	}
+	return unsafe.Slice((*uint64)(p), len(s)/4), true
+}
+
 // accAddSubGo sets dst to src + add − sub, the accumulator after a quiet
 // move. int16 arithmetic wraps around, as the assembly's does.
 func accAddSubGo(dst, src, add, sub []int16) {
 	src, add, sub = src[:len(dst)], add[:len(dst)], sub[:len(dst)]
+	d, ok1 := lanes(dst)
+	s, ok2 := lanes(src)
+	a, ok3 := lanes(add)
+	b, ok4 := lanes(sub)
+	if ok1 && ok2 && ok3 && ok4 {
+		s, a, b = s[:len(d)], a[:len(d)], b[:len(d)]
+		for i := range d {
+			d[i] = sub4(add4(s[i], a[i]), b[i])
+		}
+		return
+	}
 	for i := range dst {
 		dst[i] = src[i] + add[i] - sub[i]
 	}
@@ -35,6 +80,18 @@ func accAddSubGo(dst, src, add, sub []int16) {
 // a capture.
 func accAddSubSubGo(dst, src, add, sub1, sub2 []int16) {
 	src, add, sub1, sub2 = src[:len(dst)], add[:len(dst)], sub1[:len(dst)], sub2[:len(dst)]
+	d, ok1 := lanes(dst)
+	s, ok2 := lanes(src)
+	a, ok3 := lanes(add)
+	b, ok4 := lanes(sub1)
+	c, ok5 := lanes(sub2)
+	if ok1 && ok2 && ok3 && ok4 && ok5 {
+		s, a, b, c = s[:len(d)], a[:len(d)], b[:len(d)], c[:len(d)]
+		for i := range d {
+			d[i] = sub4(sub4(add4(s[i], a[i]), b[i]), c[i])
+		}
+		return
+	}
 	for i := range dst {
 		dst[i] = src[i] + add[i] - sub1[i] - sub2[i]
 	}
@@ -43,6 +100,15 @@ func accAddSubSubGo(dst, src, add, sub1, sub2 []int16) {
 // accAddGo adds w to dst (a refresh adds one column per piece).
 func accAddGo(dst, w []int16) {
 	w = w[:len(dst)]
+	d, ok1 := lanes(dst)
+	a, ok2 := lanes(w)
+	if ok1 && ok2 {
+		a = a[:len(d)]
+		for i := range d {
+			d[i] = add4(d[i], a[i])
+		}
+		return
+	}
 	for i := range dst {
 		dst[i] += w[i]
 	}

@@ -19,16 +19,18 @@ func randInt16s(rng *rand.Rand, n int) []int16 {
 }
 
 // checkKernels runs every kernel set on the same inputs and compares each
-// result with the pure-Go kernel's; h is the accumulator size (a multiple
+// result with a plain loop's (the accumulators) or the pure-Go kernel's
+// (the dense layer, itself checked against the packed layout's); h is the accumulator size (a multiple
 // of 8), l2 the hidden size (a multiple of 8 for the dense kernels).
 func checkKernels(t *testing.T, h, l2 int, src, add, sub1, sub2, in []int16, hiddenW []int8) {
 	t.Helper()
-	want := make([]int16, h)
-	accAddSubGo(want, src, add, sub1)
-	want2 := make([]int16, h)
-	accAddSubSubGo(want2, src, add, sub1, sub2)
-	want3 := append([]int16(nil), src...)
-	accAddGo(want3, add)
+	// The accumulators' references: one int16 at a time.
+	want, want2, want3 := make([]int16, h), make([]int16, h), make([]int16, h)
+	for i := range want {
+		want[i] = src[i] + add[i] - sub1[i]
+		want2[i] = src[i] + add[i] - sub1[i] - sub2[i]
+		want3[i] = src[i] + add[i]
+	}
 	blocked := blockHidden(hiddenW, h/2, l2)
 	wantSums := make([]int32, l2)
 	act := make([]int16, h)
@@ -56,6 +58,19 @@ func checkKernels(t *testing.T, h, l2 int, src, add, sub1, sub2, in []int16, hid
 		sums := make([]int32, l2)
 		clipDense(k, sums, make([]int16, h), in, blocked)
 		equal(t, k, "clip and dense", sums, wantSums)
+	}
+	// The Go kernels on slices they cannot take four lanes at a time (an
+	// odd start, a length not a multiple of 4) give the same.
+	for _, off := range []int{1, 2, 3} {
+		n := h - 4
+		got := make([]int16, h)
+		accAddSubGo(got[off:off+n], src[off:off+n], add[off:off+n], sub1[off:off+n])
+		equal(t, kernelsGo, "accAddSub, unaligned", got[off:off+n], want[off:off+n])
+		accAddSubSubGo(got[off:off+n], src[off:off+n], add[off:off+n], sub1[off:off+n], sub2[off:off+n])
+		equal(t, kernelsGo, "accAddSubSub, unaligned", got[off:off+n], want2[off:off+n])
+		copy(got, src)
+		accAddGo(got[off:off+n+1], add[off:off+n+1])
+		equal(t, kernelsGo, "accAdd, unaligned", got[off:off+n+1], want3[off:off+n+1])
 	}
 }
 
