@@ -1,0 +1,113 @@
+package gui
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/gui/present"
+	"github.com/xqfyne/xiangqi/play/online"
+	"github.com/xqfyne/xiangqi/rules"
+)
+
+// statusText is the status line of the online game: whose move it is or how the game
+// ended, an earlier position browsed, the offers, the abandonment countdown, the
+// connection and the last error. Its parts run on in one text, so that they fit the
+// status line's two lines on a phone where they can.
+func (o *onlineGame) statusText(g *online.Game, now time.Time) string {
+	c := o.deps.c
+	var lines []string
+	switch {
+	case !g.Started():
+		lines = append(lines, tr("online.connecting"))
+	case g.Over():
+		lines = append(lines, o.endText(g))
+	case g.Pending() != rules.NoMove:
+		lines = append(lines, tr("online.sending"))
+	case g.MyTurn():
+		lines = append(lines, tr("online.yourMove"))
+	default:
+		lines = append(lines, tr("online.theirMove"))
+	}
+	if o.browse >= 0 {
+		lines = append(lines, tr("online.browsing", map[string]any{"N": o.browse}))
+	}
+	if why := g.Illegal(); why != game.NotIllegal {
+		lines = append(lines, o.deps.say(why.Message()))
+	}
+	if by, ok := g.DrawOfferedBy(); ok {
+		if by == g.Me {
+			lines = append(lines, tr("online.youOfferDraw"))
+		} else {
+			lines = append(lines, tr("online.drawOffered"))
+		}
+	}
+	if by, ok := g.TakebackAskedBy(); ok && by != g.Me {
+		lines = append(lines, tr("online.takebackAsked"))
+	}
+	if line := awayText(g, now); line != "" {
+		lines = append(lines, line)
+	}
+	if c.State() == online.Reconnecting {
+		lines = append(lines, tr("online.reconnecting", map[string]any{"N": c.Attempts() + 1}))
+	}
+	if err := c.Err(); err != nil {
+		lines = append(lines, errorText(err, o.deps.typedName()))
+	}
+	return strings.Join(lines, statusSeparator)
+}
+
+// statusSeparator runs the parts of the online status line on.
+const statusSeparator = " · "
+
+// awayText is the abandonment countdown: who is away, when the opponent may claim, when
+// the away player loses.
+func awayText(g *online.Game, now time.Time) string {
+	side, claimAt, forfeitAt, ok := g.Away()
+	if !ok || g.Over() {
+		return ""
+	}
+	forfeit := present.ClockText(max(forfeitAt.Sub(now), 0).Truncate(time.Second))
+	if side == g.Me {
+		return tr("online.youAway", map[string]any{"Forfeit": forfeit})
+	}
+	if g.CanClaim(now) {
+		return tr("online.opponentAwayClaim", map[string]any{"Forfeit": forfeit})
+	}
+	return tr("online.opponentAway", map[string]any{"Claim": present.ClockText(claimAt.Sub(now).Truncate(time.Second)), "Forfeit": forfeit})
+}
+
+// endText says how the game ended, the rating change of a rated one and where it was filed.
+func (o *onlineGame) endText(g *online.Game) string {
+	end := g.End()
+	var text string
+	if end.Reason == "reason.abandoned" {
+		gone, _, _, known := g.Away()
+		if !known { // the away event came before this device followed the game
+			gone = rules.Red
+			if end.Result == "1-0" {
+				gone = rules.Black
+			}
+		}
+		key := "online.abandoned"
+		if end.Result == "1/2-1/2" {
+			key = "online.abandonedDraw"
+		}
+		text = tr(key, map[string]any{"Side": sideName(gone)})
+	} else {
+		text = gameOverText(o.deps.say, g.Record())
+	}
+	change := end.Red
+	if g.Me == rules.Black {
+		change = end.Black
+	}
+	if g.Player && change != nil {
+		text += statusSeparator + tr("online.ratingChange", map[string]any{
+			"Before": fmt.Sprintf("%.0f", change.Before), "After": fmt.Sprintf("%.0f", change.After)})
+	}
+	if id, err := g.Filed(); id != "" && err == nil {
+		text += statusSeparator + tr("online.filed")
+	}
+	return text
+}
