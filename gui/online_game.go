@@ -68,7 +68,7 @@ func newOnlineGame(deps *onlineDeps) *onlineGame {
 	o.icons = []*iconButton{
 		icon(o.resign, appIcon("resign")), icon(o.draw, appIcon("draw")), icon(o.decline, theme.CancelIcon()),
 		icon(o.takeback, theme.ContentUndoIcon()), icon(o.claimWin, theme.ConfirmIcon()),
-		icon(o.claimDraw, theme.ContentRemoveIcon()), icon(o.flip, appIcon("flip")), icon(o.review, theme.HistoryIcon()),
+		icon(o.claimDraw, theme.ContentRemoveIcon()), icon(o.flip, appIcon("flip")), icon(o.review, theme.DocumentIcon()),
 	}
 	o.moveList = newMoveList(&o.moves, o.goToNode)
 	notes := newNotesView(nil, o.moveList.snug) // online moves carry no comments
@@ -311,7 +311,7 @@ func (o *onlineGame) showClocks(g *online.Game, now time.Time) {
 	var names [2]string
 	for _, c := range []rules.Color{rules.Red, rules.Black} {
 		a := g.PlayerOf(c)
-		names[c] = tr("online.player", map[string]any{"Side": sideName(c), "Name": online.PlayerName(a), "Rating": online.Rating(a)})
+		names[c] = tr("online.player", map[string]any{"Name": online.PlayerName(a), "Rating": online.Rating(a)})
 	}
 	if o.clocks.View().Timed != g.TimeControl.Timed() || o.clocks.View().Names != names {
 		defer o.play.Refresh() // the bar's height may change

@@ -7,6 +7,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/xqfyne/xiangqi/gui/present"
@@ -18,7 +19,7 @@ import (
 // create, copy or enter, and the games to resume.
 type onlineLobby struct {
 	deps      *onlineDeps
-	lobby     *fyne.Container
+	lobby     fyne.CanvasObject // scrolls where the window is shorter than it (a phone)
 	server    *widget.Entry
 	useServer *widget.Button
 	status    *widget.Label
@@ -69,7 +70,7 @@ func newOnlineLobby(deps *onlineDeps) *onlineLobby {
 	s.tc.SetSelected("10+5")
 	s.rated = widget.NewCheck(tr("online.rated"), nil)
 	s.seek = widget.NewButton(tr("online.seek"), func() { c.Seek(s.tc.Selected, s.rated.Checked) })
-	s.cancel = widget.NewButton(tr("action.cancel"), c.CancelSeek)
+	s.cancel = widget.NewButtonWithIcon("", theme.CancelIcon(), c.CancelSeek) // the seek's; beside it a caption is too wide for a phone
 	s.invite = widget.NewButton(tr("online.invite"), func() { c.Invite(s.tc.Selected, s.rated.Checked) })
 	s.code = widget.NewLabel("")
 	s.copyCode = widget.NewButton(tr("online.copy"), func() {
@@ -81,15 +82,20 @@ func newOnlineLobby(deps *onlineDeps) *onlineLobby {
 	s.resume = container.NewVBox()
 	back := widget.NewButton(tr("online.back"), deps.close)
 	title := widget.NewLabelWithStyle(tr("online.title"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	s.lobby = container.NewVBox(
-		container.NewBorder(nil, nil, nil, back, title),
+	title.Truncation = fyne.TextTruncateEllipsis
+	s.code.Wrapping = fyne.TextWrapWord
+	// No row wider than the phone simulation's 187 units where it can be helped: two
+	// long captions side by side need more, so such rows put a short one beside a long one.
+	s.lobby = container.NewVScroll(container.NewVBox(
+		container.NewBorder(nil, nil, nil, container.NewHBox(s.signOut, back), title),
 		container.NewBorder(nil, nil, widget.NewLabel(tr("online.server")), s.useServer, s.server),
-		container.NewGridWithColumns(2, s.signIn, s.signOut),
+		s.signIn,
 		container.NewGridWithColumns(2, s.name, s.password),
 		container.NewGridWithColumns(2, s.logIn, s.register),
 		widget.NewSeparator(),
-		container.NewBorder(nil, nil, widget.NewLabel(tr("online.timeControl")), s.rated, s.tc),
-		container.NewGridWithColumns(2, s.seek, s.cancel),
+		container.NewBorder(nil, nil, nil, s.rated, widget.NewLabel(tr("online.timeControl"))),
+		s.tc,
+		container.NewBorder(nil, nil, nil, s.cancel, s.seek),
 		widget.NewSeparator(),
 		s.invite, container.NewBorder(nil, nil, nil, s.copyCode, s.code),
 		container.NewBorder(nil, nil, nil, s.join, s.codeEntry),
@@ -98,8 +104,7 @@ func newOnlineLobby(deps *onlineDeps) *onlineLobby {
 		s.resume,
 		// Last, so that its changing height moves no button.
 		widget.NewSeparator(), s.status,
-	)
-
+	))
 	return s
 }
 

@@ -107,7 +107,7 @@ func openGame(t *testing.T, server string) (red, black *Window, redQ, blackQ *pl
 }
 
 // The abandonment countdown: Black's app goes away; Red's status says so with the time
-// until a claim, then offers the claim, and a tap on Claim the win ends the game.
+// until a claim, then offers the claim, and a tap on Claim win ends the game.
 func TestOnlineAwayCountdownAndClaim(t *testing.T) {
 	server := startServerWith(t, hub.Config{Grace: 1500 * time.Millisecond, SeenEvery: 100 * time.Millisecond, AwayAfter: time.Second})
 	red, black, redQ, blackQ, redS, _ := openGame(t, server)
@@ -116,7 +116,7 @@ func TestOnlineAwayCountdownAndClaim(t *testing.T) {
 	black.online.Close()
 	blackQ.Drain()
 	redQ.WaitFor(t, 15*time.Second, "the countdown", func() bool {
-		return strings.Contains(redS.gameStatus.Text, "Your opponent is disconnected")
+		return strings.Contains(redS.gameStatus.Text, "Opponent away: claim in")
 	})
 	if need := redS.content.MinSize(); need.Height > 680 {
 		t.Errorf("the countdown makes the game need %v: a 900x680 window grows", need)
@@ -125,7 +125,7 @@ func TestOnlineAwayCountdownAndClaim(t *testing.T) {
 		t.Error("a claim offered before its time")
 	}
 	redQ.WaitFor(t, 15*time.Second, "the claim offered", func() bool { return !redS.claimWin.Disabled() })
-	if !strings.Contains(redS.gameStatus.Text, "claim the win or a draw now") {
+	if !strings.Contains(redS.gameStatus.Text, "Opponent away: claim now") {
 		t.Errorf("status %q", redS.gameStatus.Text)
 	}
 	test.Tap(redS.claimWin)
@@ -198,13 +198,13 @@ func TestOnlineInviteJoinAndMoveByTapping(t *testing.T) {
 	if !black.board.View().Pickable || !strings.Contains(black.gameStatus.Text, "Your move") {
 		t.Errorf("black: pickable %v, status %q", black.board.View().Pickable, black.gameStatus.Text)
 	}
-	if black.draw.Text != "Offer a draw" || !black.decline.Disabled() {
+	if black.draw.Text != "Offer draw" || !black.decline.Disabled() {
 		t.Errorf("black's draw button %q, decline enabled %v", black.draw.Text, !black.decline.Disabled())
 	}
 	test.Tap(black.draw)
 	// Black turns to the game screen: its game ends while the Online screen is not shown.
 	blackWin.screens.home()
-	redQ.WaitFor(t, 15*time.Second, "the draw offer", func() bool { return red.draw.Text == "Accept the draw" && !red.draw.Disabled() })
+	redQ.WaitFor(t, 15*time.Second, "the draw offer", func() bool { return red.draw.Text == "Accept draw" && !red.draw.Disabled() })
 	if red.decline.Disabled() || !strings.Contains(red.gameStatus.Text, "Your opponent offers a draw") {
 		t.Errorf("decline disabled %v, status %q", red.decline.Disabled(), red.gameStatus.Text)
 	}

@@ -18,6 +18,7 @@ import (
 func (o *onlineGame) statusText(g *online.Game, now time.Time) string {
 	c := o.deps.c
 	var lines []string
+	away := awayText(g, now)
 	switch {
 	case !g.Started():
 		lines = append(lines, tr("online.connecting"))
@@ -25,6 +26,10 @@ func (o *onlineGame) statusText(g *online.Game, now time.Time) string {
 		lines = append(lines, o.endText(g))
 	case g.Pending() != rules.NoMove:
 		lines = append(lines, tr("online.sending"))
+	case away != "":
+		// The countdown instead of whose move it is (the running clock says that), so
+		// that it fits the phone's two lines.
+		lines = append(lines, away)
 	case g.MyTurn():
 		lines = append(lines, tr("online.yourMove"))
 	default:
@@ -45,9 +50,6 @@ func (o *onlineGame) statusText(g *online.Game, now time.Time) string {
 	}
 	if by, ok := g.TakebackAskedBy(); ok && by != g.Me {
 		lines = append(lines, tr("online.takebackAsked"))
-	}
-	if line := awayText(g, now); line != "" {
-		lines = append(lines, line)
 	}
 	if c.State() == online.Reconnecting {
 		lines = append(lines, tr("online.reconnecting", map[string]any{"N": c.Attempts() + 1}))
