@@ -262,21 +262,22 @@ func highlight(b *widget.Button, on bool) {
 	}
 }
 
-// addNavigationKeys binds Left/Right/Home/End to the navigation buttons.
-func (g *gameScreen) addNavigationKeys() {
-	s := g.session
+// addNavigationKeys binds Left/Right/Home/End to the navigation buttons of the game
+// that to() says: the session's, or an online game's on the Online screen.
+func (g *gameScreen) addNavigationKeys(to func() navActions) {
 	c := g.parent.Canvas()
 	previous := c.OnTypedKey()
 	c.SetOnTypedKey(func(ev *fyne.KeyEvent) {
+		do := to()
 		switch ev.Name {
 		case fyne.KeyLeft:
-			s.GoBack()
+			do.back()
 		case fyne.KeyRight:
-			s.GoForward()
+			do.forward()
 		case fyne.KeyHome:
-			s.GoFirst()
+			do.first()
 		case fyne.KeyEnd:
-			s.GoLast()
+			do.last()
 		default:
 			if previous != nil {
 				previous(ev)

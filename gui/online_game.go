@@ -73,14 +73,20 @@ func newOnlineGame(deps *onlineDeps) *onlineGame {
 	o.moveList = newMoveList(&o.moves, o.goToNode)
 	notes := newNotesView(nil, o.moveList.snug) // online moves carry no comments
 	notes.Hide()
-	o.nav = newNavBar(navActions{first: func() { o.goTo(0) }, back: func() { o.goTo(o.shownPly() - 1) },
-		forward: func() { o.goTo(o.shownPly() + 1) }, last: func() { o.goTo(-1) }}, o.flash)
+	o.nav = newNavBar(o.navActions(), o.flash)
 	panel := widget.NewLabel("") // no analysis or review panel during an online game
 	panel.Hide()
 	o.play = newFrame(frameParts{board: o.board, clocks: o.clocks, status: newFaceStatus(o.gameStatus), thinking: thinking,
 		captions: o.captions(), icons: o.icons, extra: o.lobbyButton, nav: o.nav.row, panel: panel,
 		notes: notes, moveList: o.moveList, look: deps.look})
 	return o
+}
+
+// navActions browse the game's positions; the tree is the server's, not to be edited,
+// and analysis and review are off.
+func (o *onlineGame) navActions() navActions {
+	return navActions{first: func() { o.goTo(0) }, back: func() { o.goTo(o.shownPly() - 1) },
+		forward: func() { o.goTo(o.shownPly() + 1) }, last: func() { o.goTo(-1) }}
 }
 
 // captions are the labelled buttons in the order of icons.

@@ -50,7 +50,7 @@ func moveCellOf(t *testing.T, s *onlineScreen, i int) *moveCell {
 // the game, where moves are made; Flip turns the board for this player alone.
 func TestOnlineMoveListNavigationAndFlip(t *testing.T) {
 	server := startServer(t)
-	_, _, redQ, blackQ, red, black := openGame(t, server)
+	redWin, _, redQ, blackQ, red, black := openGame(t, server)
 	if _, ok := red.play.Layout.(*mainLayout); !ok {
 		t.Fatalf("the online game is laid out by %T, not the game screen's layout", red.play.Layout)
 	}
@@ -97,6 +97,16 @@ func TestOnlineMoveListNavigationAndFlip(t *testing.T) {
 	if v := red.board.View(); red.moves.current != 1 || v.PieceAt(sq(t, "g7")) != rules.MakePiece(rules.Black, rules.Knight) || v.PieceAt(sq(t, "g2")) == horse {
 		t.Errorf("the move list's tap shows move %d", red.moves.current)
 	}
+	key := redWin.Fyne().Canvas().OnTypedKey()
+	key(&fyne.KeyEvent{Name: fyne.KeyRight}) // the keys browse the online game, not the session's
+	if red.moves.current != 2 || redWin.Session().Game().Ply() != 0 {
+		t.Errorf("Right: current %d, the session's game at ply %d", red.moves.current, redWin.Session().Game().Ply())
+	}
+	key(&fyne.KeyEvent{Name: fyne.KeyEnd})
+	if !red.board.View().Pickable || red.moves.current != 3 {
+		t.Errorf("End: pickable %v, current %d", red.board.View().Pickable, red.moves.current)
+	}
+	test.Tap(red.nav.first)
 	test.Tap(red.nav.last)
 	if !red.board.View().Pickable || red.moves.current != 3 {
 		t.Errorf("last: pickable %v, current %d", red.board.View().Pickable, red.moves.current)
