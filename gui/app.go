@@ -113,11 +113,23 @@ func NewWindow(a fyne.App, cfg Config) (*Window, error) {
 	})
 	session.OnRepetitionWarning = w.warnRepetition
 	w.setupIO(a, cfg.SaveDir)
-	if cfg.AwayStopsClock || fyne.CurrentDevice().IsMobile() {
-		lc := a.Lifecycle()
-		lc.SetOnExitedForeground(func() { session.SetAway(true) })
-		lc.SetOnEnteredForeground(func() { session.SetAway(false) })
-	}
+	// A phone's app in the background stops its clock; coming back, every app redials a
+	// dropped online socket at once instead of waiting out its back-off.
+	awayStops := cfg.AwayStopsClock || fyne.CurrentDevice().IsMobile()
+	lc := a.Lifecycle()
+	lc.SetOnExitedForeground(func() {
+		if awayStops {
+			session.SetAway(true)
+		}
+	})
+	lc.SetOnEnteredForeground(func() {
+		if awayStops {
+			session.SetAway(false)
+		}
+		if w.online != nil {
+			w.online.Foreground()
+		}
+	})
 	w.win.SetOnClosed(func() {
 		w.game.keepClockTicking(false)
 		if w.puzzles != nil {
