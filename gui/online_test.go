@@ -116,7 +116,7 @@ func TestOnlineAwayCountdownAndClaim(t *testing.T) {
 	black.online.Close()
 	blackQ.Drain()
 	redQ.WaitFor(t, 15*time.Second, "the countdown", func() bool {
-		return strings.Contains(redS.gameStatus.Text, "Opponent away: claim in")
+		return strings.Contains(redS.gameStatus.Text, "Opponent away")
 	})
 	if need := redS.content.MinSize(); need.Height > 680 {
 		t.Errorf("the countdown makes the game need %v: a 900x680 window grows", need)
