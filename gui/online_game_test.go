@@ -71,7 +71,7 @@ func TestOnlineMoveListNavigationAndFlip(t *testing.T) {
 	horse := rules.MakePiece(rules.Red, rules.Knight)
 	test.Tap(red.nav.back)
 	if v := red.board.View(); v.PieceAt(sq(t, "h0")) != horse || v.Pickable || red.moves.current != 1 ||
-		!strings.Contains(red.gameStatus.Text, "Move 2 shown") || red.nav.forward.Disabled() {
+		!strings.Contains(red.gameStatus.Text, "Shown: after 1... ") || red.nav.forward.Disabled() {
 		t.Fatalf("back: horse on h0 %v, pickable %v, current %d, status %q", v.PieceAt(sq(t, "h0")) == horse,
 			v.Pickable, red.moves.current, red.gameStatus.Text)
 	}
@@ -90,7 +90,8 @@ func TestOnlineMoveListNavigationAndFlip(t *testing.T) {
 	}
 	test.Tap(red.nav.first)
 	cannon := rules.MakePiece(rules.Red, rules.Cannon)
-	if v := red.board.View(); v.PieceAt(sq(t, "h2")) != cannon || v.LastMove != rules.NoMove || !red.nav.back.Disabled() || red.moves.current != -1 {
+	if v := red.board.View(); v.PieceAt(sq(t, "h2")) != cannon || v.LastMove != rules.NoMove || !red.nav.back.Disabled() || red.moves.current != -1 ||
+		!strings.Contains(red.gameStatus.Text, "Shown: the start") {
 		t.Errorf("first: the start position is not shown (current %d)", red.moves.current)
 	}
 	test.Tap(moveCellOf(t, red, 1)) // black's first move
@@ -144,8 +145,12 @@ func TestOnlineGameLayoutOnPhoneAndDesktop(t *testing.T) {
 		}
 		playOnline(t, s, m[:2], m[2:], both...)
 	}
+	test.Tap(red.nav.back) // the longest status of a game in play: the position browsed
 	for _, size := range append([]fyne.Size{{Width: 1280, Height: 900}, {Width: 900, Height: 680}}, phoneSizes...) {
 		redWin.Fyne().Resize(size)
+		if need, got := red.gameStatus.MinSize().Height, red.gameStatus.Size().Height; need > got+0.5 {
+			t.Errorf("%v: the status %q needs %.0f high, its slot is %.0f", size, red.gameStatus.Text, need, got)
+		}
 		portrait := !landscape(redWin.Fyne().Canvas().Size())
 		for _, o := range []fyne.CanvasObject{red.board, red.clocks, red.gameStatus, red.moveList, red.nav.row} {
 			if !drawnInside(redWin, o) {

@@ -27,16 +27,15 @@ func (o *onlineGame) statusText(g *online.Game, now time.Time) string {
 	case g.Pending() != rules.NoMove:
 		lines = append(lines, tr("online.sending"))
 	case away != "":
-		// The countdown instead of whose move it is (the running clock says that), so
-		// that it fits the phone's two lines.
+		// The countdown, or the position browsed, instead of whose move it is (the
+		// running clock says that), so that the line fits the phone's two lines.
 		lines = append(lines, away)
+	case o.browse >= 0:
+		lines = append(lines, o.browsingText(g))
 	case g.MyTurn():
 		lines = append(lines, tr("online.yourMove"))
 	default:
 		lines = append(lines, tr("online.theirMove"))
-	}
-	if o.browse >= 0 {
-		lines = append(lines, tr("online.browsing", map[string]any{"N": o.browse}))
 	}
 	if why := g.Illegal(); why != game.NotIllegal {
 		lines = append(lines, o.deps.say(why.Message()))
@@ -112,4 +111,19 @@ func (o *onlineGame) endText(g *online.Game) string {
 		text += statusSeparator + tr("online.filed")
 	}
 	return text
+}
+
+// browsingText says which earlier position is shown ("after 1... H8+7") and how to go
+// back to the game.
+func (o *onlineGame) browsingText(g *online.Game) string {
+	gm := g.Record()
+	if gm == nil || o.browse == 0 {
+		return tr("online.browsingStart")
+	}
+	list := gm.Record().MoveList(o.deps.settings().Notation)
+	if o.browse > len(list) {
+		return tr("online.browsingStart")
+	}
+	e := list[o.browse-1]
+	return tr("online.browsing", map[string]any{"Move": e.Number + " " + e.Text})
 }
