@@ -80,7 +80,9 @@ func newOnlineLobby(deps *onlineDeps) *onlineLobby {
 	s.codeEntry.SetPlaceHolder(tr("online.codeHint"))
 	s.join = widget.NewButton(tr("online.join"), func() { c.Join(s.codeEntry.Text) })
 	s.resume = container.NewVBox()
-	back := widget.NewButton(tr("online.back"), deps.close)
+	// Back as an icon (long-pressed, it says its name), so that the title keeps its room
+	// beside Sign out on a phone.
+	back := newIconButton(tr("online.back"), theme.NavigateBackIcon(), deps.close, func(name string) { s.status.SetText(name) })
 	title := widget.NewLabelWithStyle(tr("online.title"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	title.Truncation = fyne.TextTruncateEllipsis
 	s.code.Wrapping = fyne.TextWrapWord
