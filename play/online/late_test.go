@@ -145,10 +145,7 @@ func kill(p *player) int64 {
 // files the game, won by resignation, once.
 func TestGameResignedWhileKilledIsFiledOnRestart(t *testing.T) {
 	s := startServer(t)
-	a, b := newPlayer(t, s.url), newPlayer(t, s.url)
-	a.signIn()
-	b.signIn()
-	ps := pairByInvite(t, a, b, "10+5")
+	ps := newPair(t, s.url, "10+5")
 	playLine(t, ps, 0, mateLine[:3])
 	red, black := ps[0], ps[1]
 	id := kill(red)
@@ -163,10 +160,7 @@ func TestGameResignedWhileKilledIsFiledOnRestart(t *testing.T) {
 // again, the app files the loss on time.
 func TestFlagFallenWhileKilledIsFiledOnRestart(t *testing.T) {
 	s := startServer(t)
-	a, b := newPlayer(t, s.url), newPlayer(t, s.url)
-	a.signIn()
-	b.signIn()
-	ps := pairByInvite(t, a, b, "1+0")
+	ps := newPair(t, s.url, "1+0")
 	playLine(t, ps, 0, []string{"h2e2"})
 	red, black := ps[0], ps[1]
 	id := kill(black)
@@ -185,10 +179,7 @@ func TestFlagFallenWhileKilledIsFiledOnRestart(t *testing.T) {
 // again, the app files the loss.
 func TestGameForfeitedWhileKilledIsFiledOnRestart(t *testing.T) {
 	s := startServerWith(t, hub.Config{Grace: 500 * time.Millisecond, SeenEvery: 50 * time.Millisecond, AwayAfter: 300 * time.Millisecond})
-	a, b := newPlayer(t, s.url), newPlayer(t, s.url)
-	a.signIn()
-	b.signIn()
-	ps := pairByInvite(t, a, b, "10+5")
+	ps := newPair(t, s.url, "10+5")
 	playLine(t, ps, 0, []string{"h2e2"})
 	red, black := ps[0], ps[1]
 	id := kill(black)
@@ -208,10 +199,7 @@ func TestGameForfeitedWhileKilledIsFiledOnRestart(t *testing.T) {
 // engine's help comes back) and lands in the library, once.
 func TestGameLeftForTheLobbyIsFiledWhenItEnds(t *testing.T) {
 	s := startServer(t)
-	a, b := newPlayer(t, s.url), newPlayer(t, s.url)
-	a.signIn()
-	b.signIn()
-	ps := pairByInvite(t, a, b, "10+5")
+	ps := newPair(t, s.url, "10+5")
 	playLine(t, ps, 0, mateLine[:2])
 	red, black := ps[0], ps[1]
 	var id int64

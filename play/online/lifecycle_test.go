@@ -16,10 +16,7 @@ import (
 // foreground: the same account, the same game, the move made meanwhile, and play goes on.
 func TestForegroundReconnectsAtOnce(t *testing.T) {
 	s := startServer(t)
-	a, b := newPlayer(t, s.url), newPlayer(t, s.url)
-	a.signIn()
-	b.signIn()
-	ps := pairByInvite(t, a, b, "10+5")
+	ps := newPair(t, s.url, "10+5")
 	playLine(t, ps, 0, mateLine[:1])
 	red, black := ps[0], ps[1]
 	var account, id int64
