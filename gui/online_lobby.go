@@ -81,7 +81,7 @@ func newOnlineLobby(deps *onlineDeps) *onlineLobby {
 	s.join = widget.NewButton(tr("online.join"), func() { c.Join(s.codeEntry.Text) })
 	s.resume = container.NewVBox()
 	// Back as an icon (long-pressed, it says its name), so that the title keeps its room
-	// beside Sign out on a phone.
+	// on a phone; Sign out stands beside the account it signs out of, at the bottom.
 	back := newIconButton(tr("online.back"), theme.NavigateBackIcon(), deps.close, func(name string) { s.status.SetText(name) })
 	title := widget.NewLabelWithStyle(tr("online.title"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	title.Truncation = fyne.TextTruncateEllipsis
@@ -89,7 +89,7 @@ func newOnlineLobby(deps *onlineDeps) *onlineLobby {
 	// No row wider than the phone simulation's 187 units where it can be helped: two
 	// long captions side by side need more, so such rows put a short one beside a long one.
 	s.lobby = container.NewVScroll(container.NewVBox(
-		container.NewBorder(nil, nil, nil, container.NewHBox(s.signOut, back), title),
+		container.NewBorder(nil, nil, nil, back, title),
 		container.NewBorder(nil, nil, widget.NewLabel(tr("online.server")), s.useServer, s.server),
 		s.signIn,
 		container.NewGridWithColumns(2, s.name, s.password),
@@ -105,7 +105,7 @@ func newOnlineLobby(deps *onlineDeps) *onlineLobby {
 		widget.NewLabelWithStyle(tr("online.resumeTitle"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		s.resume,
 		// Last, so that its changing height moves no button.
-		widget.NewSeparator(), s.status,
+		widget.NewSeparator(), container.NewBorder(nil, nil, nil, container.NewVBox(s.signOut), s.status),
 	))
 	return s
 }
