@@ -317,7 +317,7 @@ func (o *onlineGame) showClocks(g *online.Game, now time.Time) {
 	var names [2]string
 	for _, c := range []rules.Color{rules.Red, rules.Black} {
 		a := g.PlayerOf(c)
-		names[c] = tr("online.player", map[string]any{"Name": online.PlayerName(a), "Rating": online.Rating(a)})
+		names[c] = tr("online.player", map[string]any{"Name": playerName(a), "Rating": online.Rating(a)})
 	}
 	if o.clocks.View().Timed != g.TimeControl.Timed() || o.clocks.View().Names != names {
 		defer o.play.Refresh() // the bar's height may change

@@ -149,7 +149,7 @@ func (s *onlineLobby) statusText() string {
 		lines = append(lines, tr("online.connecting"))
 	case online.Connected:
 		a := c.Account()
-		lines = append(lines, tr("online.signedIn", map[string]any{"Name": online.PlayerName(a), "Rating": online.Rating(a)}))
+		lines = append(lines, tr("online.signedIn", map[string]any{"Name": playerName(a), "Rating": online.Rating(a)}))
 	case online.Reconnecting:
 		lines = append(lines, tr("online.reconnecting", map[string]any{"N": c.Attempts() + 1}))
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/xqfyne/xiangqi/gui/present"
 	"github.com/xqfyne/xiangqi/play/online"
 	"github.com/xqfyne/xiangqi/rules"
+	"github.com/xqfyne/xiangqi/server/proto"
 )
 
 // statusText is the status line of the online game: whose move it is or how the game
@@ -126,4 +127,12 @@ func (o *onlineGame) browsingText(g *online.Game) string {
 	}
 	e := list[o.browse-1]
 	return tr("online.browsing", map[string]any{"Move": e.Number + " " + e.Text})
+}
+
+// playerName is an account's name as shown: a guest, who has none, by its number.
+func playerName(a proto.Account) string {
+	if a.Name != "" {
+		return a.Name
+	}
+	return tr("online.guest", map[string]any{"ID": a.ID})
 }
