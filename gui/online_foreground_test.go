@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/xqfyne/xiangqi/play/online"
+	"github.com/xqfyne/xiangqi/server/proto"
 )
 
 // An app that comes back to the foreground with its online socket dropped dials again at
@@ -79,4 +80,21 @@ func (l *cuttableLink) cut() {
 		c.Close()
 	}
 	l.conns = nil
+}
+
+// A guest has no name: the app calls it by its number in the player's language.
+func TestGuestNamedInTheLanguage(t *testing.T) {
+	for _, c := range []struct{ locale, want string }{{"zh_CN.UTF-8", "访客 7"}, {"en_GB.UTF-8", "Guest 7"}} {
+		for _, env := range []string{"LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"} {
+			t.Setenv(env, c.locale)
+		}
+		reloadTranslations(t)
+		if got := playerName(proto.Account{ID: 7}); got != c.want {
+			t.Errorf("%s: guest 7 is %q, want %q", c.locale, got, c.want)
+		}
+		if got := playerName(proto.Account{ID: 7, Name: "lin"}); got != "lin" {
+			t.Errorf("%s: account lin is %q", c.locale, got)
+		}
+	}
+	reloadTranslations(t)
 }
