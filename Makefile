@@ -10,7 +10,7 @@ SOAK_KILLS ?= 20
 WEB_FLAGS ?= --release
 BROTLI_QUALITY ?= 11
 
-.PHONY: all deps run server load load-faults test test-race test-wasm build engine package android ios web bench match nnue-smoke smoke smoke-deps smoke-online smoke-web soak font icon portability puzzles-check puzzles-mine clean
+.PHONY: all deps run server load load-faults test test-race test-wasm test-nnue-paths build engine package android ios web bench match nnue-smoke smoke smoke-deps smoke-online smoke-web soak font icon portability puzzles-check puzzles-mine clean
 
 all: build
 
@@ -106,6 +106,23 @@ test-wasm:
 	@command -v node >/dev/null || { SUDO=""; [ "$$(id -u)" -ne 0 ] && SUDO=sudo; \
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends nodejs; }
 	PATH="$$PATH:$$($(GO) env GOROOT)/lib/wasm" GOOS=js GOARCH=wasm $(GO) test -short ./rules ./nnue ./book ./engine ./game ./i18n ./puzzle
+
+# The neural evaluation gives the same scores on every path: the pure-Go kernels (purego
+# tag) natively, and arm64's NEON and Go kernels under qemu-user (installs qemu-user-static if
+# missing); then bench with the kept net counts the same nodes on amd64 (AVX2, and SSE2),
+# purego, arm64 under qemu and wasm in Node (scripts/nnue/same-bench.sh). `go test ./nnue`
+# compares amd64's AVX2 and SSE2 kernels with the Go ones, and test-wasm runs the same
+# kept-net score check in Node.
+test-nnue-paths:
+	@command -v qemu-aarch64-static >/dev/null || { SUDO=""; [ "$$(id -u)" -ne 0 ] && SUDO=sudo; \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends qemu-user-static; }
+	$(GO) test -tags purego ./nnue
+	$(GO) test -tags purego -short -run 'Net|NNUE' ./engine
+	GOARCH=arm64 $(GO) test -short -exec qemu-aarch64-static ./nnue
+	GOARCH=arm64 $(GO) test -short -exec qemu-aarch64-static -run 'Net|NNUE' ./engine
+	@command -v node >/dev/null || { SUDO=""; [ "$$(id -u)" -ne 0 ] && SUDO=sudo; \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends nodejs; }
+	GO=$(GO) bash scripts/nnue/same-bench.sh
 
 # Speed figures: perft and search nodes/s, move-time accuracy, book, notation, board redraw.
 bench: engine

@@ -107,10 +107,14 @@ func tryLongCycleGame(seed int64) *Game {
 	}
 	p := g.Position()
 	var out []rules.Move
+	// Each step moves another piece between squares no earlier step touched, so that the
+	// steps back, taken in the same order, stay legal (a piece moved twice would have to
+	// come back in the reverse order).
+	used := map[rules.Square]bool{}
 	for len(out) < 8 {
 		var quiet []rules.Move
 		for _, m := range p.LegalMoves() {
-			if p.At(m.To()) == rules.NoPiece {
+			if p.At(m.To()) == rules.NoPiece && !used[m.From()] && !used[m.To()] {
 				quiet = append(quiet, m)
 			}
 		}
@@ -120,6 +124,7 @@ func tryLongCycleGame(seed int64) *Game {
 		m := quiet[rng.Intn(len(quiet))]
 		p.MakeMove(m)
 		out = append(out, m)
+		used[m.From()], used[m.To()] = true, true
 	}
 	cycle := append([]rules.Move(nil), out...)
 	for _, m := range out {

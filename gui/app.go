@@ -101,7 +101,7 @@ func NewWindow(a fyne.App, cfg Config) (*Window, error) {
 	w.screens = screenStack{win: w.win}
 	w.screens.push(w.game)
 	w.addShortcuts()
-	w.game.addNavigationKeys()
+	w.game.addNavigationKeys(w.navKeys)
 	w.win.Resize(fyne.NewSize(900, 680))
 	session.Listen(play.Listener{
 		Change:   w.game.refresh,
@@ -113,11 +113,23 @@ func NewWindow(a fyne.App, cfg Config) (*Window, error) {
 	})
 	session.OnRepetitionWarning = w.warnRepetition
 	w.setupIO(a, cfg.SaveDir)
-	if cfg.AwayStopsClock || fyne.CurrentDevice().IsMobile() {
-		lc := a.Lifecycle()
-		lc.SetOnExitedForeground(func() { session.SetAway(true) })
-		lc.SetOnEnteredForeground(func() { session.SetAway(false) })
-	}
+	// A phone's app in the background stops its clock; coming back, every app redials a
+	// dropped online socket at once instead of waiting out its back-off.
+	awayStops := cfg.AwayStopsClock || fyne.CurrentDevice().IsMobile()
+	lc := a.Lifecycle()
+	lc.SetOnExitedForeground(func() {
+		if awayStops {
+			session.SetAway(true)
+		}
+	})
+	lc.SetOnEnteredForeground(func() {
+		if awayStops {
+			session.SetAway(false)
+		}
+		if w.online != nil {
+			w.online.Foreground()
+		}
+	})
 	w.win.SetOnClosed(func() {
 		w.game.keepClockTicking(false)
 		if w.puzzles != nil {
@@ -186,4 +198,13 @@ func (w *Window) setupIO(a fyne.App, saveDir string) {
 		open: w.session.OpenRecord}
 	w.win.SetOnDropped(w.files.openDropped) // a game file dropped on the window opens
 	w.addIOShortcuts()
+}
+
+// navKeys are what the navigation keys do: browse the online game on the Online screen,
+// else the session's game.
+func (w *Window) navKeys() navActions {
+	if s, ok := w.screens.top().(*onlineScreen); ok && s.deps.c.Current() != nil {
+		return s.navActions()
+	}
+	return w.game.sessionNav()
 }

@@ -1,10 +1,7 @@
 package gui
 
 import (
-	"strings"
-
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -81,10 +78,6 @@ func newGameScreen(deps gameDeps) *gameScreen {
 	g.settBtn = widget.NewButton(tr("action.settings"), g.settings)
 	g.resignBtn = widget.NewButton(tr("action.resign"), g.resign)
 	g.drawBtn = widget.NewButton(tr("action.draw"), g.draw)
-	buttons := container.NewGridWithColumns(captionColumns)
-	for _, b := range g.textBtns() {
-		buttons.Add(b)
-	}
 	// The same actions as icons, in the same order; iconBtns[i] mirrors textBtns()[i].
 	icon := func(key string, res fyne.Resource, do func()) *iconButton {
 		return newIconButton(tr(key), res, do, g.flashStatus)
@@ -99,30 +92,17 @@ func newGameScreen(deps gameDeps) *gameScreen {
 		icon("action.flip", appIcon("flip"), s.Flip),
 		icon("action.settings", theme.SettingsIcon(), g.settings),
 	}
-	iconRow := container.NewGridWithColumns(len(g.iconBtns) + 1)
-	for _, b := range g.iconBtns {
-		iconRow.Add(b)
-	}
-	iconRow.Add(g.moreButton(""))
-
-	g.moveList = g.newMoveList()
+	g.moveList = newMoveList(&g.moves, func(n *game.Node) {
+		if err := g.session.GoToNode(n); err != nil {
+			fyne.LogError("move list", err)
+		}
+	})
 	g.notes = newNotesView(g.editComment, g.moveList.snug)
 	g.notes.Hide()
 	nav, panel := g.newSidePanel()
-	title := g.withMoreButton(widget.NewLabelWithStyle(tr("moves.title"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
-	snug := true
-	moveRow, moveRowSnug := newRowText("1."), newListRowText("1.", &snug)
-	// The status and the label that measures its slot share a theme, snug in portrait.
-	statusTheme := &snugTheme{}
-	status := container.NewThemeOverride(g.turned.slot(), statusTheme)
-	statusRows := container.NewThemeOverride(widget.NewLabel(strings.Repeat("\n", statusLines-1)), statusTheme)
-	statusRowsWide := widget.NewLabel(strings.Repeat("\n", statusLinesWide-1))
-	g.content = container.New(&mainLayout{
-		board: g.board, clocks: g.clocks, status: status, thinking: g.thinking,
-		textButtons: buttons, textRows: (len(g.textBtns()) + captionColumns - 1) / captionColumns, title: title, iconButtons: iconRow,
-		moveList: g.moveList, notes: g.notes, moveRow: moveRow, moveRowSnug: moveRowSnug, statusRows: statusRows, statusTheme: statusTheme,
-		statusRowsWide: statusRowsWide, sized: g.look.fit, nav: nav, panel: panel, compact: g.reviewPanel.setCompact,
-	}, g.board, g.clocks, status, g.thinking, buttons, title, iconRow, nav, panel, g.notes, g.moveList)
+	g.content = newFrame(frameParts{board: g.board, clocks: g.clocks, status: g.turned, thinking: g.thinking,
+		captions: g.textBtns(), icons: g.iconBtns, extra: g.moreButtonFor, nav: nav, panel: panel,
+		notes: g.notes, moveList: g.moveList, look: g.look, compact: g.reviewPanel.setCompact})
 	return g
 }
 
@@ -145,7 +125,7 @@ func (g *gameScreen) refresh(c play.Change) {
 		g.showThinking(s.Thinking())
 	}
 	if c&play.ChangeMoves != 0 {
-		g.refreshMoves()
+		g.moveList.show(sessionMoves(s))
 	}
 	if c&(play.ChangeMoves|play.ChangeBoard|play.ChangeStatus) != 0 {
 		g.refreshNotes()
@@ -211,10 +191,16 @@ func boardView(s *play.Session) board.View {
 	if pos.InCheck() {
 		v.Check = pos.KingSquare(pos.Side())
 	}
+	markVerdict(&v, g)
+	return v
+}
+
+// markVerdict marks on v the pieces a repetition verdict on g speaks of: the offenders
+// and the piece they chased.
+func markVerdict(v *board.View, g *game.Game) {
 	if why, ok := g.RepetitionVerdict(); ok {
 		v.Culprits, v.Victim = why.Offenders, why.Target
 	}
-	return v
 }
 
 // enable enables or disables a button; an unchanged button is left alone, since each

@@ -28,7 +28,11 @@ func (g *gameScreen) moreButton(text string) *widget.Button {
 	return b
 }
 
-// withMoreButton puts the labelled "more" button at the end of the move list's title row.
-func (g *gameScreen) withMoreButton(title fyne.CanvasObject) fyne.CanvasObject {
-	return container.NewBorder(nil, nil, nil, g.moreButton(tr("action.more")), title)
+// moreButtonFor is the "more" button of the icon row (an icon alone) or of the move
+// list's title row (labelled).
+func (g *gameScreen) moreButtonFor(icon bool) fyne.CanvasObject {
+	if icon {
+		return g.moreButton("")
+	}
+	return g.moreButton(tr("action.more"))
 }

@@ -30,16 +30,34 @@ type moveRows struct {
 	current int // the move of the position shown, -1 at the start position
 }
 
-// update rebuilds the rows from the session; it reports whether any text changed.
-func (m *moveRows) update(s *play.Session) bool {
-	rec, cur := s.Record(), s.CurrentNode()
-	list := rec.MoveList(s.Settings().Notation)
+// moveSource is what the move list shows, from the game screen's session or an online
+// game: the record, the node of the position shown (nil or the root at the start), the
+// notation and the review of a move (nil where none is reviewed).
+type moveSource struct {
+	rec    *game.Record
+	cur    *game.Node
+	style  game.Notation
+	review func(*game.Node) (play.MoveReview, bool)
+}
+
+// sessionMoves is the session's game as the move list shows it.
+func sessionMoves(s *play.Session) moveSource {
+	return moveSource{rec: s.Record(), cur: s.CurrentNode(), style: s.Settings().Notation, review: s.ReviewOf}
+}
+
+// update rebuilds the rows from src; it reports whether any text changed.
+func (m *moveRows) update(src moveSource) bool {
+	list := src.rec.MoveList(src.style)
 	rows := make([]moveRow, len(list))
 	current := -1
 	for i, e := range list {
-		mr, reviewed := s.ReviewOf(e.Node)
+		var mr play.MoveReview
+		reviewed := false
+		if src.review != nil {
+			mr, reviewed = src.review(e.Node)
+		}
 		rows[i] = moveRow{node: e.Node, text: present.MoveRowText(e, mr.Class, reviewed), cell: present.MoveCellText(e, mr.Class, reviewed)}
-		if e.Node == cur {
+		if e.Node == src.cur {
 			current = i
 		}
 	}
@@ -96,8 +114,8 @@ func (m *moveRows) lineTexts() []string {
 // view when its height changes (the window resized, a panel shown above it).
 type moveList struct {
 	widget.List
-	current func() int // the line to keep in view, -1 for none
-	snug    *bool      // the lines leave no space above and below their text (a short phone)
+	rows *moveRows // the lines shown
+	snug *bool     // the lines leave no space above and below their text (a short phone)
 }
 
 // setSnug makes the lines snug or not.
@@ -112,51 +130,49 @@ func (l *moveList) setSnug(on bool) {
 func (l *moveList) Resize(size fyne.Size) {
 	changed := size != l.Size()
 	l.List.Resize(size)
-	if i := l.current(); changed && i >= 0 {
+	if i := l.rows.currentLine(); changed && i >= 0 {
 		l.ScrollTo(i)
 	}
 }
 
-// newMoveList makes the move list: tapping a move shows the position after it; tapping a
-// line's number, its first move.
-func (g *gameScreen) newMoveList() *moveList {
-	g.moves.current = -1
-	list := &moveList{current: g.moves.currentLine, snug: new(bool)}
-	goTo := func(i int) {
-		if i >= 0 && i < len(g.moves.rows) && i != g.moves.current {
-			if err := g.session.GoToNode(g.moves.rows[i].node); err != nil {
-				fyne.LogError("move list", err)
-			}
+// newMoveList makes the move list of rows: tapping a move shows the position after it
+// (goTo its node); tapping a line's number, its first move.
+func newMoveList(rows *moveRows, goTo func(*game.Node)) *moveList {
+	rows.current = -1
+	list := &moveList{rows: rows, snug: new(bool)}
+	tap := func(i int) {
+		if i >= 0 && i < len(rows.rows) && i != rows.current {
+			goTo(rows.rows[i].node)
 		}
 	}
-	list.Length = func() int { return len(g.moves.lines) }
-	list.CreateItem = func() fyne.CanvasObject { return newMoveLineView(goTo, list.snug) }
+	list.Length = func() int { return len(rows.lines) }
+	list.CreateItem = func() fyne.CanvasObject { return newMoveLineView(tap, list.snug) }
 	list.UpdateItem = func(i widget.ListItemID, o fyne.CanvasObject) {
-		if i >= 0 && i < len(g.moves.lines) {
-			l := g.moves.lines[i]
-			o.(*moveLineView).show(l.Lead, l.Moves, l.Close, g.moves.cells, g.moves.current)
+		if i >= 0 && i < len(rows.lines) {
+			l := rows.lines[i]
+			o.(*moveLineView).show(l.Lead, l.Moves, l.Close, rows.cells, rows.current)
 		}
 	}
 	list.ExtendBaseWidget(list)
 	list.OnSelected = func(i widget.ListItemID) {
 		list.UnselectAll() // the move shown is marked in its line, not the whole line
-		if i >= 0 && i < len(g.moves.lines) {
-			goTo(g.moves.lines[i].Moves[0])
+		if i >= 0 && i < len(rows.lines) {
+			tap(rows.lines[i].Moves[0])
 		}
 	}
 	return list
 }
 
-// refreshMoves shows the lines again and keeps the line of the position shown in view.
-func (g *gameScreen) refreshMoves() {
-	if !g.moves.update(g.session) {
+// show shows the lines of src again and keeps the line of the position shown in view.
+func (l *moveList) show(src moveSource) {
+	if !l.rows.update(src) {
 		return
 	}
-	g.moveList.Refresh()
-	if line := g.moves.currentLine(); line >= 0 {
-		g.moveList.ScrollTo(line)
+	l.Refresh()
+	if line := l.rows.currentLine(); line >= 0 {
+		l.ScrollTo(line)
 	} else {
-		g.moveList.ScrollToTop()
+		l.ScrollToTop()
 	}
 }
 
@@ -169,42 +185,69 @@ type navBar struct {
 	row                        *fyne.Container
 }
 
-func (g *gameScreen) newNavBar() *navBar {
-	s := g.session
-	icon := func(key string, res fyne.Resource, do func()) *iconButton {
-		return newIconButton(tr(key), res, do, g.flashStatus)
+// navActions are what the navigation bar's buttons do; a nil action's button stays off.
+type navActions struct {
+	first, back, forward, last, promote, remove, analyse, review func()
+}
+
+// navState is what the navigation bar's buttons can do now and which switches are on.
+type navState struct {
+	canBack, canForward, canPromote, canDelete bool
+	// helpLocked: no analysis or review (an online game in play, or online altogether).
+	helpLocked, analysing, reviewing bool
+}
+
+// newNavBar makes the navigation bar; say shows a button's name when long-pressed.
+func newNavBar(do navActions, say func(string)) *navBar {
+	icon := func(key string, res fyne.Resource, tapped func()) *iconButton {
+		return newIconButton(tr(key), res, tapped, say)
 	}
 	n := &navBar{
-		first:   icon("nav.first", theme.MediaSkipPreviousIcon(), s.GoFirst),
-		back:    icon("nav.back", theme.NavigateBackIcon(), s.GoBack),
-		forward: icon("nav.forward", theme.NavigateNextIcon(), s.GoForward),
-		last:    icon("nav.last", theme.MediaSkipNextIcon(), s.GoLast),
-		promote: icon("nav.promote", theme.MoveUpIcon(), s.PromoteToMainLine),
-		remove: icon("nav.delete", theme.DeleteIcon(), func() {
-			if err := s.DeleteFromHere(); err != nil {
-				fyne.LogError("delete", err)
-			}
-		}),
-		analyse: icon("nav.analyse", theme.SearchIcon(), func() { s.SetAnalysis(!s.Analysing()) }),
-		review:  icon("nav.review", theme.HistoryIcon(), g.review),
+		first:   icon("nav.first", theme.MediaSkipPreviousIcon(), do.first),
+		back:    icon("nav.back", theme.NavigateBackIcon(), do.back),
+		forward: icon("nav.forward", theme.NavigateNextIcon(), do.forward),
+		last:    icon("nav.last", theme.MediaSkipNextIcon(), do.last),
+		promote: icon("nav.promote", theme.MoveUpIcon(), do.promote),
+		remove:  icon("nav.delete", theme.DeleteIcon(), do.remove),
+		analyse: icon("nav.analyse", theme.SearchIcon(), do.analyse),
+		review:  icon("nav.review", theme.HistoryIcon(), do.review),
 	}
 	n.row = container.NewGridWithColumns(8, n.first, n.back, n.forward, n.last, n.promote, n.remove, n.analyse, n.review)
 	return n
 }
 
+// sessionNav is what the navigation bar does in the session's game.
+func (g *gameScreen) sessionNav() navActions {
+	s := g.session
+	return navActions{first: s.GoFirst, back: s.GoBack, forward: s.GoForward, last: s.GoLast,
+		promote: s.PromoteToMainLine,
+		remove: func() {
+			if err := s.DeleteFromHere(); err != nil {
+				fyne.LogError("delete", err)
+			}
+		},
+		analyse: func() { s.SetAnalysis(!s.Analysing()) }, review: g.review}
+}
+
+// sessionNavState is what the navigation bar can do in the session's game now.
+func sessionNavState(s *play.Session) navState {
+	return navState{canBack: s.CanGoBack(), canForward: s.CanGoForward(), canPromote: s.CanPromote(),
+		canDelete: s.CanDelete(), helpLocked: s.HelpLocked(), analysing: s.Analysing(), reviewing: s.Reviewing()}
+}
+
 // refresh enables the buttons that can act now and shows which switches are on.
-func (n *navBar) refresh(s *play.Session) {
-	enable(n.first, s.CanGoBack())
-	enable(n.back, s.CanGoBack())
-	enable(n.forward, s.CanGoForward())
-	enable(n.last, s.CanGoForward())
-	enable(n.promote, s.CanPromote())
-	enable(n.remove, s.CanDelete())
+func (n *navBar) refresh(st navState) {
+	enable(n.first, st.canBack)
+	enable(n.back, st.canBack)
+	enable(n.forward, st.canForward)
+	enable(n.last, st.canForward)
+	enable(n.promote, st.canPromote && n.promote.OnTapped != nil)
+	enable(n.remove, st.canDelete && n.remove.OnTapped != nil)
 	// No analysis or review while an online game is in play.
-	enable(n.analyse, !s.HelpLocked())
-	enable(n.review, !s.HelpLocked())
-	highlight(&n.analyse.Button, s.Analysing())
-	highlight(&n.review.Button, s.Reviewing())
+	enable(n.analyse, !st.helpLocked && n.analyse.OnTapped != nil)
+	enable(n.review, !st.helpLocked && n.review.OnTapped != nil)
+	highlight(&n.analyse.Button, st.analysing)
+	highlight(&n.review.Button, st.reviewing)
 }
 
 // highlight marks a switch button as on.
@@ -219,21 +262,22 @@ func highlight(b *widget.Button, on bool) {
 	}
 }
 
-// addNavigationKeys binds Left/Right/Home/End to the navigation buttons.
-func (g *gameScreen) addNavigationKeys() {
-	s := g.session
+// addNavigationKeys binds Left/Right/Home/End to the navigation buttons of the game
+// that to() says: the session's, or an online game's on the Online screen.
+func (g *gameScreen) addNavigationKeys(to func() navActions) {
 	c := g.parent.Canvas()
 	previous := c.OnTypedKey()
 	c.SetOnTypedKey(func(ev *fyne.KeyEvent) {
+		do := to()
 		switch ev.Name {
 		case fyne.KeyLeft:
-			s.GoBack()
+			do.back()
 		case fyne.KeyRight:
-			s.GoForward()
+			do.forward()
 		case fyne.KeyHome:
-			s.GoFirst()
+			do.first()
 		case fyne.KeyEnd:
-			s.GoLast()
+			do.last()
 		default:
 			if previous != nil {
 				previous(ev)
@@ -245,7 +289,7 @@ func (g *gameScreen) addNavigationKeys() {
 // newSidePanel builds the navigation bar, and the analysis and review panels stacked in
 // one container that is hidden while both are.
 func (g *gameScreen) newSidePanel() (nav, panels *fyne.Container) {
-	g.nav = g.newNavBar()
+	g.nav = newNavBar(g.sessionNav(), g.flashStatus)
 	g.analysisPanel = newAnalysisPanel()
 	g.reviewPanel = newReviewPanel(g.session)
 	g.panels = container.NewVBox(g.analysisPanel.box, g.reviewPanel.box)
@@ -258,7 +302,7 @@ func (g *gameScreen) refreshPanels(c play.Change) {
 	s := g.session
 	before := g.panelHeight()
 	if c&(play.ChangeControls|play.ChangeBoard|play.ChangeMoves) != 0 {
-		g.nav.refresh(s)
+		g.nav.refresh(sessionNavState(s))
 	}
 	if c&(play.ChangeStatus|play.ChangeBoard) != 0 {
 		g.analysisPanel.refresh(s)

@@ -107,7 +107,7 @@ func openGame(t *testing.T, server string) (red, black *Window, redQ, blackQ *pl
 }
 
 // The abandonment countdown: Black's app goes away; Red's status says so with the time
-// until a claim, then offers the claim, and a tap on Claim the win ends the game.
+// until a claim, then offers the claim, and a tap on Claim win ends the game.
 func TestOnlineAwayCountdownAndClaim(t *testing.T) {
 	server := startServerWith(t, hub.Config{Grace: 1500 * time.Millisecond, SeenEvery: 100 * time.Millisecond, AwayAfter: time.Second})
 	red, black, redQ, blackQ, redS, _ := openGame(t, server)
@@ -116,20 +116,20 @@ func TestOnlineAwayCountdownAndClaim(t *testing.T) {
 	black.online.Close()
 	blackQ.Drain()
 	redQ.WaitFor(t, 15*time.Second, "the countdown", func() bool {
-		return strings.Contains(redS.gameStatus.Text, "Your opponent is disconnected")
+		return strings.Contains(redS.gameStatus.Text, "Opponent away")
 	})
-	if need := redS.play.MinSize(); need.Height > 680 {
+	if need := redS.content.MinSize(); need.Height > 680 {
 		t.Errorf("the countdown makes the game need %v: a 900x680 window grows", need)
 	}
 	if !redS.claimWin.Disabled() && !red.online.Current().CanClaim(time.Now()) {
 		t.Error("a claim offered before its time")
 	}
 	redQ.WaitFor(t, 15*time.Second, "the claim offered", func() bool { return !redS.claimWin.Disabled() })
-	if !strings.Contains(redS.gameStatus.Text, "claim the win or a draw now") {
+	if !strings.Contains(redS.gameStatus.Text, "Opponent away: claim now") {
 		t.Errorf("status %q", redS.gameStatus.Text)
 	}
 	test.Tap(redS.claimWin)
-	redQ.WaitFor(t, 15*time.Second, "the end", func() bool { return red.online.Current().Over() })
+	redQ.WaitFor(t, 15*time.Second, "the end", func() bool { g := red.online.Current(); return g == nil || g.Over() })
 	if !strings.Contains(redS.gameStatus.Text, "Black left the game") {
 		t.Errorf("status %q", redS.gameStatus.Text)
 	}
@@ -198,41 +198,56 @@ func TestOnlineInviteJoinAndMoveByTapping(t *testing.T) {
 	if !black.board.View().Pickable || !strings.Contains(black.gameStatus.Text, "Your move") {
 		t.Errorf("black: pickable %v, status %q", black.board.View().Pickable, black.gameStatus.Text)
 	}
-	test.Tap(black.offerDraw)
-	redQ.WaitFor(t, 15*time.Second, "the draw offer", func() bool { return !red.acceptDraw.Disabled() })
-	test.Tap(red.acceptDraw)
+	if black.draw.Text != "Offer draw" || !black.decline.Disabled() {
+		t.Errorf("black's draw button %q, decline enabled %v", black.draw.Text, !black.decline.Disabled())
+	}
+	test.Tap(black.draw)
+	// Black turns to the game screen: its game ends while the Online screen is not shown.
+	blackWin.screens.home()
+	redQ.WaitFor(t, 15*time.Second, "the draw offer", func() bool { return red.draw.Text == "Accept draw" && !red.draw.Disabled() })
+	if red.decline.Disabled() || !strings.Contains(red.gameStatus.Text, "Your opponent offers a draw") {
+		t.Errorf("decline disabled %v, status %q", red.decline.Disabled(), red.gameStatus.Text)
+	}
+	test.Tap(red.draw)
 	for _, p := range []struct {
 		w *Window
 		q *playtest.UIQueue
-		s *onlineScreen
-	}{{redWin, redQ, red}, {blackWin, blackQ, black}} {
-		p.q.WaitFor(t, 15*time.Second, "the game filed", func() bool {
-			id, _ := p.w.online.Current().Filed()
-			return id != ""
-		})
-		if p.w.Session().HelpLocked() || p.w.game.nav.analyse.Disabled() {
-			t.Error("hint and analysis stay off after the game")
-		}
-		if !strings.Contains(p.s.gameStatus.Text, "library") {
-			t.Errorf("status %q", p.s.gameStatus.Text)
-		}
-		items := p.w.io.library.List()
-		if len(items) != 1 || items[0].Result != "1/2-1/2" || items[0].Plies != 1 {
+	}{{redWin, redQ}, {blackWin, blackQ}} {
+		p.q.WaitFor(t, 15*time.Second, "the game filed", func() bool { return len(p.w.io.library.List()) == 1 })
+		if items := p.w.io.library.List(); items[0].Result != "1/2-1/2" || items[0].Plies != 1 {
 			t.Errorf("library %+v", items)
 		}
 	}
-	// The finished game opens from its library entry on the game screen, analysis on.
-	if red.review.Disabled() {
-		t.Fatal("the finished game offers no review")
-	}
-	test.Tap(red.review)
-	if _, still := redWin.screens.top().(*onlineScreen); still {
-		t.Error("the online screen stays over the reviewed game")
-	}
+	// Red's game, ended in view, opens in review on the game screen by itself, analysis on.
+	redQ.WaitFor(t, 15*time.Second, "the review", func() bool { _, on := redWin.screens.top().(*gameScreen); return on })
 	if g := redWin.Session().Game(); g.Ply() != 1 || g.Position().At(e2) != cannon {
 		t.Errorf("the game screen shows ply %d, not the online game", g.Ply())
 	}
-	if redWin.Session().HelpLocked() || redWin.game.nav.analyse.Disabled() || redWin.game.nav.review.Disabled() {
+	if redWin.Session().HelpLocked() || !redWin.Session().Analysing() || redWin.game.nav.review.Disabled() {
+		t.Errorf("help locked %v, analysing %v after the online game", redWin.Session().HelpLocked(), redWin.Session().Analysing())
+	}
+	// Black comes back to the finished game later: it opens from the button.
+	for _, item := range blackWin.moreItems() {
+		if item.Label == tr("more.online") {
+			item.Action()
+		}
+	}
+	black = shown[*onlineScreen](t, blackWin)
+	blackQ.Drain()
+	if _, still := blackWin.screens.top().(*onlineScreen); !still || !strings.Contains(black.gameStatus.Text, "library") {
+		t.Fatalf("the finished game is not shown to come back to: status %q", black.gameStatus.Text)
+	}
+	if black.review.Disabled() {
+		t.Fatal("the finished game offers no review")
+	}
+	test.Tap(black.review)
+	if _, still := blackWin.screens.top().(*onlineScreen); still {
+		t.Error("the online screen stays over the reviewed game")
+	}
+	if g := blackWin.Session().Game(); g.Ply() != 1 || g.Position().At(e2) != cannon {
+		t.Errorf("the game screen shows ply %d, not the online game", g.Ply())
+	}
+	if blackWin.Session().HelpLocked() || blackWin.game.nav.analyse.Disabled() || blackWin.game.nav.review.Disabled() {
 		t.Error("analysis and review stay off in the finished online game")
 	}
 }
@@ -283,37 +298,6 @@ func TestOnlineRegisterAndLogIn(t *testing.T) {
 	}
 	if !strings.Contains(b.status.Text, "Signed in as alice") || !b.register.Disabled() {
 		t.Errorf("status %q", b.status.Text)
-	}
-}
-
-// The online game on a phone in portrait (390x844) and on the desktop (900x680): the board
-// as wide or as tall as the window allows, the players, buttons and status beside or
-// under it, nothing outside the window.
-func TestOnlineGameLayout(t *testing.T) {
-	server := startServer(t)
-	red, _, _, _, redS, _ := openGame(t, server)
-	for _, size := range []fyne.Size{{Width: 390, Height: 844}, {Width: 900, Height: 680}} {
-		red.Fyne().Resize(size)
-		b, side := redS.board, redS.side
-		portrait := size.Height > size.Width
-		if b.Size().Width > size.Width+0.5 || b.Size().Height > size.Height+0.5 || b.Size().Width < 0.6*min(size.Width, size.Height) {
-			t.Errorf("%v: board %v", size, b.Size())
-		}
-		if portrait && side.Position().Y+0.5 < b.Size().Height || !portrait && side.Position().X+0.5 < b.Size().Width {
-			t.Errorf("%v: the panel at %v overlaps the board %v", size, side.Position(), b.Size())
-		}
-		if end := side.Position().Add(side.MinSize()); end.X > size.Width+0.5 || end.Y > size.Height+0.5 {
-			t.Errorf("%v: the panel needs %v from %v", size, side.MinSize(), side.Position())
-		}
-		// A long game's moves scroll: the panel needs no more room (the window grew with
-		// the moves before).
-		need := side.MinSize()
-		redS.moves.SetText(strings.Repeat("C2=5 H8+7 H2+3 R9=8 ", 60))
-		side.Refresh()
-		if got := side.MinSize(); got.Height > need.Height+0.5 {
-			t.Errorf("%v: the panel needs %v with 240 moves, %v with none", size, got, need)
-		}
-		redS.moves.SetText("")
 	}
 }
 

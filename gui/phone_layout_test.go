@@ -44,8 +44,10 @@ func walkAt(o fyne.CanvasObject, at fyne.Position, visit func(fyne.CanvasObject,
 
 // visibleMoves counts the moves whose cells are drawn wholly inside the move list's view
 // and the lines they are on.
-func visibleMoves(w *Window) (moves, lines int) {
-	list := w.game.moveList
+func visibleMoves(w *Window) (moves, lines int) { return visibleMovesIn(w.game.moveList) }
+
+// visibleMovesIn counts the moves drawn wholly inside list's view and their lines.
+func visibleMovesIn(list *moveList) (moves, lines int) {
 	bottom := list.Size().Height
 	walkAt(list, fyne.NewPos(-list.Position().X, -list.Position().Y), func(o fyne.CanvasObject, at fyne.Position) {
 		line, ok := o.(*moveLineView)

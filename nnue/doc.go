@@ -1,5 +1,6 @@
 // Package nnue is the engine's neural evaluation: an efficiently updatable
-// network (NNUE) read from a small binary file, evaluated in pure Go.
+// network (NNUE) read from a small binary file, evaluated in pure Go, with
+// vector assembly for the hot loops where Go allows it.
 //
 // # Features
 //
@@ -27,6 +28,19 @@
 // and a dense layer L2 → 1 whose output, times the net's OutScale, is the
 // score in the engine's units (a rook about 200) from the side to move's
 // point of view.
+//
+// # Kernels
+//
+// The accumulator updates and the first dense layer (2H → L2) are kernels
+// (kernels.go) in pure Go, which every platform runs, and in assembly:
+// AVX2 or SSE2 on amd64 (the CPU decides, through golang.org/x/sys/cpu),
+// NEON on arm64. The purego build tag keeps the Go kernels only. The
+// vector dense layer multiplies the clipped inputs two at a time with
+// weights laid out in blocks of 8 outputs (blockHidden) and needs L2 to be
+// a multiple of 8; other nets use the Go kernel. Every kernel set gives
+// the same integers, so the same scores and the same search on every
+// platform; the tests check that on random inputs, by fuzzing, on whole
+// evaluations and with the kept net's scores.
 //
 // # File format (version 1), all integers little-endian
 //

@@ -16,7 +16,10 @@ type Evaluator struct {
 	acc   []int16
 	valid [][2]bool // valid[ply][c]: acc of ply is up to date for c
 	moves []change  // moves[ply]: the move that led from ply-1 to ply
-	sums  []int64   // scratch: the hidden layer's sums, two to an int64
+	out   scratch   // the dense layers' scratch
+	// kernels is the kernel set it evaluates with: the fastest this CPU
+	// runs (tests set each in turn).
+	kernels kernelSet
 	// cache keeps recent scores by position key: the search meets the
 	// same positions again (each iteration of its deepening, and
 	// transpositions), and a hit needs neither the accumulators nor the
@@ -53,11 +56,12 @@ func NewEvaluator(net *Net, maxPly int) *Evaluator {
 func newEvaluator(net *Net, maxPly int) *Evaluator {
 	plies := maxPly + 2
 	return &Evaluator{
-		net:   net,
-		acc:   make([]int16, plies*2*net.H),
-		valid: make([][2]bool, plies),
-		moves: make([]change, plies),
-		sums:  make([]int64, net.pairs),
+		net:     net,
+		acc:     make([]int16, plies*2*net.H),
+		valid:   make([][2]bool, plies),
+		moves:   make([]change, plies),
+		out:     newScratch(net),
+		kernels: bestKernels,
 	}
 }
 
@@ -107,7 +111,7 @@ func (e *Evaluator) Evaluate(p *rules.Position, ply int) int {
 		e.update(p, ply, c)
 	}
 	s := p.Side()
-	v := e.net.output(e.accumulator(ply, s), e.accumulator(ply, s^1), e.sums)
+	v := e.net.output(e.kernels, e.accumulator(ply, s), e.accumulator(ply, s^1), &e.out)
 	if slot != nil {
 		slot.score = int32(v)
 	}
@@ -151,19 +155,12 @@ func (e *Evaluator) apply(k int, c rules.Color, v view) {
 	n := e.net
 	off := n.column(feature(c, v, m.pc, m.from))
 	on := n.column(feature(c, v, m.pc, m.to))
-	dst = dst[:len(src)]
-	off, on = off[:len(src)], on[:len(src)]
 	if m.captured == rules.NoPiece {
-		for i := range src {
-			dst[i] = src[i] - off[i] + on[i]
-		}
+		accAddSub(e.kernels, dst, src, on, off)
 		return
 	}
 	taken := n.column(feature(c, v, m.captured, m.to))
-	taken = taken[:len(src)]
-	for i := range src {
-		dst[i] = src[i] - off[i] + on[i] - taken[i]
-	}
+	accAddSubSub(e.kernels, dst, src, on, off, taken)
 }
 
 // refresh computes c's accumulator of ply from the pieces of p.
@@ -175,11 +172,7 @@ func (e *Evaluator) refresh(p *rules.Position, ply int, c rules.Color) {
 		for t := rules.King; t < rules.NumPieceTypes; t++ {
 			piece := rules.MakePiece(pc, t)
 			for _, sq := range p.PieceSquares(pc, t) {
-				w := e.net.column(feature(c, v, piece, rules.Square(sq)))
-				w = w[:len(dst)]
-				for i := range dst {
-					dst[i] += w[i]
-				}
+				accAdd(e.kernels, dst, e.net.column(feature(c, v, piece, rules.Square(sq))))
 			}
 		}
 	}

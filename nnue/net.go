@@ -53,9 +53,12 @@ type Net struct {
 	// the 2H inputs, its L2 weights two to an int64 (the lower in the low
 	// 32 bits), so that one multiplication serves two sums.
 	hiddenPacked []int64
-	pairs        int // L2/2 rounded up
-	outBias      int32
-	outW         []int16 // L2
+	// hiddenBlocked is the vector kernels' layout (blockHidden), where
+	// there are vector kernels and L2 is a multiple of 8; nil otherwise.
+	hiddenBlocked []int16
+	pairs         int // L2/2 rounded up
+	outBias       int32
+	outW          []int16 // L2
 }
 
 // Load reads a net in the format of the package doc.
@@ -173,7 +176,8 @@ func (n *Net) column(f int) []int16 { return n.ftWeights[f*n.H : (f+1)*n.H] }
 
 // prepare derives the layout the evaluation reads: the hidden weights
 // input-major, so that an input clipped to zero (often half of them) is
-// skipped with its whole row, and packed two to an int64. Go has no SIMD,
+// skipped with its whole row, and packed two to an int64 (the Go kernel's
+// layout; the vector kernels read hiddenBlocked). Go has no SIMD,
 // but a 64-bit multiplication of an activation a by w0 + w1·2³² gives
 // a·w0 + a·w1·2³² at once; the sums stay exact because each lane's sum
 // fits in 32 bits (2H · 127 · 128 < 2³¹) and the lower lane's borrow is
@@ -191,63 +195,34 @@ func (n *Net) prepare() *Net {
 			n.hiddenPacked[i*n.pairs+j/2] += w
 		}
 	}
+	if len(kernelSets()) > 1 {
+		n.hiddenBlocked = blockHidden(n.hiddenW, n.H, n.L2)
+	}
 	return n
 }
 
 // output runs the dense layers on the two accumulators (side to move's
-// first) and returns the score in the engine's units. sums is scratch of
-// L2/2 rounded up entries.
-func (n *Net) output(us, them []int16, sums []int64) int {
-	sums = sums[:n.pairs]
-	clear(sums)
-	n.addHidden(sums, us[:n.H], n.hiddenPacked[:n.H*n.pairs])
-	n.addHidden(sums, them[:n.H], n.hiddenPacked[n.H*n.pairs:])
+// first) with kernel set k and returns the score in the engine's units.
+func (n *Net) output(k kernelSet, us, them []int16, s *scratch) int {
+	sums := s.sums[:n.L2]
+	hidden(k, n, sums, us, them, s.act, s.packed)
 	out := int64(n.outBias)
-	for j := 0; j < n.L2; j++ {
-		packed := sums[j/2]
-		lo := int64(int32(packed))
-		s := lo
-		if j%2 == 1 {
-			s = (packed - lo) >> 32
-		}
-		v := min(max((s+int64(n.hiddenBias[j]))>>hiddenShift, 0), ActScale)
-		out += v * int64(n.outW[j])
+	hb, ow := n.hiddenBias[:len(sums)], n.outW[:len(sums)]
+	for j, sum := range sums {
+		v := min(max((int64(sum)+int64(hb[j]))>>hiddenShift, 0), ActScale)
+		out += v * int64(ow[j])
 	}
 	return int(out * int64(n.OutScale) / (ActScale * OutputScale))
 }
 
-// addHidden adds the clipped accumulator acc times its rows of the packed
-// hidden weights to sums.
-func (n *Net) addHidden(sums []int64, acc []int16, packed []int64) {
-	pairs := len(sums)
-	if pairs == 8 { // L2 = 16, the trainers' default: unrolled
-		s := (*[8]int64)(sums)
-		for i, v := range acc {
-			if v <= 0 {
-				continue
-			}
-			a := int64(min(v, ActScale))
-			w := (*[8]int64)(packed[i*8 : i*8+8])
-			s[0] += a * w[0]
-			s[1] += a * w[1]
-			s[2] += a * w[2]
-			s[3] += a * w[3]
-			s[4] += a * w[4]
-			s[5] += a * w[5]
-			s[6] += a * w[6]
-			s[7] += a * w[7]
-		}
-		return
-	}
-	for i, v := range acc {
-		if v <= 0 {
-			continue
-		}
-		a := int64(min(v, ActScale))
-		w := packed[i*pairs : (i+1)*pairs]
-		w = w[:len(sums)]
-		for j := range sums {
-			sums[j] += a * w[j]
-		}
-	}
+// scratch is what output needs besides the net: the hidden sums, the
+// clipped inputs of the vector kernels and the Go kernel's packed sums.
+type scratch struct {
+	sums   []int32
+	act    []int16
+	packed []int64
+}
+
+func newScratch(n *Net) scratch {
+	return scratch{sums: make([]int32, n.L2), act: make([]int16, 2*n.H), packed: make([]int64, n.pairs)}
 }

@@ -19,6 +19,10 @@ const (
 type OnlineAccount struct {
 	Server string `json:"server"`
 	Token  string `json:"token,omitempty"`
+	// Filed are the server's ids of the latest online games filed in the library from this
+	// device, oldest first, so that a game that ended while the app was not running is
+	// filed once it signs in again, and no game twice (package play/online keeps it).
+	Filed []int64 `json:"filed,omitempty"`
 }
 
 // maxOnlineFile bounds what LoadOnline reads: a tampered file cannot make it hold much.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -180,14 +181,14 @@ func TestOnlineAccountKeptBesideTheSave(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if a, err := st.LoadOnline(); err != nil || a != (OnlineAccount{}) {
+	if a, err := st.LoadOnline(); err != nil || !reflect.DeepEqual(a, OnlineAccount{}) {
 		t.Fatalf("nothing kept yet: %+v %v", a, err)
 	}
-	want := OnlineAccount{Server: "http://localhost:8080", Token: "abc"}
+	want := OnlineAccount{Server: "http://localhost:8080", Token: "abc", Filed: []int64{3, 9}}
 	if err := st.SaveOnline(want); err != nil {
 		t.Fatal(err)
 	}
-	if a, err := st.LoadOnline(); err != nil || a != want {
+	if a, err := st.LoadOnline(); err != nil || !reflect.DeepEqual(a, want) {
 		t.Fatalf("read back %+v %v", a, err)
 	}
 	if _, err := os.Stat(filepath.Join(dir, saveName)); !os.IsNotExist(err) {

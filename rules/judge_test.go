@@ -175,3 +175,48 @@ func TestParseRuleSet(t *testing.T) {
 		t.Error("names")
 	}
 }
+
+// A move that pins the protector of a piece already attacked chases it:
+// the rook coming to d4 pins the horse on d7 against its king, so the
+// cannon on c5, attacked all along by the rook on c0, loses its protection
+// (AXF appendix, "example of perpetual chase": a protection taken away).
+func TestChaseByPinningTheProtector(t *testing.T) {
+	got := chasesOf(t, "3k5/4a4/3n5/9/2c6/R8/9/9/9/2R2K3 w - - 0 1", "a4d4")
+	if !slices.Contains(got, "c0>c5") {
+		t.Fatalf("chases %v, want c0>c5 among them", got)
+	}
+}
+
+// A horse can pin too: on c8 its leg is the black horse on d8, which could
+// no longer move without uncovering the horse's check on e9, so it no
+// longer protects the cannon on c6 that the rook on c0 attacks.
+func TestChaseByHorsePinningTheProtector(t *testing.T) {
+	got := chasesOf(t, "4k4/3n5/N8/2c6/9/9/9/9/9/2RK5 w - - 0 1", "a7c8")
+	if !slices.Equal(got, []string{"c0>c6"}) {
+		t.Fatalf("chases %v, want [c0>c6]", got)
+	}
+}
+
+// A pin the move does not make is no chase: with the rook already on d4,
+// moving the other rook along its file keeps the attack on the cannon as
+// it was (hanging before and after).
+func TestStandingThreatIsNoChase(t *testing.T) {
+	if got := chasesOf(t, "3k5/4a4/3n5/9/2c6/3R5/9/9/9/2R2K3 w - - 0 1", "c0c1"); slices.Contains(got, "c1>c5") {
+		t.Fatalf("chases %v, want no c1>c5", got)
+	}
+}
+
+// Protection only through the chaser's own square is no protection (an
+// X-ray; AXF article 19, diagrams 39-41: the horse protected only by a rook
+// behind the attacking rook "is not protected"): the black rook on i5
+// could retake on b5 only because the red rook left f5.
+func TestXRayProtectionIsNoProtection(t *testing.T) {
+	got := chasesOf(t, "4k4/9/9/9/1c6r/9/9/5R3/9/3K5 w - - 0 1", "f2f5")
+	if !slices.Equal(got, []string{"f5>b5"}) {
+		t.Fatalf("chases %v, want [f5>b5]", got)
+	}
+	// A protector with its own line to b5 protects: no chase.
+	if got := chasesOf(t, "4k4/9/9/9/1c6r/1r7/9/5R3/9/3K5 w - - 0 1", "f2f5"); slices.Contains(got, "f5>b5") {
+		t.Fatalf("chases %v, want no f5>b5", got)
+	}
+}

@@ -12,7 +12,11 @@
 # SHOTS=1 also takes the acceptance's screenshots of app B, in $SHOTS_LANG (en_US.UTF-8;
 # zh_CN.UTF-8 for Chinese): the lobby and the game in play in the 900x680 window and in a
 # phone-shaped 400x860 one, and the abandonment countdown while A is killed (the server's
-# grace is then 30 s, so that A is shown away 5 s after its last record).
+# grace is then 30 s, so that A is shown away 5 s after its last record). With SHOTS_PHONE=1
+# as well, B is the phone simulation (the -tags mobile build, 390x844): A and B pair by a
+# seek (B's server is set in its kept sign-in, as typing in the simulation is not what is
+# shot), and the run ends after B's countdown, shot as lobby-phone, game-phone and
+# away-phone.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-dist/online-xvfb}
@@ -22,10 +26,18 @@ rm -rf "$OUT"
 mkdir -p "$OUT" dist
 export XVFB_SCREEN=1800x880x24 # two 900x680 windows side by side; B's phone form 400x860
 SHOTS=${SHOTS:-}
+PHONE=${SHOTS_PHONE:-}
+if [ -n "$PHONE" ] && [ -z "$SHOTS" ]; then echo "online-xvfb: SHOTS_PHONE needs SHOTS"; exit 2; fi
 APP_LANG=${SHOTS_LANG:-en_US.UTF-8}
 . scripts/x11-lib.sh
 
 go build -o dist/xiangqi .
+# Each app's binary and window size; B is the phone simulation with SHOTS_PHONE.
+declare -A bin=([a]=dist/xiangqi [b]=dist/xiangqi) wide=([a]=900 [b]=900) high=([a]=680 [b]=680)
+if [ -n "$PHONE" ]; then
+  go build -tags mobile -o dist/xiangqi-mobile .
+  bin[b]=dist/xiangqi-mobile wide[b]=390 high[b]=844
+fi
 
 server=""
 declare -A pid=() win=() left=([a]=0 [b]=900)
@@ -59,29 +71,33 @@ start() {
   local n=$1 other=none w=""
   [ -n "${2:-}" ] && other=${win[$2]}
   mkdir -p "$OUT/home-$n"
+  if [ "${bin[$n]}" = dist/xiangqi-mobile ]; then # the simulation keeps its files under TMPDIR
+    mkdir -p "$OUT/home-$n/fyne-test/io.github.xqfyne.xiangqi"
+    echo "{\"server\":\"http://127.0.0.1:$PORT\"}" >"$OUT/home-$n/fyne-test/io.github.xqfyne.xiangqi/online.json"
+  fi
   HOME=$PWD/$OUT/home-$n XDG_CONFIG_HOME=$PWD/$OUT/home-$n/.config TMPDIR=$PWD/$OUT/home-$n LANG=$APP_LANG LANGUAGE=${APP_LANG%%_*} \
-    dist/xiangqi >>"$OUT/app-$n.log" 2>&1 &
+    "${bin[$n]}" >>"$OUT/app-$n.log" 2>&1 &
   pid[$n]=$!
   for _ in $(seq 300); do
-    w=$(xdotool search --onlyvisible --name '^(Xiangqi|中国象棋)$' 2>/dev/null | grep -vx "$other" | head -1 || true)
+    w=$(xdotool search --onlyvisible --name '^(Xiangqi|中国象棋|App)$' 2>/dev/null | grep -vx "$other" | head -1 || true)
     [ -n "$w" ] && break
     kill -0 "${pid[$n]}" || fail "app $n exited"
     sleep 0.1
   done
   [ -n "$w" ] || fail "no window for app $n"
   win[$n]=$w
-  xdotool windowsize "$w" 900 680
+  xdotool windowsize "$w" "${wide[$n]}" "${high[$n]}"
   xdotool windowmove "$w" "${left[$n]}" 0
   for _ in $(seq 100); do
     eval "$(xdotool getwindowgeometry --shell "$w")"
-    [ "$WIDTH" = 900 ] && [ "$X" = "${left[$n]}" ] && break
+    [ "$WIDTH" = "${wide[$n]}" ] && [ "$X" = "${left[$n]}" ] && break
     sleep 0.1
   done
-  wait_board "${left[$n]}" 0 900 680 >/dev/null || fail "app $n drew no board"
+  wait_board "${left[$n]}" 0 "${wide[$n]}" "${high[$n]}" >/dev/null || fail "app $n drew no board"
 }
 
-# click N X Y: click app N at X,Y of its 900x680 English window (where the layout puts
-# the control), then give Fyne a frame to handle it.
+# click N X Y: click app N at X,Y of its 900x680 English window, or its 390x844 phone
+# simulation's (where the layout puts the control), then give Fyne a frame to handle it.
 click() { xdotool mousemove $(( ${left[$1]} + $2 )) "$3" click 1; sleep 0.2; }
 
 # form N W H: app N's window in W x H at its left edge, once the window has that size.
@@ -104,21 +120,28 @@ shot_app() {
   echo "screenshot $OUT/$2.png"
 }
 
-# shot_forms N NAME: app N's window in its desktop and phone forms (SHOTS only).
+# shot_forms N NAME: app N's window in its desktop and phone forms (SHOTS only); the phone
+# simulation in its one form.
 shot_forms() {
   [ -n "$SHOTS" ] || return 0
+  if [ "${wide[$1]}" = 390 ]; then shot_app "$1" "$2-phone"; return 0; fi
   shot_app "$1" "$2-desktop"
   form "$1" 400 860
   shot_app "$1" "$2-phone"
   form "$1" 900 680
 }
 
-# Where the controls are in the 900x680 English layout (the Chinese one's rows are the same).
-more() { click "$1" 859 242; sleep 0.3; click "$1" 787 662; } # More, Play online…
+# Where the controls are in the 900x680 English layout (the Chinese one's rows are the same)
+# and in the phone simulation (2 pixels a unit).
+more() { # More, Play online…
+  if [ "${wide[$1]}" = 390 ]; then click "$1" 364 606; sleep 0.3; click "$1" 156 679; return 0; fi
+  click "$1" 859 242; sleep 0.3; click "$1" 787 662
+}
 
 # online N: open the Online screen of app N and sign in as a guest on the test server.
 online() {
   more "$1"
+  if [ "${wide[$1]}" = 390 ]; then click "$1" 196 204; return 0; fi # Sign in as a guest: the server is kept
   click "$1" 450 62
   xdotool key --window "${win[$1]}" ctrl+a
   xdotool type --window "${win[$1]}" "http://127.0.0.1:$PORT"
@@ -133,7 +156,7 @@ square() {
   file=$(( $(printf '%d' "'${2:0:1}") - 97 ))
   rank=${2:1:1}
   if [ "${flip[$n]}" = 1 ]; then file=$(( 8 - file )); rank=$(( 9 - rank )); fi
-  read -r bx by bw bh < <(board_rect "${left[$n]}" 0 900 680)
+  read -r bx by bw bh < <(board_rect "${left[$n]}" 0 "${wide[$n]}" "${high[$n]}")
   read -r px py < <(point "$bx" "$by" "$bw" "$bh" "$file" "$rank")
   xdotool mousemove "$px" "$py" click 1
   sleep 0.2
@@ -159,27 +182,40 @@ move() {
 start a
 start b a
 online a
-click a 450 311 # Create an invite
-code=""
-for _ in $(seq 100); do
-  click a 853 351 # Copy code
-  code=$(xclip -selection clipboard -o 2>/dev/null || true)
-  [[ "$code" =~ ^[A-Z0-9]{4,16}$ ]] && break
-  sleep 0.1
-done
-[[ "$code" =~ ^[A-Z0-9]{4,16}$ ]] || fail "no invite code on the clipboard ($code)"
-echo "invite code $code"
-shot 0-invite
-online b
-for _ in $(seq 100); do # B's sign-in, before its lobby is shot
-  [ "$(psql "$db" -Atc "SELECT count(*) FROM accounts")" = 2 ] && break
-  sleep 0.1
-done
-sleep 0.5
-shot_forms b lobby
-click b 425 391 # the code field
-xdotool type --window "${win[b]}" "$code"
-click b 873 391 # Join
+if [ -n "$PHONE" ]; then # pairing by a seek of each (10+5)
+  online b
+  for _ in $(seq 100); do
+    [ "$(psql "$db" -Atc "SELECT count(*) FROM accounts")" = 2 ] && break
+    sleep 0.1
+  done
+  [ "$(psql "$db" -Atc "SELECT count(*) FROM accounts")" = 2 ] || fail "app b did not sign in"
+  sleep 0.5
+  shot_forms b lobby
+  click a 430 304 # Find an opponent
+  click b 156 608
+else
+  click a 450 349 # Create an invite
+  code=""
+  for _ in $(seq 100); do
+    click a 854 389 # Copy code
+    code=$(xclip -selection clipboard -o 2>/dev/null || true)
+    [[ "$code" =~ ^[A-Z0-9]{4,16}$ ]] && break
+    sleep 0.1
+  done
+  [[ "$code" =~ ^[A-Z0-9]{4,16}$ ]] || fail "no invite code on the clipboard ($code)"
+  echo "invite code $code"
+  shot 0-invite
+  online b
+  for _ in $(seq 100); do # B's sign-in, before its lobby is shot
+    [ "$(psql "$db" -Atc "SELECT count(*) FROM accounts")" = 2 ] && break
+    sleep 0.1
+  done
+  sleep 0.5
+  shot_forms b lobby
+  click b 426 429 # the code field
+  xdotool type --window "${win[b]}" "$code"
+  click b 874 429 # Join
+fi
 for _ in $(seq 100); do
   [ "$(psql "$db" -Atc "SELECT count(*) FROM events WHERE kind = 'start'")" = 1 ] && break
   sleep 0.1
@@ -207,15 +243,16 @@ if [ -n "$SHOTS" ]; then # B shows the countdown once the server has A away
     sleep 0.1
   done
   sleep 1
-  shot_app b away
+  shot_app b away${PHONE:+-phone}
 fi
+if [ -n "$PHONE" ]; then echo "online-xvfb: the phone simulation's screenshots are taken"; exit 0; fi
 start a b
 more a # signed in again with the kept token
 # Resume game N, the first of the games in play, once the welcome has listed it: clicked
 # until the game's board is on screen (the lobby has none).
 resumed=""
 for _ in $(seq 100); do
-  click a 450 477
+  click a 450 515
   read -r _ _ bw _ < <(board_rect 0 0 900 680 2>/dev/null || echo "0 0 0 0")
   [ "${bw:-0}" -gt 300 ] && { resumed=1; break; }
   sleep 0.1
@@ -226,7 +263,7 @@ for i in 6 7 8 9; do
   if (( i % 2 == 0 )); then move "${side[red]}" "${line[$i]}"; else move "${side[black]}" "${line[$i]}"; fi
 done
 shot 4-ten-moves
-click "${side[black]}" 643 72 # Resign
+click "${side[black]}" 602 149 # Resign
 sleep 0.3 # the dialog's opening
 shot 5-resign-question
 click "${side[black]}" 482 378 # Yes

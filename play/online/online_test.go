@@ -169,6 +169,16 @@ func (p *player) tapMove(mv string) {
 }
 
 // pairByInvite: a creates an invite, b joins by its code. It returns them red first.
+// newPair signs two new players in on the server at url and pairs them by invite on tc;
+// it returns them red first.
+func newPair(t *testing.T, url, tc string) [2]*player {
+	t.Helper()
+	a, b := newPlayer(t, url), newPlayer(t, url)
+	a.signIn()
+	b.signIn()
+	return pairByInvite(t, a, b, tc)
+}
+
 func pairByInvite(t *testing.T, a, b *player, tc string) [2]*player {
 	t.Helper()
 	return pairByInviteRated(t, a, b, tc, false)
@@ -309,10 +319,7 @@ func TestSeekPlayToCheckmateWithAReconnect(t *testing.T) {
 // An invite, a takeback in the casual game, then a resignation.
 func TestInviteTakebackAndResignation(t *testing.T) {
 	s := startServer(t)
-	a, b := newPlayer(t, s.url), newPlayer(t, s.url)
-	a.signIn()
-	b.signIn()
-	ps := pairByInvite(t, a, b, "5+3")
+	ps := newPair(t, s.url, "5+3")
 	playLine(t, ps, 0, []string{"h2e2", "h9g7"})
 	black, red := ps[1], ps[0]
 	black.do(func() {
@@ -342,10 +349,7 @@ func TestInviteTakebackAndResignation(t *testing.T) {
 // accepted.
 func TestAgreedDraw(t *testing.T) {
 	s := startServer(t)
-	a, b := newPlayer(t, s.url), newPlayer(t, s.url)
-	a.signIn()
-	b.signIn()
-	ps := pairByInvite(t, a, b, "10+5")
+	ps := newPair(t, s.url, "10+5")
 	playLine(t, ps, 0, []string{"h2e2", "h7e7"})
 	drop(t, ps[1])
 	ps[0].do(ps[0].c.OfferDraw)
@@ -360,10 +364,7 @@ func TestAgreedDraw(t *testing.T) {
 // the clocks shown count down from the server's.
 func TestFlag(t *testing.T) {
 	s := startServer(t)
-	a, b := newPlayer(t, s.url), newPlayer(t, s.url)
-	a.signIn()
-	b.signIn()
-	ps := pairByInvite(t, a, b, "1+0")
+	ps := newPair(t, s.url, "1+0")
 	playLine(t, ps, 0, []string{"h2e2"})
 	ps[1].do(func() {
 		g := ps[1].c.Current()
@@ -390,10 +391,7 @@ func TestFlag(t *testing.T) {
 // those to resume, its events are replayed, and it goes on to the end.
 func TestRestartAndResume(t *testing.T) {
 	s := startServer(t)
-	a, b := newPlayer(t, s.url), newPlayer(t, s.url)
-	a.signIn()
-	b.signIn()
-	ps := pairByInvite(t, a, b, "10+5")
+	ps := newPair(t, s.url, "10+5")
 	playLine(t, ps, 0, mateLine[:3])
 	black := ps[1]
 	var id, account int64
@@ -422,10 +420,7 @@ func TestRestartAndResume(t *testing.T) {
 // ply it was made in; the opponent gets it and the game goes on.
 func TestMoveMadeWhileDisconnectedIsSentOnReconnect(t *testing.T) {
 	s := startServer(t)
-	a, b := newPlayer(t, s.url), newPlayer(t, s.url)
-	a.signIn()
-	b.signIn()
-	ps := pairByInvite(t, a, b, "10+5")
+	ps := newPair(t, s.url, "10+5")
 	red := ps[0]
 	m, _ := rules.ParseMove("h2e2")
 	red.do(func() {
@@ -457,10 +452,7 @@ func TestMoveMadeWhileDisconnectedIsSentOnReconnect(t *testing.T) {
 func TestOpponentAwayBackAndClaim(t *testing.T) {
 	// Away after 1 s unrecorded (recorded every 100 ms), a claim 1.5 s after the last record.
 	s := startServerWith(t, hub.Config{Grace: 1500 * time.Millisecond, SeenEvery: 100 * time.Millisecond, AwayAfter: time.Second})
-	a, b := newPlayer(t, s.url), newPlayer(t, s.url)
-	a.signIn()
-	b.signIn()
-	ps := pairByInvite(t, a, b, "10+5")
+	ps := newPair(t, s.url, "10+5")
 	playLine(t, ps, 0, []string{"h2e2"})
 	red, black := ps[0], ps[1]
 	away := func(c *Controller) bool { _, _, _, ok := c.Current().Away(); return ok }

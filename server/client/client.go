@@ -279,6 +279,19 @@ func (c *Conn) Watch(ctx context.Context, game, after int64) error {
 	return err
 }
 
+// Ended returns the account's ended games, newest first, at most proto.MaxEnded (protocol
+// version 2). An answer that is not such a list is ErrBadFrame.
+func (c *Conn) Ended(ctx context.Context) ([]int64, error) {
+	f, err := c.request(ctx, proto.Request{Type: proto.TypeEnded})
+	if err != nil {
+		return nil, err
+	}
+	if err := proto.CheckEnded(f.Games); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrBadFrame, err)
+	}
+	return f.Games, nil
+}
+
 // Move plays move (ICCS, "h2e2") in game, made at ply (the number of moves the client
 // has seen). It returns the number of the last event the move made: its own, or the end
 // event when the move ended the game.

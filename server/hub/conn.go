@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"sort"
 	"sync"
@@ -324,6 +325,8 @@ func (c *conn) handle(ctx context.Context, req proto.Request, receipt time.Time)
 		events, err = st.DeclineTakeback(ctx, account.ID, req.Game, receipt)
 	case proto.TypeClaim:
 		events, err = st.Claim(ctx, account.ID, req.Game, req.Result == proto.ClaimDraw, receipt)
+	case proto.TypeEnded:
+		ack.Games, err = st.EndedGames(ctx, account.ID, proto.MaxEnded)
 	}
 	for _, e := range events {
 		if e.Kind == proto.KindEnd {
@@ -352,8 +355,8 @@ func (c *conn) hello(ctx context.Context, req proto.Request, current *store.Acco
 		c.refuse(req.ID, proto.Errorf(proto.CodeBadRequest, "this socket has already said hello"))
 		return
 	}
-	if req.Version != proto.Version {
-		c.refuse(req.ID, proto.Errorf(proto.CodeBadRequest, "this server speaks protocol version 1"))
+	if req.Version < proto.MinVersion || req.Version > proto.Version {
+		c.refuse(req.ID, proto.Errorf(proto.CodeBadRequest, fmt.Sprintf("this server speaks protocol versions %d to %d", proto.MinVersion, proto.Version)))
 		return
 	}
 	a, err := c.hub.store.Authenticate(ctx, req.Token)

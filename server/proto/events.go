@@ -108,6 +108,9 @@ type EndData struct {
 	Red     *RatingChange `json:"red_rating,omitempty"`
 	Black   *RatingChange `json:"black_rating,omitempty"`
 	Clock   Clock         `json:"clock"`
+	// At is when the game ended, the server's time (since protocol version 2; zero in
+	// games that ended before), so that a game filed after the fact bears its own date.
+	At time.Time `json:"at,omitzero"`
 }
 
 // NewEvent makes an event of kind with data.

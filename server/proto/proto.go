@@ -12,8 +12,12 @@ import (
 	"io"
 )
 
-// Version is the protocol version a client names in its hello.
-const Version = 1
+// Version is the protocol version a client names in its hello; a server takes hellos of
+// MinVersion to Version. Version 2 added the ended request.
+const (
+	Version    = 2
+	MinVersion = 1
+)
 
 // MaxFrame is the largest frame either side sends; the server closes a socket that sends
 // a larger one.
@@ -40,7 +44,15 @@ const (
 	// TypeClaim ends a game whose opponent has been away past the claim time (see
 	// KindAway): Result is ClaimWin or ClaimDraw.
 	TypeClaim = "claim" // Game, Result
+
+	// TypeEnded asks for the account's ended games, so that an app that was not running
+	// when they ended can still file them: the ack's Games, at most MaxEnded, newest first
+	// (protocol version 2).
+	TypeEnded = "ended"
 )
+
+// MaxEnded bounds the games an ended request answers with.
+const MaxEnded = 20
 
 // What a claim asks for.
 const (
@@ -51,7 +63,7 @@ const (
 // Server frame types.
 const (
 	TypeWelcome = "welcome" // answer to hello: Account, Games (the account's games in play)
-	TypeAck     = "ack"     // a request was done: ID, and Game/Code/Seq where it made one
+	TypeAck     = "ack"     // a request was done: ID, and Game/Code/Seq where it made one, Games for ended
 	TypeError   = "error"   // a request was refused: ID (0 for the socket as a whole), Code, Message
 	TypeEvent   = "event"   // Event: one numbered event of a watched game
 	TypePaired  = "paired"  // Game: a seek or invite became a game; the socket now watches it
@@ -119,7 +131,7 @@ var needsGame = map[string]bool{
 var knownTypes = map[string]bool{
 	TypeHello: true, TypeSeek: true, TypeCancelSeek: true, TypeInvite: true, TypeJoin: true,
 	TypeWatch: true, TypeMove: true, TypeResign: true, TypeOfferDraw: true, TypeAcceptDraw: true, TypeDeclineDraw: true,
-	TypeOfferTakeback: true, TypeAcceptTakeback: true, TypeDeclineTakeback: true, TypeClaim: true,
+	TypeOfferTakeback: true, TypeAcceptTakeback: true, TypeDeclineTakeback: true, TypeClaim: true, TypeEnded: true,
 }
 
 // DecodeRequest reads one client frame strictly: one JSON object, no unknown fields, a
@@ -212,4 +224,22 @@ type Credentials struct {
 type Session struct {
 	Token   string  `json:"token"`
 	Account Account `json:"account"`
+}
+
+// CheckEnded checks an ended request's answer: at most MaxEnded game ids, each positive,
+// newest (highest) first with none twice. A client files what it names, so a server that
+// answers otherwise is refused rather than trusted.
+func CheckEnded(games []int64) error {
+	if len(games) > MaxEnded {
+		return fmt.Errorf("%d ended games, the limit is %d", len(games), MaxEnded)
+	}
+	for i, g := range games {
+		if g <= 0 {
+			return fmt.Errorf("ended game id %d is not positive", g)
+		}
+		if i > 0 && g >= games[i-1] {
+			return errors.New("ended games are not newest first, each once")
+		}
+	}
+	return nil
 }

@@ -61,6 +61,7 @@ func FuzzDecodeRequest(f *testing.F) {
 		`{"id":2,"type":"seek","tc":"5+3","rules":"chinese","rated":true}`,
 		`{"id":4,"type":"join","code":"K3X9"}`, `{}`, `[]`, `null`, `{"type":"watch","game":1,"after":9}`,
 		`{"id":5,"type":"claim","game":3,"result":"win"}`,
+		`{"id":6,"type":"ended"}`, `{"id":1,"type":"hello","token":"abc","version":2}`,
 	} {
 		f.Add([]byte(s))
 	}
@@ -81,7 +82,8 @@ func FuzzDecodeRequest(f *testing.F) {
 }
 
 // FuzzDecodeFrame: the client's decoder of server frames takes any bytes without a panic,
-// and an event frame it accepts has its event.
+// and an event frame it accepts has its event; the games of an ack, read as the answer to
+// an ended request, pass CheckEnded only when bounded, positive and strictly newest first.
 func FuzzDecodeFrame(f *testing.F) {
 	for _, s := range []string{
 		`{"type":"ack","id":7,"game":12,"seq":5}`,
@@ -89,13 +91,52 @@ func FuzzDecodeFrame(f *testing.F) {
 		`{"type":"event","game":1,"seq":2,"event":{"game":1,"seq":2,"kind":"move","data":{"ply":1}}}`,
 		`{"type":"welcome","id":1,"account":{"id":3,"rating":1500,"deviation":350},"games":[1,2]}`,
 		`{"type":"event"}`, `{}`, `null`,
+		`{"type":"ack","id":2,"games":[9,4,1]}`, `{"type":"ack","id":2,"games":[1,1]}`, `{"type":"ack","id":2,"games":[-1,5]}`,
 	} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		fr, err := DecodeFrame(data)
-		if err == nil && fr.Type == TypeEvent && fr.Event == nil {
+		if err != nil {
+			return
+		}
+		if fr.Type == TypeEvent && fr.Event == nil {
 			t.Fatalf("%s: an event frame without its event was accepted", data)
 		}
+		if CheckEnded(fr.Games) != nil {
+			return
+		}
+		if len(fr.Games) > MaxEnded {
+			t.Fatalf("%s: %d ended games passed", data, len(fr.Games))
+		}
+		for i, g := range fr.Games {
+			if g <= 0 || i > 0 && g >= fr.Games[i-1] {
+				t.Fatalf("%s: ended games %v passed", data, fr.Games)
+			}
+		}
 	})
+}
+
+func TestEndedRequestAndAnswer(t *testing.T) {
+	if r, err := DecodeRequest([]byte(`{"id":6,"type":"ended"}`)); err != nil || r.Type != TypeEnded {
+		t.Errorf("ended: %+v %v", r, err)
+	}
+	if _, err := DecodeRequest([]byte(`{"id":6,"type":"ended","since":4}`)); err == nil {
+		t.Error("an ended request with an unknown field accepted")
+	}
+	good := [][]int64{nil, {7}, {9, 4, 1}}
+	for _, g := range good {
+		if err := CheckEnded(g); err != nil {
+			t.Errorf("%v: %v", g, err)
+		}
+	}
+	many := make([]int64, MaxEnded+1)
+	for i := range many {
+		many[i] = int64(len(many) - i)
+	}
+	for _, g := range [][]int64{many, {0}, {-3}, {4, 4}, {1, 2}} {
+		if err := CheckEnded(g); err == nil {
+			t.Errorf("%v accepted", g)
+		}
+	}
 }

@@ -403,17 +403,18 @@ func (s *Store) endingOf(m *play.Match) ending {
 // played can end, so an ending applies once), ratings move in a rated game, and the end
 // event is appended.
 func (s *Store) finish(ctx context.Context, tx *txn, r *gameRow, end ending, clock proto.Clock) (proto.Event, error) {
-	tag, err := tx.Exec(ctx, `UPDATE games SET status = 'over', result = $2, reason = $3, verdict = NULLIF($4, ''),
+	var at time.Time // the database's time of the ending transaction
+	err := tx.QueryRow(ctx, `UPDATE games SET status = 'over', result = $2, reason = $3, verdict = NULLIF($4, ''),
 		red_ms = $5, black_ms = $6, deadline = NULL, turn_since = NULL, draw_offer = NULL
-		WHERE id = $1 AND status = 'playing'`, r.id, end.result.PGN(), end.reason, end.verdict, clock.Red, clock.Black)
+		WHERE id = $1 AND status = 'playing' RETURNING now()`, r.id, end.result.PGN(), end.reason, end.verdict, clock.Red, clock.Black).Scan(&at)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return proto.Event{}, proto.Errorf(proto.CodeGameOver, "the game has already ended")
+	}
 	if err != nil {
 		return proto.Event{}, err
 	}
-	if tag.RowsAffected() != 1 {
-		return proto.Event{}, proto.Errorf(proto.CodeGameOver, "the game has already ended")
-	}
 	r.status = "over"
-	data := proto.EndData{Result: end.result.PGN(), Reason: end.reason, Text: end.text, Verdict: end.verdict, Clock: clock}
+	data := proto.EndData{Result: end.result.PGN(), Reason: end.reason, Text: end.text, Verdict: end.verdict, Clock: clock, At: at.UTC()}
 	if r.rated {
 		if data.Red, data.Black, err = s.rate(ctx, tx, r, end.result); err != nil {
 			return proto.Event{}, err
@@ -767,6 +768,21 @@ func (s *Store) PlayersGames(ctx context.Context, accounts []int64) (map[int64][
 // ActiveGames returns the games account is playing.
 func (s *Store) ActiveGames(ctx context.Context, account int64) ([]int64, error) {
 	rows, err := s.pool.Query(ctx, `SELECT id FROM games WHERE status = 'playing' AND (red = $1 OR black = $1) ORDER BY id`, account)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowTo[int64])
+}
+
+// EndedGames returns account's ended games, newest (highest id) first, at most limit. Ids
+// grow with the games' creation, which is near enough to their end for an app catching up
+// on the games that ended while it was not running.
+func (s *Store) EndedGames(ctx context.Context, account int64, limit int) ([]int64, error) {
+	rows, err := s.pool.Query(ctx, `SELECT id FROM (
+		(SELECT id FROM games WHERE status = 'over' AND red = $1 ORDER BY id DESC LIMIT $2)
+		UNION
+		(SELECT id FROM games WHERE status = 'over' AND black = $1 ORDER BY id DESC LIMIT $2)) g
+		ORDER BY id DESC LIMIT $2`, account, limit)
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,332 @@
+package gui
+
+import (
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/gui/board"
+	"github.com/xqfyne/xiangqi/play/online"
+	"github.com/xqfyne/xiangqi/rules"
+)
+
+// onlineGame is an online game, in play or finished, on the game screen's own layout and
+// parts (newFrame: the board, the players' clocks, the status line, the move list in
+// numbered pairs, navigation and the buttons as captions or icons). What differs from a
+// game against the engine: the buttons (resign, draw, takeback, the claim of an
+// abandoned game, flip, review, back to the lobby), the players' names and ratings and
+// the server's clocks, and the status line's offers, connection and abandonment
+// countdown. Hint, analysis and the engine are off.
+type onlineGame struct {
+	deps       *onlineDeps
+	board      *board.Board
+	clocks     *ClockWidget
+	gameStatus *widget.Label
+	moves      moveRows
+	moveList   *moveList
+	nav        *navBar
+	// The labelled buttons, in the order of icons.
+	resign, draw, decline, takeback, claimWin, claimDraw, flip, review *widget.Button
+	icons                                                              []*iconButton
+	lobbyBtn                                                           *widget.Button
+	play                                                               *fyne.Container
+
+	game int64 // the game shown: browsing and flipping start afresh with another
+	// browse is the ply of the earlier position shown, -1 for the live one. Moves are
+	// made from the live position only. When the opponent moves while the player
+	// browses, the position browsed stays on the board (the move list grows, the clocks
+	// and the status line go on): Last position, or a tap on the board, goes back to
+	// the game. A takeback past the position browsed shows the live one again.
+	browse int
+	// turned: the player turned the board from its side's view.
+	turned bool
+}
+
+func newOnlineGame(deps *onlineDeps) *onlineGame {
+	o := &onlineGame{deps: deps, browse: -1}
+	c := deps.c
+	o.board = board.New(o.tap, o.drop)
+	o.clocks = NewClockWidget(tr("side.red"), tr("side.black"))
+	o.gameStatus = widget.NewLabel("")
+	o.gameStatus.Wrapping = fyne.TextWrapWord
+	thinking := widget.NewProgressBarInfinite() // never shown: no engine here
+	thinking.Hide()
+	o.resign = widget.NewButton(tr("action.resign"), o.confirmResign)
+	o.draw = widget.NewButton(tr("online.offerDraw"), o.drawTapped)
+	o.decline = widget.NewButton(tr("online.decline"), o.declineTapped)
+	o.takeback = widget.NewButton(tr("online.takeback"), o.takebackTapped)
+	o.claimWin = widget.NewButton(tr("online.claimWin"), c.ClaimWin)
+	o.claimDraw = widget.NewButton(tr("online.claimDraw"), c.ClaimDraw)
+	o.flip = widget.NewButton(tr("action.flip"), o.flipTapped)
+	o.review = widget.NewButton(tr("online.review"), o.openReview)
+	icon := func(b *widget.Button, res fyne.Resource) *iconButton {
+		return newIconButton(b.Text, res, b.OnTapped, o.flash)
+	}
+	o.icons = []*iconButton{
+		icon(o.resign, appIcon("resign")), icon(o.draw, appIcon("draw")), icon(o.decline, theme.CancelIcon()),
+		icon(o.takeback, theme.ContentUndoIcon()), icon(o.claimWin, theme.ConfirmIcon()),
+		icon(o.claimDraw, theme.ContentRemoveIcon()), icon(o.flip, appIcon("flip")), icon(o.review, theme.DocumentIcon()),
+	}
+	o.moveList = newMoveList(&o.moves, o.goToNode)
+	notes := newNotesView(nil, o.moveList.snug) // online moves carry no comments
+	notes.Hide()
+	o.nav = newNavBar(o.navActions(), o.flash)
+	panel := widget.NewLabel("") // no analysis or review panel during an online game
+	panel.Hide()
+	o.play = newFrame(frameParts{board: o.board, clocks: o.clocks, status: newFaceStatus(o.gameStatus), thinking: thinking,
+		captions: o.captions(), icons: o.icons, extra: o.lobbyButton, nav: o.nav.row, panel: panel,
+		notes: notes, moveList: o.moveList, look: deps.look})
+	return o
+}
+
+// navActions browse the game's positions; the tree is the server's, not to be edited,
+// and analysis and review are off.
+func (o *onlineGame) navActions() navActions {
+	return navActions{first: func() { o.goTo(0) }, back: func() { o.goTo(o.shownPly() - 1) },
+		forward: func() { o.goTo(o.shownPly() + 1) }, last: func() { o.goTo(-1) }}
+}
+
+// captions are the labelled buttons in the order of icons.
+func (o *onlineGame) captions() []*widget.Button {
+	return []*widget.Button{o.resign, o.draw, o.decline, o.takeback, o.claimWin, o.claimDraw, o.flip, o.review}
+}
+
+// lobbyButton goes back to the lobby: labelled beside the "Moves" title, an icon at the
+// end of the phone's icon row.
+func (o *onlineGame) lobbyButton(icon bool) fyne.CanvasObject {
+	if icon {
+		return newIconButton(tr("online.lobby"), theme.HomeIcon(), o.deps.c.Leave, o.flash)
+	}
+	o.lobbyBtn = widget.NewButtonWithIcon(tr("online.lobby"), theme.HomeIcon(), o.deps.c.Leave)
+	return o.lobbyBtn
+}
+
+// flash shows a button's name (long-pressed) in the status line until the next change.
+func (o *onlineGame) flash(text string) { o.gameStatus.SetText(text) }
+
+func (o *onlineGame) confirmResign() {
+	question{title: tr("action.resign"), text: tr("resign.confirm"), onYes: o.deps.c.Resign}.show(o.deps.parent)
+}
+
+// drawTapped accepts the opponent's offer, or offers a draw.
+func (o *onlineGame) drawTapped() {
+	if g := o.deps.c.Current(); g != nil {
+		if by, ok := g.DrawOfferedBy(); ok && by != g.Me {
+			o.deps.c.AcceptDraw()
+			return
+		}
+	}
+	o.deps.c.OfferDraw()
+}
+
+// declineTapped declines the opponent's draw offer, else its takeback request.
+func (o *onlineGame) declineTapped() {
+	if g := o.deps.c.Current(); g != nil {
+		if by, ok := g.DrawOfferedBy(); ok && by != g.Me {
+			o.deps.c.DeclineDraw()
+			return
+		}
+	}
+	o.deps.c.DeclineTakeback()
+}
+
+// takebackTapped allows the opponent's takeback, or asks for one.
+func (o *onlineGame) takebackTapped() {
+	if g := o.deps.c.Current(); g != nil {
+		if by, ok := g.TakebackAskedBy(); ok && by != g.Me {
+			o.deps.c.AcceptTakeback()
+			return
+		}
+	}
+	o.deps.c.OfferTakeback()
+}
+
+func (o *onlineGame) flipTapped() {
+	o.turned = !o.turned
+	o.redraw()
+}
+
+// openReview opens the finished game from its library entry on the game screen.
+func (o *onlineGame) openReview() {
+	if g := o.deps.c.Current(); g != nil {
+		if id, err := g.Filed(); id != "" && err == nil && o.deps.review != nil {
+			o.deps.review(id)
+		}
+	}
+}
+
+// tap passes a tap on the board to the controller; while an earlier position is shown,
+// a tap goes back to the game instead (moves are made in the live position only).
+func (o *onlineGame) tap(sq rules.Square) {
+	if o.browse >= 0 {
+		o.goTo(-1)
+		return
+	}
+	o.deps.c.Tap(sq)
+}
+
+func (o *onlineGame) drop(from, to rules.Square) {
+	if o.browse < 0 {
+		o.deps.c.Drop(from, to)
+	}
+}
+
+// plies is the number of moves of the game so far.
+func plies(g *online.Game) int {
+	if g == nil || g.Record() == nil {
+		return 0
+	}
+	return g.Record().Len()
+}
+
+// shownPly is the ply of the position shown.
+func (o *onlineGame) shownPly() int {
+	if o.browse >= 0 {
+		return o.browse
+	}
+	return plies(o.deps.c.Current())
+}
+
+// goTo shows the position after ply moves, the live one for -1 or the last ply.
+func (o *onlineGame) goTo(ply int) {
+	g := o.deps.c.Current()
+	if ply < 0 || ply >= plies(g) {
+		ply = -1
+	}
+	o.browse = ply
+	o.redraw()
+}
+
+// goToNode shows the position at a move tapped in the move list.
+func (o *onlineGame) goToNode(n *game.Node) { o.goTo(n.Ply()) }
+
+// shownNode is the node of the position shown: the root before the first move.
+func (o *onlineGame) shownNode(gm *game.Game) *game.Node {
+	ply := o.shownPly()
+	if ply <= 0 {
+		return gm.Record().Root
+	}
+	return gm.Line()[ply-1]
+}
+
+// redraw shows the current game again after a change of the view alone.
+func (o *onlineGame) redraw() {
+	if g := o.deps.c.Current(); g != nil {
+		o.refresh(g, time.Now())
+	}
+}
+
+// refresh shows game g at now.
+func (o *onlineGame) refresh(g *online.Game, now time.Time) {
+	if g.ID != o.game {
+		o.game, o.browse, o.turned = g.ID, -1, false
+	}
+	if o.browse >= plies(g) {
+		o.browse = -1
+	}
+	o.board.SetView(o.boardView(g))
+	o.showClocks(g, now)
+	o.gameStatus.SetText(o.statusText(g, now))
+	if gm := g.Record(); gm != nil {
+		o.moveList.show(moveSource{rec: gm.Record(), cur: o.shownNode(gm), style: o.deps.settings().Notation})
+	}
+	o.nav.refresh(navState{canBack: o.shownPly() > 0, canForward: o.browse >= 0, helpLocked: true})
+	o.refreshButtons(g, now)
+}
+
+// refreshButtons enables what the player can do now and names what the shared buttons do.
+func (o *onlineGame) refreshButtons(g *online.Game, now time.Time) {
+	c := o.deps.c
+	playing := g.Player && !g.Over() && c.State() == online.Connected
+	drawBy, offered := g.DrawOfferedBy()
+	theirDraw := offered && drawBy != g.Me
+	tbBy, asked := g.TakebackAskedBy()
+	theirTakeback := asked && tbBy != g.Me
+	drawKey, takebackKey := "online.offerDraw", "online.takeback"
+	if theirDraw {
+		drawKey = "online.acceptDraw"
+	}
+	if theirTakeback {
+		takebackKey = "online.acceptTakeback"
+	}
+	o.rename(1, tr(drawKey))
+	o.rename(3, tr(takebackKey))
+	id, fileErr := g.Filed()
+	can := []bool{
+		playing,
+		playing && (!offered || theirDraw),
+		playing && (theirDraw || theirTakeback),
+		playing && (theirTakeback || !asked && c.CanTakeback()),
+		playing && g.CanClaim(now),
+		playing && g.CanClaim(now),
+		true,
+		g.Over() && id != "" && fileErr == nil && o.deps.review != nil,
+	}
+	for i, b := range o.captions() {
+		enable(b, can[i])
+		enable(o.icons[i], can[i])
+	}
+}
+
+// rename names button i, labelled and as an icon, where what it does changed.
+func (o *onlineGame) rename(i int, text string) {
+	if b := o.captions()[i]; b.Text != text {
+		b.SetText(text)
+		o.icons[i].name = text
+	}
+}
+
+// boardView is what the board shows of g: the position browsed or the live one, with
+// the player's selection and, after the game, the repetition verdict's marks.
+func (o *onlineGame) boardView(g *online.Game) board.View {
+	set := o.deps.settings()
+	live := o.browse < 0
+	v := board.View{Selected: rules.NoSquare, LastMove: rules.NoMove, Check: rules.NoSquare,
+		Hint: rules.NoMove, Rejected: rules.NoSquare, Animate: rules.NoMove, Victim: rules.NoSquare,
+		Flipped: (g.Player && g.Me == rules.Black) != o.turned, Coords: set.Coords, Pickable: live && g.MyTurn(), PickSide: g.Me}
+	setAppearance(&v, set)
+	gm := g.Record()
+	if gm == nil {
+		return v
+	}
+	pos := gm.Position()
+	v.LastMove = gm.LastMove()
+	if live {
+		v.Selected, v.Targets = g.Selected(), g.Targets()
+		markVerdict(&v, gm)
+	} else if n := o.shownNode(gm); n != gm.Record().Root {
+		if at, err := gm.Record().PositionAt(n); err == nil {
+			pos, v.LastMove = at, n.Move
+		}
+	} else {
+		pos, v.LastMove = gm.Record().StartPosition(), rules.NoMove
+	}
+	v.SetPieces(pos)
+	if pos.InCheck() {
+		v.Check = pos.KingSquare(pos.Side())
+	}
+	return v
+}
+
+// showClocks shows the players' names and ratings and the server's clocks at now.
+func (o *onlineGame) showClocks(g *online.Game, now time.Time) {
+	side, running := g.ClockRunning()
+	var names [2]string
+	for _, c := range []rules.Color{rules.Red, rules.Black} {
+		a := g.PlayerOf(c)
+		names[c] = tr("online.player", map[string]any{"Name": playerName(a), "Rating": online.Rating(a)})
+	}
+	if o.clocks.View().Timed != g.TimeControl.Timed() || o.clocks.View().Names != names {
+		defer o.play.Refresh() // the bar's height may change
+	}
+	v := ClockView{Names: names, Timed: g.TimeControl.Timed(), Running: running, Side: side}
+	for _, c := range []rules.Color{rules.Red, rules.Black} {
+		sc := g.SideClock(c, now)
+		v.Left[c] = sc.StageLeft(g.TimeControl)
+		v.Byoyomi[c], v.Periods[c] = sc.InByoyomi(g.TimeControl), sc.Periods
+	}
+	o.clocks.SetView(v)
+}

@@ -1,0 +1,202 @@
+package online
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/xqfyne/xiangqi/play"
+	"github.com/xqfyne/xiangqi/server/client"
+	"github.com/xqfyne/xiangqi/server/proto"
+)
+
+// SeekControls are the time controls a seek may ask for.
+func SeekControls() []play.TimeControl { return play.TimeControls()[1:] }
+
+// Seek asks for a game on time control tc ("10+5", one of SeekControls); the wait is
+// Seeking's, and a pairing opens the game.
+func (c *Controller) Seek(tc string, rated bool) {
+	c.seeking, c.seekRated, c.seekSince, c.err = tc, rated, c.cfg.Now(), nil
+	c.request(func(ctx context.Context, conn *client.Conn) error {
+		_, err := conn.Seek(ctx, tc, "", rated)
+		return err
+	}, func(err error) {
+		if err != nil {
+			c.seeking = ""
+			c.fail(err)
+		}
+	})
+	c.changed()
+}
+
+// Seeking is the time control sought and since when, while a seek waits.
+func (c *Controller) Seeking() (string, time.Time, bool) {
+	return c.seeking, c.seekSince, c.seeking != ""
+}
+
+// CancelSeek withdraws the seek.
+func (c *Controller) CancelSeek() {
+	if c.seeking == "" {
+		return
+	}
+	c.seeking = ""
+	c.request(func(ctx context.Context, conn *client.Conn) error { return conn.CancelSeek(ctx) }, func(err error) {
+		if err != nil {
+			c.fail(err)
+		}
+	})
+	c.changed()
+}
+
+// Invite makes a private game on time control tc ("" untimed); InviteCode is then the
+// code to give the opponent.
+func (c *Controller) Invite(tc string, rated bool) {
+	c.err = nil
+	var id int64
+	var code string
+	c.request(func(ctx context.Context, conn *client.Conn) (err error) {
+		id, code, err = conn.Invite(ctx, tc, "", rated)
+		return err
+	}, func(err error) {
+		if err != nil {
+			c.fail(err)
+			return
+		}
+		if _, paired := c.games[id]; !paired {
+			c.inviteGame, c.inviteCode = id, code
+		}
+		c.changed()
+	})
+	c.changed()
+}
+
+// InviteCode is the code of the invite waiting for its opponent ("" when none).
+func (c *Controller) InviteCode() string { return c.inviteCode }
+
+// Join joins the private game of code.
+func (c *Controller) Join(code string) {
+	code = strings.TrimSpace(code)
+	if code == "" {
+		c.fail(errors.New("enter the invite code"))
+		return
+	}
+	c.err = nil
+	c.request(func(ctx context.Context, conn *client.Conn) error {
+		_, err := conn.Join(ctx, code)
+		return err
+	}, func(err error) {
+		if err != nil {
+			c.fail(err)
+		}
+	})
+	c.changed()
+}
+
+// Resumable are the account's games in play that are not open here.
+func (c *Controller) Resumable() []int64 { return slices.Clone(c.resume) }
+
+// Resume opens a game in play and replays its events.
+func (c *Controller) Resume(id int64) {
+	c.resume = slices.DeleteFunc(c.resume, func(g int64) bool { return g == id })
+	if g, ok := c.games[id]; ok {
+		c.current = g
+		c.changed()
+		return
+	}
+	g := newGame(id)
+	c.games[id], c.current = g, g
+	c.request(func(ctx context.Context, conn *client.Conn) error { return conn.Watch(ctx, id, 0) }, func(err error) {
+		if err != nil {
+			delete(c.games, id)
+			if c.current == g {
+				c.current = nil
+			}
+			c.fail(err)
+		}
+	})
+	c.changed()
+}
+
+// Current is the game shown (nil in the lobby).
+func (c *Controller) Current() *Game { return c.current }
+
+// Leave goes back to the lobby; a game in play goes on and can be resumed.
+func (c *Controller) Leave() {
+	if g := c.current; g != nil && g.end == nil {
+		c.resume = append(c.resume, g.ID)
+		delete(c.games, g.ID)
+	}
+	c.current = nil
+	c.changed()
+}
+
+// Playing reports whether an online game of this account is in play: hint, analysis and
+// the engine stay off meanwhile.
+func (c *Controller) Playing() bool {
+	for _, g := range c.games {
+		if g.Player && !g.late && g.end == nil && g.broken == nil {
+			return true
+		}
+	}
+	return len(c.resume) > 0
+}
+
+// paired opens a game that a seek or invite became.
+func (c *Controller) paired(id int64) {
+	if id == c.inviteGame {
+		c.inviteGame, c.inviteCode = 0, ""
+	}
+	c.seeking = ""
+	if _, ok := c.games[id]; !ok {
+		c.games[id] = newGame(id)
+	}
+	c.current = c.games[id]
+}
+
+// frame handles one frame from the server.
+func (c *Controller) frame(gen uint64, f proto.Frame) {
+	if gen != c.gen {
+		return
+	}
+	switch f.Type {
+	case proto.TypePaired:
+		c.paired(f.Game)
+	case proto.TypeEvent:
+		c.event(*f.Event)
+	case proto.TypeError:
+		c.err = &proto.Error{Code: f.Code, Message: f.Message}
+	default:
+		return
+	}
+	c.changed()
+}
+
+func (c *Controller) event(e proto.Event) {
+	g, ok := c.games[e.Game]
+	if !ok && e.Seq == 1 && e.Kind == proto.KindStart && (c.inviteGame == e.Game || c.inviteCode == "" && c.current == nil) {
+		// An inviter's socket watches its game from the invite on, so the start may come
+		// before the paired frame (or before the invite's answer is handled).
+		c.paired(e.Game)
+		g, ok = c.games[e.Game], true
+	}
+	if !ok && e.Kind == proto.KindEnd && slices.Contains(c.resume, e.Game) {
+		// A game left for the lobby ended: it is in play no more, and is filed as one that
+		// ended while the app was not following it.
+		c.resume = slices.DeleteFunc(c.resume, func(id int64) bool { return id == e.Game })
+		c.fileLate()
+		return
+	}
+	if !ok || g.broken != nil {
+		return
+	}
+	fresh, err := g.apply(e, c.me.ID, c.cfg.Now())
+	if err != nil {
+		g.broken, c.err = err, err
+		return
+	}
+	if fresh && e.Kind == proto.KindEnd {
+		c.ended(g)
+	}
+}
