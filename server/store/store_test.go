@@ -187,7 +187,7 @@ func TestTokensAndPasswords(t *testing.T) {
 	}
 	// That use kept it alive for another 90 days.
 	var unused time.Duration
-	if err := s.pool.QueryRow(ctx, `SELECT extract(epoch FROM now() - used_at)::float8 * 1e9 FROM tokens WHERE hash = $1`, hashToken(token)).
+	if err := s.pool.QueryRow(ctx, `SELECT (extract(epoch FROM now() - used_at) * 1e9)::bigint FROM tokens WHERE hash = $1`, hashToken(token)).
 		Scan(&unused); err != nil || unused > time.Minute {
 		t.Errorf("a token's use was not recorded: unused for %v (%v)", unused, err)
 	}
