@@ -9,9 +9,12 @@
 // position is kept when the side to move is not in check, the search's best
 // move is not a capture (a quiet position, whose static score the search
 // confirms), its score is within -maxscore, and its Zobrist key was not
-// kept before in this run. Each worker writes its own shards into -out,
-// starting a new one every -shard positions. A game still running when
-// -duration ends is dropped (its result is unknown).
+// kept before in this run. One writer takes the games' positions in the
+// games' order and writes them into -out, a new shard every -shard positions,
+// so that a run with -games N writes the same files whatever the number of
+// workers (the trainer holds out the end of each shard: the split depends on
+// the files). A game still running when -duration ends is dropped (its result
+// is unknown).
 //
 //	datagen -out data -workers 16 -duration 4m30s -nodes 2048 -seed 1
 package main
@@ -23,10 +26,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -137,19 +142,23 @@ func run(args []string, logw io.Writer) error {
 		defer close(reported)
 		g.report(logw, start, done)
 	}()
+	played := make(chan playedGame, c.workers)
+	written := make(chan error, 1)
+	go func() { written <- g.write(played) }()
 	var wg sync.WaitGroup
-	errs := make([]error, c.workers)
 	for w := 0; w < c.workers; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			errs[w] = g.work(ctx, w)
+			g.work(ctx, played)
 		}()
 	}
 	wg.Wait()
+	close(played)
+	err = <-written
 	close(done)
 	<-reported // the progress line is not written while the summary is
-	if err := errors.Join(errs...); err != nil {
+	if err != nil {
 		return err
 	}
 	el := time.Since(start).Seconds()
@@ -164,6 +173,7 @@ type generator struct {
 	next                  atomic.Int64 // index of the next game to play
 	games, kept, searched atomic.Int64
 	seen                  *keySet
+	failed                atomic.Bool // the writer failed: no more games
 }
 
 func (g *generator) report(logw io.Writer, start time.Time, done chan struct{}) {
@@ -181,36 +191,70 @@ func (g *generator) report(logw io.Writer, start time.Time, done chan struct{}) 
 	}
 }
 
-// work plays games until there are no more to play, writing worker w's shards.
-func (g *generator) work(ctx context.Context, w int) error {
+// playedGame is game i's positions, ready to be written.
+type playedGame struct {
+	i    int64
+	recs []pending
+}
+
+// work plays games until there are no more to play (or the writer failed),
+// handing each finished game to the writer.
+func (g *generator) work(ctx context.Context, played chan<- playedGame) {
 	c := g.cfg
 	s := engine.NewSearcher(engine.Options{HashMB: c.hashMB, Threads: 1, Seed: 1})
 	if c.net != nil {
 		s.SetNet(c.net)
 	}
-	sw := &shardWriter{dir: c.out, worker: w, per: c.shard}
-	defer sw.close()
-	for ctx.Err() == nil {
+	for ctx.Err() == nil && !g.failed.Load() {
 		i := g.next.Add(1) - 1
 		if c.games > 0 && i >= int64(c.games) {
-			break
+			return
 		}
 		recs, ok := g.play(ctx, s, uint64(i))
 		if !ok {
-			break
+			return
 		}
 		g.games.Add(1)
+		played <- playedGame{i, recs}
+	}
+}
+
+// write keeps and writes the games' positions in the order of the games: a
+// game that finishes before an earlier one waits for it. Games missing at the
+// end (dropped when -duration ran out) are skipped.
+func (g *generator) write(played <-chan playedGame) error {
+	sw := &shardWriter{dir: g.cfg.out, per: g.cfg.shard}
+	waiting := map[int64][]pending{}
+	var err error
+	keep := func(recs []pending) {
 		for _, r := range recs {
-			if !g.seen.add(r.key) {
+			if err != nil || !g.seen.add(r.key) {
 				continue
 			}
-			if err := sw.write(r.data[:]); err != nil {
-				return err
+			if err = sw.write(r.data[:]); err != nil {
+				g.failed.Store(true)
+				return
 			}
 			g.kept.Add(1)
 		}
 	}
-	return sw.close()
+	next := int64(0)
+	for p := range played {
+		waiting[p.i] = p.recs
+		for recs, ok := waiting[next]; ok; recs, ok = waiting[next] {
+			keep(recs)
+			delete(waiting, next)
+			next++
+		}
+	}
+	rest := slices.Sorted(maps.Keys(waiting))
+	for _, i := range rest {
+		keep(waiting[i])
+	}
+	if cerr := sw.close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // pending is a kept position waiting for its game's result.
@@ -401,13 +445,13 @@ func (k *keySet) add(key uint64) bool {
 	return true
 }
 
-// shardWriter writes one worker's records, a new shard every per records.
+// shardWriter writes the records, a new shard every per records.
 type shardWriter struct {
-	dir         string
-	worker, per int
-	shard, n    int
-	f           *os.File
-	w           *bufio.Writer
+	dir      string
+	per      int
+	shard, n int
+	f        *os.File
+	w        *bufio.Writer
 }
 
 func (s *shardWriter) write(rec []byte) error {
@@ -415,7 +459,7 @@ func (s *shardWriter) write(rec []byte) error {
 		if err := s.close(); err != nil {
 			return err
 		}
-		name := filepath.Join(s.dir, fmt.Sprintf("w%02d-%04d.xqpos", s.worker, s.shard))
+		name := filepath.Join(s.dir, fmt.Sprintf("%04d.xqpos", s.shard))
 		f, err := os.Create(name)
 		if err != nil {
 			return err

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -59,7 +60,8 @@ func readAll(t *testing.T, dir string, maxScore int) []string {
 }
 
 // A small run writes valid, filtered, unique records, and the same seed
-// makes the same games whatever the number of workers.
+// makes the same files whatever the number of workers (the trainer's
+// held-out positions are the end of each shard).
 func TestDatagenReproducible(t *testing.T) {
 	games := "6"
 	if testing.Short() { // the race detector's run: fewer games
@@ -67,7 +69,7 @@ func TestDatagenReproducible(t *testing.T) {
 	}
 	var logs strings.Builder
 	dirs := []string{t.TempDir(), t.TempDir()}
-	for i, workers := range []string{"1", "2"} {
+	for i, workers := range []string{"1", "3"} {
 		err := run([]string{"-out", dirs[i], "-games", games, "-workers", workers, "-nodes", "1024", "-seed", "5", "-maxscore", "1500", "-shard", "40"}, &logs)
 		if err != nil {
 			t.Fatal(err)
@@ -78,7 +80,10 @@ func TestDatagenReproducible(t *testing.T) {
 		t.Fatalf("only %d positions from %s games", len(a), games)
 	}
 	if !slices.Equal(a, b) {
-		t.Errorf("1 worker kept %d positions, 2 workers %d, or different ones", len(a), len(b))
+		t.Errorf("1 worker kept %d positions, 3 workers %d, or different ones", len(a), len(b))
+	}
+	if one, three := shardBytes(t, dirs[0]), shardBytes(t, dirs[1]); !maps.Equal(one, three) {
+		t.Errorf("1 worker and 3 workers wrote different shards: %d and %d files", len(one), len(three))
 	}
 	if !strings.Contains(logs.String(), "positions/s") {
 		t.Errorf("no rate reported:\n%s", logs.String())
@@ -101,4 +106,22 @@ func TestDatagenFlags(t *testing.T) {
 			t.Errorf("%v: no error", args)
 		}
 	}
+}
+
+// shardBytes is every shard under dir by name.
+func shardBytes(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	paths, err := filepath.Glob(filepath.Join(dir, "*.xqpos"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	for _, p := range paths {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[filepath.Base(p)] = string(b)
+	}
+	return out
 }
