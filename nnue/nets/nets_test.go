@@ -33,3 +33,12 @@ func TestDefaultIsTheKeptFile(t *testing.T) {
 		t.Errorf("the embedded net has %d bytes; issue 37's budget for the browser build is 4 MB", len(defaultNet))
 	}
 }
+
+// BenchmarkDefault is what choosing the net costs once: decoding the embedded bytes.
+func BenchmarkDefault(b *testing.B) {
+	for b.Loop() {
+		if _, err := Default(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
