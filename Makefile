@@ -147,7 +147,7 @@ nnue-smoke:
 	$(BIN)/datagen -out $(NNUE_DIR)/data -games 24 -workers 2 -nodes 1024 -seed 1
 	$(BIN)/train -data $(NNUE_DIR)/data -out $(NNUE_DIR)/smoke.nnue -epochs 4 -val 0.1
 	printf 'setoption name EvalFile value $(NNUE_DIR)/smoke.nnue\nsetoption name UseNNUE value true\nbench 6\nquit\n' | $(BIN)/xqengine | tail -4 | tee $(NNUE_DIR)/bench.txt
-	grep -q 'evaluation NNUE' $(NNUE_DIR)/bench.txt
+	grep -q 'evaluation NNUE smoke.nnue (' $(NNUE_DIR)/bench.txt # the trained net, not the built-in one
 	printf 'bench 6\nquit\n' | $(BIN)/xqengine | tail -3
 
 # Self-play match: the engine against itself limited to XQWLight 0.6's techniques.
