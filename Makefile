@@ -105,7 +105,7 @@ smoke-web: deps
 test-wasm:
 	@command -v node >/dev/null || { SUDO=""; [ "$$(id -u)" -ne 0 ] && SUDO=sudo; \
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends nodejs; }
-	PATH="$$PATH:$$($(GO) env GOROOT)/lib/wasm" GOOS=js GOARCH=wasm $(GO) test -short ./rules ./nnue ./book ./engine ./game ./i18n ./puzzle
+	PATH="$$PATH:$$($(GO) env GOROOT)/lib/wasm" GOOS=js GOARCH=wasm $(GO) test -short ./rules ./nnue ./nnue/nets ./book ./engine ./game ./i18n ./puzzle
 
 # The neural evaluation gives the same scores on every path: the pure-Go kernels (purego
 # tag) natively, and arm64's NEON and Go kernels under qemu-user (installs qemu-user-static if
