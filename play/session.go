@@ -280,7 +280,8 @@ func (s *Session) NewGame(set Settings) error {
 }
 
 // ApplySettings changes difficulty, book, randomness, coordinates, notation, rules, the
-// repetition warning and the evaluation during a game. The side played is changed only by NewGame.
+// repetition warning and the evaluation during a game. The side played is changed only by
+// NewGame.
 func (s *Session) ApplySettings(set Settings) error {
 	if err := CheckSeconds(set.Seconds); err != nil {
 		return err

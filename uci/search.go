@@ -37,8 +37,8 @@ type searchSession struct {
 	strength strengthOption
 	// net is the neural evaluation loaded by EvalFile, netName its file's
 	// name; without one (nil) the search uses the built-in net (package
-	// nnue/nets), decoded into builtin the first time UseNNUE is switched
-	// on. Either is used only while useNNUE is on.
+	// nnue/nets), decoded into builtin the first time it is needed. Either
+	// is used only while useNNUE is on.
 	net     *nnue.Net
 	netName string
 	builtin *nnue.Net
@@ -148,15 +148,24 @@ func (s *searchSession) applyNet() {
 // before EvalFile, which then replaces the built-in net (bench says which
 // evaluation it used).
 func (s *searchSession) setNNUE(on bool) error {
-	if on && s.builtin == nil {
-		n, err := nets.Default()
-		if err != nil {
-			return fmt.Errorf("the built-in net: %v (the evaluation stays classical)", err)
-		}
-		s.builtin = n
-	}
 	s.useNNUE = on
+	err := s.needBuiltin()
 	s.applyNet()
+	return err
+}
+
+// needBuiltin decodes the built-in net when the search is to use it and it
+// is not decoded yet; should that fail, the evaluation turns classical.
+func (s *searchSession) needBuiltin() error {
+	if !s.useNNUE || s.net != nil || s.builtin != nil {
+		return nil
+	}
+	n, err := nets.Default()
+	if err != nil {
+		s.useNNUE = false
+		return fmt.Errorf("the built-in net: %v (the evaluation stays classical)", err)
+	}
+	s.builtin = n
 	return nil
 }
 
@@ -165,8 +174,9 @@ func (s *searchSession) setNNUE(on bool) error {
 func (s *searchSession) loadNet(path string) error {
 	if path == "" || path == "<empty>" {
 		s.net, s.netName = nil, ""
+		err := s.needBuiltin()
 		s.applyNet()
-		return nil
+		return err
 	}
 	n, err := nnue.LoadFile(path)
 	if err != nil {
