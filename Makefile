@@ -105,7 +105,7 @@ smoke-web: deps
 test-wasm:
 	@command -v node >/dev/null || { SUDO=""; [ "$$(id -u)" -ne 0 ] && SUDO=sudo; \
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends nodejs; }
-	PATH="$$PATH:$$($(GO) env GOROOT)/lib/wasm" GOOS=js GOARCH=wasm $(GO) test -short ./rules ./nnue ./book ./engine ./game ./i18n ./puzzle
+	PATH="$$PATH:$$($(GO) env GOROOT)/lib/wasm" GOOS=js GOARCH=wasm $(GO) test -short ./rules ./nnue ./nnue/nets ./book ./engine ./game ./i18n ./puzzle
 
 # The neural evaluation gives the same scores on every path: the pure-Go kernels (purego
 # tag) natively, and arm64's NEON and Go kernels under qemu-user (installs qemu-user-static if
@@ -147,7 +147,7 @@ nnue-smoke:
 	$(BIN)/datagen -out $(NNUE_DIR)/data -games 24 -workers 2 -nodes 1024 -seed 1
 	$(BIN)/train -data $(NNUE_DIR)/data -out $(NNUE_DIR)/smoke.nnue -epochs 4 -val 0.1
 	printf 'setoption name EvalFile value $(NNUE_DIR)/smoke.nnue\nsetoption name UseNNUE value true\nbench 6\nquit\n' | $(BIN)/xqengine | tail -4 | tee $(NNUE_DIR)/bench.txt
-	grep -q 'evaluation NNUE' $(NNUE_DIR)/bench.txt
+	grep -q 'evaluation NNUE smoke.nnue (' $(NNUE_DIR)/bench.txt # the trained net, not the built-in one
 	printf 'bench 6\nquit\n' | $(BIN)/xqengine | tail -3
 
 # Self-play match: the engine against itself limited to XQWLight 0.6's techniques.

@@ -50,6 +50,9 @@ type Config struct {
 	Post    func(func()) // nil uses fyne.Do
 	// Search replaces the engine's search (tests use engines that answer badly).
 	Search play.SearchFunc
+	// Searcher is the game's engine, whose options the session sets before each search
+	// (nil: a new one; tests read those options).
+	Searcher *engine.Searcher
 	// Time replaces the system clock (tests drive the game clock with a fake one).
 	Time  play.TimeSource
 	Sound play.SoundPlayer // plays the game's sounds; nil: silent
@@ -82,7 +85,7 @@ func NewWindow(a fyne.App, cfg Config) (*Window, error) {
 	}
 	store, storeErr := openStore(a, cfg.SaveDir)
 	w.store, w.storeErr = store, storeErr
-	session, notice := play.NewSession(play.Config{Store: store, Post: cfg.Post, Search: cfg.Search, Language: w.lang,
+	session, notice := play.NewSession(play.Config{Store: store, Post: cfg.Post, Searcher: cfg.Searcher, Search: cfg.Search, Language: w.lang,
 		Time: cfg.Time, Sound: cfg.Sound})
 	if session == nil {
 		return nil, notice

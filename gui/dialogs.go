@@ -113,6 +113,19 @@ func notationChoices() []notationChoice {
 	}
 }
 
+// evaluationChoice is an evaluation as the settings offer it.
+type evaluationChoice struct {
+	eval  play.Evaluation
+	label string
+}
+
+func evaluationChoices() []evaluationChoice {
+	return []evaluationChoice{
+		{play.ClassicalEval, tr("evaluation.classical")},
+		{play.NeuralEval, tr("evaluation.neural")},
+	}
+}
+
 // newGameDialog asks for side, opponent, clock and difficulty, then starts the game.
 type newGameDialog struct {
 	parent  fyne.Window
@@ -315,8 +328,8 @@ func formDialog(parent fyne.Window, title, confirm string, items []*widget.FormI
 	return d
 }
 
-// settingsDialog edits difficulty, book, randomness, notation, rules, coordinates,
-// sound and the look of the app.
+// settingsDialog edits difficulty, book, randomness, notation, rules, the evaluation,
+// coordinates, sound and the look of the app.
 type settingsDialog struct {
 	parent  fyne.Window
 	say     present.Say // names and describes the rule sets
@@ -342,6 +355,16 @@ func (sd settingsDialog) show() {
 		}
 	}
 	rules, rulesNote := rulesPicker(sd.say, cur.Rules)
+	evals := evaluationChoices()
+	evaluation := widget.NewSelect(nil, nil)
+	for _, e := range evals {
+		evaluation.Options = append(evaluation.Options, e.label)
+		if e.eval == cur.Evaluation {
+			evaluation.Selected = e.label
+		}
+	}
+	evaluationNote := widget.NewLabel(tr("settings.evaluationNote"))
+	evaluationNote.Wrapping = fyne.TextWrapWord
 	warn := widget.NewCheck(tr("settings.warnRepetition"), nil)
 	warn.SetChecked(cur.WarnRepetition)
 	sound := widget.NewCheck(tr("settings.sound"), nil)
@@ -351,8 +374,9 @@ func (sd settingsDialog) show() {
 		widget.NewFormItem(tr("settings.seconds"), picker.seconds),
 		widget.NewFormItem(tr("settings.notation"), notation),
 		widget.NewFormItem(tr("settings.rules"), rules.choice),
+		widget.NewFormItem(tr("settings.evaluation"), evaluation),
 	}
-	checks := []fyne.CanvasObject{rulesNote, book, random, coords, warn, sound}
+	checks := []fyne.CanvasObject{rulesNote, evaluationNote, book, random, coords, warn, sound}
 	look := newAppearancePicker(cur.Appearance, cur.Human == game.HumanBoth)
 	items, checks = append(items, look.items()...), append(checks, look.checks()...)
 	formDialog(sd.parent, tr("action.settings"), tr("action.apply"), items, checks, picker, func(secs float64) error {
@@ -364,6 +388,11 @@ func (sd settingsDialog) show() {
 		for _, n := range notations {
 			if n.label == notation.Selected {
 				set.Notation = n.notation
+			}
+		}
+		for _, e := range evals {
+			if e.label == evaluation.Selected {
+				set.Evaluation = e.eval
 			}
 		}
 		return sd.apply(set)

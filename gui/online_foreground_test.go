@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/xqfyne/xiangqi/gui/present"
 	"github.com/xqfyne/xiangqi/play/online"
 	"github.com/xqfyne/xiangqi/server/proto"
 )
@@ -82,17 +83,18 @@ func (l *cuttableLink) cut() {
 	l.conns = nil
 }
 
-// A guest has no name: the app calls it by its number in the player's language.
+// A guest has no name: the app calls it by its number in the player's language, as
+// the system locale picks it (present's tables check the texts themselves).
 func TestGuestNamedInTheLanguage(t *testing.T) {
 	for _, c := range []struct{ locale, want string }{{"zh_CN.UTF-8", "访客 7"}, {"en_GB.UTF-8", "Guest 7"}} {
 		for _, env := range []string{"LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"} {
 			t.Setenv(env, c.locale)
 		}
 		reloadTranslations(t)
-		if got := playerName(proto.Account{ID: 7}); got != c.want {
+		if got := present.PlayerName(trData, proto.Account{ID: 7}); got != c.want {
 			t.Errorf("%s: guest 7 is %q, want %q", c.locale, got, c.want)
 		}
-		if got := playerName(proto.Account{ID: 7, Name: "lin"}); got != "lin" {
+		if got := present.PlayerName(trData, proto.Account{ID: 7, Name: "lin"}); got != "lin" {
 			t.Errorf("%s: account lin is %q", c.locale, got)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/gui/board"
+	"github.com/xqfyne/xiangqi/gui/present"
 	"github.com/xqfyne/xiangqi/play/online"
 	"github.com/xqfyne/xiangqi/rules"
 )
@@ -229,12 +230,64 @@ func (o *onlineGame) refresh(g *online.Game, now time.Time) {
 	}
 	o.board.SetView(o.boardView(g))
 	o.showClocks(g, now)
-	o.gameStatus.SetText(o.statusText(g, now))
+	o.gameStatus.SetText(present.OnlineStatusText(trData, o.statusNow(g, now)))
 	if gm := g.Record(); gm != nil {
 		o.moveList.show(moveSource{rec: gm.Record(), cur: o.shownNode(gm), style: o.deps.settings().Notation})
 	}
 	o.nav.refresh(navState{canBack: o.shownPly() > 0, canForward: o.browse >= 0, helpLocked: true})
 	o.refreshButtons(g, now)
+}
+
+// statusNow is what the status line says of g at now.
+func (o *onlineGame) statusNow(g *online.Game, now time.Time) present.OnlineStatus {
+	c := o.deps.c
+	s := present.OnlineStatus{Started: g.Started(), Sending: g.Pending() != rules.NoMove, MyTurn: g.MyTurn(),
+		Away: awayText(g, now)}
+	if g.Over() {
+		s.Over = o.endText(g)
+	}
+	if o.browse >= 0 {
+		var moves []game.MoveListEntry
+		if gm := g.Record(); gm != nil {
+			moves = gm.Record().MoveList(o.deps.settings().Notation)
+		}
+		s.Browsing = present.BrowsingText(trData, moves, o.browse)
+	}
+	if why := g.Illegal(); why != game.NotIllegal {
+		s.Illegal = o.deps.say(why.Message())
+	}
+	drawBy, draw := g.DrawOfferedBy()
+	takebackBy, takeback := g.TakebackAskedBy()
+	s.Draw, s.Takeback = present.OfferOf(drawBy, draw, g.Me), present.OfferOf(takebackBy, takeback, g.Me)
+	if c.State() == online.Reconnecting {
+		s.Reconnect = c.Attempts() + 1
+	}
+	if err := c.Err(); err != nil {
+		s.Err = present.OnlineErrorText(trData, err, o.deps.typedName())
+	}
+	return s
+}
+
+// awayText is g's abandonment countdown at now; "" while both players are here.
+func awayText(g *online.Game, now time.Time) string {
+	side, claimAt, forfeitAt, ok := g.Away()
+	if !ok || g.Over() {
+		return ""
+	}
+	return present.AwayText(trData, present.Away{Mine: side == g.Me, CanClaim: g.CanClaim(now),
+		ClaimIn: claimAt.Sub(now), ForfeitIn: forfeitAt.Sub(now)})
+}
+
+// endText says how g ended, the rating change of a rated game and that it was filed.
+func (o *onlineGame) endText(g *online.Game) string {
+	e := present.OnlineEnd{End: g.End(), Me: g.Me, Player: g.Player}
+	e.Away, _, _, e.AwayKnown = g.Away()
+	if gm := g.Record(); gm != nil {
+		e.Result = gameOverText(o.deps.say, gm)
+	}
+	id, err := g.Filed()
+	e.Filed = id != "" && err == nil
+	return present.OnlineEndText(trData, e)
 }
 
 // refreshButtons enables what the player can do now and names what the shared buttons do.
@@ -316,8 +369,7 @@ func (o *onlineGame) showClocks(g *online.Game, now time.Time) {
 	side, running := g.ClockRunning()
 	var names [2]string
 	for _, c := range []rules.Color{rules.Red, rules.Black} {
-		a := g.PlayerOf(c)
-		names[c] = tr("online.player", map[string]any{"Name": playerName(a), "Rating": online.Rating(a)})
+		names[c] = present.PlayerLabel(trData, g.PlayerOf(c))
 	}
 	if o.clocks.View().Timed != g.TimeControl.Timed() || o.clocks.View().Names != names {
 		defer o.play.Refresh() // the bar's height may change

@@ -1,7 +1,6 @@
 package gui
 
 import (
-	"errors"
 	"strings"
 	"time"
 
@@ -141,38 +140,14 @@ func (s *onlineLobby) refresh() {
 // the last error.
 func (s *onlineLobby) statusText() string {
 	c := s.deps.c
-	var lines []string
-	switch c.State() {
-	case online.SignedOut:
-		lines = append(lines, tr("online.signedOut"))
-	case online.Connecting:
-		lines = append(lines, tr("online.connecting"))
-	case online.Connected:
-		a := c.Account()
-		lines = append(lines, tr("online.signedIn", map[string]any{"Name": playerName(a), "Rating": online.Rating(a)}))
-	case online.Reconnecting:
-		lines = append(lines, tr("online.reconnecting", map[string]any{"N": c.Attempts() + 1}))
-	}
+	st := present.LobbyStatus{State: c.State(), Account: c.Account(), Reconnect: c.Attempts() + 1}
 	if tc, since, ok := c.Seeking(); ok {
-		wait := time.Since(since).Truncate(time.Second)
-		lines = append(lines, tr("online.seeking", map[string]any{"TC": tc, "Wait": present.ClockText(wait)}))
+		st.Seeking, st.Waited = tc, time.Since(since)
 	}
 	if err := c.Err(); err != nil {
-		lines = append(lines, errorText(err, s.deps.typedName()))
+		st.Err = present.OnlineErrorText(trData, err, s.deps.typedName())
 	}
-	return strings.Join(lines, "\n")
-}
-
-// errorText says an error of the controller, the sign-in's refusals in the player's
-// language; name is the name typed in the lobby.
-func errorText(err error, name string) string {
-	switch {
-	case errors.Is(err, online.ErrWrongPassword):
-		return tr("online.wrongPassword")
-	case errors.Is(err, online.ErrNameTaken):
-		return tr("online.nameTaken", map[string]any{"Name": name})
-	}
-	return tr("online.error", map[string]any{"Error": err})
+	return present.LobbyStatusText(trData, st)
 }
 
 // confirmSignOut signs out of the server on this device. A guest account has no

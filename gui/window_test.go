@@ -1,8 +1,6 @@
 package gui
 
 import (
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -18,68 +16,9 @@ import (
 	"github.com/xqfyne/xiangqi/book"
 	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/play"
-	"github.com/xqfyne/xiangqi/play/playtest"
 	"github.com/xqfyne/xiangqi/resources"
 	"github.com/xqfyne/xiangqi/rules"
 )
-
-// openWindow builds the app window on a test app, saving into dir.
-func openWindow(t testing.TB, dir string) (*Window, *playtest.UIQueue) {
-	t.Helper()
-	return openWindowWith(t, Config{SaveDir: dir})
-}
-
-// openWindowWith builds the app window on a test app with cfg, posting to a test queue.
-func openWindowWith(t testing.TB, cfg Config) (*Window, *playtest.UIQueue) {
-	t.Helper()
-	a := newTestApp(t)
-	q := &playtest.UIQueue{}
-	cfg.Post = q.Post
-	w, err := NewWindow(a, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w.Fyne().Resize(fyne.NewSize(900, 680))
-	t.Cleanup(func() {
-		w.game.keepClockTicking(false)
-		w.Session().Close()
-		q.Drain()
-	})
-	return w, q
-}
-
-// openTwoPlayerGame saves a two-player game from fen with moves played and
-// opens the app on it, as a relaunch would.
-func openTwoPlayerGame(t *testing.T, fen string, moves ...string) (*Window, *playtest.UIQueue) {
-	t.Helper()
-	dir := t.TempDir()
-	g, err := game.New(fen)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, text := range moves {
-		if err := g.PlayText(text); err != nil {
-			t.Fatal(err)
-		}
-	}
-	store, _ := play.NewDirStore(dir)
-	set := play.DefaultSettings(play.English)
-	set.Human = game.HumanBoth
-	if err := store.Save(g, set); err != nil {
-		t.Fatal(err)
-	}
-	return openWindow(t, dir)
-}
-
-// newGame starts a game with fast engine settings (no randomness, no book).
-func newGame(t *testing.T, w *Window, human game.HumanSide, seconds float64) {
-	t.Helper()
-	set := w.Session().Settings()
-	set.Human, set.Seconds, set.Random, set.Book = human, seconds, false, false
-	if err := w.Session().NewGame(set); err != nil {
-		t.Fatal(err)
-	}
-}
 
 func TestTapsSelectReselectRejectAndMove(t *testing.T) {
 	w, _ := openWindow(t, t.TempDir())
@@ -321,76 +260,6 @@ func TestGameOverIsReported(t *testing.T) {
 	}
 }
 
-func TestPersistenceRestoresGameAndSettings(t *testing.T) {
-	dir := t.TempDir()
-	w, q := openWindow(t, dir)
-	newGame(t, w, game.HumanRed, play.MinSeconds)
-	set := w.Session().Settings()
-	set.Coords = false
-	if err := w.Session().ApplySettings(set); err != nil {
-		t.Fatal(err)
-	}
-	tapPoint(t, w.Board(), "h2")
-	tapPoint(t, w.Board(), "e2")
-	q.WaitFor(t, 10*time.Second, "reply", func() bool { return w.Session().Game().Ply() == 2 })
-	tapPoint(t, w.Board(), "h0")
-	tapPoint(t, w.Board(), "g2")
-	// Tear down while the engine thinks about its second reply.
-	fen := w.Session().Game().FEN()
-	w.Session().Close()
-	w.Fyne().Close()
-	q.Drain()
-
-	w2, q2 := openWindow(t, dir)
-	s2 := w2.Session()
-	if s2.Game().Ply() != 3 {
-		t.Fatalf("restored ply %d, want 3", s2.Game().Ply())
-	}
-	if got := s2.Game().FEN(); got != fen {
-		t.Fatalf("restored FEN %q, want %q", got, fen)
-	}
-	got := s2.Settings()
-	if got.Human != game.HumanRed || got.Seconds != play.MinSeconds || got.Coords || got.Random || got.Book {
-		t.Fatalf("restored settings %+v", got)
-	}
-	if w2.Board().View().Coords {
-		t.Fatal("the board draws coordinates although they were switched off")
-	}
-	// The engine was to move: it resumes and answers.
-	if !s2.Thinking() {
-		t.Fatal("engine did not resume thinking after restore")
-	}
-	q2.WaitFor(t, 10*time.Second, "resumed reply", func() bool { return s2.Game().Ply() == 4 })
-}
-
-func TestCorruptSaveIsReportedAndKeptAside(t *testing.T) {
-	dir := t.TempDir()
-	bad := []byte(`{"format":"xiangqi-game","version":1,"startFen":"not a fen"`)
-	if err := os.WriteFile(filepath.Join(dir, "game.json"), bad, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	w, _ := openWindow(t, dir)
-	if w.Session().Game().Ply() != 0 || w.Session().Game().FEN() != rules.StartFEN {
-		t.Fatal("a corrupt save did not start a new game")
-	}
-	if len(w.Fyne().Canvas().Overlays().List()) == 0 {
-		t.Fatal("the user was not told about the unreadable save")
-	}
-	aside, _ := filepath.Glob(filepath.Join(dir, "game.corrupt-*.json"))
-	if len(aside) != 1 {
-		t.Fatalf("bad file not kept aside: %v", aside)
-	}
-	if data, _ := os.ReadFile(aside[0]); string(data) != string(bad) {
-		t.Fatal("the file kept aside is not the bad save")
-	}
-	// The new game is saved in place of the bad one, and it is readable.
-	w.Session().Flush()
-	store, _ := play.NewDirStore(dir)
-	if _, err := store.Load(); err != nil {
-		t.Fatalf("new save unreadable: %v", err)
-	}
-}
-
 func TestEngineUsesBundledBook(t *testing.T) {
 	w, q := openWindow(t, t.TempDir())
 	set := w.Session().Settings()
@@ -449,64 +318,6 @@ func TestKeyboardShortcutsUndoRedo(t *testing.T) {
 	c.(interface{ TypedShortcut(fyne.Shortcut) }).TypedShortcut(&fyne.ShortcutRedo{})
 	if w.Session().Game().Ply() != 1 {
 		t.Fatal("Ctrl+Y did not redo")
-	}
-}
-
-// overlayText returns the texts of the labels in the open dialogs.
-func overlayText(w *Window) string {
-	var texts []string
-	for _, top := range w.Fyne().Canvas().Overlays().List() {
-		for _, o := range test.LaidOutObjects(top) {
-			if l, ok := o.(*widget.Label); ok {
-				texts = append(texts, l.Text)
-			}
-		}
-	}
-	return strings.Join(texts, "\n")
-}
-
-// An unreadable save with a good backup: the backup's game comes back and the user is
-// told; the bad file is kept aside.
-func TestUnreadableSaveIsReplacedByBackupWithNotice(t *testing.T) {
-	saveDir := t.TempDir()
-	w, _ := openWindow(t, saveDir)
-	newGame(t, w, game.HumanBoth, 1)
-	for _, p := range []string{"h2", "e2", "h9", "g7"} {
-		tapPoint(t, w.Board(), p)
-		w.Session().Flush()
-	}
-	tapPoint(t, w.Board(), "b0")
-	tapPoint(t, w.Board(), "c2")
-	w.Session().Close()
-	if err := os.WriteFile(filepath.Join(saveDir, "game.json"), []byte(`{"format":"xiangqi-ga`), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	w2, _ := openWindow(t, saveDir)
-	if got := w2.Session().Game().Ply(); got != 2 {
-		t.Fatalf("restored ply %d, want the backup's 2", got)
-	}
-	text := overlayText(w2)
-	aside, _ := filepath.Glob(filepath.Join(saveDir, "game.corrupt-*.json"))
-	if len(aside) != 1 || !strings.Contains(text, tr("save.recovered", map[string]any{"Path": aside[0]})) {
-		t.Fatalf("dialogs say %q; files set aside %v", text, aside)
-	}
-}
-
-// Storage that cannot be opened leaves the app playable, with a notice.
-func TestUnopenableStoreLeavesAppRunning(t *testing.T) {
-	file := filepath.Join(t.TempDir(), "not-a-dir")
-	if err := os.WriteFile(file, nil, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	w, _ := openWindow(t, filepath.Join(file, "saves"))
-	if !strings.Contains(overlayText(w), strings.SplitN(tr("save.unavailable"), "(", 2)[0]) {
-		t.Fatalf("no notice about the storage; dialogs say %q", overlayText(w))
-	}
-	newGame(t, w, game.HumanBoth, 1)
-	tapPoint(t, w.Board(), "h2")
-	tapPoint(t, w.Board(), "e2")
-	if w.Session().Game().Ply() != 1 {
-		t.Fatal("no move could be played without storage")
 	}
 }
 

@@ -105,6 +105,7 @@ func (s *Session) startAnalysis() {
 		a.searcher = engine.NewSearcher(engine.Options{HashMB: analysisHashMB, Threads: 1})
 	}
 	a.searcher.SetRules(s.settings.Rules)
+	a.searcher.SetNet(s.netFor(0)) // analysis is at full strength (evaluation.go)
 	a.fen, a.ply, a.side, a.lines = s.m.g.FEN(), s.m.g.Ply(), s.m.g.SideToMove(), nil
 	pos := s.m.g.Position()
 	limits := engine.Limits{Infinite: true, MultiPV: AnalysisLines, BanMoves: s.m.g.ForbiddenMoves()}

@@ -100,7 +100,9 @@ func (s *Session) startSearch(hint bool) {
 		seconds = maxHintSeconds
 	}
 	pos := s.m.g.Position()
-	s.searcher.SetElo(s.settings.searchElo(hint)) // levels.go
+	elo := s.settings.searchElo(hint) // levels.go
+	s.searcher.SetElo(elo)
+	s.searcher.SetNet(s.netFor(elo)) // evaluation.go
 	// The search judges repetitions by the game's rules too, but it sees a loss only
 	// where its tree reaches one; the moves the judge would punish are banned at the
 	// root, as a referee bans them.

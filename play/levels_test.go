@@ -142,3 +142,27 @@ func TestSavedSecondsRestoreTheLevel(t *testing.T) {
 		}
 	}
 }
+
+// The levels table: each level a valid time, in increasing time, found again by its
+// time; the table handed out is a copy.
+func TestLevelsTable(t *testing.T) {
+	levels := Levels()
+	for i, l := range levels {
+		if err := CheckSeconds(l.Seconds); err != nil {
+			t.Errorf("level %s: %v", l.Key, err)
+		}
+		if i > 0 && l.Seconds <= levels[i-1].Seconds {
+			t.Errorf("levels not in increasing time at %s", l.Key)
+		}
+		if got, ok := LevelFor(l.Seconds); !ok || got != l {
+			t.Errorf("LevelFor(%v) = %v", l.Seconds, got)
+		}
+	}
+	if _, ok := LevelFor(2.5); ok {
+		t.Error("2.5 s is not a named level")
+	}
+	levels[0].Seconds = 99
+	if Levels()[0].Seconds == 99 {
+		t.Error("Levels hands out the table itself")
+	}
+}

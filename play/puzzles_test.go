@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
 	"time"
 
@@ -223,13 +224,23 @@ func TestPuzzleProgressRecoversFromBackup(t *testing.T) {
 
 // Every message a puzzle run says has its text in every catalog.
 func TestPuzzleMessagesHaveTexts(t *testing.T) {
-	src, err := os.ReadFile("puzzles.go")
+	files, err := filepath.Glob("puzzle*.go")
 	if err != nil {
 		t.Fatal(err)
 	}
-	keys := regexp.MustCompile(`Key: "([a-zA-Z.]+)"`).FindAllStringSubmatch(string(src), -1)
+	var keys [][]string
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		src, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		keys = append(keys, regexp.MustCompile(`Key: "([a-zA-Z.]+)"`).FindAllStringSubmatch(string(src), -1)...)
+	}
 	if len(keys) < 15 {
-		t.Fatalf("found %d message keys in puzzles.go", len(keys))
+		t.Fatalf("found %d message keys in %v", len(keys), files)
 	}
 	c := loadCatalogs(t)
 	for _, k := range keys {

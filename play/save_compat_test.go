@@ -92,7 +92,8 @@ func checkOldSave(t *testing.T, s *Session, want oldSave) {
 	}
 	set := s.Settings()
 	if set.Human != want.human || set.Seconds != 0.05 || set.Book || set.Random || set.Notation != game.WXF ||
-		set.Flipped != want.flipped || set.TimeControl != want.tc || set.Rules != game.AsianRules || !set.Sound {
+		set.Flipped != want.flipped || set.TimeControl != want.tc || set.Rules != game.AsianRules || !set.Sound ||
+		set.Evaluation != ClassicalEval {
 		t.Errorf("settings %+v", set)
 	}
 	if want.tc.Timed() {

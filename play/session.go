@@ -9,6 +9,7 @@ import (
 	"github.com/xqfyne/xiangqi/book"
 	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/nnue"
 	"github.com/xqfyne/xiangqi/rules"
 )
 
@@ -48,11 +49,14 @@ type Session struct {
 	writer   *writer // nil when nothing is saved
 	searcher *engine.Searcher
 	search   SearchFunc
-	book     *book.Book // nil when the bundled book could not be read
-	post     func(func())
-	time     TimeSource  // the clock's time
-	away     bool        // the app is out of sight (in the background): the clock waits
-	sounds   SoundPlayer // nil: silent
+	// net is the built-in net, decoded when the player first chooses the neural
+	// evaluation (evaluation.go), shared by the engine and the analysis.
+	net    *nnue.Net
+	book   *book.Book // nil when the bundled book could not be read
+	post   func(func())
+	time   TimeSource  // the clock's time
+	away   bool        // the app is out of sight (in the background): the clock waits
+	sounds SoundPlayer // nil: silent
 
 	marks boardMarks // what the board shows besides the position (board_input.go)
 
@@ -117,6 +121,9 @@ func NewSession(cfg Config) (*Session, error) {
 		saved, err := cfg.Store.loadSession()
 		if g := saved.game; g != nil {
 			s.settings = settingsFrom(saved.settings, s.lang)
+			if err := s.prepareNet(s.settings); err != nil {
+				s.settings.Evaluation, notice = ClassicalEval, errors.Join(notice, err)
+			}
 			g.SetRules(s.settings.Rules)
 			s.m = s.newMatch(g, saved.clock)
 			if saved.review != nil {
@@ -246,6 +253,9 @@ func (s *Session) NewGame(set Settings) error {
 	if err := CheckSeconds(set.Seconds); err != nil {
 		return err
 	}
+	if err := s.prepareNet(set); err != nil {
+		return err
+	}
 	g, err := game.New("")
 	if err != nil {
 		return err
@@ -269,16 +279,24 @@ func (s *Session) NewGame(set Settings) error {
 	return nil
 }
 
-// ApplySettings changes difficulty, book, randomness, coordinates, notation, rules and the
-// repetition warning during a game. The side played is changed only by NewGame.
+// ApplySettings changes difficulty, book, randomness, coordinates, notation, rules, the
+// repetition warning and the evaluation during a game. The side played is changed only by
+// NewGame.
 func (s *Session) ApplySettings(set Settings) error {
 	if err := CheckSeconds(set.Seconds); err != nil {
 		return err
 	}
+	if err := s.prepareNet(set); err != nil {
+		return err
+	}
 	set.Human, set.Flipped, set.TimeControl = s.settings.Human, s.settings.Flipped, s.settings.TimeControl
+	evalChanged := set.Evaluation != s.settings.Evaluation
 	s.settings = set
 	s.m.g.SetRules(set.Rules)
 	s.configureEngine()
+	if evalChanged && s.analysis.on {
+		s.startAnalysis() // its lines were judged by the other evaluation
+	}
 	s.save()
 	s.changed(ChangeAll)
 	return nil

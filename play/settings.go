@@ -51,6 +51,9 @@ type Settings struct {
 	TimeControl TimeControl
 	Sound       bool       // play sounds for moves, captures, checks, illegal taps and the end
 	Appearance  Appearance // board, pieces, theme, face-to-face
+	// Evaluation: the classical evaluation or the built-in net, for the searches at full
+	// strength (Session.netFor says which).
+	Evaluation Evaluation
 }
 
 // DefaultSettings: play Red against the engine at the one-second level (业余4级), moves written
@@ -71,6 +74,7 @@ const (
 	keyNotation = "notation"
 	keyWarn     = "warnRepetition"
 	keySound    = "sound"
+	keyEval     = "evaluation"
 )
 
 // notationNames are the notations as the save file writes them.
@@ -116,6 +120,7 @@ func settingsFrom(saved map[string]string, lang Language) Settings {
 	}
 	s.Sound = flag(keySound, s.Sound)
 	s.Appearance = appearanceOf(saved, flag)
+	s.Evaluation = evaluationFrom(saved[keyEval])
 	return s
 }
 
@@ -133,6 +138,7 @@ func (s Settings) encode() map[string]string {
 		keyWarn:        strconv.FormatBool(s.WarnRepetition),
 		keyTimeControl: s.TimeControl.String(),
 		keySound:       strconv.FormatBool(s.Sound),
+		keyEval:        evaluationNames[s.Evaluation],
 	}
 	s.Appearance.record(saved)
 	return saved

@@ -21,6 +21,16 @@
 #   BROTLI_QUALITY=9 bash scripts/smoke-web.sh # faster brotli than make web's 11
 #   WEB_DIR=wasm bash scripts/smoke-web.sh     # test an existing build, do not build
 #   MOVES=9 bash scripts/smoke-web.sh          # a longer game (its save exceeds 512 bytes)
+#   EVAL_COMPARE=1 bash scripts/smoke-web.sh   # then the engine's reply with each evaluation
+#
+# EVAL_COMPARE=1 adds, at the end (offline), the engine's reply at a full-strength time
+# (EVAL_SECONDS a move, default 2.5: no level's time, so no strength limit) with the classical
+# evaluation and with the built-in net: the saved settings get the evaluation (the key the
+# settings dialog saves), that time, no book and no randomness; the page is reloaded (the
+# start with the net decodes it) and the same move is played in the same position. It prints
+# each reload's time and reply time (a screenshot taken meanwhile included), and screenshots
+# the status line (the search's depth) half-way through the move: eval-classical.png and
+# eval-neural.png.
 #
 # Installs chromium (apt) and playwright-core (npm, into $TOOLS) when missing. The build is
 # copied to $OUT/web; the repository's wasm/ is removed again unless it existed before, and
@@ -83,7 +93,7 @@ wasm_file=$(ls "$OUT"/web/*.wasm | head -1)
 size_of() { if [ -f "$1" ]; then stat -c %s "$1"; else echo none; fi; }
 echo "wasm: $wasm_file, $(stat -c %s "$wasm_file") bytes; gzip $(size_of "$wasm_file.gz"), brotli $(size_of "$wasm_file.br")"
 [ -f "$OUT/web/sw.js" ] && [ -f "$OUT/web/manifest.webmanifest" ] || { echo "no service worker or manifest in the web build"; exit 1; }
-if [ "$MOVES" -gt 1 ]; then
+if [ "$MOVES" -gt 1 ] || [ -n "${EVAL_COMPARE:-}" ]; then
   go build -o "$OUT/xqengine" ./cmd/xqengine
 fi
 
@@ -355,6 +365,59 @@ const fail = s => { say('FAIL: ' + s); failed = true; };
   if (!offlineDrawn) fail('offline, the board was not drawn after a reload');
   else if (offline.text !== before.text) fail('offline, the save after a reload differs from the one before');
   else say(`offline reload: board drawn after ${((drawnAt - tOffline) / 1000).toFixed(2)} s from the service worker's cache, the saved game came back`);
+  if (failed || !process.env.EVAL_COMPARE) return finish(failed ? 1 : 0);
+
+  // EVAL_COMPARE: the same position and move with each evaluation (see the script's header).
+  const secs = +(process.env.EVAL_SECONDS || 2.5);
+  const writeSave = text => page.evaluate(async text => {
+    const key = '/fyne/game.json';
+    const db = await new Promise((ok, ko) => { const r = indexedDB.open('files'); r.onsuccess = () => ok(r.result); r.onerror = () => ko(r.error); });
+    const tx = db.transaction(['meta', 'data'], 'readwrite');
+    const blob = new Blob([text]);
+    const meta = await new Promise(ok => { const r = tx.objectStore('meta').get(key); r.onsuccess = () => ok(r.result); });
+    meta.size = blob.size; meta.mtime = Date.now();
+    tx.objectStore('meta').put(meta, key);
+    tx.objectStore('data').put(blob, key);
+    await new Promise((ok, ko) => { tx.oncomplete = ok; tx.onerror = () => ko(tx.error); });
+    db.close();
+  }, text);
+  const base = JSON.parse(before.text);
+  if (!base.cursor) { fail('the save is not an envelope with settings'); return finish(1); }
+  const baseMoves = base.cursor.line ? base.cursor.line.split(' ') : [];
+  const res = execFileSync('bash', ['-c', `(printf '%s' "$0"; sleep 0.5; echo quit) | "$1"`,
+    `uci\nposition startpos moves ${baseMoves.join(' ')}\ngo movetime 100\n`, engine]).toString();
+  const mv = res.match(/^bestmove (\S+)/m)[1];
+  for (const evaluation of ['classical', 'neural']) {
+    const edited = JSON.parse(before.text);
+    Object.assign(edited.settings, { evaluation, seconds: String(secs), book: 'false', random: 'false' });
+    await writeSave(JSON.stringify(edited));
+    const tLoad = Date.now();
+    await page.reload();
+    await page.waitForSelector('canvas', { timeout: 120000 });
+    if (!(await waitDrawn(120000, async () => (await setAside()).length > 0))) { fail(`${evaluation}: the board was not drawn after a reload`); return finish(1); }
+    const drawnAfter = drawnAt - tLoad;
+    await page.waitForTimeout(2500);
+    const [fx, fy] = sq(mv.slice(0, 2)), [tx, ty] = sq(mv.slice(2, 4));
+    await page.mouse.click(fx, fy);
+    await page.waitForTimeout(700);
+    const tMove = Date.now();
+    await page.mouse.click(tx, ty);
+    // Half-way through the move, where the reply cannot have come yet even with a slow
+    // screenshot: the status line shows the depth reached so far.
+    await page.waitForTimeout(secs * 500);
+    await shot(`eval-${evaluation}`);
+    const want = baseMoves.length + 2;
+    let got = [];
+    while (Date.now() - tMove < secs * 1000 + 60000) {
+      got = await savedMoves();
+      if (got.length >= want) break;
+      await page.waitForTimeout(50);
+    }
+    if (got.length < want || got[baseMoves.length] !== mv) { fail(`${evaluation}: no reply to ${mv} within ${secs + 60} s; the save holds ${got.join(' ')}`); return finish(1); }
+    const after = JSON.parse((await readSave()).text);
+    if (after.settings.evaluation !== evaluation) { fail(`${evaluation}: the app saved evaluation ${after.settings.evaluation}`); return finish(1); }
+    say(`[${ts()}] evaluation ${evaluation}, ${secs} s a move: reload drew the board after ${(drawnAfter / 1000).toFixed(2)} s; ${mv} answered ${got[got.length - 1]} after ${Date.now() - tMove} ms (status half-way: ${out}/eval-${evaluation}.png)`);
+  }
   return finish(0);
 })().catch(async e => { fail(String(e && e.stack || e)); process.exit(1); });
 EOF

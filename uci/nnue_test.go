@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/xqfyne/xiangqi/nnue"
+	"github.com/xqfyne/xiangqi/nnue/nets"
 )
 
 // writeNet writes a small random net file, as a GUI user would pick one.
@@ -21,8 +22,9 @@ func writeNet(t *testing.T) string {
 	return path
 }
 
-// EvalFile loads a net and UseNNUE makes the search use it, in either
-// order; switched off, or without a net, the evaluation is classical.
+// UseNNUE makes the search use the built-in net, or the one EvalFile loads
+// (in either order; EvalFile <empty> goes back to the built-in net);
+// switched off, the evaluation is classical.
 func TestEvalFileAndUseNNUE(t *testing.T) {
 	path := writeNet(t)
 	evalOf := func(cmds ...string) string {
@@ -43,17 +45,19 @@ func TestEvalFileAndUseNNUE(t *testing.T) {
 		}
 		return eval
 	}
+	const builtin = "NNUE " + nets.DefaultName + " built in (H=128, L2=16)"
 	cases := []struct {
 		cmds []string
 		want string
 	}{
 		{nil, "classical"},
-		{[]string{"setoption name UseNNUE value true"}, "classical"},
+		{[]string{"setoption name UseNNUE value true"}, builtin},
 		{[]string{"setoption name EvalFile value " + path}, "classical"},
-		{[]string{"setoption name EvalFile value " + path, "setoption name UseNNUE value true"}, "NNUE (H=32, L2=4)"},
-		{[]string{"setoption name UseNNUE value true", "setoption name EvalFile value " + path}, "NNUE (H=32, L2=4)"},
+		{[]string{"setoption name EvalFile value " + path, "setoption name UseNNUE value true"}, "NNUE test.nnue (H=32, L2=4)"},
+		{[]string{"setoption name UseNNUE value true", "setoption name EvalFile value " + path}, "NNUE test.nnue (H=32, L2=4)"},
 		{[]string{"setoption name UseNNUE value true", "setoption name EvalFile value " + path, "setoption name UseNNUE value false"}, "classical"},
-		{[]string{"setoption name UseNNUE value true", "setoption name EvalFile value " + path, "setoption name EvalFile value <empty>"}, "classical"},
+		{[]string{"setoption name UseNNUE value true", "setoption name EvalFile value " + path, "setoption name EvalFile value <empty>"}, builtin},
+		{[]string{"setoption name EvalFile value " + path, "setoption name EvalFile value <empty>", "setoption name UseNNUE value true"}, builtin},
 	}
 	for _, c := range cases {
 		if got := evalOf(c.cmds...); got != c.want {
@@ -63,19 +67,62 @@ func TestEvalFileAndUseNNUE(t *testing.T) {
 }
 
 // A file that is not a net is refused with an error naming the problem,
-// and the engine goes on with the evaluation it had.
+// and the engine goes on with the net it had.
 func TestEvalFileRefusesBadFile(t *testing.T) {
 	bad := filepath.Join(t.TempDir(), "bad.nnue")
 	if err := os.WriteFile(bad, []byte("not a net at all, but long enough to have a header"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	lines := talk(t, "uci", "setoption name EvalFile value "+bad, "setoption name UseNNUE value true", "bench 1", "quit")
-	var sawError, classical bool
+	lines := talk(t, "uci", "setoption name EvalFile value "+writeNet(t), "setoption name EvalFile value "+bad,
+		"setoption name UseNNUE value true", "bench 1", "quit")
+	var sawError, kept bool
 	for _, l := range lines {
 		sawError = sawError || strings.HasPrefix(l, "info string error") && strings.Contains(l, "bad magic")
-		classical = classical || strings.Contains(l, "evaluation classical")
+		kept = kept || strings.Contains(l, "evaluation NNUE test.nnue")
 	}
-	if !sawError || !classical {
-		t.Errorf("bad net file: error shown %v, classical bench %v:\n%s", sawError, classical, strings.Join(lines, "\n"))
+	if !sawError || !kept {
+		t.Errorf("bad net file: error shown %v, bench with the net loaded before %v:\n%s", sawError, kept, strings.Join(lines, "\n"))
+	}
+}
+
+// UseNNUE alone searches with the built-in net: on a fixed position at a
+// fixed depth it reaches the score and node count of the kept net's file
+// loaded by EvalFile, and not those of the classical evaluation.
+func TestUseNNUEWithoutEvalFile(t *testing.T) {
+	const fen = "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/2P6/P3P1P1P/1C2C1N2/9/RNBAKABR1 b - - 0 1"
+	search := func(cmds ...string) string {
+		t.Helper()
+		all := append([]string{"uci", "setoption name OwnBook value false"}, cmds...)
+		lines := talk(t, append(all, "position fen "+fen, "go depth 5")...)
+		last := ""
+		for _, l := range lines {
+			if strings.HasPrefix(l, "info string error") {
+				t.Errorf("%v: %s", cmds, l)
+			}
+			if strings.HasPrefix(l, "info depth 5 ") {
+				last = l
+			}
+		}
+		// The score and the node count, without the time-dependent fields.
+		f := strings.Fields(last)
+		var kept []string
+		for i := 0; i+1 < len(f); i++ {
+			if f[i] == "score" || f[i] == "nodes" {
+				kept = append(kept, f[i], f[i+1], f[i+2])
+			}
+		}
+		if len(kept) < 4 {
+			t.Fatalf("%v: no depth 5 line with a score and nodes: %q", cmds, last)
+		}
+		return strings.Join(kept, " ")
+	}
+	classical := search()
+	builtin := search("setoption name UseNNUE value true")
+	file := search("setoption name EvalFile value ../nnue/nets/"+nets.DefaultName, "setoption name UseNNUE value true")
+	if builtin != file {
+		t.Errorf("the built-in net searched %q, its file %q", builtin, file)
+	}
+	if builtin == classical {
+		t.Errorf("UseNNUE searched as the classical evaluation does: %q", classical)
 	}
 }

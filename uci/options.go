@@ -97,9 +97,9 @@ func buildOptionTable() []setting {
 			}},
 	}
 	table = append(table,
-		// The neural evaluation (package nnue): EvalFile loads a net,
-		// UseNNUE makes the search use it. The classical evaluation
-		// stays the default.
+		// The neural evaluation (package nnue): UseNNUE makes the search
+		// use the built-in net (nnue/nets), or the one EvalFile loads.
+		// The classical evaluation stays the default.
 		setting{uci: "EvalFile", ucci: "evalfile", kind: String, def: "<empty>",
 			apply: func(s *searchSession, v value) error { return s.loadNet(strings.TrimSpace(v.text)) }},
 		setting{uci: "UseNNUE", ucci: "usennue", kind: Check, def: "false",

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -11,6 +12,7 @@ import (
 	"github.com/xqfyne/xiangqi/book"
 	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/nnue"
+	"github.com/xqfyne/xiangqi/nnue/nets"
 	"github.com/xqfyne/xiangqi/resources"
 	"github.com/xqfyne/xiangqi/rules"
 )
@@ -33,9 +35,13 @@ type searchSession struct {
 	useBook  bool
 	multiPV  int // lines reported per depth (MultiPV), 1 normally
 	strength strengthOption
-	// net is the neural evaluation loaded by EvalFile; the search uses it
-	// while useNNUE is on.
+	// net is the neural evaluation loaded by EvalFile, netName its file's
+	// name; without one (nil) the search uses the built-in net (package
+	// nnue/nets), decoded into builtin the first time it is needed. Either
+	// is used only while useNNUE is on.
 	net     *nnue.Net
+	netName string
+	builtin *nnue.Net
 	useNNUE bool
 
 	results  chan searchResult // a finished search's result, for the command loop
@@ -116,44 +122,67 @@ func (s *searchSession) applyBook() {
 	s.searcher.SetBookProbe(s.book.Prober(rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 1))))
 }
 
-// searchNet is the net the search evaluates with: nil for the classical
-// evaluation.
-func (s *searchSession) searchNet() *nnue.Net {
-	if !s.useNNUE {
-		return nil
+// searchNet is the net the search evaluates with (nil for the classical
+// evaluation) and how bench names it.
+func (s *searchSession) searchNet() (*nnue.Net, string) {
+	switch {
+	case !s.useNNUE:
+		return nil, "classical"
+	case s.net != nil:
+		return s.net, s.netName
+	default:
+		return s.builtin, nets.DefaultName + " built in"
 	}
-	return s.net
 }
 
 // applyNet hands the net to the searcher when UseNNUE is on.
 func (s *searchSession) applyNet() {
 	if s.searcher != nil {
-		s.searcher.SetNet(s.searchNet())
+		net, _ := s.searchNet()
+		s.searcher.SetNet(net)
 	}
 }
 
-// setNNUE switches the neural evaluation on or off. GUIs send options in
-// any order, so UseNNUE may come before EvalFile: until a net is loaded the
-// search stays classical (bench says which evaluation it used).
+// setNNUE switches the neural evaluation on or off: the net of EvalFile, or
+// the built-in one. GUIs send options in any order, so UseNNUE may come
+// before EvalFile, which then replaces the built-in net (bench says which
+// evaluation it used).
 func (s *searchSession) setNNUE(on bool) error {
 	s.useNNUE = on
+	err := s.needBuiltin()
 	s.applyNet()
+	return err
+}
+
+// needBuiltin decodes the built-in net when the search is to use it and it
+// is not decoded yet; should that fail, the evaluation turns classical.
+func (s *searchSession) needBuiltin() error {
+	if !s.useNNUE || s.net != nil || s.builtin != nil {
+		return nil
+	}
+	n, err := nets.Default()
+	if err != nil {
+		s.useNNUE = false
+		return fmt.Errorf("the built-in net: %v (the evaluation stays classical)", err)
+	}
+	s.builtin = n
 	return nil
 }
 
-// loadNet reads the net file at path ("" or "<empty>": none, which also
-// switches UseNNUE off). A file that cannot be read leaves the net as it was.
+// loadNet reads the net file at path ("" or "<empty>": none, so the
+// built-in net). A file that cannot be read leaves the net as it was.
 func (s *searchSession) loadNet(path string) error {
 	if path == "" || path == "<empty>" {
-		s.net, s.useNNUE = nil, false
+		s.net, s.netName = nil, ""
+		err := s.needBuiltin()
 		s.applyNet()
-		return nil
+		return err
 	}
 	n, err := nnue.LoadFile(path)
 	if err != nil {
 		return err
 	}
-	s.net = n
+	s.net, s.netName = n, filepath.Base(path)
 	s.applyNet()
 	return nil
 }
@@ -459,14 +488,15 @@ func (s *searchSession) bench(args []string) {
 		}
 		depth = n
 	}
-	r, err := engine.BenchNet(depth, s.hashMB, s.searchNet())
+	net, name := s.searchNet()
+	r, err := engine.BenchNet(depth, s.hashMB, net)
 	if err != nil {
 		s.c.errorf("bench: %v", err)
 		return
 	}
-	eval := "classical"
-	if n := s.searchNet(); n != nil {
-		eval = fmt.Sprintf("NNUE (H=%d, L2=%d)", n.H, n.L2)
+	eval := name
+	if net != nil {
+		eval = fmt.Sprintf("NNUE %s (H=%d, L2=%d)", name, net.H, net.L2)
 	}
 	s.c.out.println("info string bench positions %d depth %d evaluation %s", r.Positions, depth, eval)
 	s.c.out.println("Total time (ms) : %d", r.Time.Milliseconds())

@@ -22,12 +22,15 @@ type Status struct {
 	EngineWaits bool
 }
 
+// separator runs the parts of a status line on.
+const separator = " · "
+
 // StatusText is the status line: the game's end, the engine's progress, its failure, or
 // whose move it is with the hint, the refusal of an illegal move and check before it.
 func StatusText(t Translate, s Status) string {
 	text := statusCore(t, s)
 	if s.Confirming != "" {
-		text = s.Confirming + " · " + text
+		text = s.Confirming + separator + text
 	}
 	return text
 }
@@ -51,16 +54,16 @@ func statusCore(t Translate, s Status) string {
 		text = t("status.yourMove", map[string]any{"Side": side})
 	}
 	if s.EngineWaits {
-		text += " · " + t("status.engineWaits", nil)
+		text += separator + t("status.engineWaits", nil)
 	}
 	if s.Hint != "" {
-		text = t("status.hint", map[string]any{"Move": s.Hint}) + " · " + text
+		text = t("status.hint", map[string]any{"Move": s.Hint}) + separator + text
 	}
 	if s.HintErr != nil {
-		text = t("engine.noHint", map[string]any{"Error": s.HintErr}) + " · " + text
+		text = t("engine.noHint", map[string]any{"Error": s.HintErr}) + separator + text
 	}
 	if s.Illegal != "" {
-		text = s.Illegal + " · " + text
+		text = s.Illegal + separator + text
 	}
 	if s.Check {
 		text = t("status.check", nil) + " " + text

@@ -1,0 +1,59 @@
+package play
+
+import (
+	"fmt"
+
+	"github.com/xqfyne/xiangqi/nnue"
+	"github.com/xqfyne/xiangqi/nnue/nets"
+)
+
+// Evaluation is how the engine judges a position: the classical evaluation (the
+// default) or the neural net built into the app (experimental: it has not yet won at
+// equal time against the classical engine, docs/engine-log.md "Neural evaluation").
+type Evaluation uint8
+
+const (
+	ClassicalEval Evaluation = iota // material, piece squares, mobility, king safety
+	NeuralEval                      // the built-in net (package nnue/nets)
+)
+
+// evaluationNames are the evaluations as the save file writes them; a save without the
+// key (older than the setting) or with an unknown name loads as classical.
+var evaluationNames = map[Evaluation]string{ClassicalEval: "classical", NeuralEval: "neural"}
+
+func evaluationFrom(name string) Evaluation {
+	for e, n := range evaluationNames {
+		if n == name {
+			return e
+		}
+	}
+	return ClassicalEval
+}
+
+// prepareNet decodes the built-in net when set chooses it and it is not decoded yet, so
+// that a setting the session cannot honour is refused when it is chosen.
+func (s *Session) prepareNet(set Settings) error {
+	if set.Evaluation != NeuralEval || s.net != nil {
+		return nil
+	}
+	n, err := nets.Default()
+	if err != nil {
+		return fmt.Errorf("the neural evaluation cannot be used: %w", err)
+	}
+	s.net = n
+	return nil
+}
+
+// netFor is the net a search under strength limit elo evaluates with (nil: classical).
+// The limited levels keep the classical evaluation whatever the setting: their node
+// budgets, noise and ratings were measured with it (engine/strength.go, docs/levels.md),
+// and the net, with its own speed and tree sizes, would make those ratings wrong. The
+// full-strength level, a time that is no level's, hints and analysis (elo 0) use the
+// net when the player chose it. The review stays classical too: its marks are score
+// losses with thresholds set on the classical scale (review.go).
+func (s *Session) netFor(elo int) *nnue.Net {
+	if s.settings.Evaluation != NeuralEval || elo != 0 {
+		return nil
+	}
+	return s.net
+}

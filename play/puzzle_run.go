@@ -1,0 +1,266 @@
+package play
+
+import (
+	"context"
+	"slices"
+
+	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/i18n"
+	"github.com/xqfyne/xiangqi/puzzle"
+	"github.com/xqfyne/xiangqi/rules"
+)
+
+// RunState is where a run at a puzzle stands.
+type RunState int
+
+// The states of a run.
+const (
+	RunSolving RunState = iota
+	RunSolved
+	RunFailed
+)
+
+// PuzzleRun is one try at a puzzle on the board: taps select and move as in a game; in a
+// puzzle with a line the opponent answers from it (puzzle.Attempt), in endgame training
+// the engine answers. A wrong move fails the try, and the engine's refutation is played
+// on the board; a hint (the piece, then the move) counts as a failure too. The result is
+// recorded once a try, the first time it is known.
+type PuzzleRun struct {
+	t        *Puzzles
+	p        *puzzle.Puzzle
+	attempt  *puzzle.Attempt // nil in endgame training
+	g        *game.Game      // endgame training: the game against the engine
+	solver   rules.Color
+	pos      *rules.Position // shown
+	marks    boardMarks
+	last     rules.Move
+	hintFrom rules.Square
+	state    RunState
+	status   i18n.Message
+	recorded bool
+	// refutation is the engine's line after a wrong move, from failedAt.
+	refutation []rules.Move
+	failedAt   *rules.Position
+	job        struct {
+		gen    uint64
+		cancel context.CancelFunc
+	}
+	thinking bool
+	// OnChange hears of every change of what the run shows.
+	OnChange func()
+}
+
+// Start begins a run at p.
+func (t *Puzzles) Start(p *puzzle.Puzzle) (*PuzzleRun, error) {
+	pos, err := p.Position()
+	if err != nil {
+		return nil, err
+	}
+	r := &PuzzleRun{t: t, p: p, solver: pos.Side(), pos: pos, marks: noMarks(), last: rules.NoMove, hintFrom: rules.NoSquare}
+	if p.Kind == puzzle.KindEndgame {
+		if r.g, err = game.New(p.FEN); err != nil {
+			return nil, err
+		}
+	} else if r.attempt, err = puzzle.NewAttempt(p); err != nil {
+		return nil, err
+	}
+	r.status = r.goal()
+	return r, nil
+}
+
+// Puzzle is the puzzle tried.
+func (r *PuzzleRun) Puzzle() *puzzle.Puzzle { return r.p }
+
+// Rating is the puzzle's rating as the player's results have refined it.
+func (r *PuzzleRun) Rating() float64 { return r.t.progress.PuzzleRating(r.p).Rating }
+
+// Position is the position shown.
+func (r *PuzzleRun) Position() *rules.Position { return r.pos.Copy() }
+
+// Solver is the side the player moves.
+func (r *PuzzleRun) Solver() rules.Color { return r.solver }
+
+// State tells whether the run goes on, was solved or failed.
+func (r *PuzzleRun) State() RunState { return r.state }
+
+// Thinking reports whether the engine is answering or looking for a refutation.
+func (r *PuzzleRun) Thinking() bool { return r.thinking }
+
+// Status says what the player should do, or how the run ended.
+func (r *PuzzleRun) Status() i18n.Message { return r.status }
+
+// Selected is the selected piece's point, or rules.NoSquare.
+func (r *PuzzleRun) Selected() rules.Square { return r.marks.selected }
+
+// Targets are the selected piece's legal destinations.
+func (r *PuzzleRun) Targets() []rules.Square { return slices.Clone(r.marks.targets) }
+
+// LastMove is the last move on the board, or rules.NoMove.
+func (r *PuzzleRun) LastMove() rules.Move { return r.last }
+
+// Animate is the move the board should slide into place, or rules.NoMove.
+func (r *PuzzleRun) Animate() rules.Move { return r.marks.animate }
+
+// Rejected is a point just tapped illegally, or rules.NoSquare.
+func (r *PuzzleRun) Rejected() rules.Square { return r.marks.rejected }
+
+// HintPiece is the point of the piece the first hint showed, or rules.NoSquare.
+func (r *PuzzleRun) HintPiece() rules.Square { return r.hintFrom }
+
+// HintMove is the move the second hint showed, or rules.NoMove.
+func (r *PuzzleRun) HintMove() rules.Move { return r.marks.hint }
+
+// Refutation is the engine's answer to the wrong move and what follows, from the
+// position the wrong move made (nil before a failure, or while it is looked for).
+func (r *PuzzleRun) Refutation() (from *rules.Position, line []rules.Move) {
+	if r.failedAt == nil {
+		return nil, nil
+	}
+	return r.failedAt.Copy(), slices.Clone(r.refutation)
+}
+
+// CanHint reports whether a hint can be given now: in a puzzle with a line, while it is
+// being solved, up to the move itself.
+func (r *PuzzleRun) CanHint() bool {
+	return r.attempt != nil && r.state == RunSolving && !r.thinking && r.marks.hint == rules.NoMove
+}
+
+// goal is the status before the first move: what to do.
+func (r *PuzzleRun) goal() i18n.Message {
+	side := i18n.Message{Key: sideKey(r.solver)}
+	switch {
+	case r.g != nil && r.drawGoal():
+		return i18n.Message{Key: "puzzle.goal.hold", Args: i18n.Args{"Side": side, "Moves": EndgameMoves}}
+	case r.g != nil:
+		return i18n.Message{Key: "puzzle.goal.win", Args: i18n.Args{"Side": side, "Moves": EndgameMoves}}
+	case r.p.Kind == puzzle.KindMate && r.p.Proof == puzzle.Proven:
+		return i18n.Message{Key: "puzzle.goal.mate", Args: i18n.Args{"Side": side, "Moves": r.p.SolverMoves()}}
+	case r.p.Kind == puzzle.KindMaterial:
+		return i18n.Message{Key: "puzzle.goal.material", Args: i18n.Args{"Side": side}}
+	}
+	return i18n.Message{Key: "puzzle.goal.line", Args: i18n.Args{"Side": side}}
+}
+
+func sideKey(c rules.Color) string {
+	if c == rules.Red {
+		return "side.red"
+	}
+	return "side.black"
+}
+
+// Tap handles a tap on a board point: an own piece becomes the selection; with a
+// selection, another point is a move.
+func (r *PuzzleRun) Tap(sq rules.Square) {
+	if r.state != RunSolving || r.thinking || r.pos.Side() != r.solver {
+		return
+	}
+	r.marks.rejected, r.marks.animate = rules.NoSquare, rules.NoMove
+	if p := r.pos.At(sq); p != rules.NoPiece && p.Color() == r.solver {
+		r.marks.selected, r.marks.targets = sq, r.pos.LegalTargets(sq)
+		r.changed()
+		return
+	}
+	if r.marks.selected == rules.NoSquare {
+		return
+	}
+	m := rules.NewMove(r.marks.selected, sq)
+	if !r.pos.IsLegal(m) {
+		r.marks.rejected = sq
+		r.status = i18n.Message{Key: "status.illegal"}
+		r.changed()
+		return
+	}
+	r.marks.selected, r.marks.targets = rules.NoSquare, nil
+	if r.g != nil {
+		r.playEndgame(m)
+	} else {
+		r.playLine(m)
+	}
+	r.changed()
+}
+
+// Drop plays a piece dragged from one point to another, as two taps.
+func (r *PuzzleRun) Drop(from, to rules.Square) {
+	r.Tap(from)
+	r.Tap(to)
+}
+
+// recordOnce records the try's result the first time it is known.
+func (r *PuzzleRun) recordOnce(solved bool) {
+	if r.recorded {
+		return
+	}
+	r.recorded = true
+	r.t.record(r.p, solved)
+}
+
+// search runs the engine on pos off the UI goroutine and hands the result to done on
+// it, unless the run was stopped or retried since.
+func (r *PuzzleRun) search(pos *rules.Position, lim engine.Limits, done func(engine.SearchResult)) {
+	search := r.t.cfg.Search
+	r.background(func(ctx context.Context) func() {
+		res := search(ctx, pos, lim, nil)
+		return func() { done(res) }
+	})
+}
+
+// background runs work off the UI goroutine (Close waits for it) and the function it
+// returns on the UI goroutine, unless the run was stopped or retried since; the run
+// takes no taps or hints meanwhile.
+func (r *PuzzleRun) background(work func(context.Context) func()) {
+	r.stopSearch()
+	gen := r.job.gen
+	ctx, cancel := context.WithCancel(context.Background())
+	r.job.cancel = cancel
+	r.thinking = true
+	post := r.t.cfg.Post
+	r.t.running.Add(1)
+	go func() {
+		defer r.t.running.Done()
+		done := work(ctx)
+		post(func() {
+			if r.job.gen != gen {
+				return
+			}
+			r.thinking = false
+			cancel()
+			done()
+			r.changed()
+		})
+	}()
+}
+
+// stopSearch cancels the engine's search and drops its answer.
+func (r *PuzzleRun) stopSearch() {
+	r.job.gen++
+	r.thinking = false
+	if r.job.cancel != nil {
+		r.job.cancel()
+		r.job.cancel = nil
+	}
+}
+
+// Stop cancels the engine's work: the screen was left.
+func (r *PuzzleRun) Stop() { r.stopSearch() }
+
+// Retry starts the same puzzle again from its position; a result is then recorded again
+// (the ratings move for the first try only, puzzle.Progress.Record).
+func (r *PuzzleRun) Retry() {
+	r.stopSearch()
+	fresh, err := r.t.Start(r.p)
+	if err != nil {
+		return
+	}
+	onChange := r.OnChange
+	*r = PuzzleRun{t: fresh.t, p: fresh.p, attempt: fresh.attempt, g: fresh.g, solver: fresh.solver, pos: fresh.pos,
+		marks: fresh.marks, last: fresh.last, hintFrom: fresh.hintFrom, status: fresh.status, job: r.job, OnChange: onChange}
+	r.changed()
+}
+
+// changed tells OnChange that what the run shows changed.
+func (r *PuzzleRun) changed() {
+	if r.OnChange != nil {
+		r.OnChange()
+	}
+}
