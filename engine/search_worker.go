@@ -181,11 +181,16 @@ func (w *worker) evaluate(ply int) int {
 // stopped tells whether the search must unwind now.
 func (w *worker) stopped() bool { return w.sh.stop.Load() }
 
-// countNode counts a node and every 1024 nodes checks the clock, the node
-// limit and the context, so that a stop is seen within a millisecond or so.
+// checkEvery is how many nodes a worker searches between looks at the clock,
+// the node limit and the context: a stop is seen within a millisecond or so,
+// and a node limit is spent up to the next multiple of it.
+const checkEvery = 1024
+
+// countNode counts a node and every checkEvery nodes checks the clock, the
+// node limit and the context.
 func (w *worker) countNode() {
 	w.nodes++
-	if w.nodes&1023 != 0 {
+	if w.nodes&(checkEvery-1) != 0 {
 		return
 	}
 	sh := w.sh

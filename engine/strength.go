@@ -50,8 +50,12 @@ type strengthRow struct {
 // depend on the machine's speed) is the only cap. The lower rows are set at
 // the levels' ratings (play/levels.go) and tuned by 200-game matches
 // between them (cmd/levelstat) to about 30 % for each level against the
-// next; the rows from 2445 up are the node budgets measured before the noise
-// replaced the choice among several lines (docs/levels.md).
+// next, up to Association master (3100); the rows 2850 and from 3185 up are
+// the node budgets measured before the noise replaced the choice among
+// several lines (docs/levels.md). The search looks at its budget every
+// checkEvery nodes and spends it up to the next multiple, so the rows of the
+// levels from 2000 to 3100 are written as those multiples: what they play,
+// in steps of 1.4 to 1.75 times.
 var strengthTable = [...]strengthRow{
 	{elo: 600, depth: 2, nodes: 3000, noise: 75, blunder: 0.11, overlook: 0.35, plainEval: true},
 	{elo: 800, depth: 2, nodes: 3000, noise: 58, blunder: 0.05, overlook: 0.2, plainEval: true},
@@ -60,9 +64,13 @@ var strengthTable = [...]strengthRow{
 	{elo: 1400, depth: 3, nodes: 3000, noise: 37, blunder: 0.027, overlook: 0.05},
 	{elo: 1600, depth: 3.5, nodes: 3000, noise: 33, blunder: 0.02, overlook: 0.03},
 	{elo: 1800, depth: 4, nodes: 3000, noise: 28, blunder: 0.016, overlook: 0.02},
-	{elo: 2000, nodes: 3500, noise: 24, blunder: 0.012},
-	{elo: 2445, nodes: 8000, noise: 18, blunder: 0.008},
+	{elo: 2000, nodes: 4096, noise: 24, blunder: 0.012},
+	{elo: 2250, nodes: 6144, noise: 21, blunder: 0.00975},
+	{elo: 2500, nodes: 9216, noise: 17, blunder: 0.0076},
+	{elo: 2750, nodes: 14336, noise: 13, blunder: 0.0057},
 	{elo: 2850, nodes: 20000, noise: 12, blunder: 0.005},
+	{elo: 3000, nodes: 24576, noise: 10, blunder: 0.00366},
+	{elo: 3100, nodes: 40960, noise: 8, blunder: 0.00276},
 	{elo: 3185, nodes: 50000, noise: 7, blunder: 0.002},
 	{elo: 3320, nodes: 150000, noise: 4},
 	{elo: 3550, nodes: 1000000, noise: 2},

@@ -344,3 +344,32 @@ func TestStrengthReportsTheLinesAskedFor(t *testing.T) {
 		}
 	}
 }
+
+// The search looks at its node budget every checkEvery nodes, so a budget is
+// spent up to the next multiple of checkEvery: the rows that the app's levels
+// from Amateur 3 to Association master stand on (2000 to 3100) are written as
+// the budgets they play, each 1.4 to 1.75 times the one below. Before, 3 500,
+// 5 570, 9 060 and 15 950 nodes played as 4 096, 6 144, 9 216 and 16 384, and
+// the last step (1.78 times) was a rung of 22.8 %, while Candidate master
+// stood 1.33 times below Association master (docs/levels.md).
+func TestLevelBudgetsArePlayedAsWritten(t *testing.T) {
+	p := mustFEN(t, rules.StartFEN)
+	var prev uint64
+	for _, elo := range []int{2000, 2250, 2500, 2750, 3000, 3100} {
+		plan := planStrength(elo)
+		if plan.nodes == 0 || plan.nodes%checkEvery != 0 {
+			t.Errorf("Elo %d: budget %d is not a multiple of %d, the nodes the search spends between looks at it", elo, plan.nodes, checkEvery)
+		}
+		if step := float64(plan.nodes) / float64(prev); prev > 0 && (step < 1.4 || step > 1.75) {
+			t.Errorf("Elo %d: budget %d is %.2f times the %d of the level below", elo, plan.nodes, step, prev)
+		}
+		prev = plan.nodes
+		for seed := uint64(1); seed <= 3; seed++ {
+			r := searchAt(t, p, elo, seed, Limits{Depth: 30}, nil)
+			// A few nodes more are counted while the search unwinds.
+			if r.Depth > 1 && (r.Nodes < plan.nodes || r.Nodes > plan.nodes+64) {
+				t.Errorf("Elo %d, seed %d: searched %d nodes at depth %d for a budget of %d", elo, seed, r.Nodes, r.Depth, plan.nodes)
+			}
+		}
+	}
+}
