@@ -99,31 +99,48 @@ func parseSeconds(text string) (float64, error) {
 	return v, nil
 }
 
-// notationChoice is a move notation as the settings offer it, named with an example.
-type notationChoice struct {
-	notation game.Notation
-	label    string
+// choice is a value as a settings field offers it, by its label.
+type choice[T comparable] struct {
+	value T
+	label string
 }
 
-func notationChoices() []notationChoice {
-	return []notationChoice{
+// notationChoices name each move notation with an example.
+func notationChoices() []choice[game.Notation] {
+	return []choice[game.Notation]{
 		{game.Chinese, tr("notation.chinese") + " (炮二平五)"},
 		{game.WXF, tr("notation.wxf") + " (C2=5)"},
 		{game.ICCS, tr("notation.iccs") + " (h2e2)"},
 	}
 }
 
-// evaluationChoice is an evaluation as the settings offer it.
-type evaluationChoice struct {
-	eval  play.Evaluation
-	label string
-}
-
-func evaluationChoices() []evaluationChoice {
-	return []evaluationChoice{
+func evaluationChoices() []choice[play.Evaluation] {
+	return []choice[play.Evaluation]{
 		{play.ClassicalEval, tr("evaluation.classical")},
 		{play.NeuralEval, tr("evaluation.neural")},
 	}
+}
+
+// choiceSelect offers the choices' labels with cur's selected.
+func choiceSelect[T comparable](choices []choice[T], cur T) *widget.Select {
+	s := widget.NewSelect(nil, nil)
+	for _, c := range choices {
+		s.Options = append(s.Options, c.label)
+		if c.value == cur {
+			s.Selected = c.label
+		}
+	}
+	return s
+}
+
+// chosen is the value whose label s shows, or keep when it shows none of them.
+func chosen[T comparable](choices []choice[T], s *widget.Select, keep T) T {
+	for _, c := range choices {
+		if c.label == s.Selected {
+			return c.value
+		}
+	}
+	return keep
 }
 
 // newGameDialog asks for side, opponent, clock and difficulty, then starts the game.
@@ -347,22 +364,10 @@ func (sd settingsDialog) show() {
 	coords := widget.NewCheck(tr("settings.coords"), nil)
 	coords.SetChecked(cur.Coords)
 	notations := notationChoices()
-	notation := widget.NewSelect(nil, nil)
-	for _, n := range notations {
-		notation.Options = append(notation.Options, n.label)
-		if n.notation == cur.Notation {
-			notation.Selected = n.label
-		}
-	}
+	notation := choiceSelect(notations, cur.Notation)
 	rules, rulesNote := rulesPicker(sd.say, cur.Rules)
 	evals := evaluationChoices()
-	evaluation := widget.NewSelect(nil, nil)
-	for _, e := range evals {
-		evaluation.Options = append(evaluation.Options, e.label)
-		if e.eval == cur.Evaluation {
-			evaluation.Selected = e.label
-		}
-	}
+	evaluation := choiceSelect(evals, cur.Evaluation)
 	evaluationNote := widget.NewLabel(tr("settings.evaluationNote"))
 	evaluationNote.Wrapping = fyne.TextWrapWord
 	warn := widget.NewCheck(tr("settings.warnRepetition"), nil)
@@ -385,16 +390,8 @@ func (sd settingsDialog) show() {
 		set.Rules, set.WarnRepetition = rules.selected(), warn.Checked
 		set.Sound = sound.Checked
 		set.Appearance = look.selected()
-		for _, n := range notations {
-			if n.label == notation.Selected {
-				set.Notation = n.notation
-			}
-		}
-		for _, e := range evals {
-			if e.label == evaluation.Selected {
-				set.Evaluation = e.eval
-			}
-		}
+		set.Notation = chosen(notations, notation, set.Notation)
+		set.Evaluation = chosen(evals, evaluation, set.Evaluation)
 		return sd.apply(set)
 	}).Show()
 }
