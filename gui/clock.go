@@ -289,7 +289,7 @@ func (g *gameScreen) showClock() {
 }
 
 // keepClockTicking starts or stops the redrawing of a running clock.
-func (g *gameScreen) keepClockTicking(on bool) { g.clockTicker.set(on, g.post, g.showClock) }
+func (g *gameScreen) keepClockTicking(on bool) { g.clockTicker.Set(on, clockTick, g.post, g.showClock) }
 
 // timeControlText names a time control in New game ("5 min + 3 s", or no clock).
 func timeControlText(tc play.TimeControl) string { return present.TimeControlText(trData, tc) }

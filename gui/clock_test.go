@@ -69,7 +69,7 @@ func TestClockFromNewGameRunsAndFlagFalls(t *testing.T) {
 	if r.Status != game.RedWins || r.Reason != game.ReasonTime {
 		t.Fatalf("after Black's flag fell: %v", r)
 	}
-	if w.game.clocks.View().Running || w.game.clockTicker.running() {
+	if w.game.clocks.View().Running || w.game.clockTicker.Running() {
 		t.Error("the clock still ticks after the game ended")
 	}
 	if !strings.Contains(w.game.status.Text, w.say(game.ReasonTime.Message())) {
@@ -93,7 +93,7 @@ func TestClockStopsWhileTheAppIsInTheBackground(t *testing.T) {
 	lc := w.look.app.Lifecycle().(foreground)
 	lc.OnExitedForeground()()
 	q.Drain()
-	if w.game.clocks.View().Running || w.game.clockTicker.running() {
+	if w.game.clocks.View().Running || w.game.clockTicker.Running() {
 		t.Fatal("the clock runs in the background")
 	}
 	ft.Advance(10 * time.Minute)
@@ -105,7 +105,7 @@ func TestClockStopsWhileTheAppIsInTheBackground(t *testing.T) {
 	ft.Advance(5 * time.Second)
 	w.game.showClock()
 	wantClockText(t, w, rules.Red, "4:35")
-	if !w.game.clocks.View().Running || !w.game.clockTicker.running() {
+	if !w.game.clocks.View().Running || !w.game.clockTicker.Running() {
 		t.Error("the clock does not run again in the foreground")
 	}
 }

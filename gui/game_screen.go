@@ -19,7 +19,7 @@ type gameScreen struct {
 	gameDeps
 	board       *board.Board
 	clocks      *ClockWidget
-	clockTicker uiTicker // redraws the running clock
+	clockTicker play.Ticker // redraws the running clock
 	status      *widget.Label
 	turned      *faceStatus // the status turned for the player across the board
 	thinking    *widget.ProgressBarInfinite

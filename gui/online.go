@@ -20,7 +20,7 @@ type onlineScreen struct {
 	*onlineLobby
 	*onlineGame
 	content *fyne.Container
-	ticker  uiTicker
+	ticker  play.Ticker
 	// reviewed is the game last opened in review by itself, so that it is opened once.
 	reviewed int64
 }
@@ -98,7 +98,7 @@ func (s *onlineScreen) openFinished(g *online.Game) {
 // keepTicking redraws the clocks and the seek's wait while either runs, until the
 // screen is no longer shown.
 func (s *onlineScreen) keepTicking(on bool) {
-	s.ticker.set(on, s.deps.post, func() {
+	s.ticker.Set(on, clockTick, s.deps.post, func() {
 		if !s.deps.shown() {
 			s.stop()
 			return
