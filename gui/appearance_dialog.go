@@ -11,7 +11,7 @@ import (
 // piece set, theme, and the face-to-face switch.
 type appearancePicker struct {
 	board, pieces, theme *widget.Select
-	faceToFace           *widget.Check
+	faceToFace           *wrapCheck
 	faceToFaceOff        *widget.Label // why face to face is off in a game against the engine
 	boards               map[string]play.BoardStyle
 	sets                 map[string]play.PieceSet
@@ -23,7 +23,7 @@ type appearancePicker struct {
 func newAppearancePicker(cur play.Appearance, twoPlayers bool) *appearancePicker {
 	p := &appearancePicker{
 		board: widget.NewSelect(nil, nil), pieces: widget.NewSelect(nil, nil), theme: widget.NewSelect(nil, nil),
-		faceToFace: widget.NewCheck(tr("settings.faceToFace"), nil),
+		faceToFace: checked(tr("settings.faceToFace"), cur.FaceToFace),
 		boards:     map[string]play.BoardStyle{}, sets: map[string]play.PieceSet{}, themes: map[string]play.ThemeChoice{},
 	}
 	for _, b := range play.BoardStyles() {
@@ -35,7 +35,6 @@ func newAppearancePicker(cur play.Appearance, twoPlayers bool) *appearancePicker
 	for _, c := range play.ThemeChoices() {
 		offer(p.theme, p.themes, tr(themeKey(c)), c, cur.Theme)
 	}
-	p.faceToFace.SetChecked(cur.FaceToFace)
 	if !twoPlayers {
 		p.faceToFace.Disable()
 		p.faceToFaceOff = widget.NewLabel(tr("faceToFace.off"))
@@ -66,9 +65,9 @@ func (p *appearancePicker) items() []*widget.FormItem {
 // checks are the switches that go below the form.
 func (p *appearancePicker) checks() []fyne.CanvasObject {
 	if p.faceToFaceOff != nil {
-		return []fyne.CanvasObject{p.faceToFace, p.faceToFaceOff}
+		return []fyne.CanvasObject{p.faceToFace.row, p.faceToFaceOff}
 	}
-	return []fyne.CanvasObject{p.faceToFace}
+	return []fyne.CanvasObject{p.faceToFace.row}
 }
 
 // selected is the appearance as chosen.

@@ -36,7 +36,7 @@ func TestSettingsDialogChangesAppearance(t *testing.T) {
 	pick(tr("board.plain"))
 	pick(tr("pieces.pictogram"))
 	pick(tr("theme.dark"))
-	find(t, w, func(c *widget.Check) bool { return c.Text == tr("settings.faceToFace") }).SetChecked(true)
+	checkFor(t, w, tr("settings.faceToFace")).SetChecked(true)
 	test.Tap(find(t, w, func(b *widget.Button) bool { return b.Text == tr("action.apply") }))
 
 	want := play.Appearance{Board: play.PlainBoard, Pieces: play.PictogramPieces, Theme: play.DarkTheme, FaceToFace: true}
@@ -195,7 +195,7 @@ func TestFaceToFaceInNewGame(t *testing.T) {
 
 	newGame(t, w, game.HumanRed, 1)
 	test.Tap(w.game.settBtn)
-	check = find(t, w, func(c *widget.Check) bool { return c.Text == tr("settings.faceToFace") })
+	check = checkFor(t, w, tr("settings.faceToFace"))
 	if !check.Disabled() {
 		t.Fatal("Settings offers face to face in a game against the engine")
 	}

@@ -1,6 +1,7 @@
 package gui
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -101,6 +102,23 @@ func TestNewGameDialogWrapsToPhoneWidth(t *testing.T) {
 			SetSelected(tr("opponent.human"))
 		withinWidth(t, w, "new game")
 		test.Tap(find(t, w, func(b *widget.Button) bool { return b.Text == tr("action.cancel") }))
+	}
+}
+
+// On a phone Settings wraps its checks ("Face to face (two players)", "Warn before a
+// repetition the rules forbid") to the dialog's width: they ran past its right edge and
+// the content scrolled sideways under the fields, in a game against the engine and in one
+// of two players.
+func TestSettingsDialogWrapsToPhoneWidth(t *testing.T) {
+	w, _ := openWindow(t, t.TempDir())
+	for _, human := range []game.HumanSide{game.HumanRed, game.HumanBoth} {
+		newGame(t, w, human, 1)
+		for _, size := range phoneSizes {
+			w.Fyne().Resize(size)
+			test.Tap(w.game.settBtn)
+			withinWidth(t, w, fmt.Sprintf("settings (players %v)", human))
+			test.Tap(find(t, w, func(b *widget.Button) bool { return b.Text == tr("action.cancel") }))
+		}
 	}
 }
 

@@ -168,8 +168,7 @@ func (ng newGameDialog) show() {
 		opponent.SetSelected(humanOpp)
 	}
 	// Face to face sits with the players: it only means something for two of them.
-	faceToFace := newWrapCheck(tr("settings.faceToFace"))
-	faceToFace.SetChecked(cur.Appearance.FaceToFace)
+	faceToFace := checked(tr("settings.faceToFace"), cur.Appearance.FaceToFace)
 	faceNote := widget.NewLabel("")
 	faceNote.Wrapping = fyne.TextWrapWord
 	faceNote.Importance = widget.LowImportance
@@ -297,6 +296,13 @@ func newWrapCheck(text string) *wrapCheck {
 	return c
 }
 
+// checked is a wrapping check with text, ticked when on.
+func checked(text string, on bool) *wrapCheck {
+	c := newWrapCheck(text)
+	c.SetChecked(on)
+	return c
+}
+
 func (c *wrapCheck) Enable() {
 	c.Check.Enable()
 	c.text.Importance = widget.MediumImportance
@@ -324,9 +330,15 @@ func formDialog(parent fyne.Window, title, confirm string, items []*widget.FormI
 		picker.level.PlaceHolder = " "
 	}
 	content := container.NewVBox(append([]fyne.CanvasObject{form}, below...)...)
-	// On a short screen the fields scroll between the title and the buttons.
+	// On a short screen the fields scroll between the title and the buttons. On a phone
+	// the form takes the screen's width: its checks' texts wrap, and the narrowest width
+	// their words allow broke "coordinates" in two.
 	win := parent.Canvas().Size()
-	body := fitted(content, min(content.MinSize().Width, win.Width-dialogSides), win.Height-dialogChrome)
+	width := min(content.MinSize().Width, win.Width-dialogSides)
+	if !landscape(win) {
+		width = win.Width - dialogSides
+	}
+	body := fitted(content, width, win.Height-dialogChrome)
 	d := dialog.NewCustomWithoutButtons(title, body, parent)
 	cancel := widget.NewButtonWithIcon(tr("action.cancel"), theme.CancelIcon(), d.Hide)
 	ok := widget.NewButtonWithIcon(confirm, theme.ConfirmIcon(), func() {
@@ -357,12 +369,9 @@ type settingsDialog struct {
 func (sd settingsDialog) show() {
 	cur := sd.current
 	picker := newLevelPicker(cur.Seconds)
-	book := widget.NewCheck(tr("settings.book"), nil)
-	book.SetChecked(cur.Book)
-	random := widget.NewCheck(tr("settings.random"), nil)
-	random.SetChecked(cur.Random)
-	coords := widget.NewCheck(tr("settings.coords"), nil)
-	coords.SetChecked(cur.Coords)
+	book := checked(tr("settings.book"), cur.Book)
+	random := checked(tr("settings.random"), cur.Random)
+	coords := checked(tr("settings.coords"), cur.Coords)
 	notations := notationChoices()
 	notation := choiceSelect(notations, cur.Notation)
 	rules, rulesNote := rulesPicker(sd.say, cur.Rules)
@@ -370,10 +379,8 @@ func (sd settingsDialog) show() {
 	evaluation := choiceSelect(evals, cur.Evaluation)
 	evaluationNote := widget.NewLabel(tr("settings.evaluationNote"))
 	evaluationNote.Wrapping = fyne.TextWrapWord
-	warn := widget.NewCheck(tr("settings.warnRepetition"), nil)
-	warn.SetChecked(cur.WarnRepetition)
-	sound := widget.NewCheck(tr("settings.sound"), nil)
-	sound.SetChecked(cur.Sound)
+	warn := checked(tr("settings.warnRepetition"), cur.WarnRepetition)
+	sound := checked(tr("settings.sound"), cur.Sound)
 	items := []*widget.FormItem{
 		widget.NewFormItem(tr("settings.level"), picker.level),
 		widget.NewFormItem(tr("settings.seconds"), picker.seconds),
@@ -381,7 +388,7 @@ func (sd settingsDialog) show() {
 		widget.NewFormItem(tr("settings.rules"), rules.choice),
 		widget.NewFormItem(tr("settings.evaluation"), evaluation),
 	}
-	checks := []fyne.CanvasObject{rulesNote, evaluationNote, book, random, coords, warn, sound}
+	checks := []fyne.CanvasObject{rulesNote, evaluationNote, book.row, random.row, coords.row, warn.row, sound.row}
 	look := newAppearancePicker(cur.Appearance, cur.Human == game.HumanBoth)
 	items, checks = append(items, look.items()...), append(checks, look.checks()...)
 	formDialog(sd.parent, tr("action.settings"), tr("action.apply"), items, checks, picker, func(secs float64) error {

@@ -34,6 +34,25 @@ func find[T fyne.CanvasObject](t *testing.T, w *Window, match func(T) bool) T {
 	return zero
 }
 
+// checkFor is the check of the open dialog whose text is text: a wrapping check, its
+// text a label of its own beside it (newWrapCheck).
+func checkFor(t *testing.T, w *Window, text string) *widget.Check {
+	t.Helper()
+	row := find(t, w, func(c *fyne.Container) bool {
+		return slices.ContainsFunc(c.Objects, func(o fyne.CanvasObject) bool {
+			l, ok := o.(*tapLabel)
+			return ok && l.Text == text
+		})
+	})
+	for _, o := range row.Objects {
+		if c, ok := o.(*widget.Check); ok {
+			return c
+		}
+	}
+	t.Fatalf("the text %q has no check beside it", text)
+	return nil
+}
+
 func TestNewGameDialogStartsGameAsBlack(t *testing.T) {
 	w, q := openWindow(t, t.TempDir())
 	test.Tap(w.game.newBtn)
@@ -105,7 +124,7 @@ func TestSettingsDialogAppliesAndRejectsBadSeconds(t *testing.T) {
 	if entry.Text != formatSeconds(play.Levels()[3].Seconds) {
 		t.Fatalf("choosing a level set the seconds to %q", entry.Text)
 	}
-	find(t, w, func(c *widget.Check) bool { return c.Text == tr("settings.coords") }).SetChecked(false)
+	checkFor(t, w, tr("settings.coords")).SetChecked(false)
 	test.Tap(find(t, w, func(b *widget.Button) bool { return b.Text == tr("action.apply") }))
 	got := w.Session().Settings()
 	if got.Seconds != play.Levels()[3].Seconds || got.Coords || w.Board().View().Coords {
@@ -153,7 +172,7 @@ func TestDialogsFitPortraitWindow(t *testing.T) {
 			// The settings scroll on a short screen: the last check comes into view above
 			// the dialog buttons.
 			find(t, w, func(s *container.Scroll) bool { return true }).ScrollToBottom()
-			last := find(t, w, func(c *widget.Check) bool { return c.Text == tr("settings.warnRepetition") })
+			last := checkFor(t, w, tr("settings.warnRepetition"))
 			fields = append(fields[2:], last)
 			if absolute(last).Y+last.Size().Height > absolute(cancel).Y {
 				t.Errorf("the last check overlaps the dialog buttons")

@@ -31,7 +31,7 @@ func TestSoundsAndTheirSwitch(t *testing.T) {
 	}
 
 	test.Tap(w.game.settBtn)
-	check := find(t, w, func(c *widget.Check) bool { return c.Text == tr("settings.sound") })
+	check := checkFor(t, w, tr("settings.sound"))
 	if !check.Checked {
 		t.Fatal("the Sounds switch is off while sounds are on")
 	}

@@ -17,7 +17,8 @@
 #                   (1280x900) or phone (390x844) window, where FORM is desktop or phone
 #   NAME.steps      after those, one step a line: "key K", "type TEXT" (typed as it is, with
 #                   $HOME and $SHARED replaced), "click FORM X Y", "square FORM SQ" (a click on
-#                   the board point SQ, e.g. h2, found on screen), "wait SECONDS"; FORM may be
+#                   the board point SQ, e.g. h2, found on screen), "drag FORM X1 Y1 X2 Y2" (a press
+#                   at X1,Y1 moved to X2,Y2: scrolls a list or dialog on either form), "wait SECONDS"; FORM may be
 #                   "any" or one language's form ("desktop-zh")
 # With VARIANT set (e.g. VARIANT=before), NAME.VARIANT.EXT is used where it exists instead of
 # NAME.EXT: an older build may need a save in its own format or clicks where its buttons were.
@@ -119,6 +120,16 @@ shoot() { # scene lang form binary width height
         a=${a//\$SHARED/$SHARED}
         xdotool type --delay 20 "$a" ;;
       click) for_me "$a" && xdotool mousemove "$b" "$c" click 1 ;;
+      drag)
+        read -r x1 y1 x2 y2 <<<"$b $c"
+        if for_me "$a"; then
+          xdotool mousemove "$x1" "$y1" mousedown 1
+          for i in 1 2 3 4 5 6 7 8; do # in steps, as a finger moves
+            xdotool mousemove $((x1 + (x2 - x1) * i / 8)) $((y1 + (y2 - y1) * i / 8))
+            sleep 0.05
+          done
+          xdotool mouseup 1
+        fi ;;
       square)
         if for_me "$a"; then
           # shellcheck disable=SC2086
