@@ -47,15 +47,16 @@ type strengthRow struct {
 // top row is the full engine. A depth caps the lower rows (two plies at the
 // bottom, so that even a beginner sees a mate in one against it and a piece
 // left hanging); above them a node budget (which grows smoothly and does not
-// depend on the machine's speed) is the only cap. The lower rows are set at
-// the levels' ratings (play/levels.go) and tuned by 200-game matches
-// between them (cmd/levelstat) to about 30 % for each level against the
-// next, up to Association master (3100); the rows 2850 and from 3185 up are
-// the node budgets measured before the noise replaced the choice among
-// several lines (docs/levels.md). The search looks at its budget every
-// checkEvery nodes and spends it up to the next multiple, so the rows of the
-// levels from 2000 to 3100 are written as those multiples: what they play,
-// in steps of 1.4 to 1.75 times.
+// depend on the machine's speed) is the only cap. The rows from 600 to 3400
+// are set at the levels' ratings (play/levels.go) and tuned by 200-game
+// matches between them (cmd/levelstat) to 25-35 % for each level against
+// the next, from Beginner to Grandmaster; the rows 2850 and 3550 are node
+// budgets measured before the noise replaced the choice among several lines
+// (docs/levels.md). The search looks at its budget every checkEvery nodes
+// and spends it up to the next multiple, so the rows of the levels from 2000
+// up are written as those multiples: what they play, in steps of 1.4 to 1.75
+// times up to 3100 and of 2 to 2.5 times above, where a doubling of nodes
+// is worth about half as much.
 var strengthTable = [...]strengthRow{
 	{elo: 600, depth: 2, nodes: 3000, noise: 75, blunder: 0.11, overlook: 0.35, plainEval: true},
 	{elo: 800, depth: 2, nodes: 3000, noise: 58, blunder: 0.05, overlook: 0.2, plainEval: true},
@@ -71,8 +72,9 @@ var strengthTable = [...]strengthRow{
 	{elo: 2850, nodes: 20000, noise: 12, blunder: 0.005},
 	{elo: 3000, nodes: 24576, noise: 10, blunder: 0.00366},
 	{elo: 3100, nodes: 40960, noise: 8, blunder: 0.00276},
-	{elo: 3185, nodes: 50000, noise: 7, blunder: 0.002},
-	{elo: 3320, nodes: 150000, noise: 4},
+	{elo: 3200, nodes: 90112, noise: 7, blunder: 0.0018},
+	{elo: 3300, nodes: 198656, noise: 4, blunder: 0.0003},
+	{elo: 3400, nodes: 476160, noise: 3},
 	{elo: 3550, nodes: 1000000, noise: 2},
 	{elo: MaxElo},
 }
