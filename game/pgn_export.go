@@ -211,5 +211,5 @@ func pgnComment(s string) string {
 func escapeTag(s string) string {
 	s = strings.ReplaceAll(s, `\`, `\\`)
 	s = strings.ReplaceAll(s, `"`, `\"`)
-	return strings.NewReplacer("\n", " ", "\r", " ").Replace(s)
+	return plainText(strings.NewReplacer("\n", " ", "\r", " ").Replace(s), "")
 }

@@ -183,7 +183,26 @@ func cleanComment(s string) string {
 	s = strings.ReplaceAll(s, "\r\n", "\n")
 	s = strings.ReplaceAll(s, "\r", "\n")
 	s = strings.ReplaceAll(s, "}", "｝")
-	return strings.TrimFunc(s, unicode.IsSpace)
+	return strings.TrimFunc(plainText(s, "\n"), unicode.IsSpace)
+}
+
+// plainText is s without its control characters but those in keep, a tab
+// made a space. Control bytes are no text a reader shows, and a file
+// written with a few of them in a short game reads back as binary data
+// (wideTextError): FuzzImportPGN found a Site tag of five 0x02 that
+// imported from GBK but not from its own export.
+func plainText(s, keep string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case strings.ContainsRune(keep, r):
+			return r
+		case r == '\t':
+			return ' '
+		case unicode.IsControl(r):
+			return -1
+		}
+		return r
+	}, s)
 }
 
 // tag reads [Name "value"] with \" and \\ escapes.
@@ -231,7 +250,7 @@ func (lx *pgnLexer) tag() (pgnToken, error) {
 		return bad("missing ]")
 	}
 	lx.i++
-	return pgnToken{kind: tokTag, name: name, value: value.String(), line: line, col: col}, nil
+	return pgnToken{kind: tokTag, name: name, value: plainText(value.String(), ""), line: line, col: col}, nil
 }
 
 // tagValueEnds reports whether the quote at lx.i closes a tag value: only

@@ -135,6 +135,35 @@ func TestImportUTF8WithCommentsAndVariations(t *testing.T) {
 	}
 }
 
+// Control bytes in a tag or a comment are dropped on import and never written: a short
+// game whose export kept five of them read back as binary data.
+func TestPGNDropsControlBytes(t *testing.T) {
+	// Long enough that two control bytes are no sign of binary data (under 1 % of it).
+	text := "[Game \"Chinese Chess\"]\n[Event \"Friendly match between two clubs\"]\n" +
+		"[Site \"Bei\x02jing\tcup\"]\n[Date \"2026.11.27\"]\n[Red \"Red player\"]\n[Black \"Black player\"]\n" +
+		"1. 炮二平五 {a\x07b\nc} 马８进７ 2. 马二进三 车９平８ 3. 车一平二 马２进３ *\n"
+	g, err := importPGN(strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if site := g.Record().Meta.Site; site != "Beijing cup" {
+		t.Errorf("site %q, want %q", site, "Beijing cup")
+	}
+	g.Record().Meta.Red = "x\x01y\x7fz"
+	var out bytes.Buffer
+	if err := g.Record().ExportPGN(&out, PGNOptions{Notation: WXF}); err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range out.Bytes() {
+		if b < 0x20 && b != '\n' || b == 0x7f {
+			t.Fatalf("the export holds the control byte %#x:\n%q", b, out.String())
+		}
+	}
+	if !strings.Contains(out.String(), `[Red "xyz"]`) || !strings.Contains(out.String(), "{ab\nc}") {
+		t.Errorf("tags or comment not as read, less their control bytes:\n%s", out.String())
+	}
+}
+
 func TestExportPGNFormat(t *testing.T) {
 	g := mustGame(t, "")
 	g.Record().Meta = Metadata{Event: "友谊赛", Red: "甲", Black: "乙", Date: "2026.11.21"}
