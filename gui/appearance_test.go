@@ -172,7 +172,7 @@ func TestFaceToFaceInNewGame(t *testing.T) {
 	test.Tap(w.game.newBtn)
 	// The check's text wraps on a phone, so it is a label of its own: tapping it toggles.
 	text := find(t, w, func(l *tapLabel) bool { return l.Text == tr("settings.faceToFace") })
-	check := find(t, w, func(c *widget.Check) bool { return c.Text == "" })
+	check := checkFor(t, w, tr("settings.faceToFace"))
 	note := find(t, w, func(l *widget.Label) bool { return l.Text == tr("faceToFace.off") })
 	if !check.Disabled() || !note.Visible() {
 		t.Fatalf("against the engine face to face is enabled %v, the note why not shown %v", !check.Disabled(), note.Visible())
