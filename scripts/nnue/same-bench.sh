@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 depth="${1:-6}"
 go="${GO:-go}"
-net="$PWD/nnue/nets/xq-2026-11-26.nnue"
+net="$PWD/nnue/nets/$(sed -n 's/^const DefaultName = "\(.*\)"/\1/p' nnue/nets/nets.go)"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 "$go" build -o "$tmp/xqengine" ./cmd/xqengine

@@ -9,7 +9,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 reps="${REPS:-5}"
-net="$PWD/nnue/nets/xq-2026-11-26.nnue"
+net="$PWD/nnue/nets/$(sed -n 's/^const DefaultName = "\(.*\)"/\1/p' nnue/nets/nets.go)"
 [ $# -gt 0 ] || { sed -n '2,9p' "$0"; exit 2; }
 runs=$(mktemp)
 trap 'rm -f "$runs"' EXIT
