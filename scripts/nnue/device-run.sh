@@ -27,6 +27,9 @@
 #   .nnue-run, so that tree and carry stay under 64 MiB:
 #     run(command="BIN=.nnue-run EXTRA=.nnue-run/data SEED=2 DG_SECONDS=240 SAMPLE=0
 #          MATCH_STOP=530 bash scripts/nnue/device-run.sh", carry=[".nnue-run"], timeout_s=600)
+#   A later call, even on the same warm machine, finds neither the net nor .nnue-run unless
+#   it carries them again: copy $OUT's xq.nnue into the carried folder here first (without
+#   the data, the folder travels in seconds).
 #
 #   Expected: phase 0 about 30 s, phase A 320 s making about 10 M positions at 1024 nodes
 #   (2100 positions a CPU-second measured here; 2048 nodes would give about half as many,
@@ -134,9 +137,6 @@ echo "== phase C: the engine loads the net and searches ($(elapsed) s)" | tee -a
 printf 'setoption name EvalFile value %s\nsetoption name UseNNUE value true\nbench 8\nquit\n' "$OUT/xq.nnue" |
 	timeout 60 "$BIN/xqengine" 2>&1 | tail -4 | tee -a "$OUT/check.log" || true
 printf 'bench 8\nquit\n' | timeout 20 "$BIN/xqengine" 2>&1 | tail -3 | tee -a "$OUT/check.log" || true
-# a later call on the same warm machine finds the net here ($OUT is emptied between calls)
-cp "$OUT/xq.nnue" "$BIN/new.nnue" 2>/dev/null || true
-
 if [ "$MATCH_STOP" -gt 0 ] && [ -s "$OUT/xq.nnue" ]; then
 	left=$((MATCH_STOP - $(elapsed)))
 	echo "== phase D: the new net against 9fe8ef3 at 10 s + 0.1 s, seed $MATCH_SEED, new games for $left s ($(elapsed) s)" | tee -a "$OUT/check.log"
