@@ -27,15 +27,20 @@ type Evaluator struct {
 	cache []cacheEntry
 }
 
-// cacheEntry is a score and the key of its position; key 0 is empty (a
-// position whose key is 0 is simply never cached).
-type cacheEntry struct {
-	key   uint64
-	score int32
-}
+// cacheEntry is a position's key and its score in one word. The key's low
+// cacheBits bits are the entry's index, so their place holds the score
+// (int16): the whole key is still compared, in half the bytes of a key and
+// a score apart, and the cache fits a core's second-level cache (a miss there
+// cost a tenth of the search's time). 0 is empty: a key whose other bits are
+// all 0 is never cached, nor a score beyond int16.
+type cacheEntry uint64
 
-// cacheSize is the number of cached scores (a power of two; 1 MB).
-const cacheSize = 1 << 16
+// cacheBits sets the number of cached scores, 1 << cacheBits (512 KB).
+const (
+	cacheBits = 16
+	cacheSize = 1 << cacheBits
+	cacheLow  = cacheSize - 1
+)
 
 // change is one move as the accumulators need it.
 type change struct {
@@ -99,21 +104,21 @@ func (e *Evaluator) Null(ply int) {
 // the side to move's point of view, in the engine's units.
 func (e *Evaluator) Evaluate(p *rules.Position, ply int) int {
 	var slot *cacheEntry
+	var high uint64
 	if e.cache != nil {
 		key := p.Hash64()
-		slot = &e.cache[key&(cacheSize-1)]
-		if slot.key == key && key != 0 {
-			return int(slot.score)
+		slot, high = &e.cache[key&cacheLow], key&^cacheLow
+		if high != 0 && uint64(*slot)&^cacheLow == high {
+			return int(int16(uint16(*slot)))
 		}
-		slot.key = key
 	}
 	for c := rules.Red; c <= rules.Black; c++ {
 		e.update(p, ply, c)
 	}
 	s := p.Side()
 	v := e.net.output(e.kernels, e.accumulator(ply, s), e.accumulator(ply, s^1), &e.out)
-	if slot != nil {
-		slot.score = int32(v)
+	if slot != nil && high != 0 && v == int(int16(v)) {
+		*slot = cacheEntry(high | uint64(uint16(int16(v))))
 	}
 	return v
 }

@@ -328,4 +328,13 @@ func TestCachedEvaluatorAgrees(t *testing.T) {
 		cached.Move(ply, pc, m.From(), m.To(), captured)
 		plain.Move(ply, pc, m.From(), m.To(), captured)
 	}
+	filled := 0
+	for _, c := range cached.cache {
+		if c != 0 {
+			filled++
+		}
+	}
+	if filled < 100 { // else the hits above were never tried
+		t.Errorf("%d scores cached along a line of 200 plies", filled)
+	}
 }
