@@ -18,7 +18,9 @@
 // the period each engine's moves took (median, p90, max), and each engine's
 // median and longest reply; -pgn writes every game, -sprt stops once an
 // SPRT decides, -concurrency N plays N games at once, each by its own pair
-// of engine processes.
+// of engine processes. -resign and -drawadj end games early by both
+// engines' scores, as engine testers do: a win when both have given one
+// side a margin for some moves each, a draw when both have stayed near 0.
 //
 //	xqmatch -engine1 ./xqengine -options2 "LMR=false" -games 60 -movetime 100
 //	xqmatch -engine1 ./xqengine -engine2 ./eleeye -proto ucci -tc 12+0.2 -pgn /tmp/m.pgn
@@ -61,6 +63,8 @@ func main() {
 		stopAfter   = flag.Duration("stopafter", 0, "start no new game after this long, e.g. 8m (0: no limit); the games being played finish and count")
 		concurrency = flag.Int("concurrency", 1, "games played at once, each by its own pair of engine processes (one core per game with Threads=1)")
 		maxPlies    = flag.Int("maxplies", 300, "adjudicate a draw after this many plies")
+		resign      = flag.String("resign", "", "adjudicate a win when both engines' scores give one side this much for this many moves each in a row: moves,centipawns, e.g. 4,1000 (default: never)")
+		drawAdj     = flag.String("drawadj", "", "adjudicate a draw from this ply on when both engines' scores stay within ± centipawns for this many moves each in a row: ply,moves,centipawns, e.g. 120,10,10 (default: never)")
 		openFile    = flag.String("openings", "", "file of openings: ICCS moves from the start, or a FEN, one a line")
 		bookFile    = flag.String("book", "", "draw the openings from this book (ElephantEye's BOOK.DAT layout): weighted walks of -bookplies moves, no two alike")
 		bookPlies   = flag.Int("bookplies", 8, "length of the openings drawn from -book, in plies")
@@ -114,6 +118,16 @@ func main() {
 		*options2 = strings.TrimPrefix(*options2+",Rules="+ruleSet.String(), ",")
 	}
 	set := settings{lim: limit{movetime: time.Duration(*movetime) * time.Millisecond, nodes: *nodes}, maxPlies: *maxPlies, rules: ruleSet}
+	if *resign != "" {
+		if err := parseResign(*resign, &set.adj); err != nil {
+			fail(err)
+		}
+	}
+	if *drawAdj != "" {
+		if err := parseDrawAdj(*drawAdj, &set.adj); err != nil {
+			fail(err)
+		}
+	}
 	texts, err := resources.Catalogs()
 	if err != nil {
 		fail(err)

@@ -22,6 +22,7 @@ const claimPlies = 100
 type settings struct {
 	lim      limit
 	maxPlies int          // adjudicate a draw after this many plies
+	adj      adjudication // adjudicate by the engines' scores (adjudicate.go)
 	rules    game.RuleSet // the repetition rules the referee judges by
 }
 
@@ -98,6 +99,7 @@ func playGame(o opening, red, black *player, set settings) (played, error) {
 	byoClocks := [2]play.SideClock{play.FullClock(byo), play.FullClock(byo)}
 	var periodUse [2][]float64
 	offered := false // the last mover offered a draw
+	var scores scoreLog
 	finish := func(end string) (played, error) {
 		if byo.IsByoyomi() {
 			clocks = [2]time.Duration{byoClocks[0].Left(byo), byoClocks[1].Left(byo)}
@@ -119,6 +121,15 @@ func playGame(o opening, red, black *player, set settings) (played, error) {
 				return played{}, err
 			}
 			return finish(endMaxPlies)
+		}
+		if winner, draw, ok := set.adj.verdict(&scores, len(moves)); ok {
+			if !draw {
+				return lose(winner.Opponent(), endAdjudicatedWin)
+			}
+			if err := g.AgreeDraw(); err != nil {
+				return played{}, err
+			}
+			return finish(endAdjudicatedDraw)
 		}
 		side := g.SideToMove()
 		e := red
@@ -189,6 +200,7 @@ func playGame(o opening, red, black *player, set settings) (played, error) {
 			return lose(side, endIllegal)
 		}
 		moves = append(moves, rep.Move)
+		scores.add(side, rep.Info)
 	}
 }
 

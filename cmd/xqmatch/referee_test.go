@@ -27,7 +27,8 @@ func TestMain(m *testing.M) {
 // "bestmove f5f4" to every go; "legal" plays the first legal move; "sleep"
 // does so after 300 ms; "nobestmove" claims a draw at every move;
 // "resign" resigns; "draw" plays the first legal move and offers a draw;
-// "movelimit" announces a MoveLimit option and plays the first legal move.
+// "movelimit" announces a MoveLimit option and plays the first legal move;
+// "score:N" plays the first legal move after an info line with score N.
 func fakeEngine(logPath string) {
 	log, err := os.Create(logPath)
 	if err != nil {
@@ -37,6 +38,7 @@ func fakeEngine(logPath string) {
 	mode := os.Getenv("XQMATCH_FAKE_MODE")
 	pos := rules.NewPosition()
 	in := bufio.NewScanner(os.Stdin)
+	ucci := false
 	for in.Scan() {
 		line := in.Text()
 		fmt.Fprintln(log, line)
@@ -47,6 +49,7 @@ func fakeEngine(logPath string) {
 			}
 			fmt.Println("uciok")
 		case line == "ucci":
+			ucci = true
 			if mode == "movelimit" {
 				fmt.Println("option movelimit type spin min 20 max 1000 default 120")
 			}
@@ -59,6 +62,13 @@ func fakeEngine(logPath string) {
 			first := "f5f4"
 			if legal := pos.LegalMoves(); len(legal) > 0 && mode != "" {
 				first = legal[0].String()
+			}
+			if score, ok := strings.CutPrefix(mode, "score:"); ok {
+				if ucci {
+					fmt.Println("info depth 5 score " + score + " pv " + first)
+				} else {
+					fmt.Println("info depth 5 score cp " + score + " pv " + first)
+				}
 			}
 			switch mode {
 			case "":
