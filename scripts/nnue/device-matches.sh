@@ -11,6 +11,7 @@
 #   PHASE=2: GAMES more games against 9fe8ef3 (SEED, default 44) until STOP seconds after
 #            the start; the 400 games end when the games of seeds 41 and up reach 400.
 # (The first net's runs used seeds 37, 38 and 39, with the net in .nnue-bin/xq.nnue.)
+# The third net's seeds (docs/engine-log.md): SEED=61 and up against 9fe8ef3, EE_SEED=71.
 # Writes the summaries (*.txt) and PGNs to $OUT.
 set -u
 cd "$(dirname "$0")/../../.nnue-bin"
@@ -24,12 +25,12 @@ common=(-proto ucci -engine1 ./xqengine -options1 "$NET" -tc 10+0.1 -book BOOK.D
 left() { local s=$(( STOP - ($(date +%s) - T0) )); [ $s -lt 1 ] && s=1; echo "${s}s"; }
 echo "cores $(nproc), games at a time $CONC"
 if [ "${PHASE:-1}" = 1 ]; then
-  ./xqmatch "${common[@]}" -engine2 ./eleeye -options2 usebook=false -games 100 -seed 51 \
+  ./xqmatch "${common[@]}" -engine2 ./eleeye -options2 usebook=false -games 100 -seed "${EE_SEED:-51}" \
     -pgn "$OUT/eleeye.pgn" -v > "$OUT/eleeye.txt" 2>&1
   echo "eleeye rc $? at $(( $(date +%s) - T0 )) s"; tail -9 "$OUT/eleeye.txt"
-  ./xqmatch "${common[@]}" -engine2 ./xqengine-9fe8ef3 -options2 usebook=false -games 400 -seed 43 \
-    -stopafter "$(left)" -pgn "$OUT/orig-43.pgn" -v > "$OUT/orig-43.txt" 2>&1
-  echo "9fe8ef3 (seed 43) rc $? at $(( $(date +%s) - T0 )) s"; tail -9 "$OUT/orig-43.txt"
+  ./xqmatch "${common[@]}" -engine2 ./xqengine-9fe8ef3 -options2 usebook=false -games 400 -seed "${SEED:-43}" \
+    -stopafter "$(left)" -pgn "$OUT/orig-${SEED:-43}.pgn" -v > "$OUT/orig-${SEED:-43}.txt" 2>&1
+  echo "9fe8ef3 (seed ${SEED:-43}) rc $? at $(( $(date +%s) - T0 )) s"; tail -9 "$OUT/orig-${SEED:-43}.txt"
 else
   ./xqmatch "${common[@]}" -engine2 ./xqengine-9fe8ef3 -options2 usebook=false -games "${GAMES:-200}" -seed "${SEED:-44}" \
     -stopafter "$(left)" -pgn "$OUT/orig-${SEED:-44}.pgn" -v > "$OUT/orig-${SEED:-44}.txt" 2>&1
