@@ -11,12 +11,12 @@ import (
 )
 
 // DefaultName is the file name of the default net in this folder.
-const DefaultName = "xq-2026-11-27.nnue"
+const DefaultName = "xq-2026-11-27b.nnue"
 
 // defaultNet is the file DefaultName. A string, so that no caller can change
 // the bytes every later Default reads.
 //
-//go:embed xq-2026-11-27.nnue
+//go:embed xq-2026-11-27b.nnue
 var defaultNet string
 
 // Default decodes the default net. Each call decodes it anew (a few
