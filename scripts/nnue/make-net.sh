@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Makes the kept net (nnue/nets/README.md) again from its seeds: the three data sets of
 # cmd/datagen, then cmd/train on the CPU. datagen with -games N makes the same games and the
-# same shards with any number of workers, and the trainer is seeded, so the result is the
-# same net, byte for byte, where the same Go builds run (the third run of datagen scores its
-# searches with the second net, which git keeps in the history of nnue/nets).
+# same shards with any number of workers, and the trainer is seeded, so the result should be
+# the same net, byte for byte, where the same Go builds run (the full run has not been
+# repeated yet: it ends by comparing). The third run of datagen scores its searches with the
+# second net, which git keeps in the history of nnue/nets.
 #
 #   scripts/nnue/make-net.sh                 # the whole recipe: on two cores about 80
 #                                            # minutes of datagen (16 cores: about 20) and
