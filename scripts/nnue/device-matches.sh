@@ -31,15 +31,17 @@ ee() {
     "$@" -pgn "$OUT/eleeye.pgn" -v > "$OUT/eleeye.txt" 2>&1
   echo "eleeye rc $? at $(( $(date +%s) - T0 )) s"; tail -9 "$OUT/eleeye.txt"
 }
+# orig GAMES SEED: games against 9fe8ef3, none started after STOP seconds.
+orig() {
+  ./xqmatch "${common[@]}" -engine2 ./xqengine-9fe8ef3 -options2 usebook=false -games "$1" -seed "$2" \
+    -stopafter "$(left)" -pgn "$OUT/orig-$2.pgn" -v > "$OUT/orig-$2.txt" 2>&1
+  echo "9fe8ef3 (seed $2) rc $? at $(( $(date +%s) - T0 )) s"; tail -9 "$OUT/orig-$2.txt"
+}
 if [ "${PHASE:-1}" = ee ]; then
   ee -stopafter "$(left)"
 elif [ "${PHASE:-1}" = 1 ]; then
   ee
-  ./xqmatch "${common[@]}" -engine2 ./xqengine-9fe8ef3 -options2 usebook=false -games 400 -seed "${SEED:-43}" \
-    -stopafter "$(left)" -pgn "$OUT/orig-${SEED:-43}.pgn" -v > "$OUT/orig-${SEED:-43}.txt" 2>&1
-  echo "9fe8ef3 (seed ${SEED:-43}) rc $? at $(( $(date +%s) - T0 )) s"; tail -9 "$OUT/orig-${SEED:-43}.txt"
+  orig 400 "${SEED:-43}"
 else
-  ./xqmatch "${common[@]}" -engine2 ./xqengine-9fe8ef3 -options2 usebook=false -games "${GAMES:-200}" -seed "${SEED:-44}" \
-    -stopafter "$(left)" -pgn "$OUT/orig-${SEED:-44}.pgn" -v > "$OUT/orig-${SEED:-44}.txt" 2>&1
-  echo "9fe8ef3 (seed ${SEED:-44}) rc $? at $(( $(date +%s) - T0 )) s"; tail -9 "$OUT/orig-${SEED:-44}.txt"
+  orig "${GAMES:-200}" "${SEED:-44}"
 fi
