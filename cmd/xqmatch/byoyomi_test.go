@@ -141,7 +141,7 @@ func TestPlayGamesConcurrently(t *testing.T) {
 	}
 	set := settings{lim: limit{byoyomi: play.TimeControl{Byoyomi: time.Second, Periods: 1}}, maxPlies: 6}
 	seen := map[int]gameResult{}
-	replies, err := playGames([2]engineSpec{{cmd, ""}, {cmd, ""}}, protocol(false), 3, 6, starts, set, func(r gameResult) bool {
+	replies, err := playGames([2]engineSpec{{command: cmd}, {command: cmd}}, protocol(false), 3, 6, starts, set, func(r gameResult) bool {
 		seen[r.n] = r
 		return true
 	})
@@ -162,14 +162,14 @@ func TestPlayGamesConcurrently(t *testing.T) {
 	}
 	// A done that says stop ends the dealing: the games being played still come back.
 	n := 0
-	if _, err := playGames([2]engineSpec{{cmd, ""}, {cmd, ""}}, protocol(false), 2, 40, starts, set, func(gameResult) bool {
+	if _, err := playGames([2]engineSpec{{command: cmd}, {command: cmd}}, protocol(false), 2, 40, starts, set, func(gameResult) bool {
 		n++
 		return false
 	}); err != nil || n < 1 || n > 3 {
 		t.Fatalf("stopped after the first game: %d games, %v", n, err)
 	}
 	// An engine that cannot start is an error, not a hang.
-	if _, err := playGames([2]engineSpec{{"/no/such/engine", ""}, {cmd, ""}}, protocol(false), 2, 4, starts, set,
+	if _, err := playGames([2]engineSpec{{command: "/no/such/engine"}, {command: cmd}}, protocol(false), 2, 4, starts, set,
 		func(gameResult) bool { return true }); err == nil {
 		t.Fatal("a missing engine played")
 	}

@@ -56,6 +56,7 @@ func main() {
 		games       = flag.Int("games", 40, "number of games (rounded up to an even number)")
 		movetime    = flag.Int("movetime", 100, "milliseconds per move")
 		nodes       = flag.Int("nodes", 0, "search this many nodes per move instead of a move time (reproducible under load)")
+		nodes2      = flag.Int("nodes2", 0, "with -nodes: engine 2 searches this many nodes per move instead (equal time for engines of unequal speed)")
 		tc          = flag.String("tc", "", "clock mode: seconds per side plus increment per move, e.g. 12+0.2")
 		byoyomi     = flag.String("byoyomi", "", "读秒 (byo-yomi) mode: main seconds per side plus seconds a move once it is spent, e.g. 0+5")
 		periods     = flag.Int("periods", 1, "with -byoyomi: periods per side; a period is lost only by a move over it, the last one's end loses")
@@ -176,7 +177,10 @@ func main() {
 	if *protoName == "ucci" {
 		proto = uci.UCCI
 	}
-	engines := [2]engineSpec{{*engine1, *options1}, {*engine2, *options2}}
+	if *nodes2 < 0 || *nodes2 > 0 && *nodes == 0 {
+		fail(fmt.Errorf("-nodes2 %d: want a node count, with -nodes", *nodes2))
+	}
+	engines := [2]engineSpec{{command: *engine1, options: *options1}, {command: *engine2, options: *options2, nodes: *nodes2}}
 	m := newMatch()
 	n := 2 * pairs
 	verdict := ""
@@ -226,7 +230,11 @@ func main() {
 	fmt.Printf("engine1: %s %s\nengine2: %s %s\n", *engine1, *options1, *engine2, *options2)
 	switch {
 	case *nodes > 0:
-		fmt.Printf("games %d  nodes %d per move\n", m.tally.games(), *nodes)
+		if *nodes2 > 0 {
+			fmt.Printf("games %d  nodes per move: engine1 %d, engine2 %d\n", m.tally.games(), *nodes, *nodes2)
+		} else {
+			fmt.Printf("games %d  nodes %d per move\n", m.tally.games(), *nodes)
+		}
 	case set.lim.byoyomi.IsByoyomi():
 		fmt.Printf("games %d  读秒 %v main + %v a move × %d periods (%s)\n", m.tally.games(), set.lim.byoyomi.Base,
 			set.lim.byoyomi.Byoyomi, set.lim.byoyomi.ByoyomiPeriods(), map[bool]string{false: "byoyomi", true: "movestogo 1"}[set.lim.byoyomiAsMovesToGo])

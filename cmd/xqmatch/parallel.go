@@ -8,8 +8,12 @@ import (
 	"github.com/xqfyne/xiangqi/uci"
 )
 
-// engineSpec is how to start one of the match's engines.
-type engineSpec struct{ command, options string }
+// engineSpec is how to start one of the match's engines; nodes, when above 0, is its own
+// node count per move in place of the match's (-nodes2: one engine slowed to another's speed).
+type engineSpec struct {
+	command, options string
+	nodes            int
+}
 
 // gameResult is a finished game: its number (0-based, the order openings are dealt in),
 // its opening, whether engine 1 had Red, and the game.
@@ -91,6 +95,7 @@ func work(engines [2]engineSpec, proto uci.Protocol, starts []opening, set setti
 		if err != nil {
 			return replies, err
 		}
+		p.nodes = e.nodes
 		defer p.Close()
 		pair[i] = p
 	}

@@ -13,6 +13,7 @@ import (
 type player struct {
 	*uci.Client
 	cmd   string
+	nodes int             // its node count per move when above 0 (engineSpec)
 	times []time.Duration // reply time of every move
 }
 
@@ -51,6 +52,9 @@ func startPlayer(command, options string, p uci.Protocol) (*player, error) {
 
 // bestMove asks for a move and records how long the reply took.
 func (pl *player) bestMove(r uci.Request) (uci.BestMove, error) {
+	if pl.nodes > 0 && r.Nodes > 0 {
+		r.Nodes = pl.nodes
+	}
 	b, err := pl.Go(r)
 	if err == nil {
 		pl.times = append(pl.times, b.Took)
