@@ -127,7 +127,8 @@ test-nnue-paths:
 # Speed figures: perft and search nodes/s, move-time accuracy, book, notation, board redraw.
 bench: engine
 	printf 'position startpos\ngo perft 5\n' | $(BIN)/xqengine | tail -2
-	printf 'bench\nquit\n' | $(BIN)/xqengine | tail -3
+	printf 'bench\nquit\n' | $(BIN)/xqengine | tail -3 # the built-in net, the default
+	printf 'setoption name UseNNUE value false\nbench\nquit\n' | $(BIN)/xqengine | tail -3
 	$(GO) test -run '^$$' -bench 'Perft' ./rules
 	$(GO) test -run '^$$' -bench 'Book' ./book
 	$(GO) test -run '^$$' -bench 'SearchStart' ./engine
@@ -148,12 +149,13 @@ nnue-smoke:
 	$(BIN)/train -data $(NNUE_DIR)/data -out $(NNUE_DIR)/smoke.nnue -epochs 4 -val 0.1
 	printf 'setoption name EvalFile value $(NNUE_DIR)/smoke.nnue\nsetoption name UseNNUE value true\nbench 6\nquit\n' | $(BIN)/xqengine | tail -4 | tee $(NNUE_DIR)/bench.txt
 	grep -q 'evaluation NNUE smoke.nnue (' $(NNUE_DIR)/bench.txt # the trained net, not the built-in one
-	printf 'bench 6\nquit\n' | $(BIN)/xqengine | tail -3
+	printf 'setoption name UseNNUE value false\nbench 6\nquit\n' | $(BIN)/xqengine | tail -3
 
-# Self-play match: the engine against itself limited to XQWLight 0.6's techniques.
+# Self-play match: the engine against itself limited to XQWLight 0.6's techniques and, as
+# XQWLight, the classical evaluation.
 match: engine
 	$(GO) build -o $(BIN)/xqmatch ./cmd/xqmatch
-	$(BIN)/xqmatch -engine1 $(BIN)/xqengine -options2 XQWLightOnly=true -games 100 -movetime 50
+	$(BIN)/xqmatch -engine1 $(BIN)/xqengine -options2 XQWLightOnly=true,UseNNUE=false -games 100 -movetime 50
 
 # Starts the real app under Xvfb, clicks a move and screenshots the engine's answer.
 smoke: deps smoke-deps

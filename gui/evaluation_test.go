@@ -17,9 +17,9 @@ import (
 	"github.com/xqfyne/xiangqi/rules"
 )
 
-// The Evaluation setting, chosen in the settings dialog, hands the engine the built-in
-// net for hints and for its moves at full strength, and is kept in the save; a limited
-// level's moves stay classical.
+// The Evaluation setting, the built-in net by default, chosen in the settings dialog,
+// hands the engine the net for hints and for its moves at full strength, or the classical
+// evaluation, and is kept in the save; a limited level's moves stay classical.
 func TestSettingsDialogChoosesNeuralEvaluation(t *testing.T) {
 	searcher := engine.NewSearcher(engine.Options{HashMB: 1, Threads: 1})
 	var mu sync.Mutex
@@ -50,13 +50,25 @@ func TestSettingsDialogChoosesNeuralEvaluation(t *testing.T) {
 			t.Fatal("the settings dialog stayed open")
 		}
 	}
+	evaluation := func() *widget.Select {
+		return find(t, w, func(s *widget.Select) bool { return slices.Contains(s.Options, tr("evaluation.neural")) })
+	}
+	// The net is the default; the classical evaluation is one choice away.
 	settings(func() {
-		evaluation := find(t, w, func(s *widget.Select) bool { return slices.Contains(s.Options, tr("evaluation.neural")) })
-		if evaluation.Selected != tr("evaluation.classical") {
-			t.Fatalf("a new game's evaluation shows %q", evaluation.Selected)
+		if sel := evaluation().Selected; sel != tr("evaluation.neural") {
+			t.Fatalf("a new game's evaluation shows %q", sel)
 		}
-		evaluation.SetSelected(tr("evaluation.neural"))
+		evaluation().SetSelected(tr("evaluation.classical"))
 	})
+	if got := s.Settings().Evaluation; got != play.ClassicalEval {
+		t.Fatalf("evaluation after choosing classical: %v", got)
+	}
+	test.Tap(w.game.hintBtn)
+	q.WaitFor(t, 10*time.Second, "the hint", func() bool { return w.Board().View().Hint != rules.NoMove })
+	if lastNet() != nil {
+		t.Fatal("with the classical evaluation chosen, the hint was searched with the net")
+	}
+	settings(func() { evaluation().SetSelected(tr("evaluation.neural")) })
 	if got := s.Settings().Evaluation; got != play.NeuralEval {
 		t.Fatalf("evaluation after the dialog: %v", got)
 	}

@@ -7,9 +7,10 @@ import (
 	"github.com/xqfyne/xiangqi/nnue/nets"
 )
 
-// Evaluation is how the engine judges a position: the classical evaluation (the
-// default) or the neural net built into the app (experimental: it has not yet won at
-// equal time against the classical engine, docs/engine-log.md "Neural evaluation").
+// Evaluation is how the engine judges a position: the neural net built into the app
+// (the default: at equal time it beats the classical evaluation on every platform the
+// app is built for, docs/engine-log.md "The third net at each platform's speed") or the
+// classical evaluation.
 type Evaluation uint8
 
 const (
@@ -18,16 +19,16 @@ const (
 )
 
 // evaluationNames are the evaluations as the save file writes them; a save without the
-// key (older than the setting) or with an unknown name loads as classical.
+// key (older than the setting) or with an unknown name loads as def, the default.
 var evaluationNames = map[Evaluation]string{ClassicalEval: "classical", NeuralEval: "neural"}
 
-func evaluationFrom(name string) Evaluation {
+func evaluationFrom(name string, def Evaluation) Evaluation {
 	for e, n := range evaluationNames {
 		if n == name {
 			return e
 		}
 	}
-	return ClassicalEval
+	return def
 }
 
 // prepareNet decodes the built-in net when set chooses it and it is not decoded yet, so

@@ -14,7 +14,7 @@ import (
 )
 
 // The evaluation is saved with the other settings and comes back after a restart, the
-// net decoded again; a save without it (older than the setting) loads as classical.
+// net decoded again; a save without it (older than the setting) loads as the default, the net.
 func TestEvaluationSavedAndRestored(t *testing.T) {
 	fs := newMemFS()
 	s, _, _ := openSession(t, fs, nil)
@@ -47,11 +47,11 @@ func TestEvaluationSavedAndRestored(t *testing.T) {
 
 	saved := set.encode()
 	delete(saved, keyEval)
-	if got := settingsFrom(saved, English).Evaluation; got != ClassicalEval {
+	if got := settingsFrom(saved, English).Evaluation; got != NeuralEval {
 		t.Fatalf("settings without the key load as %v", got)
 	}
 	saved[keyEval] = "quantum"
-	if got := settingsFrom(saved, English).Evaluation; got != ClassicalEval {
+	if got := settingsFrom(saved, English).Evaluation; got != NeuralEval {
 		t.Fatalf("an unknown evaluation loads as %v", got)
 	}
 }

@@ -93,7 +93,7 @@ func checkOldSave(t *testing.T, s *Session, want oldSave) {
 	set := s.Settings()
 	if set.Human != want.human || set.Seconds != 0.05 || set.Book || set.Random || set.Notation != game.WXF ||
 		set.Flipped != want.flipped || set.TimeControl != want.tc || set.Rules != game.AsianRules || !set.Sound ||
-		set.Evaluation != ClassicalEval {
+		set.Evaluation != NeuralEval { // older than the setting: the default, the net
 		t.Errorf("settings %+v", set)
 	}
 	if want.tc.Timed() {

@@ -145,6 +145,9 @@ func NewSession(cfg Config) (*Session, error) {
 			return nil, err
 		}
 		s.settings = DefaultSettings(s.lang)
+		if err := s.prepareNet(s.settings); err != nil {
+			s.settings.Evaluation, notice = ClassicalEval, errors.Join(notice, err)
+		}
 		g.SetRules(s.settings.Rules)
 		s.m = s.newMatch(g, nil)
 		s.save()

@@ -57,10 +57,11 @@ type Settings struct {
 }
 
 // DefaultSettings: play Red against the engine at the one-second level (业余4级), moves written
-// as a reader of lang expects.
+// as a reader of lang expects, the searches at full strength judged by the built-in net.
 func DefaultSettings(lang Language) Settings {
 	return Settings{Human: game.HumanRed, Seconds: DefaultSeconds, Book: true, Random: true, Coords: true,
-		Notation: lang.DefaultNotation(), Rules: game.AsianRules, WarnRepetition: true, Sound: true}
+		Notation: lang.DefaultNotation(), Rules: game.AsianRules, WarnRepetition: true, Sound: true,
+		Evaluation: NeuralEval}
 }
 
 const (
@@ -120,7 +121,7 @@ func settingsFrom(saved map[string]string, lang Language) Settings {
 	}
 	s.Sound = flag(keySound, s.Sound)
 	s.Appearance = appearanceOf(saved, flag)
-	s.Evaluation = evaluationFrom(saved[keyEval])
+	s.Evaluation = evaluationFrom(saved[keyEval], s.Evaluation)
 	return s
 }
 

@@ -22,9 +22,9 @@ func writeNet(t *testing.T) string {
 	return path
 }
 
-// UseNNUE makes the search use the built-in net, or the one EvalFile loads
-// (in either order; EvalFile <empty> goes back to the built-in net);
-// switched off, the evaluation is classical.
+// UseNNUE, on by default, makes the search use the built-in net, or the one
+// EvalFile loads (in either order; EvalFile <empty> goes back to the built-in
+// net); switched off, or under UCI_LimitStrength, the evaluation is classical.
 func TestEvalFileAndUseNNUE(t *testing.T) {
 	path := writeNet(t)
 	evalOf := func(cmds ...string) string {
@@ -50,9 +50,13 @@ func TestEvalFileAndUseNNUE(t *testing.T) {
 		cmds []string
 		want string
 	}{
-		{nil, "classical"},
+		{nil, builtin},
+		{[]string{"setoption name UseNNUE value false"}, "classical"},
 		{[]string{"setoption name UseNNUE value true"}, builtin},
-		{[]string{"setoption name EvalFile value " + path}, "classical"},
+		{[]string{"setoption name UseNNUE value false", "setoption name EvalFile value " + path}, "classical"},
+		{[]string{"setoption name EvalFile value " + path}, "NNUE test.nnue (H=32, L2=4)"},
+		{[]string{"setoption name UCI_LimitStrength value true"}, "classical"},
+		{[]string{"setoption name UCI_LimitStrength value true", "setoption name UCI_LimitStrength value false"}, builtin},
 		{[]string{"setoption name EvalFile value " + path, "setoption name UseNNUE value true"}, "NNUE test.nnue (H=32, L2=4)"},
 		{[]string{"setoption name UseNNUE value true", "setoption name EvalFile value " + path}, "NNUE test.nnue (H=32, L2=4)"},
 		{[]string{"setoption name UseNNUE value true", "setoption name EvalFile value " + path, "setoption name UseNNUE value false"}, "classical"},
@@ -85,9 +89,9 @@ func TestEvalFileRefusesBadFile(t *testing.T) {
 	}
 }
 
-// UseNNUE alone searches with the built-in net: on a fixed position at a
-// fixed depth it reaches the score and node count of the kept net's file
-// loaded by EvalFile, and not those of the classical evaluation.
+// The default, like UseNNUE, searches with the built-in net: on a fixed
+// position at a fixed depth it reaches the score and node count of the kept
+// net's file loaded by EvalFile, and not those of the classical evaluation.
 func TestUseNNUEWithoutEvalFile(t *testing.T) {
 	const fen = "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/2P6/P3P1P1P/1C2C1N2/9/RNBAKABR1 b - - 0 1"
 	search := func(cmds ...string) string {
@@ -116,8 +120,11 @@ func TestUseNNUEWithoutEvalFile(t *testing.T) {
 		}
 		return strings.Join(kept, " ")
 	}
-	classical := search()
+	classical := search("setoption name UseNNUE value false")
 	builtin := search("setoption name UseNNUE value true")
+	if def := search(); def != builtin {
+		t.Errorf("by default the search gave %q, with UseNNUE %q", def, builtin)
+	}
 	file := search("setoption name EvalFile value ../nnue/nets/"+nets.DefaultName, "setoption name UseNNUE value true")
 	if builtin != file {
 		t.Errorf("the built-in net searched %q, its file %q", builtin, file)

@@ -97,12 +97,13 @@ func buildOptionTable() []setting {
 			}},
 	}
 	table = append(table,
-		// The neural evaluation (package nnue): UseNNUE makes the search
-		// use the built-in net (nnue/nets), or the one EvalFile loads.
-		// The classical evaluation stays the default.
+		// The neural evaluation (package nnue): UseNNUE, on by default, makes
+		// the search use the built-in net (nnue/nets), or the one EvalFile
+		// loads; off, the classical evaluation. Under UCI_LimitStrength the
+		// evaluation is classical either way.
 		setting{uci: "EvalFile", ucci: "evalfile", kind: String, def: "<empty>",
 			apply: func(s *searchSession, v value) error { return s.loadNet(strings.TrimSpace(v.text)) }},
-		setting{uci: "UseNNUE", ucci: "usennue", kind: Check, def: "false",
+		setting{uci: "UseNNUE", ucci: "usennue", kind: Check, def: "true",
 			apply: func(s *searchSession, v value) error { return s.setNNUE(v.on) }},
 	)
 	table = append(table, featureSettings()...)
@@ -139,6 +140,7 @@ func buildOptionTable() []setting {
 			apply: func(s *searchSession, v value) error {
 				s.strength.limit = v.on
 				s.engine().SetElo(s.strength.elo())
+				s.applyNet() // a limited strength searches classically
 				return nil
 			}},
 		setting{uci: "UCI_Elo", ucci: "uci_elo", kind: Spin, min: engine.MinElo, max: engine.MaxElo,

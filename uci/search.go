@@ -38,7 +38,8 @@ type searchSession struct {
 	// net is the neural evaluation loaded by EvalFile, netName its file's
 	// name; without one (nil) the search uses the built-in net (package
 	// nnue/nets), decoded into builtin the first time it is needed. Either
-	// is used only while useNNUE is on.
+	// is used only while useNNUE is on (the default) and the strength is not
+	// limited: the levels' ratings were measured with the classical evaluation.
 	net     *nnue.Net
 	netName string
 	builtin *nnue.Net
@@ -76,6 +77,7 @@ func newSearchSession(c *session, hashMB int) *searchSession {
 		hashMB:   hashMB,
 		millisec: false, // UCCI counts seconds until the referee sets usemillisec
 		useBook:  true,
+		useNNUE:  true, // the built-in net, decoded when a search or bench first needs it
 		multiPV:  1,
 		results:  make(chan searchResult, 1),
 	}
@@ -123,10 +125,14 @@ func (s *searchSession) applyBook() {
 }
 
 // searchNet is the net the search evaluates with (nil for the classical
-// evaluation) and how bench names it.
+// evaluation) and how bench names it. The built-in net is decoded here the first
+// time; should that fail, needBuiltin turns the evaluation classical.
 func (s *searchSession) searchNet() (*nnue.Net, string) {
+	if s.useNNUE && s.net == nil {
+		_ = s.needBuiltin()
+	}
 	switch {
-	case !s.useNNUE:
+	case !s.useNNUE || s.strength.limit:
 		return nil, "classical"
 	case s.net != nil:
 		return s.net, s.netName

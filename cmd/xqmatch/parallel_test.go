@@ -15,7 +15,9 @@ func TestEngineTwoSearchesItsOwnNodes(t *testing.T) {
 	t.Setenv("XQMATCH_FAKE_MODE", "legal")
 	dir := t.TempDir()
 	logs := [2]string{filepath.Join(dir, "e1.log"), filepath.Join(dir, "e2.log")}
-	fake := func(log string) string { return "env XQMATCH_FAKE_ENGINE_LOG=" + log + " " + os.Args[0] + " -test.run=^$" }
+	fake := func(log string) string {
+		return "env XQMATCH_FAKE_ENGINE_LOG=" + log + " " + os.Args[0] + " -test.run=^$"
+	}
 	starts, err := openingPositions(matchstat.DefaultOpenings[:1])
 	if err != nil {
 		t.Fatal(err)

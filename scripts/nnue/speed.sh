@@ -20,7 +20,7 @@ for r in $(seq "$reps"); do
 			if [ "$mode" = net ]; then
 				in=$(printf 'setoption name EvalFile value %s\nsetoption name UseNNUE value true\nbench\nquit\n' "$net")
 			else
-				in=$(printf 'bench\nquit\n')
+				in=$(printf 'setoption name UseNNUE value false\nbench\nquit\n')
 			fi
 			out=$(echo "$in" | ${build#*=})
 			nps=$(echo "$out" | awk '/Nodes\/second/ {print $3}')
