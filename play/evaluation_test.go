@@ -56,6 +56,24 @@ func TestEvaluationSavedAndRestored(t *testing.T) {
 	}
 }
 
+// A first launch (no save) starts on the net, decoded at once; the save it writes keeps the
+// choice, so the next launch starts on the net too.
+func TestFirstLaunchUsesTheNet(t *testing.T) {
+	fs := newMemFS()
+	s, _, notice := openSession(t, fs, nil)
+	if notice != nil {
+		t.Fatal(notice)
+	}
+	if got := s.Settings().Evaluation; got != NeuralEval || s.net == nil || s.netFor(0) != s.net {
+		t.Fatalf("first launch: evaluation %v, net decoded %v", got, s.net != nil)
+	}
+	s.Close()
+	again, _, _ := openSession(t, fs, nil)
+	if got := again.Settings().Evaluation; got != NeuralEval || again.net == nil {
+		t.Fatalf("second launch: evaluation %v, net decoded %v", got, again.net != nil)
+	}
+}
+
 // recordingSearcher is a real searcher, shallow, that records the net each search was
 // started with.
 type recordingSearcher struct {
