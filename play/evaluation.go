@@ -45,6 +45,17 @@ func (s *Session) prepareNet(set Settings) error {
 	return nil
 }
 
+// adoptSettings makes set the session's settings at launch; should the net it asks for
+// not decode, the evaluation turns classical and the error is the user's notice.
+func (s *Session) adoptSettings(set Settings) error {
+	s.settings = set
+	if err := s.prepareNet(set); err != nil {
+		s.settings.Evaluation = ClassicalEval
+		return err
+	}
+	return nil
+}
+
 // netFor is the net a search under strength limit elo evaluates with (nil: classical).
 // The limited levels keep the classical evaluation whatever the setting: their node
 // budgets, noise and ratings were measured with it (engine/strength.go, docs/levels.md),

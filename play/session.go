@@ -120,9 +120,8 @@ func NewSession(cfg Config) (*Session, error) {
 	if cfg.Store != nil {
 		saved, err := cfg.Store.loadSession()
 		if g := saved.game; g != nil {
-			s.settings = settingsFrom(saved.settings, s.lang)
-			if err := s.prepareNet(s.settings); err != nil {
-				s.settings.Evaluation, notice = ClassicalEval, errors.Join(notice, err)
+			if err := s.adoptSettings(settingsFrom(saved.settings, s.lang)); err != nil {
+				notice = errors.Join(notice, err)
 			}
 			g.SetRules(s.settings.Rules)
 			s.m = s.newMatch(g, saved.clock)
@@ -144,9 +143,8 @@ func NewSession(cfg Config) (*Session, error) {
 			}
 			return nil, err
 		}
-		s.settings = DefaultSettings(s.lang)
-		if err := s.prepareNet(s.settings); err != nil {
-			s.settings.Evaluation, notice = ClassicalEval, errors.Join(notice, err)
+		if err := s.adoptSettings(DefaultSettings(s.lang)); err != nil {
+			notice = errors.Join(notice, err)
 		}
 		g.SetRules(s.settings.Rules)
 		s.m = s.newMatch(g, nil)
