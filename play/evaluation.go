@@ -8,8 +8,8 @@ import (
 )
 
 // Evaluation is how the engine judges a position: the neural net built into the app
-// (the default: at equal time it beats the classical evaluation on every platform the
-// app is built for, docs/engine-log.md "The third net at each platform's speed") or the
+// (the default: at equal time it beats the classical evaluation at the speed of amd64,
+// arm64 and wasm, docs/engine-log.md "The third net at each platform's speed") or the
 // classical evaluation.
 type Evaluation uint8
 
