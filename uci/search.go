@@ -126,19 +126,15 @@ func (s *searchSession) applyBook() {
 
 // searchNet is the net the search evaluates with (nil for the classical
 // evaluation) and how bench names it. The built-in net is decoded here the first
-// time; should that fail, needBuiltin turns the evaluation classical.
+// time it is used; should that fail, needBuiltin turns the evaluation classical.
 func (s *searchSession) searchNet() (*nnue.Net, string) {
-	if s.useNNUE && s.net == nil {
-		_ = s.needBuiltin()
-	}
-	switch {
-	case !s.useNNUE || s.strength.limit:
+	if s.strength.limit || s.needBuiltin() != nil || !s.useNNUE {
 		return nil, "classical"
-	case s.net != nil:
-		return s.net, s.netName
-	default:
-		return s.builtin, nets.DefaultName + " built in"
 	}
+	if s.net != nil {
+		return s.net, s.netName
+	}
+	return s.builtin, nets.DefaultName + " built in"
 }
 
 // applyNet hands the net to the searcher when UseNNUE is on.
