@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/xqfyne/xiangqi/gui/present"
+	"github.com/xqfyne/xiangqi/match"
 	"github.com/xqfyne/xiangqi/play"
 	"github.com/xqfyne/xiangqi/rules"
 )
@@ -292,4 +293,4 @@ func (g *gameScreen) showClock() {
 func (g *gameScreen) keepClockTicking(on bool) { g.clockTicker.Set(on, clockTick, g.post, g.showClock) }
 
 // timeControlText names a time control in New game ("5 min + 3 s", or no clock).
-func timeControlText(tc play.TimeControl) string { return present.TimeControlText(trData, tc) }
+func timeControlText(tc match.TimeControl) string { return present.TimeControlText(trData, tc) }

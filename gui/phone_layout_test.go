@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/match"
 	"github.com/xqfyne/xiangqi/play"
 )
 
@@ -83,7 +84,7 @@ func TestPhoneShowsPlayersAndSixMoves(t *testing.T) {
 			set := w.Session().Settings()
 			set.Human, set.Seconds, set.Random, set.Book = game.HumanBoth, 1, false, false
 			if timed {
-				set.TimeControl = play.TimeControl{Base: 5 * time.Minute, Increment: 3 * time.Second}
+				set.TimeControl = match.TimeControl{Base: 5 * time.Minute, Increment: 3 * time.Second}
 			}
 			if err := w.Session().NewGame(set); err != nil {
 				t.Fatal(err)

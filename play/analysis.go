@@ -92,7 +92,7 @@ func (s *Session) AnalysisSide() rules.Color { return s.analysis.side }
 // followAnalysis restarts the analysis when the position shown is no longer the one
 // analysed.
 func (s *Session) followAnalysis() {
-	if !s.analysis.on || (s.m.g.FEN() == s.analysis.fen && s.m.g.Ply() == s.analysis.ply) {
+	if !s.analysis.on || (s.m.Game().FEN() == s.analysis.fen && s.m.Game().Ply() == s.analysis.ply) {
 		return
 	}
 	s.startAnalysis()
@@ -106,9 +106,9 @@ func (s *Session) startAnalysis() {
 	}
 	a.searcher.SetRules(s.settings.Rules)
 	a.searcher.SetNet(s.netFor(0)) // analysis is at full strength (evaluation.go)
-	a.fen, a.ply, a.side, a.lines = s.m.g.FEN(), s.m.g.Ply(), s.m.g.SideToMove(), nil
-	pos := s.m.g.Position()
-	limits := engine.Limits{Infinite: true, MultiPV: AnalysisLines, BanMoves: s.m.g.ForbiddenMoves()}
+	a.fen, a.ply, a.side, a.lines = s.m.Game().FEN(), s.m.Game().Ply(), s.m.Game().SideToMove(), nil
+	pos := s.m.Game().Position()
+	limits := engine.Limits{Infinite: true, MultiPV: AnalysisLines, BanMoves: s.m.Game().ForbiddenMoves()}
 	search := a.searcher.Search
 	s.run(&a.job, func(ctx context.Context, deliver func(func())) {
 		search(ctx, pos, limits, func(info engine.Info) {

@@ -51,7 +51,7 @@ func (s *Session) Animate() rules.Move { return s.marks.animate }
 
 // HumanToMove reports whether a person may move now.
 func (s *Session) HumanToMove() bool {
-	return !s.thinking && !s.m.g.Result().Decided() && (s.settings.Human.Plays(s.m.g.SideToMove()) || s.freeMoves())
+	return !s.thinking && !s.m.Game().Result().Decided() && (s.settings.Human.Plays(s.m.Game().SideToMove()) || s.freeMoves())
 }
 
 // Tap handles a tap on a board point as article 003 §1 describes: an own piece becomes
@@ -61,7 +61,7 @@ func (s *Session) Tap(sq rules.Square) { s.tap(sq, true) }
 // Drop plays the move of a piece dragged from one point and dropped on another: the same
 // as tapping both, except that the piece is already where it lands.
 func (s *Session) Drop(from, to rules.Square) {
-	if p := s.m.g.Position().At(from); p == rules.NoPiece || p.Color() != s.m.g.SideToMove() {
+	if p := s.m.Game().Position().At(from); p == rules.NoPiece || p.Color() != s.m.Game().SideToMove() {
 		return
 	}
 	s.tap(from, false)
@@ -70,7 +70,7 @@ func (s *Session) Drop(from, to rules.Square) {
 
 func (s *Session) tap(sq rules.Square, animate bool) {
 	s.marks.illegal = game.NotIllegal
-	pos := s.m.g.Position()
+	pos := s.m.Game().Position()
 	p := pos.At(sq)
 	if !s.HumanToMove() {
 		// While the engine thinks, the player may pick the piece to move next; it stays
@@ -97,10 +97,10 @@ func (s *Session) tap(sq rules.Square, animate bool) {
 		return
 	}
 	if s.settings.WarnRepetition && s.OnRepetitionWarning != nil {
-		if why, loses := s.m.g.WouldLoseByRepetition(m); loses {
-			g, ply := s.m.g, s.m.g.Ply()
+		if why, loses := s.m.Game().WouldLoseByRepetition(m); loses {
+			g, ply := s.m.Game(), s.m.Game().Ply()
 			s.OnRepetitionWarning(why, func() {
-				if s.m.g == g && s.m.g.Ply() == ply && s.HumanToMove() {
+				if s.m.Game() == g && s.m.Game().Ply() == ply && s.HumanToMove() {
 					s.playTapped(m, sq, animate)
 				}
 			})

@@ -9,22 +9,22 @@ import (
 
 // Record returns the game as a tree with its variations (read only for callers; it
 // changes as moves are played).
-func (s *Session) Record() *game.Record { return s.m.g.Record() }
+func (s *Session) Record() *game.Record { return s.m.Game().Record() }
 
 // CurrentNode returns the node of the position shown.
-func (s *Session) CurrentNode() *game.Node { return s.m.g.Node() }
+func (s *Session) CurrentNode() *game.Node { return s.m.Game().Node() }
 
 // Browsing reports whether the board shows a position before the end of its line: the
 // engine does not move there, and a person may move either side, which starts a
 // variation.
-func (s *Session) Browsing() bool { return s.m.g.Ply() < s.m.g.Len() }
+func (s *Session) Browsing() bool { return s.m.Game().Ply() < s.m.Game().Len() }
 
 // freeMoves reports whether a person may move for either side now: while browsing a
 // past position and in analysis mode.
 func (s *Session) freeMoves() bool { return s.Browsing() || s.analysis.on }
 
 // CanGoBack reports whether there is a position before the one shown.
-func (s *Session) CanGoBack() bool { return s.m.g.Ply() > 0 }
+func (s *Session) CanGoBack() bool { return s.m.Game().Ply() > 0 }
 
 // CanGoForward reports whether the line shown goes on after the position shown.
 func (s *Session) CanGoForward() bool { return s.Browsing() }
@@ -33,23 +33,23 @@ func (s *Session) CanGoForward() bool { return s.Browsing() }
 func (s *Session) GoFirst() { s.goToPly(0) }
 
 // GoBack shows the position one move earlier.
-func (s *Session) GoBack() { s.goToPly(s.m.g.Ply() - 1) }
+func (s *Session) GoBack() { s.goToPly(s.m.Game().Ply() - 1) }
 
 // GoForward shows the position one move later on the line shown.
-func (s *Session) GoForward() { s.goToPly(s.m.g.Ply() + 1) }
+func (s *Session) GoForward() { s.goToPly(s.m.Game().Ply() + 1) }
 
 // GoLast shows the end of the line shown (where the engine moves again if it is its
 // turn).
-func (s *Session) GoLast() { s.goToPly(s.m.g.Len()) }
+func (s *Session) GoLast() { s.goToPly(s.m.Game().Len()) }
 
 // goToPly moves the cursor along the line shown; the engine stops thinking, and moves
 // again only at the end of the line.
 func (s *Session) goToPly(ply int) {
-	if ply < 0 || ply > s.m.g.Len() || ply == s.m.g.Ply() {
+	if ply < 0 || ply > s.m.Game().Len() || ply == s.m.Game().Ply() {
 		return
 	}
 	s.cancelSearch()
-	if err := s.m.g.GoTo(ply); err != nil {
+	if err := s.m.Game().GoTo(ply); err != nil {
 		return
 	}
 	s.navigated()
@@ -59,11 +59,11 @@ func (s *Session) goToPly(ply int) {
 // moves; on another line that line (n's moves and its main continuation) becomes the
 // line shown.
 func (s *Session) GoToNode(n *game.Node) error {
-	if n == nil || n == s.m.g.Node() {
+	if n == nil || n == s.m.Game().Node() {
 		return nil
 	}
 	s.cancelSearch()
-	if err := s.m.g.GoToNode(n); err != nil {
+	if err := s.m.Game().GoToNode(n); err != nil {
 		return err
 	}
 	s.navigated()
@@ -92,7 +92,7 @@ func (s *Session) PromoteToMainLine() {
 	if !s.CanPromote() {
 		return
 	}
-	s.m.g.PromoteToMainLine()
+	s.m.Game().PromoteToMainLine()
 	s.save()
 	s.changed(ChangeMoves | ChangeControls)
 }
@@ -113,7 +113,7 @@ func (s *Session) SetComment(text string) error {
 	if text == s.Comment() {
 		return nil
 	}
-	s.m.g.SetComment(text)
+	s.m.Game().SetComment(text)
 	s.save()
 	s.changed(ChangeMoves)
 	return nil
@@ -130,10 +130,10 @@ func (s *Session) DeleteFromHere() error {
 		return errors.New("play: nothing to delete at the start position")
 	}
 	s.cancelSearch()
-	if s.m.g.Over() {
+	if s.m.Game().Over() {
 		s.editedAfterEnd = true
 	}
-	if err := s.m.g.DeleteHere(); err != nil {
+	if err := s.m.Game().DeleteHere(); err != nil {
 		return err
 	}
 	s.navigated()

@@ -12,6 +12,7 @@ import (
 
 	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/match"
 	"github.com/xqfyne/xiangqi/play/playtest"
 	"github.com/xqfyne/xiangqi/rules"
 )
@@ -232,7 +233,7 @@ func FuzzDecodeSave(f *testing.F) {
 			return
 		}
 		set := settingsFrom(saved.settings, English)
-		clock := restoreClock(saved.clock, set.TimeControl)
+		clock := match.RestoreClocks(saved.clock, set.TimeControl)
 		first, err := encodeSave(saved.game, set, &clock, nil)
 		if err != nil {
 			return // metadata a record refuses to write is refused on reading too
@@ -242,7 +243,7 @@ func FuzzDecodeSave(f *testing.F) {
 			t.Fatalf("reload: %v\n%s", err, first)
 		}
 		set = settingsFrom(again.settings, English)
-		clock = restoreClock(again.clock, set.TimeControl)
+		clock = match.RestoreClocks(again.clock, set.TimeControl)
 		second, err := encodeSave(again.game, set, &clock, nil)
 		if err != nil || !bytes.Equal(first, second) {
 			t.Fatalf("save → load → save differs: %v\n%s\n%s", err, first, second)

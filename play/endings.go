@@ -36,7 +36,7 @@ func (s *Session) atEnd() bool { return s.m.AtEnd() }
 // between two players.
 func (s *Session) resigner() rules.Color {
 	if s.settings.Human == game.HumanBoth {
-		return s.m.g.SideToMove()
+		return s.m.Game().SideToMove()
 	}
 	if s.settings.Human == game.HumanBlack {
 		return rules.Black
@@ -73,7 +73,7 @@ func (s *Session) OfferDraw() DrawAnswer {
 		return DrawAskOpponent
 	}
 	v := s.engineView
-	if s.m.g.Ply() < minDrawOfferPlies || !v.known || v.score > drawAcceptScore {
+	if s.m.Game().Ply() < minDrawOfferPlies || !v.known || v.score > drawAcceptScore {
 		return DrawDeclined
 	}
 	s.AcceptDraw()
@@ -94,9 +94,9 @@ func (s *Session) AcceptDraw() {
 
 // ended saves and shows a game ended by a declared result, and announces it.
 func (s *Session) ended() {
-	s.sound(s.endSound(s.m.g.Result()))
+	s.sound(s.endSound(s.m.Game().Result()))
 	s.clearMarks()
 	s.save()
 	s.changed(ChangeAll)
-	s.notifyGameOver(s.m.g.Result())
+	s.notifyGameOver(s.m.Game().Result())
 }

@@ -48,7 +48,7 @@ func (s *Session) AskHint() {
 
 // CanRetryEngine reports whether it is the engine's turn but its last search failed.
 func (s *Session) CanRetryEngine() bool {
-	return s.engineErr != nil && !s.thinking && !s.m.g.Result().Decided() && s.settings.engineMoves(s.m.g.SideToMove())
+	return s.engineErr != nil && !s.thinking && !s.m.Game().Result().Decided() && s.settings.engineMoves(s.m.Game().SideToMove())
 }
 
 // RetryEngine lets the engine search again after a search that gave no playable move.
@@ -64,12 +64,12 @@ func (s *Session) RetryEngine() {
 // game was deleted (it does not take the edit as a cue to play on): play goes on when the
 // player takes back (Undo), or goes back and plays another move.
 func (s *Session) EngineWaits() bool {
-	return s.editedAfterEnd && !s.thinking && !s.m.g.Result().Decided() && s.settings.engineMoves(s.m.g.SideToMove()) && !s.freeMoves()
+	return s.editedAfterEnd && !s.thinking && !s.m.Game().Result().Decided() && s.settings.engineMoves(s.m.Game().SideToMove()) && !s.freeMoves()
 }
 
 // maybeStartEngine starts the engine's search when it is to move.
 func (s *Session) maybeStartEngine() {
-	if s.thinking || s.editedAfterEnd || s.m.g.Result().Decided() || !s.settings.engineMoves(s.m.g.SideToMove()) || s.freeMoves() {
+	if s.thinking || s.editedAfterEnd || s.m.Game().Result().Decided() || !s.settings.engineMoves(s.m.Game().SideToMove()) || s.freeMoves() {
 		return
 	}
 	s.startSearch(false)
@@ -99,14 +99,14 @@ func (s *Session) startSearch(hint bool) {
 	if hint && seconds > maxHintSeconds {
 		seconds = maxHintSeconds
 	}
-	pos := s.m.g.Position()
+	pos := s.m.Game().Position()
 	elo := s.settings.searchElo(hint) // levels.go
 	s.searcher.SetElo(elo)
 	s.searcher.SetNet(s.netFor(elo)) // evaluation.go
 	// The search judges repetitions by the game's rules too, but it sees a loss only
 	// where its tree reaches one; the moves the judge would punish are banned at the
 	// root, as a referee bans them.
-	limits := engine.Limits{MoveTime: secondsToDuration(seconds), BanMoves: s.m.g.ForbiddenMoves()}
+	limits := engine.Limits{MoveTime: secondsToDuration(seconds), BanMoves: s.m.Game().ForbiddenMoves()}
 	if tc := s.m.TimeControl(); tc.Timed() && !hint {
 		// On a clock the engine plans its own time from what is left, not by the level's
 		// seconds per move.
@@ -139,7 +139,7 @@ func (s *Session) startSearch(hint bool) {
 func (s *Session) searchDone(hint bool, res engine.SearchResult) {
 	s.searchJob.finished()
 	s.thinking, s.hinting = false, false
-	pos := s.m.g.Position()
+	pos := s.m.Game().Position()
 	var bad error
 	switch {
 	case res.Move == rules.NoMove:

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/match"
 )
 
 // Players says who played a game: the side(s) a person played (empty: unknown) and the
@@ -51,7 +52,7 @@ func (s *Session) OpenRecord(r *game.Record, who Players) error {
 	if CheckSeconds(who.Seconds) == nil {
 		set.Seconds = who.Seconds
 	}
-	set.TimeControl = TimeControl{} // a game opened from a file is studied, not timed
+	set.TimeControl = match.TimeControl{} // a game opened from a file is studied, not timed
 	s.replaceGame(g, set)
 	return nil
 }
@@ -76,7 +77,7 @@ func (s *Session) NewGameFrom(fen string, set Settings) error {
 // CurrentRecord returns a copy of the session's game record (its tree, metadata and
 // recorded result), for export, copying and the library: changing it does not change the
 // game.
-func (s *Session) CurrentRecord() *game.Record { return s.m.g.Record().Copy() }
+func (s *Session) CurrentRecord() *game.Record { return s.m.Game().Record().Copy() }
 
 // replaceGame makes g the session's game: the listeners hear of the old game when it is
 // unfinished (Listener.Leaving), the engine stops and forgets it, the

@@ -108,7 +108,7 @@ func (s *Session) StartReview(opt ReviewOptions) error {
 	if opt.PerMove <= 0 && opt.Depth <= 0 {
 		return errors.New("play: a review needs a time or a depth per move")
 	}
-	nodes := append([]*game.Node{s.Record().Root}, s.m.g.Line()...)
+	nodes := append([]*game.Node{s.Record().Root}, s.m.Game().Line()...)
 	if len(nodes) < 2 {
 		return errors.New("play: there is no move to review")
 	}
@@ -221,7 +221,7 @@ func (s *Session) ReviewOf(n *game.Node) (MoveReview, bool) {
 // on another line it returns nil, since the curve is not that line's. The marks of the
 // moves stay either way (ReviewOf).
 func (s *Session) ReviewCurve() []CurvePoint {
-	line := s.m.g.Line()
+	line := s.m.Game().Line()
 	reviewed := s.review.nodes
 	if len(reviewed) == 0 || len(line) < len(reviewed)-1 {
 		return nil

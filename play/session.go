@@ -9,6 +9,7 @@ import (
 	"github.com/xqfyne/xiangqi/book"
 	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/match"
 	"github.com/xqfyne/xiangqi/nnue"
 	"github.com/xqfyne/xiangqi/rules"
 )
@@ -34,7 +35,7 @@ type Config struct {
 	Searcher *engine.Searcher // nil: a new one with 16 MB of hash
 	Search   SearchFunc       // nil: Searcher.Search; tests put engines that answer badly here
 	Language Language         // decides the default notation of a new save
-	Time     TimeSource       // nil: the system clock; tests put a fake one here
+	Time     match.TimeSource // nil: the system clock; tests put a fake one here
 	Sound    SoundPlayer      // nil: silent
 }
 
@@ -43,7 +44,7 @@ type Config struct {
 // goroutines, saving and sounds. All methods must be called on the UI goroutine; results
 // of background work come back through post.
 type Session struct {
-	m        *Match // the game, its clock and result
+	m        *match.Match // the game, its clock and result
 	settings Settings
 	lang     Language
 	writer   *writer // nil when nothing is saved
@@ -54,9 +55,9 @@ type Session struct {
 	net    *nnue.Net
 	book   *book.Book // nil when the bundled book could not be read
 	post   func(func())
-	time   TimeSource  // the clock's time
-	away   bool        // the app is out of sight (in the background): the clock waits
-	sounds SoundPlayer // nil: silent
+	time   match.TimeSource // the clock's time
+	away   bool             // the app is out of sight (in the background): the clock waits
+	sounds SoundPlayer      // nil: silent
 
 	marks boardMarks // what the board shows besides the position (board_input.go)
 
@@ -103,7 +104,7 @@ func NewSession(cfg Config) (*Session, error) {
 	s := &Session{post: cfg.Post, searcher: cfg.Searcher, search: cfg.Search, lang: cfg.Language,
 		time: cfg.Time, sounds: cfg.Sound, marks: noMarks()}
 	if s.time == nil {
-		s.time = systemTime{}
+		s.time = match.SystemTime{}
 	}
 	if s.searcher == nil {
 		s.searcher = engine.NewSearcher(engine.Options{HashMB: engine.DefaultHashMB, Threads: 1})
@@ -190,15 +191,15 @@ func (s *Session) Flush() {
 }
 
 // Game returns the record with its cursor (read only for callers).
-func (s *Session) Game() *game.Game { return s.m.g }
+func (s *Session) Game() *game.Game { return s.m.Game() }
 
 // Match returns the game being played, with its clock and result.
-func (s *Session) Match() *Match { return s.m }
+func (s *Session) Match() *match.Match { return s.m }
 
 // newMatch makes the session's match of g with the settings' time control and the time
 // clocks each side has (nil: full clocks).
-func (s *Session) newMatch(g *game.Game, clocks *[2]SideClock) *Match {
-	m := NewMatch(g, s.settings.TimeControl, clocks, s.time, s.post)
+func (s *Session) newMatch(g *game.Game, clocks *[2]match.SideClock) *match.Match {
+	m := match.NewMatch(g, s.settings.TimeControl, clocks, s.time, s.post)
 	m.OnFlagFall = s.flagFell
 	m.OnCountdown = s.countdown
 	return m
@@ -231,16 +232,16 @@ func (s *Session) moved(animate, announce bool) {
 	picked := s.marks.selected
 	s.clearMarks()
 	if animate {
-		s.marks.animate = s.m.g.LastMove()
+		s.marks.animate = s.m.Game().LastMove()
 	}
 	if picked != rules.NoSquare && s.HumanToMove() {
-		if p := s.m.g.Position().At(picked); p != rules.NoPiece && p.Color() == s.m.g.SideToMove() {
-			s.marks.selected, s.marks.targets = picked, s.m.g.Position().LegalTargets(picked)
+		if p := s.m.Game().Position().At(picked); p != rules.NoPiece && p.Color() == s.m.Game().SideToMove() {
+			s.marks.selected, s.marks.targets = picked, s.m.Game().Position().LegalTargets(picked)
 		}
 	}
 	s.save()
 	s.changed(ChangeAll)
-	if r := s.m.g.Result(); r.Decided() {
+	if r := s.m.Game().Result(); r.Decided() {
 		if announce {
 			s.notifyGameOver(r)
 		}
@@ -293,7 +294,7 @@ func (s *Session) ApplySettings(set Settings) error {
 	set.Human, set.Flipped, set.TimeControl = s.settings.Human, s.settings.Flipped, s.settings.TimeControl
 	evalChanged := set.Evaluation != s.settings.Evaluation
 	s.settings = set
-	s.m.g.SetRules(set.Rules)
+	s.m.Game().SetRules(set.Rules)
 	s.configureEngine()
 	if evalChanged && s.analysis.on {
 		s.startAnalysis() // its lines were judged by the other evaluation
@@ -312,10 +313,10 @@ func (s *Session) Flip() {
 
 // sideAt returns the side to move at ply p of the current line.
 func (s *Session) sideAt(p int) rules.Color {
-	if (s.m.g.Ply()-p)%2 == 0 {
-		return s.m.g.SideToMove()
+	if (s.m.Game().Ply()-p)%2 == 0 {
+		return s.m.Game().SideToMove()
 	}
-	return s.m.g.SideToMove().Opponent()
+	return s.m.Game().SideToMove().Opponent()
 }
 
 // CanUndo reports whether Undo would take a move back.
@@ -324,7 +325,7 @@ func (s *Session) CanUndo() bool { return s.undoTarget() >= 0 }
 // undoTarget is the ply Undo goes back to, or -1. Against the engine it takes back the
 // engine's reply and the player's own move, landing where the player is to move.
 func (s *Session) undoTarget() int {
-	t := s.m.g.Ply() - 1
+	t := s.m.Game().Ply() - 1
 	if s.settings.Human == game.HumanBoth {
 		return t
 	}
@@ -346,7 +347,7 @@ func (s *Session) Undo() {
 		return
 	}
 	s.cancelSearch()
-	if err := s.m.g.TakeBack(t); err != nil {
+	if err := s.m.Game().TakeBack(t); err != nil {
 		return
 	}
 	s.engineView, s.editedAfterEnd = engineView{}, false
@@ -357,7 +358,7 @@ func (s *Session) Undo() {
 }
 
 // CanRedo reports whether Redo would replay a move.
-func (s *Session) CanRedo() bool { return s.m.g.Ply() < s.m.g.Len() }
+func (s *Session) CanRedo() bool { return s.m.Game().Ply() < s.m.Game().Len() }
 
 // Redo replays taken-back moves: against the engine up to the player's next turn.
 func (s *Session) Redo() {
@@ -365,8 +366,8 @@ func (s *Session) Redo() {
 		return
 	}
 	s.cancelSearch()
-	s.m.g.Redo()
-	for s.settings.Human != game.HumanBoth && !s.settings.Human.Plays(s.m.g.SideToMove()) && s.m.g.Redo() {
+	s.m.Game().Redo()
+	for s.settings.Human != game.HumanBoth && !s.settings.Human.Plays(s.m.Game().SideToMove()) && s.m.Game().Redo() {
 	}
 	s.moved(true, false)
 }
@@ -376,7 +377,7 @@ func (s *Session) save() {
 	if s.writer == nil {
 		return
 	}
-	data, err := encodeSave(s.m.g, s.settings, s.m.clockForSave(), s.review.saved())
+	data, err := encodeSave(s.m.Game(), s.settings, s.m.ClocksToKeep(), s.review.saved())
 	if err != nil {
 		s.saveFailed(err)
 		return

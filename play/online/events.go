@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/xqfyne/xiangqi/game"
-	"github.com/xqfyne/xiangqi/play"
+	"github.com/xqfyne/xiangqi/match"
 	"github.com/xqfyne/xiangqi/rules"
 	"github.com/xqfyne/xiangqi/server/proto"
 )
@@ -69,7 +69,7 @@ func (g *Game) start(e proto.Event, me int64) error {
 	if err := decode(e, &d); err != nil {
 		return err
 	}
-	tc, err := play.ParseTimeControl(d.TimeControl)
+	tc, err := match.ParseTimeControl(d.TimeControl)
 	if err != nil {
 		return badEvent(e, "%v", err)
 	}

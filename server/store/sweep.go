@@ -10,7 +10,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/xqfyne/xiangqi/game"
-	"github.com/xqfyne/xiangqi/play"
+	"github.com/xqfyne/xiangqi/match"
 	"github.com/xqfyne/xiangqi/rules"
 	"github.com/xqfyne/xiangqi/server/proto"
 )
@@ -142,7 +142,7 @@ func present(ctx context.Context, tx *txn, r *gameRow, side rules.Color) ([]prot
 // draw is set. It is refused with CodeNotAway while the opponent is connected (or once it
 // came back) and with CodeTooEarly before the claim time its away event announced.
 func (s *Store) Claim(ctx context.Context, account, gameID int64, draw bool, now time.Time) ([]proto.Event, error) {
-	return s.act(ctx, account, gameID, now, func(tx *txn, r *gameRow, m *play.Match, side rules.Color) ([]proto.Event, error) {
+	return s.act(ctx, account, gameID, now, func(tx *txn, r *gameRow, m *match.Match, side rules.Color) ([]proto.Event, error) {
 		gone := side.Opponent()
 		at := r.claimAt[gone]
 		if at == nil {
