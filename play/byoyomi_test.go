@@ -384,3 +384,40 @@ func TestByoyomiEngineClockIsSilentAndPlansThePeriod(t *testing.T) {
 		t.Fatalf("engine limits %+v", got)
 	}
 }
+
+// A kill -9 while a side thinks in 读秒 loses at most one checkpoint's worth of the period
+// it used: the running clock is saved every checkpointEvery, not only after moves, so the
+// side to move does not come back with a fresh period (issue 51: "Byo 7", kill, "Byo 15").
+func TestKilledInByoyomiKeepsThePeriodUsed(t *testing.T) {
+	fs := newMemFS()
+	ft := matchtest.NewFakeTime()
+	s, q := clockSession(t, fs, ft, nil)
+	if err := s.NewGame(timed(game.HumanBoth, kuaiqi)); err != nil {
+		t.Fatal(err)
+	}
+	tapMove(t, s, "h2e2")
+	tick(ft, q, 13*time.Second) // Black's period shows 7 s
+	s.Flush()
+	killed := cloneFS(fs) // no Close: the process died
+	s2, q2 := clockSession(t, killed, ft, nil)
+	used := s2.Clock(rules.Black).Used
+	if used < 13*time.Second-checkpointEvery || used > 13*time.Second {
+		t.Fatalf("after the kill Black's period has %v used, want 13 s less at most %v", used, checkpointEvery)
+	}
+	if side, running := s2.ClockRunning(); !running || side != rules.Black {
+		t.Fatalf("after the restart the clock running is %v/%v, want Black's", side, running)
+	}
+	// The checkpoints stop with the clock: a paused or ended game is not saved again.
+	s2.SetAway(true)
+	s2.Flush()
+	killed.mu.Lock()
+	before := killed.writes
+	killed.mu.Unlock()
+	tick(ft, q2, time.Minute)
+	s2.Flush()
+	killed.mu.Lock()
+	defer killed.mu.Unlock()
+	if killed.writes != before {
+		t.Errorf("a stopped clock was saved %d more times", killed.writes-before)
+	}
+}

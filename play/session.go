@@ -61,6 +61,8 @@ type Session struct {
 
 	marks boardMarks // what the board shows besides the position (board_input.go)
 
+	checkpoint clockCheckpoint // the next save of a running clock (clock.go)
+
 	searchJob job // the engine's move or a hint (engine_jobs.go)
 	thinking  bool
 	hinting   bool
@@ -172,6 +174,7 @@ func (s *Session) Close() {
 	s.running.Wait()
 	if s.m.TimeControl().Timed() {
 		s.m.StopClock()
+		s.armCheckpoint()
 		s.save() // the exact time left, not the time at the last move
 	}
 	if s.writer != nil {
