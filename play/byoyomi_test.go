@@ -421,3 +421,34 @@ func TestKilledInByoyomiKeepsThePeriodUsed(t *testing.T) {
 		t.Errorf("a stopped clock was saved %d more times", killed.writes-before)
 	}
 }
+
+// After a flag falls there is no Undo: the game stays over, in one state (issue 51: the
+// status said "Your move" under a clock at 0 and a header saying Black won).
+func TestNoUndoAfterLosingOnTime(t *testing.T) {
+	ft := matchtest.NewFakeTime()
+	reply := func(context.Context, *rules.Position, engine.Limits, func(engine.Info)) engine.SearchResult {
+		return engine.SearchResult{Move: mv(t, "h9g7")}
+	}
+	s, q := clockSession(t, nil, ft, reply)
+	if err := s.NewGame(timed(game.HumanRed, kuaiqi)); err != nil {
+		t.Fatal(err)
+	}
+	tapMove(t, s, "h2e2")
+	q.Drain()
+	s.WaitSearch()
+	q.Drain()
+	if s.Game().Ply() != 2 || !s.CanUndo() {
+		t.Fatalf("after the engine's reply: ply %d, undo %v", s.Game().Ply(), s.CanUndo())
+	}
+	tick(ft, q, 21*time.Second) // Red's 20 s run out
+	if r := s.Game().Result(); r.Reason != game.ReasonTime || r.Winner != rules.Black {
+		t.Fatalf("Red's flag: %v", r)
+	}
+	if s.CanUndo() {
+		t.Fatal("Undo is offered after the flag fell")
+	}
+	s.Undo()
+	if s.Game().Ply() != 2 || !s.Game().Result().Decided() || s.HumanToMove() {
+		t.Fatalf("after Undo: ply %d, result %v, your move %v", s.Game().Ply(), s.Game().Result(), s.HumanToMove())
+	}
+}

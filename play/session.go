@@ -326,8 +326,14 @@ func (s *Session) sideAt(p int) rules.Color {
 func (s *Session) CanUndo() bool { return s.undoTarget() >= 0 }
 
 // undoTarget is the ply Undo goes back to, or -1. Against the engine it takes back the
-// engine's reply and the player's own move, landing where the player is to move.
+// engine's reply and the player's own move, landing where the player is to move. A game
+// lost on time stays lost: a fallen flag ends the game under every rule book and the
+// clock gives no time back, so taking moves back would only show a position to move in
+// with an empty clock and a result already declared (issue 51). Browsing still shows it.
 func (s *Session) undoTarget() int {
+	if r := s.m.Result(); r.Reason == game.ReasonTime || r.Reason == game.ReasonTimeNoAttackers {
+		return -1
+	}
 	t := s.m.Game().Ply() - 1
 	if s.settings.Human == game.HumanBoth {
 		return t
