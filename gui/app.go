@@ -123,12 +123,12 @@ func NewWindow(a fyne.App, cfg Config) (*Window, error) {
 	lc := a.Lifecycle()
 	lc.SetOnExitedForeground(func() {
 		if awayStops {
-			session.SetAway(true)
+			session.Clocks().SetAway(true)
 		}
 	})
 	lc.SetOnEnteredForeground(func() {
 		if awayStops {
-			session.SetAway(false)
+			session.Clocks().SetAway(false)
 		}
 		if w.online != nil {
 			w.online.Foreground()

@@ -263,13 +263,13 @@ func (r *clockRenderer) Refresh() {
 
 // clockView is what the clock bar shows of the session now.
 func clockView(s *play.Session) ClockView {
-	side, running := s.ClockRunning()
+	side, running := s.Clocks().Running()
 	set := s.Settings()
-	tc := s.TimeControl()
+	tc := s.Clocks().TimeControl()
 	v := ClockView{Names: present.PlayerNames(trData, set.Human, set.Seconds, s.Record().Meta),
 		Timed: tc.Timed(), Running: running, Side: side}
 	for _, c := range []rules.Color{rules.Red, rules.Black} {
-		clock := s.Clock(c)
+		clock := s.Clocks().Side(c)
 		v.Left[c], v.Byoyomi[c] = clock.StageLeft(tc), clock.InByoyomi(tc)
 		if v.Byoyomi[c] {
 			v.Periods[c] = clock.Periods

@@ -43,7 +43,7 @@ func TestClockFromNewGameRunsAndFlagFalls(t *testing.T) {
 		t.Fatalf("an untimed game shows a clock: %q", w.game.clocks.Text(rules.Red))
 	}
 	startTimedTwoPlayerGame(t, w, match.TimeControl{Base: 5 * time.Minute, Increment: 3 * time.Second})
-	if got := w.Session().TimeControl(); got.String() != "5+3" {
+	if got := w.Session().Clocks().TimeControl(); got.String() != "5+3" {
 		t.Fatalf("time control after New game: %v", got)
 	}
 	if !w.game.clocks.Visible() || !w.game.clocks.View().Running || w.game.clocks.View().Side != rules.Red {
@@ -181,7 +181,7 @@ func TestByoyomiClockFromNewGame(t *testing.T) {
 	w, q := openWindowWith(t, Config{SaveDir: t.TempDir(), Time: ft})
 	tc := match.TimeControl{Base: 10 * time.Minute, Byoyomi: 30 * time.Second, Periods: 3}
 	startTimedTwoPlayerGame(t, w, tc)
-	if got := w.Session().TimeControl(); got != tc {
+	if got := w.Session().Clocks().TimeControl(); got != tc {
 		t.Fatalf("time control after New game: %+v", got)
 	}
 	wantClockText(t, w, rules.Red, "10:00")

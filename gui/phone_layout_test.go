@@ -126,7 +126,7 @@ func phoneKeepsSixMovesWithNotesAndReview(t *testing.T, locale string) {
 	if err := s.OpenRecord(headerGame(t), play.Players{}); err != nil {
 		t.Fatal(err)
 	}
-	s.GoLast()
+	s.Browser().GoLast()
 	check := func(state string, alsoShown fyne.CanvasObject) {
 		t.Helper()
 		for _, size := range phoneSizes {
@@ -145,10 +145,10 @@ func phoneKeepsSixMovesWithNotesAndReview(t *testing.T, locale string) {
 		}
 	}
 	check("with notes", w.game.notes)
-	if err := s.StartReview(play.ReviewOptions{Depth: 1}); err != nil {
+	if err := s.Review().Start(play.ReviewOptions{Depth: 1}); err != nil {
 		t.Fatal(err)
 	}
 	check("reviewing", w.game.reviewPanel.curve)
-	q.WaitFor(t, 60*time.Second, "the review", func() bool { return !s.Reviewing() })
+	q.WaitFor(t, 60*time.Second, "the review", func() bool { return !s.Review().Running() })
 	check("reviewed", w.game.reviewPanel.curve)
 }

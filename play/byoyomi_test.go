@@ -27,7 +27,7 @@ var (
 // wantClock checks side's whole clock now.
 func wantClock(t *testing.T, s *Session, side rules.Color, want match.SideClock) {
 	t.Helper()
-	if got := s.Clock(side); got != want {
+	if got := s.Clocks().Side(side); got != want {
 		t.Errorf("%v's clock is %+v, want %+v", side, got, want)
 	}
 }
@@ -49,14 +49,14 @@ func TestByoyomiStartsWhenTheMainTimeIsSpent(t *testing.T) {
 	}
 	wantClock(t, s, rules.Red, match.SideClock{Main: 10 * time.Minute, Periods: 1})
 	tick(ft, q, 10*time.Minute-time.Second)
-	if s.Clock(rules.Red).InByoyomi(byo10x30) {
+	if s.Clocks().Side(rules.Red).InByoyomi(byo10x30) {
 		t.Fatal("in byo-yomi with main time left")
 	}
 	tick(ft, q, 26*time.Second) // 25 s into the period
 	wantClock(t, s, rules.Red, match.SideClock{Periods: 1, Used: 25 * time.Second})
 	wantLeft(t, s, rules.Red, 5*time.Second)
-	if !s.Clock(rules.Red).InByoyomi(byo10x30) || s.Game().Result().Decided() {
-		t.Fatalf("after the main time Red's clock %+v, result %v", s.Clock(rules.Red), s.Game().Result())
+	if !s.Clocks().Side(rules.Red).InByoyomi(byo10x30) || s.Game().Result().Decided() {
+		t.Fatalf("after the main time Red's clock %+v, result %v", s.Clocks().Side(rules.Red), s.Game().Result())
 	}
 	tapMove(t, s, "h2e2")
 	// The move came within the period: Red's next move has a whole period again.
@@ -118,7 +118,7 @@ func TestByoyomiPeriodLostAndFlagOnTheLast(t *testing.T) {
 		t.Fatalf("after Red's last period: %v, announced %d times", r, len(over))
 	}
 	wantLeft(t, s, rules.Red, 0)
-	if _, running := s.ClockRunning(); running {
+	if _, running := s.Clocks().Running(); running {
 		t.Error("a clock runs after the flag fell")
 	}
 }
@@ -145,10 +145,10 @@ func TestByoyomiPauseKeepsThePeriodUsed(t *testing.T) {
 		t.Fatal(err)
 	}
 	tick(ft, q, 12*time.Second)
-	s.SetAway(true)
+	s.Clocks().SetAway(true)
 	tick(ft, q, time.Minute)
 	wantClock(t, s, rules.Red, match.SideClock{Periods: 1, Used: 12 * time.Second})
-	s.SetAway(false)
+	s.Clocks().SetAway(false)
 	tick(ft, q, 7*time.Second)
 	wantClock(t, s, rules.Red, match.SideClock{Periods: 1, Used: 19 * time.Second})
 	tick(ft, q, time.Second)
@@ -171,7 +171,7 @@ func TestByoyomiUndoGivesNoTimeBack(t *testing.T) {
 	tapMove(t, s, "h2e2")
 	tick(ft, q, 3*time.Second)
 	s.Undo()
-	if _, running := s.ClockRunning(); running {
+	if _, running := s.Clocks().Running(); running {
 		t.Fatal("the clock runs while an earlier position is shown")
 	}
 	tick(ft, q, time.Minute)
@@ -179,7 +179,7 @@ func TestByoyomiUndoGivesNoTimeBack(t *testing.T) {
 	wantClock(t, s, rules.Black, match.SideClock{Periods: 3, Used: 3 * time.Second})
 	tapMove(t, s, "b2e2") // another move from the start: Red's period afresh, Black's runs
 	wantClock(t, s, rules.Red, match.SideClock{Periods: 2})
-	if side, running := s.ClockRunning(); !running || side != rules.Black {
+	if side, running := s.Clocks().Running(); !running || side != rules.Black {
 		t.Fatalf("after the new move the clock running is %v/%v", side, running)
 	}
 	tick(ft, q, 2*time.Second)
@@ -201,16 +201,16 @@ func TestByoyomiClockRestoredAfterKill(t *testing.T) {
 	tick(ft, q, 40*time.Second)
 	tapMove(t, s, "h9g7") // Black: 40 s of its minute
 	tick(ft, q, 4*time.Second)
-	s.SetAway(true) // saved at once, with the 4 s Red used of its last period
+	s.Clocks().SetAway(true) // saved at once, with the 4 s Red used of its last period
 	s.Flush()
 	killed := cloneFS(fs)
 	s2, q2 := clockSession(t, killed, ft, nil)
-	if s2.TimeControl() != tc {
-		t.Fatalf("time control after a kill: %+v", s2.TimeControl())
+	if s2.Clocks().TimeControl() != tc {
+		t.Fatalf("time control after a kill: %+v", s2.Clocks().TimeControl())
 	}
 	wantClock(t, s2, rules.Red, match.SideClock{Periods: 1, Used: 4 * time.Second})
 	wantClock(t, s2, rules.Black, match.SideClock{Main: 20 * time.Second, Periods: 3})
-	if side, running := s2.ClockRunning(); !running || side != rules.Red {
+	if side, running := s2.Clocks().Running(); !running || side != rules.Red {
 		t.Fatalf("after the restart the clock running is %v/%v, want Red's", side, running)
 	}
 	tick(ft, q2, 6*time.Second)
@@ -400,15 +400,15 @@ func TestKilledInByoyomiKeepsThePeriodUsed(t *testing.T) {
 	s.Flush()
 	killed := cloneFS(fs) // no Close: the process died
 	s2, q2 := clockSession(t, killed, ft, nil)
-	used := s2.Clock(rules.Black).Used
+	used := s2.Clocks().Side(rules.Black).Used
 	if used < 13*time.Second-checkpointEvery || used > 13*time.Second {
 		t.Fatalf("after the kill Black's period has %v used, want 13 s less at most %v", used, checkpointEvery)
 	}
-	if side, running := s2.ClockRunning(); !running || side != rules.Black {
+	if side, running := s2.Clocks().Running(); !running || side != rules.Black {
 		t.Fatalf("after the restart the clock running is %v/%v, want Black's", side, running)
 	}
 	// The checkpoints stop with the clock: a paused or ended game is not saved again.
-	s2.SetAway(true)
+	s2.Clocks().SetAway(true)
 	s2.Flush()
 	killed.mu.Lock()
 	before := killed.writes

@@ -7,30 +7,37 @@ import (
 	"github.com/xqfyne/xiangqi/rules"
 )
 
+// Clocks is the game's clock as a part of a Session: what it shows, when it runs (not while
+// browsing, analysing or away) and its saves between moves. The clock itself is the
+// match's (match.Match).
+type Clocks struct{ s *Session }
+
+// Clocks returns the session's clocks.
+func (s *Session) Clocks() Clocks { return Clocks{s} }
+
 // keyTimeControl is the settings key of the game's time control.
 const keyTimeControl = "timeControl"
 
 // TimeControl returns the game's time control (zero when untimed).
-func (s *Session) TimeControl() match.TimeControl { return s.m.TimeControl() }
+func (ck Clocks) TimeControl() match.TimeControl { return ck.s.m.TimeControl() }
 
-// ClockLeft returns the time left now of side's current stage: its main time, or in
+// Left returns the time left now of side's current stage: its main time, or in
 // byo-yomi its period.
-func (s *Session) ClockLeft(side rules.Color) time.Duration { return s.m.ClockLeft(side) }
+func (ck Clocks) Left(side rules.Color) time.Duration { return ck.s.m.ClockLeft(side) }
 
-// Clock returns side's whole clock now: main time, periods left and the period used.
-func (s *Session) Clock(side rules.Color) match.SideClock { return s.m.Clock(side) }
+// Side returns side's whole clock now: main time, periods left and the period used.
+func (ck Clocks) Side(side rules.Color) match.SideClock { return ck.s.m.Clock(side) }
 
-// ClockRunning returns whose clock runs, if any.
-func (s *Session) ClockRunning() (rules.Color, bool) { return s.m.ClockRunning() }
+// Running returns whose clock runs, if any.
+func (ck Clocks) Running() (rules.Color, bool) { return ck.s.m.ClockRunning() }
 
-// syncClock runs the clock of the side to move while a timed game is undecided and being
+// sync runs the clock of the side to move while a timed game is undecided and being
 // played, and stops it otherwise: while an earlier position is shown (after taking moves
 // back, or browsing), in analysis mode and while the app is away nobody is playing.
-func (s *Session) syncClock() {
-	s.m.RunClock(s.Analysing() || s.away)
-	s.armCheckpoint()
+func (ck Clocks) sync() {
+	ck.s.m.RunClock(ck.s.Analysis().On() || ck.s.away)
+	ck.armCheckpoint()
 }
-
 
 // checkpointEvery is how often a running clock is saved between moves: a kill -9 (or a
 // phone's system ending the app) then loses at most that much of the time used on the move
@@ -45,9 +52,9 @@ type clockCheckpoint struct {
 }
 
 // armCheckpoint keeps a checkpoint timer armed exactly while the clock runs.
-func (s *Session) armCheckpoint() {
-	c := &s.checkpoint
-	_, running := s.m.ClockRunning()
+func (ck Clocks) armCheckpoint() {
+	c := &ck.s.checkpoint
+	_, running := ck.s.m.ClockRunning()
 	if running == (c.stop != nil) {
 		return
 	}
@@ -58,42 +65,42 @@ func (s *Session) armCheckpoint() {
 		return
 	}
 	armed := c.armed
-	c.stop = s.time.AfterFunc(checkpointEvery, func() {
-		s.post(func() { s.checkpointDue(armed) })
+	c.stop = ck.s.time.AfterFunc(checkpointEvery, func() {
+		ck.s.post(func() { ck.checkpointDue(armed) })
 	})
 }
 
 // checkpointDue saves the running clock and arms the next checkpoint.
-func (s *Session) checkpointDue(armed uint64) {
-	c := &s.checkpoint
+func (ck Clocks) checkpointDue(armed uint64) {
+	c := &ck.s.checkpoint
 	if armed != c.armed || c.stop == nil {
 		return
 	}
 	c.stop = nil
-	if _, running := s.m.ClockRunning(); running {
-		s.save()
+	if _, running := ck.s.m.ClockRunning(); running {
+		ck.s.save()
 	}
-	s.armCheckpoint()
+	ck.armCheckpoint()
 }
 
 // SetAway tells the session whether the app is out of sight: a phone app sent to the
 // background, where the player cannot see the board. The clock stops meanwhile and its
 // exact time is saved at once, since the system may end a background app without a word;
 // it runs again when the app is back.
-func (s *Session) SetAway(away bool) {
-	if away == s.away {
+func (ck Clocks) SetAway(away bool) {
+	if away == ck.s.away {
 		return
 	}
-	s.away = away
-	s.changed(ChangeControls)
-	if away && s.m.TimeControl().Timed() {
-		s.save()
+	ck.s.away = away
+	ck.s.changed(ChangeControls)
+	if away && ck.s.m.TimeControl().Timed() {
+		ck.s.save()
 	}
 }
 
 // flagFell follows the end of the game on time: the engine stops, and the end is saved,
 // shown and announced.
-func (s *Session) flagFell() {
-	s.cancelSearch()
-	s.ended()
+func (ck Clocks) flagFell() {
+	ck.s.Engine().cancel()
+	ck.s.Endings().ended()
 }

@@ -40,7 +40,7 @@ func timed(human game.HumanSide, tc match.TimeControl) Settings {
 
 func wantLeft(t *testing.T, s *Session, side rules.Color, want time.Duration) {
 	t.Helper()
-	if got := s.ClockLeft(side); got != want {
+	if got := s.Clocks().Left(side); got != want {
 		t.Errorf("%v has %v left, want %v", side, got, want)
 	}
 }
@@ -51,7 +51,7 @@ func TestClockRunsForTheSideToMoveWithIncrement(t *testing.T) {
 	if err := s.NewGame(timed(game.HumanBoth, match.TimeControl{Base: 5 * time.Minute, Increment: 3 * time.Second})); err != nil {
 		t.Fatal(err)
 	}
-	if side, running := s.ClockRunning(); !running || side != rules.Red {
+	if side, running := s.Clocks().Running(); !running || side != rules.Red {
 		t.Fatalf("at the start the clock running is %v/%v, want Red's", side, running)
 	}
 	ft.Advance(20 * time.Second)
@@ -62,7 +62,7 @@ func TestClockRunsForTheSideToMoveWithIncrement(t *testing.T) {
 	ft.Advance(7 * time.Second)
 	wantLeft(t, s, rules.Black, 4*time.Minute+53*time.Second)
 	wantLeft(t, s, rules.Red, 4*time.Minute+43*time.Second)
-	if side, _ := s.ClockRunning(); side != rules.Black {
+	if side, _ := s.Clocks().Running(); side != rules.Black {
 		t.Errorf("after Red's move %v's clock runs", side)
 	}
 }
@@ -87,7 +87,7 @@ func TestFlagFallLosesOnTime(t *testing.T) {
 	if r.Status != game.RedWins || r.Reason != game.ReasonTime || len(over) != 1 {
 		t.Fatalf("after Black's flag fell: %v, announced %d times", r, len(over))
 	}
-	if _, running := s.ClockRunning(); running {
+	if _, running := s.Clocks().Running(); running {
 		t.Error("a clock still runs after the game ended")
 	}
 	wantLeft(t, s, rules.Black, 0)
@@ -145,12 +145,12 @@ func TestClockRestoredAfterRestart(t *testing.T) {
 	s.Flush()
 	// The app is killed here: the save holds the clocks as of the last move.
 	s2, q2 := clockSession(t, cloneFS(fs), ft, nil)
-	if s2.TimeControl() != (match.TimeControl{Base: 10 * time.Minute, Increment: 5 * time.Second}) {
-		t.Fatalf("time control after a kill: %v", s2.TimeControl())
+	if s2.Clocks().TimeControl() != (match.TimeControl{Base: 10 * time.Minute, Increment: 5 * time.Second}) {
+		t.Fatalf("time control after a kill: %v", s2.Clocks().TimeControl())
 	}
 	wantLeft(t, s2, rules.Red, 8*time.Minute+35*time.Second)
 	wantLeft(t, s2, rules.Black, 10*time.Minute)
-	if side, running := s2.ClockRunning(); !running || side != rules.Black {
+	if side, running := s2.Clocks().Running(); !running || side != rules.Black {
 		t.Errorf("after the restart the clock running is %v/%v, want Black's", side, running)
 	}
 	q2.Drain()
@@ -198,8 +198,8 @@ func TestEngineOnTheClockPlansFromTimeLeft(t *testing.T) {
 		t.Errorf("engine limits on the clock: movetime %v, time %v, increment %v", l.MoveTime, l.Time, l.Increment)
 	}
 	// A hint is not a move on the clock: it keeps the short per-move time.
-	s.AskHint()
-	q.WaitFor(t, 10*time.Second, "the hint", func() bool { return !s.Hinting() })
+	s.Engine().AskHint()
+	q.WaitFor(t, 10*time.Second, "the hint", func() bool { return !s.Engine().Hinting() })
 	if h := got[len(got)-1]; h.MoveTime == 0 || h.Time != 0 {
 		t.Errorf("hint limits: movetime %v, time %v", h.MoveTime, h.Time)
 	}
@@ -213,7 +213,7 @@ func TestUntimedGameHasNoClock(t *testing.T) {
 	}
 	ft.Advance(time.Hour)
 	tapMove(t, s, "h2e2")
-	if _, running := s.ClockRunning(); running || s.Game().Result().Decided() {
+	if _, running := s.Clocks().Running(); running || s.Game().Result().Decided() {
 		t.Errorf("an untimed game runs a clock")
 	}
 	if tc := s.Settings().encode()[keyTimeControl]; tc != "" {
@@ -232,8 +232,8 @@ func TestClockWaitsWhileTheAppIsAway(t *testing.T) {
 	}
 	tapMove(t, s, "h2e2")
 	ft.Advance(25 * time.Second)
-	s.SetAway(true)
-	if _, running := s.ClockRunning(); running {
+	s.Clocks().SetAway(true)
+	if _, running := s.Clocks().Running(); running {
 		t.Fatal("the clock runs while the app is away")
 	}
 	s.Flush()
@@ -243,8 +243,8 @@ func TestClockWaitsWhileTheAppIsAway(t *testing.T) {
 		t.Fatalf("the game ended while away: %v", s.Game().Result())
 	}
 	wantLeft(t, s, rules.Black, 5*time.Minute-25*time.Second)
-	s.SetAway(false)
-	if side, running := s.ClockRunning(); !running || side != rules.Black {
+	s.Clocks().SetAway(false)
+	if side, running := s.Clocks().Running(); !running || side != rules.Black {
 		t.Fatalf("back from away the clock running is %v/%v, want Black's", side, running)
 	}
 	ft.Advance(5 * time.Second)

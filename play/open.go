@@ -85,17 +85,17 @@ func (s *Session) CurrentRecord() *game.Record { return s.m.Game().Record().Copy
 // turn.
 func (s *Session) replaceGame(g *game.Game, set Settings) {
 	s.leaveGame()
-	s.cancelSearch()
+	s.Engine().cancel()
 	s.running.Wait()
 	s.searcher.Clear()
 	s.m.StopClock()
-	s.forgetReview() // its marks belong to the game replaced
+	s.Review().forget() // its marks belong to the game replaced
 	s.settings, s.engineView, s.editedAfterEnd = set, engineView{}, false
 	s.m = s.newMatch(g, nil)
 	g.SetRules(set.Rules)
-	s.configureEngine()
-	s.clearMarks()
+	s.Engine().configure()
+	s.Input().clearMarks()
 	s.save()
 	s.changed(ChangeAll)
-	s.maybeStartEngine()
+	s.Engine().maybeStart()
 }

@@ -81,13 +81,13 @@ func checkOldSave(t *testing.T, s *Session, want oldSave) {
 		// The result shows at the end of the main line.
 		main := s.Record().MainLine()
 		at := g.Node()
-		if err := s.GoToNode(main[len(main)-1]); err != nil {
+		if err := s.Browser().GoToNode(main[len(main)-1]); err != nil {
 			t.Fatal(err)
 		}
 		if g.Result() != want.result {
 			t.Errorf("result at the end of the main line %+v, want %+v", g.Result(), want.result)
 		}
-		if err := s.GoToNode(at); err != nil {
+		if err := s.Browser().GoToNode(at); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -99,7 +99,7 @@ func checkOldSave(t *testing.T, s *Session, want oldSave) {
 	}
 	if want.tc.Timed() {
 		for _, side := range []rules.Color{rules.Red, rules.Black} {
-			if got := s.ClockLeft(side); got != want.left[side] {
+			if got := s.Clocks().Left(side); got != want.left[side] {
 				t.Errorf("%v's clock %v, want %v", side, got, want.left[side])
 			}
 		}
@@ -188,7 +188,7 @@ func TestTakenBackMovesAreNotTheGame(t *testing.T) {
 	tapMove(t, s, "h0g2")
 	q.WaitFor(t, 10*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 2 })
 	tapMove(t, s, "b0c2")
-	s.Resign() // while the engine thinks
+	s.Endings().Resign() // while the engine thinks
 	q.Drain()
 	played := s.Game().Moves()
 	if moveText(played[:1]) != "h0g2" || moveText(played[2:]) != "b0c2" || len(played) != 3 {

@@ -153,19 +153,19 @@ func NewSession(cfg Config) (*Session, error) {
 		s.m = s.newMatch(g, nil)
 		s.save()
 	}
-	s.configureEngine()
-	s.syncClock()
+	s.Engine().configure()
+	s.Clocks().sync()
 	return s, notice
 }
 
 // Resume lets the engine move if it is its turn (after a launch or a restore).
-func (s *Session) Resume() { s.maybeStartEngine() }
+func (s *Session) Resume() { s.Engine().maybeStart() }
 
 // Close cancels a running search, waits for its goroutine to end and for the last save
 // to be written.
 func (s *Session) Close() {
-	s.cancelSearch()
-	s.stopAnalysis()
+	s.Engine().cancel()
+	s.Analysis().stop()
 	s.review.job.stop()
 	if s.review.running {
 		s.review.running = false
@@ -174,7 +174,7 @@ func (s *Session) Close() {
 	s.running.Wait()
 	if s.m.TimeControl().Timed() {
 		s.m.StopClock()
-		s.armCheckpoint()
+		s.Clocks().armCheckpoint()
 		s.save() // the exact time left, not the time at the last move
 	}
 	if s.writer != nil {
@@ -203,7 +203,7 @@ func (s *Session) Match() *match.Match { return s.m }
 // clocks each side has (nil: full clocks).
 func (s *Session) newMatch(g *game.Game, clocks *[2]match.SideClock) *match.Match {
 	m := match.NewMatch(g, s.settings.TimeControl, clocks, s.time, s.post)
-	m.OnFlagFall = s.flagFell
+	m.OnFlagFall = s.Clocks().flagFell
 	m.OnCountdown = s.countdown
 	return m
 }
@@ -220,7 +220,7 @@ func (s *Session) play(m rules.Move, animate bool) error {
 	}
 	s.sound(s.moveSound(captured))
 	if s.hinting {
-		s.cancelSearch() // a hint for the position before this move is stale
+		s.Engine().cancel() // a hint for the position before this move is stale
 	}
 	s.moved(animate, true)
 	return nil
@@ -233,7 +233,7 @@ func (s *Session) play(m rules.Move, animate bool) error {
 func (s *Session) moved(animate, announce bool) {
 	s.editedAfterEnd = false
 	picked := s.marks.selected
-	s.clearMarks()
+	s.Input().clearMarks()
 	if animate {
 		s.marks.animate = s.m.Game().LastMove()
 	}
@@ -250,7 +250,7 @@ func (s *Session) moved(animate, announce bool) {
 		}
 		return
 	}
-	s.maybeStartEngine()
+	s.Engine().maybeStart()
 }
 
 // NewGame starts a fresh game with the given settings (the board faces the human).
@@ -266,21 +266,21 @@ func (s *Session) NewGame(set Settings) error {
 		return err
 	}
 	s.leaveGame()
-	s.cancelSearch()
+	s.Engine().cancel()
 	s.running.Wait()
 	s.searcher.Clear()
 	set.Flipped = set.Human == game.HumanBlack
 	s.m.StopClock()
-	s.forgetReview() // its marks belong to the game replaced
+	s.Review().forget() // its marks belong to the game replaced
 	s.settings, s.engineView, s.editedAfterEnd = set, engineView{}, false
 	s.m = s.newMatch(g, nil)
 	g.SetRules(set.Rules)
 	g.Record().Meta.Date = time.Now().Format("2006.01.02")
-	s.configureEngine()
-	s.clearMarks()
+	s.Engine().configure()
+	s.Input().clearMarks()
 	s.save()
 	s.changed(ChangeAll)
-	s.maybeStartEngine()
+	s.Engine().maybeStart()
 	return nil
 }
 
@@ -298,9 +298,9 @@ func (s *Session) ApplySettings(set Settings) error {
 	evalChanged := set.Evaluation != s.settings.Evaluation
 	s.settings = set
 	s.m.Game().SetRules(set.Rules)
-	s.configureEngine()
+	s.Engine().configure()
 	if evalChanged && s.analysis.on {
-		s.startAnalysis() // its lines were judged by the other evaluation
+		s.Analysis().start() // its lines were judged by the other evaluation
 	}
 	s.save()
 	s.changed(ChangeAll)
@@ -355,15 +355,15 @@ func (s *Session) Undo() {
 	if t < 0 {
 		return
 	}
-	s.cancelSearch()
+	s.Engine().cancel()
 	if err := s.m.Game().TakeBack(t); err != nil {
 		return
 	}
 	s.engineView, s.editedAfterEnd = engineView{}, false
-	s.clearMarks()
+	s.Input().clearMarks()
 	s.save()
 	s.changed(ChangeAll)
-	s.maybeStartEngine()
+	s.Engine().maybeStart()
 }
 
 // CanRedo reports whether Redo would replay a move.
@@ -374,7 +374,7 @@ func (s *Session) Redo() {
 	if !s.CanRedo() {
 		return
 	}
-	s.cancelSearch()
+	s.Engine().cancel()
 	s.m.Game().Redo()
 	for s.settings.Human != game.HumanBoth && !s.settings.Human.Plays(s.m.Game().SideToMove()) && s.m.Game().Redo() {
 	}
@@ -400,9 +400,9 @@ func (s *Session) saveFailed(err error) { s.notifySaveError(err) }
 // own state follows it (the clock runs for the side to move and stops when the game is
 // decided; the analysis moves to a new position), then the listeners hear of it.
 func (s *Session) changed(c Change) {
-	s.syncClock()
+	s.Clocks().sync()
 	if c&ChangeBoard != 0 {
-		s.followAnalysis()
+		s.Analysis().follow()
 	}
 	s.notifyChange(c)
 }
