@@ -71,8 +71,8 @@ func newGameScreen(deps gameDeps) *gameScreen {
 	g.thinking = widget.NewProgressBarInfinite()
 	g.thinking.Hide()
 	g.newBtn = widget.NewButton(tr("action.new"), g.newGame)
-	g.undoBtn = widget.NewButton(tr("action.undo"), s.Undo)
-	g.redoBtn = widget.NewButton(tr("action.redo"), s.Redo)
+	g.undoBtn = widget.NewButton(tr("action.undo"), s.Takeback().Undo)
+	g.redoBtn = widget.NewButton(tr("action.redo"), s.Takeback().Redo)
 	g.hintBtn = widget.NewButton(tr("action.hint"), s.Engine().AskHint)
 	g.flipBtn = widget.NewButton(tr("action.flip"), s.Flip)
 	g.settBtn = widget.NewButton(tr("action.settings"), g.settings)
@@ -84,8 +84,8 @@ func newGameScreen(deps gameDeps) *gameScreen {
 	}
 	g.iconBtns = []*iconButton{
 		icon("action.new", theme.ContentAddIcon(), g.newGame),
-		icon("action.undo", theme.ContentUndoIcon(), s.Undo),
-		icon("action.redo", theme.ContentRedoIcon(), s.Redo),
+		icon("action.undo", theme.ContentUndoIcon(), s.Takeback().Undo),
+		icon("action.redo", theme.ContentRedoIcon(), s.Takeback().Redo),
 		icon("action.hint", appIcon("hint"), s.Engine().AskHint),
 		icon("action.resign", appIcon("resign"), g.resign),
 		icon("action.draw", appIcon("draw"), g.draw),
@@ -135,7 +135,7 @@ func (g *gameScreen) refresh(c play.Change) {
 	}
 	g.refreshPanels(c)
 	if c&play.ChangeControls != 0 {
-		can := []bool{true, s.CanUndo(), s.CanRedo(), s.Engine().CanHint(), s.Endings().CanResign(), s.Endings().CanOfferDraw(), true, true}
+		can := []bool{true, s.Takeback().CanUndo(), s.Takeback().CanRedo(), s.Engine().CanHint(), s.Endings().CanResign(), s.Endings().CanOfferDraw(), true, true}
 		for i, b := range g.textBtns() {
 			enable(b, can[i])
 			enable(g.iconBtns[i], can[i])

@@ -170,7 +170,7 @@ func TestByoyomiUndoGivesNoTimeBack(t *testing.T) {
 	tick(ft, q, 14*time.Second) // Red loses a period
 	tapMove(t, s, "h2e2")
 	tick(ft, q, 3*time.Second)
-	s.Undo()
+	s.Takeback().Undo()
 	if _, running := s.Clocks().Running(); running {
 		t.Fatal("the clock runs while an earlier position is shown")
 	}
@@ -435,19 +435,19 @@ func TestNoUndoAfterLosingOnTime(t *testing.T) {
 	}
 	tapMove(t, s, "h2e2")
 	q.Drain()
-	s.WaitSearch()
+	s.Engine().Wait()
 	q.Drain()
-	if s.Game().Ply() != 2 || !s.CanUndo() {
-		t.Fatalf("after the engine's reply: ply %d, undo %v", s.Game().Ply(), s.CanUndo())
+	if s.Game().Ply() != 2 || !s.Takeback().CanUndo() {
+		t.Fatalf("after the engine's reply: ply %d, undo %v", s.Game().Ply(), s.Takeback().CanUndo())
 	}
 	tick(ft, q, 21*time.Second) // Red's 20 s run out
 	if r := s.Game().Result(); r.Reason != game.ReasonTime || r.Winner != rules.Black {
 		t.Fatalf("Red's flag: %v", r)
 	}
-	if s.CanUndo() {
+	if s.Takeback().CanUndo() {
 		t.Fatal("Undo is offered after the flag fell")
 	}
-	s.Undo()
+	s.Takeback().Undo()
 	if s.Game().Ply() != 2 || !s.Game().Result().Decided() || s.HumanToMove() {
 		t.Fatalf("after Undo: ply %d, result %v, your move %v", s.Game().Ply(), s.Game().Result(), s.HumanToMove())
 	}

@@ -181,7 +181,7 @@ func (et EngineTurn) done(hint bool, res engine.SearchResult) {
 func (et EngineTurn) failed(err error) {
 	et.s.engineErr = err
 	et.s.changed(ChangeStatus | ChangeControls)
-	et.s.notifyEngineError(err)
+	et.s.listeners.engineError(err)
 }
 
 // cancel stops a running search at once and makes its result stale.
@@ -192,3 +192,7 @@ func (et EngineTurn) cancel() {
 		et.s.changed(ChangeStatus | ChangeControls)
 	}
 }
+
+// Wait waits until the background search, if any, has returned (its result may still wait
+// to be posted). Safe from any goroutine.
+func (et EngineTurn) Wait() { et.s.running.Wait() }

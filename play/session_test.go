@@ -73,11 +73,11 @@ func TestTapsPlayAndEngineReplies(t *testing.T) {
 	if changes != ChangeAll || s.Engine().Thinking() || !s.HumanToMove() {
 		t.Fatalf("changes %b, thinking %v", changes, s.Engine().Thinking())
 	}
-	s.Undo()
-	if s.Game().Ply() != 0 || !s.CanRedo() {
+	s.Takeback().Undo()
+	if s.Game().Ply() != 0 || !s.Takeback().CanRedo() {
 		t.Fatalf("undo: ply %d", s.Game().Ply())
 	}
-	s.Redo()
+	s.Takeback().Redo()
 	if s.Game().Ply() != 2 {
 		t.Fatalf("redo: ply %d", s.Game().Ply())
 	}
@@ -122,8 +122,8 @@ func TestEngineFailureIsReportedAndRetried(t *testing.T) {
 			if calls != 1 || reported == nil || s.Engine().Error() == nil || s.Game().Ply() != 1 {
 				t.Fatalf("calls %d, hook %v, session %v, ply %d", calls, reported, s.Engine().Error(), s.Game().Ply())
 			}
-			if s.Engine().CanHint() || !s.Engine().CanRetry() || !s.CanUndo() {
-				t.Fatalf("hint %v retry %v undo %v", s.Engine().CanHint(), s.Engine().CanRetry(), s.CanUndo())
+			if s.Engine().CanHint() || !s.Engine().CanRetry() || !s.Takeback().CanUndo() {
+				t.Fatalf("hint %v retry %v undo %v", s.Engine().CanHint(), s.Engine().CanRetry(), s.Takeback().CanUndo())
 			}
 			s.Engine().AskHint() // not the player's turn: nothing happens
 			if calls != 1 {
@@ -138,7 +138,7 @@ func TestEngineFailureIsReportedAndRetried(t *testing.T) {
 			search = answer(&calls, badMove)
 			tapMove(t, s, "b2c2")
 			q.WaitFor(t, 10*time.Second, "the second failure", func() bool { return s.Engine().Error() != nil })
-			s.Undo()
+			s.Takeback().Undo()
 			if s.Engine().Error() != nil || s.Game().Ply() != 2 || !s.HumanToMove() {
 				t.Fatalf("after undo: error %v, ply %d", s.Engine().Error(), s.Game().Ply())
 			}
@@ -268,8 +268,8 @@ func TestGameOverAnnouncedOnce(t *testing.T) {
 	if !s.Game().Result().Decided() || announced != 1 {
 		t.Fatalf("mate: decided %v, announced %d", s.Game().Result().Decided(), announced)
 	}
-	s.Undo()
-	s.Redo()
+	s.Takeback().Undo()
+	s.Takeback().Redo()
 	if !s.Game().Result().Decided() || announced != 1 {
 		t.Fatalf("after undo and redo: announced %d times", announced)
 	}
