@@ -71,7 +71,7 @@ func (s *onlineScreen) refresh() {
 		s.onlineGame.refresh(g, now)
 		s.openFinished(g)
 	}
-	_, _, seeking := c.Seeking()
+	_, _, seeking := c.Lobby().Seeking()
 	running, away := false, false
 	if g != nil {
 		_, running = g.ClockRunning()
