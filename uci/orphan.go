@@ -5,10 +5,11 @@ import "time"
 // OrphanGrace is the longest a search or a perft runs once the engine's
 // input has ended, counted from the end of the input or from its own start
 // if it starts later (a command that waited for the search before it). A
-// piped script's bounded searches and small perfts finish within it; the
-// search of an engine whose GUI died (go movetime 100000000) stops there
-// and prints its bestmove.
-const OrphanGrace = 10 * time.Second
+// piped script's bounded searches and perfts up to depth 5 finish within it
+// even on a loaded machine (perft 5 takes 2 s of CPU); the search of an
+// engine whose GUI died (go movetime 100000000) stops there and prints its
+// bestmove.
+const OrphanGrace = time.Minute
 
 // limitOrphan arms OrphanGrace for the running search or perft, once.
 func (s *searchSession) limitOrphan() {
