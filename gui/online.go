@@ -170,5 +170,5 @@ func (w *Window) reviewOnline(id string) {
 	}
 	w.online.Leave() // the engine's help is no longer locked, unless another game is in play
 	w.screens.home()
-	w.session.SetAnalysis(true)
+	w.session.Analysis().Set(true)
 }

@@ -223,8 +223,8 @@ func TestOnlineInviteJoinAndMoveByTapping(t *testing.T) {
 	if g := redWin.Session().Game(); g.Ply() != 1 || g.Position().At(e2) != cannon {
 		t.Errorf("the game screen shows ply %d, not the online game", g.Ply())
 	}
-	if redWin.Session().HelpLocked() || !redWin.Session().Analysing() || redWin.game.nav.review.Disabled() {
-		t.Errorf("help locked %v, analysing %v after the online game", redWin.Session().HelpLocked(), redWin.Session().Analysing())
+	if redWin.Session().HelpLocked() || !redWin.Session().Analysis().On() || redWin.game.nav.review.Disabled() {
+		t.Errorf("help locked %v, analysing %v after the online game", redWin.Session().HelpLocked(), redWin.Session().Analysis().On())
 	}
 	// Black comes back to the finished game later: it opens from the button.
 	for _, item := range blackWin.moreItems() {

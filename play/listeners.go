@@ -57,7 +57,7 @@ func (s *Session) notifyEngineError(err error) {
 // leaveGame tells the listeners of the game about to be replaced, when it is unfinished
 // and has moves: a game left for another is not lost (issue 35).
 func (s *Session) leaveGame() {
-	if len(s.m.g.Record().Root.Children) == 0 || s.m.g.Over() {
+	if len(s.m.Game().Record().Root.Children) == 0 || s.m.Game().Over() {
 		return
 	}
 	r, who := s.CurrentRecord(), s.Players()

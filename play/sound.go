@@ -69,9 +69,9 @@ func (s *Session) countdown(side rules.Color, _ int) {
 // the game, then check, then a capture.
 func (s *Session) moveSound(captured bool) Sound {
 	switch {
-	case s.m.g.Result().Decided():
-		return s.endSound(s.m.g.Result())
-	case s.m.g.Position().InCheck():
+	case s.m.Game().Result().Decided():
+		return s.endSound(s.m.Game().Result())
+	case s.m.Game().Position().InCheck():
 		return SoundCheck
 	case captured:
 		return SoundCapture
@@ -92,5 +92,5 @@ func (s *Session) endSound(r game.Result) Sound {
 
 // captures reports whether m takes a piece in the current position.
 func (s *Session) captures(m rules.Move) bool {
-	return s.m.g.Position().At(m.To()) != rules.NoPiece
+	return s.m.Game().Position().At(m.To()) != rules.NoPiece
 }

@@ -7,13 +7,13 @@ import (
 	"strings"
 	"time"
 
-	"github.com/xqfyne/xiangqi/play"
+	"github.com/xqfyne/xiangqi/match"
 	"github.com/xqfyne/xiangqi/server/client"
 	"github.com/xqfyne/xiangqi/server/proto"
 )
 
 // SeekControls are the time controls a seek may ask for.
-func SeekControls() []play.TimeControl { return play.TimeControls()[1:] }
+func SeekControls() []match.TimeControl { return match.TimeControls()[1:] }
 
 // Seek asks for a game on time control tc ("10+5", one of SeekControls); the wait is
 // Seeking's, and a pairing opens the game.
