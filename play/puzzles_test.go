@@ -2,6 +2,7 @@ package play
 
 import (
 	"context"
+	"github.com/xqfyne/xiangqi/i18n"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -95,6 +96,14 @@ func TestPuzzleRunSolveFailHintAndReload(t *testing.T) {
 	if got := tr.Progress().Player.Rating; got <= before || !tr.Progress().Results["mate2"].Solved {
 		t.Fatalf("rating %v after a solve", got)
 	}
+	// "Solved! (+N)": the change the history shows.
+	gain := int(tr.Progress().History[0] - before)
+	if key, change := resultOf(r.Status()); key != "puzzle.solved" || change != SignedChange(gain) || gain <= 0 || gain > 100 {
+		t.Fatalf("after the solve: %v, a gain of %d", r.Status(), gain)
+	}
+	if points, rated := r.RatingChange(); !rated || points != gain {
+		t.Fatalf("rating change %d (rated %v), want %d", points, rated, gain)
+	}
 	solvedRating := tr.Progress().Player.Rating
 
 	// A wrong move: failed, and the engine's answer is played.
@@ -105,7 +114,7 @@ func TestPuzzleRunSolveFailHintAndReload(t *testing.T) {
 	}
 	q.WaitFor(t, time.Minute, "the refutation", func() bool { return !r.Thinking() })
 	from, line := r.Refutation()
-	if from == nil || len(line) == 0 || r.LastMove() != line[0] || r.Status().Key != "puzzle.refuted" {
+	if from == nil || len(line) == 0 || r.LastMove() != line[0] || mustKey(resultOf(r.Status())) != "puzzle.refuted" {
 		t.Fatalf("refutation %v, last %v, %v", line, r.LastMove(), r.Status())
 	}
 	if tr.Progress().Player.Rating >= solvedRating || tr.Progress().Streak != 0 {
@@ -128,7 +137,8 @@ func TestPuzzleRunSolveFailHintAndReload(t *testing.T) {
 	}
 	tapRun(t, r, "a5a9")
 	tapRun(t, r, "i1i8")
-	if r.State() != RunSolved || r.Status().Key != "puzzle.solvedWithHints" {
+	// The retry is not rated: the status says only the result.
+	if _, rated := r.RatingChange(); r.State() != RunSolved || r.Status().Key != "puzzle.solvedWithHints" || rated {
 		t.Fatalf("after the hints: %v %v", r.State(), r.Status())
 	}
 	res := tr.Progress().Results["study"]
@@ -186,7 +196,7 @@ func TestEndgameTrainingReachesTheGoal(t *testing.T) {
 		tapRun(t, r, res.Move.String())
 		q.WaitFor(t, time.Minute, "the engine's reply", func() bool { return !r.Thinking() })
 	}
-	if r.State() != RunSolved || r.Status().Key != "puzzle.endgame.reached" || !tr.Progress().Results["eg-win"].Solved {
+	if r.State() != RunSolved || mustKey(resultOf(r.Status())) != "puzzle.endgame.reached" || !tr.Progress().Results["eg-win"].Solved {
 		t.Fatalf("after the training: %v %v", r.State(), r.Status())
 	}
 	if r.CanHint() {
@@ -278,4 +288,30 @@ func FuzzPuzzleProgress(f *testing.F) {
 			t.Fatalf("read back %+v, %v; saved %+v", back, err, pr)
 		}
 	})
+}
+
+// resultOf reads a rated try's status, "puzzle.rated" around the result: the result's
+// key and the change; an unrated status is its own key with no change.
+func resultOf(m i18n.Message) (key, change string) {
+	if m.Key != "puzzle.rated" {
+		return m.Key, ""
+	}
+	res, _ := m.Args["Result"].(i18n.Message)
+	ch, _ := m.Args["Change"].(string)
+	return res.Key, ch
+}
+
+func mustKey(key, change string) string {
+	if change == "" {
+		return "unrated " + key
+	}
+	return key
+}
+
+func TestSignedChange(t *testing.T) {
+	for points, want := range map[int]string{12: "+12", -7: "\u22127", 0: "\u00b10"} {
+		if got := SignedChange(points); got != want {
+			t.Errorf("SignedChange(%d) = %q, want %q", points, got, want)
+		}
+	}
 }

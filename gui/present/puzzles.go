@@ -20,7 +20,8 @@ func CollectionName(t Translate, c string) string {
 	return c
 }
 
-// ThemeName names a theme or theme group: "Mate in 3", "Fork", "Mate in 8 or more".
+// ThemeName names a theme or theme group, one sentence-case label each in both
+// languages: "Mate in 3", "Fork", "Mate in 8 or more", "Stalemate win" (困毙).
 func ThemeName(t Translate, theme string) string {
 	if theme == puzzle.LongMate {
 		return t("puzzle.theme.longMate", nil)
@@ -47,6 +48,8 @@ func ThemeName(t Translate, theme string) string {
 		return t("puzzle.theme.ironBolt", nil)
 	case puzzle.ThemeFacingKings:
 		return t("puzzle.theme.facingKings", nil)
+	case puzzle.ThemeStalemate:
+		return t("puzzle.theme.stalemate", nil)
 	case "win":
 		return t("puzzle.theme.win", nil)
 	case "draw":
@@ -97,7 +100,10 @@ func PuzzleTitle(t Translate, p *puzzle.Puzzle) string {
 // reference, and its named themes.
 func PuzzleFacts(t Translate, p *puzzle.Puzzle, rating float64) string {
 	parts := []string{KindName(t, p.Kind)}
-	if p.Kind == puzzle.KindMate {
+	switch {
+	case p.Kind == puzzle.KindMate && p.Stalemate():
+		parts[0] = t("puzzle.theme.stalemateIn", map[string]any{"N": p.SolverMoves()})
+	case p.Kind == puzzle.KindMate:
 		parts[0] = t("puzzle.theme.mate", map[string]any{"N": p.SolverMoves()})
 	}
 	parts = append(parts, t("puzzle.rating", map[string]any{"Rating": int(math.Round(rating))}))
@@ -105,7 +111,7 @@ func PuzzleFacts(t Translate, p *puzzle.Puzzle, rating float64) string {
 		parts = append(parts, ProofName(t, p.Proof))
 	}
 	for _, th := range p.Themes {
-		if _, mate := puzzle.MateMoves(th); mate {
+		if _, mate := puzzle.MateMoves(th); mate || th == puzzle.ThemeStalemate {
 			continue // said by the kind
 		}
 		parts = append(parts, ThemeName(t, th))
