@@ -113,8 +113,11 @@ func TestPuzzlesSolveFailHintMarksAndRestore(t *testing.T) {
 		t.Fatal("tapping the piece did not select it")
 	}
 	tapPoint(t, ps.board, p.Moves[0].To().String())
-	if ps.run.State() != play.RunSolved || ps.status.Text != tr("puzzle.solved") || !ps.hintBtn.Disabled() {
-		t.Fatalf("after the mate: %v %q", ps.run.State(), ps.status.Text)
+	// The rating change is shown with the result: "Solved! (+N)".
+	gain, rated := ps.run.RatingChange()
+	if ps.run.State() != play.RunSolved || !rated || gain <= 0 || !ps.hintBtn.Disabled() ||
+		!strings.HasPrefix(ps.status.Text, tr("puzzle.solved")) || !strings.Contains(ps.status.Text, play.SignedChange(gain)) {
+		t.Fatalf("after the mate: %v %q (change %d, rated %v)", ps.run.State(), ps.status.Text, gain, rated)
 	}
 	test.Tap(ps.nextBtn)
 	next := shown[*puzzleScreen](t, w)
@@ -149,6 +152,9 @@ func TestPuzzlesSolveFailHintMarksAndRestore(t *testing.T) {
 		!strings.Contains(ps.status.Text, game.FormatMove(from, line[0], w.Session().Settings().Notation)) {
 		t.Fatalf("after the wrong move %v: %v, line %v, status %q", wrong, ps.run.State(), line, ps.status.Text)
 	}
+	if loss, _ := ps.run.RatingChange(); loss >= 0 || !strings.Contains(ps.status.Text, play.SignedChange(loss)) {
+		t.Fatalf("the failure's change %d not in %q", loss, ps.status.Text)
+	}
 	test.Tap(ps.retryBtn)
 	if ps.run.State() != play.RunSolving || ps.board.View().LastMove != rules.NoMove {
 		t.Fatal("Try again did not start over")
@@ -170,8 +176,9 @@ func TestPuzzlesSolveFailHintMarksAndRestore(t *testing.T) {
 		t.Fatal("the second hint does not show the move")
 	}
 	tapBoardMove(t, ps, p.Moves[0])
-	if ps.status.Text != tr("puzzle.solvedWithHints") {
-		t.Fatalf("status %q", ps.status.Text)
+	if hinted, _ := ps.run.RatingChange(); !strings.HasPrefix(ps.status.Text, tr("puzzle.solvedWithHints")) ||
+		!strings.Contains(ps.status.Text, play.SignedChange(hinted)) || hinted >= 0 {
+		t.Fatalf("status %q, change %d", ps.status.Text, hinted)
 	}
 	w.screens.pop()
 	if !hasMark(ls, 2, present.MarkFailed) || len(ls.trainer.Progress().History) != 3 || !ls.chart.Visible() {

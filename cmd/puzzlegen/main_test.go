@@ -223,3 +223,18 @@ func TestRetagStalemates(t *testing.T) {
 		t.Errorf("the retagged file does not check: %v", err)
 	}
 }
+
+// -simulate prints the two tables (exact seeds, and seeds off by sd 150) of the
+// collection; a couple of solvers keep it short.
+func TestSimulateTable(t *testing.T) {
+	var out strings.Builder
+	if err := runSimulate(&out, "../../resources/puzzles", 2, 1); err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Count(out.String(), "| tries |"); got != 2 || !strings.Contains(out.String(), "| 200 |") {
+		t.Errorf("tables:\n%s", out.String())
+	}
+	if err := runSimulate(io.Discard, t.TempDir(), 2, 1); err == nil {
+		t.Error("a folder without puzzles simulated")
+	}
+}
