@@ -16,9 +16,11 @@ type Progress struct {
 	Player  Glicko            `json:"player"`
 	Results map[string]Result `json:"results,omitempty"`
 	// Puzzles holds the refined ratings of the puzzles tried.
-	Puzzles    map[string]Glicko `json:"puzzles,omitempty"`
-	Streak     int               `json:"streak"`
-	BestStreak int               `json:"best_streak"`
+	Puzzles map[string]Glicko `json:"puzzles,omitempty"`
+	// Stars holds the best stars each puzzle earned on the path (TryStars).
+	Stars      map[string]int `json:"stars,omitempty"`
+	Streak     int            `json:"streak"`
+	BestStreak int            `json:"best_streak"`
 	// History is the player's rating after each attempt, oldest first,
 	// for the chart; it keeps the last maxHistory.
 	History []float64 `json:"history,omitempty"`
@@ -154,6 +156,9 @@ func UnmarshalProgress(data []byte) (*Progress, error) {
 			// try moved it by hundreds: the seed is the better guess.
 			delete(pr.Puzzles, id)
 		}
+	}
+	if err := validStars(pr.Stars); err != nil {
+		return nil, err
 	}
 	if pr.Streak < 0 || pr.BestStreak < pr.Streak || len(pr.History) > maxHistory {
 		return nil, fmt.Errorf("puzzle progress: streak %d, best %d, %d ratings in the history: not a progress this app wrote",

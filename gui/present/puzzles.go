@@ -157,3 +157,12 @@ func PlayerLine(t Translate, pr *puzzle.Progress) string {
 	return t("puzzles.player", map[string]any{"Rating": int(math.Round(pr.Player.Rating)), "Streak": pr.Streak,
 		"Best": pr.BestStreak, "Solved": solved})
 }
+
+// ChapterName and ChapterAbout name a chapter of the path and say in a line what it
+// trains.
+func ChapterName(t Translate, ch puzzle.Chapter) string { return t("puzzle.chapter."+ch.ID, nil) }
+
+// ChapterAbout is a chapter's short description.
+func ChapterAbout(t Translate, ch puzzle.Chapter) string {
+	return t("puzzle.chapter."+ch.ID+".about", nil)
+}

@@ -3,6 +3,7 @@ package present
 import (
 	"fmt"
 	"math"
+	"os"
 	"testing"
 
 	"github.com/xqfyne/xiangqi/puzzle"
@@ -46,4 +47,27 @@ func TestPuzzleTexts(t *testing.T) {
 	sayBoth(t, "stalemate win", func(tr Translate) string { return PuzzleFacts(tr, stalemate, 900) },
 		"Stalemate in 1 · Rating 900 · Proven · Facing kings", "1 步困毙 · 难度 900 · 已证明 · 白脸将")
 	sayBoth(t, "stalemate theme", func(tr Translate) string { return ThemeName(tr, puzzle.ThemeStalemate) }, "Stalemate win", "困毙")
+}
+
+// Every chapter of the path over the bundled collection has a name and a description in
+// both languages (a missing key fails in sayBoth's speaker).
+func TestChapterNames(t *testing.T) {
+	files, err := puzzle.Load(os.DirFS("../../resources/puzzles"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ps []puzzle.Puzzle
+	for _, f := range files {
+		ps = append(ps, f.Puzzles...)
+	}
+	path := puzzle.Path(ps)
+	en, zh := languages(t)
+	for i, tr := range []Translate{en, zh} {
+		for _, ch := range path {
+			if name, about := ChapterName(tr, ch), ChapterAbout(tr, ch); name == "" || about == "" || name == about {
+				t.Errorf("language %d, %s: %q, %q", i, ch.ID, name, about)
+			}
+		}
+	}
+	sayBoth(t, "stalemate chapter", func(tr Translate) string { return ChapterName(tr, path[1]) }, "Stalemate wins", "困毙")
 }
