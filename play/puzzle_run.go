@@ -46,6 +46,8 @@ type PuzzleRun struct {
 		points int
 		rated  bool
 	}
+	first bool // no try at the puzzle was recorded before this one
+	stars int  // earned by this try (puzzle.TryStars), once solved
 	// refutation is the engine's line after a wrong move, from failedAt.
 	refutation []rules.Move
 	failedAt   *rules.Position
@@ -64,7 +66,8 @@ func (t *Puzzles) Start(p *puzzle.Puzzle) (*PuzzleRun, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &PuzzleRun{t: t, p: p, solver: pos.Side(), pos: pos, marks: noMarks(), last: rules.NoMove, hintFrom: rules.NoSquare}
+	r := &PuzzleRun{t: t, p: p, solver: pos.Side(), pos: pos, marks: noMarks(), last: rules.NoMove, hintFrom: rules.NoSquare,
+		first: t.progress.Results[p.ID].Attempts == 0}
 	if p.Kind == puzzle.KindEndgame {
 		if r.g, err = game.New(p.FEN); err != nil {
 			return nil, err
@@ -102,6 +105,9 @@ func (r *PuzzleRun) Status() i18n.Message {
 	}
 	return i18n.Message{Key: "puzzle.rated", Args: i18n.Args{"Result": r.status, "Change": SignedChange(r.change.points)}}
 }
+
+// Stars is what this try earned on the path (puzzle.TryStars): 0 until it is solved.
+func (r *PuzzleRun) Stars() int { return r.stars }
 
 // RatingChange is the change of the player's rating this try made, and whether it was
 // rated (a retry or a puzzle tried before is not; nothing is known before the result).
@@ -222,7 +228,20 @@ func (r *PuzzleRun) recordOnce(solved bool) {
 		return
 	}
 	r.recorded = true
-	r.change.points, r.change.rated = r.t.record(r.p, solved)
+	r.change.points, r.change.rated = r.t.record(r.p, solved, 0)
+}
+
+// solvedWith records a solve with hints hints and its stars, in one save; a hinted solve
+// was recorded as failed at the first hint (for the ratings), and is solved for the
+// stars.
+func (r *PuzzleRun) solvedWith(hints int) {
+	r.stars = puzzle.TryStars(true, hints, r.first)
+	if !r.recorded {
+		r.recorded = true
+		r.change.points, r.change.rated = r.t.record(r.p, hints == 0, r.stars)
+		return
+	}
+	r.t.award(r.p, r.stars)
 }
 
 // search runs the engine on pos off the UI goroutine and hands the result to done on
@@ -284,7 +303,8 @@ func (r *PuzzleRun) Retry() {
 	}
 	onChange := r.OnChange
 	*r = PuzzleRun{t: fresh.t, p: fresh.p, attempt: fresh.attempt, g: fresh.g, solver: fresh.solver, pos: fresh.pos,
-		marks: fresh.marks, last: fresh.last, hintFrom: fresh.hintFrom, status: fresh.status, job: r.job, OnChange: onChange}
+		marks: fresh.marks, last: fresh.last, hintFrom: fresh.hintFrom, status: fresh.status, first: fresh.first, job: r.job,
+		OnChange: onChange}
 	r.changed()
 }
 

@@ -105,10 +105,12 @@ func (t *Puzzles) Next(f puzzle.Filter) (*puzzle.Puzzle, bool) {
 // Close stops the engine and waits for its searches.
 func (t *Puzzles) Close() { t.running.Wait() }
 
-// record notes a result and saves the progress at once; it returns the player's rating
-// change, and whether the result was rated (puzzle.Progress.Record).
-func (t *Puzzles) record(p *puzzle.Puzzle, solved bool) (change int, rated bool) {
+// record notes a result and the stars it earned, and saves the progress at once; it
+// returns the player's rating change, and whether the result was rated
+// (puzzle.Progress.Record).
+func (t *Puzzles) record(p *puzzle.Puzzle, solved bool, stars int) (change int, rated bool) {
 	change, rated = t.progress.Record(p, solved)
+	t.progress.AwardStars(p.ID, stars)
 	if t.cfg.Store == nil {
 		return change, rated
 	}
@@ -117,6 +119,23 @@ func (t *Puzzles) record(p *puzzle.Puzzle, solved bool) (change int, rated bool)
 	}
 	return change, rated
 }
+
+// award keeps a puzzle's best stars and saves the progress when they grew.
+func (t *Puzzles) award(p *puzzle.Puzzle, stars int) {
+	if stars <= t.progress.Stars[p.ID] {
+		return
+	}
+	t.progress.AwardStars(p.ID, stars)
+	if t.cfg.Store == nil {
+		return
+	}
+	if err := t.cfg.Store.Save(t.progress); err != nil && t.cfg.SaveError != nil {
+		t.cfg.SaveError(err)
+	}
+}
+
+// Path is the chapters of the path over the trainer's puzzles (puzzle.Path).
+func (t *Puzzles) Path() []puzzle.Chapter { return puzzle.Path(t.cfg.Puzzles) }
 
 // PuzzleRecord is a puzzle as a game record: its position with the solution's line as
 // the main line, titled with the book's title and source, to open in analysis.

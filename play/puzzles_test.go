@@ -104,6 +104,10 @@ func TestPuzzleRunSolveFailHintAndReload(t *testing.T) {
 	if points, rated := r.RatingChange(); !rated || points != gain {
 		t.Fatalf("rating change %d (rated %v), want %d", points, rated, gain)
 	}
+	// A first try without a hint: three stars, kept in the progress.
+	if r.Stars() != puzzle.MaxStars || tr.Progress().Stars["mate2"] != puzzle.MaxStars {
+		t.Fatalf("stars %d, kept %d", r.Stars(), tr.Progress().Stars["mate2"])
+	}
 	solvedRating := tr.Progress().Player.Rating
 
 	// A wrong move: failed, and the engine's answer is played.
@@ -140,6 +144,10 @@ func TestPuzzleRunSolveFailHintAndReload(t *testing.T) {
 	// The retry is not rated: the status says only the result.
 	if _, rated := r.RatingChange(); r.State() != RunSolved || r.Status().Key != "puzzle.solvedWithHints" || rated {
 		t.Fatalf("after the hints: %v %v", r.State(), r.Status())
+	}
+	// A retry with hints: one star (solved, but neither first nor unaided).
+	if r.Stars() != 1 || tr.Progress().Stars["study"] != 1 {
+		t.Fatalf("stars after the hinted retry: %d, kept %d", r.Stars(), tr.Progress().Stars["study"])
 	}
 	res := tr.Progress().Results["study"]
 	if res.Solved || res.Attempts != 2 {
