@@ -1,6 +1,7 @@
 package gui
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -266,5 +267,30 @@ func TestEndgameTrainingAnalysisAndEditor(t *testing.T) {
 	es := shown[*editorScreen](t, w)
 	if want := ps.run.Puzzle().FEN; es.ed.FEN() != want {
 		t.Fatalf("editor on %q, want %q", es.ed.FEN(), want)
+	}
+}
+
+// The list opens on the puzzles nearest the player's rating, not on the first book's mate
+// in 15, and the theme filter lists the mates by length first, then the stalemate win.
+func TestPuzzleListOpensNearThePlayer(t *testing.T) {
+	w, _ := openPuzzleWindow(t, t.TempDir())
+	ls := openPuzzleList(t, w)
+	all, pr := ls.trainer.All(), ls.trainer.Progress()
+	gap := func(row int) float64 {
+		d := pr.PuzzleRating(&all[ls.shown[row]]).Rating - pr.Player.Rating
+		return max(d, -d)
+	}
+	if len(ls.shown) < 100 || gap(0) > 50 || gap(0) > gap(len(ls.shown)-1) {
+		t.Fatalf("the list opens on %q, %.0f from the player's %.0f", listRow(ls, 0), gap(0), pr.Player.Rating)
+	}
+	opts := ls.theme.Options
+	if len(opts) < 4 || opts[1] != present.ThemeName(trData, "mate1") || opts[2] != present.ThemeName(trData, "mate2") ||
+		!slices.Contains(opts, present.ThemeName(trData, puzzle.ThemeStalemate)) {
+		t.Fatalf("theme options %q", opts)
+	}
+	// A chosen book keeps its order.
+	choose(t, ls, "source", "适情雅趣")
+	if !strings.Contains(listRow(ls, 0), "适情雅趣 1 ") {
+		t.Fatalf("适情雅趣 opens on %q", listRow(ls, 0))
 	}
 }
