@@ -2,7 +2,6 @@ package play
 
 import (
 	"context"
-	"github.com/xqfyne/xiangqi/i18n"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -11,6 +10,7 @@ import (
 	"time"
 
 	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/i18n"
 	"github.com/xqfyne/xiangqi/play/playtest"
 	"github.com/xqfyne/xiangqi/puzzle"
 	"github.com/xqfyne/xiangqi/rules"
@@ -207,8 +207,8 @@ func TestEndgameTrainingReachesTheGoal(t *testing.T) {
 	if r.State() != RunSolved || mustKey(resultOf(r.Status())) != "puzzle.endgame.reached" || !tr.Progress().Results["eg-win"].Solved {
 		t.Fatalf("after the training: %v %v", r.State(), r.Status())
 	}
-	if r.CanHint() {
-		t.Error("endgame training offers hints")
+	if r.CanHint() || r.Stars() != puzzle.MaxStars {
+		t.Errorf("endgame training offers hints (%v) or earned %d stars", r.CanHint(), r.Stars())
 	}
 	if held, _ := tr.Start(&tr.All()[3]); held.Status().Key != "puzzle.goal.hold" {
 		t.Errorf("a drawn ending's goal: %v", held.Status())
@@ -321,5 +321,25 @@ func TestSignedChange(t *testing.T) {
 		if got := SignedChange(points); got != want {
 			t.Errorf("SignedChange(%d) = %q, want %q", points, got, want)
 		}
+	}
+}
+
+// A stalemate win (困毙, m72-132) says so as its goal, and the stalemating move solves it.
+func TestPuzzleStalemateGoal(t *testing.T) {
+	q := &playtest.UIQueue{}
+	p := puzzle.Puzzle{ID: "m72-132", FEN: "4k4/C8/9/9/9/2B2R3/P7P/4B4/4A4/3K5 w - - 4 67", Kind: puzzle.KindMate,
+		Proof: puzzle.Proven, Rating: 900, Moves: []rules.Move{mv(t, "f4f8")}, Themes: []string{puzzle.ThemeStalemate, puzzle.ThemeFacingKings}}
+	tr, err := NewPuzzles(PuzzleConfig{Puzzles: []puzzle.Puzzle{p}, Post: q.Post})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(tr.Close)
+	r, err := tr.Start(&tr.All()[0])
+	if err != nil || r.Status().Key != "puzzle.goal.stalemate" {
+		t.Fatalf("goal %v, %v", r.Status(), err)
+	}
+	tapRun(t, r, "f4f8")
+	if key, change := resultOf(r.Status()); r.State() != RunSolved || key != "puzzle.solved" || change == "" || r.Position().InCheck() {
+		t.Fatalf("after the stalemating move: %v %v", r.State(), r.Status())
 	}
 }
