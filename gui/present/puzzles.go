@@ -105,13 +105,15 @@ func PuzzleFacts(t Translate, p *puzzle.Puzzle, rating float64) string {
 		parts[0] = t("puzzle.theme.stalemateIn", map[string]any{"N": p.SolverMoves()})
 	case p.Kind == puzzle.KindMate:
 		parts[0] = t("puzzle.theme.mate", map[string]any{"N": p.SolverMoves()})
+	case p.Kind == puzzle.KindEndgame && len(p.Themes) > 0 && (p.Themes[0] == "win" || p.Themes[0] == "draw"):
+		parts[0] = ThemeName(t, p.Themes[0]) // "Endgame to win": the kind and the goal in one
 	}
 	parts = append(parts, t("puzzle.rating", map[string]any{"Rating": int(math.Round(rating))}))
 	if p.Kind != puzzle.KindEndgame {
 		parts = append(parts, ProofName(t, p.Proof))
 	}
 	for _, th := range p.Themes {
-		if _, mate := puzzle.MateMoves(th); mate || th == puzzle.ThemeStalemate {
+		if _, mate := puzzle.MateMoves(th); mate || th == puzzle.ThemeStalemate || p.Kind == puzzle.KindEndgame && (th == "win" || th == "draw") {
 			continue // said by the kind
 		}
 		parts = append(parts, ThemeName(t, th))

@@ -30,8 +30,8 @@ func TestPuzzleTexts(t *testing.T) {
 		[2]string{"Engine-mined tactics m1-42", fmt.Sprintf("Win material · Rating %d · Proven", rating(mined))},
 		[2]string{"引擎挖掘战术 m1-42", fmt.Sprintf("得子 · 难度 %d · 已证明", rating(mined))})
 	sayBoth(t, "endgame", func(tr Translate) [2]string { return PuzzleRow(tr, ending, pr) },
-		[2]string{"Endgame training eg01-001 · 车兵对士象全", "Endgame · Rating 1440 · Endgame to win"},
-		[2]string{"残局练习 eg01-001 · 车兵对士象全", "残局 · 难度 1440 · 残局取胜"})
+		[2]string{"Endgame training eg01-001 · 车兵对士象全", "Endgame to win · Rating 1440"},
+		[2]string{"残局练习 eg01-001 · 车兵对士象全", "残局取胜 · 难度 1440"})
 	if MarkOf(mate, pr) != MarkSolved || MarkOf(mined, pr) != MarkFailed || MarkOf(ending, pr) != MarkNone {
 		t.Error("marks")
 	}
