@@ -274,6 +274,12 @@ func (c *conn) handle(ctx context.Context, req proto.Request, receipt time.Time)
 		c.refuse(req.ID, proto.Errorf(proto.CodeUnauthenticated, "send hello with your token first"))
 		return
 	}
+	// A request after a database failure, or the first of an instance, waits for the
+	// heartbeat: an outage it finds is not charged to the clock this request reads.
+	if err := c.hub.requestBeat(ctx); err != nil {
+		c.refuse(req.ID, err)
+		return
+	}
 	st := c.hub.store
 	ack := proto.Frame{Type: proto.TypeAck, ID: req.ID, Game: req.Game}
 	var events []proto.Event

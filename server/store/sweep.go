@@ -113,15 +113,22 @@ func (s *Store) SweepAway(ctx context.Context, now time.Time, after, grace, forf
 			if r.claimAt[rules.Red] != nil || r.claimAt[rules.Black] == nil && r.seen(rules.Black).Before(r.seen(rules.Red)) {
 				side = rules.Black
 			}
-			since := r.seen(side)
-			claimAt := since.Add(grace)
-			if _, err := tx.Exec(ctx, `UPDATE games SET `+sideName(side)+`_claim_at = $2 WHERE id = $1`, r.id, claimAt); err != nil {
-				return nil, err
-			}
-			e, err := appendEvent(ctx, tx, r, proto.KindAway, proto.AwayData{Side: sideName(side), Since: since,
-				ClaimAt: claimAt, ForfeitAt: since.Add(forfeit)})
+			e, err := markAway(ctx, tx, r, side, grace, forfeit)
 			return &e, err
 		})
+}
+
+// markAway shows side's player away in the locked game since it was last seen: its
+// opponent may claim grace after that, and the sweeper ends the game forfeit after it.
+func markAway(ctx context.Context, tx *txn, r *gameRow, side rules.Color, grace, forfeit time.Duration) (proto.Event, error) {
+	since := r.seen(side)
+	claimAt := since.Add(grace)
+	if _, err := tx.Exec(ctx, `UPDATE games SET `+sideName(side)+`_claim_at = $2 WHERE id = $1`, r.id, claimAt); err != nil {
+		return proto.Event{}, err
+	}
+	r.claimAt[side] = &claimAt
+	return appendEvent(ctx, tx, r, proto.KindAway, proto.AwayData{Side: sideName(side), Since: since,
+		ClaimAt: claimAt, ForfeitAt: since.Add(forfeit)})
 }
 
 // present marks side, which acts in the locked game, as connected: if it was away, the

@@ -1,0 +1,58 @@
+package hub
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// beats is an instance's side of the service's heartbeat (store.Beat): when it last beat,
+// by Config.Now, and the lock that has one beat at a time go to the database.
+type beats struct {
+	mu   sync.Mutex
+	last atomic.Int64 // Unix nanoseconds; 0: never, or the database failed since
+}
+
+// beat records the heartbeat unless this instance beat less than fresh ago and has seen
+// no database failure since. A beat that finds an outage has resumed the games in play
+// (store.Beat); the players it shows away again are announced here. Nothing that judges
+// time (a move, a sweep) runs before a beat has succeeded: it would charge the outage.
+func (h *Hub) beat(ctx context.Context, fresh time.Duration) error {
+	if h.beatFresh(fresh) {
+		return nil
+	}
+	h.beats.mu.Lock()
+	defer h.beats.mu.Unlock()
+	if h.beatFresh(fresh) { // another request beat meanwhile
+		return nil
+	}
+	now := h.cfg.Now()
+	outage, away, err := h.store.Beat(ctx, now, h.cfg.OutageAfter, h.cfg.Grace, h.cfg.Forfeit)
+	if err != nil {
+		return err
+	}
+	if outage.Length() > 0 {
+		h.log.Warn("the service was down; the games in play resume as they stood", "from", outage.From, "to", outage.To,
+			"length", outage.Length().Round(time.Millisecond), "away", len(away))
+		h.metrics.outages.Inc()
+	}
+	for _, e := range away {
+		h.dispatch(e)
+	}
+	h.beats.last.Store(now.UnixNano())
+	return nil
+}
+
+func (h *Hub) beatFresh(fresh time.Duration) bool {
+	last := h.beats.last.Load()
+	return last != 0 && h.cfg.Now().Sub(time.Unix(0, last)) < fresh
+}
+
+// databaseFailed has the next request or sweep beat first: the database may have been
+// down long enough for an outage.
+func (h *Hub) databaseFailed() { h.beats.last.Store(0) }
+
+// requestBeat is the beat a request needs: a recent one (within half the outage
+// tolerance) from the sweeps, or its own.
+func (h *Hub) requestBeat(ctx context.Context) error { return h.beat(ctx, h.cfg.OutageAfter/2) }
