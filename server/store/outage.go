@@ -12,7 +12,8 @@ import (
 )
 
 // Outage is a gap in the service's heartbeat: nothing reached the database from From,
-// the last beat, until To, the beat that found the gap.
+// the last beat, until To, the beat that found the gap. The service may have answered a
+// little after From (until the next beat was due): that time is not charged either.
 type Outage struct{ From, To time.Time }
 
 // Length is how long the outage lasted (0 for none).
