@@ -65,6 +65,9 @@ type Config struct {
 	AccountBurst int
 	// MaxSocketsPerAddress caps one address's open sockets [200].
 	MaxSocketsPerAddress int
+	// WriteTimeout is how long a frame may wait for the client to take it; a client
+	// slower than that (one that stopped reading) is cut off [10 s].
+	WriteTimeout time.Duration
 	// HelloTimeout closes a socket that has not signed in by then, so that sockets
 	// opened and left silent do not hold their address's places [10 s].
 	HelloTimeout time.Duration
@@ -114,6 +117,9 @@ func (c *Config) defaults() {
 	}
 	if c.MaxSocketsPerAddress == 0 {
 		c.MaxSocketsPerAddress = 200
+	}
+	if c.WriteTimeout == 0 {
+		c.WriteTimeout = 10 * time.Second
 	}
 	if c.HelloTimeout == 0 {
 		c.HelloTimeout = 10 * time.Second
