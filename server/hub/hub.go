@@ -39,7 +39,7 @@ type Config struct {
 	AwayAfter time.Duration
 	// OutageAfter is the gap in the service's heartbeat (beaten every SeenEvery) past
 	// which every instance or the database was down: the games then resume as they stood
-	// at the last beat [3 SeenEvery].
+	// at the last beat [3 SeenEvery, at least 10 s].
 	OutageAfter time.Duration
 	// PingEvery is how often a socket's round trip is measured, for the lag allowance [5 s].
 	PingEvery time.Duration
@@ -92,7 +92,8 @@ func (c *Config) defaults() {
 		c.AwayAfter = 2 * c.SeenEvery
 	}
 	if c.OutageAfter == 0 {
-		c.OutageAfter = 3 * c.SeenEvery
+		// Never under 10 s: a busy machine's late beat is not an outage.
+		c.OutageAfter = max(3*c.SeenEvery, 10*time.Second)
 	}
 	if c.PingEvery == 0 {
 		c.PingEvery = 5 * time.Second
