@@ -639,7 +639,7 @@ func (h *Hub) sweep(ctx context.Context) {
 	// absence proves nothing: no abandonment until a grace period after the last failure.
 	var abandoned []proto.Event
 	if now.Sub(time.Unix(0, h.seenFailed.Load())) > h.cfg.Forfeit+h.cfg.SeenEvery {
-		abandoned, err = h.store.SweepAbandoned(ctx, now, h.cfg.Forfeit)
+		abandoned, err = h.store.SweepAbandoned(ctx, now, h.cfg.Forfeit, h.cfg.SeenEvery)
 		if err != nil && ctx.Err() == nil {
 			h.log.Warn("sweeping abandoned games", "err", err)
 		}

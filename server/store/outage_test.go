@@ -8,8 +8,12 @@ import (
 	"github.com/xqfyne/xiangqi/server/proto"
 )
 
-// testOutageAfter is the heartbeat gap these tests take for an outage.
-const testOutageAfter = 15 * time.Second
+// testOutageAfter is the heartbeat gap these tests take for an outage, and testTogether
+// the gap between two players' last sights within which they left together.
+const (
+	testOutageAfter = 15 * time.Second
+	testTogether    = 5 * time.Second
+)
 
 // moveClock plays move for account at ply at and returns the clocks its move event gives.
 func moveClock(t *testing.T, s *Store, account, game int64, ply int, move string, at time.Time) proto.Clock {
@@ -60,7 +64,7 @@ func TestOutageChargesNoClockAndForfeitsNoGame(t *testing.T) {
 	if away, err := s.SweepAway(ctx, back.Add(time.Second), testAwayAfter, testGrace, testForfeit); err != nil || len(ofGame(away, id)) != 0 {
 		t.Errorf("away after the outage: %+v %v", away, err)
 	}
-	if ended, err := s.SweepAbandoned(ctx, back.Add(time.Second), testForfeit); err != nil || len(ofGame(ended, id)) != 0 {
+	if ended, err := s.SweepAbandoned(ctx, back.Add(time.Second), testForfeit, testTogether); err != nil || len(ofGame(ended, id)) != 0 {
 		t.Errorf("abandoned after the outage: %+v %v", ended, err)
 	}
 	// Black thought 2 s before the outage and 3 s after it: 5 s of its 5 minutes, then +3.
@@ -73,7 +77,7 @@ func TestOutageChargesNoClockAndForfeitsNoGame(t *testing.T) {
 			t.Fatal(err)
 		}
 		beat(at)
-		if ended, err := s.SweepAbandoned(ctx, at, testForfeit); err != nil {
+		if ended, err := s.SweepAbandoned(ctx, at, testForfeit, testTogether); err != nil {
 			t.Fatal(err)
 		} else if ended = ofGame(ended, id); len(ended) > 0 {
 			if end := endOf(t, ended); end.Result != "1-0" || end.Reason != ReasonAbandoned || at.Before(back.Add(testForfeit)) {
@@ -119,5 +123,37 @@ func TestOutageMovesTheClaimTime(t *testing.T) {
 	}
 	if _, err := s.Claim(ctx, red.ID, id, false, a.ClaimAt.Add(time.Second)); err != nil {
 		t.Errorf("a claim at the time announced after it: %v", err)
+	}
+}
+
+// Both players were connected when every instance went down and neither comes back: a
+// forfeit time after the restart the game is drawn, as both left at once, not lost by the
+// one the sweep happened to pick.
+func TestBothGoneAfterAnOutageIsADraw(t *testing.T) {
+	s := openStore(t)
+	ctx := context.Background()
+	start := time.Now()
+	id, red, black := pair(t, s, Spec{TimeControl: SeekControls()[0], Rated: true}, start)
+	for _, at := range []time.Time{start, start.Add(10 * time.Second)} {
+		if _, _, err := s.Beat(ctx, at, testOutageAfter, testGrace, testForfeit); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := s.Seen(ctx, []int64{red.ID, black.ID}, start.Add(10*time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	back := start.Add(10*time.Second + 5*time.Minute)
+	if o, _, err := s.Beat(ctx, back, testOutageAfter, testGrace, testForfeit); err != nil || o.Length() == 0 {
+		t.Fatalf("outage %+v %v", o, err)
+	}
+	if ended, err := s.SweepAbandoned(ctx, back.Add(testForfeit-time.Second), testForfeit, testTogether); err != nil || len(ofGame(ended, id)) != 0 {
+		t.Fatalf("before the forfeit time: %+v %v", ended, err)
+	}
+	ended, err := s.SweepAbandoned(ctx, back.Add(testForfeit+time.Second), testForfeit, testTogether)
+	if ended = ofGame(ended, id); err != nil || len(ended) != 1 {
+		t.Fatalf("after the forfeit time: %+v %v", ended, err)
+	}
+	if end := endOf(t, ended); end.Result != "1/2-1/2" || end.Reason != ReasonAbandoned || end.Red == nil {
+		t.Errorf("both gone: %+v", end)
 	}
 }

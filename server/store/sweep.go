@@ -50,8 +50,10 @@ func (s *Store) SweepFlags(ctx context.Context, now time.Time) ([]proto.Event, e
 
 // SweepAbandoned ends the games where a player has not been connected since before
 // now-forfeit: that player loses (of two gone, the one gone longer), whether or not the
-// opponent claimed first (see Claim).
-func (s *Store) SweepAbandoned(ctx context.Context, now time.Time, forfeit time.Duration) ([]proto.Event, error) {
+// opponent claimed first (see Claim). Two players both gone, last seen within together
+// of each other (the instances' record interval: they may have left at one moment), left
+// together, and the game is drawn.
+func (s *Store) SweepAbandoned(ctx context.Context, now time.Time, forfeit, together time.Duration) ([]proto.Event, error) {
 	now = dbTime(now)
 	return s.sweep(ctx, `SELECT `+gameColumns+` FROM games WHERE status = 'playing' AND (red IN (`+absent+`) OR black IN (`+absent+`))
 		LIMIT 1 FOR UPDATE SKIP LOCKED`, now.Add(-forfeit),
@@ -60,8 +62,14 @@ func (s *Store) SweepAbandoned(ctx context.Context, now time.Time, forfeit time.
 			if err != nil {
 				return nil, err
 			}
+			red, black := r.seen(rules.Red), r.seen(rules.Black)
+			gone := now.Add(-forfeit)
+			if red.Before(gone) && black.Before(gone) && red.Sub(black).Abs() <= together {
+				e, err := s.finish(ctx, tx, r, s.bothLeft(), clockOf(m))
+				return &e, err
+			}
 			loser := rules.Red
-			if r.seen(rules.Black).Before(r.seen(rules.Red)) {
+			if black.Before(red) {
 				loser = rules.Black
 			}
 			e, err := s.finish(ctx, tx, r, s.abandoned(loser, false), clockOf(m))
@@ -96,6 +104,12 @@ func (s *Store) abandoned(side rules.Color, draw bool) ending {
 		res = game.Result{Status: game.BlackWins, Winner: rules.Black, Reason: game.ReasonRecorded}
 	}
 	return ending{result: res, reason: ReasonAbandoned, text: fmt.Sprintf("%s wins: %s left the game and did not come back", stayed, gone)}
+}
+
+// bothLeft is the ending of a game both players left at once: a draw.
+func (s *Store) bothLeft() ending {
+	return ending{result: game.Result{Status: game.Draw, Reason: game.ReasonRecorded}, reason: ReasonAbandoned,
+		text: "Draw: both players left the game"}
 }
 
 // SweepAway finds the players of games in play not connected since before now-after,
