@@ -120,7 +120,7 @@ func (h *Hub) socket(w http.ResponseWriter, r *http.Request) {
 	go c.pinger(ctx)
 	silent := time.AfterFunc(h.cfg.HelloTimeout, func() {
 		if c.accountID() == 0 {
-			c.close(websocket.StatusPolicyViolation, "no hello in time")
+			c.cutOff("no hello in time")
 		}
 	})
 	defer silent.Stop()
@@ -129,11 +129,16 @@ func (h *Hub) socket(w http.ResponseWriter, r *http.Request) {
 	c.leave()
 }
 
+// cutOff closes the socket of a client that broke a limit, and logs it: logged here,
+// not where the socket closes, as a write that timed out has the library close the
+// connection, and the reader may see that first.
+func (c *conn) cutOff(reason string) {
+	c.hub.log.Info("socket cut off", "reason", reason, "addr", c.addr, "account", c.accountID())
+	c.close(websocket.StatusPolicyViolation, reason)
+}
+
 func (c *conn) close(code websocket.StatusCode, reason string) {
 	c.once.Do(func() {
-		if code == websocket.StatusPolicyViolation {
-			c.hub.log.Info("socket cut off", "reason", reason, "addr", c.addr, "account", c.accountID())
-		}
 		close(c.done)
 		// The closing handshake may wait seconds on a client that does not read; whoever
 		// closes (the listener handing out events, say) must not.
@@ -172,7 +177,7 @@ func (c *conn) send(f proto.Frame) {
 	case c.out <- outFrame{data: data}:
 	case <-c.done:
 	default:
-		c.close(websocket.StatusPolicyViolation, "too slow reading")
+		c.cutOff("too slow reading")
 	}
 }
 
@@ -196,7 +201,7 @@ func (c *conn) sendEvent(f proto.Frame) bool {
 	case <-c.done:
 		return false
 	default: // the queue is full of answers the client does not read
-		c.close(websocket.StatusPolicyViolation, "too slow reading")
+		c.cutOff("too slow reading")
 		return false
 	}
 }
@@ -209,9 +214,12 @@ func (c *conn) writer(ctx context.Context) {
 		case f := <-c.out:
 			wctx, cancel := context.WithTimeout(ctx, c.hub.cfg.WriteTimeout)
 			err := c.ws.Write(wctx, websocket.MessageText, f.data)
+			// The library may answer a write that timed out with the closed connection's
+			// error instead of the deadline's: the context tells which it was.
+			timedOut := err != nil && errors.Is(wctx.Err(), context.DeadlineExceeded)
 			cancel()
-			if errors.Is(err, context.DeadlineExceeded) {
-				c.close(websocket.StatusPolicyViolation, "too slow reading")
+			if timedOut {
+				c.cutOff("too slow reading")
 				return
 			}
 			if err != nil {
@@ -272,7 +280,7 @@ func (c *conn) read(ctx context.Context) {
 		}
 		if limited != nil {
 			if strikes++; strikes > maxStrikes {
-				c.close(websocket.StatusPolicyViolation, "too many requests")
+				c.cutOff("too many requests")
 				return
 			}
 			req, _ := proto.DecodeRequest(data) // only to answer with its id, when it has one

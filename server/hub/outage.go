@@ -8,11 +8,23 @@ import (
 )
 
 // beats is an instance's side of the service's heartbeat (store.Beat): when it last beat,
-// by Config.Now, and the lock that has one beat at a time go to the database.
+// by Config.Now, and the beat in flight, which the requests that need one wait for
+// instead of each sending their own.
 type beats struct {
-	mu   sync.Mutex
 	last atomic.Int64 // Unix nanoseconds; 0: never, or the database failed since
+
+	mu     sync.Mutex
+	flight *beatFlight
 }
+
+// beatFlight is one beat on its way to the database; err is its outcome once done closes.
+type beatFlight struct {
+	done chan struct{}
+	err  error
+}
+
+// beatTimeout bounds one beat, whoever waits for it.
+const beatTimeout = 5 * time.Second
 
 // beat records the heartbeat unless this instance beat less than fresh ago and has seen
 // no database failure since. A beat that finds an outage has resumed the games in play
@@ -23,10 +35,32 @@ func (h *Hub) beat(ctx context.Context, fresh time.Duration) error {
 		return nil
 	}
 	h.beats.mu.Lock()
-	defer h.beats.mu.Unlock()
-	if h.beatFresh(fresh) { // another request beat meanwhile
-		return nil
+	f := h.beats.flight
+	mine := f == nil
+	if mine {
+		f = &beatFlight{done: make(chan struct{})}
+		h.beats.flight = f
 	}
+	h.beats.mu.Unlock()
+	if mine {
+		// Not the request's context: the others waiting for this beat outlive it.
+		bctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), beatTimeout)
+		f.err = h.sendBeat(bctx)
+		cancel()
+		h.beats.mu.Lock()
+		h.beats.flight = nil
+		h.beats.mu.Unlock()
+		close(f.done)
+	}
+	select {
+	case <-f.done:
+		return f.err
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+func (h *Hub) sendBeat(ctx context.Context) error {
 	now := h.cfg.Now()
 	outage, away, err := h.store.Beat(ctx, now, h.cfg.OutageAfter, h.cfg.Grace, h.cfg.Forfeit)
 	if err != nil {
@@ -54,5 +88,5 @@ func (h *Hub) beatFresh(fresh time.Duration) bool {
 func (h *Hub) databaseFailed() { h.beats.last.Store(0) }
 
 // requestBeat is the beat a request needs: a recent one (within half the outage
-// tolerance) from the sweeps, or its own.
+// tolerance) from the sweeps, or one it sends or waits for.
 func (h *Hub) requestBeat(ctx context.Context) error { return h.beat(ctx, h.cfg.OutageAfter/2) }
