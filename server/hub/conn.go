@@ -108,7 +108,8 @@ func (h *Hub) socket(w http.ResponseWriter, r *http.Request) {
 	}
 	ws.SetReadLimit(proto.MaxFrame)
 	c := &conn{
-		hub: h, addr: addr, ws: ws, out: make(chan outFrame, outQueue), slots: make(chan struct{}, eventQueue), wake: make(chan struct{}, 1), done: make(chan struct{}),
+		hub: h, addr: addr, ws: ws, out: make(chan outFrame, outQueue), slots: make(chan struct{}, eventQueue),
+		wake: make(chan struct{}, 1), done: make(chan struct{}),
 		limiter: rate.NewLimiter(h.cfg.MessageRate, h.cfg.MessageBurst), watches: map[int64]*watch{}, told: map[int64]bool{},
 	}
 	h.metrics.connections.Inc()

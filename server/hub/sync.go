@@ -160,7 +160,7 @@ func (c *conn) syncOnce(ctx context.Context) bool {
 		c.hub.metrics.events.Inc()
 	}
 	c.mu.Lock()
-	if len(send) > 0 {
+	if len(send) > 0 && w.last >= last { // unless a watch from earlier came meanwhile
 		w.last = max(w.last, send[len(send)-1].Seq)
 	}
 	w.reread = w.reread || more
