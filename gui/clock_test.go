@@ -12,18 +12,19 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/match"
+	"github.com/xqfyne/xiangqi/match/matchtest"
 	"github.com/xqfyne/xiangqi/play"
-	"github.com/xqfyne/xiangqi/play/playtest"
 	"github.com/xqfyne/xiangqi/rules"
 )
 
 // startTimedTwoPlayerGame chooses two players and a clock in the New game dialog.
-func startTimedTwoPlayerGame(t *testing.T, w *Window, tc play.TimeControl) {
+func startTimedTwoPlayerGame(t *testing.T, w *Window, tc match.TimeControl) {
 	t.Helper()
 	test.Tap(w.game.newBtn)
 	find(t, w, func(r *widget.RadioGroup) bool { return len(r.Options) == 2 && r.Options[1] == tr("opponent.human") }).
 		SetSelected(tr("opponent.human"))
-	find(t, w, func(s *widget.Select) bool { return len(s.Options) == len(play.TimeControls()) }).
+	find(t, w, func(s *widget.Select) bool { return len(s.Options) == len(match.TimeControls()) }).
 		SetSelected(timeControlText(tc))
 	test.Tap(find(t, w, func(b *widget.Button) bool { return b.Text == tr("action.start") }))
 }
@@ -36,13 +37,13 @@ func wantClockText(t *testing.T, w *Window, side rules.Color, want string) {
 }
 
 func TestClockFromNewGameRunsAndFlagFalls(t *testing.T) {
-	ft := playtest.NewFakeTime()
+	ft := matchtest.NewFakeTime()
 	w, q := openWindowWith(t, Config{SaveDir: t.TempDir(), Time: ft})
 	if w.game.clocks.View().Timed || strings.Contains(w.game.clocks.Text(rules.Red), ":") {
 		t.Fatalf("an untimed game shows a clock: %q", w.game.clocks.Text(rules.Red))
 	}
-	startTimedTwoPlayerGame(t, w, play.TimeControl{Base: 5 * time.Minute, Increment: 3 * time.Second})
-	if got := w.Session().TimeControl(); got.String() != "5+3" {
+	startTimedTwoPlayerGame(t, w, match.TimeControl{Base: 5 * time.Minute, Increment: 3 * time.Second})
+	if got := w.Session().Clocks().TimeControl(); got.String() != "5+3" {
 		t.Fatalf("time control after New game: %v", got)
 	}
 	if !w.game.clocks.Visible() || !w.game.clocks.View().Running || w.game.clocks.View().Side != rules.Red {
@@ -86,9 +87,9 @@ type foreground interface {
 // A phone app sent to the background stops its clock (the board cannot be seen there) and
 // starts it again when it comes back; the clock drawn says so.
 func TestClockStopsWhileTheAppIsInTheBackground(t *testing.T) {
-	ft := playtest.NewFakeTime()
+	ft := matchtest.NewFakeTime()
 	w, q := openWindowWith(t, Config{SaveDir: t.TempDir(), Time: ft, AwayStopsClock: true})
-	startTimedTwoPlayerGame(t, w, play.TimeControl{Base: 5 * time.Minute, Increment: 3 * time.Second})
+	startTimedTwoPlayerGame(t, w, match.TimeControl{Base: 5 * time.Minute, Increment: 3 * time.Second})
 	ft.Advance(20 * time.Second)
 	lc := w.look.app.Lifecycle().(foreground)
 	lc.OnExitedForeground()()
@@ -113,9 +114,9 @@ func TestClockStopsWhileTheAppIsInTheBackground(t *testing.T) {
 // On the desktop the window losing the focus does not stop the clock: the board is still
 // in sight.
 func TestDesktopClockRunsWhenTheWindowLosesFocus(t *testing.T) {
-	ft := playtest.NewFakeTime()
+	ft := matchtest.NewFakeTime()
 	w, _ := openWindowWith(t, Config{SaveDir: t.TempDir(), Time: ft})
-	startTimedTwoPlayerGame(t, w, play.TimeControl{Base: 5 * time.Minute, Increment: 3 * time.Second})
+	startTimedTwoPlayerGame(t, w, match.TimeControl{Base: 5 * time.Minute, Increment: 3 * time.Second})
 	if f := w.look.app.Lifecycle().(foreground).OnExitedForeground(); f != nil {
 		f()
 	}
@@ -127,9 +128,9 @@ func TestDesktopClockRunsWhenTheWindowLosesFocus(t *testing.T) {
 // On a narrow phone the clocks' text shrinks to fit in their halves of the bar instead of
 // running into each other.
 func TestClockTextFitsANarrowWindow(t *testing.T) {
-	ft := playtest.NewFakeTime()
+	ft := matchtest.NewFakeTime()
 	w, _ := openWindowWith(t, Config{SaveDir: t.TempDir(), Time: ft})
-	startTimedTwoPlayerGame(t, w, play.TimeControl{Base: 5 * time.Minute, Increment: 3 * time.Second})
+	startTimedTwoPlayerGame(t, w, match.TimeControl{Base: 5 * time.Minute, Increment: 3 * time.Second})
 	for _, size := range []fyne.Size{fyne.NewSize(216, 469), fyne.NewSize(390, 844), fyne.NewSize(1280, 900)} {
 		w.Fyne().Resize(size)
 		half := (w.game.clocks.Size().Width - theme.Padding()) / 2
@@ -176,11 +177,11 @@ func TestPlayersBesideClocks(t *testing.T) {
 // ("Byo 25 ×3": 25 s left of it, three periods), a period used up shows one fewer, and a
 // move gives the next move a whole period.
 func TestByoyomiClockFromNewGame(t *testing.T) {
-	ft := playtest.NewFakeTime()
+	ft := matchtest.NewFakeTime()
 	w, q := openWindowWith(t, Config{SaveDir: t.TempDir(), Time: ft})
-	tc := play.TimeControl{Base: 10 * time.Minute, Byoyomi: 30 * time.Second, Periods: 3}
+	tc := match.TimeControl{Base: 10 * time.Minute, Byoyomi: 30 * time.Second, Periods: 3}
 	startTimedTwoPlayerGame(t, w, tc)
-	if got := w.Session().TimeControl(); got != tc {
+	if got := w.Session().Clocks().TimeControl(); got != tc {
 		t.Fatalf("time control after New game: %+v", got)
 	}
 	wantClockText(t, w, rules.Red, "10:00")

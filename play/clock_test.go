@@ -7,12 +7,14 @@ import (
 
 	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/match"
+	"github.com/xqfyne/xiangqi/match/matchtest"
 	"github.com/xqfyne/xiangqi/play/playtest"
 	"github.com/xqfyne/xiangqi/rules"
 )
 
 // clockSession opens a session on fs with a fake time source.
-func clockSession(t *testing.T, fs FS, ft *playtest.FakeTime, search SearchFunc) (*Session, *playtest.UIQueue) {
+func clockSession(t *testing.T, fs FS, ft *matchtest.FakeTime, search SearchFunc) (*Session, *playtest.UIQueue) {
 	t.Helper()
 	q := &playtest.UIQueue{}
 	var store *Store
@@ -30,7 +32,7 @@ func clockSession(t *testing.T, fs FS, ft *playtest.FakeTime, search SearchFunc)
 	return s, q
 }
 
-func timed(human game.HumanSide, tc TimeControl) Settings {
+func timed(human game.HumanSide, tc match.TimeControl) Settings {
 	set := fastSettings(human)
 	set.TimeControl = tc
 	return set
@@ -38,32 +40,18 @@ func timed(human game.HumanSide, tc TimeControl) Settings {
 
 func wantLeft(t *testing.T, s *Session, side rules.Color, want time.Duration) {
 	t.Helper()
-	if got := s.ClockLeft(side); got != want {
+	if got := s.Clocks().Left(side); got != want {
 		t.Errorf("%v has %v left, want %v", side, got, want)
 	}
 }
 
-func TestTimeControlText(t *testing.T) {
-	for _, tc := range TimeControls() {
-		back, err := ParseTimeControl(tc.String())
-		if err != nil || back != tc {
-			t.Errorf("%v: read back %v, %v", tc, back, err)
-		}
-	}
-	for _, bad := range []string{"5", "+3", "0+3", "5+-1", "181+0", "5+61", "x+y", "5+3+1"} {
-		if _, err := ParseTimeControl(bad); err == nil {
-			t.Errorf("%q accepted", bad)
-		}
-	}
-}
-
 func TestClockRunsForTheSideToMoveWithIncrement(t *testing.T) {
-	ft := playtest.NewFakeTime()
+	ft := matchtest.NewFakeTime()
 	s, _ := clockSession(t, nil, ft, nil)
-	if err := s.NewGame(timed(game.HumanBoth, TimeControl{Base: 5 * time.Minute, Increment: 3 * time.Second})); err != nil {
+	if err := s.NewGame(timed(game.HumanBoth, match.TimeControl{Base: 5 * time.Minute, Increment: 3 * time.Second})); err != nil {
 		t.Fatal(err)
 	}
-	if side, running := s.ClockRunning(); !running || side != rules.Red {
+	if side, running := s.Clocks().Running(); !running || side != rules.Red {
 		t.Fatalf("at the start the clock running is %v/%v, want Red's", side, running)
 	}
 	ft.Advance(20 * time.Second)
@@ -74,17 +62,17 @@ func TestClockRunsForTheSideToMoveWithIncrement(t *testing.T) {
 	ft.Advance(7 * time.Second)
 	wantLeft(t, s, rules.Black, 4*time.Minute+53*time.Second)
 	wantLeft(t, s, rules.Red, 4*time.Minute+43*time.Second)
-	if side, _ := s.ClockRunning(); side != rules.Black {
+	if side, _ := s.Clocks().Running(); side != rules.Black {
 		t.Errorf("after Red's move %v's clock runs", side)
 	}
 }
 
 func TestFlagFallLosesOnTime(t *testing.T) {
-	ft := playtest.NewFakeTime()
+	ft := matchtest.NewFakeTime()
 	var over []game.Result
 	s, q := clockSession(t, nil, ft, nil)
 	s.Listen(Listener{GameOver: func(r game.Result) { over = append(over, r) }})
-	if err := s.NewGame(timed(game.HumanBoth, TimeControl{Base: time.Minute, Increment: 0})); err != nil {
+	if err := s.NewGame(timed(game.HumanBoth, match.TimeControl{Base: time.Minute, Increment: 0})); err != nil {
 		t.Fatal(err)
 	}
 	tapMove(t, s, "h2e2")
@@ -99,7 +87,7 @@ func TestFlagFallLosesOnTime(t *testing.T) {
 	if r.Status != game.RedWins || r.Reason != game.ReasonTime || len(over) != 1 {
 		t.Fatalf("after Black's flag fell: %v, announced %d times", r, len(over))
 	}
-	if _, running := s.ClockRunning(); running {
+	if _, running := s.Clocks().Running(); running {
 		t.Error("a clock still runs after the game ended")
 	}
 	wantLeft(t, s, rules.Black, 0)
@@ -112,9 +100,9 @@ func TestFlagFallLosesOnTime(t *testing.T) {
 
 func TestMoveAfterTheTimeRanOutLosesOnTime(t *testing.T) {
 	// The timer's post has not run yet when the late move arrives: the move must lose.
-	ft := playtest.NewFakeTime()
+	ft := matchtest.NewFakeTime()
 	s, _ := clockSession(t, nil, ft, nil)
-	if err := s.NewGame(timed(game.HumanBoth, TimeControl{Base: time.Minute, Increment: 5 * time.Second})); err != nil {
+	if err := s.NewGame(timed(game.HumanBoth, match.TimeControl{Base: time.Minute, Increment: 5 * time.Second})); err != nil {
 		t.Fatal(err)
 	}
 	ft.Advance(61 * time.Second) // the flag timer posts; the queue is not drained
@@ -131,11 +119,11 @@ func TestFlagFallIsDrawWhenTheWinnerCannotMate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	set := timed(game.HumanBoth, TimeControl{Base: time.Minute, Increment: 0})
+	set := timed(game.HumanBoth, match.TimeControl{Base: time.Minute, Increment: 0})
 	if err := NewStore(fs).Save(g, set); err != nil {
 		t.Fatal(err)
 	}
-	ft := playtest.NewFakeTime()
+	ft := matchtest.NewFakeTime()
 	s, q := clockSession(t, fs, ft, nil)
 	ft.Advance(time.Minute)
 	q.Drain()
@@ -146,9 +134,9 @@ func TestFlagFallIsDrawWhenTheWinnerCannotMate(t *testing.T) {
 
 func TestClockRestoredAfterRestart(t *testing.T) {
 	fs := newMemFS()
-	ft := playtest.NewFakeTime()
+	ft := matchtest.NewFakeTime()
 	s, q := clockSession(t, fs, ft, nil)
-	if err := s.NewGame(timed(game.HumanBoth, TimeControl{Base: 10 * time.Minute, Increment: 5 * time.Second})); err != nil {
+	if err := s.NewGame(timed(game.HumanBoth, match.TimeControl{Base: 10 * time.Minute, Increment: 5 * time.Second})); err != nil {
 		t.Fatal(err)
 	}
 	ft.Advance(90 * time.Second)
@@ -157,12 +145,12 @@ func TestClockRestoredAfterRestart(t *testing.T) {
 	s.Flush()
 	// The app is killed here: the save holds the clocks as of the last move.
 	s2, q2 := clockSession(t, cloneFS(fs), ft, nil)
-	if s2.TimeControl() != (TimeControl{Base: 10 * time.Minute, Increment: 5 * time.Second}) {
-		t.Fatalf("time control after a kill: %v", s2.TimeControl())
+	if s2.Clocks().TimeControl() != (match.TimeControl{Base: 10 * time.Minute, Increment: 5 * time.Second}) {
+		t.Fatalf("time control after a kill: %v", s2.Clocks().TimeControl())
 	}
 	wantLeft(t, s2, rules.Red, 8*time.Minute+35*time.Second)
 	wantLeft(t, s2, rules.Black, 10*time.Minute)
-	if side, running := s2.ClockRunning(); !running || side != rules.Black {
+	if side, running := s2.Clocks().Running(); !running || side != rules.Black {
 		t.Errorf("after the restart the clock running is %v/%v, want Black's", side, running)
 	}
 	q2.Drain()
@@ -185,7 +173,7 @@ func cloneFS(fs *memFS) *memFS {
 }
 
 func TestEngineOnTheClockPlansFromTimeLeft(t *testing.T) {
-	ft := playtest.NewFakeTime()
+	ft := matchtest.NewFakeTime()
 	var got []engine.Limits
 	s, q := clockSession(t, nil, ft, func(_ context.Context, pos *rules.Position, l engine.Limits, _ func(engine.Info)) engine.SearchResult {
 		got = append(got, l)
@@ -196,7 +184,7 @@ func TestEngineOnTheClockPlansFromTimeLeft(t *testing.T) {
 		m, _ := rules.ParseMove(reply)
 		return engine.SearchResult{Move: m}
 	})
-	if err := s.NewGame(timed(game.HumanRed, TimeControl{Base: 15 * time.Minute, Increment: 10 * time.Second})); err != nil {
+	if err := s.NewGame(timed(game.HumanRed, match.TimeControl{Base: 15 * time.Minute, Increment: 10 * time.Second})); err != nil {
 		t.Fatal(err)
 	}
 	ft.Advance(time.Minute)
@@ -210,22 +198,22 @@ func TestEngineOnTheClockPlansFromTimeLeft(t *testing.T) {
 		t.Errorf("engine limits on the clock: movetime %v, time %v, increment %v", l.MoveTime, l.Time, l.Increment)
 	}
 	// A hint is not a move on the clock: it keeps the short per-move time.
-	s.AskHint()
-	q.WaitFor(t, 10*time.Second, "the hint", func() bool { return !s.Hinting() })
+	s.Engine().AskHint()
+	q.WaitFor(t, 10*time.Second, "the hint", func() bool { return !s.Engine().Hinting() })
 	if h := got[len(got)-1]; h.MoveTime == 0 || h.Time != 0 {
 		t.Errorf("hint limits: movetime %v, time %v", h.MoveTime, h.Time)
 	}
 }
 
 func TestUntimedGameHasNoClock(t *testing.T) {
-	ft := playtest.NewFakeTime()
+	ft := matchtest.NewFakeTime()
 	s, _ := clockSession(t, nil, ft, nil)
 	if err := s.NewGame(fastSettings(game.HumanBoth)); err != nil {
 		t.Fatal(err)
 	}
 	ft.Advance(time.Hour)
 	tapMove(t, s, "h2e2")
-	if _, running := s.ClockRunning(); running || s.Game().Result().Decided() {
+	if _, running := s.Clocks().Running(); running || s.Game().Result().Decided() {
 		t.Errorf("an untimed game runs a clock")
 	}
 	if tc := s.Settings().encode()[keyTimeControl]; tc != "" {
@@ -237,15 +225,15 @@ func TestUntimedGameHasNoClock(t *testing.T) {
 // used up to that moment is saved at once: a kill in the background loses none of it.
 func TestClockWaitsWhileTheAppIsAway(t *testing.T) {
 	fs := newMemFS()
-	ft := playtest.NewFakeTime()
+	ft := matchtest.NewFakeTime()
 	s, _ := clockSession(t, fs, ft, nil)
-	if err := s.NewGame(timed(game.HumanBoth, TimeControl{Base: 5 * time.Minute, Increment: 0})); err != nil {
+	if err := s.NewGame(timed(game.HumanBoth, match.TimeControl{Base: 5 * time.Minute, Increment: 0})); err != nil {
 		t.Fatal(err)
 	}
 	tapMove(t, s, "h2e2")
 	ft.Advance(25 * time.Second)
-	s.SetAway(true)
-	if _, running := s.ClockRunning(); running {
+	s.Clocks().SetAway(true)
+	if _, running := s.Clocks().Running(); running {
 		t.Fatal("the clock runs while the app is away")
 	}
 	s.Flush()
@@ -255,8 +243,8 @@ func TestClockWaitsWhileTheAppIsAway(t *testing.T) {
 		t.Fatalf("the game ended while away: %v", s.Game().Result())
 	}
 	wantLeft(t, s, rules.Black, 5*time.Minute-25*time.Second)
-	s.SetAway(false)
-	if side, running := s.ClockRunning(); !running || side != rules.Black {
+	s.Clocks().SetAway(false)
+	if side, running := s.Clocks().Running(); !running || side != rules.Black {
 		t.Fatalf("back from away the clock running is %v/%v, want Black's", side, running)
 	}
 	ft.Advance(5 * time.Second)

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/xqfyne/xiangqi/match"
 	"github.com/xqfyne/xiangqi/server/client"
 	"github.com/xqfyne/xiangqi/server/proto"
 	"github.com/xqfyne/xiangqi/server/store"
@@ -137,7 +138,7 @@ func TestOutageOfEveryInstanceForfeitsNothing(t *testing.T) {
 			sawAway = true
 		case proto.KindEnd:
 			var end proto.EndData
-			if err := last.Decode(&end); err != nil || end.Result != "1-0" || end.Reason != store.ReasonAbandoned {
+			if err := last.Decode(&end); err != nil || end.Result != "1-0" || end.Reason != match.ReasonAbandoned {
 				t.Errorf("end %+v %v, want black to lose by leaving", end, err)
 			}
 			if gone := clock.Now().Sub(left); gone < 3*time.Minute-5*time.Second {

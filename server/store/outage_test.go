@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/xqfyne/xiangqi/match"
 	"github.com/xqfyne/xiangqi/server/proto"
 )
 
@@ -80,7 +81,7 @@ func TestOutageChargesNoClockAndForfeitsNoGame(t *testing.T) {
 		if ended, err := s.SweepAbandoned(ctx, at, testForfeit, testTogether); err != nil {
 			t.Fatal(err)
 		} else if ended = ofGame(ended, id); len(ended) > 0 {
-			if end := endOf(t, ended); end.Result != "1-0" || end.Reason != ReasonAbandoned || at.Before(back.Add(testForfeit)) {
+			if end := endOf(t, ended); end.Result != "1-0" || end.Reason != match.ReasonAbandoned || at.Before(back.Add(testForfeit)) {
 				t.Errorf("%v after the outage: %+v", at.Sub(back), end)
 			}
 			return
@@ -153,7 +154,7 @@ func TestBothGoneAfterAnOutageIsADraw(t *testing.T) {
 	if ended = ofGame(ended, id); err != nil || len(ended) != 1 {
 		t.Fatalf("after the forfeit time: %+v %v", ended, err)
 	}
-	if end := endOf(t, ended); end.Result != "1/2-1/2" || end.Reason != ReasonAbandoned || end.Red == nil {
+	if end := endOf(t, ended); end.Result != "1/2-1/2" || end.Reason != match.ReasonAbandoned || end.Red == nil {
 		t.Errorf("both gone: %+v", end)
 	}
 }
