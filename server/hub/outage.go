@@ -60,9 +60,17 @@ func (h *Hub) beat(ctx context.Context, fresh time.Duration) error {
 	}
 }
 
+// beatTries is how many times a beat is tried before its waiters are refused: after a
+// restart of the database the pool's first connections are dead ones, each failing once,
+// and every request waiting for the beat would be refused with it.
+const beatTries = 3
+
 func (h *Hub) sendBeat(ctx context.Context) error {
 	now := h.cfg.Now()
 	outage, away, err := h.store.Beat(ctx, now, h.cfg.OutageAfter, h.cfg.Grace, h.cfg.Forfeit)
+	for try := 1; err != nil && try < beatTries && ctx.Err() == nil; try++ {
+		outage, away, err = h.store.Beat(ctx, now, h.cfg.OutageAfter, h.cfg.Grace, h.cfg.Forfeit)
+	}
 	if err != nil {
 		return err
 	}
