@@ -34,15 +34,16 @@ func (c *testClock) Add(d time.Duration) {
 // manualHub starts an instance on the test database, on clock, whose periodic work waits
 // for the test (which calls sweep and recordSeen itself at the times it sets), behind its
 // own HTTP server; stop ends both at once, as a dying process would.
-func manualHub(t *testing.T, clock *testClock) (h *Hub, base string, stop func()) {
+func manualHub(t *testing.T, clock *testClock, cfg Config) (h *Hub, base string, stop func()) {
 	t.Helper()
 	st, err := store.Open(context.Background(), testDB.Need(t))
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	h = New(Config{Store: st, Now: clock.Now, SeenEvery: 5 * time.Second, SweepEvery: time.Hour,
-		CatchUpEvery: time.Hour, PingEvery: time.Hour})
+	cfg.Store, cfg.Now, cfg.SeenEvery = st, clock.Now, 5*time.Second
+	cfg.SweepEvery, cfg.CatchUpEvery, cfg.PingEvery = time.Hour, time.Hour, time.Hour
+	h = New(cfg)
 	done := make(chan struct{})
 	go func() { h.Run(ctx); close(done) }()
 	srv := httptest.NewServer(h.Handler())
@@ -54,22 +55,61 @@ func manualHub(t *testing.T, clock *testClock) (h *Hub, base string, stop func()
 	return h, srv.URL, stop
 }
 
-// tick is the instance's periodic work at the clock's time: a record of its players and
-// a sweep (which beats first).
-func tick(ctx context.Context, h *Hub) {
-	h.recordSeen(ctx)
-	h.sweep(ctx)
+// tick is the instances' periodic work at the clock's time: a record of their players
+// and a sweep (which beats first).
+func tick(ctx context.Context, hubs ...*Hub) {
+	for _, h := range hubs {
+		h.recordSeen(ctx)
+		h.sweep(ctx)
+	}
 }
+
+// advance moves clock on to at, the instances recording and sweeping every 5 s of it,
+// as they do while the service answers (a silent jump would be an outage).
+func advance(ctx context.Context, clock *testClock, at time.Time, hubs ...*Hub) {
+	for clock.Now().Before(at) {
+		clock.Add(min(5*time.Second, at.Sub(clock.Now())))
+		tick(ctx, hubs...)
+	}
+}
+
+// nextAway moves clock on 5 s at a time, the instances recording and sweeping each time,
+// until game's last stored event is an away event (its player's sockets forgotten), and
+// returns it as c received it.
+func nextAway(t *testing.T, ctx context.Context, clock *testClock, c *client.Conn, game int64, hubs ...*Hub) proto.AwayData {
+	t.Helper()
+	for range 100 {
+		clock.Add(5 * time.Second)
+		tick(ctx, hubs...)
+		if events := storedEvents(t, ctx, game); events[len(events)-1].Kind == proto.KindAway {
+			var away proto.AwayData
+			if err := nextKind(t, ctx, c, game, proto.KindAway).Decode(&away); err != nil {
+				t.Fatal(err)
+			}
+			return away
+		}
+	}
+	t.Fatal("nobody was ever shown away")
+	return proto.AwayData{}
+}
+
+// readers holds each test's store for storedEvents, opened on its first call.
+var readers sync.Map // *testing.T -> *store.Store
 
 // storedEvents reads game's events from the table.
 func storedEvents(t *testing.T, ctx context.Context, game int64) []proto.Event {
 	t.Helper()
-	st, err := store.Open(ctx, testDB.Need(t))
-	if err != nil {
-		t.Fatal(err)
+	v, ok := readers.Load(t)
+	if !ok {
+		st, err := store.Open(context.Background(), testDB.Need(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { readers.Delete(t); st.Close() })
+		readers.Store(t, st)
+		v = st
 	}
-	defer st.Close()
-	events, err := st.Events(ctx, game, 0)
+	events, err := v.(*store.Store).Events(ctx, game, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,7 +133,7 @@ func lastMove(t *testing.T, events []proto.Event) proto.MoveData {
 func TestOutageOfEveryInstanceForfeitsNothing(t *testing.T) {
 	ctx := testCtx(t)
 	clock := &testClock{t: time.Now()}
-	first, base, stop := manualHub(t, clock)
+	first, base, stop := manualHub(t, clock, Config{})
 	g, p, tokens := pairBySeek(t, ctx, []string{base}, "5+3")
 	clock.Add(10 * time.Second)
 	if _, err := p[0].Move(ctx, g, 0, "b2b4"); err != nil {
@@ -104,7 +144,7 @@ func TestOutageOfEveryInstanceForfeitsNothing(t *testing.T) {
 	stop()
 	clock.Add(5 * time.Minute)
 
-	second, base, _ := manualHub(t, clock)
+	second, base, _ := manualHub(t, clock, Config{})
 	tick(ctx, second) // before anyone is back: the beat finds the outage first
 	if events := storedEvents(t, ctx, g); len(events) != 2 {
 		t.Fatalf("events after the restart: %+v, want the start and the move only", events)
@@ -158,7 +198,7 @@ func TestOutageOfEveryInstanceForfeitsNothing(t *testing.T) {
 func TestDatabaseOutageForfeitsNothing(t *testing.T) {
 	ctx := testCtx(t)
 	clock := &testClock{t: time.Now()}
-	h, base, _ := manualHub(t, clock)
+	h, base, _ := manualHub(t, clock, Config{})
 	g, p, tokens := pairBySeek(t, ctx, []string{base}, "5+3")
 	clock.Add(10 * time.Second)
 	if _, err := p[0].Move(ctx, g, 0, "b2b4"); err != nil {
