@@ -29,7 +29,9 @@ func (o Outage) Length() time.Duration { return o.To.Sub(o.From) }
 // moved on by the outage. It returns the outage (zero if none) and those away events.
 //
 // Beats of several instances take turns on the heartbeat's row, so one of them resumes
-// the games and the others find a fresh beat.
+// the games and the others find a fresh beat. Each beat writes its own time: the
+// instances' clocks must agree to well within tolerance, as the games' clocks, charged by
+// whichever instance a move reaches, already need.
 func (s *Store) Beat(ctx context.Context, now time.Time, tolerance, grace, forfeit time.Duration) (Outage, []proto.Event, error) {
 	now = dbTime(now)
 	var outage Outage
