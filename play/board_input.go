@@ -81,7 +81,7 @@ func (in BoardInput) tap(sq rules.Square, animate bool) {
 	p := pos.At(sq)
 	if !in.s.HumanToMove() {
 		// While the engine thinks, the player may pick the piece to move next; it stays
-		// selected when the engine'in.s move leaves it in place.
+		// selected when the engine's move leaves it in place.
 		if in.s.thinking && p != rules.NoPiece && in.s.settings.Human.Plays(p.Color()) {
 			in.s.marks.selected, in.s.marks.targets = sq, nil
 			in.s.changed(ChangeBoard)

@@ -110,12 +110,12 @@ func (et EngineTurn) start(hint bool) {
 	elo := et.s.settings.searchElo(hint) // levels.go
 	et.s.searcher.SetElo(elo)
 	et.s.searcher.SetNet(et.s.netFor(elo)) // evaluation.go
-	// The search judges repetitions by the game'et.s rules too, but it sees a loss only
+	// The search judges repetitions by the game's rules too, but it sees a loss only
 	// where its tree reaches one; the moves the judge would punish are banned at the
 	// root, as a referee bans them.
 	limits := engine.Limits{MoveTime: secondsToDuration(seconds), BanMoves: et.s.m.Game().ForbiddenMoves()}
 	if tc := et.s.m.TimeControl(); tc.Timed() && !hint {
-		// On a clock the engine plans its own time from what is left, not by the level'et.s
+		// On a clock the engine plans its own time from what is left, not by the level's
 		// seconds per move.
 		limits.MoveTime = 0
 		clock := et.s.Clocks().Side(pos.Side())
