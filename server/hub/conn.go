@@ -314,6 +314,9 @@ func (c *conn) accountID() int64 {
 
 func (c *conn) refuse(id int64, err error) {
 	e := c.hub.refusal(err)
+	if e.Code == proto.CodeUnavailable {
+		c.hub.databaseFailed() // the next request beats first: the outage may be long
+	}
 	c.send(proto.Frame{Type: proto.TypeError, ID: id, Code: e.Code, Message: e.Message})
 }
 

@@ -322,7 +322,6 @@ func (h *Hub) refusal(err error) *proto.Error {
 		e = proto.Errorf(proto.CodeInternal, "the server failed to do that")
 	} else if e.Code == proto.CodeUnavailable {
 		h.log.Warn("database unavailable", "err", err)
-		h.databaseFailed()
 	}
 	h.metrics.errors.WithLabelValues(e.Code).Inc()
 	return e
