@@ -28,21 +28,23 @@ func nextKind(t *testing.T, ctx context.Context, c *client.Conn, game int64, kin
 
 // A player whose socket closes is shown to the opponent (on the other instance) as away
 // with the time a claim may be made; a claim before it is refused as too early, one after
-// the player came back as not away, and one after the time wins.
+// the player came back as not away, and one after the time wins. The instances run on a
+// clock the test sets, their records and sweeps when it says.
 func TestAwayCountdownAndClaim(t *testing.T) {
-	const grace = 1500 * time.Millisecond
-	bases := instances(t, 2, Config{Grace: grace, Forfeit: time.Minute, SeenEvery: 100 * time.Millisecond, SweepEvery: 100 * time.Millisecond})
 	ctx := testCtx(t)
-	g, p, tokens := pairBySeek(t, ctx, bases, "5+3")
+	clock := &testClock{t: time.Now()}
+	first, a, _ := manualHub(t, clock, Config{})
+	second, b, _ := manualHub(t, clock, Config{})
+	g, p, tokens := pairBySeek(t, ctx, []string{a, b}, "5+3")
 	p[1].Close()
-	var away proto.AwayData
-	if err := nextKind(t, ctx, p[0], g, proto.KindAway).Decode(&away); err != nil || away.Side != "black" || away.ClaimAt.Sub(away.Since) != grace {
-		t.Fatalf("away %+v %v", away, err)
+	away := nextAway(t, ctx, clock, p[0], g, first, second)
+	if away.Side != "black" || away.ClaimAt.Sub(away.Since) != time.Minute || away.ForfeitAt.Sub(away.Since) != 3*time.Minute {
+		t.Errorf("away %+v, want black, a claim 60 s and the forfeit 3 minutes after it was last seen", away)
 	}
 	if err := p[0].Claim(ctx, g, false); code(err) != proto.CodeTooEarly {
 		t.Errorf("a claim before %v: %v, want %s", away.ClaimAt, err, proto.CodeTooEarly)
 	}
-	back, err := client.Dial(ctx, bases[0], tokens[1], nil)
+	back, err := client.Dial(ctx, a, tokens[1], nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,27 +52,19 @@ func TestAwayCountdownAndClaim(t *testing.T) {
 	if e := nextKind(t, ctx, p[0], g, proto.KindBack); e.Seq != 3 {
 		t.Errorf("back event %+v", e)
 	}
-	time.Sleep(time.Until(away.ClaimAt))
+	advance(ctx, clock, away.ClaimAt, first, second)
 	if err := p[0].Claim(ctx, g, false); code(err) != proto.CodeNotAway {
 		t.Errorf("a claim after the return: %v, want %s", err, proto.CodeNotAway)
 	}
 	back.Close()
-	// A record of connected players that read the socket just before it closed can show
-	// the player back once more, then away again: the claim follows the latest away event.
-	claimed := false
-	for try := 0; try < 3 && !claimed; try++ {
-		if err := nextKind(t, ctx, p[0], g, proto.KindAway).Decode(&away); err != nil {
-			t.Fatal(err)
-		}
-		time.Sleep(time.Until(away.ClaimAt))
-		err := p[0].Claim(ctx, g, false)
-		if c := code(err); err != nil && c != proto.CodeNotAway && c != proto.CodeTooEarly {
-			t.Fatalf("a claim after %v: %v", away.ClaimAt, err)
-		}
-		claimed = err == nil
+	away = nextAway(t, ctx, clock, p[0], g, first, second)
+	advance(ctx, clock, away.ClaimAt.Add(-time.Millisecond), first, second)
+	if err := p[0].Claim(ctx, g, false); code(err) != proto.CodeTooEarly {
+		t.Errorf("a claim just before %v: %v, want %s", away.ClaimAt, err, proto.CodeTooEarly)
 	}
-	if !claimed {
-		t.Fatal("no claim was taken")
+	advance(ctx, clock, away.ClaimAt, first, second)
+	if err := p[0].Claim(ctx, g, false); err != nil {
+		t.Fatalf("a claim at %v: %v", away.ClaimAt, err)
 	}
 	var end proto.EndData
 	if err := nextKind(t, ctx, p[0], g, proto.KindEnd).Decode(&end); err != nil || end.Result != "1-0" || end.Reason != match.ReasonAbandoned {
@@ -78,13 +72,17 @@ func TestAwayCountdownAndClaim(t *testing.T) {
 	}
 }
 
-// When the claim time comes, the opponent's claim, the sweeper's forfeit (due at the same
-// moment) and the away player's return race, over real sockets on two instances, game after
-// game: one ending each, one rating change each.
+// When the claim time comes, the opponent's claim, the sweeps' forfeit (due at the same
+// moment: claim and forfeit 60 s after the player was last seen) and the away player's
+// return race, over real sockets on two instances, game after game: one ending each, one
+// rating change each.
 func TestClaimForfeitAndReturnRace(t *testing.T) {
-	const grace = time.Second
-	bases := instances(t, 2, Config{Grace: grace, Forfeit: grace, SeenEvery: 50 * time.Millisecond, SweepEvery: 20 * time.Millisecond})
 	ctx := testCtx(t)
+	clock := &testClock{t: time.Now()}
+	cfg := Config{Grace: time.Minute, Forfeit: time.Minute}
+	first, a, _ := manualHub(t, clock, cfg)
+	second, b, _ := manualHub(t, clock, cfg)
+	bases := []string{a, b}
 	st, err := store.Open(ctx, testDB.Need(t))
 	if err != nil {
 		t.Fatal(err)
@@ -93,13 +91,11 @@ func TestClaimForfeitAndReturnRace(t *testing.T) {
 	for round := range 3 {
 		g, p, tokens := pairRated(t, ctx, bases, "5+3", true)
 		p[1].Close()
-		var away proto.AwayData
-		if err := nextKind(t, ctx, p[0], g, proto.KindAway).Decode(&away); err != nil {
-			t.Fatal(err)
-		}
-		time.Sleep(time.Until(away.ClaimAt))
+		away := nextAway(t, ctx, clock, p[0], g, first, second)
+		advance(ctx, clock, away.ClaimAt, first, second)
+		clock.Add(time.Millisecond) // past the forfeit time too
 		var wg sync.WaitGroup
-		wg.Add(2)
+		wg.Add(4)
 		go func() {
 			defer wg.Done()
 			if err := p[0].Claim(ctx, g, round == 1); err != nil && code(err) != proto.CodeGameOver && code(err) != proto.CodeNotAway {
@@ -112,8 +108,19 @@ func TestClaimForfeitAndReturnRace(t *testing.T) {
 				c.Close()
 			}
 		}()
+		go func() { defer wg.Done(); tick(ctx, first) }()
+		go func() { defer wg.Done(); tick(ctx, second) }()
 		wg.Wait()
-		nextKind(t, ctx, p[0], g, proto.KindEnd) // the forfeit ends it if nothing else did
+		// When the return came first, the player left again: the forfeit ends it later.
+		ended := false
+		for step := 0; step < 100 && !ended; step++ {
+			events := storedEvents(t, ctx, g)
+			if ended = events[len(events)-1].Kind == proto.KindEnd; !ended {
+				clock.Add(5 * time.Second)
+				tick(ctx, first, second)
+			}
+		}
+		nextKind(t, ctx, p[0], g, proto.KindEnd)
 		events, err := st.Events(ctx, g, 0)
 		if err != nil {
 			t.Fatal(err)

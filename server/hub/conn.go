@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"sort"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -23,8 +22,13 @@ const (
 	// outQueue frames may wait for a slow client; a client further behind is cut off, so
 	// that it never holds up the games of others.
 	outQueue = 256
-	// writeTimeout is how long one frame may take to reach the client.
-	writeTimeout = 10 * time.Second
+	// eventQueue of those may be event frames: the syncer queues the next event only
+	// when the client has taken one (the writer wrote it), so a history of any length
+	// goes out at the pace the client reads it, and the rest of the queue stays free for
+	// the answers to its requests.
+	eventQueue = 128
+	// historyPage is how many events the syncer reads from the table at once.
+	historyPage = 128
 	// maxStrikes rate-limited requests in a row close the socket.
 	maxStrikes = 100
 	// pendingCap bounds the events waiting for the syncer per game; past it, the syncer
@@ -39,7 +43,8 @@ type conn struct {
 	hub     *Hub
 	addr    string // the client's address, for the per-address limits
 	ws      *websocket.Conn
-	out     chan []byte
+	out     chan outFrame
+	slots   chan struct{} // one per event frame queued or being written (see eventQueue)
 	wake    chan struct{}
 	done    chan struct{}
 	once    sync.Once
@@ -53,6 +58,12 @@ type conn struct {
 	account *store.Account
 	watches map[int64]*watch
 	told    map[int64]bool // games this socket has been sent a paired frame for
+}
+
+// outFrame is a frame queued for the writer; an event frame holds one of the slots.
+type outFrame struct {
+	data  []byte
+	event bool
 }
 
 // watch is the state of one game the socket watches: the number of the last event sent,
@@ -97,7 +108,8 @@ func (h *Hub) socket(w http.ResponseWriter, r *http.Request) {
 	}
 	ws.SetReadLimit(proto.MaxFrame)
 	c := &conn{
-		hub: h, addr: addr, ws: ws, out: make(chan []byte, outQueue), wake: make(chan struct{}, 1), done: make(chan struct{}),
+		hub: h, addr: addr, ws: ws, out: make(chan outFrame, outQueue), slots: make(chan struct{}, eventQueue),
+		wake: make(chan struct{}, 1), done: make(chan struct{}),
 		limiter: rate.NewLimiter(h.cfg.MessageRate, h.cfg.MessageBurst), watches: map[int64]*watch{}, told: map[int64]bool{},
 	}
 	h.metrics.connections.Inc()
@@ -109,13 +121,21 @@ func (h *Hub) socket(w http.ResponseWriter, r *http.Request) {
 	go c.pinger(ctx)
 	silent := time.AfterFunc(h.cfg.HelloTimeout, func() {
 		if c.accountID() == 0 {
-			c.close(websocket.StatusPolicyViolation, "no hello in time")
+			c.cutOff("no hello in time")
 		}
 	})
 	defer silent.Stop()
 	c.read(ctx)
 	c.close(websocket.StatusNormalClosure, "")
 	c.leave()
+}
+
+// cutOff closes the socket of a client that broke a limit, and logs it: logged here,
+// not where the socket closes, as a write that timed out has the library close the
+// connection, and the reader may see that first.
+func (c *conn) cutOff(reason string) {
+	c.hub.log.Info("socket cut off", "reason", reason, "addr", c.addr, "account", c.accountID())
+	c.close(websocket.StatusPolicyViolation, reason)
 }
 
 func (c *conn) close(code websocket.StatusCode, reason string) {
@@ -155,10 +175,35 @@ func (c *conn) send(f proto.Frame) {
 		return
 	}
 	select {
-	case c.out <- data:
+	case c.out <- outFrame{data: data}:
 	case <-c.done:
 	default:
-		c.close(websocket.StatusPolicyViolation, "too slow reading")
+		c.cutOff("too slow reading")
+	}
+}
+
+// sendEvent queues an event frame once the client has taken enough of those before it
+// (see eventQueue); it reports false when the socket closed meanwhile. A client that
+// stops reading is cut off by the writer's timeout.
+func (c *conn) sendEvent(f proto.Frame) bool {
+	data, err := json.Marshal(f)
+	if err != nil {
+		c.hub.log.Error("encoding a frame", "err", err)
+		return true
+	}
+	select {
+	case c.slots <- struct{}{}:
+	case <-c.done:
+		return false
+	}
+	select {
+	case c.out <- outFrame{data: data, event: true}:
+		return true
+	case <-c.done:
+		return false
+	default: // the queue is full of answers the client does not read
+		c.cutOff("too slow reading")
+		return false
 	}
 }
 
@@ -167,13 +212,23 @@ func (c *conn) writer(ctx context.Context) {
 		select {
 		case <-c.done:
 			return
-		case data := <-c.out:
-			wctx, cancel := context.WithTimeout(ctx, writeTimeout)
-			err := c.ws.Write(wctx, websocket.MessageText, data)
+		case f := <-c.out:
+			wctx, cancel := context.WithTimeout(ctx, c.hub.cfg.WriteTimeout)
+			err := c.ws.Write(wctx, websocket.MessageText, f.data)
+			// The library may answer a write that timed out with the closed connection's
+			// error instead of the deadline's: the context tells which it was.
+			timedOut := err != nil && errors.Is(wctx.Err(), context.DeadlineExceeded)
 			cancel()
+			if timedOut {
+				c.cutOff("too slow reading")
+				return
+			}
 			if err != nil {
 				c.close(websocket.StatusGoingAway, "write failed")
 				return
+			}
+			if f.event {
+				<-c.slots
 			}
 		}
 	}
@@ -189,7 +244,7 @@ func (c *conn) pinger(ctx context.Context) {
 			return
 		case <-t.C:
 		}
-		pctx, cancel := context.WithTimeout(ctx, writeTimeout)
+		pctx, cancel := context.WithTimeout(ctx, c.hub.cfg.WriteTimeout)
 		sent := time.Now()
 		err := c.ws.Ping(pctx)
 		cancel()
@@ -226,7 +281,7 @@ func (c *conn) read(ctx context.Context) {
 		}
 		if limited != nil {
 			if strikes++; strikes > maxStrikes {
-				c.close(websocket.StatusPolicyViolation, "too many requests")
+				c.cutOff("too many requests")
 				return
 			}
 			req, _ := proto.DecodeRequest(data) // only to answer with its id, when it has one
@@ -259,6 +314,9 @@ func (c *conn) accountID() int64 {
 
 func (c *conn) refuse(id int64, err error) {
 	e := c.hub.refusal(err)
+	if e.Code == proto.CodeUnavailable {
+		c.hub.databaseFailed() // the next request beats first: the outage may be long
+	}
 	c.send(proto.Frame{Type: proto.TypeError, ID: id, Code: e.Code, Message: e.Message})
 }
 
@@ -272,6 +330,12 @@ func (c *conn) handle(ctx context.Context, req proto.Request, receipt time.Time)
 	}
 	if account == nil {
 		c.refuse(req.ID, proto.Errorf(proto.CodeUnauthenticated, "send hello with your token first"))
+		return
+	}
+	// A request after a database failure, or the first of an instance, waits for the
+	// heartbeat: an outage it finds is not charged to the clock this request reads.
+	if err := c.hub.requestBeat(ctx); err != nil {
+		c.refuse(req.ID, err)
 		return
 	}
 	st := c.hub.store
@@ -379,156 +443,4 @@ func (c *conn) hello(ctx context.Context, req proto.Request, current *store.Acco
 	c.hub.returned(ctx, a.ID)
 	public := a.Public()
 	c.send(proto.Frame{Type: proto.TypeWelcome, ID: req.ID, Account: &public, Games: games})
-}
-
-// watch starts sending game's events after number after (or keeps watching it, from
-// where it was, if it already does).
-func (c *conn) watch(game, after int64) {
-	c.mu.Lock()
-	if w, ok := c.watches[game]; ok {
-		w.reread = w.reread || after < w.last
-		w.last = min(w.last, after)
-	} else {
-		c.watches[game] = &watch{last: after, reread: true}
-	}
-	c.mu.Unlock()
-	c.hub.subscribe(c, game)
-	c.poke()
-}
-
-// tell reports whether the socket is yet to hear that game started, and notes that it has.
-func (c *conn) tell(game int64) bool {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.told[game] {
-		return false
-	}
-	c.told[game] = true
-	return true
-}
-
-func (c *conn) watching(game int64) bool {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	_, ok := c.watches[game]
-	return ok
-}
-
-// offer hands the syncer an event heard from the database.
-func (c *conn) offer(e proto.Event) {
-	c.mu.Lock()
-	if w, ok := c.watches[e.Game]; ok {
-		if len(w.pending) < pendingCap {
-			w.pending = append(w.pending, e)
-		} else {
-			w.reread = true
-		}
-	}
-	c.mu.Unlock()
-	c.poke()
-}
-
-// catchUp has the syncer re-read the games whose version in the table is ahead of what
-// this socket has sent and holds.
-func (c *conn) catchUp(versions map[int64]int64) {
-	c.mu.Lock()
-	behind := false
-	for g, w := range c.watches {
-		if v, ok := versions[g]; ok && v > w.last+int64(len(w.pending)) {
-			w.reread, behind = true, true
-		}
-	}
-	c.mu.Unlock()
-	if behind {
-		c.poke()
-	}
-}
-
-// resync has the syncer read every watched game from the table.
-func (c *conn) resync() {
-	c.mu.Lock()
-	for _, w := range c.watches {
-		w.reread = true
-	}
-	c.mu.Unlock()
-	c.poke()
-}
-
-func (c *conn) poke() {
-	select {
-	case c.wake <- struct{}{}:
-	default:
-	}
-}
-
-// syncer sends each watched game's events in order, each once: the events heard from
-// the database when they follow on from the last sent, and otherwise (a gap, a resume,
-// an event too large to announce whole) the events read from the table.
-func (c *conn) syncer(ctx context.Context) {
-	for {
-		select {
-		case <-c.done:
-			return
-		case <-c.wake:
-		}
-		for c.syncOnce(ctx) {
-		}
-	}
-}
-
-// syncOnce sends what one game has waiting; it reports whether it found anything.
-func (c *conn) syncOnce(ctx context.Context) bool {
-	c.mu.Lock()
-	var game int64
-	var w *watch
-	for g, cand := range c.watches {
-		if cand.reread || len(cand.pending) > 0 {
-			game, w = g, cand
-			break
-		}
-	}
-	if w == nil {
-		c.mu.Unlock()
-		return false
-	}
-	last, reread, pending := w.last, w.reread, w.pending
-	w.pending, w.reread = nil, false
-	c.mu.Unlock()
-
-	sort.Slice(pending, func(i, j int) bool { return pending[i].Seq < pending[j].Seq })
-	var send []proto.Event
-	for _, e := range pending {
-		if e.Seq <= last {
-			continue
-		}
-		if e.Seq != last+1+int64(len(send)) || e.Kind == "" {
-			reread = true
-			break
-		}
-		send = append(send, e)
-	}
-	if reread {
-		events, err := c.hub.store.Events(ctx, game, last)
-		if err != nil {
-			if ctx.Err() == nil {
-				c.hub.log.Warn("reading events", "game", game, "err", err)
-				c.mu.Lock()
-				w.reread = true
-				c.mu.Unlock()
-				time.AfterFunc(time.Second, c.poke) // the database will be back
-			}
-			return false
-		}
-		send = events
-	}
-	for i := range send {
-		c.send(proto.Frame{Type: proto.TypeEvent, Game: game, Seq: send[i].Seq, Event: &send[i]})
-		c.hub.metrics.events.Inc()
-	}
-	if len(send) > 0 {
-		c.mu.Lock()
-		w.last = max(w.last, send[len(send)-1].Seq)
-		c.mu.Unlock()
-	}
-	return true
 }

@@ -37,6 +37,10 @@ type Config struct {
 	// AwayAfter is how long a player must have gone unrecorded for its opponent to be
 	// told it is away [2 SeenEvery].
 	AwayAfter time.Duration
+	// OutageAfter is the gap in the service's heartbeat (beaten every SeenEvery) past
+	// which every instance or the database was down: the games then resume as they stood
+	// at the last beat [3 SeenEvery, at least 10 s].
+	OutageAfter time.Duration
 	// PingEvery is how often a socket's round trip is measured, for the lag allowance [5 s].
 	PingEvery time.Duration
 	// CatchUpEvery is how often the instance compares its games with the table, for
@@ -61,6 +65,9 @@ type Config struct {
 	AccountBurst int
 	// MaxSocketsPerAddress caps one address's open sockets [200].
 	MaxSocketsPerAddress int
+	// WriteTimeout is how long a frame may wait for the client to take it; a client
+	// slower than that (one that stopped reading) is cut off [10 s].
+	WriteTimeout time.Duration
 	// HelloTimeout closes a socket that has not signed in by then, so that sockets
 	// opened and left silent do not hold their address's places [10 s].
 	HelloTimeout time.Duration
@@ -83,6 +90,10 @@ func (c *Config) defaults() {
 	}
 	if c.AwayAfter == 0 {
 		c.AwayAfter = 2 * c.SeenEvery
+	}
+	if c.OutageAfter == 0 {
+		// Never under 10 s: a busy machine's late beat is not an outage.
+		c.OutageAfter = max(3*c.SeenEvery, 10*time.Second)
 	}
 	if c.PingEvery == 0 {
 		c.PingEvery = 5 * time.Second
@@ -108,6 +119,9 @@ func (c *Config) defaults() {
 	if c.MaxSocketsPerAddress == 0 {
 		c.MaxSocketsPerAddress = 200
 	}
+	if c.WriteTimeout == 0 {
+		c.WriteTimeout = 10 * time.Second
+	}
 	if c.HelloTimeout == 0 {
 		c.HelloTimeout = 10 * time.Second
 	}
@@ -130,6 +144,7 @@ type Hub struct {
 
 	// seenFailed is when recording connected players last failed (Unix nanoseconds).
 	seenFailed atomic.Int64
+	beats      beats
 
 	mu         sync.Mutex
 	byGame     map[int64]map[*conn]bool
@@ -598,6 +613,7 @@ func (h *Hub) seen(ctx context.Context, accounts []int64) {
 	if err != nil && ctx.Err() == nil {
 		h.log.Warn("recording connected players", "err", err)
 		h.seenFailed.Store(h.cfg.Now().UnixNano())
+		h.databaseFailed()
 	}
 	for _, e := range back {
 		h.dispatch(e)
@@ -607,6 +623,12 @@ func (h *Hub) seen(ctx context.Context, accounts []int64) {
 // sweep ends the games whose flag fell or whose player left; the end events reach the
 // sockets through the notifications like any other.
 func (h *Hub) sweep(ctx context.Context) {
+	if err := h.beat(ctx, h.cfg.SeenEvery); err != nil {
+		if ctx.Err() == nil {
+			h.log.Warn("the heartbeat failed; no sweep", "err", err)
+		}
+		return
+	}
 	now := h.cfg.Now()
 	ended, err := h.store.SweepFlags(ctx, now)
 	if err != nil && ctx.Err() == nil {
@@ -616,7 +638,7 @@ func (h *Hub) sweep(ctx context.Context) {
 	// absence proves nothing: no abandonment until a grace period after the last failure.
 	var abandoned []proto.Event
 	if now.Sub(time.Unix(0, h.seenFailed.Load())) > h.cfg.Forfeit+h.cfg.SeenEvery {
-		abandoned, err = h.store.SweepAbandoned(ctx, now, h.cfg.Forfeit)
+		abandoned, err = h.store.SweepAbandoned(ctx, now, h.cfg.Forfeit, h.cfg.SeenEvery)
 		if err != nil && ctx.Err() == nil {
 			h.log.Warn("sweeping abandoned games", "err", err)
 		}
@@ -674,6 +696,7 @@ type metrics struct {
 	moveAck     prometheus.Histogram
 	errors      *prometheus.CounterVec
 	events      prometheus.Counter
+	outages     prometheus.Counter
 }
 
 func newMetrics() *metrics {
@@ -686,8 +709,10 @@ func newMetrics() *metrics {
 			Buckets: []float64{.001, .002, .005, .01, .02, .05, .1, .2, .5, 1, 2}}),
 		errors: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "xq_errors_total", Help: "Refused requests, by error code."}, []string{"code"}),
 		events: prometheus.NewCounter(prometheus.CounterOpts{Name: "xq_events_sent_total", Help: "Game events sent to sockets."}),
+		outages: prometheus.NewCounter(prometheus.CounterOpts{Name: "xq_outages_resumed_total",
+			Help: "Outages of the whole service (gaps in its heartbeat) this instance resumed the games after."}),
 	}
-	m.registry.MustRegister(m.connections, m.gamesStart, m.gamesEnded, m.moveAck, m.errors, m.events,
+	m.registry.MustRegister(m.connections, m.gamesStart, m.gamesEnded, m.moveAck, m.errors, m.events, m.outages,
 		prometheus.NewGoCollector(), prometheus.NewProcessCollector(prometheus.ProcessCollectorOpts{}))
 	return m
 }

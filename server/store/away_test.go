@@ -156,7 +156,7 @@ func TestAbandonmentEndsOnceWhateverRaces(t *testing.T) {
 			}()
 		}
 		run(func() ([]proto.Event, error) { return s.Claim(ctx, red.ID, id, round%2 == 1, late) })
-		run(func() ([]proto.Event, error) { return s.SweepAbandoned(ctx, late, testForfeit) })
+		run(func() ([]proto.Event, error) { return s.SweepAbandoned(ctx, late, testForfeit, testTogether) })
 		run(func() ([]proto.Event, error) { return s.Seen(ctx, []int64{black.ID}, late) })
 		run(func() ([]proto.Event, error) { return s.SweepFlags(ctx, late) })
 		run(func() ([]proto.Event, error) { return s.Move(ctx, red.ID, id, 0, "b2b4", late, 0) })

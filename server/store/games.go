@@ -716,15 +716,7 @@ func (s *Store) act(ctx context.Context, account, gameID int64, now time.Time,
 
 // Events returns game's events after number after, in order.
 func (s *Store) Events(ctx context.Context, gameID, after int64) ([]proto.Event, error) {
-	rows, err := s.pool.Query(ctx, `SELECT seq, kind, data FROM events WHERE game_id = $1 AND seq > $2 ORDER BY seq`, gameID, after)
-	if err != nil {
-		return nil, err
-	}
-	return pgx.CollectRows(rows, func(row pgx.CollectableRow) (proto.Event, error) {
-		e := proto.Event{Game: gameID}
-		err := row.Scan(&e.Seq, &e.Kind, &e.Data)
-		return e, err
-	})
+	return s.EventPage(ctx, gameID, after, 0)
 }
 
 // GameExists reports whether the game exists (anyone may watch it).

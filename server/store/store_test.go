@@ -265,7 +265,7 @@ func TestEndingsApplyOnce(t *testing.T) {
 	for range 3 {
 		wg.Add(5)
 		go func() { defer wg.Done(); count(s.SweepFlags(ctx, late)) }()
-		go func() { defer wg.Done(); count(s.SweepAbandoned(ctx, late, time.Minute)) }()
+		go func() { defer wg.Done(); count(s.SweepAbandoned(ctx, late, time.Minute, testTogether)) }()
 		go func() { defer wg.Done(); count(s.Resign(ctx, red.ID, id, late)) }()
 		go func() { defer wg.Done(); count(s.Resign(ctx, black.ID, id, late)) }()
 		go func() { defer wg.Done(); count(s.Move(ctx, red.ID, id, 0, "b2b4", late, 0)) }()
@@ -327,10 +327,10 @@ func TestAbandonment(t *testing.T) {
 	if _, err := s.Seen(ctx, []int64{red.ID}, start.Add(50*time.Second)); err != nil {
 		t.Fatal(err)
 	}
-	if events, err := s.SweepAbandoned(ctx, start.Add(59*time.Second), time.Minute); err != nil || len(ofGame(events, id)) != 0 {
+	if events, err := s.SweepAbandoned(ctx, start.Add(59*time.Second), time.Minute, testTogether); err != nil || len(ofGame(events, id)) != 0 {
 		t.Fatalf("within the grace: %d endings %v", len(events), err)
 	}
-	events, err := s.SweepAbandoned(ctx, start.Add(61*time.Second), time.Minute)
+	events, err := s.SweepAbandoned(ctx, start.Add(61*time.Second), time.Minute, testTogether)
 	if events = ofGame(events, id); err != nil || len(events) != 1 {
 		t.Fatalf("after the grace: %+v %v", events, err)
 	}

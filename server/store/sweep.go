@@ -50,8 +50,10 @@ func (s *Store) SweepFlags(ctx context.Context, now time.Time) ([]proto.Event, e
 
 // SweepAbandoned ends the games where a player has not been connected since before
 // now-forfeit: that player loses (of two gone, the one gone longer), whether or not the
-// opponent claimed first (see Claim).
-func (s *Store) SweepAbandoned(ctx context.Context, now time.Time, forfeit time.Duration) ([]proto.Event, error) {
+// opponent claimed first (see Claim). Two players both gone, last seen within together
+// of each other (the instances' record interval: they may have left at one moment), left
+// together, and the game is drawn.
+func (s *Store) SweepAbandoned(ctx context.Context, now time.Time, forfeit, together time.Duration) ([]proto.Event, error) {
 	now = dbTime(now)
 	return s.sweep(ctx, `SELECT `+gameColumns+` FROM games WHERE status = 'playing' AND (red IN (`+absent+`) OR black IN (`+absent+`))
 		LIMIT 1 FOR UPDATE SKIP LOCKED`, now.Add(-forfeit),
@@ -60,8 +62,14 @@ func (s *Store) SweepAbandoned(ctx context.Context, now time.Time, forfeit time.
 			if err != nil {
 				return nil, err
 			}
+			red, black := r.seen(rules.Red), r.seen(rules.Black)
+			gone := now.Add(-forfeit)
+			if red.Before(gone) && black.Before(gone) && red.Sub(black).Abs() <= together {
+				e, err := s.finish(ctx, tx, r, s.bothLeft(), clockOf(m))
+				return &e, err
+			}
 			loser := rules.Red
-			if r.seen(rules.Black).Before(r.seen(rules.Red)) {
+			if black.Before(red) {
 				loser = rules.Black
 			}
 			e, err := s.finish(ctx, tx, r, s.abandoned(loser, false), clockOf(m))
@@ -98,6 +106,12 @@ func (s *Store) abandoned(side rules.Color, draw bool) ending {
 	return ending{result: res, reason: match.ReasonAbandoned, text: fmt.Sprintf("%s wins: %s left the game and did not come back", stayed, gone)}
 }
 
+// bothLeft is the ending of a game both players left at once: a draw.
+func (s *Store) bothLeft() ending {
+	return ending{result: game.Result{Status: game.Draw, Reason: game.ReasonRecorded}, reason: match.ReasonAbandoned,
+		text: "Draw: both players left the game"}
+}
+
 // SweepAway finds the players of games in play not connected since before now-after,
 // and tells their opponents with an away event: they may claim the game from the moment
 // the player was last seen plus grace, and the sweeper ends it at that moment plus
@@ -113,15 +127,22 @@ func (s *Store) SweepAway(ctx context.Context, now time.Time, after, grace, forf
 			if r.claimAt[rules.Red] != nil || r.claimAt[rules.Black] == nil && r.seen(rules.Black).Before(r.seen(rules.Red)) {
 				side = rules.Black
 			}
-			since := r.seen(side)
-			claimAt := since.Add(grace)
-			if _, err := tx.Exec(ctx, `UPDATE games SET `+sideName(side)+`_claim_at = $2 WHERE id = $1`, r.id, claimAt); err != nil {
-				return nil, err
-			}
-			e, err := appendEvent(ctx, tx, r, proto.KindAway, proto.AwayData{Side: sideName(side), Since: since,
-				ClaimAt: claimAt, ForfeitAt: since.Add(forfeit)})
+			e, err := markAway(ctx, tx, r, side, grace, forfeit)
 			return &e, err
 		})
+}
+
+// markAway shows side's player away in the locked game since it was last seen: its
+// opponent may claim grace after that, and the sweeper ends the game forfeit after it.
+func markAway(ctx context.Context, tx *txn, r *gameRow, side rules.Color, grace, forfeit time.Duration) (proto.Event, error) {
+	since := r.seen(side)
+	claimAt := since.Add(grace)
+	if _, err := tx.Exec(ctx, `UPDATE games SET `+sideName(side)+`_claim_at = $2 WHERE id = $1`, r.id, claimAt); err != nil {
+		return proto.Event{}, err
+	}
+	r.claimAt[side] = &claimAt
+	return appendEvent(ctx, tx, r, proto.KindAway, proto.AwayData{Side: sideName(side), Since: since,
+		ClaimAt: claimAt, ForfeitAt: since.Add(forfeit)})
 }
 
 // present marks side, which acts in the locked game, as connected: if it was away, the
