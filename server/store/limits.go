@@ -127,6 +127,7 @@ type hasher struct {
 	wait   time.Duration
 	active atomic.Int64
 	peak   atomic.Int64
+	done   atomic.Int64
 }
 
 func newHasher(slots int, wait time.Duration) *hasher {
@@ -139,6 +140,9 @@ func (s *Store) LimitHashing(slots int, wait time.Duration) { s.hash = newHasher
 
 // HashPeak is the most password hashes that have run at once on this instance.
 func (s *Store) HashPeak() int { return int(s.hash.peak.Load()) }
+
+// HashCount is how many password hashes this instance has run.
+func (s *Store) HashCount() int { return int(s.hash.done.Load()) }
 
 // do runs f in a hash slot, or refuses once the wait is over.
 func (h *hasher) do(ctx context.Context, f func()) error {
@@ -157,5 +161,6 @@ func (h *hasher) do(ctx context.Context, f func()) error {
 	for p := h.peak.Load(); n > p && !h.peak.CompareAndSwap(p, n); p = h.peak.Load() {
 	}
 	f()
+	h.done.Add(1)
 	return nil
 }
