@@ -157,7 +157,7 @@ func DecodeRequest(data []byte) (Request, error) {
 		var id struct {
 			ID int64 `json:"id"`
 		}
-		json.Unmarshal(data, &id)
+		json.NewDecoder(bytes.NewReader(data)).Decode(&id) // the first value's, if any
 		return Request{ID: max(id.ID, 0)}, err
 	}
 	if !knownTypes[r.Type] {
