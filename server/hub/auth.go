@@ -253,6 +253,13 @@ func (h *Hub) revoked(account int64) {
 	}
 }
 
+// registered reports whether an account that said hello as a guest has registered since
+// (the app registers on its open socket).
+func (h *Hub) registered(ctx context.Context, account int64) bool {
+	ok, err := h.store.Registered(ctx, account)
+	return err == nil && ok
+}
+
 func bearer(r *http.Request) (string, bool) {
 	const prefix = "Bearer "
 	v := r.Header.Get("Authorization")

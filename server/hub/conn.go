@@ -287,7 +287,7 @@ func (c *conn) handle(ctx context.Context, req proto.Request, receipt time.Time)
 		if spec, err = store.ParseSpec(req.TimeControl, req.Rules, req.Rated, req.Type == proto.TypeSeek); err != nil {
 			break
 		}
-		if account.Name == "" {
+		if spec.Rated && account.Name == "" && !c.hub.registered(ctx, account.ID) {
 			spec.Rated = false // rated games are for registered accounts: a guest's is casual
 		}
 		if req.Type == proto.TypeSeek {

@@ -28,6 +28,14 @@ func (c *fakeClock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c
 
 func (c *fakeClock) Add(d time.Duration) { c.mu.Lock(); c.t = c.t.Add(d); c.mu.Unlock() }
 
+// hashCtx is testCtx for tests that hash many passwords, one after another: under the
+// race detector a hash takes seconds.
+func hashCtx(t *testing.T) context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	t.Cleanup(cancel)
+	return ctx
+}
+
 // resetSignIns empties the shared sign-in buckets and lockouts, which outlive a test.
 func resetSignIns(t *testing.T) {
 	t.Helper()
@@ -125,7 +133,7 @@ func TestSignInStormsStayBounded(t *testing.T) {
 		stores[0].LimitHashing(slots, store.DefaultHashWait)
 		resetSignIns(t)
 		base := bases[0]
-		ctx := testCtx(t)
+		ctx := hashCtx(t)
 		named, err := client.Guest(ctx, base)
 		if err != nil {
 			t.Fatal(err)
@@ -179,7 +187,7 @@ func TestSignInStormsStayBounded(t *testing.T) {
 func TestSignInLimitsHoldAcrossInstances(t *testing.T) {
 	bases := instances(t, 2, Config{SignInAddress: store.Limit{Rate: 1e-6, Burst: 7}, SignInName: store.Limit{Rate: 1e-6, Burst: 3}})
 	resetSignIns(t)
-	ctx := testCtx(t)
+	ctx := hashCtx(t)
 	var answers []string
 	for i := range 4 { // one name, alternately on each instance
 		_, err := client.Login(ctx, bases[i%2], "nobody here", "password1")
@@ -206,7 +214,7 @@ func TestLoginLockoutAndUnknownNames(t *testing.T) {
 	clock := &fakeClock{t: time.Now()}
 	bases, stores := instanceStores(t, 1, Config{Now: clock.Now})
 	resetSignIns(t)
-	ctx := testCtx(t)
+	ctx := hashCtx(t)
 	s, err := client.Guest(ctx, bases[0])
 	if err != nil {
 		t.Fatal(err)
@@ -252,7 +260,7 @@ func TestLoginLockoutAndUnknownNames(t *testing.T) {
 func TestNamesOverHTTP(t *testing.T) {
 	bases := instances(t, 1, Config{})
 	resetSignIns(t)
-	ctx := testCtx(t)
+	ctx := hashCtx(t)
 	register := func(name string) error {
 		s, err := client.Guest(ctx, bases[0])
 		if err != nil {

@@ -252,6 +252,13 @@ func (s *Store) retire(ctx context.Context, sql, token string) error {
 	})
 }
 
+// Registered reports whether the account has a name (a registered account, not a guest).
+func (s *Store) Registered(ctx context.Context, account int64) (bool, error) {
+	var ok bool
+	err := s.pool.QueryRow(ctx, `SELECT name IS NOT NULL FROM accounts WHERE id = $1`, account).Scan(&ok)
+	return ok, err
+}
+
 // TokenValid reports whether a session token still works (a socket's, after a logout).
 func (s *Store) TokenValid(ctx context.Context, token string) (bool, error) {
 	var ok bool
