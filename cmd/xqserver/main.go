@@ -42,9 +42,12 @@ func main() {
 		"MiB the password hashes of one instance may hold at once (each takes 64; at least one runs)")
 	flag.DurationVar(&cfg.BodyTimeout, "body-timeout", 10*time.Second, "how long an HTTP request's body may take to arrive")
 	idle := flag.Duration("idle-timeout", 60*time.Second, "how long an idle keep-alive connection stays open")
-	metricsAddr := flag.String("metrics-addr", "127.0.0.1:9464", "address to serve /metrics on, apart from -addr (\"\": none)")
-	flag.StringVar(&cfg.MetricsToken, "metrics-token", "", "when set, /metrics is also served on -addr to requests with Authorization: Bearer <token>")
+	metricsAddr := flag.String("metrics-addr", "", "address to serve /metrics on, apart from -addr, e.g. 127.0.0.1:9464 (\"\": none)")
+	flag.StringVar(&cfg.MetricsToken, "metrics-token", "", "when set, /metrics is also served on -addr to requests with Authorization: Bearer <token> (or set XQ_METRICS_TOKEN, which ps does not show)")
 	flag.Parse()
+	if cfg.MetricsToken == "" {
+		cfg.MetricsToken = os.Getenv("XQ_METRICS_TOKEN")
+	}
 	if os.Getenv("GOMEMLIMIT") == "" {
 		// A soft limit, so that the collector frees a finished hash's 64 MiB before the
 		// heap grows past the hashes' memory, one hash more and softLimitRest for the rest
@@ -62,7 +65,7 @@ func main() {
 }
 
 // softLimitRest is the room the soft memory limit gives besides password hashes.
-const softLimitRest = 512 << 20
+const softLimitRest = 256 << 20
 
 type serverOptions struct {
 	addr, metricsAddr string

@@ -304,7 +304,7 @@ func (h *Hub) refusal(err error) *proto.Error {
 		h.log.Error("request failed", "err", err)
 		e = proto.Errorf(proto.CodeInternal, "the server failed to do that")
 	} else if e.Code == proto.CodeUnavailable {
-		h.log.Warn("database unavailable", "err", err)
+		h.log.Warn("unavailable (the database, or no free password-hash slot)", "err", err)
 	}
 	h.metrics.errors.WithLabelValues(e.Code).Inc()
 	return e
