@@ -166,8 +166,8 @@ func (h *Hub) register(w http.ResponseWriter, r *http.Request) {
 	}
 	// The cheap checks first: the name, the password's length, the token.
 	display, _, err := store.CheckName(c.Name)
-	if err == nil && (len(c.Password) < 8 || len(c.Password) > 128) {
-		err = proto.Errorf(proto.CodeBadRequest, "a password has 8 to 128 bytes")
+	if err == nil {
+		err = store.CheckPasswordLength(c.Password)
 	}
 	if err != nil {
 		h.writeError(w, err)

@@ -51,8 +51,8 @@ type Config struct {
 	// all its sockets together (many players may share one address) [200/s, 400].
 	AddressMessageRate  rate.Limit
 	AddressMessageBurst int
-	// AccountRate and AccountBurst limit accounts made and sign-ins tried per address
-	// [1/s, 20].
+	// AccountRate and AccountBurst limit the guest accounts made per address on this
+	// instance (a guest costs no hash) [1/s, 20].
 	AccountRate  rate.Limit
 	AccountBurst int
 	// SignInAddress limits sign-ins and registrations per address, and SignInName per

@@ -123,7 +123,7 @@ func (s *Store) Register(ctx context.Context, accountID int64, name, password st
 	if err != nil {
 		return err
 	}
-	if err := checkPasswordLength(password); err != nil {
+	if err := CheckPasswordLength(password); err != nil {
 		return err
 	}
 	var current *string
@@ -158,7 +158,8 @@ func (s *Store) Register(ctx context.Context, accountID int64, name, password st
 
 var errNameTaken = proto.Errorf(proto.CodeNameTaken, "that name, or one that looks the same, is taken")
 
-func checkPasswordLength(password string) error {
+// CheckPasswordLength refuses a password a registration may not have (8 to 128 bytes).
+func CheckPasswordLength(password string) error {
 	if len(password) < minPassword || len(password) > maxPassword {
 		return proto.Errorf(proto.CodeBadRequest, fmt.Sprintf("a password has %d to %d bytes", minPassword, maxPassword))
 	}
