@@ -8,6 +8,7 @@ require (
 	github.com/ebitengine/oto/v3 v3.4.0
 	github.com/fyne-io/oksvg v0.2.0
 	github.com/jackc/pgx/v5 v5.13.0
+	github.com/mtibben/confusables v0.0.0-20210201002637-9d1b0723b659
 	github.com/pressly/goose/v3 v3.30.0
 	github.com/prometheus/client_golang v1.25.0
 	github.com/srwiley/rasterx v0.0.0-20220730225603-2ab79fcdd4ef

@@ -11,9 +11,9 @@ import (
 	"flag"
 	"fmt"
 	"log/slog"
-	"net/http"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"syscall"
 	"time"
 
@@ -32,21 +32,48 @@ func main() {
 	flag.DurationVar(&cfg.Grace, "grace", 60*time.Second, "how long a player may be disconnected from a game before the opponent may claim it")
 	flag.DurationVar(&cfg.Forfeit, "forfeit", 0, "how long a player may be disconnected from a game before losing it (0: 3 times -grace)")
 	flag.IntVar(&cfg.MaxSocketsPerAddress, "sockets-per-address", 200, "most sockets one address may hold open")
-	accountRate := flag.Float64("accounts-per-second", 1, "guest accounts and sign-ins allowed per address and second")
-	flag.IntVar(&cfg.AccountBurst, "accounts-burst", 20, "guest accounts and sign-ins allowed per address at once")
+	accountRate := flag.Float64("accounts-per-second", 1, "guest accounts allowed per address and second (each instance)")
+	flag.IntVar(&cfg.AccountBurst, "accounts-burst", 20, "guest accounts allowed per address at once (each instance)")
+	flag.Float64Var(&cfg.SignInAddress.Rate, "signins-per-second", 0.5, "sign-ins and registrations allowed per address and second, all instances together")
+	flag.IntVar(&cfg.SignInAddress.Burst, "signins-burst", 20, "sign-ins and registrations allowed per address at once, all instances together")
 	addressRequests := flag.Float64("requests-per-address", 200, "socket requests allowed per address and second, all its sockets together")
 	flag.IntVar(&cfg.AddressMessageBurst, "requests-per-address-burst", 400, "socket requests allowed per address at once")
+	hashMemory := flag.Int("hash-memory", store.DefaultHashSlots*store.HashMemory>>20,
+		"MiB the password hashes of one instance may hold at once (each takes 64; at least one runs)")
+	flag.DurationVar(&cfg.BodyTimeout, "body-timeout", 10*time.Second, "how long an HTTP request's body may take to arrive")
+	idle := flag.Duration("idle-timeout", 60*time.Second, "how long an idle keep-alive connection stays open")
+	metricsAddr := flag.String("metrics-addr", "", "address to serve /metrics on, apart from -addr, e.g. 127.0.0.1:9464 (\"\": none)")
+	flag.StringVar(&cfg.MetricsToken, "metrics-token", "", "when set, /metrics is also served on -addr to requests with Authorization: Bearer <token> (or set XQ_METRICS_TOKEN, which ps does not show)")
 	flag.Parse()
+	if cfg.MetricsToken == "" {
+		cfg.MetricsToken = os.Getenv("XQ_METRICS_TOKEN")
+	}
+	if os.Getenv("GOMEMLIMIT") == "" {
+		// A soft limit, so that the collector frees a finished hash's 64 MiB before the
+		// heap grows past the hashes' memory, one hash more and softLimitRest for the rest
+		// (games, sockets); without it the heap may grow to twice the live one first.
+		debug.SetMemoryLimit(int64(*hashMemory)<<20 + store.HashMemory + softLimitRest)
+	}
+	srvOpts := serverOptions{addr: *addr, metricsAddr: *metricsAddr, idle: *idle, hashSlots: max(1, *hashMemory/(store.HashMemory>>20))}
 	cfg.AccountRate = rate.Limit(*accountRate)
 	cfg.AddressMessageRate = rate.Limit(*addressRequests)
 	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
-	if err := run(log, *addr, *data, *pgPort, cfg); err != nil {
+	if err := run(log, srvOpts, *data, *pgPort, cfg); err != nil {
 		fmt.Fprintln(os.Stderr, "xqserver:", err)
 		os.Exit(1)
 	}
 }
 
-func run(log *slog.Logger, addr, data string, pgPort int, cfg hub.Config) error {
+// softLimitRest is the room the soft memory limit gives besides password hashes.
+const softLimitRest = 256 << 20
+
+type serverOptions struct {
+	addr, metricsAddr string
+	idle              time.Duration
+	hashSlots         int
+}
+
+func run(log *slog.Logger, o serverOptions, data string, pgPort int, cfg hub.Config) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	url := os.Getenv("DATABASE_URL")
@@ -64,14 +91,21 @@ func run(log *slog.Logger, addr, data string, pgPort int, cfg hub.Config) error 
 		return err
 	}
 	defer st.Close()
+	st.LimitHashing(o.hashSlots, store.DefaultHashWait)
 	cfg.Store, cfg.Log = st, log
 	h := hub.New(cfg)
 	hubDone := make(chan struct{})
 	go func() { h.Run(ctx); close(hubDone) }()
-	srv := &http.Server{Addr: addr, Handler: h.Handler(), ReadHeaderTimeout: 10 * time.Second}
-	serveErr := make(chan error, 1)
+	srv := hub.Server(o.addr, h.Handler(), hub.Timeouts{Idle: o.idle})
+	serveErr := make(chan error, 2)
 	go func() { serveErr <- srv.ListenAndServe() }()
-	log.Info("xqserver listening", "addr", addr)
+	log.Info("xqserver listening", "addr", o.addr, "password hashes at once", o.hashSlots)
+	if o.metricsAddr != "" {
+		msrv := hub.Server(o.metricsAddr, h.MetricsHandler(), hub.Timeouts{Idle: o.idle})
+		go func() { serveErr <- msrv.ListenAndServe() }()
+		defer msrv.Close()
+		log.Info("metrics listening", "addr", o.metricsAddr)
+	}
 	select {
 	case err := <-serveErr:
 		stop()

@@ -245,7 +245,9 @@ func filed(t *testing.T, ps [2]*player, result, termination string) *game.Record
 		if err != nil || res.PGN() != result || r.Meta.Termination != termination {
 			t.Errorf("filed %v %s (%v), want %s %s", res, r.Meta.Termination, err, result, termination)
 		}
-		if !strings.HasPrefix(r.Meta.Red, "Guest ") || !strings.HasPrefix(r.Meta.Black, "Guest ") || r.Meta.Red == r.Meta.Black ||
+		// Guests are filed as "Guest <id>"; the registered players of rated games by name.
+		shown := func(name string) bool { return strings.HasPrefix(name, "Guest ") || strings.HasPrefix(name, "rated") }
+		if !shown(r.Meta.Red) || !shown(r.Meta.Black) || r.Meta.Red == r.Meta.Black ||
 			r.Meta.RedElo != "1500" || r.Meta.BlackElo != "1500" || r.Meta.TimeControl == "" {
 			t.Errorf("filed players %+v", r.Meta)
 		}

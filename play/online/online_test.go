@@ -2,6 +2,7 @@ package online
 
 import (
 	"encoding/json"
+	"fmt"
 	"slices"
 	"testing"
 	"time"
@@ -238,8 +239,11 @@ func TestOpponentAwayBackAndClaim(t *testing.T) {
 func TestRatedGameMovesTheRating(t *testing.T) {
 	s := startServer(t)
 	a, b := newPlayer(t, s.url), newPlayer(t, s.url)
-	a.signIn()
-	b.signIn()
+	for i, p := range []*player{a, b} { // rated games are for registered accounts
+		p.signIn()
+		p.do(func() { p.c.Register(fmt.Sprintf("rated%d_%d", i, time.Now().UnixNano()%1e9), "password1") })
+		p.wait("registered", func(c *Controller) bool { return c.Account().Name != "" })
+	}
 	ps := pairByInviteRated(t, a, b, "5+3", true)
 	ps[0].do(func() {
 		if !ps[0].c.Current().Rated || ps[0].c.Actions().CanTakeback() {

@@ -34,6 +34,18 @@ func Register(ctx context.Context, base, token, name, password string) error {
 	return err
 }
 
+// Logout retires the session token; sockets signed in with it close.
+func Logout(ctx context.Context, base, token string) error {
+	_, err := post(ctx, base+"/api/logout", token, nil)
+	return err
+}
+
+// RevokeAll retires every session token of the token's account (sign out everywhere).
+func RevokeAll(ctx context.Context, base, token string) error {
+	_, err := post(ctx, base+"/api/revoke", token, nil)
+	return err
+}
+
 func post(ctx context.Context, url, token string, body any) (proto.Session, error) {
 	var s proto.Session
 	var payload []byte
@@ -55,6 +67,9 @@ func post(ctx context.Context, url, token string, body any) (proto.Session, erro
 		return s, err
 	}
 	defer resp.Body.Close()
+	if resp.StatusCode == http.StatusNoContent {
+		return s, nil
+	}
 	if resp.StatusCode != http.StatusOK {
 		var e proto.Error
 		if json.NewDecoder(resp.Body).Decode(&e) == nil && e.Code != "" {
@@ -265,6 +280,13 @@ func (c *Conn) CancelSeek(ctx context.Context) error {
 func (c *Conn) Invite(ctx context.Context, tc, rules string, rated bool) (int64, string, error) {
 	f, err := c.request(ctx, proto.Request{Type: proto.TypeInvite, TimeControl: tc, Rules: rules, Rated: rated})
 	return f.Game, f.Code, err
+}
+
+// CancelInvite withdraws one's invite of game before anyone joined it (a server of
+// protocol version 3 or later).
+func (c *Conn) CancelInvite(ctx context.Context, game int64) error {
+	_, err := c.request(ctx, proto.Request{Type: proto.TypeCancelInvite, Game: game})
+	return err
 }
 
 // Join joins the private game of code.

@@ -56,6 +56,7 @@ type conn struct {
 
 	mu      sync.Mutex
 	account *store.Account
+	token   string // the hello's, for a logout's check
 	watches map[int64]*watch
 	told    map[int64]bool // games this socket has been sent a paired frame for
 }
@@ -295,7 +296,9 @@ func (c *conn) read(ctx context.Context) {
 		}
 		req, err := proto.DecodeRequest(data)
 		if err != nil {
-			c.refuse(0, proto.Errorf(proto.CodeMalformed, err.Error()))
+			// A frame that parsed but failed a check keeps its id, so that its sender
+			// hears at once which request was refused.
+			c.refuse(req.ID, proto.Errorf(proto.CodeMalformed, err.Error()))
 			continue
 		}
 		c.handle(ctx, req, receipt)
@@ -348,6 +351,9 @@ func (c *conn) handle(ctx context.Context, req proto.Request, receipt time.Time)
 		if spec, err = store.ParseSpec(req.TimeControl, req.Rules, req.Rated, req.Type == proto.TypeSeek); err != nil {
 			break
 		}
+		if spec.Rated && account.Name == "" && !c.hub.registered(ctx, account.ID) {
+			spec.Rated = false // rated games are for registered accounts: a guest's is casual
+		}
 		if req.Type == proto.TypeSeek {
 			spec.MinRating, spec.MaxRating = req.MinRating, req.MaxRating
 			ack.Game, err = st.Seek(ctx, account.ID, spec, receipt)
@@ -359,6 +365,8 @@ func (c *conn) handle(ctx context.Context, req proto.Request, receipt time.Time)
 		}
 	case proto.TypeCancelSeek:
 		err = st.CancelSeek(ctx, account.ID)
+	case proto.TypeCancelInvite:
+		err = st.CancelInvite(ctx, account.ID, req.Game)
 	case proto.TypeJoin:
 		if ack.Game, err = st.Join(ctx, account.ID, req.Code, receipt); err == nil {
 			c.hub.metrics.gamesStart.Inc()
@@ -434,7 +442,7 @@ func (c *conn) hello(ctx context.Context, req proto.Request, current *store.Acco
 		return
 	}
 	c.mu.Lock()
-	c.account = &a
+	c.account, c.token = &a, req.Token
 	for _, g := range games {
 		c.told[g] = true
 	}

@@ -68,7 +68,7 @@ func TestEndedGamesOverTheSocket(t *testing.T) {
 		t.Errorf("ended before hello: %+v", f)
 	}
 	if f := exchange(fmt.Sprintf(`{"id":2,"type":"hello","token":%q,"version":%d}`, tokens[1], proto.Version+1)); f.Type != proto.TypeError ||
-		!strings.Contains(f.Message, "versions 1 to 2") {
+		!strings.Contains(f.Message, fmt.Sprintf("versions 1 to %d", proto.Version)) {
 		t.Errorf("a hello of a later version: %+v", f)
 	}
 	if f := exchange(fmt.Sprintf(`{"id":3,"type":"hello","token":%q,"version":1}`, tokens[1])); f.Type != proto.TypeWelcome {

@@ -3,11 +3,8 @@ package hub
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"log/slog"
 	"maps"
-	"net"
-	"net/http"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -15,7 +12,6 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/prometheus/client_golang/prometheus"
-	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"golang.org/x/time/rate"
 
 	"github.com/xqfyne/xiangqi/server/proto"
@@ -59,10 +55,20 @@ type Config struct {
 	// all its sockets together (many players may share one address) [200/s, 400].
 	AddressMessageRate  rate.Limit
 	AddressMessageBurst int
-	// AccountRate and AccountBurst limit accounts made and sign-ins tried per address
-	// [1/s, 20].
+	// AccountRate and AccountBurst limit the guest accounts made per address on this
+	// instance (a guest costs no hash) [1/s, 20].
 	AccountRate  rate.Limit
 	AccountBurst int
+	// SignInAddress limits sign-ins and registrations per address, and SignInName per
+	// name signed in to and per account registered, both over every instance on the
+	// database (they are kept there) [0.5/s, 20; 1/30 s, 5]. Wrong passwords also lock
+	// their name for a while (see store.Login).
+	SignInAddress, SignInName store.Limit
+	// MetricsToken, when set, serves /metrics on the main handler to requests bearing it;
+	// without it /metrics is only on MetricsHandler, for a listener of its own.
+	MetricsToken string
+	// BodyTimeout bounds the reading of an HTTP request's body [10 s].
+	BodyTimeout time.Duration
 	// MaxSocketsPerAddress caps one address's open sockets [200].
 	MaxSocketsPerAddress int
 	// WriteTimeout is how long a frame may wait for the client to take it; a client
@@ -116,6 +122,15 @@ func (c *Config) defaults() {
 	if c.AccountRate == 0 {
 		c.AccountRate, c.AccountBurst = 1, 20
 	}
+	if c.SignInAddress.Rate == 0 {
+		c.SignInAddress = store.Limit{Rate: 0.5, Burst: 20}
+	}
+	if c.SignInName.Rate == 0 {
+		c.SignInName = store.Limit{Rate: 1.0 / 30, Burst: 5}
+	}
+	if c.BodyTimeout == 0 {
+		c.BodyTimeout = 10 * time.Second
+	}
 	if c.MaxSocketsPerAddress == 0 {
 		c.MaxSocketsPerAddress = 200
 	}
@@ -150,7 +165,7 @@ type Hub struct {
 	byGame     map[int64]map[*conn]bool
 	byAccount  map[int64]map[*conn]bool
 	perAddress map[string]int
-	// signups limits accounts made and sign-ins per address; addressRequests and
+	// signups limits guest accounts made per address here; addressRequests and
 	// accountRequests limit socket requests per address and per account.
 	signups         map[string]*rate.Limiter
 	addressRequests map[string]*rate.Limiter
@@ -167,18 +182,6 @@ func New(cfg Config) *Hub {
 		perAddress: map[string]int{}, signups: map[string]*rate.Limiter{},
 		addressRequests: map[string]*rate.Limiter{}, accountRequests: map[int64]*rate.Limiter{},
 	}
-}
-
-// Handler serves the HTTP API, the socket, /healthz and /metrics.
-func (h *Hub) Handler() http.Handler {
-	mux := http.NewServeMux()
-	mux.HandleFunc("POST /api/guest", h.guest)
-	mux.HandleFunc("POST /api/register", h.register)
-	mux.HandleFunc("POST /api/login", h.login)
-	mux.HandleFunc("GET /ws", h.socket)
-	mux.HandleFunc("GET /healthz", h.health)
-	mux.Handle("GET /metrics", promhttp.HandlerFor(h.metrics.registry, promhttp.HandlerOpts{}))
-	return mux
 }
 
 // Run listens for the events of other instances, records connected players and sweeps
@@ -205,33 +208,6 @@ func (h *Hub) every(ctx context.Context, d time.Duration, f func(context.Context
 			f(ctx)
 		}
 	}
-}
-
-func (h *Hub) health(w http.ResponseWriter, r *http.Request) {
-	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
-	defer cancel()
-	if err := h.store.Ping(ctx); err != nil {
-		http.Error(w, "database: "+err.Error(), http.StatusServiceUnavailable)
-		return
-	}
-	w.Write([]byte("ok\n"))
-}
-
-// address is the client's IP address, the key of the per-address limits. The server
-// trusts no forwarding header: behind a proxy, the proxy must limit.
-func address(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
-}
-
-// allowAccountRequest applies the per-address limit on accounts made and sign-ins.
-func (h *Hub) allowAccountRequest(r *http.Request) bool {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	return limiterOf(h.signups, address(r), h.cfg.AccountRate, h.cfg.AccountBurst).Allow()
 }
 
 // allowRequest applies the per-address and, once the socket has signed in, per-account
@@ -272,7 +248,10 @@ func limiterOf[K comparable](m map[K]*rate.Limiter, key K, r rate.Limit, b int) 
 // lately.
 const limiterPruneEvery = time.Minute
 
-func (h *Hub) pruneLimiters(context.Context) {
+func (h *Hub) pruneLimiters(ctx context.Context) {
+	if err := h.store.PruneLimits(ctx, h.cfg.Now()); err != nil && ctx.Err() == nil {
+		h.log.Warn("pruning the shared limits and old invites", "err", err)
+	}
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	prune(h.signups)
@@ -286,121 +265,6 @@ func prune[K comparable](m map[K]*rate.Limiter) {
 			delete(m, k)
 		}
 	}
-}
-
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(status)
-	json.NewEncoder(w).Encode(v)
-}
-
-// writeError answers with the protocol's error object and a status that fits its code.
-func (h *Hub) writeError(w http.ResponseWriter, err error) {
-	e := h.refusal(err)
-	status := http.StatusBadRequest
-	switch e.Code {
-	case proto.CodeUnauthenticated:
-		status = http.StatusUnauthorized
-	case proto.CodeRateLimited:
-		status = http.StatusTooManyRequests
-	case proto.CodeNameTaken:
-		status = http.StatusConflict
-	case proto.CodeUnavailable:
-		status = http.StatusServiceUnavailable
-	case proto.CodeInternal:
-		status = http.StatusInternalServerError
-	}
-	writeJSON(w, status, e)
-}
-
-// refusal turns any error into the protocol's error; faults other than refusals are
-// logged and reported without their details.
-func (h *Hub) refusal(err error) *proto.Error {
-	var e *proto.Error
-	if !errors.As(err, &e) {
-		h.log.Error("request failed", "err", err)
-		e = proto.Errorf(proto.CodeInternal, "the server failed to do that")
-	} else if e.Code == proto.CodeUnavailable {
-		h.log.Warn("database unavailable", "err", err)
-	}
-	h.metrics.errors.WithLabelValues(e.Code).Inc()
-	return e
-}
-
-func (h *Hub) guest(w http.ResponseWriter, r *http.Request) {
-	if !h.allowAccountRequest(r) {
-		h.writeError(w, proto.Errorf(proto.CodeRateLimited, "too many accounts from this address; wait a little"))
-		return
-	}
-	a, token, err := h.store.CreateGuest(r.Context())
-	if err != nil {
-		h.writeError(w, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, proto.Session{Token: token, Account: a.Public()})
-}
-
-// maxBody bounds the JSON of an HTTP request.
-const maxBody = 4096
-
-func readCredentials(r *http.Request) (proto.Credentials, error) {
-	var c proto.Credentials
-	dec := json.NewDecoder(http.MaxBytesReader(nil, r.Body, maxBody))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&c); err != nil {
-		return c, proto.Errorf(proto.CodeMalformed, "the body is not {\"name\": ..., \"password\": ...}")
-	}
-	return c, nil
-}
-
-func (h *Hub) register(w http.ResponseWriter, r *http.Request) {
-	token, ok := bearer(r)
-	if !ok {
-		h.writeError(w, proto.Errorf(proto.CodeUnauthenticated, "send the session token as Authorization: Bearer <token>"))
-		return
-	}
-	a, err := h.store.Authenticate(r.Context(), token)
-	if err != nil {
-		h.writeError(w, err)
-		return
-	}
-	c, err := readCredentials(r)
-	if err == nil {
-		err = h.store.Register(r.Context(), a.ID, c.Name, c.Password)
-	}
-	if err != nil {
-		h.writeError(w, err)
-		return
-	}
-	a.Name = c.Name
-	writeJSON(w, http.StatusOK, a.Public())
-}
-
-func (h *Hub) login(w http.ResponseWriter, r *http.Request) {
-	if !h.allowAccountRequest(r) {
-		h.writeError(w, proto.Errorf(proto.CodeRateLimited, "too many sign-ins from this address; wait a little"))
-		return
-	}
-	c, err := readCredentials(r)
-	if err != nil {
-		h.writeError(w, err)
-		return
-	}
-	a, token, err := h.store.Login(r.Context(), c.Name, c.Password)
-	if err != nil {
-		h.writeError(w, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, proto.Session{Token: token, Account: a.Public()})
-}
-
-func bearer(r *http.Request) (string, bool) {
-	const prefix = "Bearer "
-	v := r.Header.Get("Authorization")
-	if len(v) <= len(prefix) || v[:len(prefix)] != prefix {
-		return "", false
-	}
-	return v[len(prefix):], true
 }
 
 // listen waits for notifications on its own connection and hands each game event to the
@@ -491,6 +355,10 @@ func (h *Hub) started(ctx context.Context, game int64) {
 
 // paired tells the account's sockets here of its new game and has them watch it.
 func (h *Hub) paired(n store.AccountNotice) {
+	if n.Revoked {
+		go h.revoked(n.Account)
+		return
+	}
 	for _, c := range h.socketsOf(h.byAccount, n.Account) {
 		// Once per socket and game (the catch-up repeats notices); not at all for the
 		// games its welcome listed, which the client resumes from where it chooses.

@@ -3,6 +3,7 @@ package hub
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -11,7 +12,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/xqfyne/xiangqi/match"
+
 	"github.com/xqfyne/xiangqi/server/client"
 	"github.com/xqfyne/xiangqi/server/pgtest"
 	"github.com/xqfyne/xiangqi/server/proto"
@@ -26,10 +29,26 @@ func TestMain(m *testing.M) { os.Exit(pgtest.Main(m, &testDB)) }
 // returns their base URLs.
 func instances(t testing.TB, n int, cfg Config) []string {
 	t.Helper()
+	bases, _ := instanceStores(t, n, cfg)
+	return bases
+}
+
+// instanceStores is instances that also returns each instance's store.
+func instanceStores(t testing.TB, n int, cfg Config) ([]string, []*store.Store) {
+	t.Helper()
 	url := testDB.Need(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
+	// The shared sign-in buckets outlive a test (they are in the database): tests that
+	// do not test them get room enough.
+	if cfg.SignInAddress.Rate == 0 {
+		cfg.SignInAddress = store.Limit{Rate: 1e6, Burst: 1e6}
+	}
+	if cfg.SignInName.Rate == 0 {
+		cfg.SignInName = store.Limit{Rate: 1e6, Burst: 1e6}
+	}
 	var bases []string
+	var stores []*store.Store
 	for range n {
 		st, err := store.Open(ctx, url)
 		if err != nil {
@@ -42,9 +61,9 @@ func instances(t testing.TB, n int, cfg Config) []string {
 		go func() { h.Run(ctx); close(done) }()
 		srv := httptest.NewServer(h.Handler())
 		t.Cleanup(func() { srv.CloseClientConnections(); srv.Close(); cancel(); <-done; st.Close() })
-		bases = append(bases, srv.URL)
+		bases, stores = append(bases, srv.URL), append(stores, st)
 	}
-	return bases
+	return bases, stores
 }
 
 func testCtx(t *testing.T) context.Context {
@@ -57,6 +76,33 @@ func dial(t testing.TB, ctx context.Context, base string) (*client.Conn, proto.S
 	t.Helper()
 	s, err := client.Guest(ctx, base)
 	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := client.Dial(ctx, base, s.Token, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	return c, s
+}
+
+// dialMember is dial for a registered account (rated games are for those). It names
+// the account in the table directly: a registration through the API costs a password
+// hash, seconds under the race detector (the API's own path has its tests).
+func dialMember(t testing.TB, ctx context.Context, base string) (*client.Conn, proto.Session) {
+	t.Helper()
+	s, err := client.Guest(ctx, base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Account.Name = fmt.Sprintf("member%d", s.Account.ID)
+	db, err := pgx.Connect(ctx, testDB.Need(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close(context.Background())
+	if _, err := db.Exec(ctx, `UPDATE accounts SET name = $2, name_key = $2, password = 'none' WHERE id = $1`,
+		s.Account.ID, s.Account.Name); err != nil {
 		t.Fatal(err)
 	}
 	c, err := client.Dial(ctx, base, s.Token, nil)
@@ -85,8 +131,12 @@ func pairBySeek(t testing.TB, ctx context.Context, bases []string, tc string) (i
 // pairRated is pairBySeek with a choice of rated or casual.
 func pairRated(t testing.TB, ctx context.Context, bases []string, tc string, rated bool) (int64, [2]*client.Conn, [2]string) {
 	t.Helper()
-	a, sa := dial(t, ctx, bases[0])
-	b, sb := dial(t, ctx, bases[len(bases)-1])
+	open := dial
+	if rated {
+		open = dialMember
+	}
+	a, sa := open(t, ctx, bases[0])
+	b, sb := open(t, ctx, bases[len(bases)-1])
 	if g, err := a.Seek(ctx, tc, "", rated); err != nil || g != 0 {
 		t.Fatalf("first seek: %d %v", g, err)
 	}
@@ -367,7 +417,7 @@ func TestAbandonedGameIsLost(t *testing.T) {
 }
 
 func TestRateLimitAndHealth(t *testing.T) {
-	bases := instances(t, 1, Config{MessageRate: 0.01, MessageBurst: 3, AccountRate: 0.01, AccountBurst: 2})
+	bases := instances(t, 1, Config{MessageRate: 0.01, MessageBurst: 3, AccountRate: 0.01, AccountBurst: 2, MetricsToken: "sesame"})
 	ctx := testCtx(t)
 	c, _ := dial(t, ctx, bases[0])
 	limited := 0
@@ -392,6 +442,13 @@ func TestRateLimitAndHealth(t *testing.T) {
 	}
 	resp.Body.Close()
 	resp, err = http.Get(bases[0] + "/metrics")
+	if err != nil || resp.StatusCode != http.StatusUnauthorized {
+		t.Fatalf("/metrics without its token: %v %v", resp, err)
+	}
+	resp.Body.Close()
+	req, _ := http.NewRequest(http.MethodGet, bases[0]+"/metrics", nil)
+	req.Header.Set("Authorization", "Bearer sesame")
+	resp, err = http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,8 @@ package pglocal
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"net"
@@ -46,12 +48,15 @@ type Options struct {
 
 // Cluster is a running PostgreSQL server.
 type Cluster struct {
-	// URL connects to the database as its superuser.
+	// URL connects to the database as its superuser, with the password generated when
+	// the cluster was made (kept in Dir/superuser.password, readable by its owner only).
 	URL   string
 	Port  int
 	dir   string
 	bin   string
 	runAs string
+	// superuser connects to the maintenance database.
+	superuser string
 	// throwaway: started without durability (Options.Throwaway), and restarted so.
 	throwaway bool
 	stopped   bool
@@ -140,11 +145,16 @@ func Start(ctx context.Context, opts Options) (*Cluster, error) {
 		}
 		c.runAs = runAsUser
 	}
+	password, err := c.password()
+	if err != nil {
+		return nil, err
+	}
 	if err := c.prepareDir(); err != nil {
 		return nil, err
 	}
 	if _, err := os.Stat(filepath.Join(c.dir, "data", "PG_VERSION")); err != nil {
-		if err := c.run(ctx, "initdb", "-D", c.data(), "-U", "postgres", "-A", "trust", "-E", "UTF8", "--locale=C", "--no-sync"); err != nil {
+		if err := c.run(ctx, "initdb", "-D", c.data(), "-U", "postgres", "-A", "scram-sha-256", "--pwfile", c.passwordFile(),
+			"-E", "UTF8", "--locale=C", "--no-sync"); err != nil {
 			return nil, err
 		}
 	}
@@ -162,15 +172,20 @@ func Start(ctx context.Context, opts Options) (*Cluster, error) {
 	if err := c.start(ctx); err != nil {
 		return nil, err
 	}
+	if err := c.closeTrust(ctx, password); err != nil {
+		c.Stop()
+		return nil, err
+	}
 	db := opts.Database
 	if db == "" {
 		db = "xiangqi"
 	}
+	c.superuser = fmt.Sprintf("postgres://postgres:%s@127.0.0.1:%d/postgres?sslmode=disable", password, c.Port)
 	if err := c.createDatabase(ctx, db); err != nil {
 		c.Stop()
 		return nil, err
 	}
-	c.URL = fmt.Sprintf("postgres://postgres@127.0.0.1:%d/%s?sslmode=disable", c.Port, db)
+	c.URL = fmt.Sprintf("postgres://postgres:%s@127.0.0.1:%d/%s?sslmode=disable", password, c.Port, db)
 	return c, nil
 }
 
@@ -227,7 +242,7 @@ func (c *Cluster) run(ctx context.Context, program string, args ...string) error
 }
 
 func (c *Cluster) createDatabase(ctx context.Context, name string) error {
-	conn, err := pgx.Connect(ctx, fmt.Sprintf("postgres://postgres@127.0.0.1:%d/postgres?sslmode=disable", c.Port))
+	conn, err := pgx.Connect(ctx, c.superuser)
 	if err != nil {
 		return err
 	}
@@ -292,4 +307,72 @@ func lastLines(out []byte) string {
 		lines = lines[len(lines)-5:]
 	}
 	return strings.Join(lines, " | ")
+}
+
+func (c *Cluster) passwordFile() string { return filepath.Join(c.dir, "superuser.password") }
+
+// password returns the superuser's password, generating it on first use. The cluster
+// asks for it on every connection (scram-sha-256), so that no other user of the machine
+// can sign in as its superuser.
+func (c *Cluster) password() (string, error) {
+	if data, err := os.ReadFile(c.passwordFile()); err == nil {
+		if pw := strings.TrimSpace(string(data)); pw != "" {
+			return pw, nil
+		}
+	}
+	if err := os.MkdirAll(c.dir, 0o755); err != nil {
+		return "", err
+	}
+	b := make([]byte, 24)
+	rand.Read(b)
+	pw := base64.RawURLEncoding.EncodeToString(b) // no character a URL or SQL would need quoted
+	if err := os.WriteFile(c.passwordFile(), []byte(pw+"\n"), 0o600); err != nil {
+		return "", fmt.Errorf("pglocal: writing the password: %v", err)
+	}
+	return pw, nil
+}
+
+// hbaPasswords is the pg_hba.conf of a cluster whose every connection needs its password.
+const hbaPasswords = `# Written by xqserver's pglocal: every connection needs the password (scram-sha-256).
+local all         all                scram-sha-256
+host  all         all  127.0.0.1/32  scram-sha-256
+host  all         all  ::1/128       scram-sha-256
+local replication all                scram-sha-256
+host  replication all  127.0.0.1/32  scram-sha-256
+host  replication all  ::1/128       scram-sha-256
+`
+
+// closeTrust moves a cluster made before passwords (trust authentication, anyone on the
+// machine a superuser) to scram-sha-256 in place: it sets the superuser's password while
+// trust still lets it in, then rewrites pg_hba.conf and reloads.
+func (c *Cluster) closeTrust(ctx context.Context, password string) error {
+	hba := filepath.Join(c.data(), "pg_hba.conf")
+	data, err := os.ReadFile(hba)
+	if err != nil {
+		return fmt.Errorf("pglocal: %v", err)
+	}
+	trusting := false
+	for _, line := range strings.Split(string(data), "\n") {
+		if f := strings.Fields(line); len(f) > 0 && !strings.HasPrefix(f[0], "#") && f[len(f)-1] == "trust" {
+			trusting = true
+		}
+	}
+	if !trusting {
+		return nil
+	}
+	conn, err := pgx.Connect(ctx, fmt.Sprintf("postgres://postgres@127.0.0.1:%d/postgres?sslmode=disable", c.Port))
+	if err != nil {
+		return fmt.Errorf("pglocal: connecting to set the password: %v", err)
+	}
+	defer conn.Close(ctx)
+	if _, err := conn.Exec(ctx, "SET password_encryption = 'scram-sha-256'"); err != nil {
+		return err
+	}
+	if _, err := conn.Exec(ctx, "ALTER ROLE postgres PASSWORD '"+password+"'"); err != nil {
+		return fmt.Errorf("pglocal: setting the password: %v", err)
+	}
+	if err := os.WriteFile(hba, []byte(hbaPasswords), 0o600); err != nil {
+		return fmt.Errorf("pglocal: %v", err)
+	}
+	return c.run(ctx, "pg_ctl", "-D", c.data(), "reload")
 }

@@ -13,9 +13,9 @@ import (
 )
 
 // Version is the protocol version a client names in its hello; a server takes hellos of
-// MinVersion to Version. Version 2 added the ended request.
+// MinVersion to Version. Version 2 added the ended request, version 3 cancel_invite.
 const (
-	Version    = 2
+	Version    = 3
 	MinVersion = 1
 )
 
@@ -49,7 +49,14 @@ const (
 	// when they ended can still file them: the ack's Games, at most MaxEnded, newest first
 	// (protocol version 2).
 	TypeEnded = "ended"
+
+	// TypeCancelInvite withdraws one's invite of Game before anyone joined it (protocol
+	// version 3). Invites also expire, InviteHours after they were made.
+	TypeCancelInvite = "cancel_invite" // Game
 )
+
+// InviteHours is how long an invite waits for its opponent.
+const InviteHours = 24
 
 // MaxEnded bounds the games an ended request answers with.
 const MaxEnded = 20
@@ -125,63 +132,72 @@ const (
 // needsGame lists the request types that act on one game.
 var needsGame = map[string]bool{
 	TypeWatch: true, TypeMove: true, TypeResign: true, TypeOfferDraw: true, TypeAcceptDraw: true, TypeDeclineDraw: true,
-	TypeOfferTakeback: true, TypeAcceptTakeback: true, TypeDeclineTakeback: true, TypeClaim: true,
+	TypeOfferTakeback: true, TypeAcceptTakeback: true, TypeDeclineTakeback: true, TypeClaim: true, TypeCancelInvite: true,
 }
 
 var knownTypes = map[string]bool{
 	TypeHello: true, TypeSeek: true, TypeCancelSeek: true, TypeInvite: true, TypeJoin: true,
 	TypeWatch: true, TypeMove: true, TypeResign: true, TypeOfferDraw: true, TypeAcceptDraw: true, TypeDeclineDraw: true,
 	TypeOfferTakeback: true, TypeAcceptTakeback: true, TypeDeclineTakeback: true, TypeClaim: true, TypeEnded: true,
+	TypeCancelInvite: true,
 }
 
-// DecodeRequest reads one client frame strictly: one JSON object, no unknown fields, a
-// known type with the fields it needs. The error says what is wrong, for the client.
+// DecodeRequest reads one client frame strictly: one JSON object, no unknown fields and
+// no key twice, a known type with the fields it needs. The error says what is wrong, for
+// the client; a frame that parsed keeps its id in the Request returned with the error, so
+// that the refusal can name it.
 func DecodeRequest(data []byte) (Request, error) {
 	var r Request
 	if len(data) > MaxFrame {
 		return r, fmt.Errorf("frame of %d bytes, the limit is %d", len(data), MaxFrame)
 	}
 	if err := decodeStrict(data, &r); err != nil {
-		return Request{}, err
+		// Still answer under the frame's id when one can be read (a field this server
+		// does not know, say).
+		var id struct {
+			ID int64 `json:"id"`
+		}
+		json.NewDecoder(bytes.NewReader(data)).Decode(&id) // the first value's, if any
+		return Request{ID: max(id.ID, 0)}, err
 	}
 	if !knownTypes[r.Type] {
-		return Request{}, fmt.Errorf("unknown request type %q", r.Type)
+		return Request{ID: max(r.ID, 0)}, fmt.Errorf("unknown request type %q", r.Type)
 	}
 	if r.ID < 0 || r.Game < 0 || r.After < 0 || r.Ply < 0 {
-		return Request{}, errors.New("id, game, after and ply are not negative")
+		return Request{ID: max(r.ID, 0)}, errors.New("id, game, after and ply are not negative")
 	}
 	if r.MinRating < 0 || r.MaxRating < 0 || r.MinRating > MaxRating || r.MaxRating > MaxRating ||
 		r.MaxRating != 0 && r.MinRating > r.MaxRating {
-		return Request{}, fmt.Errorf("a rating range is 0..%d with min_rating below max_rating", MaxRating)
+		return Request{ID: max(r.ID, 0)}, fmt.Errorf("a rating range is 0..%d with min_rating below max_rating", MaxRating)
 	}
 	for _, s := range []string{r.Token, r.Move, r.TimeControl, r.Rules, r.Code, r.Result} {
 		if len(s) > maxText {
-			return Request{}, fmt.Errorf("a text field is longer than %d bytes", maxText)
+			return Request{ID: max(r.ID, 0)}, fmt.Errorf("a text field is longer than %d bytes", maxText)
 		}
 	}
 	if needsGame[r.Type] && r.Game == 0 {
-		return Request{}, fmt.Errorf("%s needs a game", r.Type)
+		return Request{ID: max(r.ID, 0)}, fmt.Errorf("%s needs a game", r.Type)
 	}
 	switch r.Type {
 	case TypeHello:
 		if r.Token == "" {
-			return Request{}, errors.New("hello needs a token")
+			return Request{ID: max(r.ID, 0)}, errors.New("hello needs a token")
 		}
 	case TypeMove:
 		if r.Move == "" {
-			return Request{}, errors.New("move needs a move")
+			return Request{ID: max(r.ID, 0)}, errors.New("move needs a move")
 		}
 	case TypeJoin:
 		if r.Code == "" {
-			return Request{}, errors.New("join needs a code")
+			return Request{ID: max(r.ID, 0)}, errors.New("join needs a code")
 		}
 	case TypeClaim:
 		if r.Result != ClaimWin && r.Result != ClaimDraw {
-			return Request{}, fmt.Errorf("claim needs a result, %q or %q", ClaimWin, ClaimDraw)
+			return Request{ID: max(r.ID, 0)}, fmt.Errorf("claim needs a result, %q or %q", ClaimWin, ClaimDraw)
 		}
 	}
 	if r.Type != TypeClaim && r.Result != "" {
-		return Request{}, errors.New("only a claim has a result")
+		return Request{ID: max(r.ID, 0)}, errors.New("only a claim has a result")
 	}
 	return r, nil
 }
@@ -202,15 +218,72 @@ func DecodeFrame(data []byte) (Frame, error) {
 }
 
 func decodeStrict(data []byte, v any) error {
+	if err := DecodeStrict(data, v); err != nil {
+		return fmt.Errorf("malformed frame: %v", err)
+	}
+	return nil
+}
+
+// DecodeStrict reads data as exactly one JSON object into v: no unknown fields, no key
+// twice (at any depth), nothing after it. A key given twice is refused rather than read
+// as its last value, which another reader of the same bytes might not do.
+func DecodeStrict(data []byte, v any) error {
+	if err := noDuplicateKeys(data); err != nil {
+		return err
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		return fmt.Errorf("malformed frame: %v", err)
+		return err
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		return errors.New("malformed frame: more than one JSON value")
+		return errors.New("more than one JSON value")
 	}
 	return nil
+}
+
+// noDuplicateKeys walks data's tokens and refuses an object that names a key twice.
+func noDuplicateKeys(data []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	// Per open object, the keys seen; per open array, nil. wantKey: the next string
+	// token in the innermost object is a key.
+	var stack []map[string]bool
+	wantKey := false
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		switch t := tok.(type) {
+		case json.Delim:
+			switch t {
+			case '{':
+				stack, wantKey = append(stack, map[string]bool{}), true
+			case '[':
+				stack, wantKey = append(stack, nil), false
+			case '}', ']':
+				stack = stack[:len(stack)-1]
+				wantKey = len(stack) > 0 && stack[len(stack)-1] != nil
+			}
+			continue
+		case string:
+			if wantKey {
+				keys := stack[len(stack)-1]
+				if keys[t] {
+					return fmt.Errorf("the key %q appears twice", t)
+				}
+				keys[t] = true
+				wantKey = false
+				continue
+			}
+		}
+		// A value: in an object, the next token is a key again.
+		wantKey = len(stack) > 0 && stack[len(stack)-1] != nil
+	}
 }
 
 // Credentials are a name and password, for POST /api/register and /api/login.

@@ -140,3 +140,39 @@ func TestEndedRequestAndAnswer(t *testing.T) {
 		}
 	}
 }
+
+// A key given twice, at any depth, and anything after the object are refused; a frame
+// that parsed keeps its id with the refusal.
+func TestStrictJSONAndRefusalIDs(t *testing.T) {
+	for _, frame := range []string{
+		`{"id":1,"type":"move","game":2,"move":"b2b4","move":"a0a1"}`,
+		`{"id":1,"id":1,"type":"cancel_seek"}`,
+		`{"id":1,"type":"cancel_seek"}{"id":2,"type":"cancel_seek"}`,
+		`{"id":1,"type":"cancel_seek"} 3`,
+	} {
+		if _, err := DecodeRequest([]byte(frame)); err == nil {
+			t.Errorf("%s accepted", frame)
+		}
+	}
+	var v struct {
+		A []map[string]int `json:"a"`
+	}
+	if err := DecodeStrict([]byte(`{"a":[{"x":1,"y":2},{"x":3}]}`), &v); err != nil {
+		t.Errorf("the same key in two objects of an array: %v", err)
+	}
+	if err := DecodeStrict([]byte(`{"a":[{"x":1,"x":2}]}`), &v); err == nil {
+		t.Error("a key twice in a nested object accepted")
+	}
+	for frame, id := range map[string]int64{
+		`{"id":7,"type":"seek","tc":"5+3","min_rating":9000}`:                      7,
+		`{"id":8,"type":"move","game":1,"move":"` + strings.Repeat("a", 65) + `"}`: 8,
+		`{"id":9,"type":"join"}`:                   9,
+		`{"id":10,"type":"cancel_seek","extra":1}`: 10,
+		`{"id":-3,"type":"join"}`:                  0,
+	} {
+		r, err := DecodeRequest([]byte(frame))
+		if err == nil || r.ID != id {
+			t.Errorf("%s: id %d (%v), want %d with a refusal", frame, r.ID, err, id)
+		}
+	}
+}

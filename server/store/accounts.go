@@ -6,11 +6,11 @@ import (
 	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/base64"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -115,21 +115,39 @@ func (s *Store) Authenticate(ctx context.Context, token string) (Account, error)
 }
 
 // Register gives a guest account a name and password, so that it can sign in again from
-// another device with Login.
+// another device with Login. The cheap checks (the name, the password's length, an
+// account already named, a name taken) come before the password's hash, which waits for
+// a hash slot (see LimitHashing).
 func (s *Store) Register(ctx context.Context, accountID int64, name, password string) error {
-	name = strings.TrimSpace(name)
-	if name == "" || utf8.RuneCountInString(name) > maxName || strings.ContainsAny(name, "\x00\n\r\t") {
-		return proto.Errorf(proto.CodeBadRequest, fmt.Sprintf("a name has 1 to %d characters and no control characters", maxName))
+	display, key, err := CheckName(name)
+	if err != nil {
+		return err
 	}
-	if len(password) < minPassword || len(password) > maxPassword {
-		return proto.Errorf(proto.CodeBadRequest, fmt.Sprintf("a password has %d to %d bytes", minPassword, maxPassword))
+	if err := CheckPasswordLength(password); err != nil {
+		return err
 	}
-	hash := hashPassword(password)
+	var current *string
+	var taken bool
+	if err := s.pool.QueryRow(ctx, `SELECT name, EXISTS (SELECT 1 FROM accounts WHERE name_key = $2) FROM accounts WHERE id = $1`,
+		accountID, key).Scan(&current, &taken); err != nil {
+		return unavailable(err)
+	}
+	if current != nil {
+		return proto.Errorf(proto.CodeBadRequest, "the account already has a name")
+	}
+	if taken {
+		return errNameTaken
+	}
+	var hash string
+	if err := s.hash.do(ctx, func() { hash = hashPassword(password) }); err != nil {
+		return err
+	}
 	return s.inTx(ctx, func(tx *txn) error {
-		tag, err := tx.Exec(ctx, `UPDATE accounts SET name = $2, password = $3 WHERE id = $1 AND name IS NULL`, accountID, name, hash)
+		tag, err := tx.Exec(ctx, `UPDATE accounts SET name = $2, name_key = $3, password = $4 WHERE id = $1 AND name IS NULL`,
+			accountID, display, key, hash)
 		var pgErr *pgconn.PgError
 		if errors.As(err, &pgErr) && pgErr.Code == "23505" {
-			return proto.Errorf(proto.CodeNameTaken, "that name is taken")
+			return errNameTaken
 		}
 		if err == nil && tag.RowsAffected() == 0 {
 			return proto.Errorf(proto.CodeBadRequest, "the account already has a name")
@@ -138,27 +156,121 @@ func (s *Store) Register(ctx context.Context, accountID int64, name, password st
 	})
 }
 
+var errNameTaken = proto.Errorf(proto.CodeNameTaken, "that name, or one that looks the same, is taken")
+
+// CheckPasswordLength refuses a password a registration may not have (8 to 128 bytes).
+func CheckPasswordLength(password string) error {
+	if len(password) < minPassword || len(password) > maxPassword {
+		return proto.Errorf(proto.CodeBadRequest, fmt.Sprintf("a password has %d to %d bytes", minPassword, maxPassword))
+	}
+	return nil
+}
+
+// maxSessions bounds an account's session tokens: a sign-in past it retires the ones
+// used least lately (an account signed in on more devices than that is being shared).
+const maxSessions = 32
+
 // Login checks a name and password and returns the account with a new session token.
-func (s *Store) Login(ctx context.Context, name, password string) (Account, string, error) {
-	var a Account
-	var stored string
-	err := s.pool.QueryRow(ctx, `SELECT id, name, password, rating, deviation, volatility FROM accounts WHERE name = $1 AND password IS NOT NULL`,
-		strings.TrimSpace(name)).Scan(&a.ID, &a.Name, &stored, &a.Rating.Rating, &a.Rating.Deviation, &a.Rating.Volatility)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return Account{}, "", proto.Errorf(proto.CodeUnauthenticated, errBadPassword)
-	}
+// Every name, known or not, costs one hash (a dummy for unknown ones), so the time of
+// the answer does not tell whether the name exists; and every name has the lockout's
+// back-off after freeFailures wrong passwords, so neither does the lockout.
+func (s *Store) Login(ctx context.Context, name, password string, now time.Time) (Account, string, error) {
+	_, key, err := CheckName(name)
+	lockKey := "login:" + key
 	if err != nil {
-		return Account{}, "", fmt.Errorf("%w (%v)", proto.Errorf(proto.CodeUnavailable, "the database did not answer; try again"), err)
+		var e *proto.Error
+		if errors.As(err, &e) && strings.HasPrefix(e.Message, "name too long") {
+			return Account{}, "", err
+		}
+		// Perhaps a name stored before names were checked (see backfillNameKeys).
+		key, lockKey = "", "login-legacy:"+strings.TrimSpace(name)
 	}
-	if !checkPassword(stored, password) {
+	if len(password) < minPassword || len(password) > maxPassword {
+		return Account{}, "", proto.Errorf(proto.CodeUnauthenticated, errBadPassword) // no registered password is
+	}
+	if d, err := s.lockedFor(ctx, lockKey, now); err != nil {
+		return Account{}, "", err
+	} else if d > 0 {
+		return Account{}, "", proto.Errorf(proto.CodeRateLimited, fmt.Sprintf("too many wrong passwords for this name; try again in %v", d.Round(time.Second)))
+	}
+	var a Account
+	stored := dummyHash
+	err = s.pool.QueryRow(ctx, `SELECT id, name, password, rating, deviation, volatility FROM accounts
+		WHERE password IS NOT NULL AND (name_key = $1 OR $1 = '' AND name = $2 AND starts_with(name_key, $3))`,
+		key, strings.TrimSpace(name), legacyPrefix).Scan(&a.ID, &a.Name, &stored, &a.Rating.Rating, &a.Rating.Deviation, &a.Rating.Volatility)
+	found := err == nil
+	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
+		return Account{}, "", unavailable(err)
+	}
+	var ok bool
+	if err := s.hash.do(ctx, func() { ok = checkPassword(stored, password) }); err != nil {
+		return Account{}, "", err
+	}
+	if !found || !ok {
+		if err := s.failed(ctx, lockKey, now); err != nil {
+			return Account{}, "", err
+		}
 		return Account{}, "", proto.Errorf(proto.CodeUnauthenticated, errBadPassword)
 	}
 	token, hash := newToken()
-	if _, err := s.pool.Exec(ctx, `INSERT INTO tokens (hash, account_id) VALUES ($1, $2)`, hash, a.ID); err != nil {
-		return Account{}, "", fmt.Errorf("%w (%v)", proto.Errorf(proto.CodeUnavailable, "the database did not answer; try again"), err)
+	b := &pgx.Batch{}
+	b.Queue(`DELETE FROM login_failures WHERE key = $1`, lockKey)
+	b.Queue(`INSERT INTO tokens (hash, account_id) VALUES ($1, $2)`, hash, a.ID)
+	b.Queue(`DELETE FROM tokens WHERE account_id = $1 AND hash NOT IN (
+		SELECT hash FROM tokens WHERE account_id = $1 ORDER BY used_at DESC, created_at DESC LIMIT $2)`, a.ID, maxSessions)
+	if err := s.pool.SendBatch(ctx, b).Close(); err != nil {
+		return Account{}, "", unavailable(err)
 	}
 	return a, token, nil
 }
+
+// Logout retires the session token; the instances close the sockets signed in with it.
+func (s *Store) Logout(ctx context.Context, token string) error {
+	return s.retire(ctx, `DELETE FROM tokens WHERE hash = $1 RETURNING account_id`, token)
+}
+
+// RevokeAll retires every session token of the token's account (sign out everywhere).
+func (s *Store) RevokeAll(ctx context.Context, token string) error {
+	return s.retire(ctx, `DELETE FROM tokens WHERE account_id = (SELECT account_id FROM tokens WHERE hash = $1) RETURNING account_id`, token)
+}
+
+func (s *Store) retire(ctx context.Context, sql, token string) error {
+	return s.inTx(ctx, func(tx *txn) error {
+		rows, err := tx.Query(ctx, sql, hashToken(token))
+		if err != nil {
+			return err
+		}
+		ids, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+		if err != nil {
+			return err
+		}
+		if len(ids) == 0 {
+			return proto.Errorf(proto.CodeUnauthenticated, errBadToken)
+		}
+		payload, _ := json.Marshal(AccountNotice{Account: ids[0], Revoked: true})
+		tx.notify(ChannelAccount, string(payload))
+		return nil
+	})
+}
+
+// Registered reports whether the account has a name (a registered account, not a guest).
+func (s *Store) Registered(ctx context.Context, account int64) (bool, error) {
+	var ok bool
+	err := s.pool.QueryRow(ctx, `SELECT name IS NOT NULL FROM accounts WHERE id = $1`, account).Scan(&ok)
+	return ok, err
+}
+
+// TokenValid reports whether a session token still works (a socket's, after a logout).
+func (s *Store) TokenValid(ctx context.Context, token string) (bool, error) {
+	var ok bool
+	err := s.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM tokens WHERE hash = $1)`, hashToken(token)).Scan(&ok)
+	return ok, err
+}
+
+// dummyHash is checked against for names that have no account: the same work as a
+// real check, so that the answer takes as long.
+var dummyHash = fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s", argon2.Version, argonMemory, argonTime, argonThreads,
+	base64.RawStdEncoding.EncodeToString(make([]byte, 16)), base64.RawStdEncoding.EncodeToString(make([]byte, argonKeyLen)))
 
 // hashPassword writes an argon2id hash in the PHC string form, with its parameters, so
 // they can be raised later without breaking old hashes.

@@ -19,7 +19,7 @@ func TestByoyomiOnTheServer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, b := guest(t, s), guest(t, s)
+	a, b := member(t, s), member(t, s)
 	id, code, err := s.Invite(ctx, a.ID, spec)
 	if err != nil {
 		t.Fatal(err)

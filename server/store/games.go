@@ -856,25 +856,6 @@ func (s *Store) CancelSeek(ctx context.Context, account int64) error {
 	return err
 }
 
-// Invite makes a private game for account, waiting for the opponent who joins with the
-// code returned; account gets a colour at random.
-func (s *Store) Invite(ctx context.Context, account int64, spec Spec) (int64, string, error) {
-	var id int64
-	code := inviteCode()
-	err := s.inTx(ctx, func(tx *txn) error {
-		r := &gameRow{red: &account}
-		if randomBit() {
-			r.red, r.black = nil, &account
-		}
-		if err := insertGame(ctx, tx, r, spec, code); err != nil {
-			return err
-		}
-		id = r.id
-		return nil
-	})
-	return id, code, err
-}
-
 // Join starts the private game of code with account as the opponent.
 func (s *Store) Join(ctx context.Context, account int64, code string, now time.Time) (int64, error) {
 	var id int64
@@ -894,6 +875,9 @@ func (s *Store) Join(ctx context.Context, account int64, code string, now time.T
 		}
 		if r.status != "waiting" {
 			return proto.Errorf(proto.CodeGameOver, "someone has already joined that game")
+		}
+		if err := checkJoin(ctx, tx, r, account, now); err != nil {
+			return err
 		}
 		if r.red == nil {
 			r.red = &account
@@ -959,6 +943,14 @@ func (s *Store) start(ctx context.Context, tx *txn, r *gameRow, spec Spec, now t
 		// Public, as the lobby shows the account: a guest's rating is provisional here too.
 		players[i] = a.Public()
 	}
+	if r.rated && (players[0].Name == "" || players[1].Name == "") {
+		// Rated games are for registered accounts (the hub makes a guest's seeks casual
+		// and refuses its joins of rated invites; this holds whatever asked).
+		r.rated = false
+		if _, err := tx.Exec(ctx, `UPDATE games SET rated = false WHERE id = $1`, r.id); err != nil {
+			return err
+		}
+	}
 	if _, err := appendEvent(ctx, tx, r, proto.KindStart, proto.StartData{Red: players[0], Black: players[1],
 		TimeControl: spec.TimeControl.String(), Rules: r.ruleSet, Rated: r.rated, FEN: r.startFEN,
 		Clock: protoClock(spec.TimeControl, [2]match.SideClock{full, full})}); err != nil {
@@ -971,10 +963,12 @@ func (s *Store) start(ctx context.Context, tx *txn, r *gameRow, spec Spec, now t
 	return nil
 }
 
-// AccountNotice tells the instances that account has a new game.
+// AccountNotice tells the instances that account has a new game, or (Revoked) that
+// some of its session tokens were retired, so that sockets signed in with them close.
 type AccountNotice struct {
 	Account int64 `json:"account"`
 	Game    int64 `json:"game"`
+	Revoked bool  `json:"revoked,omitempty"`
 }
 
 func randomBit() bool {

@@ -45,6 +45,7 @@ type Store struct {
 	pool     *pgxpool.Pool
 	catalogs *i18n.Catalogs
 	tau      float64
+	hash     *hasher // bounds the password hashes running at once
 
 	// outbox carries committed transactions' notifications to the publisher, which
 	// sends them in order, many transactions' in one (see publisher).
@@ -85,8 +86,12 @@ func Open(ctx context.Context, url string) (*Store, error) {
 		pool.Close()
 		return nil, err
 	}
+	if err := backfillNameKeys(ctx, pool); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("store: giving the names their keys: %v", err)
+	}
 	pctx, stop := context.WithCancel(context.Background())
-	s := &Store{pool: pool, catalogs: catalogs, tau: glicko.DefaultTau,
+	s := &Store{pool: pool, catalogs: catalogs, tau: glicko.DefaultTau, hash: newHasher(DefaultHashSlots, DefaultHashWait),
 		outbox: make(chan []notice, outboxSize), stopPublisher: stop, publisherDone: make(chan struct{})}
 	go s.publisher(pctx)
 	return s, nil

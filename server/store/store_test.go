@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"sync"
 	"testing"
@@ -37,11 +38,28 @@ func guest(t testing.TB, s *Store) Account {
 	return a
 }
 
-// pair starts a game between two new guests by seek and returns them as red and black.
+// member is a new registered account (named in the table directly: a real registration
+// costs a password hash).
+func member(t testing.TB, s *Store) Account {
+	t.Helper()
+	a := guest(t, s)
+	a.Name = fmt.Sprintf("member%d", a.ID)
+	if _, err := s.pool.Exec(context.Background(), `UPDATE accounts SET name = $2, name_key = $2, password = 'none' WHERE id = $1`,
+		a.ID, a.Name); err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+// pair starts a game between two new accounts by seek and returns them as red and black:
+// guests, or members for a rated game (guests play casual).
 func pair(t testing.TB, s *Store, spec Spec, start time.Time) (id int64, red, black Account) {
 	t.Helper()
 	ctx := context.Background()
 	a, b := guest(t, s), guest(t, s)
+	if spec.Rated {
+		a, b = member(t, s), member(t, s)
+	}
 	if id, err := s.Seek(ctx, a.ID, spec, start); err != nil || id != 0 {
 		t.Fatalf("first seek: game %d, %v; want it waiting", id, err)
 	}
@@ -202,10 +220,10 @@ func TestTokensAndPasswords(t *testing.T) {
 	if err := s.Register(ctx, guest(t, s).ID, name, "long enough"); code(err) != proto.CodeNameTaken {
 		t.Errorf("taken name: %v", err)
 	}
-	if _, _, err := s.Login(ctx, name, "wrong password"); code(err) != proto.CodeUnauthenticated {
+	if _, _, err := s.Login(ctx, name, "wrong password", time.Now()); code(err) != proto.CodeUnauthenticated {
 		t.Errorf("wrong password: %v", err)
 	}
-	b, token2, err := s.Login(ctx, name, "long enough")
+	b, token2, err := s.Login(ctx, name, "long enough", time.Now())
 	if err != nil || b.ID != a.ID || token2 == token {
 		t.Errorf("login: %+v %v", b, err)
 	}
