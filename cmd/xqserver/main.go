@@ -91,7 +91,7 @@ func run(log *slog.Logger, o serverOptions, data string, pgPort int, cfg hub.Con
 		return err
 	}
 	defer st.Close()
-	st.LimitHashing(o.hashSlots, store.DefaultHashWait)
+	st.Accounts().LimitHashing(o.hashSlots, store.DefaultHashWait)
 	cfg.Store, cfg.Log = st, log
 	h := hub.New(cfg)
 	hubDone := make(chan struct{})

@@ -17,22 +17,29 @@ import (
 	"github.com/xqfyne/xiangqi/server/store"
 )
 
+// authAPI is the HTTP side of accounts, as a part of the Hub: guests, registration,
+// sign-in, logout and revocation, with the limits checked before any costly work.
+type authAPI struct{ h *Hub }
+
+// auth returns the hub's accounts API.
+func (h *Hub) auth() authAPI { return authAPI{h} }
+
 // Handler serves the HTTP API, the socket and /healthz, and /metrics to bearers of
 // Config.MetricsToken when there is one.
 func (h *Hub) Handler() http.Handler {
 	mux := http.NewServeMux()
-	mux.HandleFunc("POST /api/guest", h.guest)
-	mux.HandleFunc("POST /api/register", h.register)
-	mux.HandleFunc("POST /api/login", h.login)
-	mux.HandleFunc("POST /api/logout", h.logout)
-	mux.HandleFunc("POST /api/revoke", h.revokeAll)
+	mux.HandleFunc("POST /api/guest", h.auth().guest)
+	mux.HandleFunc("POST /api/register", h.auth().register)
+	mux.HandleFunc("POST /api/login", h.auth().login)
+	mux.HandleFunc("POST /api/logout", h.auth().logout)
+	mux.HandleFunc("POST /api/revoke", h.auth().revokeAll)
 	mux.HandleFunc("GET /ws", h.socket)
-	mux.HandleFunc("GET /healthz", h.health)
+	mux.HandleFunc("GET /healthz", h.auth().health)
 	if token := h.cfg.MetricsToken; token != "" {
 		metrics := h.MetricsHandler()
 		mux.HandleFunc("GET /metrics", func(w http.ResponseWriter, r *http.Request) {
 			if got, ok := bearer(r); !ok || !equalSecret(got, token) {
-				h.writeError(w, proto.Errorf(proto.CodeUnauthenticated, "/metrics needs its token as Authorization: Bearer <token>"))
+				h.auth().writeError(w, proto.Errorf(proto.CodeUnauthenticated, "/metrics needs its token as Authorization: Bearer <token>"))
 				return
 			}
 			metrics.ServeHTTP(w, r)
@@ -68,11 +75,11 @@ func Server(addr string, handler http.Handler, t Timeouts) *http.Server {
 
 // health says only whether the instance can serve: its database's address, user and
 // error go to the log, not to whoever asks.
-func (h *Hub) health(w http.ResponseWriter, r *http.Request) {
+func (au authAPI) health(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 	defer cancel()
-	if err := h.store.Ping(ctx); err != nil {
-		h.log.Warn("health check: the database does not answer", "err", err)
+	if err := au.h.store.Ping(ctx); err != nil {
+		au.h.log.Warn("health check: the database does not answer", "err", err)
 		http.Error(w, "unavailable", http.StatusServiceUnavailable)
 		return
 	}
@@ -90,17 +97,17 @@ func address(r *http.Request) string {
 }
 
 // allowGuest applies this instance's per-address limit on guest accounts made.
-func (h *Hub) allowGuest(r *http.Request) bool {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	return limiterOf(h.signups, address(r), h.cfg.AccountRate, h.cfg.AccountBurst).Allow()
+func (au authAPI) allowGuest(r *http.Request) bool {
+	au.h.mu.Lock()
+	defer au.h.mu.Unlock()
+	return limiterOf(au.h.signups, address(r), au.h.cfg.AccountRate, au.h.cfg.AccountBurst).Allow()
 }
 
 // allowShared takes one request from each shared bucket named, refusing with the
 // message of the first one empty.
-func (h *Hub) allowShared(ctx context.Context, buckets ...bucket) error {
+func (au authAPI) allowShared(ctx context.Context, buckets ...bucket) error {
 	for _, b := range buckets {
-		ok, err := h.store.Allow(ctx, b.key, b.limit, h.cfg.Now())
+		ok, err := au.h.store.Accounts().Allow(ctx, b.key, b.limit, au.h.cfg.Now())
 		if err != nil {
 			return err
 		}
@@ -117,14 +124,14 @@ type bucket struct {
 	refusal string
 }
 
-func (h *Hub) guest(w http.ResponseWriter, r *http.Request) {
-	if !h.allowGuest(r) {
-		h.writeError(w, proto.Errorf(proto.CodeRateLimited, "too many accounts from this address; wait a little"))
+func (au authAPI) guest(w http.ResponseWriter, r *http.Request) {
+	if !au.allowGuest(r) {
+		au.writeError(w, proto.Errorf(proto.CodeRateLimited, "too many accounts from this address; wait a little"))
 		return
 	}
-	a, token, err := h.store.CreateGuest(r.Context())
+	a, token, err := au.h.store.Accounts().CreateGuest(r.Context())
 	if err != nil {
-		h.writeError(w, err)
+		au.writeError(w, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, proto.Session{Token: token, Account: a.Public()})
@@ -134,11 +141,11 @@ func (h *Hub) guest(w http.ResponseWriter, r *http.Request) {
 // refused as too long rather than as a malformed body.
 const maxBody = 64 << 10
 
-func (h *Hub) readCredentials(w http.ResponseWriter, r *http.Request) (proto.Credentials, error) {
+func (au authAPI) readCredentials(w http.ResponseWriter, r *http.Request) (proto.Credentials, error) {
 	var c proto.Credentials
 	// The body's own deadline: a client that sends its headers and then trickles the
 	// body does not hold the connection.
-	http.NewResponseController(w).SetReadDeadline(time.Now().Add(h.cfg.BodyTimeout))
+	http.NewResponseController(w).SetReadDeadline(time.Now().Add(au.h.cfg.BodyTimeout))
 	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
 	var tooBig *http.MaxBytesError
 	if errors.As(err, &tooBig) {
@@ -153,15 +160,15 @@ func (h *Hub) readCredentials(w http.ResponseWriter, r *http.Request) (proto.Cre
 	return c, nil
 }
 
-func (h *Hub) register(w http.ResponseWriter, r *http.Request) {
+func (au authAPI) register(w http.ResponseWriter, r *http.Request) {
 	token, ok := bearer(r)
 	if !ok {
-		h.writeError(w, proto.Errorf(proto.CodeUnauthenticated, "send the session token as Authorization: Bearer <token>"))
+		au.writeError(w, proto.Errorf(proto.CodeUnauthenticated, "send the session token as Authorization: Bearer <token>"))
 		return
 	}
-	c, err := h.readCredentials(w, r)
+	c, err := au.readCredentials(w, r)
 	if err != nil {
-		h.writeError(w, err)
+		au.writeError(w, err)
 		return
 	}
 	// The cheap checks first: the name, the password's length, the token.
@@ -170,50 +177,50 @@ func (h *Hub) register(w http.ResponseWriter, r *http.Request) {
 		err = store.CheckPasswordLength(c.Password)
 	}
 	if err != nil {
-		h.writeError(w, err)
+		au.writeError(w, err)
 		return
 	}
-	a, err := h.store.Authenticate(r.Context(), token)
+	a, err := au.h.store.Accounts().Authenticate(r.Context(), token)
 	if err == nil {
-		err = h.allowShared(r.Context(),
-			bucket{"address:" + address(r), h.cfg.SignInAddress, "too many sign-ins from this address; wait a little"},
-			bucket{fmt.Sprintf("register:%d", a.ID), h.cfg.SignInName, "too many registrations for this account; wait a little"})
+		err = au.allowShared(r.Context(),
+			bucket{"address:" + address(r), au.h.cfg.SignInAddress, "too many sign-ins from this address; wait a little"},
+			bucket{fmt.Sprintf("register:%d", a.ID), au.h.cfg.SignInName, "too many registrations for this account; wait a little"})
 	}
 	if err == nil {
-		err = h.store.Register(r.Context(), a.ID, c.Name, c.Password)
+		err = au.h.store.Accounts().Register(r.Context(), a.ID, c.Name, c.Password)
 	}
 	if err != nil {
-		h.writeError(w, err)
+		au.writeError(w, err)
 		return
 	}
 	a.Name = display
 	writeJSON(w, http.StatusOK, a.Public())
 }
 
-func (h *Hub) login(w http.ResponseWriter, r *http.Request) {
-	c, err := h.readCredentials(w, r)
+func (au authAPI) login(w http.ResponseWriter, r *http.Request) {
+	c, err := au.readCredentials(w, r)
 	if err != nil {
-		h.writeError(w, err)
+		au.writeError(w, err)
 		return
 	}
 	_, key, nameErr := store.CheckName(c.Name)
 	if nameErr != nil {
 		key = c.Name // perhaps a name older than the checks; the store says
 		if len(key) > 200 {
-			h.writeError(w, nameErr)
+			au.writeError(w, nameErr)
 			return
 		}
 	}
-	err = h.allowShared(r.Context(),
-		bucket{"address:" + address(r), h.cfg.SignInAddress, "too many sign-ins from this address; wait a little"},
-		bucket{"name:" + key, h.cfg.SignInName, "too many sign-ins to this name; wait a little"})
+	err = au.allowShared(r.Context(),
+		bucket{"address:" + address(r), au.h.cfg.SignInAddress, "too many sign-ins from this address; wait a little"},
+		bucket{"name:" + key, au.h.cfg.SignInName, "too many sign-ins to this name; wait a little"})
 	if err != nil {
-		h.writeError(w, err)
+		au.writeError(w, err)
 		return
 	}
-	a, token, err := h.store.Login(r.Context(), c.Name, c.Password, h.cfg.Now())
+	a, token, err := au.h.store.Accounts().Login(r.Context(), c.Name, c.Password, au.h.cfg.Now())
 	if err != nil {
-		h.writeError(w, err)
+		au.writeError(w, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, proto.Session{Token: token, Account: a.Public()})
@@ -221,33 +228,33 @@ func (h *Hub) login(w http.ResponseWriter, r *http.Request) {
 
 // logout retires the bearer's token; revokeAll every token of its account. Either way
 // the sockets signed in with a retired token close.
-func (h *Hub) logout(w http.ResponseWriter, r *http.Request) {
-	h.retire(w, r, h.store.Logout)
+func (au authAPI) logout(w http.ResponseWriter, r *http.Request) {
+	au.retire(w, r, au.h.store.Accounts().Logout)
 }
 
-func (h *Hub) revokeAll(w http.ResponseWriter, r *http.Request) {
-	h.retire(w, r, h.store.RevokeAll)
+func (au authAPI) revokeAll(w http.ResponseWriter, r *http.Request) {
+	au.retire(w, r, au.h.store.Accounts().RevokeAll)
 }
 
-func (h *Hub) retire(w http.ResponseWriter, r *http.Request, f func(context.Context, string) error) {
+func (au authAPI) retire(w http.ResponseWriter, r *http.Request, f func(context.Context, string) error) {
 	token, ok := bearer(r)
 	if !ok {
-		h.writeError(w, proto.Errorf(proto.CodeUnauthenticated, "send the session token as Authorization: Bearer <token>"))
+		au.writeError(w, proto.Errorf(proto.CodeUnauthenticated, "send the session token as Authorization: Bearer <token>"))
 		return
 	}
 	if err := f(r.Context(), token); err != nil {
-		h.writeError(w, err)
+		au.writeError(w, err)
 		return
 	}
 	w.WriteHeader(http.StatusNoContent)
 }
 
 // revoked closes this instance's sockets of account whose token was retired.
-func (h *Hub) revoked(account int64) {
+func (au authAPI) revoked(account int64) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	for _, c := range h.socketsOf(h.byAccount, account) {
-		if ok, err := h.store.TokenValid(ctx, c.token); err == nil && !ok {
+	for _, c := range au.h.socketsOf(au.h.byAccount, account) {
+		if ok, err := au.h.store.Accounts().TokenValid(ctx, c.token); err == nil && !ok {
 			c.close(4001, "signed out")
 		}
 	}
@@ -255,8 +262,8 @@ func (h *Hub) revoked(account int64) {
 
 // registered reports whether an account that said hello as a guest has registered since
 // (the app registers on its open socket).
-func (h *Hub) registered(ctx context.Context, account int64) bool {
-	ok, err := h.store.Registered(ctx, account)
+func (au authAPI) registered(ctx context.Context, account int64) bool {
+	ok, err := au.h.store.Accounts().Registered(ctx, account)
 	return err == nil && ok
 }
 
@@ -278,8 +285,8 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 }
 
 // writeError answers with the protocol's error object and a status that fits its code.
-func (h *Hub) writeError(w http.ResponseWriter, err error) {
-	e := h.refusal(err)
+func (au authAPI) writeError(w http.ResponseWriter, err error) {
+	e := au.refusal(err)
 	status := http.StatusBadRequest
 	switch e.Code {
 	case proto.CodeUnauthenticated:
@@ -298,14 +305,14 @@ func (h *Hub) writeError(w http.ResponseWriter, err error) {
 
 // refusal turns any error into the protocol's error; faults other than refusals are
 // logged and reported without their details.
-func (h *Hub) refusal(err error) *proto.Error {
+func (au authAPI) refusal(err error) *proto.Error {
 	var e *proto.Error
 	if !errors.As(err, &e) {
-		h.log.Error("request failed", "err", err)
+		au.h.log.Error("request failed", "err", err)
 		e = proto.Errorf(proto.CodeInternal, "the server failed to do that")
 	} else if e.Code == proto.CodeUnavailable {
-		h.log.Warn("unavailable (the database, or no free password-hash slot)", "err", err)
+		au.h.log.Warn("unavailable (the database, or no free password-hash slot)", "err", err)
 	}
-	h.metrics.errors.WithLabelValues(e.Code).Inc()
+	au.h.metrics.errors.WithLabelValues(e.Code).Inc()
 	return e
 }

@@ -135,7 +135,7 @@ func TestClaimForfeitAndReturnRace(t *testing.T) {
 			t.Errorf("round %d: %d end events", round, ends)
 		}
 		for _, c := range p {
-			if n, _, err := st.RatedGames(ctx, c.Account().ID); err != nil || n != 1 {
+			if n, _, err := st.Sweeper().RatedGames(ctx, c.Account().ID); err != nil || n != 1 {
 				t.Errorf("round %d: account %d has %d rated games (%v)", round, c.Account().ID, n, err)
 			}
 		}

@@ -80,7 +80,7 @@ func (h *Hub) socket(w http.ResponseWriter, r *http.Request) {
 	h.mu.Lock()
 	if h.perAddress[addr] >= h.cfg.MaxSocketsPerAddress {
 		h.mu.Unlock()
-		h.writeError(w, proto.Errorf(proto.CodeRateLimited, "too many sockets from this address"))
+		h.auth().writeError(w, proto.Errorf(proto.CodeRateLimited, "too many sockets from this address"))
 		return
 	}
 	h.perAddress[addr]++
@@ -97,7 +97,7 @@ func (h *Hub) socket(w http.ResponseWriter, r *http.Request) {
 	case <-r.Context().Done():
 		return
 	case <-time.After(listenWait):
-		h.writeError(w, proto.Errorf(proto.CodeUnavailable, "the server is not connected to its database yet"))
+		h.auth().writeError(w, proto.Errorf(proto.CodeUnavailable, "the server is not connected to its database yet"))
 		return
 	}
 	// Any origin may connect: the socket is authorised by the token in its hello, never
@@ -164,7 +164,7 @@ func (c *conn) leave() {
 	if c.hub.forget(c, account.ID, games) {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
-		c.hub.store.CancelSeek(ctx, account.ID)
+		c.hub.store.Pairing().CancelSeek(ctx, account.ID)
 	}
 }
 
@@ -316,7 +316,7 @@ func (c *conn) accountID() int64 {
 }
 
 func (c *conn) refuse(id int64, err error) {
-	e := c.hub.refusal(err)
+	e := c.hub.auth().refusal(err)
 	if e.Code == proto.CodeUnavailable {
 		c.hub.databaseFailed() // the next request beats first: the outage may be long
 	}
@@ -351,24 +351,24 @@ func (c *conn) handle(ctx context.Context, req proto.Request, receipt time.Time)
 		if spec, err = store.ParseSpec(req.TimeControl, req.Rules, req.Rated, req.Type == proto.TypeSeek); err != nil {
 			break
 		}
-		if spec.Rated && account.Name == "" && !c.hub.registered(ctx, account.ID) {
+		if spec.Rated && account.Name == "" && !c.hub.auth().registered(ctx, account.ID) {
 			spec.Rated = false // rated games are for registered accounts: a guest's is casual
 		}
 		if req.Type == proto.TypeSeek {
 			spec.MinRating, spec.MaxRating = req.MinRating, req.MaxRating
-			ack.Game, err = st.Seek(ctx, account.ID, spec, receipt)
-		} else if ack.Game, ack.Code, err = st.Invite(ctx, account.ID, spec); err == nil {
+			ack.Game, err = st.Pairing().Seek(ctx, account.ID, spec, receipt)
+		} else if ack.Game, ack.Code, err = st.Pairing().Invite(ctx, account.ID, spec); err == nil {
 			c.watch(ack.Game, 0)
 		}
 		if err == nil && ack.Game != 0 && req.Type == proto.TypeSeek {
 			c.hub.metrics.gamesStart.Inc()
 		}
 	case proto.TypeCancelSeek:
-		err = st.CancelSeek(ctx, account.ID)
+		err = st.Pairing().CancelSeek(ctx, account.ID)
 	case proto.TypeCancelInvite:
-		err = st.CancelInvite(ctx, account.ID, req.Game)
+		err = st.Pairing().CancelInvite(ctx, account.ID, req.Game)
 	case proto.TypeJoin:
-		if ack.Game, err = st.Join(ctx, account.ID, req.Code, receipt); err == nil {
+		if ack.Game, err = st.Pairing().Join(ctx, account.ID, req.Code, receipt); err == nil {
 			c.hub.metrics.gamesStart.Inc()
 		}
 	case proto.TypeWatch:
@@ -396,7 +396,7 @@ func (c *conn) handle(ctx context.Context, req proto.Request, receipt time.Time)
 	case proto.TypeDeclineTakeback:
 		events, err = st.DeclineTakeback(ctx, account.ID, req.Game, receipt)
 	case proto.TypeClaim:
-		events, err = st.Claim(ctx, account.ID, req.Game, req.Result == proto.ClaimDraw, receipt)
+		events, err = st.Sweeper().Claim(ctx, account.ID, req.Game, req.Result == proto.ClaimDraw, receipt)
 	case proto.TypeEnded:
 		ack.Games, err = st.EndedGames(ctx, account.ID, proto.MaxEnded)
 	}
@@ -431,7 +431,7 @@ func (c *conn) hello(ctx context.Context, req proto.Request, current *store.Acco
 		c.refuse(req.ID, proto.Errorf(proto.CodeBadRequest, fmt.Sprintf("this server speaks protocol versions %d to %d", proto.MinVersion, proto.Version)))
 		return
 	}
-	a, err := c.hub.store.Authenticate(ctx, req.Token)
+	a, err := c.hub.store.Accounts().Authenticate(ctx, req.Token)
 	if err != nil {
 		c.refuse(req.ID, err)
 		return

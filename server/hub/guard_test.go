@@ -86,7 +86,7 @@ func TestGuestsPlayCasual(t *testing.T) {
 	}
 	nextKind(t, ctx, b, g, proto.KindEnd)
 	for _, c := range []*client.Conn{a, b} {
-		if n, r, err := stores[0].RatedGames(ctx, c.Account().ID); err != nil || n != 0 || r != c.Account().Rating {
+		if n, r, err := stores[0].Sweeper().RatedGames(ctx, c.Account().ID); err != nil || n != 0 || r != c.Account().Rating {
 			t.Errorf("guest %d: %d rated games, rating %.1f from %.1f (%v)", c.Account().ID, n, r, c.Account().Rating, err)
 		}
 	}
@@ -141,7 +141,7 @@ func TestInvitesCancelCapAndExpire(t *testing.T) {
 	if _, err := b.Join(ctx, codes[1]); code(err) != proto.CodeNotFound || !strings.Contains(err.Error(), "expired") {
 		t.Errorf("joining an invite past its lifetime: %v", err)
 	}
-	if err := stores[0].PruneLimits(ctx, clock.Now()); err != nil {
+	if err := stores[0].Accounts().PruneLimits(ctx, clock.Now()); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := b.Join(ctx, codes[2]); code(err) != proto.CodeNotFound {

@@ -249,7 +249,7 @@ func limiterOf[K comparable](m map[K]*rate.Limiter, key K, r rate.Limit, b int) 
 const limiterPruneEvery = time.Minute
 
 func (h *Hub) pruneLimiters(ctx context.Context) {
-	if err := h.store.PruneLimits(ctx, h.cfg.Now()); err != nil && ctx.Err() == nil {
+	if err := h.store.Accounts().PruneLimits(ctx, h.cfg.Now()); err != nil && ctx.Err() == nil {
 		h.log.Warn("pruning the shared limits and old invites", "err", err)
 	}
 	h.mu.Lock()
@@ -356,7 +356,7 @@ func (h *Hub) started(ctx context.Context, game int64) {
 // paired tells the account's sockets here of its new game and has them watch it.
 func (h *Hub) paired(n store.AccountNotice) {
 	if n.Revoked {
-		go h.revoked(n.Account)
+		go h.auth().revoked(n.Account)
 		return
 	}
 	for _, c := range h.socketsOf(h.byAccount, n.Account) {
@@ -467,7 +467,7 @@ func (h *Hub) recordSeen(ctx context.Context) {
 // returned tells the opponents of a player shown away, who has just signed in here, that
 // it is back now, not at the next record.
 func (h *Hub) returned(ctx context.Context, account int64) {
-	back, err := h.store.Returned(ctx, account, h.cfg.Now())
+	back, err := h.store.Sweeper().Returned(ctx, account, h.cfg.Now())
 	if err != nil && ctx.Err() == nil {
 		h.log.Warn("recording a returning player", "err", err)
 	}
@@ -477,7 +477,7 @@ func (h *Hub) returned(ctx context.Context, account int64) {
 }
 
 func (h *Hub) seen(ctx context.Context, accounts []int64) {
-	back, err := h.store.Seen(ctx, accounts, h.cfg.Now())
+	back, err := h.store.Sweeper().Seen(ctx, accounts, h.cfg.Now())
 	if err != nil && ctx.Err() == nil {
 		h.log.Warn("recording connected players", "err", err)
 		h.seenFailed.Store(h.cfg.Now().UnixNano())
@@ -498,7 +498,7 @@ func (h *Hub) sweep(ctx context.Context) {
 		return
 	}
 	now := h.cfg.Now()
-	ended, err := h.store.SweepFlags(ctx, now)
+	ended, err := h.store.Sweeper().SweepFlags(ctx, now)
 	if err != nil && ctx.Err() == nil {
 		h.log.Warn("sweeping flags", "err", err)
 	}
@@ -506,14 +506,14 @@ func (h *Hub) sweep(ctx context.Context) {
 	// absence proves nothing: no abandonment until a grace period after the last failure.
 	var abandoned []proto.Event
 	if now.Sub(time.Unix(0, h.seenFailed.Load())) > h.cfg.Forfeit+h.cfg.SeenEvery {
-		abandoned, err = h.store.SweepAbandoned(ctx, now, h.cfg.Forfeit, h.cfg.SeenEvery)
+		abandoned, err = h.store.Sweeper().SweepAbandoned(ctx, now, h.cfg.Forfeit, h.cfg.SeenEvery)
 		if err != nil && ctx.Err() == nil {
 			h.log.Warn("sweeping abandoned games", "err", err)
 		}
 	}
 	// Nor is anyone away then: a claim needs a player shown away, after its grace.
 	if now.Sub(time.Unix(0, h.seenFailed.Load())) > h.cfg.AwayAfter+h.cfg.SeenEvery {
-		away, err := h.store.SweepAway(ctx, now, h.cfg.AwayAfter, h.cfg.Grace, h.cfg.Forfeit)
+		away, err := h.store.Sweeper().SweepAway(ctx, now, h.cfg.AwayAfter, h.cfg.Grace, h.cfg.Forfeit)
 		if err != nil && ctx.Err() == nil {
 			h.log.Warn("sweeping away players", "err", err)
 		}

@@ -131,7 +131,7 @@ func TestSignInStormsStayBounded(t *testing.T) {
 			cfg.SignInAddress, cfg.SignInName = store.Limit{Rate: 1e6, Burst: 1e6}, store.Limit{Rate: 1e6, Burst: 1e6}
 		}
 		bases, stores := instanceStores(t, 1, cfg)
-		stores[0].LimitHashing(slots, store.DefaultHashWait)
+		stores[0].Accounts().LimitHashing(slots, store.DefaultHashWait)
 		resetSignIns(t)
 		base := bases[0]
 		ctx := hashCtx(t)
@@ -173,7 +173,7 @@ func TestSignInStormsStayBounded(t *testing.T) {
 				resetSignIns(t)
 				s := hashStorm(n, ceiling, call)
 				t.Logf("limits %v, %d x %s: heap +%d MiB at the peak, slowest answer %v, answers %v (hash peak %d)",
-					limited, n, what, s.growth>>20, s.slowest.Round(time.Millisecond), s.codes, stores[0].HashPeak())
+					limited, n, what, s.growth>>20, s.slowest.Round(time.Millisecond), s.codes, stores[0].Accounts().HashPeak())
 				if s.growth > ceiling+16<<20 {
 					t.Errorf("%d x %s: the heap grew %d MiB, over the %d MiB the hash slots allow", n, what, s.growth>>20, ceiling>>20)
 				}
@@ -182,7 +182,7 @@ func TestSignInStormsStayBounded(t *testing.T) {
 				}
 			}
 		}
-		if p := stores[0].HashPeak(); p > slots || p == 0 {
+		if p := stores[0].Accounts().HashPeak(); p > slots || p == 0 {
 			t.Errorf("%d hashes ran at once, the slots are %d", p, slots)
 		}
 	}
@@ -229,7 +229,7 @@ func TestLoginLockoutAndUnknownNames(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, name := range []string{"lockable", "never registered"} {
-		before := stores[0].HashCount()
+		before := stores[0].Accounts().HashCount()
 		var answers []string
 		for range 7 {
 			_, err := client.Login(ctx, bases[0], name, "wrong password")
@@ -240,7 +240,7 @@ func TestLoginLockoutAndUnknownNames(t *testing.T) {
 		if fmt.Sprint(answers) != want {
 			t.Errorf("%s: %v, want %s", name, answers, want)
 		}
-		if n := stores[0].HashCount() - before; n != 6 {
+		if n := stores[0].Accounts().HashCount() - before; n != 6 {
 			t.Errorf("%s: %d hashes for 6 checked passwords", name, n)
 		}
 		if _, err := client.Login(ctx, bases[0], name, "right password"); code(err) != proto.CodeRateLimited {

@@ -20,6 +20,13 @@ import (
 	"github.com/xqfyne/xiangqi/server/proto"
 )
 
+// Accounts are the store's accounts, as a part of the Store: guests, registration, sign-in
+// and its tokens, and the limits on sign-ins and requests kept for every instance.
+type Accounts struct{ s *Store }
+
+// Accounts returns the store's accounts.
+func (s *Store) Accounts() Accounts { return Accounts{s} }
+
 // Account is a player's account.
 type Account struct {
 	ID     int64
@@ -71,11 +78,11 @@ func hashToken(token string) []byte {
 
 // CreateGuest makes a guest account and its session token, which is returned only here
 // (the database keeps its hash).
-func (s *Store) CreateGuest(ctx context.Context) (Account, string, error) {
+func (ac Accounts) CreateGuest(ctx context.Context) (Account, string, error) {
 	r := glicko.Default()
 	var a Account
 	token, hash := newToken()
-	err := s.inTx(ctx, func(tx *txn) error {
+	err := ac.s.inTx(ctx, func(tx *txn) error {
 		a.Rating = r
 		if err := tx.QueryRow(ctx, `INSERT INTO accounts (rating, deviation, volatility) VALUES ($1, $2, $3) RETURNING id`,
 			r.Rating, r.Deviation, r.Volatility).Scan(&a.ID); err != nil {
@@ -91,13 +98,13 @@ func (s *Store) CreateGuest(ctx context.Context) (Account, string, error) {
 }
 
 // Authenticate returns the account of a session token.
-func (s *Store) Authenticate(ctx context.Context, token string) (Account, error) {
+func (ac Accounts) Authenticate(ctx context.Context, token string) (Account, error) {
 	var a Account
 	var name *string
 	// Using a token keeps it alive: it expires tokenLifetime after its last use. The use
 	// is written at most once per tokenUseStep, so that a crowd of players reconnecting
 	// costs reads, not commits that wait for the disk.
-	err := s.pool.QueryRow(ctx, `WITH t AS (SELECT account_id, used_at FROM tokens WHERE hash = $1 AND used_at > now() - $2::interval),
+	err := ac.s.pool.QueryRow(ctx, `WITH t AS (SELECT account_id, used_at FROM tokens WHERE hash = $1 AND used_at > now() - $2::interval),
 		u AS (UPDATE tokens SET used_at = now() WHERE hash = $1 AND used_at <= now() - $3::interval AND EXISTS (SELECT 1 FROM t))
 		SELECT a.id, a.name, a.rating, a.deviation, a.volatility FROM t JOIN accounts a ON a.id = t.account_id`,
 		hashToken(token), tokenLifetime.String(), tokenUseStep.String()).
@@ -118,7 +125,7 @@ func (s *Store) Authenticate(ctx context.Context, token string) (Account, error)
 // another device with Login. The cheap checks (the name, the password's length, an
 // account already named, a name taken) come before the password's hash, which waits for
 // a hash slot (see LimitHashing).
-func (s *Store) Register(ctx context.Context, accountID int64, name, password string) error {
+func (ac Accounts) Register(ctx context.Context, accountID int64, name, password string) error {
 	display, key, err := CheckName(name)
 	if err != nil {
 		return err
@@ -128,7 +135,7 @@ func (s *Store) Register(ctx context.Context, accountID int64, name, password st
 	}
 	var current *string
 	var taken bool
-	if err := s.pool.QueryRow(ctx, `SELECT name, EXISTS (SELECT 1 FROM accounts WHERE name_key = $2) FROM accounts WHERE id = $1`,
+	if err := ac.s.pool.QueryRow(ctx, `SELECT name, EXISTS (SELECT 1 FROM accounts WHERE name_key = $2) FROM accounts WHERE id = $1`,
 		accountID, key).Scan(&current, &taken); err != nil {
 		return unavailable(err)
 	}
@@ -139,10 +146,10 @@ func (s *Store) Register(ctx context.Context, accountID int64, name, password st
 		return errNameTaken
 	}
 	var hash string
-	if err := s.hash.do(ctx, func() { hash = hashPassword(password) }); err != nil {
+	if err := ac.s.hash.do(ctx, func() { hash = hashPassword(password) }); err != nil {
 		return err
 	}
-	return s.inTx(ctx, func(tx *txn) error {
+	return ac.s.inTx(ctx, func(tx *txn) error {
 		tag, err := tx.Exec(ctx, `UPDATE accounts SET name = $2, name_key = $3, password = $4 WHERE id = $1 AND name IS NULL`,
 			accountID, display, key, hash)
 		var pgErr *pgconn.PgError
@@ -174,7 +181,7 @@ const maxSessions = 32
 // Every name, known or not, costs one hash (a dummy for unknown ones), so the time of
 // the answer does not tell whether the name exists; and every name has the lockout's
 // back-off after freeFailures wrong passwords, so neither does the lockout.
-func (s *Store) Login(ctx context.Context, name, password string, now time.Time) (Account, string, error) {
+func (ac Accounts) Login(ctx context.Context, name, password string, now time.Time) (Account, string, error) {
 	_, key, err := CheckName(name)
 	lockKey := "login:" + key
 	if err != nil {
@@ -188,14 +195,14 @@ func (s *Store) Login(ctx context.Context, name, password string, now time.Time)
 	if len(password) < minPassword || len(password) > maxPassword {
 		return Account{}, "", proto.Errorf(proto.CodeUnauthenticated, errBadPassword) // no registered password is
 	}
-	if d, err := s.lockedFor(ctx, lockKey, now); err != nil {
+	if d, err := ac.lockedFor(ctx, lockKey, now); err != nil {
 		return Account{}, "", err
 	} else if d > 0 {
 		return Account{}, "", proto.Errorf(proto.CodeRateLimited, fmt.Sprintf("too many wrong passwords for this name; try again in %v", d.Round(time.Second)))
 	}
 	var a Account
 	stored := dummyHash
-	err = s.pool.QueryRow(ctx, `SELECT id, name, password, rating, deviation, volatility FROM accounts
+	err = ac.s.pool.QueryRow(ctx, `SELECT id, name, password, rating, deviation, volatility FROM accounts
 		WHERE password IS NOT NULL AND (name_key = $1 OR $1 = '' AND name = $2 AND starts_with(name_key, $3))`,
 		key, strings.TrimSpace(name), legacyPrefix).Scan(&a.ID, &a.Name, &stored, &a.Rating.Rating, &a.Rating.Deviation, &a.Rating.Volatility)
 	found := err == nil
@@ -203,11 +210,11 @@ func (s *Store) Login(ctx context.Context, name, password string, now time.Time)
 		return Account{}, "", unavailable(err)
 	}
 	var ok bool
-	if err := s.hash.do(ctx, func() { ok = checkPassword(stored, password) }); err != nil {
+	if err := ac.s.hash.do(ctx, func() { ok = checkPassword(stored, password) }); err != nil {
 		return Account{}, "", err
 	}
 	if !found || !ok {
-		if err := s.failed(ctx, lockKey, now); err != nil {
+		if err := ac.failed(ctx, lockKey, now); err != nil {
 			return Account{}, "", err
 		}
 		return Account{}, "", proto.Errorf(proto.CodeUnauthenticated, errBadPassword)
@@ -218,24 +225,24 @@ func (s *Store) Login(ctx context.Context, name, password string, now time.Time)
 	b.Queue(`INSERT INTO tokens (hash, account_id) VALUES ($1, $2)`, hash, a.ID)
 	b.Queue(`DELETE FROM tokens WHERE account_id = $1 AND hash NOT IN (
 		SELECT hash FROM tokens WHERE account_id = $1 ORDER BY used_at DESC, created_at DESC LIMIT $2)`, a.ID, maxSessions)
-	if err := s.pool.SendBatch(ctx, b).Close(); err != nil {
+	if err := ac.s.pool.SendBatch(ctx, b).Close(); err != nil {
 		return Account{}, "", unavailable(err)
 	}
 	return a, token, nil
 }
 
 // Logout retires the session token; the instances close the sockets signed in with it.
-func (s *Store) Logout(ctx context.Context, token string) error {
-	return s.retire(ctx, `DELETE FROM tokens WHERE hash = $1 RETURNING account_id`, token)
+func (ac Accounts) Logout(ctx context.Context, token string) error {
+	return ac.retire(ctx, `DELETE FROM tokens WHERE hash = $1 RETURNING account_id`, token)
 }
 
 // RevokeAll retires every session token of the token's account (sign out everywhere).
-func (s *Store) RevokeAll(ctx context.Context, token string) error {
-	return s.retire(ctx, `DELETE FROM tokens WHERE account_id = (SELECT account_id FROM tokens WHERE hash = $1) RETURNING account_id`, token)
+func (ac Accounts) RevokeAll(ctx context.Context, token string) error {
+	return ac.retire(ctx, `DELETE FROM tokens WHERE account_id = (SELECT account_id FROM tokens WHERE hash = $1) RETURNING account_id`, token)
 }
 
-func (s *Store) retire(ctx context.Context, sql, token string) error {
-	return s.inTx(ctx, func(tx *txn) error {
+func (ac Accounts) retire(ctx context.Context, sql, token string) error {
+	return ac.s.inTx(ctx, func(tx *txn) error {
 		rows, err := tx.Query(ctx, sql, hashToken(token))
 		if err != nil {
 			return err
@@ -254,16 +261,16 @@ func (s *Store) retire(ctx context.Context, sql, token string) error {
 }
 
 // Registered reports whether the account has a name (a registered account, not a guest).
-func (s *Store) Registered(ctx context.Context, account int64) (bool, error) {
+func (ac Accounts) Registered(ctx context.Context, account int64) (bool, error) {
 	var ok bool
-	err := s.pool.QueryRow(ctx, `SELECT name IS NOT NULL FROM accounts WHERE id = $1`, account).Scan(&ok)
+	err := ac.s.pool.QueryRow(ctx, `SELECT name IS NOT NULL FROM accounts WHERE id = $1`, account).Scan(&ok)
 	return ok, err
 }
 
 // TokenValid reports whether a session token still works (a socket's, after a logout).
-func (s *Store) TokenValid(ctx context.Context, token string) (bool, error) {
+func (ac Accounts) TokenValid(ctx context.Context, token string) (bool, error) {
 	var ok bool
-	err := s.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM tokens WHERE hash = $1)`, hashToken(token)).Scan(&ok)
+	err := ac.s.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM tokens WHERE hash = $1)`, hashToken(token)).Scan(&ok)
 	return ok, err
 }
 

@@ -41,10 +41,10 @@ func TestAwayClaimAndReturn(t *testing.T) {
 	ctx := context.Background()
 	start := time.Now()
 	id, red, black := pair(t, s, Spec{TimeControl: SeekControls()[0], Rated: true}, start)
-	if _, err := s.Seen(ctx, []int64{red.ID}, start.Add(25*time.Second)); err != nil {
+	if _, err := s.Sweeper().Seen(ctx, []int64{red.ID}, start.Add(25*time.Second)); err != nil {
 		t.Fatal(err)
 	}
-	events, err := s.SweepAway(ctx, start.Add(30*time.Second), testAwayAfter, testGrace, testForfeit)
+	events, err := s.Sweeper().SweepAway(ctx, start.Add(30*time.Second), testAwayAfter, testGrace, testForfeit)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,35 +53,35 @@ func TestAwayClaimAndReturn(t *testing.T) {
 		!a.ForfeitAt.Equal(dbTime(start).Add(testForfeit)) {
 		t.Errorf("away %+v, want black since %v", a, start)
 	}
-	if again, err := s.SweepAway(ctx, start.Add(31*time.Second), testAwayAfter, testGrace, testForfeit); err != nil || len(ofGame(again, id)) != 0 {
+	if again, err := s.Sweeper().SweepAway(ctx, start.Add(31*time.Second), testAwayAfter, testGrace, testForfeit); err != nil || len(ofGame(again, id)) != 0 {
 		t.Errorf("marked away twice: %+v %v", again, err)
 	}
-	if _, err := s.Claim(ctx, red.ID, id, false, start.Add(59*time.Second)); code(err) != proto.CodeTooEarly {
+	if _, err := s.Sweeper().Claim(ctx, red.ID, id, false, start.Add(59*time.Second)); code(err) != proto.CodeTooEarly {
 		t.Errorf("a claim before the claim time: %v, want %s", err, proto.CodeTooEarly)
 	}
-	if _, err := s.Claim(ctx, black.ID, id, false, start.Add(61*time.Second)); code(err) != proto.CodeNotAway {
+	if _, err := s.Sweeper().Claim(ctx, black.ID, id, false, start.Add(61*time.Second)); code(err) != proto.CodeNotAway {
 		t.Errorf("the away player's claim against one who is here: %v, want %s", err, proto.CodeNotAway)
 	}
 	// Black comes back: the mark goes, the opponent hears it, a claim is refused.
-	back, err := s.Seen(ctx, []int64{black.ID}, start.Add(61*time.Second))
+	back, err := s.Sweeper().Seen(ctx, []int64{black.ID}, start.Add(61*time.Second))
 	if back = ofGame(back, id); err != nil || len(back) != 1 || back[0].Kind != proto.KindBack || back[0].Seq != 3 {
 		t.Fatalf("return: %+v %v", back, err)
 	}
-	if _, err := s.Claim(ctx, red.ID, id, false, start.Add(62*time.Second)); code(err) != proto.CodeNotAway {
+	if _, err := s.Sweeper().Claim(ctx, red.ID, id, false, start.Add(62*time.Second)); code(err) != proto.CodeNotAway {
 		t.Errorf("a claim after the return: %v, want %s", err, proto.CodeNotAway)
 	}
 	// Black leaves again (red stays); red claims a draw once it may.
-	if _, err := s.Seen(ctx, []int64{red.ID}, start.Add(95*time.Second)); err != nil {
+	if _, err := s.Sweeper().Seen(ctx, []int64{red.ID}, start.Add(95*time.Second)); err != nil {
 		t.Fatal(err)
 	}
-	events, err = s.SweepAway(ctx, start.Add(100*time.Second), testAwayAfter, testGrace, testForfeit)
+	events, err = s.Sweeper().SweepAway(ctx, start.Add(100*time.Second), testAwayAfter, testGrace, testForfeit)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if a := awayOf(t, events, id); a.Side != "black" || !a.ClaimAt.Equal(dbTime(start).Add(61*time.Second+testGrace)) {
 		t.Errorf("second away %+v", a)
 	}
-	ended, err := s.Claim(ctx, red.ID, id, true, start.Add(122*time.Second))
+	ended, err := s.Sweeper().Claim(ctx, red.ID, id, true, start.Add(122*time.Second))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +89,7 @@ func TestAwayClaimAndReturn(t *testing.T) {
 		t.Errorf("claimed draw: %+v", end)
 	}
 	for _, p := range []Account{red, black} {
-		if n, _, err := s.RatedGames(ctx, p.ID); err != nil || n != 1 {
+		if n, _, err := s.Sweeper().RatedGames(ctx, p.ID); err != nil || n != 1 {
 			t.Errorf("account %d: %d rated games %v", p.ID, n, err)
 		}
 	}
@@ -101,17 +101,17 @@ func TestMoveBringsThePlayerBack(t *testing.T) {
 	ctx := context.Background()
 	start := time.Now()
 	id, red, black := pair(t, s, blitz, start)
-	if _, err := s.Seen(ctx, []int64{black.ID}, start.Add(25*time.Second)); err != nil {
+	if _, err := s.Sweeper().Seen(ctx, []int64{black.ID}, start.Add(25*time.Second)); err != nil {
 		t.Fatal(err)
 	}
-	if a := awayOf(t, must(t)(s.SweepAway(ctx, start.Add(30*time.Second), testAwayAfter, testGrace, testForfeit)), id); a.Side != "red" {
+	if a := awayOf(t, must(t)(s.Sweeper().SweepAway(ctx, start.Add(30*time.Second), testAwayAfter, testGrace, testForfeit)), id); a.Side != "red" {
 		t.Fatalf("away %+v", a)
 	}
 	events, err := s.Move(ctx, red.ID, id, 0, "b2b4", start.Add(40*time.Second), 0)
 	if err != nil || len(events) != 2 || events[0].Kind != proto.KindBack || events[1].Kind != proto.KindMove {
 		t.Fatalf("move of the away player: %+v %v", events, err)
 	}
-	if _, err := s.Claim(ctx, black.ID, id, false, start.Add(2*time.Minute)); code(err) != proto.CodeNotAway {
+	if _, err := s.Sweeper().Claim(ctx, black.ID, id, false, start.Add(2*time.Minute)); code(err) != proto.CodeNotAway {
 		t.Errorf("claim against a player who moved: %v", err)
 	}
 }
@@ -138,10 +138,10 @@ func TestAbandonmentEndsOnceWhateverRaces(t *testing.T) {
 		start := time.Now()
 		id, red, black := pair(t, s, Spec{TimeControl: SeekControls()[0], Rated: true}, start)
 		late := start.Add(5*time.Minute + time.Second) // red, to move, has flagged; black is past its forfeit
-		if _, err := s.Seen(ctx, []int64{red.ID}, late.Add(-time.Second)); err != nil {
+		if _, err := s.Sweeper().Seen(ctx, []int64{red.ID}, late.Add(-time.Second)); err != nil {
 			t.Fatal(err)
 		}
-		awayOf(t, must(t)(s.SweepAway(ctx, start.Add(30*time.Second), testAwayAfter, testGrace, testForfeit)), id)
+		awayOf(t, must(t)(s.Sweeper().SweepAway(ctx, start.Add(30*time.Second), testAwayAfter, testGrace, testForfeit)), id)
 		var wg sync.WaitGroup
 		var mu sync.Mutex
 		var errs []error
@@ -155,12 +155,12 @@ func TestAbandonmentEndsOnceWhateverRaces(t *testing.T) {
 				mu.Unlock()
 			}()
 		}
-		run(func() ([]proto.Event, error) { return s.Claim(ctx, red.ID, id, round%2 == 1, late) })
-		run(func() ([]proto.Event, error) { return s.SweepAbandoned(ctx, late, testForfeit, testTogether) })
-		run(func() ([]proto.Event, error) { return s.Seen(ctx, []int64{black.ID}, late) })
-		run(func() ([]proto.Event, error) { return s.SweepFlags(ctx, late) })
+		run(func() ([]proto.Event, error) { return s.Sweeper().Claim(ctx, red.ID, id, round%2 == 1, late) })
+		run(func() ([]proto.Event, error) { return s.Sweeper().SweepAbandoned(ctx, late, testForfeit, testTogether) })
+		run(func() ([]proto.Event, error) { return s.Sweeper().Seen(ctx, []int64{black.ID}, late) })
+		run(func() ([]proto.Event, error) { return s.Sweeper().SweepFlags(ctx, late) })
 		run(func() ([]proto.Event, error) { return s.Move(ctx, red.ID, id, 0, "b2b4", late, 0) })
-		run(func() ([]proto.Event, error) { return s.Claim(ctx, red.ID, id, false, late) })
+		run(func() ([]proto.Event, error) { return s.Sweeper().Claim(ctx, red.ID, id, false, late) })
 		wg.Wait()
 		for _, err := range errs {
 			switch code(err) {
@@ -200,7 +200,7 @@ func TestAbandonmentEndsOnceWhateverRaces(t *testing.T) {
 			t.Errorf("round %d: %d end events, want 1: %+v", round, ends, events)
 		}
 		for _, p := range []Account{red, black} {
-			if n, _, err := s.RatedGames(ctx, p.ID); err != nil || n != 1 {
+			if n, _, err := s.Sweeper().RatedGames(ctx, p.ID); err != nil || n != 1 {
 				t.Errorf("round %d: account %d has %d rated games (%v), want 1", round, p.ID, n, err)
 			}
 		}
@@ -221,14 +221,14 @@ func TestReturned(t *testing.T) {
 		}
 		return at
 	}
-	if back, err := s.Returned(ctx, red.ID, start.Add(5*time.Second)); err != nil || len(back) != 0 || !seenAt(red).Equal(dbTime(start)) {
+	if back, err := s.Sweeper().Returned(ctx, red.ID, start.Add(5*time.Second)); err != nil || len(back) != 0 || !seenAt(red).Equal(dbTime(start)) {
 		t.Errorf("a player not away: %+v %v, seen %v", back, err, seenAt(red))
 	}
-	if _, err := s.Seen(ctx, []int64{red.ID}, start.Add(25*time.Second)); err != nil {
+	if _, err := s.Sweeper().Seen(ctx, []int64{red.ID}, start.Add(25*time.Second)); err != nil {
 		t.Fatal(err)
 	}
-	awayOf(t, must(t)(s.SweepAway(ctx, start.Add(30*time.Second), testAwayAfter, testGrace, testForfeit)), id)
-	back, err := s.Returned(ctx, black.ID, start.Add(31*time.Second))
+	awayOf(t, must(t)(s.Sweeper().SweepAway(ctx, start.Add(30*time.Second), testAwayAfter, testGrace, testForfeit)), id)
+	back, err := s.Sweeper().Returned(ctx, black.ID, start.Add(31*time.Second))
 	if back = ofGame(back, id); err != nil || len(back) != 1 || back[0].Kind != proto.KindBack {
 		t.Errorf("the away player's return: %+v %v", back, err)
 	}
@@ -241,10 +241,10 @@ func TestRefusedActionOfAnAwayPlayer(t *testing.T) {
 	ctx := context.Background()
 	start := time.Now()
 	id, red, black := pair(t, s, blitz, start)
-	if _, err := s.Seen(ctx, []int64{black.ID}, start.Add(25*time.Second)); err != nil {
+	if _, err := s.Sweeper().Seen(ctx, []int64{black.ID}, start.Add(25*time.Second)); err != nil {
 		t.Fatal(err)
 	}
-	awayOf(t, must(t)(s.SweepAway(ctx, start.Add(30*time.Second), testAwayAfter, testGrace, testForfeit)), id)
+	awayOf(t, must(t)(s.Sweeper().SweepAway(ctx, start.Add(30*time.Second), testAwayAfter, testGrace, testForfeit)), id)
 	events, err := s.AcceptDraw(ctx, red.ID, id, start.Add(31*time.Second))
 	if code(err) != proto.CodeNoOffer || events != nil {
 		t.Errorf("accepting no offer: %+v %v", events, err)

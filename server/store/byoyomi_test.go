@@ -20,11 +20,11 @@ func TestByoyomiOnTheServer(t *testing.T) {
 		t.Fatal(err)
 	}
 	a, b := member(t, s), member(t, s)
-	id, code, err := s.Invite(ctx, a.ID, spec)
+	id, code, err := s.Pairing().Invite(ctx, a.ID, spec)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Join(ctx, b.ID, code, start); err != nil {
+	if _, err := s.Pairing().Join(ctx, b.ID, code, start); err != nil {
 		t.Fatal(err)
 	}
 	events, err := s.Events(ctx, id, 0)
@@ -65,10 +65,10 @@ func TestByoyomiOnTheServer(t *testing.T) {
 	}
 	move(black, 3, "a9a8", 82*time.Second)
 	// Red's last period ends 10 s after black's move.
-	if ended, err := s.SweepFlags(ctx, start.Add(91*time.Second)); err != nil || len(ofGame(ended, id)) != 0 {
+	if ended, err := s.Sweeper().SweepFlags(ctx, start.Add(91*time.Second)); err != nil || len(ofGame(ended, id)) != 0 {
 		t.Fatalf("a sweep within the last period ended %+v %v", ofGame(ended, id), err)
 	}
-	ended, err := s.SweepFlags(ctx, start.Add(93*time.Second))
+	ended, err := s.Sweeper().SweepFlags(ctx, start.Add(93*time.Second))
 	if ended = ofGame(ended, id); err != nil || len(ended) != 1 {
 		t.Fatalf("the sweep after the last period: %+v %v", ended, err)
 	}
@@ -88,7 +88,7 @@ func TestByoyomiSeeksPairOnTheSameControl(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		id, err := s.Seek(ctx, guest(t, s).ID, spec, now)
+		id, err := s.Pairing().Seek(ctx, guest(t, s).ID, spec, now)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -16,10 +16,10 @@ func TestEndedGames(t *testing.T) {
 	me := guest(t, s)
 	game := func() int64 {
 		t.Helper()
-		if id, err := s.Seek(ctx, me.ID, blitz, start); err != nil || id != 0 {
+		if id, err := s.Pairing().Seek(ctx, me.ID, blitz, start); err != nil || id != 0 {
 			t.Fatalf("my seek: game %d, %v", id, err)
 		}
-		id, err := s.Seek(ctx, guest(t, s).ID, blitz, start)
+		id, err := s.Pairing().Seek(ctx, guest(t, s).ID, blitz, start)
 		if err != nil || id == 0 {
 			t.Fatalf("the opponent's seek: game %d, %v", id, err)
 		}

@@ -17,10 +17,10 @@ const (
 
 // Invite makes a private game for account, waiting for the opponent who joins with the
 // code returned; account gets a colour at random.
-func (s *Store) Invite(ctx context.Context, account int64, spec Spec) (int64, string, error) {
+func (pr Pairing) Invite(ctx context.Context, account int64, spec Spec) (int64, string, error) {
 	var id int64
 	code := inviteCode()
-	err := s.inTx(ctx, func(tx *txn) error {
+	err := pr.s.inTx(ctx, func(tx *txn) error {
 		// One account's invites are made one at a time, so that the cap holds.
 		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtext('xq invites'), $1::int)`, int32(account)); err != nil {
 			return err
@@ -47,8 +47,8 @@ func (s *Store) Invite(ctx context.Context, account int64, spec Spec) (int64, st
 }
 
 // CancelInvite withdraws account's invite of game, before anyone joined it.
-func (s *Store) CancelInvite(ctx context.Context, account, game int64) error {
-	tag, err := s.pool.Exec(ctx, `DELETE FROM games WHERE id = $1 AND status = 'waiting' AND (red = $2 OR black = $2)`, game, account)
+func (pr Pairing) CancelInvite(ctx context.Context, account, game int64) error {
+	tag, err := pr.s.pool.Exec(ctx, `DELETE FROM games WHERE id = $1 AND status = 'waiting' AND (red = $2 OR black = $2)`, game, account)
 	if err != nil {
 		return unavailable(err)
 	}

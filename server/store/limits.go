@@ -23,12 +23,12 @@ type Limit struct {
 // Allow takes one request from the bucket named key, shared by every instance on the
 // database, and reports whether there was one. now is the caller's clock; instances whose
 // clocks disagree a little only refill a little early or late.
-func (s *Store) Allow(ctx context.Context, key string, l Limit, now time.Time) (bool, error) {
+func (ac Accounts) Allow(ctx context.Context, key string, l Limit, now time.Time) (bool, error) {
 	if l.Rate <= 0 || l.Burst < 1 {
 		return false, fmt.Errorf("store: limit %+v allows nothing", l)
 	}
 	var left float64
-	err := s.pool.QueryRow(ctx, bucketSQL, key, l.Rate, float64(l.Burst), dbTime(now)).Scan(&left)
+	err := ac.s.pool.QueryRow(ctx, bucketSQL, key, l.Rate, float64(l.Burst), dbTime(now)).Scan(&left)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return false, nil
 	}
@@ -49,13 +49,13 @@ var bucketSQL = strings.ReplaceAll(`INSERT INTO rate_buckets AS b (key, tokens, 
 
 // PruneLimits forgets the buckets full again and the failures past their memory, and
 // the invites past their lifetime.
-func (s *Store) PruneLimits(ctx context.Context, now time.Time) error {
+func (ac Accounts) PruneLimits(ctx context.Context, now time.Time) error {
 	now = dbTime(now)
 	b := &pgx.Batch{}
 	b.Queue(`DELETE FROM rate_buckets WHERE full_at < $1`, now)
 	b.Queue(`DELETE FROM login_failures WHERE at < $1 AND locked_until < $2`, now.Add(-failureMemory), now)
 	b.Queue(`DELETE FROM games WHERE status = 'waiting' AND created_at < $1`, now.Add(-InviteLifetime))
-	return s.pool.SendBatch(ctx, b).Close()
+	return ac.s.pool.SendBatch(ctx, b).Close()
 }
 
 // The login lockout: freeFailures wrong passwords for a name cost nothing; each one after
@@ -77,9 +77,9 @@ func lockout(n int) time.Duration {
 }
 
 // lockedFor returns how long the name of key stays locked after now (0: it is not).
-func (s *Store) lockedFor(ctx context.Context, key string, now time.Time) (time.Duration, error) {
+func (ac Accounts) lockedFor(ctx context.Context, key string, now time.Time) (time.Duration, error) {
 	var until time.Time
-	err := s.pool.QueryRow(ctx, `SELECT locked_until FROM login_failures WHERE key = $1`, key).Scan(&until)
+	err := ac.s.pool.QueryRow(ctx, `SELECT locked_until FROM login_failures WHERE key = $1`, key).Scan(&until)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return 0, nil
 	}
@@ -90,16 +90,16 @@ func (s *Store) lockedFor(ctx context.Context, key string, now time.Time) (time.
 }
 
 // failed counts a wrong password for the name of key and locks it as lockout says.
-func (s *Store) failed(ctx context.Context, key string, now time.Time) error {
+func (ac Accounts) failed(ctx context.Context, key string, now time.Time) error {
 	now = dbTime(now)
 	var n int
-	if err := s.pool.QueryRow(ctx, `INSERT INTO login_failures AS f (key, failures, locked_until, at) VALUES ($1, 1, $2, $2)
+	if err := ac.s.pool.QueryRow(ctx, `INSERT INTO login_failures AS f (key, failures, locked_until, at) VALUES ($1, 1, $2, $2)
 		ON CONFLICT (key) DO UPDATE SET failures = CASE WHEN f.at < $3 THEN 1 ELSE f.failures + 1 END, at = $2
 		RETURNING failures`, key, now, now.Add(-failureMemory)).Scan(&n); err != nil {
 		return unavailable(err)
 	}
 	if d := lockout(n); d > 0 {
-		if _, err := s.pool.Exec(ctx, `UPDATE login_failures SET locked_until = $2 WHERE key = $1`, key, now.Add(d)); err != nil {
+		if _, err := ac.s.pool.Exec(ctx, `UPDATE login_failures SET locked_until = $2 WHERE key = $1`, key, now.Add(d)); err != nil {
 			return unavailable(err)
 		}
 	}
@@ -136,13 +136,13 @@ func newHasher(slots int, wait time.Duration) *hasher {
 
 // LimitHashing sets how many password hashes run at once and how long a request waits
 // for a slot; call it before serving.
-func (s *Store) LimitHashing(slots int, wait time.Duration) { s.hash = newHasher(slots, wait) }
+func (ac Accounts) LimitHashing(slots int, wait time.Duration) { ac.s.hash = newHasher(slots, wait) }
 
 // HashPeak is the most password hashes that have run at once on this instance.
-func (s *Store) HashPeak() int { return int(s.hash.peak.Load()) }
+func (ac Accounts) HashPeak() int { return int(ac.s.hash.peak.Load()) }
 
 // HashCount is how many password hashes this instance has run.
-func (s *Store) HashCount() int { return int(s.hash.done.Load()) }
+func (ac Accounts) HashCount() int { return int(ac.s.hash.done.Load()) }
 
 // do runs f in a hash slot, or refuses once the wait is over.
 func (h *hasher) do(ctx context.Context, f func()) error {

@@ -41,10 +41,10 @@ func TestBackfillNameKeys(t *testing.T) {
 		got[2] != names[2] || !strings.HasPrefix(keys[2], legacyPrefix) {
 		t.Errorf("after the backfill: names %q, keys %q", got, keys)
 	}
-	if a, _, err := s.Login(ctx, names[2], "password1", time.Now()); err != nil || a.ID != ids[2] {
+	if a, _, err := s.Accounts().Login(ctx, names[2], "password1", time.Now()); err != nil || a.ID != ids[2] {
 		t.Errorf("signing in with a legacy name: %+v %v", a, err)
 	}
-	if a, _, err := s.Login(ctx, strings.ToLower(names[0]), "password1", time.Now()); err != nil || a.ID != ids[0] {
+	if a, _, err := s.Accounts().Login(ctx, strings.ToLower(names[0]), "password1", time.Now()); err != nil || a.ID != ids[0] {
 		t.Errorf("signing in to the name kept: %+v %v", a, err)
 	}
 }
@@ -55,7 +55,7 @@ func TestSessionsAreCapped(t *testing.T) {
 	ctx := context.Background()
 	a := guest(t, s)
 	name := fmt.Sprintf("sessions%d", a.ID)
-	if err := s.Register(ctx, a.ID, name, "password1"); err != nil {
+	if err := s.Accounts().Register(ctx, a.ID, name, "password1"); err != nil {
 		t.Fatal(err)
 	}
 	for i := range maxSessions + 5 {
@@ -64,7 +64,7 @@ func TestSessionsAreCapped(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	_, token, err := s.Login(ctx, name, "password1", time.Now())
+	_, token, err := s.Accounts().Login(ctx, name, "password1", time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,13 +72,13 @@ func TestSessionsAreCapped(t *testing.T) {
 	if err := s.pool.QueryRow(ctx, `SELECT count(*) FROM tokens WHERE account_id = $1`, a.ID).Scan(&n); err != nil || n != maxSessions {
 		t.Errorf("%d tokens after the sign-in (%v), want %d", n, err, maxSessions)
 	}
-	if _, err := s.Authenticate(ctx, token); err != nil {
+	if _, err := s.Accounts().Authenticate(ctx, token); err != nil {
 		t.Errorf("the new token: %v", err)
 	}
-	if ok, _ := s.TokenValid(ctx, fmt.Sprint(name, maxSessions+4)); ok {
+	if ok, _ := s.Accounts().TokenValid(ctx, fmt.Sprint(name, maxSessions+4)); ok {
 		t.Error("the token used least lately survived")
 	}
-	if ok, _ := s.TokenValid(ctx, fmt.Sprint(name, 0)); !ok {
+	if ok, _ := s.Accounts().TokenValid(ctx, fmt.Sprint(name, 0)); !ok {
 		t.Error("the token used most lately was retired")
 	}
 }

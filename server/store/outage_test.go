@@ -49,7 +49,7 @@ func TestOutageChargesNoClockAndForfeitsNoGame(t *testing.T) {
 	}
 	beat(start)
 	moveClock(t, s, red.ID, id, 0, "b2b4", start.Add(10*time.Second))
-	if _, err := s.Seen(ctx, []int64{red.ID, black.ID}, start.Add(12*time.Second)); err != nil {
+	if _, err := s.Sweeper().Seen(ctx, []int64{red.ID, black.ID}, start.Add(12*time.Second)); err != nil {
 		t.Fatal(err)
 	}
 	if o := beat(start.Add(12 * time.Second)); o.Length() != 0 {
@@ -59,13 +59,13 @@ func TestOutageChargesNoClockAndForfeitsNoGame(t *testing.T) {
 	if o := beat(back); o.Length() != 5*time.Minute || !o.From.Equal(dbTime(start.Add(12*time.Second))) {
 		t.Errorf("outage %+v, want the 5 minutes from the last beat", o)
 	}
-	if ended, err := s.SweepFlags(ctx, back.Add(time.Second)); err != nil || len(ofGame(ended, id)) != 0 {
+	if ended, err := s.Sweeper().SweepFlags(ctx, back.Add(time.Second)); err != nil || len(ofGame(ended, id)) != 0 {
 		t.Errorf("flags after the outage: %+v %v", ended, err)
 	}
-	if away, err := s.SweepAway(ctx, back.Add(time.Second), testAwayAfter, testGrace, testForfeit); err != nil || len(ofGame(away, id)) != 0 {
+	if away, err := s.Sweeper().SweepAway(ctx, back.Add(time.Second), testAwayAfter, testGrace, testForfeit); err != nil || len(ofGame(away, id)) != 0 {
 		t.Errorf("away after the outage: %+v %v", away, err)
 	}
-	if ended, err := s.SweepAbandoned(ctx, back.Add(time.Second), testForfeit, testTogether); err != nil || len(ofGame(ended, id)) != 0 {
+	if ended, err := s.Sweeper().SweepAbandoned(ctx, back.Add(time.Second), testForfeit, testTogether); err != nil || len(ofGame(ended, id)) != 0 {
 		t.Errorf("abandoned after the outage: %+v %v", ended, err)
 	}
 	// Black thought 2 s before the outage and 3 s after it: 5 s of its 5 minutes, then +3.
@@ -74,11 +74,11 @@ func TestOutageChargesNoClockAndForfeitsNoGame(t *testing.T) {
 	}
 	// Red stays; black goes (last seen at the outage's end) and forfeits 2 minutes later.
 	for at := back.Add(5 * time.Second); at.Before(back.Add(testForfeit + 15*time.Second)); at = at.Add(5 * time.Second) {
-		if _, err := s.Seen(ctx, []int64{red.ID}, at); err != nil {
+		if _, err := s.Sweeper().Seen(ctx, []int64{red.ID}, at); err != nil {
 			t.Fatal(err)
 		}
 		beat(at)
-		if ended, err := s.SweepAbandoned(ctx, at, testForfeit, testTogether); err != nil {
+		if ended, err := s.Sweeper().SweepAbandoned(ctx, at, testForfeit, testTogether); err != nil {
 			t.Fatal(err)
 		} else if ended = ofGame(ended, id); len(ended) > 0 {
 			if end := endOf(t, ended); end.Result != "1-0" || end.Reason != match.ReasonAbandoned || at.Before(back.Add(testForfeit)) {
@@ -102,10 +102,10 @@ func TestOutageMovesTheClaimTime(t *testing.T) {
 			t.Fatalf("beat %+v %v", o, err)
 		}
 	}
-	if _, err := s.Seen(ctx, []int64{red.ID}, start.Add(25*time.Second)); err != nil {
+	if _, err := s.Sweeper().Seen(ctx, []int64{red.ID}, start.Add(25*time.Second)); err != nil {
 		t.Fatal(err)
 	}
-	if a := awayOf(t, must(t)(s.SweepAway(ctx, start.Add(30*time.Second), testAwayAfter, testGrace, testForfeit)), id); a.Side != "black" {
+	if a := awayOf(t, must(t)(s.Sweeper().SweepAway(ctx, start.Add(30*time.Second), testAwayAfter, testGrace, testForfeit)), id); a.Side != "black" {
 		t.Fatalf("away %+v", a)
 	}
 	back := start.Add(30*time.Second + 5*time.Minute)
@@ -119,10 +119,10 @@ func TestOutageMovesTheClaimTime(t *testing.T) {
 	if a.Side != "black" || !a.Since.Equal(since) || !a.ClaimAt.Equal(since.Add(testGrace)) || !a.ForfeitAt.Equal(since.Add(testForfeit)) {
 		t.Errorf("away again %+v, want since %v", a, since)
 	}
-	if _, err := s.Claim(ctx, red.ID, id, false, start.Add(testGrace+time.Second)); code(err) != proto.CodeTooEarly {
+	if _, err := s.Sweeper().Claim(ctx, red.ID, id, false, start.Add(testGrace+time.Second)); code(err) != proto.CodeTooEarly {
 		t.Errorf("a claim at the time announced before the outage: %v, want %s", err, proto.CodeTooEarly)
 	}
-	if _, err := s.Claim(ctx, red.ID, id, false, a.ClaimAt.Add(time.Second)); err != nil {
+	if _, err := s.Sweeper().Claim(ctx, red.ID, id, false, a.ClaimAt.Add(time.Second)); err != nil {
 		t.Errorf("a claim at the time announced after it: %v", err)
 	}
 }
@@ -140,17 +140,17 @@ func TestBothGoneAfterAnOutageIsADraw(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if _, err := s.Seen(ctx, []int64{red.ID, black.ID}, start.Add(10*time.Second)); err != nil {
+	if _, err := s.Sweeper().Seen(ctx, []int64{red.ID, black.ID}, start.Add(10*time.Second)); err != nil {
 		t.Fatal(err)
 	}
 	back := start.Add(10*time.Second + 5*time.Minute)
 	if o, _, err := s.Beat(ctx, back, testOutageAfter, testGrace, testForfeit); err != nil || o.Length() == 0 {
 		t.Fatalf("outage %+v %v", o, err)
 	}
-	if ended, err := s.SweepAbandoned(ctx, back.Add(testForfeit-time.Second), testForfeit, testTogether); err != nil || len(ofGame(ended, id)) != 0 {
+	if ended, err := s.Sweeper().SweepAbandoned(ctx, back.Add(testForfeit-time.Second), testForfeit, testTogether); err != nil || len(ofGame(ended, id)) != 0 {
 		t.Fatalf("before the forfeit time: %+v %v", ended, err)
 	}
-	ended, err := s.SweepAbandoned(ctx, back.Add(testForfeit+time.Second), testForfeit, testTogether)
+	ended, err := s.Sweeper().SweepAbandoned(ctx, back.Add(testForfeit+time.Second), testForfeit, testTogether)
 	if ended = ofGame(ended, id); err != nil || len(ended) != 1 {
 		t.Fatalf("after the forfeit time: %+v %v", ended, err)
 	}

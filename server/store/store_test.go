@@ -31,7 +31,7 @@ func openStore(t testing.TB) *Store {
 
 func guest(t testing.TB, s *Store) Account {
 	t.Helper()
-	a, _, err := s.CreateGuest(context.Background())
+	a, _, err := s.Accounts().CreateGuest(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,10 +60,10 @@ func pair(t testing.TB, s *Store, spec Spec, start time.Time) (id int64, red, bl
 	if spec.Rated {
 		a, b = member(t, s), member(t, s)
 	}
-	if id, err := s.Seek(ctx, a.ID, spec, start); err != nil || id != 0 {
+	if id, err := s.Pairing().Seek(ctx, a.ID, spec, start); err != nil || id != 0 {
 		t.Fatalf("first seek: game %d, %v; want it waiting", id, err)
 	}
-	id, err := s.Seek(ctx, b.ID, spec, start)
+	id, err := s.Pairing().Seek(ctx, b.ID, spec, start)
 	if err != nil || id == 0 {
 		t.Fatalf("second seek: game %d, %v; want a game", id, err)
 	}
@@ -182,26 +182,26 @@ func TestMovesAreCheckedAndJudged(t *testing.T) {
 func TestTokensAndPasswords(t *testing.T) {
 	s := openStore(t)
 	ctx := context.Background()
-	a, token, err := s.CreateGuest(ctx)
+	a, token, err := s.Accounts().CreateGuest(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, err := s.Authenticate(ctx, token); err != nil || got.ID != a.ID {
+	if got, err := s.Accounts().Authenticate(ctx, token); err != nil || got.ID != a.ID {
 		t.Fatalf("own token: %+v %v", got, err)
 	}
-	if _, err := s.Authenticate(ctx, token+"x"); code(err) != proto.CodeUnauthenticated {
+	if _, err := s.Accounts().Authenticate(ctx, token+"x"); code(err) != proto.CodeUnauthenticated {
 		t.Errorf("forged token: %v", err)
 	}
 	if _, err := s.pool.Exec(ctx, `UPDATE tokens SET used_at = now() - interval '91 days' WHERE hash = $1`, hashToken(token)); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Authenticate(ctx, token); code(err) != proto.CodeUnauthenticated {
+	if _, err := s.Accounts().Authenticate(ctx, token); code(err) != proto.CodeUnauthenticated {
 		t.Errorf("a token unused for 91 days: %v", err)
 	}
 	if _, err := s.pool.Exec(ctx, `UPDATE tokens SET used_at = now() - interval '89 days' WHERE hash = $1`, hashToken(token)); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Authenticate(ctx, token); err != nil {
+	if _, err := s.Accounts().Authenticate(ctx, token); err != nil {
 		t.Errorf("a token unused for 89 days: %v", err)
 	}
 	// That use kept it alive for another 90 days.
@@ -211,19 +211,19 @@ func TestTokensAndPasswords(t *testing.T) {
 		t.Errorf("a token's use was not recorded: unused for %v (%v)", unused, err)
 	}
 	name := "player" + token[:6]
-	if err := s.Register(ctx, a.ID, name, "short"); code(err) != proto.CodeBadRequest {
+	if err := s.Accounts().Register(ctx, a.ID, name, "short"); code(err) != proto.CodeBadRequest {
 		t.Errorf("short password: %v", err)
 	}
-	if err := s.Register(ctx, a.ID, name, "long enough"); err != nil {
+	if err := s.Accounts().Register(ctx, a.ID, name, "long enough"); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.Register(ctx, guest(t, s).ID, name, "long enough"); code(err) != proto.CodeNameTaken {
+	if err := s.Accounts().Register(ctx, guest(t, s).ID, name, "long enough"); code(err) != proto.CodeNameTaken {
 		t.Errorf("taken name: %v", err)
 	}
-	if _, _, err := s.Login(ctx, name, "wrong password", time.Now()); code(err) != proto.CodeUnauthenticated {
+	if _, _, err := s.Accounts().Login(ctx, name, "wrong password", time.Now()); code(err) != proto.CodeUnauthenticated {
 		t.Errorf("wrong password: %v", err)
 	}
-	b, token2, err := s.Login(ctx, name, "long enough", time.Now())
+	b, token2, err := s.Accounts().Login(ctx, name, "long enough", time.Now())
 	if err != nil || b.ID != a.ID || token2 == token {
 		t.Errorf("login: %+v %v", b, err)
 	}
@@ -282,8 +282,8 @@ func TestEndingsApplyOnce(t *testing.T) {
 	}
 	for range 3 {
 		wg.Add(5)
-		go func() { defer wg.Done(); count(s.SweepFlags(ctx, late)) }()
-		go func() { defer wg.Done(); count(s.SweepAbandoned(ctx, late, time.Minute, testTogether)) }()
+		go func() { defer wg.Done(); count(s.Sweeper().SweepFlags(ctx, late)) }()
+		go func() { defer wg.Done(); count(s.Sweeper().SweepAbandoned(ctx, late, time.Minute, testTogether)) }()
 		go func() { defer wg.Done(); count(s.Resign(ctx, red.ID, id, late)) }()
 		go func() { defer wg.Done(); count(s.Resign(ctx, black.ID, id, late)) }()
 		go func() { defer wg.Done(); count(s.Move(ctx, red.ID, id, 0, "b2b4", late, 0)) }()
@@ -293,7 +293,7 @@ func TestEndingsApplyOnce(t *testing.T) {
 		t.Errorf("%d end events, want 1", ends)
 	}
 	for _, a := range []Account{red, black} {
-		if n, _, err := s.RatedGames(ctx, a.ID); err != nil || n != 1 {
+		if n, _, err := s.Sweeper().RatedGames(ctx, a.ID); err != nil || n != 1 {
 			t.Errorf("account %d: %d rated games (%v), want 1", a.ID, n, err)
 		}
 	}
@@ -308,17 +308,17 @@ func TestFlagFallsWithoutAMove(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Black has 5 minutes from red's move: not flagged a second early, flagged after.
-	if events, err := s.SweepFlags(ctx, start.Add(5*time.Minute)); err != nil || len(ofGame(events, id)) != 0 {
+	if events, err := s.Sweeper().SweepFlags(ctx, start.Add(5*time.Minute)); err != nil || len(ofGame(events, id)) != 0 {
 		t.Fatalf("early sweep ended %d games (%v)", len(events), err)
 	}
-	events, err := s.SweepFlags(ctx, start.Add(5*time.Minute+2*time.Second))
+	events, err := s.Sweeper().SweepFlags(ctx, start.Add(5*time.Minute+2*time.Second))
 	if events = ofGame(events, id); err != nil || len(events) != 1 {
 		t.Fatalf("sweep: %+v %v", events, err)
 	}
 	if end := endOf(t, events); end.Result != "1-0" || end.Reason != "reason.time" || end.Clock.Black != 0 {
 		t.Errorf("flag: %+v", end)
 	}
-	if n, rating, err := s.RatedGames(ctx, red.ID); err != nil || n != 1 || rating <= 1500 {
+	if n, rating, err := s.Sweeper().RatedGames(ctx, red.ID); err != nil || n != 1 || rating <= 1500 {
 		t.Errorf("red after winning on time: %d rated games, rating %.1f (%v)", n, rating, err)
 	}
 }
@@ -342,13 +342,13 @@ func TestAbandonment(t *testing.T) {
 	ctx := context.Background()
 	start := time.Now()
 	id, red, black := pair(t, s, blitz, start)
-	if _, err := s.Seen(ctx, []int64{red.ID}, start.Add(50*time.Second)); err != nil {
+	if _, err := s.Sweeper().Seen(ctx, []int64{red.ID}, start.Add(50*time.Second)); err != nil {
 		t.Fatal(err)
 	}
-	if events, err := s.SweepAbandoned(ctx, start.Add(59*time.Second), time.Minute, testTogether); err != nil || len(ofGame(events, id)) != 0 {
+	if events, err := s.Sweeper().SweepAbandoned(ctx, start.Add(59*time.Second), time.Minute, testTogether); err != nil || len(ofGame(events, id)) != 0 {
 		t.Fatalf("within the grace: %d endings %v", len(events), err)
 	}
-	events, err := s.SweepAbandoned(ctx, start.Add(61*time.Second), time.Minute, testTogether)
+	events, err := s.Sweeper().SweepAbandoned(ctx, start.Add(61*time.Second), time.Minute, testTogether)
 	if events = ofGame(events, id); err != nil || len(events) != 1 {
 		t.Fatalf("after the grace: %+v %v", events, err)
 	}
@@ -365,20 +365,20 @@ func TestInvite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	id, code1, err := s.Invite(ctx, a.ID, spec)
+	id, code1, err := s.Pairing().Invite(ctx, a.ID, spec)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Join(ctx, a.ID, code1, time.Now()); code(err) != proto.CodeOwnGame {
+	if _, err := s.Pairing().Join(ctx, a.ID, code1, time.Now()); code(err) != proto.CodeOwnGame {
 		t.Errorf("joining one's own invite: %v", err)
 	}
-	if _, err := s.Join(ctx, b.ID, "NOSUCHCODE", time.Now()); code(err) != proto.CodeNotFound {
+	if _, err := s.Pairing().Join(ctx, b.ID, "NOSUCHCODE", time.Now()); code(err) != proto.CodeNotFound {
 		t.Errorf("unknown code: %v", err)
 	}
-	if got, err := s.Join(ctx, b.ID, code1, time.Now()); err != nil || got != id {
+	if got, err := s.Pairing().Join(ctx, b.ID, code1, time.Now()); err != nil || got != id {
 		t.Fatalf("join: %d %v", got, err)
 	}
-	if _, err := s.Join(ctx, guest(t, s).ID, code1, time.Now()); code(err) != proto.CodeGameOver {
+	if _, err := s.Pairing().Join(ctx, guest(t, s).ID, code1, time.Now()); code(err) != proto.CodeGameOver {
 		t.Errorf("a third player: %v", err)
 	}
 	events, _ := s.Events(ctx, id, 0)
@@ -413,13 +413,13 @@ func TestSeekRatingRange(t *testing.T) {
 	picky, plain, newcomer := guest(t, s), guest(t, s), guest(t, s)
 	narrow := spec
 	narrow.MaxRating = 1400
-	if g, err := s.Seek(ctx, picky.ID, narrow, now); err != nil || g != 0 {
+	if g, err := s.Pairing().Seek(ctx, picky.ID, narrow, now); err != nil || g != 0 {
 		t.Fatalf("picky seek: %d %v", g, err)
 	}
-	if g, err := s.Seek(ctx, plain.ID, spec, now); err != nil || g != 0 {
+	if g, err := s.Pairing().Seek(ctx, plain.ID, spec, now); err != nil || g != 0 {
 		t.Fatalf("plain seek matched the picky one: %d %v", g, err)
 	}
-	g, err := s.Seek(ctx, newcomer.ID, spec, now)
+	g, err := s.Pairing().Seek(ctx, newcomer.ID, spec, now)
 	if err != nil || g == 0 {
 		t.Fatalf("newcomer: %d %v", g, err)
 	}
@@ -431,7 +431,7 @@ func TestSeekRatingRange(t *testing.T) {
 	if ids := [2]int64{st.Red.ID, st.Black.ID}; ids != [2]int64{plain.ID, newcomer.ID} && ids != [2]int64{newcomer.ID, plain.ID} {
 		t.Errorf("paired %v, want the plain seeker %d and the newcomer %d", ids, plain.ID, newcomer.ID)
 	}
-	if err := s.CancelSeek(ctx, picky.ID); err != nil {
+	if err := s.Pairing().CancelSeek(ctx, picky.ID); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -544,11 +544,11 @@ func TestEarlyDeadlineIsMoved(t *testing.T) {
 	if _, err := s.pool.Exec(ctx, `UPDATE games SET deadline = deadline - interval '1 second' WHERE id = $1`, id); err != nil {
 		t.Fatal(err)
 	}
-	events, err := s.SweepFlags(ctx, start.Add(5*time.Minute-500*time.Millisecond))
+	events, err := s.Sweeper().SweepFlags(ctx, start.Add(5*time.Minute-500*time.Millisecond))
 	if err != nil || len(ofGame(events, id)) != 0 {
 		t.Fatalf("early sweep: %+v %v", ofGame(events, id), err)
 	}
-	events, err = s.SweepFlags(ctx, start.Add(5*time.Minute))
+	events, err = s.Sweeper().SweepFlags(ctx, start.Add(5*time.Minute))
 	if events = ofGame(events, id); err != nil || len(events) != 1 {
 		t.Fatalf("sweep at the flag: %+v %v", events, err)
 	}

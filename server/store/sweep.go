@@ -15,16 +15,23 @@ import (
 	"github.com/xqfyne/xiangqi/server/proto"
 )
 
+// Sweeper ends the games that nobody's action ends, as a part of the Store: flags fallen,
+// players away past their grace and abandoned games, and the presence it judges them by.
+type Sweeper struct{ s *Store }
+
+// Sweeper returns the store's sweeper of games.
+func (s *Store) Sweeper() Sweeper { return Sweeper{s} }
+
 // SweepFlags ends the games whose side to move ran out of time by now, even when nobody
 // moves. Any number of instances may sweep at once: each game is claimed with SKIP
 // LOCKED, and an ending applies only to a game still being played. It returns the end
 // events.
-func (s *Store) SweepFlags(ctx context.Context, now time.Time) ([]proto.Event, error) {
+func (sw Sweeper) SweepFlags(ctx context.Context, now time.Time) ([]proto.Event, error) {
 	now = dbTime(now)
-	return s.sweep(ctx, `SELECT `+gameColumns+` FROM games WHERE status = 'playing' AND deadline <= $1
+	return sw.sweep(ctx, `SELECT `+gameColumns+` FROM games WHERE status = 'playing' AND deadline <= $1
 		ORDER BY deadline LIMIT 1 FOR UPDATE SKIP LOCKED`, now,
 		func(ctx context.Context, tx *txn, r *gameRow) (*proto.Event, error) {
-			m, err := s.matchAt(ctx, tx, r, now)
+			m, err := sw.s.matchAt(ctx, tx, r, now)
 			if err != nil {
 				return nil, err
 			}
@@ -43,7 +50,7 @@ func (s *Store) SweepFlags(ctx context.Context, now time.Time) ([]proto.Event, e
 			if err := m.Game().FlagFall(loser); err != nil {
 				return nil, err
 			}
-			e, err := s.finish(ctx, tx, r, s.endingOf(m), clockOf(m))
+			e, err := sw.s.finish(ctx, tx, r, sw.s.endingOf(m), clockOf(m))
 			return &e, err
 		})
 }
@@ -53,26 +60,26 @@ func (s *Store) SweepFlags(ctx context.Context, now time.Time) ([]proto.Event, e
 // opponent claimed first (see Claim). Two players both gone, last seen within together
 // of each other (the instances' record interval: they may have left at one moment), left
 // together, and the game is drawn.
-func (s *Store) SweepAbandoned(ctx context.Context, now time.Time, forfeit, together time.Duration) ([]proto.Event, error) {
+func (sw Sweeper) SweepAbandoned(ctx context.Context, now time.Time, forfeit, together time.Duration) ([]proto.Event, error) {
 	now = dbTime(now)
-	return s.sweep(ctx, `SELECT `+gameColumns+` FROM games WHERE status = 'playing' AND (red IN (`+absent+`) OR black IN (`+absent+`))
+	return sw.sweep(ctx, `SELECT `+gameColumns+` FROM games WHERE status = 'playing' AND (red IN (`+absent+`) OR black IN (`+absent+`))
 		LIMIT 1 FOR UPDATE SKIP LOCKED`, now.Add(-forfeit),
 		func(ctx context.Context, tx *txn, r *gameRow) (*proto.Event, error) {
-			m, err := s.matchAt(ctx, tx, r, now)
+			m, err := sw.s.matchAt(ctx, tx, r, now)
 			if err != nil {
 				return nil, err
 			}
 			red, black := r.seen(rules.Red), r.seen(rules.Black)
 			gone := now.Add(-forfeit)
 			if red.Before(gone) && black.Before(gone) && red.Sub(black).Abs() <= together {
-				e, err := s.finish(ctx, tx, r, s.bothLeft(), clockOf(m))
+				e, err := sw.s.finish(ctx, tx, r, sw.bothLeft(), clockOf(m))
 				return &e, err
 			}
 			loser := rules.Red
 			if black.Before(red) {
 				loser = rules.Black
 			}
-			e, err := s.finish(ctx, tx, r, s.abandoned(loser, false), clockOf(m))
+			e, err := sw.s.finish(ctx, tx, r, sw.abandoned(loser, false), clockOf(m))
 			return &e, err
 		})
 }
@@ -93,8 +100,8 @@ func (r *gameRow) seen(side rules.Color) time.Time {
 const absent = `SELECT account_id FROM presence WHERE seen < $1`
 
 // abandoned is the ending of a game that side left: a loss, or a draw its opponent claimed.
-func (s *Store) abandoned(side rules.Color, draw bool) ending {
-	gone, stayed := s.english(game.SideName(side)), s.english(game.SideName(side.Opponent()))
+func (sw Sweeper) abandoned(side rules.Color, draw bool) ending {
+	gone, stayed := sw.s.english(game.SideName(side)), sw.s.english(game.SideName(side.Opponent()))
 	if draw {
 		return ending{result: game.Result{Status: game.Draw, Reason: game.ReasonRecorded}, reason: match.ReasonAbandoned,
 			text: fmt.Sprintf("Draw: %s left the game and %s claimed a draw", gone, stayed)}
@@ -107,7 +114,7 @@ func (s *Store) abandoned(side rules.Color, draw bool) ending {
 }
 
 // bothLeft is the ending of a game both players left at once: a draw.
-func (s *Store) bothLeft() ending {
+func (sw Sweeper) bothLeft() ending {
 	return ending{result: game.Result{Status: game.Draw, Reason: game.ReasonRecorded}, reason: match.ReasonAbandoned,
 		text: "Draw: both players left the game"}
 }
@@ -116,9 +123,9 @@ func (s *Store) bothLeft() ending {
 // and tells their opponents with an away event: they may claim the game from the moment
 // the player was last seen plus grace, and the sweeper ends it at that moment plus
 // forfeit (SweepAbandoned). A player is marked away once until it comes back.
-func (s *Store) SweepAway(ctx context.Context, now time.Time, after, grace, forfeit time.Duration) ([]proto.Event, error) {
+func (sw Sweeper) SweepAway(ctx context.Context, now time.Time, after, grace, forfeit time.Duration) ([]proto.Event, error) {
 	now = dbTime(now)
-	return s.sweep(ctx, `SELECT `+gameColumns+` FROM games WHERE status = 'playing'
+	return sw.sweep(ctx, `SELECT `+gameColumns+` FROM games WHERE status = 'playing'
 		AND (red_claim_at IS NULL AND red IN (`+absent+`) OR black_claim_at IS NULL AND black IN (`+absent+`))
 		LIMIT 1 FOR UPDATE SKIP LOCKED`, now.Add(-after),
 		func(ctx context.Context, tx *txn, r *gameRow) (*proto.Event, error) {
@@ -162,31 +169,31 @@ func present(ctx context.Context, tx *txn, r *gameRow, side rules.Color) ([]prot
 // Claim ends the game for account because its opponent is away: a win, or a draw when
 // draw is set. It is refused with CodeNotAway while the opponent is connected (or once it
 // came back) and with CodeTooEarly before the claim time its away event announced.
-func (s *Store) Claim(ctx context.Context, account, gameID int64, draw bool, now time.Time) ([]proto.Event, error) {
-	return s.act(ctx, account, gameID, now, func(tx *txn, r *gameRow, m *match.Match, side rules.Color) ([]proto.Event, error) {
+func (sw Sweeper) Claim(ctx context.Context, account, gameID int64, draw bool, now time.Time) ([]proto.Event, error) {
+	return sw.s.act(ctx, account, gameID, now, func(tx *txn, r *gameRow, m *match.Match, side rules.Color) ([]proto.Event, error) {
 		gone := side.Opponent()
 		at := r.claimAt[gone]
 		if at == nil {
 			return nil, proto.Errorf(proto.CodeNotAway, "your opponent is connected; there is nothing to claim")
 		}
 		if now.Before(*at) {
-			return nil, proto.Errorf(proto.CodeTooEarly, fmt.Sprintf("you may claim in %.1f s, at %s",
+			return nil, proto.Errorf(proto.CodeTooEarly, fmt.Sprintf("you may claim in %.1f sw.s, at %s",
 				at.Sub(now).Seconds(), at.UTC().Format(time.RFC3339Nano)))
 		}
-		e, err := s.finish(ctx, tx, r, s.abandoned(gone, draw), clockOf(m))
+		e, err := sw.s.finish(ctx, tx, r, sw.abandoned(gone, draw), clockOf(m))
 		return []proto.Event{e}, err
 	})
 }
 
 // sweep ends games one transaction each while query finds one, and returns the end
 // events. end may end nothing (nil), having changed the row so the query passes it over.
-func (s *Store) sweep(ctx context.Context, query string, arg any,
+func (sw Sweeper) sweep(ctx context.Context, query string, arg any,
 	end func(context.Context, *txn, *gameRow) (*proto.Event, error)) ([]proto.Event, error) {
 	var events []proto.Event
 	for {
 		found := false
 		var ended *proto.Event
-		err := s.inTx(ctx, func(tx *txn) error {
+		err := sw.s.inTx(ctx, func(tx *txn) error {
 			r := &gameRow{}
 			err := r.scan(tx.QueryRow(ctx, query, arg))
 			if errors.Is(err, pgx.ErrNoRows) {
@@ -212,13 +219,13 @@ func (s *Store) sweep(ctx context.Context, query string, arg any,
 // Those marked away in a game are back: the mark is cleared and a back event appended,
 // in the transaction of the record, under the game's lock, so a claim sees either the
 // mark or the return.
-func (s *Store) Seen(ctx context.Context, accounts []int64, now time.Time) ([]proto.Event, error) {
+func (sw Sweeper) Seen(ctx context.Context, accounts []int64, now time.Time) ([]proto.Event, error) {
 	if len(accounts) == 0 {
 		return nil, nil
 	}
 	now = dbTime(now)
 	var events []proto.Event
-	err := s.inTx(ctx, func(tx *txn) error {
+	err := sw.s.inTx(ctx, func(tx *txn) error {
 		events = nil
 		if err := recordPresence(ctx, tx, accounts, now); err != nil {
 			return err
@@ -263,13 +270,13 @@ func (s *Store) Seen(ctx context.Context, accounts []int64, now time.Time) ([]pr
 // Returned records account as connected at now if it is shown away in a game (see
 // Seen); otherwise it writes nothing, and the instance's next record of its players does.
 // It is the check of a new socket, so that a reconnecting crowd costs reads, not commits.
-func (s *Store) Returned(ctx context.Context, account int64, now time.Time) ([]proto.Event, error) {
+func (sw Sweeper) Returned(ctx context.Context, account int64, now time.Time) ([]proto.Event, error) {
 	var away bool
-	if err := s.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM games WHERE status = 'playing'
+	if err := sw.s.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM games WHERE status = 'playing'
 		AND (red = $1 AND red_claim_at IS NOT NULL OR black = $1 AND black_claim_at IS NOT NULL))`, account).Scan(&away); err != nil || !away {
 		return nil, err
 	}
-	return s.Seen(ctx, []int64{account}, now)
+	return sw.Seen(ctx, []int64{account}, now)
 }
 
 // recordPresence records the accounts as connected at now (a later record stands). The
@@ -282,9 +289,9 @@ func recordPresence(ctx context.Context, tx *txn, accounts []int64, now time.Tim
 }
 
 // RatedGames returns how many rated games moved account's rating, and the rating.
-func (s *Store) RatedGames(ctx context.Context, account int64) (int, float64, error) {
+func (sw Sweeper) RatedGames(ctx context.Context, account int64) (int, float64, error) {
 	var n int
 	var r float64
-	err := s.pool.QueryRow(ctx, `SELECT rated_games, rating FROM accounts WHERE id = $1`, account).Scan(&n, &r)
+	err := sw.s.pool.QueryRow(ctx, `SELECT rated_games, rating FROM accounts WHERE id = $1`, account).Scan(&n, &r)
 	return n, r, err
 }
