@@ -32,7 +32,7 @@ func (w *Window) puzzleTrainer() (*play.Puzzles, error) {
 	for _, f := range files {
 		all = append(all, f.Puzzles...)
 	}
-	cfg := play.PuzzleConfig{Puzzles: all, Post: w.look.post,
+	cfg := play.PuzzleConfig{Puzzles: all, Post: w.look.post, Now: w.now,
 		EngineLimits: w.puzzleLimits, RefuteLimits: w.puzzleLimits,
 		Notation: func() game.Notation { return w.session.Settings().Notation },
 		SaveError: func(err error) {

@@ -230,7 +230,7 @@ func TestPuzzleFiltersAndDaily(t *testing.T) {
 	choose(t, ls, "source", tr("puzzles.allSources"))
 	test.Tap(ls.daily)
 	ps := shown[*puzzleScreen](t, w)
-	want, _ := puzzle.Daily(ls.trainer.All(), w.now())
+	want, _ := puzzle.Daily(ls.trainer.All(), w.now(), ls.trainer.Progress().Player.Rating)
 	if ps.run.Puzzle().ID != want.ID {
 		t.Fatalf("daily %s, want %s", ps.run.Puzzle().ID, want.ID)
 	}

@@ -26,6 +26,8 @@ type PuzzleConfig struct {
 	Notation func() game.Notation
 	// SaveError hears of a progress that could not be saved.
 	SaveError func(error)
+	// Now is the clock of the days with a solve (the streak); nil: time.Now.
+	Now func() time.Time
 }
 
 // Puzzles is the player's puzzle trainer: the bundled puzzles, the player's progress
@@ -43,6 +45,9 @@ type Puzzles struct {
 func NewPuzzles(cfg PuzzleConfig) (*Puzzles, error) {
 	if cfg.Post == nil {
 		return nil, errors.New("puzzles: no way to post to the UI goroutine")
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
 	}
 	if cfg.Notation == nil {
 		cfg.Notation = func() game.Notation { return game.Chinese }
@@ -82,9 +87,14 @@ func (t *Puzzles) Select(f puzzle.Filter) []int {
 	return idx
 }
 
-// Daily returns the puzzle of day's date.
+// Daily returns the puzzle of day's date for the player's level (puzzle.Daily).
 func (t *Puzzles) Daily(day time.Time) (*puzzle.Puzzle, bool) {
-	return puzzle.Daily(t.cfg.Puzzles, day)
+	return puzzle.Daily(t.cfg.Puzzles, day, t.progress.Player.Rating)
+}
+
+// ThemeStats is the player's record per theme (puzzle.ThemeStats).
+func (t *Puzzles) ThemeStats() []puzzle.ThemeStat {
+	return puzzle.ThemeStats(t.cfg.Puzzles, t.progress)
 }
 
 // Next returns the puzzle to offer among those that pass f: one not yet tried, whose
@@ -110,6 +120,9 @@ func (t *Puzzles) Close() { t.running.Wait() }
 // (puzzle.Progress.Record).
 func (t *Puzzles) record(p *puzzle.Puzzle, solved bool, stars int) (change int, rated bool) {
 	change, rated = t.progress.Record(p, solved)
+	if solved {
+		t.progress.NoteSolveDay(t.cfg.Now())
+	}
 	t.progress.AwardStars(p.ID, stars)
 	if t.cfg.Store == nil {
 		return change, rated
