@@ -23,6 +23,7 @@ type puzzleScreen struct {
 	title      *widget.Label
 	facts      *widget.Label
 	status     *widget.Label
+	stars      *widget.Label // what a solved try earned on the path
 	hintBtn    *widget.Button
 	retryBtn   *widget.Button
 	nextBtn    *widget.Button
@@ -52,6 +53,8 @@ func newPuzzleScreen(run *play.PuzzleRun, deps puzzleDeps) *puzzleScreen {
 	ps.status = widget.NewLabel("")
 	ps.status.Wrapping = fyne.TextWrapWord
 	ps.status.TextStyle.Bold = true
+	ps.stars = widget.NewLabel("")
+	ps.stars.Importance = widget.WarningImportance
 	p := run.Puzzle()
 	// A phone in portrait has room for a row of icons under the board, with the status
 	// first; a wide window labels the buttons, two a row, under the title.
@@ -72,12 +75,12 @@ func newPuzzleScreen(run *play.PuzzleRun, deps puzzleDeps) *puzzleScreen {
 	status := container.New(atLeastLines{lines: 2}, ps.status)
 	var controls *fyne.Container
 	if ps.wide {
-		controls = container.NewVBox(ps.title, ps.facts, status,
+		controls = container.NewVBox(ps.title, ps.facts, status, ps.stars,
 			container.NewGridWithColumns(2, ps.hintBtn, ps.retryBtn),
 			container.NewGridWithColumns(2, ps.analyseBtn, ps.editBtn),
 			container.NewGridWithColumns(2, back, ps.nextBtn))
 	} else {
-		controls = container.NewVBox(status,
+		controls = container.NewVBox(status, ps.stars,
 			container.NewGridWithColumns(6, back, ps.hintBtn, ps.retryBtn, ps.analyseBtn, ps.editBtn, ps.nextBtn),
 			ps.title, ps.facts)
 	}
@@ -120,6 +123,8 @@ func (ps *puzzleScreen) refresh() {
 		ps.status.Importance = widget.MediumImportance
 	}
 	ps.status.Refresh()
+	ps.stars.SetText(present.TryStarsLine(trData, r.Stars()))
+	showIf(r.Stars() > 0, ps.stars)
 	enable(ps.hintBtn, r.CanHint())
 	enable(ps.retryBtn, r.State() != play.RunSolving || len(pos.Moves()) > 0)
 }

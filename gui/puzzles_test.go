@@ -23,21 +23,32 @@ func openPuzzleWindow(t *testing.T, dir string) (*Window, *playtest.UIQueue) {
 	return openWindowWith(t, Config{SaveDir: dir, PuzzleLimits: engine.Limits{Depth: 3}})
 }
 
-// openPuzzleList opens the puzzles from the More menu.
-func openPuzzleList(t *testing.T, w *Window) *puzzleListScreen {
+// openPath opens the puzzles from the More menu: the path comes first.
+func openPath(t *testing.T, w *Window) *pathScreen {
 	t.Helper()
 	for _, item := range w.moreItems() {
 		if item.Label == tr("more.puzzles") {
 			item.Action()
-			ls := shown[*puzzleListScreen](t, w)
-			if w.Fyne().Content() != ls.content {
-				t.Fatal("the puzzle list is not shown")
+			s := shown[*pathScreen](t, w)
+			if w.Fyne().Content() != s.content {
+				t.Fatal("the path is not shown")
 			}
-			return ls
+			return s
 		}
 	}
 	t.Fatal("no Puzzles item in the More menu")
 	return nil
+}
+
+// openPuzzleList opens the full list from the path's All puzzles.
+func openPuzzleList(t *testing.T, w *Window) *puzzleListScreen {
+	t.Helper()
+	test.Tap(openPath(t, w).allBtn)
+	ls := shown[*puzzleListScreen](t, w)
+	if w.Fyne().Content() != ls.content {
+		t.Fatal("the puzzle list is not shown")
+	}
+	return ls
 }
 
 // choose picks an option of a filter's select by its text, as a tap on it would.

@@ -17,15 +17,18 @@ func Stars(n int) string {
 // ChapterRow is a chapter's two lines on the path: its name with the stars earned of
 // those it offers, then what it trains, or, while it is locked, what opens it.
 func ChapterRow(t Translate, path []puzzle.Chapter, i int, pr *puzzle.Progress) [2]string {
-	ch := path[i]
-	first := ChapterName(t, ch) + " · " + t("path.stars", map[string]any{
-		"Earned": pr.ChapterStars(ch), "Possible": puzzle.MaxStars * len(ch.Puzzles)})
+	first := ChapterName(t, path[i]) + " · " + ChapterStars(t, path[i], pr)
 	if pr.Open(path, i) {
-		return [2]string{first, ChapterAbout(t, ch)}
+		return [2]string{first, ChapterAbout(t, path[i])}
 	}
 	before := path[i-1]
 	return [2]string{first, t("path.locked", map[string]any{
 		"Need": puzzle.StarsToOpen(before) - pr.ChapterStars(before), "Before": ChapterName(t, before)})}
+}
+
+// ChapterStars is the stars earned in a chapter of those it offers: "★ 12 / 90".
+func ChapterStars(t Translate, ch puzzle.Chapter, pr *puzzle.Progress) string {
+	return t("path.stars", map[string]any{"Earned": pr.ChapterStars(ch), "Possible": puzzle.MaxStars * len(ch.Puzzles)})
 }
 
 // ChapterGoal says, in a chapter, what its stars do for the next one: how many more open
