@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -171,5 +172,33 @@ func TestDashboardWeakestThemeStreakAndDaily(t *testing.T) {
 	test.Tap(d.daily)
 	if got := shown[*puzzleScreen](t, w).run.Puzzle(); got.ID != want.ID || !strings.Contains(d.daily.Text, present.PuzzleTitle(trData, want)) {
 		t.Fatalf("daily %s, want %s (%q)", got.ID, want.ID, d.daily.Text)
+	}
+}
+
+// The path, a chapter and the dashboard fit the phone (390x844) and the desktop
+// (1280x900): their buttons in the window and room in the list for several rows.
+func TestPathChapterAndDashboardFitPhoneAndDesktop(t *testing.T) {
+	for _, size := range []fyne.Size{{Width: 390, Height: 844}, {Width: 1280, Height: 900}} {
+		w, _ := openPuzzleWindow(t, t.TempDir())
+		w.Fyne().Resize(size)
+		s := openPath(t, w)
+		rows := func(l *widget.List) float32 { return l.Size().Height / l.CreateItem().MinSize().Height }
+		if !inside(w, s.allBtn) || !inside(w, s.dashBtn) || rows(s.list) < 6 {
+			t.Errorf("%v: path's buttons or list (%.1f rows) out of sight", size, rows(s.list))
+		}
+		s.list.Select(0)
+		cs := shown[*chapterScreen](t, w)
+		if !inside(w, cs.stars) || rows(cs.list) < 6 {
+			t.Errorf("%v: chapter's stars or list (%.1f rows) out of sight", size, rows(cs.list))
+		}
+		w.screens.pop()
+		test.Tap(s.dashBtn)
+		d := shown[*dashboardScreen](t, w)
+		if !inside(w, d.daily) || !inside(w, d.streak) || !inside(w, d.noWeak) || rows(d.list) < 4 {
+			t.Errorf("%v: dashboard's daily, streak, or list (%.1f rows) out of sight", size, rows(d.list))
+		}
+		if d.daily.MinSize().Width > size.Width {
+			t.Errorf("%v: the daily button is %v wide", size, d.daily.MinSize().Width)
+		}
 	}
 }
