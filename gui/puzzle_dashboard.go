@@ -37,9 +37,10 @@ type dashboardScreen struct {
 	player   *widget.Label
 	streak   *widget.Label
 	daily    *widget.Button
+	dailyOf  *widget.Label // today's puzzle's title
 	noWeak   *widget.Label
 	practice *fyne.Container // a button per weak theme
-	list     *widget.List
+	themes   *fyne.Container // a theme's record a row
 	content  fyne.CanvasObject
 }
 
@@ -59,37 +60,25 @@ func newDashboardScreen(deps dashboardDeps) *dashboardScreen {
 	s.player.Wrapping = fyne.TextWrapWord
 	s.streak = widget.NewLabel("")
 	s.streak.TextStyle.Bold = true
-	s.daily = widget.NewButtonWithIcon("", theme.CalendarIcon(), s.openDaily)
-	s.daily.Alignment = widget.ButtonAlignLeading
+	s.streak.Wrapping = fyne.TextWrapWord
+	s.daily = widget.NewButtonWithIcon(tr("puzzles.daily"), theme.CalendarIcon(), s.openDaily)
+	s.dailyOf = widget.NewLabel("")
+	s.dailyOf.Truncation = fyne.TextTruncateEllipsis
 	s.noWeak = widget.NewLabel(tr("dashboard.noWeak"))
 	s.noWeak.Wrapping = fyne.TextWrapWord
 	s.practice = container.NewGridWithColumns(1)
 	if s.wide {
 		s.practice = container.NewGridWithColumns(weakestOffered)
 	}
-	s.list = widget.NewList(func() int { return len(s.stats) },
-		func() fyne.CanvasObject {
-			l := widget.NewLabel("\n")
-			l.Truncation = fyne.TextTruncateEllipsis
-			return l
-		},
-		func(i widget.ListItemID, o fyne.CanvasObject) {
-			if i >= 0 && i < len(s.stats) {
-				lines := present.ThemeStatRow(trData, s.stats[i])
-				o.(*widget.Label).SetText(strings.Join(lines[:], "\n"))
-			}
-		})
-	s.list.OnSelected = func(i widget.ListItemID) {
-		s.list.UnselectAll()
-		if i >= 0 && i < len(s.stats) {
-			s.practise(s.stats[i].Theme)
-		}
-	}
+	s.themes = container.NewVBox()
 	weakest := widget.NewLabelWithStyle(tr("dashboard.weakest"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	weakest.Wrapping = fyne.TextWrapWord
 	themes := widget.NewLabelWithStyle(tr("dashboard.themes"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	header := container.NewVBox(titleBar(s.wide, tr("dashboard.title"), s.close),
-		s.player, s.streak, s.daily, weakest, s.noWeak, s.practice, themes)
-	s.content = container.NewBorder(header, nil, nil, nil, s.list)
+	// One scroll: on a phone the weak themes leave no room for a list of its own.
+	body := container.NewVBox(s.player, s.streak, container.NewBorder(nil, nil, s.daily, nil, s.dailyOf),
+		weakest, s.noWeak, s.practice, themes, s.themes)
+	s.content = container.NewBorder(titleBar(s.wide, tr("dashboard.title"), s.close), nil, nil, nil,
+		container.NewVScroll(container.New(fitWidth{}, body)))
 	s.reshow()
 	return s
 }
@@ -103,7 +92,7 @@ func (s *dashboardScreen) reshow() {
 	s.player.SetText(present.PlayerLine(trData, pr))
 	s.streak.SetText(present.StreakLine(trData, pr.DayStreak(s.today())))
 	if p, ok := s.trainer.Daily(s.today()); ok {
-		s.daily.SetText(present.DailyLine(trData, p, pr))
+		s.dailyOf.SetText(present.DailyLine(trData, p, pr))
 	}
 	var buttons []fyne.CanvasObject
 	for _, st := range puzzle.Weakest(s.stats, weakestOffered) {
@@ -116,7 +105,18 @@ func (s *dashboardScreen) reshow() {
 	s.practice.Refresh()
 	showIf(len(buttons) == 0, s.noWeak)
 	showIf(len(buttons) > 0, s.practice)
-	s.list.Refresh()
+	rows := make([]fyne.CanvasObject, 0, 2*len(s.stats))
+	for i, st := range s.stats {
+		if i > 0 {
+			rows = append(rows, widget.NewSeparator())
+		}
+		lines := present.ThemeStatRow(trData, st)
+		row := widget.NewLabel(strings.Join(lines[:], "\n"))
+		row.Wrapping = fyne.TextWrapWord
+		rows = append(rows, row)
+	}
+	s.themes.Objects = rows
+	s.themes.Refresh()
 }
 
 // practise opens a puzzle of the theme near the player's rating, one not yet tried

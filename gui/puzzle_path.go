@@ -216,7 +216,11 @@ func (s *chapterScreen) showRow(i int, text *widget.Label, icon *widget.Icon) {
 	pr := s.trainer.Progress()
 	lines := present.ChapterPuzzleRow(trData, i+1, p, pr)
 	text.SetText(strings.Join(lines[:], "\n"))
-	icon.SetResource(markIcon(present.MarkOf(p, pr)))
+	mark := present.MarkOf(p, pr)
+	if pr.Stars[p.ID] > 0 {
+		mark = present.MarkSolved // a hinted solve earned stars, though rated as failed
+	}
+	icon.SetResource(markIcon(mark))
 }
 
 func (s *chapterScreen) view() fyne.CanvasObject { return s.content }

@@ -170,8 +170,8 @@ func TestDashboardWeakestThemeStreakAndDaily(t *testing.T) {
 	}
 	want, _ := puzzle.Daily(d.trainer.All(), ft.Now(), d.trainer.Progress().Player.Rating)
 	test.Tap(d.daily)
-	if got := shown[*puzzleScreen](t, w).run.Puzzle(); got.ID != want.ID || !strings.Contains(d.daily.Text, present.PuzzleTitle(trData, want)) {
-		t.Fatalf("daily %s, want %s (%q)", got.ID, want.ID, d.daily.Text)
+	if got := shown[*puzzleScreen](t, w).run.Puzzle(); got.ID != want.ID || !strings.Contains(d.dailyOf.Text, present.PuzzleTitle(trData, want)) {
+		t.Fatalf("daily %s, want %s (%q)", got.ID, want.ID, d.dailyOf.Text)
 	}
 }
 
@@ -192,13 +192,31 @@ func TestPathChapterAndDashboardFitPhoneAndDesktop(t *testing.T) {
 			t.Errorf("%v: chapter's stars or list (%.1f rows) out of sight", size, rows(cs.list))
 		}
 		w.screens.pop()
+		// Three failures in every theme: three weak themes offered, the longest names too.
+		pr, tries := s.trainer.Progress(), map[string]int{}
+		for i, p := range s.trainer.All() {
+			if len(p.Themes) == 0 {
+				continue
+			}
+			if th := puzzle.ThemeGroup(p.Themes[0]); tries[th] < puzzle.MinTriesToJudge {
+				tries[th]++
+				pr.Record(&s.trainer.All()[i], false)
+			}
+		}
 		test.Tap(s.dashBtn)
 		d := shown[*dashboardScreen](t, w)
-		if !inside(w, d.daily) || !inside(w, d.streak) || !inside(w, d.noWeak) || rows(d.list) < 4 {
-			t.Errorf("%v: dashboard's daily, streak, or list (%.1f rows) out of sight", size, rows(d.list))
+		if len(d.practice.Objects) != 3 || !inside(w, d.practice) {
+			t.Errorf("%v: practice %d out of sight", size, len(d.practice.Objects))
 		}
-		if d.daily.MinSize().Width > size.Width {
-			t.Errorf("%v: the daily button is %v wide", size, d.daily.MinSize().Width)
+		if min := s.content.MinSize().Width; min > size.Width {
+			t.Errorf("%v: the path needs %v of width", size, min)
+		}
+		if !inside(w, d.daily) || !inside(w, d.streak) || len(d.themes.Objects) != 2*len(d.stats)-1 {
+			t.Errorf("%v: dashboard's daily or streak out of sight, or %d rows for %d themes", size,
+				len(d.themes.Objects), len(d.stats))
+		}
+		if min := d.content.MinSize().Width; min > size.Width {
+			t.Errorf("%v: the dashboard needs %v of width", size, min)
 		}
 	}
 }

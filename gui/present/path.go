@@ -63,9 +63,9 @@ func StreakLine(t Translate, days int) string {
 	return t("dashboard.streak", map[string]any{"Days": days})
 }
 
-// DailyLine names today's puzzle, with its stars once earned.
+// DailyLine names today's puzzle beside its button, with its stars once earned.
 func DailyLine(t Translate, p *puzzle.Puzzle, pr *puzzle.Progress) string {
-	line := t("dashboard.daily", map[string]any{"Title": PuzzleTitle(t, p)})
+	line := PuzzleTitle(t, p)
 	if n := pr.Stars[p.ID]; n > 0 {
 		line += " " + Stars(n)
 	}
@@ -75,7 +75,8 @@ func DailyLine(t Translate, p *puzzle.Puzzle, pr *puzzle.Progress) string {
 // percent is a rate as a whole percentage.
 func percent(rate float64) int { return int(math.Round(100 * rate)) }
 
-// PracticeLabel is the button that offers a weak theme: its name and success rate.
+// PracticeLabel is the button that offers a weak theme: its name and the share of its
+// puzzles solved at the first try.
 func PracticeLabel(t Translate, s puzzle.ThemeStat) string {
 	return t("dashboard.practice", map[string]any{"Theme": ThemeName(t, s.Theme), "Rate": percent(s.SuccessRate())})
 }

@@ -24,8 +24,8 @@ func TestPathTexts(t *testing.T) {
 		[2]string{"一步杀 · ★ 0 / 6", "一步将死：找出让对方无处可逃的将军。"})
 	// Two of six stars open the next: three are needed (StarsToOpen).
 	sayBoth(t, "locked chapter", func(tr Translate) [2]string { return ChapterRow(tr, path, 1, pr) },
-		[2]string{"Stalemate wins · ★ 0 / 3", "Locked: 3 more stars in “First mates” open it"},
-		[2]string{"困毙 · ★ 0 / 3", "未开启：“一步杀”再得 3 颗星开启"})
+		[2]string{"Stalemate wins · ★ 0 / 3", "Locked: 3 more stars in \"First mates\" open it"},
+		[2]string{"困毙 · ★ 0 / 3", "还差 3 颗星开启：在“一步杀”中获得"})
 	sayBoth(t, "goal", func(tr Translate) string { return ChapterGoal(tr, path, 0, pr) },
 		"3 more stars open the next chapter", "再得 3 颗星开启下一关")
 	pr.Record(&ps[1], false)
@@ -41,7 +41,7 @@ func TestPathTexts(t *testing.T) {
 		"The next chapter is open/The last chapter of the path", "下一关已开启/这是最后一关")
 	sayBoth(t, "try stars", func(tr Translate) string { return TryStarsLine(tr, 2) }, "★★☆ 2 of 3 stars", "★★☆ 得 2 颗星（满 3 颗）")
 	sayBoth(t, "daily", func(tr Translate) string { return DailyLine(tr, &ps[0], pr) },
-		"Today's puzzle: Engine-mined tactics m1 ★★★", "每日一题：引擎挖掘战术 m1 ★★★")
+		"Engine-mined tactics m1 ★★★", "引擎挖掘战术 m1 ★★★")
 }
 
 func TestDashboardTexts(t *testing.T) {
@@ -52,7 +52,7 @@ func TestDashboardTexts(t *testing.T) {
 	sayBoth(t, "theme untried", func(tr Translate) [2]string { return ThemeStatRow(tr, puzzle.ThemeStat{Theme: "mate2", Puzzles: 300}) },
 		[2]string{"Mate in 2", "300 puzzles · not tried yet"}, [2]string{"2 步杀", "共 300 题 · 尚未做过"})
 	sayBoth(t, "practice", func(tr Translate) string { return PracticeLabel(tr, fork) },
-		"Fork · 33% at the first try", "捉双 · 首次解出 33%")
+		"Fork · 33%", "捉双 · 33%")
 	pr := puzzle.NewProgress()
 	pr.NoteSolveDay(time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC))
 	sayBoth(t, "streak", func(tr Translate) string {
