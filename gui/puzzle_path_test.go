@@ -28,8 +28,8 @@ func twoLineRow(l *widget.List, row int) string {
 func solveShown(t *testing.T, w *Window) *puzzleScreen {
 	t.Helper()
 	ps := shown[*puzzleScreen](t, w)
-	if ps.stars.Visible() {
-		t.Fatal("stars before the solve")
+	if ps.stars.Visible() || ps.left.Visible() {
+		t.Fatal("stars before the solve, or moves left of a limit in a puzzle with a line")
 	}
 	tapBoardMove(t, ps, ps.run.Puzzle().Moves[0])
 	if ps.run.State() != play.RunSolved {

@@ -247,8 +247,9 @@ func TestPuzzleFiltersAndDaily(t *testing.T) {
 	}
 }
 
-// Endgame training: the engine answers on the board; "Open in analysis" and "Open in
-// editor" take the puzzle's position there.
+// Endgame training: the moves left of the limit, the engine answers on the board and the
+// moves are listed; "Open in analysis" and "Open in editor" take the puzzle's position
+// there.
 func TestEndgameTrainingAnalysisAndEditor(t *testing.T) {
 	w, q := openPuzzleWindow(t, t.TempDir())
 	ls := openPuzzleList(t, w)
@@ -258,12 +259,20 @@ func TestEndgameTrainingAnalysisAndEditor(t *testing.T) {
 	if p.Kind != puzzle.KindEndgame || !ps.hintBtn.Disabled() || ps.status.Text != ps.say(ps.run.Status()) {
 		t.Fatalf("endgame %s: status %q", p.ID, ps.status.Text)
 	}
+	if !ps.left.Visible() || ps.left.Text != present.MovesLeft(trData, play.EndgameMoves, play.EndgameMoves) || ps.moves.Visible() {
+		t.Fatalf("before a move: left %q, moves %q", ps.left.Text, ps.moves.Text)
+	}
 	pos, _ := p.Position()
 	first := pos.LegalMoves()[0]
 	tapBoardMove(t, ps, first)
 	q.WaitFor(t, time.Minute, "the engine's reply", func() bool { return !ps.run.Thinking() })
 	if last := ps.board.View().LastMove; last == first || last == rules.NoMove || ps.run.Position().Side() != pos.Side() {
 		t.Fatalf("the engine did not answer: last %v", last)
+	}
+	// The moves left of the limit and the moves played.
+	if !ps.left.Visible() || ps.left.Text != present.MovesLeft(trData, play.EndgameMoves-1, play.EndgameMoves) ||
+		!ps.moves.Visible() || !strings.HasPrefix(ps.moves.Text, "1. "+game.FormatMove(pos, first, w.Session().Settings().Notation)) {
+		t.Fatalf("after a move: left %q, moves %q", ps.left.Text, ps.moves.Text)
 	}
 
 	test.Tap(ps.analyseBtn)

@@ -2,6 +2,8 @@ package play
 
 import (
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
@@ -67,4 +69,37 @@ func (r *PuzzleRun) judgeEndgame() bool {
 		return false
 	}
 	return true
+}
+
+// MovesLeft is, in endgame training, how many of the EndgameMoves the player still has
+// (the player moves first: their moves made are half the plies, rounded up); ok is false
+// in a puzzle with a line.
+func (r *PuzzleRun) MovesLeft() (left int, ok bool) {
+	if r.g == nil {
+		return 0, false
+	}
+	return max(0, EndgameMoves-(r.g.Ply()+1)/2), true
+}
+
+// PlayedText is the moves on the board in this try, from the puzzle's position, numbered
+// by the player's moves in the chosen notation: "1. 车二平五 将5平4 2. …"; "" before the
+// first.
+func (r *PuzzleRun) PlayedText() string {
+	start, err := r.p.Position()
+	if err != nil {
+		return ""
+	}
+	var parts []string
+	for i, m := range r.pos.Moves() {
+		if m == rules.NoMove || !start.IsLegal(m) {
+			break
+		}
+		text := game.FormatMove(start, m, r.t.cfg.Notation())
+		if i%2 == 0 {
+			text = strconv.Itoa(i/2+1) + ". " + text
+		}
+		parts = append(parts, text)
+		start.MakeMove(m)
+	}
+	return strings.Join(parts, " ")
 }

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -198,14 +199,26 @@ func TestEndgameTrainingReachesTheGoal(t *testing.T) {
 	if r.Status().Key != "puzzle.goal.win" {
 		t.Fatalf("goal %v", r.Status())
 	}
+	if left, ok := r.MovesLeft(); !ok || left != EndgameMoves || r.PlayedText() != "" {
+		t.Fatalf("before the first move: %d left (%v), played %q", left, ok, r.PlayedText())
+	}
 	player := engine.NewSearcher(engine.Options{Threads: 1, HashMB: 4, Seed: 1})
 	for i := 0; i < 20 && r.State() == RunSolving; i++ {
 		res := player.Search(context.Background(), r.Position(), engine.Limits{Depth: 5}, nil)
 		tapRun(t, r, res.Move.String())
 		q.WaitFor(t, time.Minute, "the engine's reply", func() bool { return !r.Thinking() })
+		// One of the limit's moves gone a move, and the list numbered by them.
+		played := strings.Fields(r.PlayedText())
+		if left, _ := r.MovesLeft(); left != EndgameMoves-i-1 || played[0] != "1." ||
+			r.State() == RunSolving && (len(played) != 3*(i+1) || played[len(played)-3] != strconv.Itoa(i+1)+".") {
+			t.Fatalf("after move %d: %d left, played %q", i+1, left, r.PlayedText())
+		}
 	}
 	if r.State() != RunSolved || mustKey(resultOf(r.Status())) != "puzzle.endgame.reached" || !tr.Progress().Results["eg-win"].Solved {
 		t.Fatalf("after the training: %v %v", r.State(), r.Status())
+	}
+	if _, ok := (&PuzzleRun{}).MovesLeft(); ok {
+		t.Error("a puzzle with a line has moves left of a limit")
 	}
 	if r.CanHint() || r.Stars() != puzzle.MaxStars {
 		t.Errorf("endgame training offers hints (%v) or earned %d stars", r.CanHint(), r.Stars())

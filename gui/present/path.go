@@ -90,3 +90,8 @@ func ThemeStatRow(t Translate, s puzzle.ThemeStat) [2]string {
 	return [2]string{ThemeName(t, s.Theme), t("dashboard.themeTried", map[string]any{"Solved": s.Solved,
 		"Puzzles": s.Puzzles, "Rate": percent(s.SuccessRate()), "Tried": s.Tried})}
 }
+
+// MovesLeft is what is left of endgame training's limit of moves: "57 of 60 moves left".
+func MovesLeft(t Translate, left, limit int) string {
+	return t("puzzle.movesLeft", map[string]any{"Left": left, "Limit": limit})
+}
