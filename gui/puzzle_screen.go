@@ -132,7 +132,7 @@ func (ps *puzzleScreen) refresh() {
 	ps.stars.SetText(present.TryStarsLine(trData, r.Stars()))
 	showIf(r.Stars() > 0, ps.stars)
 	left, limited := r.MovesLeft()
-	ps.left.SetText(present.MovesLeft(trData, left, play.EndgameMoves))
+	ps.left.SetText(present.MovesLeft(trData, left, play.EndgameMoves, r.Hints()))
 	showIf(limited, ps.left)
 	ps.moves.SetText(r.PlayedText())
 	showIf(ps.moves.Text != "", ps.moves)

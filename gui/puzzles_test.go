@@ -256,10 +256,10 @@ func TestEndgameTrainingAnalysisAndEditor(t *testing.T) {
 	choose(t, ls, "source", present.CollectionName(trData, puzzle.CollectionEndgames))
 	ps := openRow(t, w, ls, 0)
 	p := ps.run.Puzzle()
-	if p.Kind != puzzle.KindEndgame || !ps.hintBtn.Disabled() || ps.status.Text != ps.say(ps.run.Status()) {
+	if p.Kind != puzzle.KindEndgame || ps.hintBtn.Disabled() || ps.status.Text != ps.say(ps.run.Status()) {
 		t.Fatalf("endgame %s: status %q", p.ID, ps.status.Text)
 	}
-	if !ps.left.Visible() || ps.left.Text != present.MovesLeft(trData, play.EndgameMoves, play.EndgameMoves) || ps.moves.Visible() {
+	if !ps.left.Visible() || ps.left.Text != present.MovesLeft(trData, play.EndgameMoves, play.EndgameMoves, 0) || ps.moves.Visible() {
 		t.Fatalf("before a move: left %q, moves %q", ps.left.Text, ps.moves.Text)
 	}
 	pos, _ := p.Position()
@@ -270,11 +270,18 @@ func TestEndgameTrainingAnalysisAndEditor(t *testing.T) {
 		t.Fatalf("the engine did not answer: last %v", last)
 	}
 	// The moves left of the limit and the moves played.
-	if !ps.left.Visible() || ps.left.Text != present.MovesLeft(trData, play.EndgameMoves-1, play.EndgameMoves) ||
+	if !ps.left.Visible() || ps.left.Text != present.MovesLeft(trData, play.EndgameMoves-1, play.EndgameMoves, 0) ||
 		!ps.moves.Visible() || !strings.HasPrefix(ps.moves.Text, "1. "+game.FormatMove(pos, first, w.Session().Settings().Notation)) {
 		t.Fatalf("after a move: left %q, moves %q", ps.left.Text, ps.moves.Text)
 	}
 
+	// A hint: the engine's move shown and counted beside the moves left.
+	test.Tap(ps.hintBtn)
+	q.WaitFor(t, time.Minute, "the hint", func() bool { return !ps.run.Thinking() })
+	if ps.board.View().Hint == rules.NoMove || !ps.hintBtn.Disabled() ||
+		ps.left.Text != present.MovesLeft(trData, play.EndgameMoves-1, play.EndgameMoves, 1) {
+		t.Fatalf("after a hint: %v, left %q", ps.board.View().Hint, ps.left.Text)
+	}
 	test.Tap(ps.analyseBtn)
 	if w.Fyne().Content() != w.game.content || !w.Session().Analysis().On() || w.Session().Game().Ply() != 0 ||
 		w.Session().Game().StartFEN() != p.FEN || w.Session().Game().Len() != len(p.Moves) {
@@ -282,6 +289,7 @@ func TestEndgameTrainingAnalysisAndEditor(t *testing.T) {
 	}
 	w.Session().Analysis().Set(false)
 	ls = openPuzzleList(t, w)
+	choose(t, ls, "source", present.CollectionName(trData, puzzle.CollectionEndgames))
 	ps = openRow(t, w, ls, 0)
 	test.Tap(ps.editBtn)
 	es := shown[*editorScreen](t, w)

@@ -26,6 +26,7 @@ func (r *PuzzleRun) playEndgame(m rules.Move) {
 	}
 	r.pos = r.g.Position()
 	r.last, r.marks.animate = m, m
+	r.hintFrom, r.marks.hint = rules.NoSquare, rules.NoMove
 	if r.judgeEndgame() {
 		return
 	}
@@ -56,7 +57,7 @@ func (r *PuzzleRun) judgeEndgame() bool {
 	case won || (r.drawGoal() && (drawn || moves >= EndgameMoves && !lost)):
 		r.state = RunSolved
 		r.status = i18n.Message{Key: "puzzle.endgame.reached"}
-		r.solvedWith(0)
+		r.solvedWith(r.hints)
 	case lost || drawn || moves >= EndgameMoves:
 		r.state = RunFailed
 		key := "puzzle.endgame.missedWin"
@@ -103,3 +104,23 @@ func (r *PuzzleRun) PlayedText() string {
 	}
 	return strings.Join(parts, " ")
 }
+
+// endgameHint shows the engine's move for the player, searched as its replies are; each
+// is counted (Hints), the first fails the rated try, and a goal reached with hints earns
+// the stars of a hinted solve.
+func (r *PuzzleRun) endgameHint() {
+	r.hints++
+	r.recordOnce(false)
+	r.status = i18n.Message{Key: "status.thinking"}
+	r.search(r.g.Position(), r.t.cfg.EngineLimits, func(res engine.SearchResult) {
+		if res.Move == rules.NoMove || !r.pos.IsLegal(res.Move) {
+			r.status = i18n.Message{Key: "puzzle.engineFailed"}
+			return
+		}
+		r.hintFrom, r.marks.hint = res.Move.From(), res.Move
+		r.status = i18n.Message{Key: "puzzle.hintMove", Args: i18n.Args{"Move": game.FormatMove(r.pos, res.Move, r.t.cfg.Notation())}}
+	})
+}
+
+// Hints is how many hints this try of endgame training took.
+func (r *PuzzleRun) Hints() int { return r.hints }

@@ -356,3 +356,32 @@ func TestPuzzleStalemateGoal(t *testing.T) {
 		t.Fatalf("after the stalemating move: %v %v", r.State(), r.Status())
 	}
 }
+
+// Endgame training's hint is the engine's move on the player's turn, counted; the first
+// fails the rated try, and the move played clears it.
+func TestEndgameHintsAreCounted(t *testing.T) {
+	tr, q := newTrainer(t, t.TempDir())
+	r, _ := tr.Start(&tr.All()[2])
+	if !r.CanHint() || r.Hints() != 0 {
+		t.Fatalf("an endgame at its start: hint %v, %d hints", r.CanHint(), r.Hints())
+	}
+	r.Hint()
+	q.WaitFor(t, time.Minute, "the hint", func() bool { return !r.Thinking() })
+	m := r.HintMove()
+	if m == rules.NoMove || !r.Position().IsLegal(m) || r.HintPiece() != m.From() || r.Status().Key != "puzzle.hintMove" ||
+		r.Hints() != 1 || r.CanHint() {
+		t.Fatalf("after a hint: %v (%v), hints %d, can hint %v", m, r.Status(), r.Hints(), r.CanHint())
+	}
+	if res := tr.Progress().Results["eg-win"]; res.Attempts != 1 || res.Solved {
+		t.Fatalf("a hinted try is recorded failed: %+v", res)
+	}
+	tapRun(t, r, m.String())
+	q.WaitFor(t, time.Minute, "the engine's reply", func() bool { return !r.Thinking() })
+	if r.HintMove() != rules.NoMove || r.HintPiece() != rules.NoSquare || (r.State() == RunSolving && !r.CanHint()) {
+		t.Fatalf("after the hinted move: hint %v at %v", r.HintMove(), r.HintPiece())
+	}
+	r.Retry()
+	if r.Hints() != 0 {
+		t.Fatalf("a retry keeps %d hints", r.Hints())
+	}
+}

@@ -91,7 +91,12 @@ func ThemeStatRow(t Translate, s puzzle.ThemeStat) [2]string {
 		"Puzzles": s.Puzzles, "Rate": percent(s.SuccessRate()), "Tried": s.Tried})}
 }
 
-// MovesLeft is what is left of endgame training's limit of moves: "57 of 60 moves left".
-func MovesLeft(t Translate, left, limit int) string {
-	return t("puzzle.movesLeft", map[string]any{"Left": left, "Limit": limit})
+// MovesLeft is what is left of endgame training's limit of moves, and the hints taken
+// once there is one: "57 of 60 moves left · hints taken: 1".
+func MovesLeft(t Translate, left, limit, hints int) string {
+	text := t("puzzle.movesLeft", map[string]any{"Left": left, "Limit": limit})
+	if hints > 0 {
+		text += " · " + t("puzzle.hintsTaken", map[string]any{"N": hints})
+	}
+	return text
 }

@@ -39,7 +39,9 @@ func TestPathTexts(t *testing.T) {
 		[2]string{"困毙 · ★ 0 / 3", "不将军而使对方无着可走：象棋里这也是胜。"})
 	sayBoth(t, "goal met", func(tr Translate) string { return ChapterGoal(tr, path, 0, pr) + "/" + ChapterGoal(tr, path, 1, pr) },
 		"The next chapter is open/The last chapter of the path", "下一关已开启/这是最后一关")
-	sayBoth(t, "moves left", func(tr Translate) string { return MovesLeft(tr, 57, 60) }, "57 of 60 moves left", "剩余 57 步（限 60 步）")
+	sayBoth(t, "moves left", func(tr Translate) string { return MovesLeft(tr, 57, 60, 0) }, "57 of 60 moves left", "剩余 57 步（限 60 步）")
+	sayBoth(t, "moves left, hinted", func(tr Translate) string { return MovesLeft(tr, 3, 60, 2) },
+		"3 of 60 moves left · hints taken: 2", "剩余 3 步（限 60 步） · 已用提示 2 次")
 	sayBoth(t, "try stars", func(tr Translate) string { return TryStarsLine(tr, 2) }, "★★☆ 2 of 3 stars", "★★☆ 得 2 颗星（满 3 颗）")
 	sayBoth(t, "daily", func(tr Translate) string { return DailyLine(tr, &ps[0], pr) },
 		"Engine-mined tactics m1 ★★★", "引擎挖掘战术 m1 ★★★")
