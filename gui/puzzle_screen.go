@@ -24,6 +24,9 @@ type puzzleScreen struct {
 	title      *widget.Label
 	facts      *widget.Label
 	status     *widget.Label
+	stars      *widget.Label // what a solved try earned on the path
+	left       *widget.Label // endgame training: the moves left of the limit
+	moves      *widget.Label // the moves played in this try
 	hintBtn    *widget.Button
 	retryBtn   *widget.Button
 	nextBtn    *widget.Button
@@ -53,6 +56,12 @@ func newPuzzleScreen(run *play.PuzzleRun, deps puzzleDeps) *puzzleScreen {
 	ps.status = widget.NewLabel("")
 	ps.status.Wrapping = fyne.TextWrapWord
 	ps.status.TextStyle.Bold = true
+	ps.stars = widget.NewLabel("")
+	ps.stars.Importance = widget.WarningImportance
+	ps.left = widget.NewLabel("")
+	ps.left.TextStyle.Bold = true
+	ps.moves = widget.NewLabel("")
+	ps.moves.Wrapping = fyne.TextWrapWord
 	p := run.Puzzle()
 	// A phone in portrait has room for a row of icons under the board, with the status
 	// first; a wide window labels the buttons, two a row, under the title.
@@ -73,14 +82,14 @@ func newPuzzleScreen(run *play.PuzzleRun, deps puzzleDeps) *puzzleScreen {
 	status := container.New(atLeastLines{lines: 2}, ps.status)
 	var controls *fyne.Container
 	if ps.wide {
-		controls = container.NewVBox(ps.title, ps.facts, status,
+		controls = container.NewVBox(ps.title, ps.facts, ps.left, status, ps.stars,
 			container.NewGridWithColumns(2, ps.hintBtn, ps.retryBtn),
 			container.NewGridWithColumns(2, ps.analyseBtn, ps.editBtn),
-			container.NewGridWithColumns(2, back, ps.nextBtn))
+			container.NewGridWithColumns(2, back, ps.nextBtn), ps.moves)
 	} else {
-		controls = container.NewVBox(status,
+		controls = container.NewVBox(ps.left, status, ps.stars,
 			container.NewGridWithColumns(6, back, ps.hintBtn, ps.retryBtn, ps.analyseBtn, ps.editBtn, ps.nextBtn),
-			ps.title, ps.facts)
+			ps.title, ps.facts, ps.moves)
 	}
 	scroll := container.NewVScroll(container.New(fitWidth{}, controls))
 	ps.content = container.New(&editorLayout{board: ps.board, controls: scroll, inner: controls}, ps.board, scroll)
@@ -121,6 +130,13 @@ func (ps *puzzleScreen) refresh() {
 		ps.status.Importance = widget.MediumImportance
 	}
 	ps.status.Refresh()
+	ps.stars.SetText(present.TryStarsLine(trData, r.Stars()))
+	showIf(r.Stars() > 0, ps.stars)
+	left, limited := r.MovesLeft()
+	ps.left.SetText(present.MovesLeft(trData, left, play.EndgameMoves, r.Hints()))
+	showIf(limited, ps.left)
+	ps.moves.SetText(r.PlayedText())
+	showIf(ps.moves.Text != "", ps.moves)
 	enable(ps.hintBtn, r.CanHint())
 	enable(ps.retryBtn, r.State() != play.RunSolving || len(pos.Moves()) > 0)
 }

@@ -32,7 +32,7 @@ func (w *Window) puzzleTrainer() (*play.Puzzles, error) {
 	for _, f := range files {
 		all = append(all, f.Puzzles...)
 	}
-	cfg := play.PuzzleConfig{Puzzles: all, Post: w.look.post,
+	cfg := play.PuzzleConfig{Puzzles: all, Post: w.look.post, Now: w.now,
 		EngineLimits: w.puzzleLimits, RefuteLimits: w.puzzleLimits,
 		Notation: func() game.Notation { return w.session.Settings().Notation },
 		SaveError: func(err error) {
@@ -55,24 +55,9 @@ func (w *Window) puzzleTrainer() (*play.Puzzles, error) {
 	return t, nil
 }
 
-// showPuzzles shows the puzzle list over the game; Back returns.
-func (w *Window) showPuzzles() {
-	t, err := w.puzzleTrainer()
-	if err != nil {
-		w.showNotice(tr("puzzles.unavailable", map[string]any{"Error": err}))
-		return
-	}
-	w.screens.replace(newPuzzleListScreen(puzzleListDeps{
-		trainer: t,
-		wide:    landscape(w.win.Canvas().Size()),
-		today:   w.now,
-		open:    w.openPuzzle,
-		close:   w.screens.pop,
-	}))
-}
-
-// openPuzzle shows a puzzle over the list, or instead of the puzzle shown.
-func (w *Window) openPuzzle(p *puzzle.Puzzle, f puzzle.Filter) {
+// openPuzzle shows a puzzle over the path, a chapter, the dashboard or the list, or
+// instead of the puzzle shown; its Next button opens what next chooses after it.
+func (w *Window) openPuzzle(p *puzzle.Puzzle, next func(after *puzzle.Puzzle) (*puzzle.Puzzle, bool)) {
 	run, err := w.puzzles.Start(p)
 	if err != nil {
 		dialog.ShowError(err, w.win)
@@ -83,8 +68,8 @@ func (w *Window) openPuzzle(p *puzzle.Puzzle, f puzzle.Filter) {
 		say:      w.say,
 		settings: w.session.Settings,
 		next: func(after *puzzle.Puzzle) {
-			if next, ok := w.puzzles.Next(f); ok && next.ID != after.ID {
-				w.openPuzzle(next, f)
+			if p, ok := next(after); ok && p.ID != after.ID {
+				w.openPuzzle(p, next)
 			}
 		},
 		analyse: w.analysePuzzle,

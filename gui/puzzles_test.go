@@ -23,21 +23,32 @@ func openPuzzleWindow(t *testing.T, dir string) (*Window, *playtest.UIQueue) {
 	return openWindowWith(t, Config{SaveDir: dir, PuzzleLimits: engine.Limits{Depth: 3}})
 }
 
-// openPuzzleList opens the puzzles from the More menu.
-func openPuzzleList(t *testing.T, w *Window) *puzzleListScreen {
+// openPath opens the puzzles from the More menu: the path comes first.
+func openPath(t *testing.T, w *Window) *pathScreen {
 	t.Helper()
 	for _, item := range w.moreItems() {
 		if item.Label == tr("more.puzzles") {
 			item.Action()
-			ls := shown[*puzzleListScreen](t, w)
-			if w.Fyne().Content() != ls.content {
-				t.Fatal("the puzzle list is not shown")
+			s := shown[*pathScreen](t, w)
+			if w.Fyne().Content() != s.content {
+				t.Fatal("the path is not shown")
 			}
-			return ls
+			return s
 		}
 	}
 	t.Fatal("no Puzzles item in the More menu")
 	return nil
+}
+
+// openPuzzleList opens the full list from the path's All puzzles.
+func openPuzzleList(t *testing.T, w *Window) *puzzleListScreen {
+	t.Helper()
+	test.Tap(openPath(t, w).allBtn)
+	ls := shown[*puzzleListScreen](t, w)
+	if w.Fyne().Content() != ls.content {
+		t.Fatal("the puzzle list is not shown")
+	}
+	return ls
 }
 
 // choose picks an option of a filter's select by its text, as a tap on it would.
@@ -230,22 +241,26 @@ func TestPuzzleFiltersAndDaily(t *testing.T) {
 	choose(t, ls, "source", tr("puzzles.allSources"))
 	test.Tap(ls.daily)
 	ps := shown[*puzzleScreen](t, w)
-	want, _ := puzzle.Daily(ls.trainer.All(), w.now())
+	want, _ := puzzle.Daily(ls.trainer.All(), w.now(), ls.trainer.Progress().Player.Rating)
 	if ps.run.Puzzle().ID != want.ID {
 		t.Fatalf("daily %s, want %s", ps.run.Puzzle().ID, want.ID)
 	}
 }
 
-// Endgame training: the engine answers on the board; "Open in analysis" and "Open in
-// editor" take the puzzle's position there.
+// Endgame training: the moves left of the limit, the engine answers on the board and the
+// moves are listed; "Open in analysis" and "Open in editor" take the puzzle's position
+// there.
 func TestEndgameTrainingAnalysisAndEditor(t *testing.T) {
 	w, q := openPuzzleWindow(t, t.TempDir())
 	ls := openPuzzleList(t, w)
 	choose(t, ls, "source", present.CollectionName(trData, puzzle.CollectionEndgames))
 	ps := openRow(t, w, ls, 0)
 	p := ps.run.Puzzle()
-	if p.Kind != puzzle.KindEndgame || !ps.hintBtn.Disabled() || ps.status.Text != ps.say(ps.run.Status()) {
+	if p.Kind != puzzle.KindEndgame || ps.hintBtn.Disabled() || ps.status.Text != ps.say(ps.run.Status()) {
 		t.Fatalf("endgame %s: status %q", p.ID, ps.status.Text)
+	}
+	if !ps.left.Visible() || ps.left.Text != present.MovesLeft(trData, play.EndgameMoves, play.EndgameMoves, 0) || ps.moves.Visible() {
+		t.Fatalf("before a move: left %q, moves %q", ps.left.Text, ps.moves.Text)
 	}
 	pos, _ := p.Position()
 	first := pos.LegalMoves()[0]
@@ -254,7 +269,19 @@ func TestEndgameTrainingAnalysisAndEditor(t *testing.T) {
 	if last := ps.board.View().LastMove; last == first || last == rules.NoMove || ps.run.Position().Side() != pos.Side() {
 		t.Fatalf("the engine did not answer: last %v", last)
 	}
+	// The moves left of the limit and the moves played.
+	if !ps.left.Visible() || ps.left.Text != present.MovesLeft(trData, play.EndgameMoves-1, play.EndgameMoves, 0) ||
+		!ps.moves.Visible() || !strings.HasPrefix(ps.moves.Text, "1. "+game.FormatMove(pos, first, w.Session().Settings().Notation)) {
+		t.Fatalf("after a move: left %q, moves %q", ps.left.Text, ps.moves.Text)
+	}
 
+	// A hint: the engine's move shown and counted beside the moves left.
+	test.Tap(ps.hintBtn)
+	q.WaitFor(t, time.Minute, "the hint", func() bool { return !ps.run.Thinking() })
+	if ps.board.View().Hint == rules.NoMove || !ps.hintBtn.Disabled() ||
+		ps.left.Text != present.MovesLeft(trData, play.EndgameMoves-1, play.EndgameMoves, 1) {
+		t.Fatalf("after a hint: %v, left %q", ps.board.View().Hint, ps.left.Text)
+	}
 	test.Tap(ps.analyseBtn)
 	if w.Fyne().Content() != w.game.content || !w.Session().Analysis().On() || w.Session().Game().Ply() != 0 ||
 		w.Session().Game().StartFEN() != p.FEN || w.Session().Game().Len() != len(p.Moves) {
@@ -262,6 +289,7 @@ func TestEndgameTrainingAnalysisAndEditor(t *testing.T) {
 	}
 	w.Session().Analysis().Set(false)
 	ls = openPuzzleList(t, w)
+	choose(t, ls, "source", present.CollectionName(trData, puzzle.CollectionEndgames))
 	ps = openRow(t, w, ls, 0)
 	test.Tap(ps.editBtn)
 	es := shown[*editorScreen](t, w)

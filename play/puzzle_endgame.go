@@ -2,6 +2,8 @@ package play
 
 import (
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
@@ -24,6 +26,7 @@ func (r *PuzzleRun) playEndgame(m rules.Move) {
 	}
 	r.pos = r.g.Position()
 	r.last, r.marks.animate = m, m
+	r.hintFrom, r.marks.hint = rules.NoSquare, rules.NoMove
 	if r.judgeEndgame() {
 		return
 	}
@@ -54,7 +57,7 @@ func (r *PuzzleRun) judgeEndgame() bool {
 	case won || (r.drawGoal() && (drawn || moves >= EndgameMoves && !lost)):
 		r.state = RunSolved
 		r.status = i18n.Message{Key: "puzzle.endgame.reached"}
-		r.solvedWith(0)
+		r.solvedWith(r.hints)
 	case lost || drawn || moves >= EndgameMoves:
 		r.state = RunFailed
 		key := "puzzle.endgame.missedWin"
@@ -68,3 +71,56 @@ func (r *PuzzleRun) judgeEndgame() bool {
 	}
 	return true
 }
+
+// MovesLeft is, in endgame training, how many of the EndgameMoves the player still has
+// (the player moves first: their moves made are half the plies, rounded up); ok is false
+// in a puzzle with a line.
+func (r *PuzzleRun) MovesLeft() (left int, ok bool) {
+	if r.g == nil {
+		return 0, false
+	}
+	return max(0, EndgameMoves-(r.g.Ply()+1)/2), true
+}
+
+// PlayedText is the moves on the board in this try, from the puzzle's position, numbered
+// by the player's moves in the chosen notation: "1. 车二平五 将5平4 2. …"; "" before the
+// first.
+func (r *PuzzleRun) PlayedText() string {
+	start, err := r.p.Position()
+	if err != nil {
+		return ""
+	}
+	var parts []string
+	for i, m := range r.pos.Moves() {
+		if m == rules.NoMove || !start.IsLegal(m) {
+			break
+		}
+		text := game.FormatMove(start, m, r.t.cfg.Notation())
+		if i%2 == 0 {
+			text = strconv.Itoa(i/2+1) + ". " + text
+		}
+		parts = append(parts, text)
+		start.MakeMove(m)
+	}
+	return strings.Join(parts, " ")
+}
+
+// endgameHint shows the engine's move for the player, searched as its replies are; each
+// is counted (Hints), the first fails the rated try, and a goal reached with hints earns
+// the stars of a hinted solve.
+func (r *PuzzleRun) endgameHint() {
+	r.hints++
+	r.recordOnce(false)
+	r.status = i18n.Message{Key: "status.thinking"}
+	r.search(r.g.Position(), r.t.cfg.EngineLimits, func(res engine.SearchResult) {
+		if res.Move == rules.NoMove || !r.pos.IsLegal(res.Move) {
+			r.status = i18n.Message{Key: "puzzle.engineFailed"}
+			return
+		}
+		r.hintFrom, r.marks.hint = res.Move.From(), res.Move
+		r.status = i18n.Message{Key: "puzzle.hintMove", Args: i18n.Args{"Move": game.FormatMove(r.pos, res.Move, r.t.cfg.Notation())}}
+	})
+}
+
+// Hints is how many hints this try of endgame training took.
+func (r *PuzzleRun) Hints() int { return r.hints }

@@ -102,9 +102,14 @@ func (r *PuzzleRun) lineText(pos *rules.Position, line []rules.Move) string {
 }
 
 // Hint gives the next hint, first the piece to move, then the move; the first counts
-// the try as failed.
+// the try as failed. In endgame training it shows the engine's move (endgameHint).
 func (r *PuzzleRun) Hint() {
 	if !r.CanHint() {
+		return
+	}
+	if r.g != nil {
+		r.endgameHint()
+		r.changed()
 		return
 	}
 	from, m, ok := r.attempt.Hint()

@@ -47,6 +47,7 @@ type PuzzleRun struct {
 		rated  bool
 	}
 	first bool // no try at the puzzle was recorded before this one
+	hints int  // endgame training: the engine's moves shown as hints in this try
 	stars int  // earned by this try (puzzle.TryStars), once solved
 	// refutation is the engine's line after a wrong move, from failedAt.
 	refutation []rules.Move
@@ -152,8 +153,11 @@ func (r *PuzzleRun) Refutation() (from *rules.Position, line []rules.Move) {
 }
 
 // CanHint reports whether a hint can be given now: in a puzzle with a line, while it is
-// being solved, up to the move itself.
+// being solved, up to the move itself; in endgame training, on the player's turn.
 func (r *PuzzleRun) CanHint() bool {
+	if r.g != nil { // endgame training: the engine's move, one a turn
+		return r.state == RunSolving && !r.thinking && r.pos.Side() == r.solver && r.marks.hint == rules.NoMove
+	}
 	return r.attempt != nil && r.state == RunSolving && !r.thinking && r.marks.hint == rules.NoMove
 }
 

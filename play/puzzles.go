@@ -26,6 +26,8 @@ type PuzzleConfig struct {
 	Notation func() game.Notation
 	// SaveError hears of a progress that could not be saved.
 	SaveError func(error)
+	// Now is the clock of the days with a solve (the streak); nil: time.Now.
+	Now func() time.Time
 }
 
 // Puzzles is the player's puzzle trainer: the bundled puzzles, the player's progress
@@ -35,7 +37,9 @@ type Puzzles struct {
 	cfg      PuzzleConfig
 	progress *puzzle.Progress
 	searcher *engine.Searcher
-	running  sync.WaitGroup // the engine's searches, which Close waits for
+	byID     map[string]int   // index into the puzzles
+	path     []puzzle.Chapter // built at the first call of Path
+	running  sync.WaitGroup   // the engine's searches, which Close waits for
 }
 
 // NewPuzzles loads the progress from cfg.Store. A progress that could not be read is
@@ -43,6 +47,9 @@ type Puzzles struct {
 func NewPuzzles(cfg PuzzleConfig) (*Puzzles, error) {
 	if cfg.Post == nil {
 		return nil, errors.New("puzzles: no way to post to the UI goroutine")
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
 	}
 	if cfg.Notation == nil {
 		cfg.Notation = func() game.Notation { return game.Chinese }
@@ -53,7 +60,10 @@ func NewPuzzles(cfg PuzzleConfig) (*Puzzles, error) {
 	if cfg.RefuteLimits.Depth == 0 && cfg.RefuteLimits.MoveTime == 0 && cfg.RefuteLimits.Nodes == 0 {
 		cfg.RefuteLimits = engine.Limits{Depth: 8, MoveTime: time.Second}
 	}
-	t := &Puzzles{cfg: cfg, progress: puzzle.NewProgress()}
+	t := &Puzzles{cfg: cfg, progress: puzzle.NewProgress(), byID: make(map[string]int, len(cfg.Puzzles))}
+	for i := range cfg.Puzzles {
+		t.byID[cfg.Puzzles[i].ID] = i
+	}
 	if cfg.Search == nil {
 		t.searcher = engine.NewSearcher(engine.Options{Threads: 1, HashMB: 16, Seed: 1})
 		t.cfg.Search = t.searcher.Search
@@ -82,9 +92,14 @@ func (t *Puzzles) Select(f puzzle.Filter) []int {
 	return idx
 }
 
-// Daily returns the puzzle of day's date.
+// Daily returns the puzzle of day's date for the player's level (puzzle.Daily).
 func (t *Puzzles) Daily(day time.Time) (*puzzle.Puzzle, bool) {
-	return puzzle.Daily(t.cfg.Puzzles, day)
+	return puzzle.Daily(t.cfg.Puzzles, day, t.progress.Player.Rating)
+}
+
+// ThemeStats is the player's record per theme (puzzle.ThemeStats).
+func (t *Puzzles) ThemeStats() []puzzle.ThemeStat {
+	return puzzle.ThemeStats(t.cfg.Puzzles, t.progress)
 }
 
 // Next returns the puzzle to offer among those that pass f: one not yet tried, whose
@@ -110,6 +125,9 @@ func (t *Puzzles) Close() { t.running.Wait() }
 // (puzzle.Progress.Record).
 func (t *Puzzles) record(p *puzzle.Puzzle, solved bool, stars int) (change int, rated bool) {
 	change, rated = t.progress.Record(p, solved)
+	if solved {
+		t.progress.NoteSolveDay(t.cfg.Now())
+	}
 	t.progress.AwardStars(p.ID, stars)
 	if t.cfg.Store == nil {
 		return change, rated
@@ -134,8 +152,36 @@ func (t *Puzzles) award(p *puzzle.Puzzle, stars int) {
 	}
 }
 
-// Path is the chapters of the path over the trainer's puzzles (puzzle.Path).
-func (t *Puzzles) Path() []puzzle.Chapter { return puzzle.Path(t.cfg.Puzzles) }
+// Path is the chapters of the path over the trainer's puzzles (puzzle.Path); they must
+// not be changed.
+func (t *Puzzles) Path() []puzzle.Chapter {
+	if t.path == nil {
+		t.path = puzzle.Path(t.cfg.Puzzles)
+	}
+	return t.path
+}
+
+// ByID returns the puzzle of an id, false for an id none has.
+func (t *Puzzles) ByID(id string) (*puzzle.Puzzle, bool) {
+	i, ok := t.byID[id]
+	if !ok {
+		return nil, false
+	}
+	return &t.cfg.Puzzles[i], true
+}
+
+// NextInChapter returns the puzzle of ch to offer after the one with id after: the first
+// after it, going round, that has not earned all its stars; false when every one has.
+func (t *Puzzles) NextInChapter(ch puzzle.Chapter, after string) (*puzzle.Puzzle, bool) {
+	at := slices.Index(ch.Puzzles, after)
+	for k := 1; k <= len(ch.Puzzles); k++ {
+		id := ch.Puzzles[(at+k+len(ch.Puzzles))%len(ch.Puzzles)]
+		if id != after && t.progress.Stars[id] < puzzle.MaxStars {
+			return t.ByID(id)
+		}
+	}
+	return nil, false
+}
 
 // PuzzleRecord is a puzzle as a game record: its position with the solution's line as
 // the main line, titled with the book's title and source, to open in analysis.

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -198,14 +199,26 @@ func TestEndgameTrainingReachesTheGoal(t *testing.T) {
 	if r.Status().Key != "puzzle.goal.win" {
 		t.Fatalf("goal %v", r.Status())
 	}
+	if left, ok := r.MovesLeft(); !ok || left != EndgameMoves || r.PlayedText() != "" {
+		t.Fatalf("before the first move: %d left (%v), played %q", left, ok, r.PlayedText())
+	}
 	player := engine.NewSearcher(engine.Options{Threads: 1, HashMB: 4, Seed: 1})
 	for i := 0; i < 20 && r.State() == RunSolving; i++ {
 		res := player.Search(context.Background(), r.Position(), engine.Limits{Depth: 5}, nil)
 		tapRun(t, r, res.Move.String())
 		q.WaitFor(t, time.Minute, "the engine's reply", func() bool { return !r.Thinking() })
+		// One of the limit's moves gone a move, and the list numbered by them.
+		played := strings.Fields(r.PlayedText())
+		if left, _ := r.MovesLeft(); left != EndgameMoves-i-1 || played[0] != "1." ||
+			r.State() == RunSolving && (len(played) != 3*(i+1) || played[len(played)-3] != strconv.Itoa(i+1)+".") {
+			t.Fatalf("after move %d: %d left, played %q", i+1, left, r.PlayedText())
+		}
 	}
 	if r.State() != RunSolved || mustKey(resultOf(r.Status())) != "puzzle.endgame.reached" || !tr.Progress().Results["eg-win"].Solved {
 		t.Fatalf("after the training: %v %v", r.State(), r.Status())
+	}
+	if _, ok := (&PuzzleRun{}).MovesLeft(); ok {
+		t.Error("a puzzle with a line has moves left of a limit")
 	}
 	if r.CanHint() || r.Stars() != puzzle.MaxStars {
 		t.Errorf("endgame training offers hints (%v) or earned %d stars", r.CanHint(), r.Stars())
@@ -341,5 +354,34 @@ func TestPuzzleStalemateGoal(t *testing.T) {
 	tapRun(t, r, "f4f8")
 	if key, change := resultOf(r.Status()); r.State() != RunSolved || key != "puzzle.solved" || change == "" || r.Position().InCheck() {
 		t.Fatalf("after the stalemating move: %v %v", r.State(), r.Status())
+	}
+}
+
+// Endgame training's hint is the engine's move on the player's turn, counted; the first
+// fails the rated try, and the move played clears it.
+func TestEndgameHintsAreCounted(t *testing.T) {
+	tr, q := newTrainer(t, t.TempDir())
+	r, _ := tr.Start(&tr.All()[2])
+	if !r.CanHint() || r.Hints() != 0 {
+		t.Fatalf("an endgame at its start: hint %v, %d hints", r.CanHint(), r.Hints())
+	}
+	r.Hint()
+	q.WaitFor(t, time.Minute, "the hint", func() bool { return !r.Thinking() })
+	m := r.HintMove()
+	if m == rules.NoMove || !r.Position().IsLegal(m) || r.HintPiece() != m.From() || r.Status().Key != "puzzle.hintMove" ||
+		r.Hints() != 1 || r.CanHint() {
+		t.Fatalf("after a hint: %v (%v), hints %d, can hint %v", m, r.Status(), r.Hints(), r.CanHint())
+	}
+	if res := tr.Progress().Results["eg-win"]; res.Attempts != 1 || res.Solved {
+		t.Fatalf("a hinted try is recorded failed: %+v", res)
+	}
+	tapRun(t, r, m.String())
+	q.WaitFor(t, time.Minute, "the engine's reply", func() bool { return !r.Thinking() })
+	if r.HintMove() != rules.NoMove || r.HintPiece() != rules.NoSquare || (r.State() == RunSolving && !r.CanHint()) {
+		t.Fatalf("after the hinted move: hint %v at %v", r.HintMove(), r.HintPiece())
+	}
+	r.Retry()
+	if r.Hints() != 0 {
+		t.Fatalf("a retry keeps %d hints", r.Hints())
 	}
 }

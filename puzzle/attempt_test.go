@@ -3,7 +3,6 @@ package puzzle
 import (
 	"encoding/json"
 	"testing"
-	"time"
 )
 
 func TestAttemptSolveAndFail(t *testing.T) {
@@ -92,18 +91,5 @@ func TestProgress(t *testing.T) {
 		if _, err := UnmarshalProgress([]byte(bad)); err == nil {
 			t.Errorf("%s accepted", bad)
 		}
-	}
-}
-
-func TestDaily(t *testing.T) {
-	ps := []Puzzle{{ID: "a", Proof: Reference}, {ID: "b", Proof: Proven}, {ID: "c", Proof: Proven}}
-	day := time.Date(2026, 11, 26, 23, 0, 0, 0, time.UTC)
-	p1, _ := Daily(ps, day)
-	p2, _ := Daily(ps, day.Add(-22*time.Hour))
-	if p1 != p2 || p1.Proof != Proven {
-		t.Errorf("one day gave %s and %s", p1.ID, p2.ID)
-	}
-	if _, ok := Daily(nil, day); ok {
-		t.Error("a daily puzzle from none")
 	}
 }

@@ -3,9 +3,7 @@ package puzzle
 import (
 	"encoding/json"
 	"fmt"
-	"hash/fnv"
 	"math"
-	"time"
 )
 
 // Progress is one player's record with the puzzles: what was solved or
@@ -21,6 +19,8 @@ type Progress struct {
 	Stars      map[string]int `json:"stars,omitempty"`
 	Streak     int            `json:"streak"`
 	BestStreak int            `json:"best_streak"`
+	// Days are the calendar days with a solve, oldest first (the day streak).
+	Days []string `json:"days,omitempty"`
 	// History is the player's rating after each attempt, oldest first,
 	// for the chart; it keeps the last maxHistory.
 	History []float64 `json:"history,omitempty"`
@@ -30,6 +30,8 @@ type Progress struct {
 type Result struct {
 	Solved   bool `json:"solved"`
 	Attempts int  `json:"attempts"`
+	// FirstSolved: the first try solved it, without a hint (the rated success).
+	FirstSolved bool `json:"first_solved,omitempty"`
 }
 
 // maxHistory bounds the rating history a save keeps.
@@ -61,6 +63,7 @@ func (pr *Progress) Record(p *Puzzle, solved bool) (change int, rated bool) {
 	first := r.Attempts == 0
 	r.Attempts++
 	r.Solved = r.Solved || solved
+	r.FirstSolved = r.FirstSolved || first && solved
 	pr.Results[p.ID] = r
 	if solved {
 		pr.Streak++
@@ -114,29 +117,6 @@ func (pr *Progress) Next(ps []Puzzle) (p *Puzzle, ok bool) {
 	return &ps[best], true
 }
 
-// Daily returns the puzzle of the day: the same for everyone on a date
-// (UTC), chosen by a hash of the date among the proven puzzles (all, if
-// none is proven).
-func Daily(ps []Puzzle, day time.Time) (*Puzzle, bool) {
-	var pool []int
-	for i := range ps {
-		if ps[i].Proof == Proven {
-			pool = append(pool, i)
-		}
-	}
-	if len(pool) == 0 {
-		for i := range ps {
-			pool = append(pool, i)
-		}
-	}
-	if len(pool) == 0 {
-		return nil, false
-	}
-	h := fnv.New32a()
-	h.Write([]byte(day.UTC().Format(time.DateOnly)))
-	return &ps[pool[h.Sum32()%uint32(len(pool))]], true
-}
-
 // UnmarshalProgress reads a saved progress, refusing numbers a damaged
 // save could hold rather than carrying them into the ratings.
 func UnmarshalProgress(data []byte) (*Progress, error) {
@@ -159,6 +139,16 @@ func UnmarshalProgress(data []byte) (*Progress, error) {
 	}
 	if err := validStars(pr.Stars); err != nil {
 		return nil, err
+	}
+	if err := validDays(pr.Days); err != nil {
+		return nil, err
+	}
+	for id, r := range pr.Results {
+		if r.Solved && r.Attempts == 1 && !r.FirstSolved {
+			// A save from before the field: one try that solved was the first.
+			r.FirstSolved = true
+			pr.Results[id] = r
+		}
 	}
 	if pr.Streak < 0 || pr.BestStreak < pr.Streak || len(pr.History) > maxHistory {
 		return nil, fmt.Errorf("puzzle progress: streak %d, best %d, %d ratings in the history: not a progress this app wrote",
