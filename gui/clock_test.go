@@ -18,7 +18,8 @@ import (
 	"github.com/xqfyne/xiangqi/rules"
 )
 
-// startTimedTwoPlayerGame chooses two players and a clock in the New game dialog.
+// startTimedTwoPlayerGame chooses two players and a clock in the New game dialog, and plays
+// each side's first move (b0c2, b9c7), which no clock charges: the clock then runs for Red.
 func startTimedTwoPlayerGame(t *testing.T, w *Window, tc match.TimeControl) {
 	t.Helper()
 	test.Tap(w.game.newBtn)
@@ -27,6 +28,13 @@ func startTimedTwoPlayerGame(t *testing.T, w *Window, tc match.TimeControl) {
 	find(t, w, func(s *widget.Select) bool { return len(s.Options) == len(match.TimeControls()) }).
 		SetSelected(timeControlText(tc))
 	test.Tap(find(t, w, func(b *widget.Button) bool { return b.Text == tr("action.start") }))
+	for _, m := range [][2]string{{"b0", "c2"}, {"b9", "c7"}} {
+		if w.game.clocks.View().Running {
+			t.Fatalf("a clock runs before each side's first move (ply %d)", w.Session().Game().Ply())
+		}
+		tapPoint(t, w.Board(), m[0])
+		tapPoint(t, w.Board(), m[1])
+	}
 }
 
 func wantClockText(t *testing.T, w *Window, side rules.Color, want string) {
@@ -49,18 +57,18 @@ func TestClockFromNewGameRunsAndFlagFalls(t *testing.T) {
 	if !w.game.clocks.Visible() || !w.game.clocks.View().Running || w.game.clocks.View().Side != rules.Red {
 		t.Fatalf("clocks after New game: visible %v, view %+v", w.game.clocks.Visible(), w.game.clocks.View())
 	}
-	wantClockText(t, w, rules.Red, "5:00")
+	wantClockText(t, w, rules.Red, "5:03") // the first move earned the increment
 	ft.Advance(30 * time.Second)
 	w.game.showClock() // what the ticker does ten times a second
-	wantClockText(t, w, rules.Red, "4:30")
+	wantClockText(t, w, rules.Red, "4:33")
 
 	tapPoint(t, w.Board(), "h2")
 	tapPoint(t, w.Board(), "e2")
-	wantClockText(t, w, rules.Red, "4:33")
+	wantClockText(t, w, rules.Red, "4:36")
 	if v := w.game.clocks.View(); v.Side != rules.Black {
 		t.Errorf("after Red's move %v's clock runs", v.Side)
 	}
-	ft.Advance(4*time.Minute + 50*time.Second)
+	ft.Advance(4*time.Minute + 53*time.Second)
 	w.game.showClock()
 	wantClockText(t, w, rules.Black, "0:10.0")
 
@@ -105,7 +113,7 @@ func TestClockStopsWhileTheAppIsInTheBackground(t *testing.T) {
 	lc.OnEnteredForeground()()
 	ft.Advance(5 * time.Second)
 	w.game.showClock()
-	wantClockText(t, w, rules.Red, "4:35")
+	wantClockText(t, w, rules.Red, "4:38")
 	if !w.game.clocks.View().Running || !w.game.clockTicker.Running() {
 		t.Error("the clock does not run again in the foreground")
 	}
@@ -122,7 +130,7 @@ func TestDesktopClockRunsWhenTheWindowLosesFocus(t *testing.T) {
 	}
 	ft.Advance(20 * time.Second)
 	w.game.showClock()
-	wantClockText(t, w, rules.Red, "4:40")
+	wantClockText(t, w, rules.Red, "4:43")
 }
 
 // On a narrow phone the clocks' text shrinks to fit in their halves of the bar instead of

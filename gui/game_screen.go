@@ -71,8 +71,8 @@ func newGameScreen(deps gameDeps) *gameScreen {
 	g.thinking = widget.NewProgressBarInfinite()
 	g.thinking.Hide()
 	g.newBtn = widget.NewButton(tr("action.new"), g.newGame)
-	g.undoBtn = widget.NewButton(tr("action.undo"), s.Undo)
-	g.redoBtn = widget.NewButton(tr("action.redo"), s.Redo)
+	g.undoBtn = widget.NewButton(tr("action.undo"), s.Takeback().Undo)
+	g.redoBtn = widget.NewButton(tr("action.redo"), s.Takeback().Redo)
 	g.hintBtn = widget.NewButton(tr("action.hint"), s.Engine().AskHint)
 	g.flipBtn = widget.NewButton(tr("action.flip"), s.Flip)
 	g.settBtn = widget.NewButton(tr("action.settings"), g.settings)
@@ -84,8 +84,8 @@ func newGameScreen(deps gameDeps) *gameScreen {
 	}
 	g.iconBtns = []*iconButton{
 		icon("action.new", theme.ContentAddIcon(), g.newGame),
-		icon("action.undo", theme.ContentUndoIcon(), s.Undo),
-		icon("action.redo", theme.ContentRedoIcon(), s.Redo),
+		icon("action.undo", theme.ContentUndoIcon(), s.Takeback().Undo),
+		icon("action.redo", theme.ContentRedoIcon(), s.Takeback().Redo),
 		icon("action.hint", appIcon("hint"), s.Engine().AskHint),
 		icon("action.resign", appIcon("resign"), g.resign),
 		icon("action.draw", appIcon("draw"), g.draw),
@@ -135,7 +135,7 @@ func (g *gameScreen) refresh(c play.Change) {
 	}
 	g.refreshPanels(c)
 	if c&play.ChangeControls != 0 {
-		can := []bool{true, s.CanUndo(), s.CanRedo(), s.Engine().CanHint(), s.Endings().CanResign(), s.Endings().CanOfferDraw(), true, true}
+		can := []bool{true, s.Takeback().CanUndo(), s.Takeback().CanRedo(), s.Engine().CanHint(), s.Endings().CanResign(), s.Endings().CanOfferDraw(), true, true}
 		for i, b := range g.textBtns() {
 			enable(b, can[i])
 			enable(g.iconBtns[i], can[i])
@@ -169,30 +169,10 @@ func (g *gameScreen) showThinking(on bool) {
 
 // boardView is what the board shows of the session.
 func boardView(s *play.Session) board.View {
-	g := s.Game()
-	pos := g.Position()
-	set := s.Settings()
-	v := board.View{
-		Selected: s.Input().Selected(),
-		Targets:  s.Input().Targets(),
-		LastMove: g.LastMove(),
-		Animate:  s.Input().Animate(),
-		Check:    rules.NoSquare,
-		Hint:     s.Input().Hint(),
-		Rejected: s.Input().Rejected(),
-		Flipped:  set.Flipped,
-		Coords:   set.Coords,
-		Pickable: s.HumanToMove(),
-		PickSide: pos.Side(),
-	}
-	v.Arrows = analysisArrows(analysisOf(s))
-	v.SetPieces(pos)
-	setAppearance(&v, set)
-	if pos.InCheck() {
-		v.Check = pos.KingSquare(pos.Side())
-	}
-	markVerdict(&v, g)
-	return v
+	g, in := s.Game(), s.Input()
+	return gameBoardView(boardState{Pos: g.View(), LastMove: g.LastMove(), Selected: in.Selected(), Targets: in.Targets(),
+		Animate: in.Animate(), Hint: in.Hint(), Rejected: in.Rejected(), Arrows: analysisArrows(analysisOf(s)),
+		Flipped: s.Settings().Flipped, Pickable: s.HumanToMove(), PickSide: g.SideToMove(), Verdict: g}, s.Settings())
 }
 
 // markVerdict marks on v the pieces a repetition verdict on g speaks of: the offenders
@@ -223,7 +203,7 @@ func (g *gameScreen) statusNow() present.Status {
 	s := g.session
 	gm := s.Game()
 	st := present.Status{Thinking: s.Engine().Thinking(), EngineErr: s.Engine().Error(), ToMove: gm.SideToMove(),
-		HintErr: s.Engine().HintError(), Check: gm.Position().InCheck()}
+		HintErr: s.Engine().HintError(), Check: gm.View().InCheck()}
 	if gm.Result().Decided() {
 		st.Over = gameOverText(g.say, gm)
 	}

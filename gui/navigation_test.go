@@ -191,7 +191,7 @@ func TestDeleteInAFinishedGameSaysHowPlayGoesOn(t *testing.T) {
 	}
 	test.Tap(w.game.nav.remove)
 	q.Drain()
-	s.WaitSearch()
+	s.Engine().Wait()
 	q.Drain()
 	if s.Game().Ply() != 6 || s.Engine().Thinking() {
 		t.Fatalf("after the delete: ply %d, thinking %v", s.Game().Ply(), s.Engine().Thinking())

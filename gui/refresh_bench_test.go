@@ -90,7 +90,7 @@ func BenchmarkUIMove300(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		s.Input().Tap(m.From())
 		s.Input().Tap(m.To())
-		s.Undo()
+		s.Takeback().Undo()
 	}
 	b.StopTimer()
 	s.Flush()

@@ -176,7 +176,7 @@ func TestUndoWhileThinkingCancelsAndDropsResult(t *testing.T) {
 	if !s.Engine().Thinking() {
 		t.Fatal("engine not thinking")
 	}
-	s.Undo()
+	s.Takeback().Undo()
 	if s.Engine().Thinking() || s.Game().Ply() != 0 {
 		t.Fatalf("undo while thinking: thinking %v ply %d", s.Engine().Thinking(), s.Game().Ply())
 	}
@@ -192,7 +192,7 @@ func TestUndoWhileThinkingCancelsAndDropsResult(t *testing.T) {
 func waitSearchEnd(t *testing.T, s *play.Session) {
 	t.Helper()
 	done := make(chan struct{})
-	go func() { s.WaitSearch(); close(done) }()
+	go func() { s.Engine().Wait(); close(done) }()
 	select {
 	case <-done:
 	case <-time.After(20 * time.Second):

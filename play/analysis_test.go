@@ -13,7 +13,7 @@ func waitEnded(t *testing.T, s *Session) {
 	t.Helper()
 	done := make(chan struct{})
 	go func() {
-		s.WaitSearch()
+		s.Engine().Wait()
 		close(done)
 	}()
 	select {

@@ -288,7 +288,7 @@ func TestEditsOfAFinishedGameLeaveTheEngineQuiet(t *testing.T) {
 			quiet := func(what string) {
 				t.Helper()
 				q.Drain()
-				s.WaitSearch()
+				s.Engine().Wait()
 				q.Drain()
 				if *calls != before || s.Engine().Thinking() {
 					t.Fatalf("%s: the engine searched (%d→%d searches, thinking %v)", what, before, *calls, s.Engine().Thinking())
@@ -317,7 +317,7 @@ func TestEditsOfAFinishedGameLeaveTheEngineQuiet(t *testing.T) {
 			s.Browser().GoBack()
 			tapMove(t, s, "b0c2")
 			q.WaitFor(t, 10*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 4 })
-			s.WaitSearch()
+			s.Engine().Wait()
 			if *calls != before+1 || s.Engine().Waits() {
 				t.Fatalf("after the move: %d→%d searches, engine waits %v", before, *calls, s.Engine().Waits())
 			}

@@ -47,6 +47,7 @@ func TestByoyomiStartsWhenTheMainTimeIsSpent(t *testing.T) {
 	if err := s.NewGame(timed(game.HumanBoth, byo10x30)); err != nil {
 		t.Fatal(err)
 	}
+	freeOpening(t, s)
 	wantClock(t, s, rules.Red, match.SideClock{Main: 10 * time.Minute, Periods: 1})
 	tick(ft, q, 10*time.Minute-time.Second)
 	if s.Clocks().Side(rules.Red).InByoyomi(byo10x30) {
@@ -71,15 +72,16 @@ func TestByoyomiPeriodStartsAfreshOnEveryMove(t *testing.T) {
 	if err := s.NewGame(timed(game.HumanBoth, kuaiqi)); err != nil {
 		t.Fatal(err)
 	}
+	freeOpening(t, s)
 	// Ten moves of 19.9 s each: 199 s in all, ten times the period, and no flag.
-	for _, m := range []string{"h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7", "b0c2", "a9b9", "a0b0", "g6g5"} {
+	for _, m := range []string{"h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "c6c5", "c3c4", "a9b9", "a0b0", "g6g5"} {
 		tick(ft, q, 19900*time.Millisecond)
 		side := s.Game().SideToMove()
 		wantClock(t, s, side, match.SideClock{Periods: 1, Used: 19900 * time.Millisecond})
 		tapMove(t, s, m)
 		wantClock(t, s, side, match.SideClock{Periods: 1})
 	}
-	if s.Game().Ply() != 10 || s.Game().Result().Decided() {
+	if s.Game().Ply() != 12 || s.Game().Result().Decided() {
 		t.Fatalf("after ten moves within the period: %d plies, %v", s.Game().Ply(), s.Game().Result())
 	}
 }
@@ -93,6 +95,7 @@ func TestByoyomiPeriodLostAndFlagOnTheLast(t *testing.T) {
 	if err := s.NewGame(timed(game.HumanBoth, tc)); err != nil {
 		t.Fatal(err)
 	}
+	freeOpening(t, s)
 	// Red: the minute and 15 s more, one period used up and half the second.
 	tick(ft, q, 75*time.Second)
 	wantClock(t, s, rules.Red, match.SideClock{Periods: 2, Used: 5 * time.Second})
@@ -129,6 +132,7 @@ func TestKuaiqiFlagWithoutMainTime(t *testing.T) {
 	if err := s.NewGame(timed(game.HumanBoth, kuaiqi)); err != nil {
 		t.Fatal(err)
 	}
+	freeOpening(t, s)
 	tapMove(t, s, "h2e2")
 	tick(ft, q, 20*time.Second)
 	if r := s.Game().Result(); r.Status != game.RedWins || r.Reason != game.ReasonTime {
@@ -144,6 +148,7 @@ func TestByoyomiPauseKeepsThePeriodUsed(t *testing.T) {
 	if err := s.NewGame(timed(game.HumanBoth, kuaiqi)); err != nil {
 		t.Fatal(err)
 	}
+	freeOpening(t, s)
 	tick(ft, q, 12*time.Second)
 	s.Clocks().SetAway(true)
 	tick(ft, q, time.Minute)
@@ -167,17 +172,18 @@ func TestByoyomiUndoGivesNoTimeBack(t *testing.T) {
 	if err := s.NewGame(timed(game.HumanBoth, tc)); err != nil {
 		t.Fatal(err)
 	}
+	freeOpening(t, s)
 	tick(ft, q, 14*time.Second) // Red loses a period
 	tapMove(t, s, "h2e2")
 	tick(ft, q, 3*time.Second)
-	s.Undo()
+	s.Takeback().Undo()
 	if _, running := s.Clocks().Running(); running {
 		t.Fatal("the clock runs while an earlier position is shown")
 	}
 	tick(ft, q, time.Minute)
 	wantClock(t, s, rules.Red, match.SideClock{Periods: 2})
 	wantClock(t, s, rules.Black, match.SideClock{Periods: 3, Used: 3 * time.Second})
-	tapMove(t, s, "b2e2") // another move from the start: Red's period afresh, Black's runs
+	tapMove(t, s, "h2f2") // another move from there: Red's period afresh, Black's runs
 	wantClock(t, s, rules.Red, match.SideClock{Periods: 2})
 	if side, running := s.Clocks().Running(); !running || side != rules.Black {
 		t.Fatalf("after the new move the clock running is %v/%v", side, running)
@@ -196,6 +202,7 @@ func TestByoyomiClockRestoredAfterKill(t *testing.T) {
 	if err := s.NewGame(timed(game.HumanBoth, tc)); err != nil {
 		t.Fatal(err)
 	}
+	freeOpening(t, s)
 	tick(ft, q, 85*time.Second) // Red: the minute, two periods and 5 s of the third
 	tapMove(t, s, "h2e2")
 	tick(ft, q, 40*time.Second)
@@ -320,6 +327,7 @@ func TestByoyomiCountdownBeepsEachSecond(t *testing.T) {
 	if err := s.NewGame(set); err != nil {
 		t.Fatal(err)
 	}
+	freeOpening(t, s)
 	// Red lets its first period go (beeps at 20..29 s) and moves 5 s into the second
 	// (no beep yet).
 	tick(ft, q, 35*time.Second)
@@ -356,7 +364,11 @@ func TestByoyomiEngineClockIsSilentAndPlansThePeriod(t *testing.T) {
 		Search: func(ctx context.Context, pos *rules.Position, l engine.Limits, _ func(engine.Info)) engine.SearchResult {
 			got = append(got, l)
 			<-thinking // the engine answers when the test says so
-			m, _ := rules.ParseMove("h9g7")
+			reply := "h9g7"
+			if pos.Ply() < 2 {
+				reply = "b9c7" // its first move, before the clock starts
+			}
+			m, _ := rules.ParseMove(reply)
 			return engine.SearchResult{Move: m}
 		}})
 	if s == nil {
@@ -368,6 +380,12 @@ func TestByoyomiEngineClockIsSilentAndPlansThePeriod(t *testing.T) {
 	if err := s.NewGame(set); err != nil {
 		t.Fatal(err)
 	}
+	// Each side's first move is not timed: Red's, then the engine's reply.
+	tapMove(t, s, "b0c2")
+	close(thinking)
+	q.WaitFor(t, 10*time.Second, "the engine's first reply", func() bool { return s.Game().Ply() == 2 })
+	thinking = make(chan struct{})
+	got, rec.played = nil, nil
 	tick(ft, q, 70*time.Second) // Red: the minute and 10 s of the period, one beep at 10 s left
 	tapMove(t, s, "h2e2")
 	if n := len(rec.countdowns()); n != 1 {
@@ -376,7 +394,7 @@ func TestByoyomiEngineClockIsSilentAndPlansThePeriod(t *testing.T) {
 	rec.played = nil
 	tick(ft, q, 75*time.Second) // Black (the engine) thinks into its period
 	close(thinking)
-	q.WaitFor(t, 10*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 2 })
+	q.WaitFor(t, 10*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 4 })
 	if n := len(rec.countdowns()); n != 0 {
 		t.Errorf("%d beeps on the engine's clock", n)
 	}
@@ -395,6 +413,7 @@ func TestKilledInByoyomiKeepsThePeriodUsed(t *testing.T) {
 	if err := s.NewGame(timed(game.HumanBoth, kuaiqi)); err != nil {
 		t.Fatal(err)
 	}
+	freeOpening(t, s)
 	tapMove(t, s, "h2e2")
 	tick(ft, q, 13*time.Second) // Black's period shows 7 s
 	s.Flush()
@@ -435,19 +454,19 @@ func TestNoUndoAfterLosingOnTime(t *testing.T) {
 	}
 	tapMove(t, s, "h2e2")
 	q.Drain()
-	s.WaitSearch()
+	s.Engine().Wait()
 	q.Drain()
-	if s.Game().Ply() != 2 || !s.CanUndo() {
-		t.Fatalf("after the engine's reply: ply %d, undo %v", s.Game().Ply(), s.CanUndo())
+	if s.Game().Ply() != 2 || !s.Takeback().CanUndo() {
+		t.Fatalf("after the engine's reply: ply %d, undo %v", s.Game().Ply(), s.Takeback().CanUndo())
 	}
 	tick(ft, q, 21*time.Second) // Red's 20 s run out
 	if r := s.Game().Result(); r.Reason != game.ReasonTime || r.Winner != rules.Black {
 		t.Fatalf("Red's flag: %v", r)
 	}
-	if s.CanUndo() {
+	if s.Takeback().CanUndo() {
 		t.Fatal("Undo is offered after the flag fell")
 	}
-	s.Undo()
+	s.Takeback().Undo()
 	if s.Game().Ply() != 2 || !s.Game().Result().Decided() || s.HumanToMove() {
 		t.Fatalf("after Undo: ply %d, result %v, your move %v", s.Game().Ply(), s.Game().Result(), s.HumanToMove())
 	}

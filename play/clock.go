@@ -35,9 +35,17 @@ func (ck Clocks) Running() (rules.Color, bool) { return ck.s.m.ClockRunning() }
 // played, and stops it otherwise: while an earlier position is shown (after taking moves
 // back, or browsing), in analysis mode and while the app is away nobody is playing.
 func (ck Clocks) sync() {
-	ck.s.m.RunClock(ck.s.Analysis().On() || ck.s.away)
+	ck.s.m.RunClock(ck.s.Analysis().On() || ck.s.away || ck.s.m.Game().Len() < freeOpeningPlies)
 	ck.armCheckpoint()
 }
+
+// freeOpeningPlies is how many plies of a game are played before its clock starts: none is
+// charged until each side has made its first move, as lichess and most online servers
+// start their clocks, so that a player who taps Start and looks away does not lose with
+// "0 moves" on time (issue 51; a tournament starts Red's clock at the round's start). The
+// increment of a Fischer clock is added after those moves too. Games on the online server
+// follow the server's clock.
+const freeOpeningPlies = 2
 
 // checkpointEvery is how often a running clock is saved between moves: a kill -9 (or a
 // phone's system ending the app) then loses at most that much of the time used on the move

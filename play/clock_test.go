@@ -38,6 +38,17 @@ func timed(human game.HumanSide, tc match.TimeControl) Settings {
 	return set
 }
 
+// freeOpening plays each side's first move, which no clock charges (freeOpeningPlies), with
+// moves that leave the cannons' and the central pawns' moves of the tests free.
+func freeOpening(t *testing.T, s *Session) {
+	t.Helper()
+	tapMove(t, s, "b0c2")
+	tapMove(t, s, "b9c7")
+	if _, running := s.Clocks().Running(); !running {
+		t.Fatal("the clock does not run after each side's first move")
+	}
+}
+
 func wantLeft(t *testing.T, s *Session, side rules.Color, want time.Duration) {
 	t.Helper()
 	if got := s.Clocks().Left(side); got != want {
@@ -51,17 +62,29 @@ func TestClockRunsForTheSideToMoveWithIncrement(t *testing.T) {
 	if err := s.NewGame(timed(game.HumanBoth, match.TimeControl{Base: 5 * time.Minute, Increment: 3 * time.Second})); err != nil {
 		t.Fatal(err)
 	}
+	// No clock runs until each side has made its first move; each first move earns the
+	// increment.
+	for _, m := range []string{"b0c2", "b9c7"} {
+		if _, running := s.Clocks().Running(); running {
+			t.Fatalf("a clock runs at ply %d", s.Game().Ply())
+		}
+		ft.Advance(time.Hour)
+		tapMove(t, s, m)
+	}
+	if r := s.Game().Result(); r.Decided() {
+		t.Fatalf("an hour before each first move: %v", r)
+	}
 	if side, running := s.Clocks().Running(); !running || side != rules.Red {
-		t.Fatalf("at the start the clock running is %v/%v, want Red's", side, running)
+		t.Fatalf("after the first moves the clock running is %v/%v, want Red's", side, running)
 	}
 	ft.Advance(20 * time.Second)
-	wantLeft(t, s, rules.Red, 4*time.Minute+40*time.Second)
+	wantLeft(t, s, rules.Red, 4*time.Minute+43*time.Second)
 	tapMove(t, s, "h2e2")
 	// Red used 20 s and gained the 3 s increment; Black's clock now runs.
-	wantLeft(t, s, rules.Red, 4*time.Minute+43*time.Second)
+	wantLeft(t, s, rules.Red, 4*time.Minute+46*time.Second)
 	ft.Advance(7 * time.Second)
-	wantLeft(t, s, rules.Black, 4*time.Minute+53*time.Second)
-	wantLeft(t, s, rules.Red, 4*time.Minute+43*time.Second)
+	wantLeft(t, s, rules.Black, 4*time.Minute+56*time.Second)
+	wantLeft(t, s, rules.Red, 4*time.Minute+46*time.Second)
 	if side, _ := s.Clocks().Running(); side != rules.Black {
 		t.Errorf("after Red's move %v's clock runs", side)
 	}
@@ -75,6 +98,7 @@ func TestFlagFallLosesOnTime(t *testing.T) {
 	if err := s.NewGame(timed(game.HumanBoth, match.TimeControl{Base: time.Minute, Increment: 0})); err != nil {
 		t.Fatal(err)
 	}
+	freeOpening(t, s)
 	tapMove(t, s, "h2e2")
 	ft.Advance(59 * time.Second)
 	q.Drain()
@@ -93,7 +117,7 @@ func TestFlagFallLosesOnTime(t *testing.T) {
 	wantLeft(t, s, rules.Black, 0)
 	// A move tapped after the flag fell is not played.
 	tapMove(t, s, "h9g7")
-	if s.Game().Ply() != 1 {
+	if s.Game().Ply() != 3 {
 		t.Errorf("a move was played after the flag fell")
 	}
 }
@@ -105,9 +129,10 @@ func TestMoveAfterTheTimeRanOutLosesOnTime(t *testing.T) {
 	if err := s.NewGame(timed(game.HumanBoth, match.TimeControl{Base: time.Minute, Increment: 5 * time.Second})); err != nil {
 		t.Fatal(err)
 	}
-	ft.Advance(61 * time.Second) // the flag timer posts; the queue is not drained
+	freeOpening(t, s)
+	ft.Advance(66 * time.Second) // the minute and the first move's 5 s: the flag timer posts; the queue is not drained
 	tapMove(t, s, "h2e2")
-	if r := s.Game().Result(); r.Status != game.BlackWins || r.Reason != game.ReasonTime || s.Game().Len() != 0 {
+	if r := s.Game().Result(); r.Status != game.BlackWins || r.Reason != game.ReasonTime || s.Game().Len() != 2 {
 		t.Fatalf("a move after the time ran out: result %v, %d moves", r, s.Game().Len())
 	}
 }
@@ -125,6 +150,8 @@ func TestFlagFallIsDrawWhenTheWinnerCannotMate(t *testing.T) {
 	}
 	ft := matchtest.NewFakeTime()
 	s, q := clockSession(t, fs, ft, nil)
+	tapMove(t, s, "e1d1") // each side's first move, before the clock starts
+	tapMove(t, s, "g9i7")
 	ft.Advance(time.Minute)
 	q.Drain()
 	if r := s.Game().Result(); r.Status != game.Draw || r.Reason != game.ReasonTimeNoAttackers {
@@ -139,8 +166,9 @@ func TestClockRestoredAfterRestart(t *testing.T) {
 	if err := s.NewGame(timed(game.HumanBoth, match.TimeControl{Base: 10 * time.Minute, Increment: 5 * time.Second})); err != nil {
 		t.Fatal(err)
 	}
+	freeOpening(t, s)
 	ft.Advance(90 * time.Second)
-	tapMove(t, s, "h2e2") // Red: 10:00 − 1:30 + 0:05 = 8:35
+	tapMove(t, s, "h2e2") // Red: 10:00 + 0:05 (its first move) − 1:30 + 0:05 = 8:40
 	ft.Advance(40 * time.Second)
 	s.Flush()
 	// The app is killed here: the save holds the clocks as of the last move.
@@ -148,8 +176,8 @@ func TestClockRestoredAfterRestart(t *testing.T) {
 	if s2.Clocks().TimeControl() != (match.TimeControl{Base: 10 * time.Minute, Increment: 5 * time.Second}) {
 		t.Fatalf("time control after a kill: %v", s2.Clocks().TimeControl())
 	}
-	wantLeft(t, s2, rules.Red, 8*time.Minute+35*time.Second)
-	wantLeft(t, s2, rules.Black, 10*time.Minute)
+	wantLeft(t, s2, rules.Red, 8*time.Minute+40*time.Second)
+	wantLeft(t, s2, rules.Black, 10*time.Minute+5*time.Second)
 	if side, running := s2.Clocks().Running(); !running || side != rules.Black {
 		t.Errorf("after the restart the clock running is %v/%v, want Black's", side, running)
 	}
@@ -158,7 +186,7 @@ func TestClockRestoredAfterRestart(t *testing.T) {
 	s.Close()
 	q.Drain()
 	s3, _ := clockSession(t, fs, ft, nil)
-	wantLeft(t, s3, rules.Black, 10*time.Minute-40*time.Second)
+	wantLeft(t, s3, rules.Black, 10*time.Minute+5*time.Second-40*time.Second)
 }
 
 // cloneFS copies the files of fs, as a disk looks after the app was killed.
@@ -230,6 +258,7 @@ func TestClockWaitsWhileTheAppIsAway(t *testing.T) {
 	if err := s.NewGame(timed(game.HumanBoth, match.TimeControl{Base: 5 * time.Minute, Increment: 0})); err != nil {
 		t.Fatal(err)
 	}
+	freeOpening(t, s)
 	tapMove(t, s, "h2e2")
 	ft.Advance(25 * time.Second)
 	s.Clocks().SetAway(true)

@@ -101,9 +101,9 @@ func (en Endings) AcceptDraw() {
 
 // ended saves and shows a game ended by a declared result, and announces it.
 func (en Endings) ended() {
-	en.s.sound(en.s.endSound(en.s.m.Game().Result()))
+	en.s.sound(endSound(en.s.m.Game().Result(), en.s.settings.Human))
 	en.s.Input().clearMarks()
 	en.s.save()
 	en.s.changed(ChangeAll)
-	en.s.notifyGameOver(en.s.m.Game().Result())
+	en.s.listeners.gameOver(en.s.m.Game().Result())
 }

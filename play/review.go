@@ -133,10 +133,10 @@ func (rv Reviewer) Start(opt ReviewOptions) error {
 	r.running, r.done, r.total = true, 0, len(nodes)
 	r.nodes, r.sides, r.results, r.marks, r.curve = nodes, sides, nil, map[*game.Node]MoveReview{}, nil
 	searcher := engine.NewSearcher(engine.Options{HashMB: reviewHashMB, Threads: 1, Rules: rv.s.settings.Rules})
-	// NeedScore: a forced reply'rv.s position is searched as deep as any other, or a mate
+	// NeedScore: a forced reply's position is searched as deep as any other, or a mate
 	// through it would be missed and the move into it marked "??" (issue 35 item 8).
 	limits := engine.Limits{MoveTime: opt.PerMove, Depth: opt.Depth, NeedScore: true}
-	rv.s.run(&r.job, func(ctx context.Context, deliver func(func())) {
+	r.job.run(&rv.s.running, rv.s.post, func(ctx context.Context, deliver func(func())) {
 		for _, p := range positions {
 			res := searcher.Search(ctx, p, limits, nil)
 			if ctx.Err() != nil {
@@ -208,7 +208,7 @@ func (rv Reviewer) Cancel() {
 // forget drops the review of a game that is no longer shown.
 func (rv Reviewer) forget() {
 	rv.s.review.job.stop()
-	rv.s.review = review{job: rv.s.review.job} // the job'rv.s count goes on, so late reports stay stale
+	rv.s.review = review{job: rv.s.review.job} // the job's count goes on, so late reports stay stale
 }
 
 // Running reports whether a review is running.

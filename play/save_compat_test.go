@@ -181,7 +181,7 @@ func TestTakenBackMovesAreNotTheGame(t *testing.T) {
 	}
 	tapMove(t, s, "h2e2")
 	q.WaitFor(t, 10*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 2 })
-	s.Undo()
+	s.Takeback().Undo()
 	if s.Game().Ply() != 0 {
 		t.Fatalf("undo: ply %d", s.Game().Ply())
 	}

@@ -86,7 +86,7 @@ type Session struct {
 	helpLocked bool
 	review     review // the game review (review.go)
 
-	listeners []Listener // listeners.go
+	listeners Listeners // listeners.go
 
 	// OnRepetitionWarning is asked before the player's move that would lose by a
 	// repetition rule (when the setting is on): the view shows why and calls play if the
@@ -136,7 +136,7 @@ func NewSession(cfg Config) (*Session, error) {
 		if err != nil && !errors.Is(err, ErrNoSave) {
 			notice = errors.Join(notice, err)
 		}
-		s.writer = newWriter(cfg.Store, func(err error) { s.post(func() { s.saveFailed(err) }) })
+		s.writer = newWriter(cfg.Store, func(err error) { s.post(func() { s.listeners.saveError(err) }) })
 	}
 	if s.m == nil {
 		g, err := game.New("")
@@ -153,7 +153,6 @@ func NewSession(cfg Config) (*Session, error) {
 		s.m = s.newMatch(g, nil)
 		s.save()
 	}
-	s.Engine().configure()
 	s.Clocks().sync()
 	return s, notice
 }
@@ -181,10 +180,6 @@ func (s *Session) Close() {
 		s.writer.close()
 	}
 }
-
-// WaitSearch waits until the background search, if any, has returned (its result may
-// still wait to be posted). Safe from any goroutine.
-func (s *Session) WaitSearch() { s.running.Wait() }
 
 // Flush waits until every change so far is on storage.
 func (s *Session) Flush() {
@@ -214,11 +209,11 @@ func (s *Session) Settings() Settings { return s.settings }
 // play makes a move, saves, and hands over to the engine when it is its turn. A move the
 // game rejects changes nothing and is returned as an error.
 func (s *Session) play(m rules.Move, animate bool) error {
-	captured := s.captures(m)
+	captured := captures(s.m.Game().View(), m)
 	if err := s.m.Play(m); err != nil {
 		return err
 	}
-	s.sound(s.moveSound(captured))
+	s.sound(moveSound(s.m.Game(), s.settings.Human, captured))
 	if s.hinting {
 		s.Engine().cancel() // a hint for the position before this move is stale
 	}
@@ -238,15 +233,15 @@ func (s *Session) moved(animate, announce bool) {
 		s.marks.animate = s.m.Game().LastMove()
 	}
 	if picked != rules.NoSquare && s.HumanToMove() {
-		if p := s.m.Game().Position().At(picked); p != rules.NoPiece && p.Color() == s.m.Game().SideToMove() {
-			s.marks.selected, s.marks.targets = picked, s.m.Game().Position().LegalTargets(picked)
+		if p := s.m.Game().View().At(picked); p != rules.NoPiece && p.Color() == s.m.Game().SideToMove() {
+			s.marks.selected, s.marks.targets = picked, s.m.Game().View().LegalTargets(picked)
 		}
 	}
 	s.save()
 	s.changed(ChangeAll)
 	if r := s.m.Game().Result(); r.Decided() {
 		if announce {
-			s.notifyGameOver(r)
+			s.listeners.gameOver(r)
 		}
 		return
 	}
@@ -276,7 +271,6 @@ func (s *Session) NewGame(set Settings) error {
 	s.m = s.newMatch(g, nil)
 	g.SetRules(set.Rules)
 	g.Record().Meta.Date = time.Now().Format("2006.01.02")
-	s.Engine().configure()
 	s.Input().clearMarks()
 	s.save()
 	s.changed(ChangeAll)
@@ -298,7 +292,6 @@ func (s *Session) ApplySettings(set Settings) error {
 	evalChanged := set.Evaluation != s.settings.Evaluation
 	s.settings = set
 	s.m.Game().SetRules(set.Rules)
-	s.Engine().configure()
 	if evalChanged && s.analysis.on {
 		s.Analysis().start() // its lines were judged by the other evaluation
 	}
@@ -314,73 +307,6 @@ func (s *Session) Flip() {
 	s.changed(ChangeBoard)
 }
 
-// sideAt returns the side to move at ply p of the current line.
-func (s *Session) sideAt(p int) rules.Color {
-	if (s.m.Game().Ply()-p)%2 == 0 {
-		return s.m.Game().SideToMove()
-	}
-	return s.m.Game().SideToMove().Opponent()
-}
-
-// CanUndo reports whether Undo would take a move back.
-func (s *Session) CanUndo() bool { return s.undoTarget() >= 0 }
-
-// undoTarget is the ply Undo goes back to, or -1. Against the engine it takes back the
-// engine's reply and the player's own move, landing where the player is to move. A game
-// lost on time stays lost: a fallen flag ends the game under every rule book and the
-// clock gives no time back, so taking moves back would only show a position to move in
-// with an empty clock and a result already declared (issue 51). Browsing still shows it.
-func (s *Session) undoTarget() int {
-	if r := s.m.Result(); r.Reason == game.ReasonTime || r.Reason == game.ReasonTimeNoAttackers {
-		return -1
-	}
-	t := s.m.Game().Ply() - 1
-	if s.settings.Human == game.HumanBoth {
-		return t
-	}
-	for t > 0 && !s.settings.Human.Plays(s.sideAt(t)) {
-		t--
-	}
-	if t < 0 || !s.settings.Human.Plays(s.sideAt(t)) {
-		return -1
-	}
-	return t
-}
-
-// Undo takes back moves (see undoTarget), cancelling a running search. A different move
-// played then carries the game on: its line becomes the main line, the moves taken back a
-// variation.
-func (s *Session) Undo() {
-	t := s.undoTarget()
-	if t < 0 {
-		return
-	}
-	s.Engine().cancel()
-	if err := s.m.Game().TakeBack(t); err != nil {
-		return
-	}
-	s.engineView, s.editedAfterEnd = engineView{}, false
-	s.Input().clearMarks()
-	s.save()
-	s.changed(ChangeAll)
-	s.Engine().maybeStart()
-}
-
-// CanRedo reports whether Redo would replay a move.
-func (s *Session) CanRedo() bool { return s.m.Game().Ply() < s.m.Game().Len() }
-
-// Redo replays taken-back moves: against the engine up to the player's next turn.
-func (s *Session) Redo() {
-	if !s.CanRedo() {
-		return
-	}
-	s.Engine().cancel()
-	s.m.Game().Redo()
-	for s.settings.Human != game.HumanBoth && !s.settings.Human.Plays(s.m.Game().SideToMove()) && s.m.Game().Redo() {
-	}
-	s.moved(true, false)
-}
-
 // save encodes the game here, which is cheap, and leaves the writing to the writer.
 func (s *Session) save() {
 	if s.writer == nil {
@@ -388,13 +314,11 @@ func (s *Session) save() {
 	}
 	data, err := encodeSave(s.m.Game(), s.settings, s.m.ClocksToKeep(), s.review.saved())
 	if err != nil {
-		s.saveFailed(err)
+		s.listeners.saveError(err)
 		return
 	}
 	s.writer.save(data)
 }
-
-func (s *Session) saveFailed(err error) { s.notifySaveError(err) }
 
 // changed follows every change of the game, however it came about: first the session's
 // own state follows it (the clock runs for the side to move and stops when the game is
@@ -404,5 +328,5 @@ func (s *Session) changed(c Change) {
 	if c&ChangeBoard != 0 {
 		s.Analysis().follow()
 	}
-	s.notifyChange(c)
+	s.listeners.change(c)
 }

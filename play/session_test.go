@@ -3,6 +3,7 @@ package play
 import (
 	"context"
 	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -73,11 +74,11 @@ func TestTapsPlayAndEngineReplies(t *testing.T) {
 	if changes != ChangeAll || s.Engine().Thinking() || !s.HumanToMove() {
 		t.Fatalf("changes %b, thinking %v", changes, s.Engine().Thinking())
 	}
-	s.Undo()
-	if s.Game().Ply() != 0 || !s.CanRedo() {
+	s.Takeback().Undo()
+	if s.Game().Ply() != 0 || !s.Takeback().CanRedo() {
 		t.Fatalf("undo: ply %d", s.Game().Ply())
 	}
-	s.Redo()
+	s.Takeback().Redo()
 	if s.Game().Ply() != 2 {
 		t.Fatalf("redo: ply %d", s.Game().Ply())
 	}
@@ -122,8 +123,8 @@ func TestEngineFailureIsReportedAndRetried(t *testing.T) {
 			if calls != 1 || reported == nil || s.Engine().Error() == nil || s.Game().Ply() != 1 {
 				t.Fatalf("calls %d, hook %v, session %v, ply %d", calls, reported, s.Engine().Error(), s.Game().Ply())
 			}
-			if s.Engine().CanHint() || !s.Engine().CanRetry() || !s.CanUndo() {
-				t.Fatalf("hint %v retry %v undo %v", s.Engine().CanHint(), s.Engine().CanRetry(), s.CanUndo())
+			if s.Engine().CanHint() || !s.Engine().CanRetry() || !s.Takeback().CanUndo() {
+				t.Fatalf("hint %v retry %v undo %v", s.Engine().CanHint(), s.Engine().CanRetry(), s.Takeback().CanUndo())
 			}
 			s.Engine().AskHint() // not the player's turn: nothing happens
 			if calls != 1 {
@@ -138,7 +139,7 @@ func TestEngineFailureIsReportedAndRetried(t *testing.T) {
 			search = answer(&calls, badMove)
 			tapMove(t, s, "b2c2")
 			q.WaitFor(t, 10*time.Second, "the second failure", func() bool { return s.Engine().Error() != nil })
-			s.Undo()
+			s.Takeback().Undo()
 			if s.Engine().Error() != nil || s.Game().Ply() != 2 || !s.HumanToMove() {
 				t.Fatalf("after undo: error %v, ply %d", s.Engine().Error(), s.Game().Ply())
 			}
@@ -178,22 +179,42 @@ func TestEngineSearchBansPerpetualChase(t *testing.T) {
 	}
 }
 
+// The book, rules and strength travel with each search (engine.Limits.Style): settings
+// changed while the engine thinks leave that search alone and reach the next one.
 func TestSettingsChangedWhileThinkingApplyToNextSearch(t *testing.T) {
-	s, q, _ := openSession(t, nil, nil)
+	var mu sync.Mutex
+	var styles []engine.Style
+	gate := make(chan struct{}, 2)
+	search := func(_ context.Context, pos *rules.Position, lim engine.Limits, _ func(engine.Info)) engine.SearchResult {
+		mu.Lock()
+		styles = append(styles, *lim.Style)
+		mu.Unlock()
+		<-gate // the engine answers when the test says so
+		return engine.SearchResult{Move: pos.LegalMoves()[0]}
+	}
+	s, q, _ := openSession(t, nil, search)
 	if err := s.NewGame(fastSettings(game.HumanRed)); err != nil {
 		t.Fatal(err)
 	}
 	tapMove(t, s, "h2e2")
 	set := s.Settings()
 	set.Book, set.Rules = true, game.ChineseRules
-	if err := s.ApplySettings(set); err != nil {
-		t.Fatal(err)
+	if err := s.ApplySettings(set); err != nil || !s.Engine().Thinking() {
+		t.Fatalf("settings applied while thinking: %v, thinking %v", err, s.Engine().Thinking())
 	}
-	// The searcher's setters do not wait for the running search.
-	if !s.Engine().Thinking() || s.searcher.Options().BookProbe == nil || s.searcher.Options().Rules != game.ChineseRules {
-		t.Fatal("the book and rules were not handed to the engine during its search")
-	}
+	gate <- struct{}{}
 	q.WaitFor(t, 10*time.Second, "reply", func() bool { return s.Game().Ply() == 2 })
+	next := s.Game().View().LegalMoves()[0]
+	s.Input().Tap(next.From())
+	s.Input().Tap(next.To())
+	gate <- struct{}{}
+	q.WaitFor(t, 10*time.Second, "second reply", func() bool { return s.Game().Ply() == 4 })
+	mu.Lock()
+	defer mu.Unlock()
+	if len(styles) != 2 || styles[0].BookProbe != nil || styles[0].Rules != game.AsianRules ||
+		styles[1].BookProbe == nil || styles[1].Rules != game.ChineseRules {
+		t.Fatalf("searches ran with %+v, want the Asian rules without book, then the Chinese rules with it", styles)
+	}
 	if err := s.ApplySettings(Settings{Seconds: 0}); err == nil {
 		t.Fatal("ApplySettings accepted 0 seconds")
 	}
@@ -268,8 +289,8 @@ func TestGameOverAnnouncedOnce(t *testing.T) {
 	if !s.Game().Result().Decided() || announced != 1 {
 		t.Fatalf("mate: decided %v, announced %d", s.Game().Result().Decided(), announced)
 	}
-	s.Undo()
-	s.Redo()
+	s.Takeback().Undo()
+	s.Takeback().Redo()
 	if !s.Game().Result().Decided() || announced != 1 {
 		t.Fatalf("after undo and redo: announced %d times", announced)
 	}
@@ -337,8 +358,8 @@ func TestRuleSetSetting(t *testing.T) {
 	if err := s.NewGame(set); err != nil {
 		t.Fatal(err)
 	}
-	if s.Game().Rules() != game.ChineseRules || s.searcher.Options().Rules != game.ChineseRules {
-		t.Fatalf("game rules %v, engine rules %v", s.Game().Rules(), s.searcher.Options().Rules)
+	if s.Game().Rules() != game.ChineseRules || s.Engine().style(0).Rules != game.ChineseRules {
+		t.Fatalf("game rules %v, engine rules %v", s.Game().Rules(), s.Engine().style(0).Rules)
 	}
 	s.Close()
 	s2, _, _ := openSession(t, fs, nil)
