@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"reflect"
+	"strings"
 	"time"
 
 	"github.com/xqfyne/xiangqi/puzzle"
@@ -24,9 +26,20 @@ const (
 	puzzleFormatVersion = 1
 )
 
-// progressKeys are the fields a progress file holds (puzzle.Progress) besides the marker.
-var progressKeys = map[string]bool{"player": true, "results": true, "puzzles": true,
-	"streak": true, "best_streak": true, "history": true}
+// progressKeys are the fields a progress file holds besides the marker: the JSON names
+// of puzzle.Progress's fields, read from the type so that a field added there is known
+// here too.
+var progressKeys = func() map[string]bool {
+	keys := map[string]bool{}
+	t := reflect.TypeFor[puzzle.Progress]()
+	for i := range t.NumField() {
+		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+		if name != "" && name != "-" {
+			keys[name] = true
+		}
+	}
+	return keys
+}()
 
 // puzzleFile is the progress as written: the marker, then the progress's own fields.
 type puzzleFile struct {

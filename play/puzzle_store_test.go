@@ -34,6 +34,7 @@ func TestPuzzleProgressFormatMarker(t *testing.T) {
 	old := `{"player":{"rating":1600,"rd":90,"vol":0.06},"results":{"mate2":{"solved":true,"attempts":1}},"streak":1,"best_streak":4,"history":[1500,1600]}`
 	for _, tc := range []struct{ name, data, refusal string }{
 		{"old file", old, ""},
+		{"old file with stars", strings.Replace(old, `"streak"`, `"stars":{"mate2":3},"streak"`, 1), ""},
 		{"empty object", `{}`, "no player rating"},
 		{"array", `[]`, "not a JSON object"},
 		{"null", `null`, "not a JSON object"},
