@@ -38,7 +38,7 @@ func openEditor(t *testing.T) (*Window, *editorScreen) {
 	newGame(t, w, game.HumanBoth, 1)
 	w.showEditor()
 	es := shown[*editorScreen](t, w)
-	if es == nil || w.Fyne().Content() != es.content {
+	if es == nil || shownView(w.Fyne()) != es.content {
 		t.Fatal("the editor is not shown")
 	}
 	return w, es
@@ -113,7 +113,7 @@ func TestEditorRefusesImpossiblePositionsWithReasons(t *testing.T) {
 	}
 	test.Tap(es.twoBtn)
 	g := w.Session().Game()
-	if g.StartFEN() != "4k4/9/9/9/4R4/9/9/9/9/3K5 b - - 0 1" || w.Fyne().Content() != w.game.content {
+	if g.StartFEN() != "4k4/9/9/9/4R4/9/9/9/9/3K5 b - - 0 1" || shownView(w.Fyne()) != w.game.content {
 		t.Fatalf("started from %q", g.StartFEN())
 	}
 	if w.Session().Settings().Human != game.HumanBoth || !g.Position().InCheck() {

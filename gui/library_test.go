@@ -55,7 +55,7 @@ func TestLibraryListsOpensAndDeletesGames(t *testing.T) {
 
 	w.showLibrary()
 	ls := shown[*libraryScreen](t, w)
-	if w.Fyne().Content() != ls.content {
+	if shownView(w.Fyne()) != ls.content {
 		t.Fatal("the library is not shown")
 	}
 	ls.waitChecked(t, q)
@@ -73,7 +73,7 @@ func TestLibraryListsOpensAndDeletesGames(t *testing.T) {
 	// Open the first game: it replaces the current game and the game screen comes back.
 	ls.list.Select(2)
 	test.Tap(ls.open)
-	if g := w.Session().Game(); g.Len() != 4 || g.Record().Meta.Red != "甲" || w.Fyne().Content() != w.game.content {
+	if g := w.Session().Game(); g.Len() != 4 || g.Record().Meta.Red != "甲" || shownView(w.Fyne()) != w.game.content {
 		t.Fatalf("opened: %d moves, red %q", g.Len(), g.Record().Meta.Red)
 	}
 
@@ -99,7 +99,7 @@ func TestLibraryListsOpensAndDeletesGames(t *testing.T) {
 		t.Errorf("after rename: %q", rows)
 	}
 	test.Tap(find2(t, ls.content, tr("action.back")))
-	if w.Fyne().Content() != w.game.content {
+	if shownView(w.Fyne()) != w.game.content {
 		t.Fatal("Back did not return to the game")
 	}
 

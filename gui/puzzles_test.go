@@ -29,7 +29,7 @@ func openPuzzleList(t *testing.T, w *Window) *puzzleListScreen {
 		if item.Label == tr("more.puzzles") {
 			item.Action()
 			ls := shown[*puzzleListScreen](t, w)
-			if w.Fyne().Content() != ls.content {
+			if shownView(w.Fyne()) != ls.content {
 				t.Fatal("the puzzle list is not shown")
 			}
 			return ls
@@ -51,7 +51,7 @@ func openRow(t *testing.T, w *Window, ls *puzzleListScreen, row int) *puzzleScre
 	t.Helper()
 	ls.list.Select(row)
 	ps := shown[*puzzleScreen](t, w)
-	if w.Fyne().Content() != ps.content {
+	if shownView(w.Fyne()) != ps.content {
 		t.Fatal("the puzzle is not shown")
 	}
 	return ps
@@ -248,7 +248,7 @@ func TestEndgameTrainingAnalysisAndEditor(t *testing.T) {
 	}
 
 	test.Tap(ps.analyseBtn)
-	if w.Fyne().Content() != w.game.content || !w.Session().Analysing() || w.Session().Game().Ply() != 0 ||
+	if shownView(w.Fyne()) != w.game.content || !w.Session().Analysing() || w.Session().Game().Ply() != 0 ||
 		w.Session().Game().StartFEN() != p.FEN || w.Session().Game().Len() != len(p.Moves) {
 		t.Fatalf("analysis of %s: start %q, ply %d of %d", p.ID, w.Session().Game().StartFEN(), w.Session().Game().Ply(), w.Session().Game().Len())
 	}
