@@ -195,3 +195,29 @@ func relayout(o fyne.CanvasObject) {
 		relayout(c)
 	}
 }
+
+// Issue 51 item 6: in a landscape window a little narrower than 900 px, "Black to move"
+// sat beside "Red to move" and ran out of the window ("Black to mov"). Both choices are
+// whole and inside the window at every size, in both languages.
+func TestEditorSideChoiceIsNotCut(t *testing.T) {
+	for _, locale := range []string{"zh_CN.UTF-8", "en_GB.UTF-8"} {
+		for _, env := range []string{"LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"} {
+			t.Setenv(env, locale)
+		}
+		w, es := openEditor(t)
+		reloadTranslations(t)
+		w.showEditor()
+		es = shown[*editorScreen](t, w)
+		for _, size := range []fyne.Size{fyne.NewSize(760, 600), fyne.NewSize(800, 680), fyne.NewSize(900, 680),
+			fyne.NewSize(1280, 900), fyne.NewSize(390, 844)} {
+			w.Fyne().Resize(size)
+			relayout(w.Fyne().Content())
+			if need, got := es.side.MinSize().Width, es.side.Size().Width; need > got+0.5 {
+				t.Errorf("%s %v: the side choice needs %.0f px, has %.0f", locale, size, need, got)
+			}
+			if !inside(w, es.side) {
+				t.Errorf("%s %v: the side choice at %v (%v) is not inside the window", locale, size, absolute(es.side), es.side.Size())
+			}
+		}
+	}
+}
