@@ -6,6 +6,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
 
 	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/play"
@@ -17,7 +18,18 @@ import (
 
 // showGameOver says how the game ended.
 func (w *Window) showGameOver(game.Result) {
-	dialog.ShowInformation(tr("gameover.title"), gameOverText(w.say, w.session.Game()), w.win)
+	s := w.session
+	showResult(w.win, localResult(w.say, s.Game(), s.Settings().Human),
+		resultAction{tr("gameover.rematch"), theme.MediaReplayIcon(), w.rematch},
+		resultAction{tr("gameover.review"), theme.HistoryIcon(), w.toggleReview},
+		resultAction{tr("action.new"), theme.ContentAddIcon(), w.showNewGame})
+}
+
+// rematch starts the game again from the start, with the same sides, level and clock.
+func (w *Window) rematch() {
+	if err := w.session.NewGame(w.session.Settings()); err != nil {
+		w.showNotice(err.Error())
+	}
 }
 
 // warnRepetition asks, as an arbiter would, before a move that loses by a repetition rule.
