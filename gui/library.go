@@ -27,6 +27,10 @@ const libraryFolder = "library"
 type ioState struct {
 	library    *play.Library // nil when the app's storage has no room for it
 	libraryErr error         // why not, or a notice about its index
+	// quietKeep: the game being left was replaced after a question just answered (a
+	// pasted position's opponent); its filing is told in the status line, not in a
+	// second dialog (issue 51 item 9).
+	quietKeep, quietKept bool
 }
 
 // openLibrary opens the library in the folder "library" of the save directory or of the
