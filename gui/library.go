@@ -109,7 +109,7 @@ func newLibraryScreen(deps libraryDeps) *libraryScreen {
 		},
 		func(i widget.ListItemID, o fyne.CanvasObject) {
 			if i >= 0 && i < len(ls.items) {
-				lines := present.LibraryRow(trData, ls.items[i])
+				lines := present.LibraryRow(trData, ls.items[i], ls.notation())
 				o.(*widget.Label).SetText(strings.Join(lines[:], "\n"))
 			}
 		})
@@ -290,7 +290,7 @@ func (ls *libraryScreen) deleteSelected() {
 	if !ok {
 		return
 	}
-	title := present.LibraryRow(trData, it)[0]
+	title := present.LibraryRow(trData, it, ls.notation())[0]
 	dialog.ShowConfirm(tr("library.delete"), tr("library.deleteConfirm", map[string]any{"Name": title}), func(yes bool) {
 		if !yes {
 			return

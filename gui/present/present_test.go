@@ -115,7 +115,7 @@ func TestLibraryRow(t *testing.T) {
 			[3]string{"已损坏：g7", "bad file", ""}},
 	}
 	for _, c := range cases {
-		sayBoth(t, fmt.Sprintf("%+v", c.it), func(tr Translate) [3]string { return LibraryRow(tr, c.it) }, c.en, c.zh)
+		sayBoth(t, fmt.Sprintf("%+v", c.it), func(tr Translate) [3]string { return LibraryRow(tr, c.it, game.Chinese) }, c.en, c.zh)
 	}
 }
 
@@ -348,5 +348,27 @@ func TestCurveLevels(t *testing.T) {
 	}
 	if got := fmt.Sprint(labels); got != "[M@1.00 +20@0.70 +10@0.35 0@0.00 -10@-0.35 -20@-0.70 M@-1.00]" {
 		t.Errorf("ticks %s", got)
+	}
+}
+
+// Issue 51 item 10: the first moves the library keeps in Chinese notation are listed in the
+// move list's notation; an opening's name and moves from another start stay as they are.
+func TestOpeningInTheMoveListsNotation(t *testing.T) {
+	for _, c := range []struct {
+		in       string
+		notation game.Notation
+		want     string
+	}{
+		{"炮二平五 马８进７", game.WXF, "C2=5 H8+7"},
+		{"炮二平五 马８进７", game.ICCS, "h2e2 h9g7"},
+		{"炮二平五 马８进７", game.Chinese, "炮二平五 马８进７"},
+		{"中炮对屏风马", game.WXF, "中炮对屏风马"},
+		{"Central cannon", game.WXF, "Central cannon"},
+		{"… 车一平二", game.WXF, "… 车一平二"},
+		{"", game.WXF, ""},
+	} {
+		if got := OpeningIn(c.in, c.notation); got != c.want {
+			t.Errorf("OpeningIn(%q, %v) = %q, want %q", c.in, c.notation, got, c.want)
+		}
 	}
 }
