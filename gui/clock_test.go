@@ -174,7 +174,7 @@ func TestPlayersBesideClocks(t *testing.T) {
 }
 
 // A 读秒 control chosen in New game: main time first, then the clock counts the period
-// ("Byo 25 ×3": 25 s left of it, three periods), a period used up shows one fewer, and a
+// ("25 s · 3 periods": 25 s left of it, three periods), a period used up shows one fewer, and a
 // move gives the next move a whole period.
 func TestByoyomiClockFromNewGame(t *testing.T) {
 	ft := playtest.NewFakeTime()

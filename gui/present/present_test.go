@@ -169,10 +169,10 @@ func TestByoyomiTexts(t *testing.T) {
 		clockEN string
 		clockZH string
 	}{
-		{"0+20b", "Rapid: every move within 20 s", "快棋：每步20秒", 19*time.Second + time.Millisecond, 1, "Byo 20", "读秒 20"},
-		{"10+30b", "10 min, then 30 s a move (byo-yomi)", "10分钟 + 30秒读秒", 25 * time.Second, 1, "Byo 25", "读秒 25"},
-		{"20+60b", "20 min, then 60 s a move (byo-yomi)", "20分钟 + 60秒读秒", 500 * time.Millisecond, 1, "Byo 1", "读秒 1"},
-		{"10+30bx3", "10 min, then 3 × 30 s periods (byo-yomi)", "10分钟 + 3次30秒读秒", 9 * time.Second, 2, "Byo 9 ×2", "读秒 9 ×2"},
+		{"0+20b", "Rapid: every move within 20 s", "快棋：每步20秒", 19*time.Second + time.Millisecond, 1, "20 s this move", "读秒 20"},
+		{"10+30b", "10 min, then 30 s a move (byo-yomi)", "10分钟 + 30秒读秒", 25 * time.Second, 1, "25 s this move", "读秒 25"},
+		{"20+60b", "20 min, then 60 s a move (byo-yomi)", "20分钟 + 60秒读秒", 500 * time.Millisecond, 1, "1 s this move", "读秒 1"},
+		{"10+30bx3", "10 min, then 3 × 30 s periods (byo-yomi)", "10分钟 + 3次30秒读秒", 9 * time.Second, 2, "9 s · 2 periods", "读秒 9 ×2"},
 	} {
 		tc, err := play.ParseTimeControl(c.text)
 		if err != nil {
