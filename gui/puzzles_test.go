@@ -212,7 +212,7 @@ func TestPuzzleFiltersAndDaily(t *testing.T) {
 			t.Fatalf("an expert list holds a puzzle of %d", r)
 		}
 	}
-	choose(t, ls, "source", "适情雅趣")
+	choose(t, ls, "source", present.CollectionName(trData, "适情雅趣")) // "Shi Qing Ya Qu" in English
 	for _, i := range ls.shown {
 		if p := ls.trainer.All()[i]; !strings.HasPrefix(p.Source, "适情雅趣") || p.Rating < 2200 {
 			t.Fatalf("listed %s (%s, %d)", p.ID, p.Source, p.Rating)

@@ -372,3 +372,19 @@ func TestOpeningInTheMoveListsNotation(t *testing.T) {
 		}
 	}
 }
+
+// Issue 51 item 10: the English UI writes the puzzles' Chinese titles and books in pinyin.
+func TestPuzzleNamesInPinyinInEnglish(t *testing.T) {
+	for in, want := range map[string]string{
+		"借炮使马（1）004":    "Jie Pao Shi Ma (1) 004",
+		"橘中秘 21":        "Ju Zhong Mi 21",
+		"车兵对士象全":        "Ju Bing Dui Shi Xiang Quan",
+		"Rook and pawn": "Rook and pawn",
+	} {
+		if got := Romanized(in); got != want {
+			t.Errorf("Romanized(%q) = %q, want %q", in, got, want)
+		}
+	}
+	sayBoth(t, "a book's name", func(tr Translate) [3]string { return [3]string{BookName(tr, "橘中秘 21"), BookName(tr, ""), ""} },
+		[3]string{"Ju Zhong Mi 21", "", ""}, [3]string{"橘中秘 21", "", ""})
+}

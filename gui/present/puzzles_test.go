@@ -23,13 +23,13 @@ func TestPuzzleTexts(t *testing.T) {
 	rating := func(p *puzzle.Puzzle) int { return int(math.Round(pr.PuzzleRating(p).Rating)) }
 	player := int(math.Round(pr.Player.Rating))
 	sayBoth(t, "solved mate", func(tr Translate) [2]string { return PuzzleRow(tr, mate, pr) },
-		[2]string{"适情雅趣 1 · 气吞关右", fmt.Sprintf("Mate in 7 · rating %d · proven · sacrifice · continuous checks", rating(mate))},
+		[2]string{"Shi Qing Ya Qu 1 · Qi Tun Guan You", fmt.Sprintf("Mate in 7 · rating %d · proven · sacrifice · continuous checks", rating(mate))},
 		[2]string{"适情雅趣 1 · 气吞关右", fmt.Sprintf("7 步杀 · 难度 %d · 已证明 · 弃子 · 连将杀", rating(mate))})
 	sayBoth(t, "failed material", func(tr Translate) [2]string { return PuzzleRow(tr, mined, pr) },
 		[2]string{"Engine-mined tactics m1-42", fmt.Sprintf("Win material · rating %d · proven", rating(mined))},
 		[2]string{"引擎挖掘战术 m1-42", fmt.Sprintf("得子 · 难度 %d · 已证明", rating(mined))})
 	sayBoth(t, "endgame", func(tr Translate) [2]string { return PuzzleRow(tr, ending, pr) },
-		[2]string{"Endgame training eg01-001 · 车兵对士象全", "Endgame · rating 1440 · win"},
+		[2]string{"Endgame training eg01-001 · Ju Bing Dui Shi Xiang Quan", "Endgame · rating 1440 · win"},
 		[2]string{"残局练习 eg01-001 · 车兵对士象全", "残局 · 难度 1440 · 胜局"})
 	if MarkOf(mate, pr) != MarkSolved || MarkOf(mined, pr) != MarkFailed || MarkOf(ending, pr) != MarkNone {
 		t.Error("marks")
