@@ -18,6 +18,8 @@ type checkBanner struct {
 	back *canvas.Rectangle
 	box  *fyne.Container // the banner, centred in the board's area
 	fade *fyne.Animation
+	// width is the board's width now, which the text's size follows.
+	width func() float32
 	// animate starts the fade: Fyne's animation; a test steps it by hand, as the test
 	// driver runs an animation to its end at once.
 	animate func(*fyne.Animation)
@@ -26,12 +28,16 @@ type checkBanner struct {
 // checkBannerShown is how long the banner stays, its last third fading.
 const checkBannerShown = 1500 * time.Millisecond
 
-// checkBannerScale is the banner's text size in body text sizes.
-const checkBannerScale = 2.6
+// checkBannerScale is the banner's least text size in body text sizes, and
+// checkBannerShare its text size as a part of the board's width, where that is larger.
+const (
+	checkBannerScale = 2.6
+	checkBannerShare = 0.12
+)
 
-func newCheckBanner() *checkBanner {
+func newCheckBanner(width func() float32) *checkBanner {
 	b := &checkBanner{text: canvas.NewText(tr("status.check"), color.White), back: canvas.NewRectangle(color.Transparent),
-		animate: (*fyne.Animation).Start}
+		width: width, animate: (*fyne.Animation).Start}
 	b.text.TextStyle = fyne.TextStyle{Bold: true}
 	b.text.Alignment = fyne.TextAlignCenter
 	b.back.CornerRadius = theme.InputRadiusSize() * 2
@@ -57,11 +63,11 @@ func (b *checkBanner) object() fyne.CanvasObject { return b.box }
 // shown reports whether the banner is up.
 func (b *checkBanner) shown() bool { return b.box.Visible() }
 
-// show puts the banner up, in the error colour at the text size of now, and starts its
-// fade.
+// show puts the banner up, in the error colour at a size that follows the board's, and
+// starts its fade.
 func (b *checkBanner) show() {
 	b.text.Text = tr("status.check")
-	b.text.TextSize = theme.TextSize() * checkBannerScale
+	b.text.TextSize = max(theme.TextSize()*checkBannerScale, b.width()*checkBannerShare)
 	b.fade.Stop()
 	b.paint(1)
 	b.box.Show()

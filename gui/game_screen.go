@@ -102,7 +102,7 @@ func newGameScreen(deps gameDeps) *gameScreen {
 	g.notes = newNotesView(g.editComment, g.moveList.snug)
 	g.notes.Hide()
 	nav, panel := g.newSidePanel()
-	g.check, g.checkPly = newCheckBanner(), s.Game().Ply()
+	g.check, g.checkPly = newCheckBanner(func() float32 { return g.board.Size().Width }), s.Game().Ply()
 	g.content = newFrame(frameParts{board: g.board, over: g.check.object(), clocks: g.clocks, status: g.turned, thinking: g.thinking,
 		captions: g.textBtns(), icons: g.iconBtns, extra: g.moreButtonFor, nav: nav, panel: panel,
 		notes: g.notes, moveList: g.moveList, look: g.look, compact: g.reviewPanel.setCompact})

@@ -379,7 +379,7 @@ func TestOnlineClocksShowByoyomiPeriods(t *testing.T) {
 	if !strings.Contains(redClock(), "2 s · 3 periods") && !strings.Contains(redClock(), "1 s · 3 periods") {
 		t.Errorf("red's clock %q", redClock())
 	}
-	qb.WaitFor(t, 15*time.Second, "a period used up", func() bool { return strings.Contains(redClock(), "×2") })
+	qb.WaitFor(t, 15*time.Second, "a period used up", func() bool { return strings.Contains(redClock(), "· 2 periods") })
 	if got := b.clocks.Text(rules.Black); !strings.Contains(got, "2 s · 3 periods") {
 		t.Errorf("black's stopped clock %q", got)
 	}
