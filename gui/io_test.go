@@ -13,7 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/xqfyne/xiangqi/game"
-	"github.com/xqfyne/xiangqi/play/playtest"
+	"github.com/xqfyne/xiangqi/match/matchtest"
 	"github.com/xqfyne/xiangqi/rules"
 )
 
@@ -79,7 +79,7 @@ func TestImportThroughStorageURI(t *testing.T) {
 	}
 	openURI(t, w, filepath.Join(dir, "end.fen"), []byte("3k5/9/9/9/9/4r4/9/9/9/5K3 b - - 0 1\n"))
 	test.Tap(find(t, w, func(b *widget.Button) bool { return b.Text == tr("position.twoPlayers") }))
-	if w.Session().Game().FEN() != "3k5/9/9/9/9/4r4/9/9/9/5K3 b - - 0 1" || w.Session().Thinking() {
+	if w.Session().Game().FEN() != "3k5/9/9/9/9/4r4/9/9/9/5K3 b - - 0 1" || w.Session().Engine().Thinking() {
 		t.Fatalf("FEN: %s", w.Session().Game().FEN())
 	}
 }
@@ -226,7 +226,7 @@ func TestMoreMenuReachesTheActions(t *testing.T) {
 // kept … Close / Resume it"). The position played here is dated, so that left in its
 // turn it is not listed undated.
 func TestPastedPositionOverAGameAsksOnceAndIsDated(t *testing.T) {
-	ft := playtest.NewFakeTime()
+	ft := matchtest.NewFakeTime()
 	w, _ := openWindowWith(t, Config{SaveDir: t.TempDir(), Time: ft})
 	newGame(t, w, game.HumanBoth, 1)
 	tapPoint(t, w.Board(), "h2")

@@ -71,7 +71,7 @@ func (s *onlineScreen) refresh() {
 		s.onlineGame.refresh(g, now)
 		s.openFinished(g)
 	}
-	_, _, seeking := c.Seeking()
+	_, _, seeking := c.Lobby().Seeking()
 	running, away := false, false
 	if g != nil {
 		_, running = g.ClockRunning()
@@ -170,5 +170,5 @@ func (w *Window) reviewOnline(id string) {
 	}
 	w.online.Leave() // the engine's help is no longer locked, unless another game is in play
 	w.screens.home()
-	w.session.SetAnalysis(true)
+	w.session.Analysis().Set(true)
 }

@@ -248,11 +248,11 @@ func TestEndgameTrainingAnalysisAndEditor(t *testing.T) {
 	}
 
 	test.Tap(ps.analyseBtn)
-	if shownView(w.Fyne()) != w.game.content || !w.Session().Analysing() || w.Session().Game().Ply() != 0 ||
+	if shownView(w.Fyne()) != w.game.content || !w.Session().Analysis().On() || w.Session().Game().Ply() != 0 ||
 		w.Session().Game().StartFEN() != p.FEN || w.Session().Game().Len() != len(p.Moves) {
 		t.Fatalf("analysis of %s: start %q, ply %d of %d", p.ID, w.Session().Game().StartFEN(), w.Session().Game().Ply(), w.Session().Game().Len())
 	}
-	w.Session().SetAnalysis(false)
+	w.Session().Analysis().Set(false)
 	ls = openPuzzleList(t, w)
 	ps = openRow(t, w, ls, 0)
 	test.Tap(ps.editBtn)

@@ -46,14 +46,14 @@ func TestWindowDoesNotGrowWithReviewAndAnalysis(t *testing.T) {
 	find(t, w, func(r *widget.RadioGroup) bool { return len(r.Options) == len(reviewTimes) }).SetSelected(
 		tr("review.seconds", map[string]any{"Seconds": 0.5}))
 	test.Tap(find(t, w, func(b *widget.Button) bool { return b.Text == tr("action.start") }))
-	q.WaitFor(t, 60*time.Second, "the review", func() bool { return !s.Reviewing() })
+	q.WaitFor(t, 60*time.Second, "the review", func() bool { return !s.Review().Running() })
 	if got := fitLikeDesktop(t, w, q); got != want {
 		t.Fatalf("with the review's panel the window grew to %v", got)
 	}
 	curve := w.game.reviewPanel.curve
 	test.TapAt(curve, fyne.NewPos(curve.Size().Width/2, curve.Size().Height/2))
 	test.Tap(w.game.nav.analyse)
-	if !s.Analysing() || !w.game.analysisPanel.box.Visible() {
+	if !s.Analysis().On() || !w.game.analysisPanel.box.Visible() {
 		t.Fatal("analysis did not start")
 	}
 	q.WaitFor(t, 30*time.Second, "the analysis' lines", func() bool { return w.game.analysisPanel.lines.Text != "" })
@@ -69,5 +69,5 @@ func TestWindowDoesNotGrowWithReviewAndAnalysis(t *testing.T) {
 	if got := fitLikeDesktop(t, w, q); got != want {
 		t.Fatalf("after the library and back the window is %v", got)
 	}
-	s.SetAnalysis(false)
+	s.Analysis().Set(false)
 }

@@ -18,36 +18,39 @@ type Listener struct {
 // Listen adds a listener.
 func (s *Session) Listen(l Listener) { s.listeners = append(s.listeners, l) }
 
-// notifyChange tells the listeners what changed.
-func (s *Session) notifyChange(c Change) {
-	for _, l := range s.listeners {
+// listeners are a session's listeners, told in turn.
+type listeners []Listener
+
+// change tells the listeners what changed.
+func (ls listeners) change(c Change) {
+	for _, l := range ls {
 		if l.Change != nil {
 			l.Change(c)
 		}
 	}
 }
 
-// notifyGameOver tells the listeners how the game ended.
-func (s *Session) notifyGameOver(r game.Result) {
-	for _, l := range s.listeners {
+// gameOver tells the listeners how the game ended.
+func (ls listeners) gameOver(r game.Result) {
+	for _, l := range ls {
 		if l.GameOver != nil {
 			l.GameOver(r)
 		}
 	}
 }
 
-// notifySaveError tells the listeners why a save failed.
-func (s *Session) notifySaveError(err error) {
-	for _, l := range s.listeners {
+// saveError tells the listeners why a save failed.
+func (ls listeners) saveError(err error) {
+	for _, l := range ls {
 		if l.SaveError != nil {
 			l.SaveError(err)
 		}
 	}
 }
 
-// notifyEngineError tells the listeners why the engine could not move.
-func (s *Session) notifyEngineError(err error) {
-	for _, l := range s.listeners {
+// engineError tells the listeners why the engine could not move.
+func (ls listeners) engineError(err error) {
+	for _, l := range ls {
 		if l.EngineError != nil {
 			l.EngineError(err)
 		}
@@ -57,7 +60,7 @@ func (s *Session) notifyEngineError(err error) {
 // leaveGame tells the listeners of the game about to be replaced, when it is unfinished
 // and has moves: a game left for another is not lost (issue 35).
 func (s *Session) leaveGame() {
-	if len(s.m.g.Record().Root.Children) == 0 || s.m.g.Over() {
+	if len(s.m.Game().Record().Root.Children) == 0 || s.m.Game().Over() {
 		return
 	}
 	r, who := s.CurrentRecord(), s.Players()
