@@ -24,14 +24,15 @@ type ClockView struct {
 	Names [2]string // who plays each side ("Red · You"), by colour (rules.Red, rules.Black)
 	// Players are the players without the side ("Engine, Amateur 3"), shown where a name
 	// does not fit its half of the bar even at the caption's size, and Levels an engine's
-	// level alone ("Amateur 3"), where that does not fit either; "" for none.
-	Players, Levels [2]string
-	Timed           bool
-	Left            [2]time.Duration // by colour: the main time, or in byo-yomi the period's
-	Byoyomi         [2]bool          // by colour: the side is in byo-yomi (读秒)
-	Periods         [2]int           // by colour, in byo-yomi: periods left, shown when more than one
-	Running         bool
-	Side            rules.Color // whose clock runs, when Running
+	// level alone ("International grandmaster"), then in short ("Intl GM"), where that
+	// does not fit either; "" for none.
+	Players, Levels, Short [2]string
+	Timed                  bool
+	Left                   [2]time.Duration // by colour: the main time, or in byo-yomi the period's
+	Byoyomi                [2]bool          // by colour: the side is in byo-yomi (读秒)
+	Periods                [2]int           // by colour, in byo-yomi: periods left, shown when more than one
+	Running                bool
+	Side                   rules.Color // whose clock runs, when Running
 }
 
 // face is side's time as the clock shows it: h:mm:ss or m:ss, "读秒 25" in byo-yomi.
@@ -175,7 +176,7 @@ func (r *clockRenderer) sizes(width float32) (names [2]float32, clock float32) {
 func (r *clockRenderer) shownName(side int, width float32) string {
 	v := r.clock.view
 	name := v.Names[side]
-	for _, shorter := range []string{v.Players[side], v.Levels[side]} {
+	for _, shorter := range []string{v.Players[side], v.Levels[side], v.Short[side]} {
 		if nameFit(name, width) >= theme.CaptionTextSize() {
 			break
 		}
@@ -290,8 +291,8 @@ func clockView(s *play.Session) ClockView {
 	tc := s.Clocks().TimeControl()
 	v := ClockView{Names: present.PlayerNames(trData, set.Human, set.Seconds, s.Record().Meta),
 		Players: present.Players(trData, set.Human, set.Seconds, s.Record().Meta),
-		Levels:  present.EngineLevels(trData, set.Human, set.Seconds),
 		Timed:   tc.Timed(), Running: running, Side: side}
+	v.Levels, v.Short = present.EngineLevels(trData, set.Human, set.Seconds)
 	for _, c := range []rules.Color{rules.Red, rules.Black} {
 		clock := s.Clocks().Side(c)
 		v.Left[c], v.Byoyomi[c] = clock.StageLeft(tc), clock.InByoyomi(tc)

@@ -44,15 +44,18 @@ func Players(t Translate, human game.HumanSide, seconds float64, meta game.Metad
 }
 
 // EngineLevels names the engine's level on the side it plays, Red first, "" on a side a
-// person plays: the shortest name a phone's bar gives the engine.
-func EngineLevels(t Translate, human game.HumanSide, seconds float64) [2]string {
-	var out [2]string
-	for c := range out {
+// person plays, whole ("International grandmaster") and short ("Intl GM"): the shorter
+// names a phone's bar gives the engine.
+func EngineLevels(t Translate, human game.HumanSide, seconds float64) (whole, short [2]string) {
+	for c := range whole {
 		if !human.Plays(rules.Color(c)) {
-			out[c] = LevelName(t, seconds)
+			whole[c], short[c] = LevelName(t, seconds), LevelName(t, seconds)
+			if l, ok := play.LevelFor(seconds); ok {
+				short[c] = t(l.Key+".short", map[string]any{"Grade": l.Grade})
+			}
 		}
 	}
-	return out
+	return whole, short
 }
 
 // LevelName names the level of seconds per move ("Amateur 3"), or a time that is no
