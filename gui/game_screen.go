@@ -188,7 +188,7 @@ func (g *gameScreen) showThinking(on bool) {
 // boardView is what the board shows of the session.
 func boardView(s *play.Session) board.View {
 	g := s.Game()
-	pos := g.Position()
+	pos := g.View()
 	set := s.Settings()
 	v := board.View{
 		Selected: s.Input().Selected(),
@@ -241,7 +241,7 @@ func (g *gameScreen) statusNow() present.Status {
 	s := g.session
 	gm := s.Game()
 	st := present.Status{Thinking: s.Engine().Thinking(), EngineErr: s.Engine().Error(), ToMove: gm.SideToMove(),
-		HintErr: s.Engine().HintError(), Check: gm.Position().InCheck()}
+		HintErr: s.Engine().HintError(), Check: gm.View().InCheck()}
 	if gm.Result().Decided() {
 		st.Over = gameOverText(g.say, gm)
 	}

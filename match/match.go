@@ -58,7 +58,7 @@ func (m *Match) AtEnd() bool { return m.g.Ply() == m.g.Len() && !m.g.Result().De
 // (ErrTimeUp). An illegal move or a move after the end changes nothing.
 func (m *Match) Play(mv rules.Move) error {
 	mover := m.g.SideToMove()
-	if !m.g.Result().Decided() && m.g.Position().IsLegal(mv) && !m.clockBeforeMove() {
+	if !m.g.Result().Decided() && m.g.View().IsLegal(mv) && !m.clockBeforeMove() {
 		return ErrTimeUp
 	}
 	if err := m.g.Play(mv); err != nil {

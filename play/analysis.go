@@ -29,6 +29,7 @@ const analysisHashMB = 16
 type analysis struct {
 	on       bool
 	searcher *engine.Searcher // made when first needed
+	style    *engine.Style    // how the search analysing runs (full strength, the game's rules)
 	job      job
 	fen      string        // the position analysed, with its ply
 	ply      int           // (a repetition makes the same FEN a different position)
@@ -111,13 +112,13 @@ func (an Analysis) start() {
 	if a.searcher == nil {
 		a.searcher = engine.NewSearcher(engine.Options{HashMB: analysisHashMB, Threads: 1})
 	}
-	a.searcher.SetRules(an.s.settings.Rules)
-	a.searcher.SetNet(an.s.netFor(0)) // analysis is at full strength (evaluation.go)
 	a.fen, a.ply, a.side, a.lines = an.s.m.Game().FEN(), an.s.m.Game().Ply(), an.s.m.Game().SideToMove(), nil
 	pos := an.s.m.Game().Position()
-	limits := engine.Limits{Infinite: true, MultiPV: AnalysisLines, BanMoves: an.s.m.Game().ForbiddenMoves()}
+	// At full strength, without book or randomness, by the game's rules (evaluation.go).
+	a.style = &engine.Style{Net: an.s.netFor(0), Rules: an.s.settings.Rules}
+	limits := engine.Limits{Infinite: true, MultiPV: AnalysisLines, BanMoves: an.s.m.Game().ForbiddenMoves(), Style: a.style}
 	search := a.searcher.Search
-	an.s.run(&a.job, func(ctx context.Context, deliver func(func())) {
+	a.job.run(&an.s.running, an.s.post, func(ctx context.Context, deliver func(func())) {
 		search(ctx, pos, limits, func(info engine.Info) {
 			deliver(func() { an.analysed(info) })
 		})

@@ -68,7 +68,7 @@ func (in BoardInput) Tap(sq rules.Square) { in.tap(sq, true) }
 // Drop plays the move of a piece dragged from one point and dropped on another: the same
 // as tapping both, except that the piece is already where it lands.
 func (in BoardInput) Drop(from, to rules.Square) {
-	if p := in.s.m.Game().Position().At(from); p == rules.NoPiece || p.Color() != in.s.m.Game().SideToMove() {
+	if p := in.s.m.Game().View().At(from); p == rules.NoPiece || p.Color() != in.s.m.Game().SideToMove() {
 		return
 	}
 	in.tap(from, false)
@@ -77,7 +77,7 @@ func (in BoardInput) Drop(from, to rules.Square) {
 
 func (in BoardInput) tap(sq rules.Square, animate bool) {
 	in.s.marks.illegal = game.NotIllegal
-	pos := in.s.m.Game().Position()
+	pos := in.s.m.Game().View()
 	p := pos.At(sq)
 	if !in.s.HumanToMove() {
 		// While the engine thinks, the player may pick the piece to move next; it stays

@@ -82,16 +82,16 @@ func (et EngineTurn) maybeStart() {
 	et.start(false)
 }
 
-// configure applies the book, randomness and rules settings. A search copies the
-// searcher's options when it starts, so a change during a search applies to the next.
-func (et EngineTurn) configure() {
-	randomness := 0
+// style is how the engine's search for a move (elo from the level, 0 for a hint) plays:
+// the settings' book, randomness and rules and the evaluation for that strength, passed
+// with the search instead of set on the shared searcher.
+func (et EngineTurn) style(elo int) *engine.Style {
+	st := &engine.Style{Elo: elo, Net: et.s.netFor(elo), Rules: et.s.settings.Rules,
+		BookProbe: bookProbe(et.s.book, et.s.settings.Book, et.s.settings.Random)}
 	if et.s.settings.Random {
-		randomness = engineRandomness
+		st.Randomness = engineRandomness
 	}
-	et.s.searcher.SetRandomness(randomness)
-	et.s.searcher.SetBookProbe(bookProbe(et.s.book, et.s.settings.Book, et.s.settings.Random))
-	et.s.searcher.SetRules(et.s.settings.Rules)
+	return st
 }
 
 func (et EngineTurn) start(hint bool) {
@@ -108,12 +108,10 @@ func (et EngineTurn) start(hint bool) {
 	}
 	pos := et.s.m.Game().Position()
 	elo := et.s.settings.searchElo(hint) // levels.go
-	et.s.searcher.SetElo(elo)
-	et.s.searcher.SetNet(et.s.netFor(elo)) // evaluation.go
 	// The search judges repetitions by the game's rules too, but it sees a loss only
 	// where its tree reaches one; the moves the judge would punish are banned at the
 	// root, as a referee bans them.
-	limits := engine.Limits{MoveTime: secondsToDuration(seconds), BanMoves: et.s.m.Game().ForbiddenMoves()}
+	limits := engine.Limits{MoveTime: secondsToDuration(seconds), BanMoves: et.s.m.Game().ForbiddenMoves(), Style: et.style(elo)}
 	if tc := et.s.m.TimeControl(); tc.Timed() && !hint {
 		// On a clock the engine plans its own time from what is left, not by the level's
 		// seconds per move.
@@ -129,7 +127,7 @@ func (et EngineTurn) start(hint bool) {
 	}
 	search := et.s.search
 	et.s.changed(ChangeStatus | ChangeControls)
-	et.s.run(&et.s.searchJob, func(ctx context.Context, deliver func(func())) {
+	et.s.searchJob.run(&et.s.running, et.s.post, func(ctx context.Context, deliver func(func())) {
 		res := search(ctx, pos, limits, func(info engine.Info) {
 			if !hint {
 				deliver(func() {
@@ -146,7 +144,7 @@ func (et EngineTurn) start(hint bool) {
 func (et EngineTurn) done(hint bool, res engine.SearchResult) {
 	et.s.searchJob.finished()
 	et.s.thinking, et.s.hinting = false, false
-	pos := et.s.m.Game().Position()
+	pos := et.s.m.Game().View()
 	var bad error
 	switch {
 	case res.Move == rules.NoMove:

@@ -84,7 +84,7 @@ type recordingSearcher struct {
 
 func (r *recordingSearcher) search(ctx context.Context, p *rules.Position, lim engine.Limits, info func(engine.Info)) engine.SearchResult {
 	r.mu.Lock()
-	r.nets = append(r.nets, r.Options().Net)
+	r.nets = append(r.nets, lim.Style.Net)
 	r.mu.Unlock()
 	return r.Search(ctx, p, engine.Limits{Depth: 1, BanMoves: lim.BanMoves}, info)
 }
@@ -144,7 +144,7 @@ func TestNetOnlyAtFullStrength(t *testing.T) {
 
 	// Analysis is at full strength; switching the evaluation restarts it with the other.
 	s.Analysis().Set(true)
-	analysisNet := func() *nnue.Net { return s.analysis.searcher.Options().Net }
+	analysisNet := func() *nnue.Net { return s.analysis.style.Net }
 	if analysisNet() == nil {
 		t.Fatal("the analysis does not use the net")
 	}

@@ -48,9 +48,9 @@ type limitRecorder struct {
 	elos     []int
 }
 
-func (r *limitRecorder) search(_ context.Context, pos *rules.Position, _ engine.Limits, _ func(engine.Info)) engine.SearchResult {
+func (r *limitRecorder) search(_ context.Context, pos *rules.Position, lim engine.Limits, _ func(engine.Info)) engine.SearchResult {
 	r.mu.Lock()
-	r.elos = append(r.elos, r.searcher.Options().Elo)
+	r.elos = append(r.elos, lim.Style.Elo)
 	r.mu.Unlock()
 	return engine.SearchResult{Move: pos.LegalMoves()[0]}
 }

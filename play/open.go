@@ -93,7 +93,6 @@ func (s *Session) replaceGame(g *game.Game, set Settings) {
 	s.settings, s.engineView, s.editedAfterEnd = set, engineView{}, false
 	s.m = s.newMatch(g, nil)
 	g.SetRules(set.Rules)
-	s.Engine().configure()
 	s.Input().clearMarks()
 	s.save()
 	s.changed(ChangeAll)

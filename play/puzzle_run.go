@@ -42,11 +42,8 @@ type PuzzleRun struct {
 	// refutation is the engine's line after a wrong move, from failedAt.
 	refutation []rules.Move
 	failedAt   *rules.Position
-	job        struct {
-		gen    uint64
-		cancel context.CancelFunc
-	}
-	thinking bool
+	job        job // the engine's reply or check (jobs.go)
+	thinking   bool
 	// OnChange hears of every change of what the run shows.
 	OnChange func()
 }
@@ -209,36 +206,22 @@ func (r *PuzzleRun) search(pos *rules.Position, lim engine.Limits, done func(eng
 // returns on the UI goroutine, unless the run was stopped or retried since; the run
 // takes no taps or hints meanwhile.
 func (r *PuzzleRun) background(work func(context.Context) func()) {
-	r.stopSearch()
-	gen := r.job.gen
-	ctx, cancel := context.WithCancel(context.Background())
-	r.job.cancel = cancel
 	r.thinking = true
-	post := r.t.cfg.Post
-	r.t.running.Add(1)
-	go func() {
-		defer r.t.running.Done()
+	r.job.run(&r.t.running, r.t.cfg.Post, func(ctx context.Context, deliver func(func())) {
 		done := work(ctx)
-		post(func() {
-			if r.job.gen != gen {
-				return
-			}
+		deliver(func() {
 			r.thinking = false
-			cancel()
+			r.job.finished()
 			done()
 			r.changed()
 		})
-	}()
+	})
 }
 
 // stopSearch cancels the engine's search and drops its answer.
 func (r *PuzzleRun) stopSearch() {
-	r.job.gen++
+	r.job.stop()
 	r.thinking = false
-	if r.job.cancel != nil {
-		r.job.cancel()
-		r.job.cancel = nil
-	}
 }
 
 // Stop cancels the engine's work: the screen was left.

@@ -136,7 +136,7 @@ func (rv Reviewer) Start(opt ReviewOptions) error {
 	// NeedScore: a forced reply's position is searched as deep as any other, or a mate
 	// through it would be missed and the move into it marked "??" (issue 35 item 8).
 	limits := engine.Limits{MoveTime: opt.PerMove, Depth: opt.Depth, NeedScore: true}
-	rv.s.run(&r.job, func(ctx context.Context, deliver func(func())) {
+	r.job.run(&rv.s.running, rv.s.post, func(ctx context.Context, deliver func(func())) {
 		for _, p := range positions {
 			res := searcher.Search(ctx, p, limits, nil)
 			if ctx.Err() != nil {

@@ -153,7 +153,6 @@ func NewSession(cfg Config) (*Session, error) {
 		s.m = s.newMatch(g, nil)
 		s.save()
 	}
-	s.Engine().configure()
 	s.Clocks().sync()
 	return s, notice
 }
@@ -210,7 +209,7 @@ func (s *Session) Settings() Settings { return s.settings }
 // play makes a move, saves, and hands over to the engine when it is its turn. A move the
 // game rejects changes nothing and is returned as an error.
 func (s *Session) play(m rules.Move, animate bool) error {
-	captured := captures(s.m.Game().Position(), m)
+	captured := captures(s.m.Game().View(), m)
 	if err := s.m.Play(m); err != nil {
 		return err
 	}
@@ -234,8 +233,8 @@ func (s *Session) moved(animate, announce bool) {
 		s.marks.animate = s.m.Game().LastMove()
 	}
 	if picked != rules.NoSquare && s.HumanToMove() {
-		if p := s.m.Game().Position().At(picked); p != rules.NoPiece && p.Color() == s.m.Game().SideToMove() {
-			s.marks.selected, s.marks.targets = picked, s.m.Game().Position().LegalTargets(picked)
+		if p := s.m.Game().View().At(picked); p != rules.NoPiece && p.Color() == s.m.Game().SideToMove() {
+			s.marks.selected, s.marks.targets = picked, s.m.Game().View().LegalTargets(picked)
 		}
 	}
 	s.save()
@@ -272,7 +271,6 @@ func (s *Session) NewGame(set Settings) error {
 	s.m = s.newMatch(g, nil)
 	g.SetRules(set.Rules)
 	g.Record().Meta.Date = time.Now().Format("2006.01.02")
-	s.Engine().configure()
 	s.Input().clearMarks()
 	s.save()
 	s.changed(ChangeAll)
@@ -294,7 +292,6 @@ func (s *Session) ApplySettings(set Settings) error {
 	evalChanged := set.Evaluation != s.settings.Evaluation
 	s.settings = set
 	s.m.Game().SetRules(set.Rules)
-	s.Engine().configure()
 	if evalChanged && s.analysis.on {
 		s.Analysis().start() // its lines were judged by the other evaluation
 	}

@@ -3,6 +3,7 @@ package play
 import (
 	"context"
 	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -178,22 +179,42 @@ func TestEngineSearchBansPerpetualChase(t *testing.T) {
 	}
 }
 
+// The book, rules and strength travel with each search (engine.Limits.Style): settings
+// changed while the engine thinks leave that search alone and reach the next one.
 func TestSettingsChangedWhileThinkingApplyToNextSearch(t *testing.T) {
-	s, q, _ := openSession(t, nil, nil)
+	var mu sync.Mutex
+	var styles []engine.Style
+	gate := make(chan struct{}, 2)
+	search := func(_ context.Context, pos *rules.Position, lim engine.Limits, _ func(engine.Info)) engine.SearchResult {
+		mu.Lock()
+		styles = append(styles, *lim.Style)
+		mu.Unlock()
+		<-gate // the engine answers when the test says so
+		return engine.SearchResult{Move: pos.LegalMoves()[0]}
+	}
+	s, q, _ := openSession(t, nil, search)
 	if err := s.NewGame(fastSettings(game.HumanRed)); err != nil {
 		t.Fatal(err)
 	}
 	tapMove(t, s, "h2e2")
 	set := s.Settings()
 	set.Book, set.Rules = true, game.ChineseRules
-	if err := s.ApplySettings(set); err != nil {
-		t.Fatal(err)
+	if err := s.ApplySettings(set); err != nil || !s.Engine().Thinking() {
+		t.Fatalf("settings applied while thinking: %v, thinking %v", err, s.Engine().Thinking())
 	}
-	// The searcher's setters do not wait for the running search.
-	if !s.Engine().Thinking() || s.searcher.Options().BookProbe == nil || s.searcher.Options().Rules != game.ChineseRules {
-		t.Fatal("the book and rules were not handed to the engine during its search")
-	}
+	gate <- struct{}{}
 	q.WaitFor(t, 10*time.Second, "reply", func() bool { return s.Game().Ply() == 2 })
+	next := s.Game().View().LegalMoves()[0]
+	s.Input().Tap(next.From())
+	s.Input().Tap(next.To())
+	gate <- struct{}{}
+	q.WaitFor(t, 10*time.Second, "second reply", func() bool { return s.Game().Ply() == 4 })
+	mu.Lock()
+	defer mu.Unlock()
+	if len(styles) != 2 || styles[0].BookProbe != nil || styles[0].Rules != game.AsianRules ||
+		styles[1].BookProbe == nil || styles[1].Rules != game.ChineseRules {
+		t.Fatalf("searches ran with %+v, want the Asian rules without book, then the Chinese rules with it", styles)
+	}
 	if err := s.ApplySettings(Settings{Seconds: 0}); err == nil {
 		t.Fatal("ApplySettings accepted 0 seconds")
 	}
@@ -337,8 +358,8 @@ func TestRuleSetSetting(t *testing.T) {
 	if err := s.NewGame(set); err != nil {
 		t.Fatal(err)
 	}
-	if s.Game().Rules() != game.ChineseRules || s.searcher.Options().Rules != game.ChineseRules {
-		t.Fatalf("game rules %v, engine rules %v", s.Game().Rules(), s.searcher.Options().Rules)
+	if s.Game().Rules() != game.ChineseRules || s.Engine().style(0).Rules != game.ChineseRules {
+		t.Fatalf("game rules %v, engine rules %v", s.Game().Rules(), s.Engine().style(0).Rules)
 	}
 	s.Close()
 	s2, _, _ := openSession(t, fs, nil)

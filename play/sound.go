@@ -71,7 +71,7 @@ func moveSound(g *game.Game, human game.HumanSide, captured bool) Sound {
 	switch {
 	case g.Result().Decided():
 		return endSound(g.Result(), human)
-	case g.Position().InCheck():
+	case g.View().InCheck():
 		return SoundCheck
 	case captured:
 		return SoundCapture
@@ -91,4 +91,4 @@ func endSound(r game.Result, human game.HumanSide) Sound {
 }
 
 // captures reports whether m takes a piece in pos.
-func captures(pos *rules.Position, m rules.Move) bool { return pos.At(m.To()) != rules.NoPiece }
+func captures(pos rules.PositionView, m rules.Move) bool { return pos.At(m.To()) != rules.NoPiece }

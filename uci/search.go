@@ -52,6 +52,9 @@ type searchSession struct {
 	ponder   bool
 	limits   engine.Limits // limits of a ponder search, used from ponderhit on
 	deadline *time.Timer
+	// orphanStop cancels the timer that ends a search once the input has
+	// ended (limitOrphan); nil when none is set.
+	orphanStop func() bool
 }
 
 // searchResult is a search's outcome with the protocol it was started
@@ -204,6 +207,10 @@ func (s *searchSession) finish(r searchResult) {
 	if s.deadline != nil {
 		s.deadline.Stop()
 		s.deadline = nil
+	}
+	if s.orphanStop != nil {
+		s.orphanStop()
+		s.orphanStop = nil
 	}
 	s.cancel()
 	s.active, s.open, s.ponder = false, false, false
@@ -369,10 +376,14 @@ func parseGo(args []string, side rules.Color, ucci, millisec bool) (goParams, er
 // start parses a go command and starts the search (the command loop only
 // calls it when no search runs).
 func (s *searchSession) start(args []string) {
+	if s.c.pos == nil {
+		s.refuse(fmt.Errorf("go: %v", s.c.noPosition()))
+		return
+	}
 	pos := s.c.pos.Copy()
 	g, err := parseGo(args, pos.Side(), s.c.proto == UCCI, s.millisec)
 	if err != nil {
-		s.c.errorf("%v", err)
+		s.refuse(err)
 		return
 	}
 	lim := g.limits
@@ -398,6 +409,7 @@ func (s *searchSession) start(args []string) {
 	}()
 	if s.c.eof {
 		s.stopOpen() // nobody is left to send stop
+		s.limitOrphan()
 	}
 }
 
@@ -413,6 +425,9 @@ func (s *searchSession) startPerft(pos *rules.Position, depth int) {
 		moves, err := pos.DivideContext(ctx, depth)
 		results <- searchResult{perft: &perftCount{depth: depth, moves: moves, stopped: err != nil, elapsed: time.Since(start)}}
 	}()
+	if s.c.eof {
+		s.limitOrphan()
+	}
 }
 
 // printPerft prints one `move: count` line per root move and the total, the
@@ -508,6 +523,10 @@ func (s *searchSession) bench(args []string) {
 
 // probe shows what the hash table holds for the current position (UCCI).
 func (s *searchSession) probe() {
+	if s.c.pos == nil {
+		s.c.out.println("info string probe: %v", s.c.noPosition())
+		return
+	}
 	h, ok := s.engine().ProbeHash(s.c.pos)
 	if !ok {
 		s.c.out.println("info string probe: position not in hash table")
