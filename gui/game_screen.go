@@ -187,30 +187,10 @@ func (g *gameScreen) showThinking(on bool) {
 
 // boardView is what the board shows of the session.
 func boardView(s *play.Session) board.View {
-	g := s.Game()
-	pos := g.View()
-	set := s.Settings()
-	v := board.View{
-		Selected: s.Input().Selected(),
-		Targets:  s.Input().Targets(),
-		LastMove: g.LastMove(),
-		Animate:  s.Input().Animate(),
-		Check:    rules.NoSquare,
-		Hint:     s.Input().Hint(),
-		Rejected: s.Input().Rejected(),
-		Flipped:  set.Flipped,
-		Coords:   set.Coords,
-		Pickable: s.HumanToMove(),
-		PickSide: pos.Side(),
-	}
-	v.Arrows = analysisArrows(analysisOf(s))
-	v.SetPieces(pos)
-	setAppearance(&v, set)
-	if pos.InCheck() {
-		v.Check = pos.KingSquare(pos.Side())
-	}
-	markVerdict(&v, g)
-	return v
+	g, in := s.Game(), s.Input()
+	return gameBoardView(boardState{Pos: g.View(), LastMove: g.LastMove(), Selected: in.Selected(), Targets: in.Targets(),
+		Animate: in.Animate(), Hint: in.Hint(), Rejected: in.Rejected(), Arrows: analysisArrows(analysisOf(s)),
+		Flipped: s.Settings().Flipped, Pickable: s.HumanToMove(), PickSide: g.SideToMove(), Verdict: g}, s.Settings())
 }
 
 // markVerdict marks on v the pieces a repetition verdict on g speaks of: the offenders

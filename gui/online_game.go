@@ -339,33 +339,21 @@ func (o *onlineGame) rename(i int, text string) {
 // boardView is what the board shows of g: the position browsed or the live one, with
 // the player's selection and, after the game, the repetition verdict's marks.
 func (o *onlineGame) boardView(g *online.Game) board.View {
-	set := o.deps.settings()
 	live := o.browse < 0
-	v := board.View{Selected: rules.NoSquare, LastMove: rules.NoMove, Check: rules.NoSquare,
-		Hint: rules.NoMove, Rejected: rules.NoSquare, Animate: rules.NoMove, Victim: rules.NoSquare,
-		Flipped: (g.Player && g.Me == rules.Black) != o.turned, Coords: set.Coords, Pickable: live && g.MyTurn(), PickSide: g.Me}
-	setAppearance(&v, set)
-	gm := g.Record()
-	if gm == nil {
-		return v
-	}
-	pos := gm.Position()
-	v.LastMove = gm.LastMove()
-	if live {
-		v.Selected, v.Targets = g.Selected(), g.Targets()
-		markVerdict(&v, gm)
-	} else if n := o.shownNode(gm); n != gm.Record().Root {
-		if at, err := gm.Record().PositionAt(n); err == nil {
-			pos, v.LastMove = at, n.Move
+	st := boardState{Flipped: (g.Player && g.Me == rules.Black) != o.turned, Pickable: live && g.MyTurn(), PickSide: g.Me}
+	if gm := g.Record(); gm != nil {
+		st.Pos, st.LastMove = gm.View(), gm.LastMove()
+		if live {
+			st.Selected, st.Targets, st.Verdict = g.Selected(), g.Targets(), gm
+		} else if n := o.shownNode(gm); n != gm.Record().Root {
+			if at, err := gm.Record().PositionAt(n); err == nil {
+				st.Pos, st.LastMove = at, n.Move
+			}
+		} else {
+			st.Pos, st.LastMove = gm.Record().StartPosition(), rules.NoMove
 		}
-	} else {
-		pos, v.LastMove = gm.Record().StartPosition(), rules.NoMove
 	}
-	v.SetPieces(pos)
-	if pos.InCheck() {
-		v.Check = pos.KingSquare(pos.Side())
-	}
-	return v
+	return gameBoardView(st, o.deps.settings())
 }
 
 // showClocks shows the players' names and ratings and the server's clocks at now.
