@@ -6,6 +6,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
 
 	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/play"
@@ -17,7 +18,18 @@ import (
 
 // showGameOver says how the game ended.
 func (w *Window) showGameOver(game.Result) {
-	dialog.ShowInformation(tr("gameover.title"), gameOverText(w.say, w.session.Game()), w.win)
+	s := w.session
+	showResult(w.win, localResult(w.say, s.Game(), s.Settings().Human),
+		resultAction{tr("gameover.rematch"), theme.MediaReplayIcon(), w.rematch},
+		resultAction{tr("gameover.review"), theme.HistoryIcon(), w.toggleReview},
+		resultAction{tr("action.new"), theme.ContentAddIcon(), w.showNewGame})
+}
+
+// rematch starts the game again from the start, with the same sides, level and clock.
+func (w *Window) rematch() {
+	if err := w.session.NewGame(w.session.Settings()); err != nil {
+		w.showNotice(err.Error())
+	}
 }
 
 // warnRepetition asks, as an arbiter would, before a move that loses by a repetition rule.
@@ -123,6 +135,10 @@ func (w *Window) addToLibrary() {
 // offerResume says where an unfinished game left for another went, and takes the player
 // back to it with one tap.
 func (w *Window) offerResume(e play.LibraryEntry) {
+	if w.io.quietKeep {
+		w.io.quietKept = true
+		return
+	}
 	question{title: tr("library.keptTitle"), text: tr("library.kept"), wrap: true,
 		yes: tr("library.resume"), no: tr("action.close"), onYes: func() {
 			rec, who, err := w.io.library.Open(e.ID)
@@ -133,6 +149,18 @@ func (w *Window) offerResume(e play.LibraryEntry) {
 				dialog.ShowError(err, w.win)
 			}
 		}}.show(w.win)
+}
+
+// openQuietly opens rec as the player just chose in a dialog: a game left for it is
+// filed with a word in the status line rather than a second dialog.
+func (w *Window) openQuietly(rec *game.Record, who play.Players) error {
+	w.io.quietKeep, w.io.quietKept = true, false
+	err := w.session.OpenRecord(rec, who)
+	w.io.quietKeep = false
+	if w.io.quietKept { // after the new game's status, which would hide it
+		w.game.flashStatus(tr("library.keptShort"))
+	}
+	return err
 }
 
 // moreItems are the actions of the "more" menu: files, clipboard, editor and library,

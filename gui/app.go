@@ -199,7 +199,7 @@ func (w *Window) setupIO(a fyne.App, saveDir string) {
 		w.showNotice(tr("library.notice", map[string]any{"Error": w.io.libraryErr}))
 	}
 	w.files = &gameFiles{parent: w.win, source: w.session, flash: w.game.flashStatus, notice: w.showNotice,
-		open: w.session.OpenRecord}
+		open: w.session.OpenRecord, openAnswered: w.openQuietly, now: w.now}
 	w.win.SetOnDropped(w.files.openDropped) // a game file dropped on the window opens
 	w.addIOShortcuts()
 }

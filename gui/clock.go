@@ -21,13 +21,18 @@ const clockTick = 100 * time.Millisecond
 // ClockView is what the clock bar shows: who plays each side and, in a timed game, both
 // sides' time left and whose clock runs.
 type ClockView struct {
-	Names   [2]string // who plays each side ("Red · You"), by colour (rules.Red, rules.Black)
-	Timed   bool
-	Left    [2]time.Duration // by colour: the main time, or in byo-yomi the period's
-	Byoyomi [2]bool          // by colour: the side is in byo-yomi (读秒)
-	Periods [2]int           // by colour, in byo-yomi: periods left, shown when more than one
-	Running bool
-	Side    rules.Color // whose clock runs, when Running
+	Names [2]string // who plays each side ("Red · You"), by colour (rules.Red, rules.Black)
+	// Players are the players without the side ("Engine, Amateur 3"), shown where a name
+	// does not fit its half of the bar even at the caption's size, and Levels an engine's
+	// level alone ("International grandmaster"), then in short ("Intl GM"), where that
+	// does not fit either; "" for none.
+	Players, Levels, Short [2]string
+	Timed                  bool
+	Left                   [2]time.Duration // by colour: the main time, or in byo-yomi the period's
+	Byoyomi                [2]bool          // by colour: the side is in byo-yomi (读秒)
+	Periods                [2]int           // by colour, in byo-yomi: periods left, shown when more than one
+	Running                bool
+	Side                   rules.Color // whose clock runs, when Running
 }
 
 // face is side's time as the clock shows it: h:mm:ss or m:ss, "读秒 25" in byo-yomi.
@@ -157,11 +162,29 @@ func fit(want float32, natural fyne.Size, width float32) float32 {
 // than the caption's (issue 35 item 5: the engine's long name had shrunk both names to 8
 // pixels high on a phone); a name that does not fit even so is cut (nameText).
 func (r *clockRenderer) sizes(width float32) (names [2]float32, clock float32) {
-	for side, name := range r.clock.view.Names {
-		names[side] = max(nameFit(name, width), theme.CaptionTextSize())
+	for side := range r.clock.view.Names {
+		names[side] = max(nameFit(r.shownName(side, width), width), theme.CaptionTextSize())
 	}
 	clock = theme.TextSize() * 1.2
 	return names, fit(clock, r.widestClock(clock), width)
+}
+
+// shownName is what side's half of a bar width wide names: the side and its player, or
+// where that does not fit even at the caption's size the player alone, then an engine's
+// level alone (issue 51 item 7:
+// on a phone "黑方 · 电脑 …" had lost the engine's level, the one thing it had to say).
+func (r *clockRenderer) shownName(side int, width float32) string {
+	v := r.clock.view
+	name := v.Names[side]
+	for _, shorter := range []string{v.Players[side], v.Levels[side], v.Short[side]} {
+		if nameFit(name, width) >= theme.CaptionTextSize() {
+			break
+		}
+		if shorter != "" {
+			name = shorter
+		}
+	}
+	return name
 }
 
 // nameFit is the size name fits its half of a bar width wide at: the body text's, or
@@ -179,7 +202,7 @@ func nameFit(name string, width float32) float32 {
 // nameText is side's name as it fits its half of a bar width wide at size: whole, or cut
 // with "…" where even the caption's size is too large.
 func (r *clockRenderer) nameText(side int, width, size float32) string {
-	name := r.clock.view.Names[side]
+	name := r.shownName(side, width)
 	if nameFit(name, width) >= theme.CaptionTextSize() {
 		return name
 	}
@@ -267,7 +290,9 @@ func clockView(s *play.Session) ClockView {
 	set := s.Settings()
 	tc := s.Clocks().TimeControl()
 	v := ClockView{Names: present.PlayerNames(trData, set.Human, set.Seconds, s.Record().Meta),
-		Timed: tc.Timed(), Running: running, Side: side}
+		Players: present.Players(trData, set.Human, set.Seconds, s.Record().Meta),
+		Timed:   tc.Timed(), Running: running, Side: side}
+	v.Levels, v.Short = present.EngineLevels(trData, set.Human, set.Seconds)
 	for _, c := range []rules.Color{rules.Red, rules.Black} {
 		clock := s.Clocks().Side(c)
 		v.Left[c], v.Byoyomi[c] = clock.StageLeft(tc), clock.InByoyomi(tc)

@@ -1,6 +1,7 @@
 package gui
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -182,7 +183,7 @@ func TestPlayersBesideClocks(t *testing.T) {
 }
 
 // A 读秒 control chosen in New game: main time first, then the clock counts the period
-// ("Byo 25 ×3": 25 s left of it, three periods), a period used up shows one fewer, and a
+// ("25 s · 3 periods": 25 s left of it, three periods), a period used up shows one fewer, and a
 // move gives the next move a whole period.
 func TestByoyomiClockFromNewGame(t *testing.T) {
 	ft := matchtest.NewFakeTime()
@@ -253,6 +254,49 @@ func TestPlayersBarShowsAFittingNameWhole(t *testing.T) {
 		for _, o := range test.WidgetRenderer(w.game.clocks).Objects() {
 			if text, ok := o.(*canvas.Text); ok && text.Visible() && strings.HasSuffix(text.Text, "…") {
 				t.Errorf("%v: the name %q is cut", size, text.Text)
+			}
+		}
+	}
+}
+
+// Issue 51 item 7: on a phone in Chinese the engine's half of the bar read "黑方 · 电脑 …",
+// its level cut away. The level shows whole, in both languages and at every level, where
+// the side and the player together do not fit.
+func TestPlayersBarKeepsTheEnginesLevelOnAPhone(t *testing.T) {
+	for _, locale := range []string{"zh_CN.UTF-8", "en_GB.UTF-8"} {
+		for _, env := range []string{"LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"} {
+			t.Setenv(env, locale)
+		}
+		w, q := openWindow(t, t.TempDir())
+		reloadTranslations(t)
+		// 216x469: the phone simulation's size in points.
+		sizes := []fyne.Size{fyne.NewSize(390, 844), fyne.NewSize(320, 693), fyne.NewSize(216, 469)}
+		for _, size := range sizes {
+			w.Fyne().Resize(size)
+			q.Drain()
+			for _, l := range play.Levels() {
+				newGame(t, w, game.HumanRed, l.Seconds)
+				set := w.Session().Settings()
+				set.TimeControl = match.TimeControl{Base: 10 * time.Minute}
+				if err := w.Session().NewGame(set); err != nil {
+					t.Fatal(err)
+				}
+				q.Drain()
+				w.game.showClock()
+				w.game.clocks.Refresh()
+				level := tr(l.Key, map[string]any{"Grade": l.Grade})
+				short := tr(l.Key+".short", map[string]any{"Grade": l.Grade}) // "Intl GM"
+				var drawn []string
+				for _, o := range test.WidgetRenderer(w.game.clocks).Objects() {
+					if text, ok := o.(*canvas.Text); ok && text.Text != "" {
+						drawn = append(drawn, text.Text)
+					}
+				}
+				if !slices.ContainsFunc(drawn, func(s string) bool {
+					return (strings.Contains(s, level) || strings.Contains(s, short)) && !strings.Contains(s, "…")
+				}) {
+					t.Errorf("%s %v: the bar draws %q, without the level %q whole", locale, size, drawn, level)
+				}
 			}
 		}
 	}

@@ -77,7 +77,9 @@ func newEditorScreen(from *rules.Position, deps editorDeps) *editorScreen {
 		}
 		es.refresh()
 	})
-	es.side.Horizontal, es.side.Required = wide, true
+	// One choice a line: side by side, "Black to move" ran out of a landscape column a
+	// little narrower than 900 px allows (issue 51 item 6); the column has the height.
+	es.side.Required = true
 	es.problems = widget.NewLabel("")
 	es.problems.Wrapping = fyne.TextWrapWord
 	es.problems.Importance = widget.DangerImportance
@@ -111,7 +113,8 @@ func newEditorScreen(from *rules.Position, deps editorDeps) *editorScreen {
 		container.NewGridWithColumns(2, es.playBtn, es.twoBtn),
 		cancel, reasons)
 	scroll := container.NewVScroll(container.New(fitWidth{}, controls))
-	es.content = container.New(&editorLayout{board: es.board, controls: scroll, inner: controls}, es.board, scroll)
+	es.content = container.New(&editorLayout{board: es.board, controls: scroll, inner: controls,
+		reasons: reasons, reasonsRoom: container.New(atLeastLines{lines: 2})}, es.board, scroll)
 	es.refresh()
 	return es
 }
@@ -201,6 +204,9 @@ func (es *editorScreen) start(twoPlayers bool) {
 type editorLayout struct {
 	board, controls fyne.CanvasObject
 	inner           fyne.CanvasObject // the controls inside their scroll container
+	// reasons is the reasons' area in inner and reasonsRoom an empty one of the height
+	// kept for them: the board's height does not follow how many reasons there are.
+	reasons, reasonsRoom fyne.CanvasObject
 }
 
 // editorControlsShare is the most of a portrait window the controls take from the board.
@@ -213,7 +219,8 @@ func (l *editorLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
 		place(l.controls, bw, 0, size.Width-bw, size.Height)
 		return
 	}
-	reserve := min(l.inner.MinSize().Height, size.Height*editorControlsShare)
+	need := l.inner.MinSize().Height - l.reasons.MinSize().Height + l.reasonsRoom.MinSize().Height
+	reserve := min(need, size.Height*editorControlsShare)
 	bh := min(size.Width/board.Aspect(), size.Height-reserve)
 	place(l.board, 0, 0, size.Width, bh)
 	place(l.controls, 0, bh, size.Width, size.Height-bh)

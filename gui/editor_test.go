@@ -38,7 +38,7 @@ func openEditor(t *testing.T) (*Window, *editorScreen) {
 	newGame(t, w, game.HumanBoth, 1)
 	w.showEditor()
 	es := shown[*editorScreen](t, w)
-	if es == nil || w.Fyne().Content() != es.content {
+	if es == nil || shownView(w.Fyne()) != es.content {
 		t.Fatal("the editor is not shown")
 	}
 	return w, es
@@ -113,7 +113,7 @@ func TestEditorRefusesImpossiblePositionsWithReasons(t *testing.T) {
 	}
 	test.Tap(es.twoBtn)
 	g := w.Session().Game()
-	if g.StartFEN() != "4k4/9/9/9/4R4/9/9/9/9/3K5 b - - 0 1" || w.Fyne().Content() != w.game.content {
+	if g.StartFEN() != "4k4/9/9/9/4R4/9/9/9/9/3K5 b - - 0 1" || shownView(w.Fyne()) != w.game.content {
 		t.Fatalf("started from %q", g.StartFEN())
 	}
 	if w.Session().Settings().Human != game.HumanBoth || !g.Position().InCheck() {
@@ -193,5 +193,31 @@ func relayout(o fyne.CanvasObject) {
 	}
 	for _, c := range children {
 		relayout(c)
+	}
+}
+
+// Issue 51 item 6: in a landscape window a little narrower than 900 px, "Black to move"
+// sat beside "Red to move" and ran out of the window ("Black to mov"). Both choices are
+// whole and inside the window at every size, in both languages.
+func TestEditorSideChoiceIsNotCut(t *testing.T) {
+	for _, locale := range []string{"zh_CN.UTF-8", "en_GB.UTF-8"} {
+		for _, env := range []string{"LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"} {
+			t.Setenv(env, locale)
+		}
+		w, es := openEditor(t)
+		reloadTranslations(t)
+		w.showEditor()
+		es = shown[*editorScreen](t, w)
+		for _, size := range []fyne.Size{fyne.NewSize(760, 600), fyne.NewSize(800, 680), fyne.NewSize(900, 680),
+			fyne.NewSize(1280, 900), fyne.NewSize(390, 844)} {
+			w.Fyne().Resize(size)
+			relayout(w.Fyne().Content())
+			if need, got := es.side.MinSize().Width, es.side.Size().Width; need > got+0.5 {
+				t.Errorf("%s %v: the side choice needs %.0f px, has %.0f", locale, size, need, got)
+			}
+			if !inside(w, es.side) {
+				t.Errorf("%s %v: the side choice at %v (%v) is not inside the window", locale, size, absolute(es.side), es.side.Size())
+			}
+		}
 	}
 }

@@ -15,6 +15,7 @@ import (
 // and behave alike (issue 33) and a change to the layout reaches both.
 type frameParts struct {
 	board    *board.Board
+	over     fyne.CanvasObject // drawn over the board (the check banner); nil for none
 	clocks   *ClockWidget
 	status   *faceStatus
 	thinking *widget.ProgressBarInfinite
@@ -50,10 +51,14 @@ func newFrame(p frameParts) *fyne.Container {
 	status := container.NewThemeOverride(p.status.slot(), statusTheme)
 	statusRows := container.NewThemeOverride(widget.NewLabel(strings.Repeat("\n", statusLines-1)), statusTheme)
 	statusRowsWide := widget.NewLabel(strings.Repeat("\n", statusLinesWide-1))
+	var boardArea fyne.CanvasObject = p.board
+	if p.over != nil {
+		boardArea = container.NewStack(p.board, p.over)
+	}
 	return container.New(&mainLayout{
-		board: p.board, clocks: p.clocks, status: status, thinking: p.thinking,
+		board: boardArea, clocks: p.clocks, status: status, thinking: p.thinking,
 		textButtons: buttons, textRows: (len(p.captions) + captionColumns - 1) / captionColumns, title: title, iconButtons: iconRow,
 		moveList: p.moveList, notes: p.notes, moveRow: moveRow, moveRowSnug: moveRowSnug, statusRows: statusRows, statusTheme: statusTheme,
 		statusRowsWide: statusRowsWide, sized: p.look.fit, nav: p.nav, panel: p.panel, compact: p.compact,
-	}, p.board, p.clocks, status, p.thinking, buttons, title, iconRow, p.nav, p.panel, p.notes, p.moveList)
+	}, boardArea, p.clocks, status, p.thinking, buttons, title, iconRow, p.nav, p.panel, p.notes, p.moveList)
 }

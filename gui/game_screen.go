@@ -18,6 +18,8 @@ import (
 type gameScreen struct {
 	gameDeps
 	board       *board.Board
+	check       *checkBanner // "Check!" over the board after a checking move
+	checkPly    int          // the ply the banner last looked at
 	clocks      *ClockWidget
 	clockTicker play.Ticker // redraws the running clock
 	status      *widget.Label
@@ -100,7 +102,8 @@ func newGameScreen(deps gameDeps) *gameScreen {
 	g.notes = newNotesView(g.editComment, g.moveList.snug)
 	g.notes.Hide()
 	nav, panel := g.newSidePanel()
-	g.content = newFrame(frameParts{board: g.board, clocks: g.clocks, status: g.turned, thinking: g.thinking,
+	g.check, g.checkPly = newCheckBanner(func() float32 { return g.board.Size().Width }), s.Game().Ply()
+	g.content = newFrame(frameParts{board: g.board, over: g.check.object(), clocks: g.clocks, status: g.turned, thinking: g.thinking,
 		captions: g.textBtns(), icons: g.iconBtns, extra: g.moreButtonFor, nav: nav, panel: panel,
 		notes: g.notes, moveList: g.moveList, look: g.look, compact: g.reviewPanel.setCompact})
 	return g
@@ -118,6 +121,7 @@ func (g *gameScreen) refresh(c play.Change) {
 	g.look.apply()
 	if c&play.ChangeBoard != 0 {
 		g.board.SetView(boardView(s))
+		g.showCheck()
 	}
 	if c&play.ChangeStatus != 0 {
 		g.status.SetText(g.statusText())
@@ -141,6 +145,20 @@ func (g *gameScreen) refresh(c play.Change) {
 			enable(g.iconBtns[i], can[i])
 		}
 	}
+}
+
+// showCheck puts the check banner up when the move just made gives check (not mate: the
+// result screen says that), and takes it down with the next.
+func (g *gameScreen) showCheck() {
+	gm := g.session.Game()
+	ply := gm.Ply()
+	switch {
+	case ply == g.checkPly+1 && gm.Position().InCheck() && !gm.Result().Decided():
+		g.check.show()
+	case ply != g.checkPly:
+		g.check.hide()
+	}
+	g.checkPly = ply
 }
 
 // editComment opens the comment on the move shown, to read whole and edit.

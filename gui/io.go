@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"strings"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
@@ -34,9 +35,12 @@ type gameFiles struct {
 	source gameSource
 	// open replaces the game played by rec, played by who (filing an unfinished one
 	// first).
-	open   func(rec *game.Record, who play.Players) error
-	flash  func(text string) // a short confirmation in the status line
-	notice func(text string)
+	open func(rec *game.Record, who play.Players) error
+	// openAnswered is open after the player answered a question about the game.
+	openAnswered func(rec *game.Record, who play.Players) error
+	now          func() time.Time  // today's date for a position played here
+	flash        func(text string) // a short confirmation in the status line
+	notice       func(text string)
 }
 
 // showOpen lets the player pick a game file (PGN, XQF, FEN or ICCS moves) through the
@@ -119,7 +123,10 @@ func (f *gameFiles) askOpponent(rec *game.Record, name string) error {
 			if engine {
 				who = play.Players{Human: human, Seconds: f.source.Settings().Seconds}
 			}
-			if err := f.open(rec, who); err != nil {
+			// A position is played here from today: undated, the game was listed in the
+			// library without a date once left.
+			rec.Meta.Date = f.now().Format("2006.01.02")
+			if err := f.openAnswered(rec, who); err != nil {
 				f.showImportErrorNamed(name, err)
 			}
 		}}.show(f.parent)

@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/match/matchtest"
 	"github.com/xqfyne/xiangqi/rules"
 )
 
@@ -217,5 +218,45 @@ func TestMoreMenuReachesTheActions(t *testing.T) {
 	}
 	if w.Fyne().Canvas().Overlays().Top() == nil {
 		t.Error("no menu popped up")
+	}
+}
+
+// Issue 51 item 9: a position pasted over a game with moves asks one question, who plays
+// it; the game left is filed with a word in the status line, not a second dialog ("Game
+// kept … Close / Resume it"). The position played here is dated, so that left in its
+// turn it is not listed undated.
+func TestPastedPositionOverAGameAsksOnceAndIsDated(t *testing.T) {
+	ft := matchtest.NewFakeTime()
+	w, _ := openWindowWith(t, Config{SaveDir: t.TempDir(), Time: ft})
+	newGame(t, w, game.HumanBoth, 1)
+	tapPoint(t, w.Board(), "h2")
+	tapPoint(t, w.Board(), "e2")
+	fyne.CurrentApp().Clipboard().SetContent("3k5/9/9/9/9/4r4/9/9/9/5K3 w - - 0 1")
+	w.files.paste()
+	if n := len(w.Fyne().Canvas().Overlays().List()); n != 1 {
+		t.Fatalf("%d dialogs after the paste, want the question", n)
+	}
+	test.Tap(overlayButton(w, tr("position.twoPlayers")))
+	if n := len(w.Fyne().Canvas().Overlays().List()); n != 0 {
+		t.Fatalf("after the answer: dialogs %q", overlayText(w))
+	}
+	if st := w.game.status.Text; !strings.Contains(st, tr("library.keptShort")) {
+		t.Errorf("status %q, want the word that the game was kept", st)
+	}
+	if g := w.Session().Game(); g.Len() != 0 || g.Record().Meta.Date != ft.Now().Format("2006.01.02") {
+		t.Fatalf("pasted position: %d moves, dated %q", g.Len(), g.Record().Meta.Date)
+	}
+	tapPoint(t, w.Board(), "f0")
+	tapPoint(t, w.Board(), "f1")
+	newGame(t, w, game.HumanBoth, 1) // leaves the position, one move in
+	closeDialogs(w)
+	entries := w.io.library.List()
+	if len(entries) != 2 {
+		t.Fatalf("library %+v, want the two games left", entries)
+	}
+	for _, e := range entries {
+		if e.Date == "" || e.Plies != 1 {
+			t.Errorf("filed %+v: undated or not one move", e)
+		}
 	}
 }

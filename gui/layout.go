@@ -197,15 +197,19 @@ func (l *mainLayout) statusHeight(wide bool) float32 {
 }
 
 // statusArea places the status line in a slot of fixed height from (x, y), with the
-// thinking bar over the slot's last line (while the engine thinks the status is one
-// line), and returns the y below it.
+// thinking bar a thin line at the slot's foot, under the one line the status has while
+// the engine thinks, and returns the y below it. At its own height the bar had covered
+// that line on a phone ("思考中…" under a large blue bar, issue 51 item 7).
 func (l *mainLayout) statusArea(x, y, w float32, wide bool) float32 {
 	rows := l.statusRowsFor(wide).MinSize().Height
 	place(l.status, x, y, w, rows)
-	bar := l.thinking.MinSize().Height
-	place(l.thinking, x, y+rows-bar, w, bar)
+	bar := thinkingBarHeight()
+	place(l.thinking, x+theme.InnerPadding(), y+rows-bar, w-2*theme.InnerPadding(), bar)
 	return y + l.statusHeight(wide)
 }
+
+// thinkingBarHeight is the height of the bar that shows the engine thinking.
+func thinkingBarHeight() float32 { return theme.Padding() * 1.5 }
 
 func (l *mainLayout) MinSize([]fyne.CanvasObject) fyne.Size {
 	b := l.board.MinSize()

@@ -196,3 +196,32 @@ func TestIconButtonsSayTheirNamesOnLongPress(t *testing.T) {
 		t.Errorf("names %v", names)
 	}
 }
+
+// Issue 51 item 7: while the engine thinks, the thinking bar lies under the status's
+// line ("思考中…"), not over it, on the desktop and on phones, in both languages.
+func TestThinkingBarLeavesTheStatusReadable(t *testing.T) {
+	for _, locale := range []string{"zh_CN.UTF-8", "en_GB.UTF-8"} {
+		for _, env := range []string{"LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"} {
+			t.Setenv(env, locale)
+		}
+		w, q := openWindow(t, t.TempDir())
+		reloadTranslations(t)
+		newGame(t, w, game.HumanBlack, 60) // the engine starts a long search at once
+		for _, size := range []fyne.Size{{Width: 900, Height: 680}, {Width: 390, Height: 844}, {Width: 216, Height: 469}} {
+			w.Fyne().Resize(size)
+			q.Drain()
+			w.game.content.Refresh()
+			if !w.Session().Engine().Thinking() || !inside(w, w.game.thinking) {
+				t.Fatalf("%s %v: the thinking bar is not shown", locale, size)
+			}
+			status := w.game.status
+			if !strings.HasPrefix(status.Text, tr("status.thinking")) {
+				t.Fatalf("%s %v: status %q while thinking", locale, size, status.Text)
+			}
+			textFoot := absolute(status).Y + status.MinSize().Height - theme.InnerPadding()
+			if top := absolute(w.game.thinking).Y; top < textFoot {
+				t.Errorf("%s %v: the bar's top %.0f is over the status's line, which reaches %.0f", locale, size, top, textFoot)
+			}
+		}
+	}
+}

@@ -27,6 +27,10 @@ const libraryFolder = "library"
 type ioState struct {
 	library    *play.Library // nil when the app's storage has no room for it
 	libraryErr error         // why not, or a notice about its index
+	// quietKeep: the game being left was replaced after a question just answered (a
+	// pasted position's opponent); its filing is told in the status line, not in a
+	// second dialog (issue 51 item 9).
+	quietKeep, quietKept bool
 }
 
 // openLibrary opens the library in the folder "library" of the save directory or of the
@@ -105,7 +109,7 @@ func newLibraryScreen(deps libraryDeps) *libraryScreen {
 		},
 		func(i widget.ListItemID, o fyne.CanvasObject) {
 			if i >= 0 && i < len(ls.items) {
-				lines := present.LibraryRow(trData, ls.items[i])
+				lines := present.LibraryRow(trData, ls.items[i], ls.notation())
 				o.(*widget.Label).SetText(strings.Join(lines[:], "\n"))
 			}
 		})
@@ -286,7 +290,7 @@ func (ls *libraryScreen) deleteSelected() {
 	if !ok {
 		return
 	}
-	title := present.LibraryRow(trData, it)[0]
+	title := present.LibraryRow(trData, it, ls.notation())[0]
 	dialog.ShowConfirm(tr("library.delete"), tr("library.deleteConfirm", map[string]any{"Name": title}), func(yes bool) {
 		if !yes {
 			return

@@ -55,12 +55,12 @@ func TestLibraryListsOpensAndDeletesGames(t *testing.T) {
 
 	w.showLibrary()
 	ls := shown[*libraryScreen](t, w)
-	if w.Fyne().Content() != ls.content {
+	if shownView(w.Fyne()) != ls.content {
 		t.Fatal("the library is not shown")
 	}
 	ls.waitChecked(t, q)
 	rows := listTexts(t, ls)
-	if len(rows) != 3 || !strings.Contains(rows[2], "甲 – 乙") || !strings.Contains(rows[2], "炮二平五 马８进７") ||
+	if len(rows) != 3 || !strings.Contains(rows[2], "甲 – 乙") || !strings.Contains(rows[2], "C2=5 H8+7") || // the English default, WXF
 		!strings.Contains(rows[1], tr("library.damaged", map[string]any{"Name": damaged.ID})) {
 		t.Fatalf("rows: %q", rows)
 	}
@@ -73,7 +73,7 @@ func TestLibraryListsOpensAndDeletesGames(t *testing.T) {
 	// Open the first game: it replaces the current game and the game screen comes back.
 	ls.list.Select(2)
 	test.Tap(ls.open)
-	if g := w.Session().Game(); g.Len() != 4 || g.Record().Meta.Red != "甲" || w.Fyne().Content() != w.game.content {
+	if g := w.Session().Game(); g.Len() != 4 || g.Record().Meta.Red != "甲" || shownView(w.Fyne()) != w.game.content {
 		t.Fatalf("opened: %d moves, red %q", g.Len(), g.Record().Meta.Red)
 	}
 
@@ -99,7 +99,7 @@ func TestLibraryListsOpensAndDeletesGames(t *testing.T) {
 		t.Errorf("after rename: %q", rows)
 	}
 	test.Tap(find2(t, ls.content, tr("action.back")))
-	if w.Fyne().Content() != w.game.content {
+	if shownView(w.Fyne()) != w.game.content {
 		t.Fatal("Back did not return to the game")
 	}
 
@@ -185,5 +185,29 @@ func TestNewGameKeepsTheUnfinishedOneAndOffersItBack(t *testing.T) {
 	test.Tap(find(t, w, func(b *widget.Button) bool { return b.Text == tr("library.resume") }))
 	if s.Game().Ply() != 2 || s.Settings().Human != game.HumanRed || !s.HumanToMove() {
 		t.Fatalf("resumed at ply %d, human %v", s.Game().Ply(), s.Settings().Human)
+	}
+}
+
+// Issue 51 item 10: with the move list in WXF, the library lists a game's first moves in
+// WXF too, not in Chinese notation.
+func TestLibraryListsOpeningsInTheMoveListsNotation(t *testing.T) {
+	w, q := openWindow(t, t.TempDir())
+	set := w.Session().Settings()
+	set.Notation = game.WXF
+	if err := w.Session().ApplySettings(set); err != nil {
+		t.Fatal(err)
+	}
+	rec, _, err := game.ReadRecord([]byte("h2e2 h9g7 h0g2"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.io.library.Add(rec, play.Players{}); err != nil {
+		t.Fatal(err)
+	}
+	w.showLibrary()
+	ls := shown[*libraryScreen](t, w)
+	ls.waitChecked(t, q)
+	if rows := listTexts(t, ls); len(rows) != 1 || !strings.HasSuffix(rows[0], " | C2=5 H8+7") {
+		t.Fatalf("rows %q, want the opening in WXF", rows)
 	}
 }

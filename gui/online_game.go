@@ -44,6 +44,9 @@ type onlineGame struct {
 	browse int
 	// turned: the player turned the board from its side's view.
 	turned bool
+	// liveGame is the last game seen in play and resultShown the last whose result
+	// screen was shown: a game first seen over (resumed from the list) gets none.
+	liveGame, resultShown int64
 }
 
 func newOnlineGame(deps *onlineDeps) *onlineGame {
@@ -236,6 +239,7 @@ func (o *onlineGame) refresh(g *online.Game, now time.Time) {
 	}
 	o.nav.refresh(navState{canBack: o.shownPly() > 0, canForward: o.browse >= 0, helpLocked: true})
 	o.refreshButtons(g, now)
+	o.maybeShowResult(g)
 }
 
 // statusNow is what the status line says of g at now.

@@ -238,3 +238,32 @@ func TestOnlineSignOut(t *testing.T) {
 		t.Error("signed in to the forgotten guest account again")
 	}
 }
+
+// Issue 51 item 8 online: when a game played ends, each player gets the result screen
+// from its side ("You won", "You lost"), with Review and Lobby; it comes once.
+func TestOnlineGameEndShowsResultScreen(t *testing.T) {
+	server := startServer(t)
+	red, black, redQ, blackQ, _, _ := openGame(t, server)
+	black.online.Actions().Resign()
+	for _, p := range []struct {
+		w    *Window
+		q    *playtest.UIQueue
+		want string
+	}{{red, redQ, tr("gameover.won")}, {black, blackQ, tr("gameover.lost")}} {
+		p.q.WaitFor(t, 15*time.Second, "the result screen", func() bool { return resultHeadline(p.w) != "" })
+		if h := resultHeadline(p.w); h != p.want {
+			t.Errorf("the headline is %q, want %q", h, p.want)
+		}
+		if overlayButton(p.w, tr("online.lobby")) == nil || overlayButton(p.w, tr("gameover.review")) == nil {
+			t.Errorf("the result screen lacks Lobby or Review: %q", overlayText(p.w))
+		}
+		closeDialogs(p.w)
+		p.q.Drain()
+		if s, ok := p.w.screens.top().(*onlineScreen); ok {
+			s.redraw()
+		}
+		if resultHeadline(p.w) != "" {
+			t.Error("the result screen came again")
+		}
+	}
+}

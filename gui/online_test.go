@@ -171,7 +171,7 @@ func TestOnlineInviteJoinAndMoveByTapping(t *testing.T) {
 		if !p.w.Session().HelpLocked() || !p.w.game.nav.analyse.Disabled() || !p.w.game.hintBtn.Disabled() {
 			t.Error("hint and analysis stay on during the online game")
 		}
-		if names := p.s.clocks.Text(rules.Red) + p.s.clocks.Text(rules.Black); strings.Count(names, "Guest ") != 2 || strings.Count(names, "(1500?)") != 2 {
+		if names := p.s.clocks.Text(rules.Red) + p.s.clocks.Text(rules.Black); strings.Count(names, "Guest ") != 2 || strings.Count(names, "(1500, provisional)") != 2 {
 			t.Errorf("the clocks name %q", names)
 		}
 	}
@@ -376,11 +376,11 @@ func TestOnlineClocksShowByoyomiPeriods(t *testing.T) {
 		return g != nil && g.Started()
 	})
 	redClock := func() string { return b.clocks.Text(rules.Red) }
-	if !strings.Contains(redClock(), "Byo 2 ×3") && !strings.Contains(redClock(), "Byo 1 ×3") {
+	if !strings.Contains(redClock(), "2 s · 3 periods") && !strings.Contains(redClock(), "1 s · 3 periods") {
 		t.Errorf("red's clock %q", redClock())
 	}
-	qb.WaitFor(t, 15*time.Second, "a period used up", func() bool { return strings.Contains(redClock(), "×2") })
-	if got := b.clocks.Text(rules.Black); !strings.Contains(got, "Byo 2 ×3") {
+	qb.WaitFor(t, 15*time.Second, "a period used up", func() bool { return strings.Contains(redClock(), "· 2 periods") })
+	if got := b.clocks.Text(rules.Black); !strings.Contains(got, "2 s · 3 periods") {
 		t.Errorf("black's stopped clock %q", got)
 	}
 }

@@ -63,7 +63,7 @@ func TestPathChapterStarsUnlockAndRatingChange(t *testing.T) {
 
 	s.list.Select(0)
 	cs := shown[*chapterScreen](t, w)
-	if w.Fyne().Content() != cs.content || !strings.Contains(cs.stars.Text, tr("path.toOpen", map[string]any{"Need": need})) {
+	if shownView(w.Fyne()) != cs.content || !strings.Contains(cs.stars.Text, tr("path.toOpen", map[string]any{"Need": need})) {
 		t.Fatalf("chapter's stars %q", cs.stars.Text)
 	}
 	// Three stars a clean first solve: need/3 puzzles open the next chapter.
@@ -125,7 +125,7 @@ func TestDashboardWeakestThemeStreakAndDaily(t *testing.T) {
 	s := openPath(t, w)
 	test.Tap(s.dashBtn)
 	d := shown[*dashboardScreen](t, w)
-	if w.Fyne().Content() != d.content || !d.noWeak.Visible() || d.practice.Visible() ||
+	if shownView(w.Fyne()) != d.content || !d.noWeak.Visible() || d.practice.Visible() ||
 		d.streak.Text != present.StreakLine(trData, 0) {
 		t.Fatalf("a new player's dashboard: weak %v, streak %q", d.practice.Objects, d.streak.Text)
 	}

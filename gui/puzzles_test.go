@@ -30,7 +30,7 @@ func openPath(t *testing.T, w *Window) *pathScreen {
 		if item.Label == tr("more.puzzles") {
 			item.Action()
 			s := shown[*pathScreen](t, w)
-			if w.Fyne().Content() != s.content {
+			if shownView(w.Fyne()) != s.content {
 				t.Fatal("the path is not shown")
 			}
 			return s
@@ -45,7 +45,7 @@ func openPuzzleList(t *testing.T, w *Window) *puzzleListScreen {
 	t.Helper()
 	test.Tap(openPath(t, w).allBtn)
 	ls := shown[*puzzleListScreen](t, w)
-	if w.Fyne().Content() != ls.content {
+	if shownView(w.Fyne()) != ls.content {
 		t.Fatal("the puzzle list is not shown")
 	}
 	return ls
@@ -63,7 +63,7 @@ func openRow(t *testing.T, w *Window, ls *puzzleListScreen, row int) *puzzleScre
 	t.Helper()
 	ls.list.Select(row)
 	ps := shown[*puzzleScreen](t, w)
-	if w.Fyne().Content() != ps.content {
+	if shownView(w.Fyne()) != ps.content {
 		t.Fatal("the puzzle is not shown")
 	}
 	return ps
@@ -231,7 +231,7 @@ func TestPuzzleFiltersAndDaily(t *testing.T) {
 			t.Fatalf("an expert list holds a puzzle of %d", r)
 		}
 	}
-	choose(t, ls, "source", "适情雅趣")
+	choose(t, ls, "source", present.CollectionName(trData, "适情雅趣")) // "Shi Qing Ya Qu" in English
 	for _, i := range ls.shown {
 		if p := ls.trainer.All()[i]; !strings.HasPrefix(p.Source, "适情雅趣") || p.Rating < 2200 {
 			t.Fatalf("listed %s (%s, %d)", p.ID, p.Source, p.Rating)
@@ -283,7 +283,7 @@ func TestEndgameTrainingAnalysisAndEditor(t *testing.T) {
 		t.Fatalf("after a hint: %v, left %q", ps.board.View().Hint, ps.left.Text)
 	}
 	test.Tap(ps.analyseBtn)
-	if w.Fyne().Content() != w.game.content || !w.Session().Analysis().On() || w.Session().Game().Ply() != 0 ||
+	if shownView(w.Fyne()) != w.game.content || !w.Session().Analysis().On() || w.Session().Game().Ply() != 0 ||
 		w.Session().Game().StartFEN() != p.FEN || w.Session().Game().Len() != len(p.Moves) {
 		t.Fatalf("analysis of %s: start %q, ply %d of %d", p.ID, w.Session().Game().StartFEN(), w.Session().Game().Ply(), w.Session().Game().Len())
 	}
@@ -317,8 +317,9 @@ func TestPuzzleListOpensNearThePlayer(t *testing.T) {
 		t.Fatalf("theme options %q", opts)
 	}
 	// A chosen book keeps its order.
-	choose(t, ls, "source", "适情雅趣")
-	if !strings.Contains(listRow(ls, 0), "适情雅趣 1 ") {
-		t.Fatalf("适情雅趣 opens on %q", listRow(ls, 0))
+	book := present.CollectionName(trData, "适情雅趣") // "Shi Qing Ya Qu" in English
+	choose(t, ls, "source", book)
+	if !strings.Contains(listRow(ls, 0), book+" 1 ") {
+		t.Fatalf("%s opens on %q", book, listRow(ls, 0))
 	}
 }

@@ -1,6 +1,9 @@
 package gui
 
-import "fyne.io/fyne/v2"
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+)
 
 // screen is a view that fills the window: the game, the board editor, the library.
 type screen interface {
@@ -23,7 +26,7 @@ type screenStack struct {
 // push shows s over the screen shown now.
 func (st *screenStack) push(s screen) {
 	st.screens = append(st.screens, s)
-	st.win.SetContent(s.view())
+	st.show(s)
 }
 
 // pop closes the top screen and shows the one under it again; the bottom one stays.
@@ -34,7 +37,7 @@ func (st *screenStack) pop() {
 	st.screens[len(st.screens)-1] = nil
 	st.screens = st.screens[:len(st.screens)-1]
 	under := st.top()
-	st.win.SetContent(under.view())
+	st.show(under)
 	if r, ok := under.(reshown); ok {
 		r.reshow()
 	}
@@ -49,7 +52,7 @@ func (st *screenStack) replace(s screen) {
 		return
 	}
 	st.screens[len(st.screens)-1] = s
-	st.win.SetContent(s.view())
+	st.show(s)
 }
 
 // top is the screen shown, nil before the first push.
@@ -66,3 +69,27 @@ func (st *screenStack) home() {
 		st.pop()
 	}
 }
+
+// show puts s into the window in a frame of a small fixed minimum size. The desktop driver
+// grows a window to its content's minimum size, and a screen's minimum follows what it
+// shows (the review's and the analysis' panels) and the text size, which follows the
+// window's size: each growth asked for the next, until a 900x680 window was taller than
+// its screen (issue 51 item 1). A screen lays itself out in whatever size it is given.
+func (st *screenStack) show(s screen) {
+	st.win.SetContent(container.New(windowFrame{}, s.view()))
+}
+
+// minWindowSize is the least size a screen asks of the window: a small phone's.
+var minWindowSize = fyne.NewSize(320, 480)
+
+// windowFrame fills the window with its one object and asks only minWindowSize.
+type windowFrame struct{}
+
+func (windowFrame) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	for _, o := range objs {
+		o.Move(fyne.NewPos(0, 0))
+		o.Resize(size)
+	}
+}
+
+func (windowFrame) MinSize([]fyne.CanvasObject) fyne.Size { return minWindowSize }

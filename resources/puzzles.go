@@ -20,3 +20,12 @@ func Puzzles() fs.FS {
 	}
 	return sub
 }
+
+// pinyin is the pinyin of the characters of the puzzles' titles and books
+// (scripts/make-pinyin.sh), for the English UI.
+//
+//go:embed puzzles/pinyin.txt
+var pinyin []byte
+
+// Pinyin returns the table of readings: lines "character<TAB>pinyin", comments after "#".
+func Pinyin() []byte { return pinyin }

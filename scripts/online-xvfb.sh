@@ -24,6 +24,10 @@ PORT=${ONLINE_PORT:-18089}
 PG_PORT=${ONLINE_PG_PORT:-54391}
 rm -rf "$OUT"
 mkdir -p "$OUT" dist
+# The apps' homes are under $OUT, given as it is or relative to the repository: an
+# absolute OUT had made them "$PWD/$OUT/home-a", where the library check did not look
+# (issue 51 item 11: "nothing in app a's library" with both libraries full).
+OUT=$(cd "$OUT" && pwd)
 export XVFB_SCREEN=1800x880x24 # two 900x680 windows side by side; B's phone form 400x860
 SHOTS=${SHOTS:-}
 PHONE=${SHOTS_PHONE:-}
@@ -75,7 +79,13 @@ start() {
     mkdir -p "$OUT/home-$n/fyne-test/io.github.xqfyne.xiangqi"
     echo "{\"server\":\"http://127.0.0.1:$PORT\"}" >"$OUT/home-$n/fyne-test/io.github.xqfyne.xiangqi/online.json"
   fi
-  HOME=$PWD/$OUT/home-$n XDG_CONFIG_HOME=$PWD/$OUT/home-$n/.config TMPDIR=$PWD/$OUT/home-$n LANG=$APP_LANG LANGUAGE=${APP_LANG%%_*} \
+  # A runs in English whatever is shot: its clicks (Create an invite, Copy code) are at
+  # the English window's places, and Chinese rows are laid out otherwise (other line
+  # heights, the code's label wrapping otherwise), the likely reason a Chinese run got no
+  # code in 30 s (issue 51 item 11). B is what SHOTS_LANG shoots.
+  local lang=$APP_LANG
+  [ "$n" = a ] && lang=en_US.UTF-8
+  HOME=$OUT/home-$n XDG_CONFIG_HOME=$OUT/home-$n/.config TMPDIR=$OUT/home-$n LANG=$lang LANGUAGE=${lang%%_*} \
     "${bin[$n]}" >>"$OUT/app-$n.log" 2>&1 &
   pid[$n]=$!
   for _ in $(seq 300); do

@@ -3,6 +3,8 @@ package present
 import (
 	"errors"
 	"fmt"
+	"math"
+	"strconv"
 	"strings"
 	"time"
 
@@ -194,7 +196,7 @@ func PlayerName(t Translate, a proto.Account) string {
 
 // PlayerLabel names a player of an online game with its rating ("lin (1500?)").
 func PlayerLabel(t Translate, a proto.Account) string {
-	return t("online.player", map[string]any{"Name": PlayerName(t, a), "Rating": online.Rating(a)})
+	return t("online.player", map[string]any{"Name": PlayerName(t, a), "Rating": RatingText(t, a)})
 }
 
 // LobbyStatus is what the lobby's status says, as values read from the controller.
@@ -218,7 +220,7 @@ func LobbyStatusText(t Translate, s LobbyStatus) string {
 	case online.Connecting:
 		lines = append(lines, t("online.connecting", nil))
 	case online.Connected:
-		lines = append(lines, t("online.signedIn", map[string]any{"Name": PlayerName(t, s.Account), "Rating": online.Rating(s.Account)}))
+		lines = append(lines, t("online.signedIn", map[string]any{"Name": PlayerName(t, s.Account), "Rating": RatingText(t, s.Account)}))
 	case online.Reconnecting:
 		lines = append(lines, t("online.reconnecting", map[string]any{"N": s.Reconnect}))
 	}
@@ -229,4 +231,14 @@ func LobbyStatusText(t Translate, s LobbyStatus) string {
 		lines = append(lines, s.Err)
 	}
 	return strings.Join(lines, "\n")
+}
+
+// RatingText is an account's rating, saying in words that it is provisional where it
+// is ("1500, provisional"; issue 51 item 11: "1500?" said nothing to a player).
+func RatingText(t Translate, a proto.Account) string {
+	r := int(math.Round(a.Rating))
+	if a.Provisional {
+		return t("online.ratingProvisional", map[string]any{"Rating": r})
+	}
+	return strconv.Itoa(r)
 }

@@ -10,28 +10,52 @@ import (
 )
 
 // PlayerNames names who plays each side, Red first, as the bar beside the clocks shows
-// them ("Red · You", "Black · Engine, Amateur 3"): you and the engine at the level of
-// seconds per move, or for two people the players a file names (meta), else "Player 1"
-// and "Player 2".
+// them ("Red · You", "Black · Engine, Amateur 3"): the side and its player (Players).
 func PlayerNames(t Translate, human game.HumanSide, seconds float64, meta game.Metadata) [2]string {
 	sides := [2]string{t("side.red", nil), t("side.black", nil)}
+	who := Players(t, human, seconds, meta)
+	var out [2]string
+	for c := range out {
+		out[c] = t("player.side", map[string]any{"Side": sides[c], "Player": who[c]})
+	}
+	return out
+}
+
+// Players names who plays each side without the side, Red first ("You", "Engine,
+// Amateur 3"): you and the engine at the level of seconds per move, or for two people the
+// players a file names (meta), else "Player 1" and "Player 2". A phone's bar shows this
+// where the side's name leaves too little room for the engine's level.
+func Players(t Translate, human game.HumanSide, seconds float64, meta game.Metadata) [2]string {
 	filed := [2]string{oneLine(meta.Red), oneLine(meta.Black)}
 	var out [2]string
 	for c := range out {
-		var who string
 		switch {
 		case human == game.HumanBoth && filed[0] != "" && filed[1] != "":
-			who = filed[c]
+			out[c] = filed[c]
 		case human == game.HumanBoth:
-			who = t("player.person", map[string]any{"N": c + 1})
+			out[c] = t("player.person", map[string]any{"N": c + 1})
 		case human.Plays(rules.Color(c)):
-			who = t("player.you", nil)
+			out[c] = t("player.you", nil)
 		default:
-			who = t("player.engine", map[string]any{"Level": LevelName(t, seconds)})
+			out[c] = t("player.engine", map[string]any{"Level": LevelName(t, seconds)})
 		}
-		out[c] = t("player.side", map[string]any{"Side": sides[c], "Player": who})
 	}
 	return out
+}
+
+// EngineLevels names the engine's level on the side it plays, Red first, "" on a side a
+// person plays, whole ("International grandmaster") and short ("Intl GM"): the shorter
+// names a phone's bar gives the engine.
+func EngineLevels(t Translate, human game.HumanSide, seconds float64) (whole, short [2]string) {
+	for c := range whole {
+		if !human.Plays(rules.Color(c)) {
+			whole[c], short[c] = LevelName(t, seconds), LevelName(t, seconds)
+			if l, ok := play.LevelFor(seconds); ok {
+				short[c] = t(l.Key+".short", map[string]any{"Grade": l.Grade})
+			}
+		}
+	}
+	return whole, short
 }
 
 // LevelName names the level of seconds per move ("Amateur 3"), or a time that is no

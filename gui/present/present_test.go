@@ -116,7 +116,7 @@ func TestLibraryRow(t *testing.T) {
 			[3]string{"已损坏：g7", "bad file", ""}},
 	}
 	for _, c := range cases {
-		sayBoth(t, fmt.Sprintf("%+v", c.it), func(tr Translate) [3]string { return LibraryRow(tr, c.it) }, c.en, c.zh)
+		sayBoth(t, fmt.Sprintf("%+v", c.it), func(tr Translate) [3]string { return LibraryRow(tr, c.it, game.Chinese) }, c.en, c.zh)
 	}
 }
 
@@ -170,10 +170,10 @@ func TestByoyomiTexts(t *testing.T) {
 		clockEN string
 		clockZH string
 	}{
-		{"0+20b", "Rapid: every move within 20 s", "快棋：每步20秒", 19*time.Second + time.Millisecond, 1, "Byo 20", "读秒 20"},
-		{"10+30b", "10 min, then 30 s a move (byo-yomi)", "10分钟 + 30秒读秒", 25 * time.Second, 1, "Byo 25", "读秒 25"},
-		{"20+60b", "20 min, then 60 s a move (byo-yomi)", "20分钟 + 60秒读秒", 500 * time.Millisecond, 1, "Byo 1", "读秒 1"},
-		{"10+30bx3", "10 min, then 3 × 30 s periods (byo-yomi)", "10分钟 + 3次30秒读秒", 9 * time.Second, 2, "Byo 9 ×2", "读秒 9 ×2"},
+		{"0+20b", "Rapid: every move within 20 s", "快棋：每步20秒", 19*time.Second + time.Millisecond, 1, "20 s this move", "读秒 20"},
+		{"10+30b", "10 min, then 30 s a move (byo-yomi)", "10分钟 + 30秒读秒", 25 * time.Second, 1, "25 s this move", "读秒 25"},
+		{"20+60b", "20 min, then 60 s a move (byo-yomi)", "20分钟 + 60秒读秒", 500 * time.Millisecond, 1, "1 s this move", "读秒 1"},
+		{"10+30bx3", "10 min, then 3 × 30 s periods (byo-yomi)", "10分钟 + 3次30秒读秒", 9 * time.Second, 2, "9 s · 2 periods", "读秒 9 ×2"},
 	} {
 		tc, err := match.ParseTimeControl(c.text)
 		if err != nil {
@@ -350,4 +350,42 @@ func TestCurveLevels(t *testing.T) {
 	if got := fmt.Sprint(labels); got != "[M@1.00 +20@0.70 +10@0.35 0@0.00 -10@-0.35 -20@-0.70 M@-1.00]" {
 		t.Errorf("ticks %s", got)
 	}
+}
+
+// Issue 51 item 10: the first moves the library keeps in Chinese notation are listed in the
+// move list's notation; an opening's name and moves from another start stay as they are.
+func TestOpeningInTheMoveListsNotation(t *testing.T) {
+	for _, c := range []struct {
+		in       string
+		notation game.Notation
+		want     string
+	}{
+		{"炮二平五 马８进７", game.WXF, "C2=5 H8+7"},
+		{"炮二平五 马８进７", game.ICCS, "h2e2 h9g7"},
+		{"炮二平五 马８进７", game.Chinese, "炮二平五 马８进７"},
+		{"中炮对屏风马", game.WXF, "中炮对屏风马"},
+		{"Central cannon", game.WXF, "Central cannon"},
+		{"… 车一平二", game.WXF, "… 车一平二"},
+		{"", game.WXF, ""},
+	} {
+		if got := OpeningIn(c.in, c.notation); got != c.want {
+			t.Errorf("OpeningIn(%q, %v) = %q, want %q", c.in, c.notation, got, c.want)
+		}
+	}
+}
+
+// Issue 51 item 10: the English UI writes the puzzles' Chinese titles and books in pinyin.
+func TestPuzzleNamesInPinyinInEnglish(t *testing.T) {
+	for in, want := range map[string]string{
+		"借炮使马（1）004":    "Jie Pao Shi Ma (1) 004",
+		"橘中秘 21":        "Ju Zhong Mi 21",
+		"车兵对士象全":        "Ju Bing Dui Shi Xiang Quan",
+		"Rook and pawn": "Rook and pawn",
+	} {
+		if got := Romanized(in); got != want {
+			t.Errorf("Romanized(%q) = %q, want %q", in, got, want)
+		}
+	}
+	sayBoth(t, "a book's name", func(tr Translate) [3]string { return [3]string{BookName(tr, "橘中秘 21"), BookName(tr, ""), ""} },
+		[3]string{"Ju Zhong Mi 21", "", ""}, [3]string{"橘中秘 21", "", ""})
 }

@@ -17,7 +17,7 @@ func CollectionName(t Translate, c string) string {
 	case puzzle.CollectionEndgames:
 		return t("puzzle.collection.endgames", nil)
 	}
-	return c
+	return BookName(t, c)
 }
 
 // ThemeName names a theme or theme group, one sentence-case label each in both
@@ -86,12 +86,12 @@ func ProofName(t Translate, p puzzle.Proof) string {
 
 // PuzzleTitle is a puzzle's heading: its collection and number, and the book's title.
 func PuzzleTitle(t Translate, p *puzzle.Puzzle) string {
-	name := p.Source
+	name := BookName(t, p.Source)
 	if c := puzzle.Collection(p); c == puzzle.CollectionMined || c == puzzle.CollectionEndgames {
 		name = CollectionName(t, c) + " " + p.ID
 	}
 	if p.Title != "" {
-		name += " · " + p.Title
+		name += " · " + BookName(t, p.Title)
 	}
 	return name
 }

@@ -24,13 +24,13 @@ func TestPuzzleTexts(t *testing.T) {
 	rating := func(p *puzzle.Puzzle) int { return int(math.Round(pr.PuzzleRating(p).Rating)) }
 	player := int(math.Round(pr.Player.Rating))
 	sayBoth(t, "solved mate", func(tr Translate) [2]string { return PuzzleRow(tr, mate, pr) },
-		[2]string{"适情雅趣 1 · 气吞关右", fmt.Sprintf("Mate in 7 · Rating %d · Proven · Sacrifice · Continuous checks", rating(mate))},
+		[2]string{"Shi Qing Ya Qu 1 · Qi Tun Guan You", fmt.Sprintf("Mate in 7 · Rating %d · Proven · Sacrifice · Continuous checks", rating(mate))},
 		[2]string{"适情雅趣 1 · 气吞关右", fmt.Sprintf("7 步杀 · 难度 %d · 已证明 · 弃子 · 连将杀", rating(mate))})
 	sayBoth(t, "failed material", func(tr Translate) [2]string { return PuzzleRow(tr, mined, pr) },
 		[2]string{"Engine-mined tactics m1-42", fmt.Sprintf("Win material · Rating %d · Proven", rating(mined))},
 		[2]string{"引擎挖掘战术 m1-42", fmt.Sprintf("得子 · 难度 %d · 已证明", rating(mined))})
 	sayBoth(t, "endgame", func(tr Translate) [2]string { return PuzzleRow(tr, ending, pr) },
-		[2]string{"Endgame training eg01-001 · 车兵对士象全", "Endgame to win · Rating 1440"},
+		[2]string{"Endgame training eg01-001 · Ju Bing Dui Shi Xiang Quan", "Endgame to win · Rating 1440"},
 		[2]string{"残局练习 eg01-001 · 车兵对士象全", "残局取胜 · 难度 1440"})
 	if MarkOf(mate, pr) != MarkSolved || MarkOf(mined, pr) != MarkFailed || MarkOf(ending, pr) != MarkNone {
 		t.Error("marks")

@@ -3,6 +3,7 @@ package present
 import (
 	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/i18n"
+	"github.com/xqfyne/xiangqi/rules"
 )
 
 // Say renders a message of game or play (a result, a repetition verdict, why a move is
@@ -30,4 +31,20 @@ func ResultName(t Translate, pgn string) string {
 		return t("library.drawn", nil)
 	}
 	return t("library.unfinished", nil)
+}
+
+// ResultHeadline is the first line of the game's end, from the player's side where one
+// person plays the engine ("You won", "You lost"), else the winner ("Red wins"), or "Draw".
+func ResultHeadline(t Translate, r game.Result, human game.HumanSide) string {
+	switch {
+	case r.Status == game.Draw:
+		return t("gameover.draw", nil)
+	case human != game.HumanBoth && human.Plays(r.Winner):
+		return t("gameover.won", nil)
+	case human != game.HumanBoth:
+		return t("gameover.lost", nil)
+	case r.Winner == rules.Red:
+		return t("gameover.redWon", nil)
+	}
+	return t("gameover.blackWon", nil)
 }

@@ -2,7 +2,6 @@ package online
 
 import (
 	"fmt"
-	"math"
 	"slices"
 	"time"
 
@@ -184,13 +183,4 @@ func PlayerName(a proto.Account) string {
 		return a.Name
 	}
 	return fmt.Sprintf("Guest %d", a.ID)
-}
-
-// Rating is an account's rating as shown, "?" after it while provisional.
-func Rating(a proto.Account) string {
-	r := fmt.Sprintf("%d", int(math.Round(a.Rating)))
-	if a.Provisional {
-		r += "?"
-	}
-	return r
 }
