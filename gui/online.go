@@ -126,7 +126,7 @@ func (w *Window) startOnline() {
 		w.showNotice(tr("online.error", map[string]any{"Error": err}))
 	}
 	w.online = c
-	c.Listen(func() {
+	c.Listen(play.Listener{Change: func(play.Change) {
 		// The engine's help is off while an online game is in play.
 		w.session.SetHelpLocked(c.Playing())
 		if s := w.onlineScreen; s != nil {
@@ -136,7 +136,7 @@ func (w *Window) startOnline() {
 				s.stop()
 			}
 		}
-	})
+	}})
 	if c.HasToken() {
 		c.SignIn()
 	}

@@ -19,6 +19,7 @@ import (
 type puzzleScreen struct {
 	puzzleDeps
 	run        *play.PuzzleRun
+	forget     func() // stops hearing the run's changes
 	board      *board.Board
 	title      *widget.Label
 	facts      *widget.Label
@@ -83,7 +84,7 @@ func newPuzzleScreen(run *play.PuzzleRun, deps puzzleDeps) *puzzleScreen {
 	}
 	scroll := container.NewVScroll(container.New(fitWidth{}, controls))
 	ps.content = container.New(&editorLayout{board: ps.board, controls: scroll, inner: controls}, ps.board, scroll)
-	run.OnChange = ps.refresh
+	ps.forget = run.Listen(play.Listener{Change: func(play.Change) { ps.refresh() }})
 	ps.refresh()
 	return ps
 }
@@ -92,7 +93,7 @@ func (ps *puzzleScreen) view() fyne.CanvasObject { return ps.content }
 
 // leave stops the engine's work for the run: the screen is closed.
 func (ps *puzzleScreen) leave() {
-	ps.run.OnChange = nil
+	ps.forget()
 	ps.run.Stop()
 }
 

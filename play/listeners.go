@@ -16,13 +16,24 @@ type Listener struct {
 }
 
 // Listen adds a listener.
-func (s *Session) Listen(l Listener) { s.listeners = append(s.listeners, l) }
+func (s *Session) Listen(l Listener) { s.listeners.Listen(l) }
 
-// listeners are a session's listeners, told in turn.
-type listeners []Listener
+// Listeners are the listeners of a session, an online controller or a puzzle run, told in
+// turn on the UI goroutine: the one way the controller's parts tell the view of a change.
+type Listeners []Listener
+
+// Listen adds l; forget takes it away again (a screen that is left stops hearing).
+func (ls *Listeners) Listen(l Listener) (forget func()) {
+	*ls = append(*ls, l)
+	i := len(*ls) - 1
+	return func() { (*ls)[i] = Listener{} }
+}
+
+// Changed tells the listeners what changed.
+func (ls Listeners) Changed(c Change) { ls.change(c) }
 
 // change tells the listeners what changed.
-func (ls listeners) change(c Change) {
+func (ls Listeners) change(c Change) {
 	for _, l := range ls {
 		if l.Change != nil {
 			l.Change(c)
@@ -31,7 +42,7 @@ func (ls listeners) change(c Change) {
 }
 
 // gameOver tells the listeners how the game ended.
-func (ls listeners) gameOver(r game.Result) {
+func (ls Listeners) gameOver(r game.Result) {
 	for _, l := range ls {
 		if l.GameOver != nil {
 			l.GameOver(r)
@@ -40,7 +51,7 @@ func (ls listeners) gameOver(r game.Result) {
 }
 
 // saveError tells the listeners why a save failed.
-func (ls listeners) saveError(err error) {
+func (ls Listeners) saveError(err error) {
 	for _, l := range ls {
 		if l.SaveError != nil {
 			l.SaveError(err)
@@ -49,7 +60,7 @@ func (ls listeners) saveError(err error) {
 }
 
 // engineError tells the listeners why the engine could not move.
-func (ls listeners) engineError(err error) {
+func (ls Listeners) engineError(err error) {
 	for _, l := range ls {
 		if l.EngineError != nil {
 			l.EngineError(err)

@@ -53,8 +53,7 @@ type PuzzleRun struct {
 	failedAt   *rules.Position
 	job        job // the engine's reply or check (jobs.go)
 	thinking   bool
-	// OnChange hears of every change of what the run shows.
-	OnChange func()
+	listeners  Listeners // told of every change of what the run shows (Listen)
 }
 
 // Start begins a run at p.
@@ -110,13 +109,14 @@ func (r *PuzzleRun) Stars() int { return r.stars }
 // rated (a retry or a puzzle tried before is not; nothing is known before the result).
 func (r *PuzzleRun) RatingChange() (points int, rated bool) { return r.change.points, r.change.rated }
 
-// SignedChange writes a rating change with its sign: "+12", "−7" (a minus sign), "±0".
+// SignedChange writes a rating change with its sign: "+12", "-7", "±0" (a hyphen-minus: the
+// UI font's subset has no U+2212, and every other number the app shows uses the hyphen).
 func SignedChange(points int) string {
 	switch {
 	case points > 0:
 		return fmt.Sprintf("+%d", points)
 	case points < 0:
-		return fmt.Sprintf("\u2212%d", -points)
+		return fmt.Sprintf("-%d", -points)
 	}
 	return "\u00b10"
 }
@@ -284,16 +284,15 @@ func (r *PuzzleRun) Retry() {
 	if err != nil {
 		return
 	}
-	onChange := r.OnChange
+	listeners := r.listeners
 	*r = PuzzleRun{t: fresh.t, p: fresh.p, attempt: fresh.attempt, g: fresh.g, solver: fresh.solver, pos: fresh.pos,
 		marks: fresh.marks, last: fresh.last, hintFrom: fresh.hintFrom, status: fresh.status, first: fresh.first, job: r.job,
-		OnChange: onChange}
+		listeners: listeners}
 	r.changed()
 }
 
-// changed tells OnChange that what the run shows changed.
-func (r *PuzzleRun) changed() {
-	if r.OnChange != nil {
-		r.OnChange()
-	}
-}
+// Listen adds a listener of the run's changes (Listener.Change); forget takes it away.
+func (r *PuzzleRun) Listen(l Listener) (forget func()) { return r.listeners.Listen(l) }
+
+// changed tells the listeners that what the run shows changed.
+func (r *PuzzleRun) changed() { r.listeners.Changed(ChangeAll) }

@@ -317,7 +317,7 @@ func mustKey(key, change string) string {
 }
 
 func TestSignedChange(t *testing.T) {
-	for points, want := range map[int]string{12: "+12", -7: "\u22127", 0: "\u00b10"} {
+	for points, want := range map[int]string{12: "+12", -7: "-7", 0: "\u00b10"} {
 		if got := SignedChange(points); got != want {
 			t.Errorf("SignedChange(%d) = %q, want %q", points, got, want)
 		}

@@ -86,7 +86,7 @@ type Session struct {
 	helpLocked bool
 	review     review // the game review (review.go)
 
-	listeners listeners // listeners.go
+	listeners Listeners // listeners.go
 
 	// OnRepetitionWarning is asked before the player's move that would lose by a
 	// repetition rule (when the setting is on): the view shows why and calls play if the

@@ -162,9 +162,12 @@ func PlayerLine(t Translate, pr *puzzle.Progress) string {
 
 // ChapterName and ChapterAbout name a chapter of the path and say in a line what it
 // trains.
-func ChapterName(t Translate, ch puzzle.Chapter) string { return t("puzzle.chapter."+ch.ID, nil) }
+func ChapterName(t Translate, ch puzzle.Chapter) string { return t(chapterKey(ch.ID), nil) }
+
+// chapterKey is the catalog key of a chapter's name; its description's adds ".about".
+func chapterKey(id string) string { return "puzzle.chapter." + id }
 
 // ChapterAbout is a chapter's short description.
 func ChapterAbout(t Translate, ch puzzle.Chapter) string {
-	return t("puzzle.chapter."+ch.ID+".about", nil)
+	return t(chapterKey(ch.ID)+".about", nil)
 }
