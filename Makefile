@@ -9,6 +9,9 @@ SMOKE_DEPS := xvfb xdotool imagemagick x11-utils xclip
 SOAK_KILLS ?= 20
 WEB_FLAGS ?= --release
 BROTLI_QUALITY ?= 11
+# Build tags of the app: no_emoji leaves out Fyne's 4.2 MB colour emoji font, which the app's
+# texts never need and which Fyne parses again for every text style (docs/budget.md).
+TAGS ?= no_emoji
 
 .PHONY: all deps run server load load-faults test test-race test-wasm test-nnue-paths build engine package android ios web bench match nnue-smoke smoke smoke-deps smoke-online smoke-web soak font icon portability puzzles-check puzzles-mine clean
 
@@ -26,7 +29,7 @@ deps:
 	$(GO) mod download
 
 run: deps
-	$(GO) run .
+	$(GO) run -tags $(TAGS) .
 
 # The online server on :8080. Without DATABASE_URL it runs a PostgreSQL of its own in
 # .xqserver/ (as the postgres user when run as root, since PostgreSQL refuses root).
@@ -58,7 +61,7 @@ test-race: deps
 
 build: deps
 	mkdir -p $(BIN)
-	$(GO) build -o $(BIN)/xiangqi .
+	$(GO) build -tags $(TAGS) -o $(BIN)/xiangqi .
 	for d in cmd/*/; do $(GO) build -o $(BIN)/$$(basename $$d) ./$$d; done
 
 engine:
@@ -67,7 +70,7 @@ engine:
 
 # Desktop package (tar.xz with icon and .desktop file) via the fyne tool pinned in go.mod.
 package: deps
-	$(GO) tool fyne package -os linux
+	$(GO) tool fyne package -os linux -release -tags $(TAGS)
 
 # Phone builds need the Android NDK (ANDROID_NDK_HOME) or Xcode on macOS; see README.
 android: deps
@@ -88,7 +91,7 @@ web: deps
 	@command -v brotli >/dev/null || { SUDO=""; [ "$$(id -u)" -ne 0 ] && SUDO=sudo; \
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends brotli; }
 	rm -rf wasm
-	$(GO) tool fyne package -os web $(WEB_FLAGS)
+	$(GO) tool fyne package -os web -tags $(TAGS) $(WEB_FLAGS)
 	$(GO) run ./cmd/xqweb pwa -dir wasm -icon resources/Icon.png
 	brotli -f -k -q $(BROTLI_QUALITY) wasm/*.wasm
 	@ls -l wasm/*.wasm*
