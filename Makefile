@@ -13,7 +13,7 @@ BROTLI_QUALITY ?= 11
 # texts never need and which Fyne parses again for every text style (docs/budget.md).
 TAGS ?= no_emoji
 
-.PHONY: all deps run server load load-faults test test-race test-wasm test-nnue-paths build engine package android ios web bench match nnue-smoke smoke smoke-deps smoke-online smoke-web soak font icon portability puzzles-check puzzles-mine clean
+.PHONY: all deps run server load load-faults test test-race test-wasm test-nnue-paths build engine package android android-release ios ios-release budget web bench match nnue-smoke smoke smoke-deps smoke-online smoke-web soak font icon portability puzzles-check puzzles-mine clean
 
 all: build
 
@@ -72,12 +72,30 @@ engine:
 package: deps
 	$(GO) tool fyne package -os linux -release -tags $(TAGS)
 
-# Phone builds need the Android NDK (ANDROID_NDK_HOME) or Xcode on macOS; see README.
+# Phone builds need the Android NDK (ANDROID_NDK_HOME) or Xcode on macOS; see README, "Phones".
+# android: a debug-signed APK for arm64 phones (ANDROID_OS=android for arm and arm64), to install
+# with adb; android-release: the Play Store bundle (.aab), 16 KB-aligned, signed with
+# KEYSTORE/KEY_NAME (the passwords are asked for); ios: an .app for a device, signed with the
+# Xcode identity; ios-release: the App Store .ipa, with IOS_CERT and IOS_PROFILE.
+ANDROID_OS ?= android/arm64
 android: deps
-	$(GO) tool fyne package -os android
+	$(GO) tool fyne package -os $(ANDROID_OS) -tags $(TAGS)
+
+android-release: deps
+	@[ -n "$(KEYSTORE)" ] && [ -n "$(KEY_NAME)" ] || { echo "set KEYSTORE=path/to/release.keystore KEY_NAME=alias (README, Phones)"; exit 2; }
+	$(GO) tool fyne release -os android -tags $(TAGS) -keyStore $(KEYSTORE) -keyName $(KEY_NAME)
 
 ios:
-	$(GO) tool fyne package -os ios
+	$(GO) tool fyne package -os ios -tags $(TAGS)
+
+ios-release:
+	@[ -n "$(IOS_CERT)" ] && [ -n "$(IOS_PROFILE)" ] || { echo "set IOS_CERT=\"Apple Distribution: ...\" IOS_PROFILE=name (README, Phones)"; exit 2; }
+	$(GO) tool fyne release -os ios -tags $(TAGS) -certificate "$(IOS_CERT)" -profile "$(IOS_PROFILE)"
+
+# The phone budget (docs/budget.md): memory, idle CPU, the web build's size, fetches and loads
+# (a few minutes; PHASES=desktop skips the web build).
+budget: deps smoke-deps
+	bash scripts/budget.sh
 
 # Browser build: an installable, offline web app in wasm/ (see README, "Browser"): Fyne's
 # index.html, .wasm and loader, then cmd/xqweb adds the manifest, the icons, the service
@@ -186,11 +204,20 @@ font:
 icon:
 	bash scripts/make-icon.sh
 
-# What CI checks for phones without an NDK: pure-Go packages cross-compile, and the app
-# compiles headless without cgo.
+# What CI checks for phones without an NDK or Xcode: every package below the GUI builds and
+# vets for android/arm64 and ios/arm64 with the phone tags, and vets for android/arm (whose Go
+# toolchain will not even build a package there without the C linker); Fyne's mobile driver
+# itself needs the C toolchain. The phone budget's test passes with the phone tags, the GUI and
+# main vet in the phone simulation (-tags mobile), and the app compiles headless without cgo.
+PHONE_PKGS := ./rules ./nnue/... ./book ./engine ./game ./i18n ./puzzle ./glicko ./play/... ./resources ./uci
 portability:
-	CGO_ENABLED=0 GOOS=android GOARCH=arm64 $(GO) build ./rules ./nnue ./book ./engine ./game ./i18n ./puzzle
-	CGO_ENABLED=0 GOOS=ios GOARCH=arm64 $(GO) build ./rules ./nnue ./book ./engine ./game ./i18n ./puzzle
+	for t in android/arm64 ios/arm64; do \
+		CGO_ENABLED=0 GOOS=$${t%/*} GOARCH=$${t#*/} $(GO) build -tags mobile,$(TAGS) $(PHONE_PKGS) && \
+		CGO_ENABLED=0 GOOS=$${t%/*} GOARCH=$${t#*/} $(GO) vet -tags mobile,$(TAGS) $(PHONE_PKGS) || exit 1; \
+	done
+	CGO_ENABLED=0 GOOS=android GOARCH=arm $(GO) vet -tags mobile,$(TAGS) $(PHONE_PKGS)
+	$(GO) test -tags mobile -run 'TestSessionEngineBudget' ./play
+	$(GO) vet -tags mobile,$(TAGS) . ./gui/...
 	CGO_ENABLED=0 GOOS=android GOARCH=arm64 $(GO) build -o /dev/null ./cmd/xqengine
 	CGO_ENABLED=0 $(GO) build -tags ci ./...
 	CGO_ENABLED=0 $(GO) vet -tags ci ./...
