@@ -315,7 +315,7 @@ type shared struct {
 func (s *Searcher) Search(ctx context.Context, pos *rules.Position, lim Limits, progress func(Info)) SearchResult {
 	s.running.Lock()
 	defer s.running.Unlock()
-	opts := s.Options()
+	opts := lim.Style.apply(s.Options())
 	if ctx == nil {
 		ctx = context.Background()
 	}

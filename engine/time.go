@@ -3,6 +3,7 @@ package engine
 import (
 	"time"
 
+	"github.com/xqfyne/xiangqi/nnue"
 	"github.com/xqfyne/xiangqi/rules"
 )
 
@@ -48,6 +49,31 @@ type Limits struct {
 	// 1..k-1 and progress gets one Info per line, Info.MultiPV = k. The
 	// result is line 1's. The opening book is not used.
 	MultiPV int
+
+	// Style, when not nil, is how this search plays, in place of the searcher's options of
+	// the same name: a caller that searches for several purposes (the app's engine turn,
+	// hint and levels) passes them with each search instead of setting them on the shared
+	// searcher in between.
+	Style *Style
+}
+
+// Style is how one search plays: its strength limit, evaluation, repetition rules,
+// opening book and root randomness (each as the Options field of the same name).
+type Style struct {
+	Elo        int
+	Net        *nnue.Net
+	Rules      rules.RuleSet
+	BookProbe  func(*rules.Position) (rules.Move, bool)
+	Randomness int
+}
+
+// apply puts the style in place of opts' fields of the same name.
+func (st *Style) apply(opts Options) Options {
+	if st != nil {
+		opts.Elo, opts.Net, opts.Rules, opts.BookProbe = clampElo(st.Elo), st.Net, st.Rules, st.BookProbe
+		opts.Randomness = max(st.Randomness, 0)
+	}
+	return opts
 }
 
 // Bounded tells whether a search under l ends on its own: it has a time, a

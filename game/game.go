@@ -156,6 +156,10 @@ func (g *Game) FEN() string { return g.pos.FEN() }
 // (so repetition detection works in the copy).
 func (g *Game) Position() *rules.Position { return g.pos.Copy() }
 
+// View returns the current position for a caller that only looks at it, without the copy
+// Position makes (rules.PositionView says how long it may be read).
+func (g *Game) View() rules.PositionView { return g.pos }
+
 // Ply returns the current ply: the number of moves made from the start
 // position to reach the current position.
 func (g *Game) Ply() int { return g.cur }

@@ -26,7 +26,7 @@ const (
 )
 
 // WhyIllegal tells why m is not a legal move in pos, or NotIllegal when it is.
-func WhyIllegal(pos *rules.Position, m rules.Move) Illegality {
+func WhyIllegal(pos rules.PositionView, m rules.Move) Illegality {
 	from, to := m.From(), m.To()
 	pc := pos.At(from)
 	switch {
@@ -86,7 +86,7 @@ func WhyIllegal(pos *rules.Position, m rules.Move) Illegality {
 
 // exposesKing tells a move that follows the piece's rules but leaves the king attacked:
 // by the other king on an open file, or by any other piece.
-func exposesKing(pos *rules.Position, m rules.Move) Illegality {
+func exposesKing(pos rules.PositionView, m rules.Move) Illegality {
 	mover := pos.Side()
 	k, other := pos.KingSquare(mover), pos.KingSquare(mover.Opponent())
 	if pos.At(m.From()).Type() == rules.King {

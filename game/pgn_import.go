@@ -286,13 +286,6 @@ func (lx *pgnLexer) word() pgnToken {
 	return pgnToken{kind: tokWord, word: lx.s[start:lx.i], line: line, col: col}
 }
 
-var pgnResults = map[string]Result{
-	"1-0":     {Status: RedWins, Winner: rules.Red, Reason: ReasonRecorded},
-	"0-1":     {Status: BlackWins, Winner: rules.Black, Reason: ReasonRecorded},
-	"1/2-1/2": {Status: Draw, Reason: ReasonRecorded},
-	"*":       {},
-}
-
 // maxVariationDepth bounds the nesting of variations in a PGN file. The
 // canonical export nests a variation only inside one that started at an
 // earlier ply, so every record with lines up to maxLineMoves long fits.
@@ -378,7 +371,7 @@ func parsePGNRecord(text string) (*Record, error) {
 	if resultToken == "" || resultToken == "*" {
 		resultToken = tags["Result"]
 	}
-	if res, ok := pgnResults[resultToken]; ok {
+	if res, ok := resultOfToken(resultToken); ok {
 		rec.Result = res
 	}
 	return rec, nil
@@ -419,7 +412,7 @@ func (b *pgnBuilder) take(tok pgnToken) (done bool, result string, err error) {
 		b.pos.MakeMove(back.Move)
 		b.cur = back
 	case tokWord:
-		if _, isResult := pgnResults[tok.word]; isResult {
+		if _, isResult := resultOfToken(tok.word); isResult {
 			if len(b.open) > 0 {
 				return false, "", nil // a variation's own result: not the game's
 			}

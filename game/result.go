@@ -1,6 +1,8 @@
 package game
 
 import (
+	"fmt"
+
 	"github.com/xqfyne/xiangqi/i18n"
 	"github.com/xqfyne/xiangqi/rules"
 )
@@ -80,6 +82,30 @@ func (r Result) PGN() string {
 		return "1/2-1/2"
 	}
 	return "*"
+}
+
+// ParseResultToken reads a PGN result token, the one reader of them: "1-0", "0-1" and
+// "1/2-1/2" are results recorded as given (ReasonRecorded), "*" is a game not decided.
+func ParseResultToken(token string) (Result, error) {
+	if r, ok := resultOfToken(token); ok {
+		return r, nil
+	}
+	return Result{}, fmt.Errorf("result %s: want 1-0, 0-1, 1/2-1/2 or *", rules.QuoteInput(token))
+}
+
+// resultOfToken is ParseResultToken without the error, for the PGN reader's every word.
+func resultOfToken(token string) (Result, bool) {
+	switch token {
+	case "1-0":
+		return win(rules.Red, ReasonRecorded), true
+	case "0-1":
+		return win(rules.Black, ReasonRecorded), true
+	case "1/2-1/2":
+		return Result{Status: Draw, Reason: ReasonRecorded}, true
+	case "*":
+		return Result{}, true
+	}
+	return Result{}, false
 }
 
 // Message says the result with its reason, e.g. "Red wins by checkmate".
@@ -193,6 +219,18 @@ func violationReason(v rules.Violation) Reason {
 		return ReasonPerpetualMateThreat
 	}
 	return ReasonPerpetualChase
+}
+
+// ParseReasonKey reads a reason by its message key ("reason.checkmate"), as results travel
+// between the server and the app; ok is false for a key that names no reason of the board
+// or of a declaration.
+func ParseReasonKey(key string) (r Reason, ok bool) {
+	for i, k := range reasonKeys {
+		if k == key && Reason(i) != ReasonNone {
+			return Reason(i), true
+		}
+	}
+	return ReasonNone, false
 }
 
 // String names the reason by its message key, for logs and test failures.

@@ -269,3 +269,30 @@ func TestSaveKeepsFlagFall(t *testing.T) {
 		}
 	}
 }
+
+// Result tokens and reason keys read back what Result.PGN and Reason.String write, and
+// nothing else.
+func TestResultTokensAndReasonKeysReadBack(t *testing.T) {
+	for _, r := range []Result{win(rules.Red, ReasonRecorded), win(rules.Black, ReasonRecorded),
+		{Status: Draw, Reason: ReasonRecorded}, {}} {
+		got, err := ParseResultToken(r.PGN())
+		if err != nil || got != r {
+			t.Errorf("%q read as %v, %v; want %v", r.PGN(), got, err, r)
+		}
+	}
+	for _, bad := range []string{"", "1-1", "1/2", "½-½", "1-0 ", "0-1\x00", "**"} {
+		if r, err := ParseResultToken(bad); err == nil {
+			t.Errorf("%q read as %v", bad, r)
+		}
+	}
+	for r := ReasonCheckmate; int(r) < len(reasonKeys); r++ {
+		if got, ok := ParseReasonKey(r.String()); !ok || got != r {
+			t.Errorf("%q read as %v, %v", r.String(), got, ok)
+		}
+	}
+	for _, bad := range []string{"", "reason.none", "reason.abandoned", "reason.", "checkmate"} {
+		if r, ok := ParseReasonKey(bad); ok {
+			t.Errorf("%q read as %v", bad, r)
+		}
+	}
+}

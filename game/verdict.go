@@ -49,15 +49,18 @@ func (g *Game) WouldLoseByRepetition(m rules.Move) (Verdict, bool) {
 	if g.Result().Decided() || !g.pos.IsLegal(m) {
 		return Verdict{}, false
 	}
-	mover := g.pos.Side()
-	p := g.pos.Copy()
+	// The moves are made and taken back on the game's own position, not on a copy of it
+	// with its whole history: this runs on every tapped move.
+	mover, p := g.pos.Side(), g.pos
 	p.MakeMove(m)
+	defer p.UnmakeMove()
 	reply, lost := lossByRepetitionAfter(p, mover, g.rules)
 	if !lost {
 		return Verdict{}, false
 	}
 	if reply != rules.NoMove {
 		p.MakeMove(reply)
+		defer p.UnmakeMove()
 	}
 	return verdictOf(p, g.rules)
 }

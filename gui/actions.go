@@ -29,25 +29,25 @@ func (w *Window) warnRepetition(why game.Verdict, playAnyway func()) {
 
 // confirmResign asks before resigning.
 func (w *Window) confirmResign() {
-	question{title: tr("action.resign"), text: tr("resign.confirm"), onYes: w.session.Resign}.show(w.win)
+	question{title: tr("action.resign"), text: tr("resign.confirm"), onYes: w.session.Endings().Resign}.show(w.win)
 }
 
 // offerDraw offers a draw: the engine answers at once, a second player in a dialog.
 func (w *Window) offerDraw() {
 	s := w.session
 	side := sideName(s.Game().SideToMove())
-	switch s.OfferDraw() {
+	switch s.Endings().OfferDraw() {
 	case play.DrawDeclined:
 		w.showNotice(tr("draw.declined"))
 	case play.DrawAskOpponent:
-		question{title: tr("action.draw"), text: tr("draw.offer", map[string]any{"Side": side}), onYes: s.AcceptDraw}.show(w.win)
+		question{title: tr("action.draw"), text: tr("draw.offer", map[string]any{"Side": side}), onYes: s.Endings().AcceptDraw}.show(w.win)
 	}
 }
 
 // showEngineError says why the engine could not move and offers to let it try again.
 func (w *Window) showEngineError(err error) {
 	question{title: tr("error.title"), yes: tr("action.retry"), no: tr("action.close"),
-		text: tr("engine.failed", map[string]any{"Error": err}), onYes: w.session.RetryEngine}.show(w.win)
+		text: tr("engine.failed", map[string]any{"Error": err}), onYes: w.session.Engine().Retry}.show(w.win)
 }
 
 // showNewGame asks for a new game's settings and starts it.
@@ -63,12 +63,12 @@ func (w *Window) showSettings() {
 // toggleReview cancels a running review, or asks for the time per move and starts one.
 func (w *Window) toggleReview() {
 	s := w.session
-	if s.Reviewing() {
-		s.CancelReview()
+	if s.Review().Running() {
+		s.Review().Cancel()
 		return
 	}
 	reviewDialog{parent: w.win, start: func(per time.Duration) {
-		if err := s.StartReview(play.ReviewOptions{PerMove: per}); err != nil {
+		if err := s.Review().Start(play.ReviewOptions{PerMove: per}); err != nil {
 			w.showNotice(tr("review.failed", map[string]any{"Error": err}))
 		}
 	}}.show()

@@ -27,13 +27,20 @@ type analysisPanel struct {
 	lines *widget.Label
 }
 
-// analysisSource is what the analysis panel and the board's arrows read of the session.
-type analysisSource interface {
-	Analysing() bool
-	AnalysisLines() []engine.Info
-	AnalysisSide() rules.Color
-	Game() *game.Game
-	Settings() play.Settings
+// analysisShown is what the analysis panel and the board's arrows show: the session's
+// analysis, read once for a refresh.
+type analysisShown struct {
+	On       bool
+	Lines    []engine.Info
+	Side     rules.Color // the side to move in the position analysed
+	Game     *game.Game
+	Settings play.Settings
+}
+
+// analysisOf reads the session's analysis for the panel and the arrows.
+func analysisOf(s *play.Session) analysisShown {
+	a := s.Analysis()
+	return analysisShown{On: a.On(), Lines: a.Lines(), Side: a.Side(), Game: s.Game(), Settings: s.Settings()}
 }
 
 func newAnalysisPanel() *analysisPanel {
@@ -46,8 +53,8 @@ func newAnalysisPanel() *analysisPanel {
 }
 
 // refresh shows the session's analysis, or hides the panel when analysis is off.
-func (p *analysisPanel) refresh(s analysisSource) {
-	if !s.Analysing() {
+func (p *analysisPanel) refresh(s analysisShown) {
+	if !s.On {
 		if p.box.Visible() {
 			p.box.Hide()
 		}
@@ -56,8 +63,8 @@ func (p *analysisPanel) refresh(s analysisSource) {
 	if !p.box.Visible() {
 		p.box.Show()
 	}
-	lines := s.AnalysisLines()
-	side := s.AnalysisSide()
+	lines := s.Lines
+	side := s.Side
 	if len(lines) == 0 {
 		p.bar.set(0, 0, false)
 		p.info.SetText(tr("analysis.starting"))
@@ -68,11 +75,11 @@ func (p *analysisPanel) refresh(s analysisSource) {
 	score, mate := present.RedView(best.Score, best.Mate, side)
 	p.bar.set(score, mate, true)
 	p.info.SetText(tr("analysis.info", map[string]any{"Depth": best.Depth, "Speed": present.SpeedText(best.NPS)}))
-	pos := s.Game().Position()
+	pos := s.Game.Position()
 	texts := make([]string, 0, play.AnalysisLines)
 	for _, l := range lines {
 		sc, mt := present.RedView(l.Score, l.Mate, side)
-		texts = append(texts, fmt.Sprintf("%d. %s  %s", l.MultiPV, present.RedScoreText(sc, mt), present.LineText(pos, l.PV, s.Settings().Notation, 6)))
+		texts = append(texts, fmt.Sprintf("%d. %s  %s", l.MultiPV, present.RedScoreText(sc, mt), present.LineText(pos, l.PV, s.Settings.Notation, 6)))
 	}
 	for len(texts) < play.AnalysisLines {
 		texts = append(texts, "")
@@ -81,12 +88,12 @@ func (p *analysisPanel) refresh(s analysisSource) {
 }
 
 // analysisArrows are the first moves of the analysis lines, for the board.
-func analysisArrows(s analysisSource) []board.Arrow {
-	if !s.Analysing() {
+func analysisArrows(s analysisShown) []board.Arrow {
+	if !s.On {
 		return nil
 	}
 	var out []board.Arrow
-	for i, l := range s.AnalysisLines() {
+	for i, l := range s.Lines {
 		out = append(out, board.Arrow{Move: l.PV[0], Rank: i + 1})
 	}
 	return out

@@ -21,7 +21,7 @@ func TestAnalysisDrawsArrowsAndStops(t *testing.T) {
 	newGame(t, w, game.HumanRed, 1)
 	s := w.Session()
 	test.Tap(w.game.nav.analyse)
-	if !s.Analysing() || !w.game.analysisPanel.box.Visible() {
+	if !s.Analysis().On() || !w.game.analysisPanel.box.Visible() {
 		t.Fatal("analysis did not start")
 	}
 	q.WaitFor(t, 30*time.Second, "three arrows", func() bool { return len(w.Board().View().Arrows) == 3 })
@@ -40,11 +40,11 @@ func TestAnalysisDrawsArrowsAndStops(t *testing.T) {
 	}
 	// A move follows: the engine does not answer it while analysing.
 	playTaps(t, w, "h2e2")
-	if s.Thinking() {
+	if s.Engine().Thinking() {
 		t.Fatal("the engine plays during analysis")
 	}
 	test.Tap(w.game.nav.analyse)
-	if s.Analysing() || len(w.Board().View().Arrows) != 0 || w.game.analysisPanel.box.Visible() {
+	if s.Analysis().On() || len(w.Board().View().Arrows) != 0 || w.game.analysisPanel.box.Visible() {
 		t.Fatal("analysis still shown after switching it off")
 	}
 	q.Drain()
@@ -52,19 +52,6 @@ func TestAnalysisDrawsArrowsAndStops(t *testing.T) {
 		t.Fatal("a late report drew arrows again")
 	}
 }
-
-// fakeAnalysis is a session that analyses with the lines given.
-type fakeAnalysis struct {
-	lines []engine.Info
-	side  rules.Color
-	g     *game.Game
-}
-
-func (f fakeAnalysis) Analysing() bool              { return true }
-func (f fakeAnalysis) AnalysisLines() []engine.Info { return f.lines }
-func (f fakeAnalysis) AnalysisSide() rules.Color    { return f.side }
-func (f fakeAnalysis) Game() *game.Game             { return f.g }
-func (f fakeAnalysis) Settings() play.Settings      { return play.Settings{Notation: game.ICCS} }
 
 // The panel shows the lines it is given from Red's view, the best one's depth and speed,
 // and an arrow on the board for each line's first move.
@@ -78,7 +65,7 @@ func TestAnalysisPanelShowsLinesFromRedsView(t *testing.T) {
 		t.Fatal(err)
 	}
 	h9g7, b9c7 := mv(t, "h9g7"), mv(t, "b9c7")
-	src := fakeAnalysis{side: rules.Black, g: g, lines: []engine.Info{
+	src := analysisShown{On: true, Side: rules.Black, Game: g, Settings: play.Settings{Notation: game.ICCS}, Lines: []engine.Info{
 		{Depth: 9, NPS: 1_200_000, Score: 30, MultiPV: 1, PV: []rules.Move{h9g7, mv(t, "h0g2")}},
 		{Depth: 9, Score: -40, MultiPV: 2, PV: []rules.Move{b9c7}},
 	}}

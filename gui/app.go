@@ -10,6 +10,7 @@ import (
 
 	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/gui/board"
+	"github.com/xqfyne/xiangqi/match"
 	"github.com/xqfyne/xiangqi/play"
 	"github.com/xqfyne/xiangqi/play/online"
 	"github.com/xqfyne/xiangqi/resources"
@@ -54,7 +55,7 @@ type Config struct {
 	// (nil: a new one; tests read those options).
 	Searcher *engine.Searcher
 	// Time replaces the system clock (tests drive the game clock with a fake one).
-	Time  play.TimeSource
+	Time  match.TimeSource
 	Sound play.SoundPlayer // plays the game's sounds; nil: silent
 	// AwayStopsClock stops the game clock while the app is in the background. It is always
 	// so on a phone, where the board cannot be seen then; a desktop window that merely lost
@@ -122,12 +123,12 @@ func NewWindow(a fyne.App, cfg Config) (*Window, error) {
 	lc := a.Lifecycle()
 	lc.SetOnExitedForeground(func() {
 		if awayStops {
-			session.SetAway(true)
+			session.Clocks().SetAway(true)
 		}
 	})
 	lc.SetOnEnteredForeground(func() {
 		if awayStops {
-			session.SetAway(false)
+			session.Clocks().SetAway(false)
 		}
 		if w.online != nil {
 			w.online.Foreground()

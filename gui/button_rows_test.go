@@ -144,22 +144,22 @@ func TestButtonRowsKeepOneHeight(t *testing.T) {
 			measure("after Undo (Redo enabled)")
 			newGame(t, w, game.HumanRed, 60)
 			playTaps(t, w, "h2e2")
-			if !s.Thinking() {
+			if !s.Engine().Thinking() {
 				t.Fatal("the engine does not think")
 			}
 			measure("the engine thinking")
-			s.SetAnalysis(true)
+			s.Analysis().Set(true)
 			measure("analysis on")
-			s.SetAnalysis(false)
+			s.Analysis().Set(false)
 			newGame(t, w, game.HumanBoth, 1)
 			playTaps(t, w, "h2e2", "h9g7", "h0g2")
-			s.Resign()
+			s.Endings().Resign()
 			measure("game over")
-			if err := s.StartReview(play.ReviewOptions{Depth: 2}); err != nil {
+			if err := s.Review().Start(play.ReviewOptions{Depth: 2}); err != nil {
 				t.Fatal(err)
 			}
 			measure("review running")
-			q.WaitFor(t, 30*time.Second, "the review", func() bool { return !s.Reviewing() })
+			q.WaitFor(t, 30*time.Second, "the review", func() bool { return !s.Review().Running() })
 			measure("reviewed")
 
 			test.Tap(w.game.newBtn)

@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/xqfyne/xiangqi/gui/present"
+	"github.com/xqfyne/xiangqi/match"
 	"github.com/xqfyne/xiangqi/play"
 	"github.com/xqfyne/xiangqi/rules"
 )
@@ -262,13 +263,13 @@ func (r *clockRenderer) Refresh() {
 
 // clockView is what the clock bar shows of the session now.
 func clockView(s *play.Session) ClockView {
-	side, running := s.ClockRunning()
+	side, running := s.Clocks().Running()
 	set := s.Settings()
-	tc := s.TimeControl()
+	tc := s.Clocks().TimeControl()
 	v := ClockView{Names: present.PlayerNames(trData, set.Human, set.Seconds, s.Record().Meta),
 		Timed: tc.Timed(), Running: running, Side: side}
 	for _, c := range []rules.Color{rules.Red, rules.Black} {
-		clock := s.Clock(c)
+		clock := s.Clocks().Side(c)
 		v.Left[c], v.Byoyomi[c] = clock.StageLeft(tc), clock.InByoyomi(tc)
 		if v.Byoyomi[c] {
 			v.Periods[c] = clock.Periods
@@ -292,4 +293,4 @@ func (g *gameScreen) showClock() {
 func (g *gameScreen) keepClockTicking(on bool) { g.clockTicker.Set(on, clockTick, g.post, g.showClock) }
 
 // timeControlText names a time control in New game ("5 min + 3 s", or no clock).
-func timeControlText(tc play.TimeControl) string { return present.TimeControlText(trData, tc) }
+func timeControlText(tc match.TimeControl) string { return present.TimeControlText(trData, tc) }

@@ -12,20 +12,29 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/match"
+	"github.com/xqfyne/xiangqi/match/matchtest"
 	"github.com/xqfyne/xiangqi/play"
-	"github.com/xqfyne/xiangqi/play/playtest"
 	"github.com/xqfyne/xiangqi/rules"
 )
 
-// startTimedTwoPlayerGame chooses two players and a clock in the New game dialog.
-func startTimedTwoPlayerGame(t *testing.T, w *Window, tc play.TimeControl) {
+// startTimedTwoPlayerGame chooses two players and a clock in the New game dialog, and plays
+// each side's first move (b0c2, b9c7), which no clock charges: the clock then runs for Red.
+func startTimedTwoPlayerGame(t *testing.T, w *Window, tc match.TimeControl) {
 	t.Helper()
 	test.Tap(w.game.newBtn)
 	find(t, w, func(r *widget.RadioGroup) bool { return len(r.Options) == 2 && r.Options[1] == tr("opponent.human") }).
 		SetSelected(tr("opponent.human"))
-	find(t, w, func(s *widget.Select) bool { return len(s.Options) == len(play.TimeControls()) }).
+	find(t, w, func(s *widget.Select) bool { return len(s.Options) == len(match.TimeControls()) }).
 		SetSelected(timeControlText(tc))
 	test.Tap(find(t, w, func(b *widget.Button) bool { return b.Text == tr("action.start") }))
+	for _, m := range [][2]string{{"b0", "c2"}, {"b9", "c7"}} {
+		if w.game.clocks.View().Running {
+			t.Fatalf("a clock runs before each side's first move (ply %d)", w.Session().Game().Ply())
+		}
+		tapPoint(t, w.Board(), m[0])
+		tapPoint(t, w.Board(), m[1])
+	}
 }
 
 func wantClockText(t *testing.T, w *Window, side rules.Color, want string) {
@@ -36,30 +45,30 @@ func wantClockText(t *testing.T, w *Window, side rules.Color, want string) {
 }
 
 func TestClockFromNewGameRunsAndFlagFalls(t *testing.T) {
-	ft := playtest.NewFakeTime()
+	ft := matchtest.NewFakeTime()
 	w, q := openWindowWith(t, Config{SaveDir: t.TempDir(), Time: ft})
 	if w.game.clocks.View().Timed || strings.Contains(w.game.clocks.Text(rules.Red), ":") {
 		t.Fatalf("an untimed game shows a clock: %q", w.game.clocks.Text(rules.Red))
 	}
-	startTimedTwoPlayerGame(t, w, play.TimeControl{Base: 5 * time.Minute, Increment: 3 * time.Second})
-	if got := w.Session().TimeControl(); got.String() != "5+3" {
+	startTimedTwoPlayerGame(t, w, match.TimeControl{Base: 5 * time.Minute, Increment: 3 * time.Second})
+	if got := w.Session().Clocks().TimeControl(); got.String() != "5+3" {
 		t.Fatalf("time control after New game: %v", got)
 	}
 	if !w.game.clocks.Visible() || !w.game.clocks.View().Running || w.game.clocks.View().Side != rules.Red {
 		t.Fatalf("clocks after New game: visible %v, view %+v", w.game.clocks.Visible(), w.game.clocks.View())
 	}
-	wantClockText(t, w, rules.Red, "5:00")
+	wantClockText(t, w, rules.Red, "5:03") // the first move earned the increment
 	ft.Advance(30 * time.Second)
 	w.game.showClock() // what the ticker does ten times a second
-	wantClockText(t, w, rules.Red, "4:30")
+	wantClockText(t, w, rules.Red, "4:33")
 
 	tapPoint(t, w.Board(), "h2")
 	tapPoint(t, w.Board(), "e2")
-	wantClockText(t, w, rules.Red, "4:33")
+	wantClockText(t, w, rules.Red, "4:36")
 	if v := w.game.clocks.View(); v.Side != rules.Black {
 		t.Errorf("after Red's move %v's clock runs", v.Side)
 	}
-	ft.Advance(4*time.Minute + 50*time.Second)
+	ft.Advance(4*time.Minute + 53*time.Second)
 	w.game.showClock()
 	wantClockText(t, w, rules.Black, "0:10.0")
 
@@ -86,9 +95,9 @@ type foreground interface {
 // A phone app sent to the background stops its clock (the board cannot be seen there) and
 // starts it again when it comes back; the clock drawn says so.
 func TestClockStopsWhileTheAppIsInTheBackground(t *testing.T) {
-	ft := playtest.NewFakeTime()
+	ft := matchtest.NewFakeTime()
 	w, q := openWindowWith(t, Config{SaveDir: t.TempDir(), Time: ft, AwayStopsClock: true})
-	startTimedTwoPlayerGame(t, w, play.TimeControl{Base: 5 * time.Minute, Increment: 3 * time.Second})
+	startTimedTwoPlayerGame(t, w, match.TimeControl{Base: 5 * time.Minute, Increment: 3 * time.Second})
 	ft.Advance(20 * time.Second)
 	lc := w.look.app.Lifecycle().(foreground)
 	lc.OnExitedForeground()()
@@ -104,7 +113,7 @@ func TestClockStopsWhileTheAppIsInTheBackground(t *testing.T) {
 	lc.OnEnteredForeground()()
 	ft.Advance(5 * time.Second)
 	w.game.showClock()
-	wantClockText(t, w, rules.Red, "4:35")
+	wantClockText(t, w, rules.Red, "4:38")
 	if !w.game.clocks.View().Running || !w.game.clockTicker.Running() {
 		t.Error("the clock does not run again in the foreground")
 	}
@@ -113,23 +122,23 @@ func TestClockStopsWhileTheAppIsInTheBackground(t *testing.T) {
 // On the desktop the window losing the focus does not stop the clock: the board is still
 // in sight.
 func TestDesktopClockRunsWhenTheWindowLosesFocus(t *testing.T) {
-	ft := playtest.NewFakeTime()
+	ft := matchtest.NewFakeTime()
 	w, _ := openWindowWith(t, Config{SaveDir: t.TempDir(), Time: ft})
-	startTimedTwoPlayerGame(t, w, play.TimeControl{Base: 5 * time.Minute, Increment: 3 * time.Second})
+	startTimedTwoPlayerGame(t, w, match.TimeControl{Base: 5 * time.Minute, Increment: 3 * time.Second})
 	if f := w.look.app.Lifecycle().(foreground).OnExitedForeground(); f != nil {
 		f()
 	}
 	ft.Advance(20 * time.Second)
 	w.game.showClock()
-	wantClockText(t, w, rules.Red, "4:40")
+	wantClockText(t, w, rules.Red, "4:43")
 }
 
 // On a narrow phone the clocks' text shrinks to fit in their halves of the bar instead of
 // running into each other.
 func TestClockTextFitsANarrowWindow(t *testing.T) {
-	ft := playtest.NewFakeTime()
+	ft := matchtest.NewFakeTime()
 	w, _ := openWindowWith(t, Config{SaveDir: t.TempDir(), Time: ft})
-	startTimedTwoPlayerGame(t, w, play.TimeControl{Base: 5 * time.Minute, Increment: 3 * time.Second})
+	startTimedTwoPlayerGame(t, w, match.TimeControl{Base: 5 * time.Minute, Increment: 3 * time.Second})
 	for _, size := range []fyne.Size{fyne.NewSize(216, 469), fyne.NewSize(390, 844), fyne.NewSize(1280, 900)} {
 		w.Fyne().Resize(size)
 		half := (w.game.clocks.Size().Width - theme.Padding()) / 2
@@ -176,11 +185,11 @@ func TestPlayersBesideClocks(t *testing.T) {
 // ("Byo 25 ×3": 25 s left of it, three periods), a period used up shows one fewer, and a
 // move gives the next move a whole period.
 func TestByoyomiClockFromNewGame(t *testing.T) {
-	ft := playtest.NewFakeTime()
+	ft := matchtest.NewFakeTime()
 	w, q := openWindowWith(t, Config{SaveDir: t.TempDir(), Time: ft})
-	tc := play.TimeControl{Base: 10 * time.Minute, Byoyomi: 30 * time.Second, Periods: 3}
+	tc := match.TimeControl{Base: 10 * time.Minute, Byoyomi: 30 * time.Second, Periods: 3}
 	startTimedTwoPlayerGame(t, w, tc)
-	if got := w.Session().TimeControl(); got != tc {
+	if got := w.Session().Clocks().TimeControl(); got != tc {
 		t.Fatalf("time control after New game: %+v", got)
 	}
 	wantClockText(t, w, rules.Red, "10:00")

@@ -13,6 +13,7 @@ import (
 
 	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/gui/present"
+	"github.com/xqfyne/xiangqi/match"
 	"github.com/xqfyne/xiangqi/play"
 )
 
@@ -183,9 +184,9 @@ func (ng newGameDialog) show() {
 	}
 	showFaceToFace("")
 	picker := newLevelPicker(cur.Seconds)
-	clocks := map[string]play.TimeControl{}
+	clocks := map[string]match.TimeControl{}
 	clock := widget.NewSelect(nil, nil)
-	for _, tc := range play.TimeControls() {
+	for _, tc := range match.TimeControls() {
 		clocks[timeControlText(tc)] = tc
 		clock.Options = append(clock.Options, timeControlText(tc))
 	}

@@ -26,7 +26,7 @@ func TestSettingsDialogChoosesNeuralEvaluation(t *testing.T) {
 	var nets []*nnue.Net // the net of each search, as the session set it
 	search := func(ctx context.Context, p *rules.Position, lim engine.Limits, info func(engine.Info)) engine.SearchResult {
 		mu.Lock()
-		nets = append(nets, searcher.Options().Net)
+		nets = append(nets, lim.Style.Net)
 		mu.Unlock()
 		return searcher.Search(ctx, p, engine.Limits{Depth: 1, BanMoves: lim.BanMoves}, info)
 	}

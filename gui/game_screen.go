@@ -63,7 +63,7 @@ type gameDeps struct {
 func newGameScreen(deps gameDeps) *gameScreen {
 	g := &gameScreen{gameDeps: deps}
 	s := g.session
-	g.board = board.New(s.Tap, s.Drop)
+	g.board = board.New(s.Input().Tap, s.Input().Drop)
 	g.clocks = NewClockWidget(tr("side.red"), tr("side.black"))
 	g.status = widget.NewLabel("")
 	g.status.Wrapping = fyne.TextWrapWord
@@ -71,9 +71,9 @@ func newGameScreen(deps gameDeps) *gameScreen {
 	g.thinking = widget.NewProgressBarInfinite()
 	g.thinking.Hide()
 	g.newBtn = widget.NewButton(tr("action.new"), g.newGame)
-	g.undoBtn = widget.NewButton(tr("action.undo"), s.Undo)
-	g.redoBtn = widget.NewButton(tr("action.redo"), s.Redo)
-	g.hintBtn = widget.NewButton(tr("action.hint"), s.AskHint)
+	g.undoBtn = widget.NewButton(tr("action.undo"), s.Takeback().Undo)
+	g.redoBtn = widget.NewButton(tr("action.redo"), s.Takeback().Redo)
+	g.hintBtn = widget.NewButton(tr("action.hint"), s.Engine().AskHint)
 	g.flipBtn = widget.NewButton(tr("action.flip"), s.Flip)
 	g.settBtn = widget.NewButton(tr("action.settings"), g.settings)
 	g.resignBtn = widget.NewButton(tr("action.resign"), g.resign)
@@ -84,16 +84,16 @@ func newGameScreen(deps gameDeps) *gameScreen {
 	}
 	g.iconBtns = []*iconButton{
 		icon("action.new", theme.ContentAddIcon(), g.newGame),
-		icon("action.undo", theme.ContentUndoIcon(), s.Undo),
-		icon("action.redo", theme.ContentRedoIcon(), s.Redo),
-		icon("action.hint", appIcon("hint"), s.AskHint),
+		icon("action.undo", theme.ContentUndoIcon(), s.Takeback().Undo),
+		icon("action.redo", theme.ContentRedoIcon(), s.Takeback().Redo),
+		icon("action.hint", appIcon("hint"), s.Engine().AskHint),
 		icon("action.resign", appIcon("resign"), g.resign),
 		icon("action.draw", appIcon("draw"), g.draw),
 		icon("action.flip", appIcon("flip"), s.Flip),
 		icon("action.settings", theme.SettingsIcon(), g.settings),
 	}
 	g.moveList = newMoveList(&g.moves, func(n *game.Node) {
-		if err := g.session.GoToNode(n); err != nil {
+		if err := g.session.Browser().GoToNode(n); err != nil {
 			fyne.LogError("move list", err)
 		}
 	})
@@ -122,7 +122,7 @@ func (g *gameScreen) refresh(c play.Change) {
 	if c&play.ChangeStatus != 0 {
 		g.status.SetText(g.statusText())
 		g.turned.update(statusTurned(g.board.View(), s.Game().SideToMove(), s.Game().Result().Decided()))
-		g.showThinking(s.Thinking())
+		g.showThinking(s.Engine().Thinking())
 	}
 	if c&play.ChangeMoves != 0 {
 		g.moveList.show(sessionMoves(s))
@@ -135,7 +135,7 @@ func (g *gameScreen) refresh(c play.Change) {
 	}
 	g.refreshPanels(c)
 	if c&play.ChangeControls != 0 {
-		can := []bool{true, s.CanUndo(), s.CanRedo(), s.CanHint(), s.CanResign(), s.CanOfferDraw(), true, true}
+		can := []bool{true, s.Takeback().CanUndo(), s.Takeback().CanRedo(), s.Engine().CanHint(), s.Endings().CanResign(), s.Endings().CanOfferDraw(), true, true}
 		for i, b := range g.textBtns() {
 			enable(b, can[i])
 			enable(g.iconBtns[i], can[i])
@@ -169,30 +169,10 @@ func (g *gameScreen) showThinking(on bool) {
 
 // boardView is what the board shows of the session.
 func boardView(s *play.Session) board.View {
-	g := s.Game()
-	pos := g.Position()
-	set := s.Settings()
-	v := board.View{
-		Selected: s.Selected(),
-		Targets:  s.Targets(),
-		LastMove: g.LastMove(),
-		Animate:  s.Animate(),
-		Check:    rules.NoSquare,
-		Hint:     s.Hint(),
-		Rejected: s.Rejected(),
-		Flipped:  set.Flipped,
-		Coords:   set.Coords,
-		Pickable: s.HumanToMove(),
-		PickSide: pos.Side(),
-	}
-	v.Arrows = analysisArrows(s)
-	v.SetPieces(pos)
-	setAppearance(&v, set)
-	if pos.InCheck() {
-		v.Check = pos.KingSquare(pos.Side())
-	}
-	markVerdict(&v, g)
-	return v
+	g, in := s.Game(), s.Input()
+	return gameBoardView(boardState{Pos: g.View(), LastMove: g.LastMove(), Selected: in.Selected(), Targets: in.Targets(),
+		Animate: in.Animate(), Hint: in.Hint(), Rejected: in.Rejected(), Arrows: analysisArrows(analysisOf(s)),
+		Flipped: s.Settings().Flipped, Pickable: s.HumanToMove(), PickSide: g.SideToMove(), Verdict: g}, s.Settings())
 }
 
 // markVerdict marks on v the pieces a repetition verdict on g speaks of: the offenders
@@ -222,21 +202,21 @@ func (g *gameScreen) statusText() string { return present.StatusText(trData, g.s
 func (g *gameScreen) statusNow() present.Status {
 	s := g.session
 	gm := s.Game()
-	st := present.Status{Thinking: s.Thinking(), EngineErr: s.EngineError(), ToMove: gm.SideToMove(),
-		HintErr: s.HintError(), Check: gm.Position().InCheck()}
+	st := present.Status{Thinking: s.Engine().Thinking(), EngineErr: s.Engine().Error(), ToMove: gm.SideToMove(),
+		HintErr: s.Engine().HintError(), Check: gm.View().InCheck()}
 	if gm.Result().Decided() {
 		st.Over = gameOverText(g.say, gm)
 	}
 	if st.Thinking {
-		info := s.Progress()
+		info := s.Engine().Progress()
 		st.Depth, st.Score, st.Mate = info.Depth, info.Score, info.Mate
 	}
 	st.YourMove = s.Settings().Human != game.HumanBoth && s.Settings().Human.Plays(st.ToMove)
-	st.EngineWaits = s.EngineWaits()
-	if hint := s.Hint(); hint != rules.NoMove {
+	st.EngineWaits = s.Engine().Waits()
+	if hint := s.Input().Hint(); hint != rules.NoMove {
 		st.Hint = game.FormatMove(gm.Position(), hint, s.Settings().Notation)
 	}
-	if why := s.Illegal(); why != game.NotIllegal {
+	if why := s.Input().Illegal(); why != game.NotIllegal {
 		st.Illegal = g.say(why.Message())
 	}
 	return st

@@ -78,7 +78,7 @@ func TestImportThroughStorageURI(t *testing.T) {
 	}
 	openURI(t, w, filepath.Join(dir, "end.fen"), []byte("3k5/9/9/9/9/4r4/9/9/9/5K3 b - - 0 1\n"))
 	test.Tap(find(t, w, func(b *widget.Button) bool { return b.Text == tr("position.twoPlayers") }))
-	if w.Session().Game().FEN() != "3k5/9/9/9/9/4r4/9/9/9/5K3 b - - 0 1" || w.Session().Thinking() {
+	if w.Session().Game().FEN() != "3k5/9/9/9/9/4r4/9/9/9/5K3 b - - 0 1" || w.Session().Engine().Thinking() {
 		t.Fatalf("FEN: %s", w.Session().Game().FEN())
 	}
 }

@@ -114,7 +114,7 @@ func TestPortraitKeepsMoveListWhileThinking(t *testing.T) {
 	w, _ := openWindow(t, t.TempDir())
 	w.Fyne().Resize(fyne.NewSize(400, 720))
 	newGame(t, w, game.HumanBlack, 60) // the engine starts a long search at once
-	if !w.Session().Thinking() || !inside(w, w.game.thinking) {
+	if !w.Session().Engine().Thinking() || !inside(w, w.game.thinking) {
 		t.Fatal("thinking indicator not shown in portrait")
 	}
 	if !inside(w, w.game.moveList) || absolute(w.game.moveList).Y < absolute(w.game.thinking).Y+w.game.thinking.Size().Height {
@@ -136,7 +136,7 @@ func TestControlsDoNotMoveWhileThinking(t *testing.T) {
 		undo, undoIcon, list := absolute(w.game.undoBtn), absolute(w.game.iconBtns[1]), absolute(w.game.moveList)
 		tapPoint(t, w.Board(), "h2")
 		tapPoint(t, w.Board(), "e2")
-		if !w.Session().Thinking() || !w.game.thinking.Visible() {
+		if !w.Session().Engine().Thinking() || !w.game.thinking.Visible() {
 			t.Fatal("the engine is not thinking")
 		}
 		w.game.status.SetText(strings.Repeat("a long status line ", 8)) // two lines
@@ -144,7 +144,7 @@ func TestControlsDoNotMoveWhileThinking(t *testing.T) {
 		if absolute(w.game.undoBtn) != undo || absolute(w.game.iconBtns[1]) != undoIcon || absolute(w.game.moveList) != list {
 			t.Fatalf("%v: controls moved while the engine thinks", size)
 		}
-		q.WaitFor(t, 10*time.Second, "the reply", func() bool { return !w.Session().Thinking() })
+		q.WaitFor(t, 10*time.Second, "the reply", func() bool { return !w.Session().Engine().Thinking() })
 		w.game.content.Refresh()
 		if absolute(w.game.undoBtn) != undo || absolute(w.game.iconBtns[1]) != undoIcon || absolute(w.game.moveList) != list {
 			t.Fatalf("%v: controls moved after the engine's reply", size)

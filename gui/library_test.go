@@ -107,7 +107,7 @@ func TestLibraryListsOpensAndDeletesGames(t *testing.T) {
 	newGame(t, w, game.HumanBoth, 1)
 	tapPoint(t, w.Board(), "h2")
 	tapPoint(t, w.Board(), "e2")
-	w.Session().Resign()
+	w.Session().Endings().Resign()
 	items := lib.List()
 	if len(items) != 3 || items[0].Result != "1-0" || items[0].Plies != 1 {
 		t.Fatalf("finished game not filed: %+v", items[0])
@@ -135,14 +135,14 @@ func TestTakenBackMovesAreNotFiled(t *testing.T) {
 	s := w.Session()
 	tapPoint(t, w.Board(), "h2")
 	tapPoint(t, w.Board(), "e2")
-	q.WaitFor(t, 20*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 2 && !s.Thinking() })
+	q.WaitFor(t, 20*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 2 && !s.Engine().Thinking() })
 	w.Fyne().Canvas().(interface{ TypedShortcut(fyne.Shortcut) }).TypedShortcut(&fyne.ShortcutUndo{})
 	if s.Game().Ply() != 0 {
 		t.Fatalf("Ctrl+Z: ply %d", s.Game().Ply())
 	}
 	tapPoint(t, w.Board(), "h0")
 	tapPoint(t, w.Board(), "g2")
-	q.WaitFor(t, 20*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 2 && !s.Thinking() })
+	q.WaitFor(t, 20*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 2 && !s.Engine().Thinking() })
 	tapPoint(t, w.Board(), "b0")
 	tapPoint(t, w.Board(), "c2")
 	test.Tap(w.game.resignBtn)

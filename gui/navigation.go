@@ -42,7 +42,7 @@ type moveSource struct {
 
 // sessionMoves is the session's game as the move list shows it.
 func sessionMoves(s *play.Session) moveSource {
-	return moveSource{rec: s.Record(), cur: s.CurrentNode(), style: s.Settings().Notation, review: s.ReviewOf}
+	return moveSource{rec: s.Record(), cur: s.Browser().CurrentNode(), style: s.Settings().Notation, review: s.Review().Of}
 }
 
 // update rebuilds the rows from src; it reports whether any text changed.
@@ -219,20 +219,20 @@ func newNavBar(do navActions, say func(string)) *navBar {
 // sessionNav is what the navigation bar does in the session's game.
 func (g *gameScreen) sessionNav() navActions {
 	s := g.session
-	return navActions{first: s.GoFirst, back: s.GoBack, forward: s.GoForward, last: s.GoLast,
-		promote: s.PromoteToMainLine,
+	return navActions{first: s.Browser().GoFirst, back: s.Browser().GoBack, forward: s.Browser().GoForward, last: s.Browser().GoLast,
+		promote: s.Browser().PromoteToMainLine,
 		remove: func() {
-			if err := s.DeleteFromHere(); err != nil {
+			if err := s.Browser().DeleteFromHere(); err != nil {
 				fyne.LogError("delete", err)
 			}
 		},
-		analyse: func() { s.SetAnalysis(!s.Analysing()) }, review: g.review}
+		analyse: func() { s.Analysis().Set(!s.Analysis().On()) }, review: g.review}
 }
 
 // sessionNavState is what the navigation bar can do in the session's game now.
 func sessionNavState(s *play.Session) navState {
-	return navState{canBack: s.CanGoBack(), canForward: s.CanGoForward(), canPromote: s.CanPromote(),
-		canDelete: s.CanDelete(), helpLocked: s.HelpLocked(), analysing: s.Analysing(), reviewing: s.Reviewing()}
+	return navState{canBack: s.Browser().CanGoBack(), canForward: s.Browser().CanGoForward(), canPromote: s.Browser().CanPromote(),
+		canDelete: s.Browser().CanDelete(), helpLocked: s.HelpLocked(), analysing: s.Analysis().On(), reviewing: s.Review().Running()}
 }
 
 // refresh enables the buttons that can act now and shows which switches are on.
@@ -305,7 +305,7 @@ func (g *gameScreen) refreshPanels(c play.Change) {
 		g.nav.refresh(sessionNavState(s))
 	}
 	if c&(play.ChangeStatus|play.ChangeBoard) != 0 {
-		g.analysisPanel.refresh(s)
+		g.analysisPanel.refresh(analysisOf(s))
 	}
 	if c&(play.ChangeStatus|play.ChangeBoard|play.ChangeMoves) != 0 {
 		g.reviewPanel.refresh(s)

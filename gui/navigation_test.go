@@ -191,10 +191,10 @@ func TestDeleteInAFinishedGameSaysHowPlayGoesOn(t *testing.T) {
 	}
 	test.Tap(w.game.nav.remove)
 	q.Drain()
-	s.WaitSearch()
+	s.Engine().Wait()
 	q.Drain()
-	if s.Game().Ply() != 6 || s.Thinking() {
-		t.Fatalf("after the delete: ply %d, thinking %v", s.Game().Ply(), s.Thinking())
+	if s.Game().Ply() != 6 || s.Engine().Thinking() {
+		t.Fatalf("after the delete: ply %d, thinking %v", s.Game().Ply(), s.Engine().Thinking())
 	}
 	if got := w.game.status.Text; !strings.Contains(got, tr("status.engineWaits")) {
 		t.Errorf("the status reads %q: it does not say how play goes on", got)

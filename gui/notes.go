@@ -104,7 +104,7 @@ func (n *notesView) MinSize() fyne.Size { return fyne.NewSize(0, 0) }
 // refreshNotes shows the header of the session's game and the comment on the move shown.
 func (g *gameScreen) refreshNotes() {
 	s := g.session
-	changed := g.notes.show(present.GameHeader(trData, s.Record().Meta, s.Record().Result), s.Comment())
+	changed := g.notes.show(present.GameHeader(trData, s.Record().Meta, s.Record().Result), s.Browser().Comment())
 	if changed && g.content != nil {
 		g.content.Refresh() // the notes' height follows their text
 	}
@@ -148,7 +148,7 @@ func (c commentDialog) show() {
 	header.Importance = widget.LowImportance
 	entry := widget.NewMultiLineEntry()
 	entry.Wrapping = fyne.TextWrapWord
-	entry.SetText(c.session.Comment())
+	entry.SetText(c.session.Browser().Comment())
 	entry.SetMinRowsVisible(6)
 	entry.SetPlaceHolder(tr("comment.placeholder"))
 	body := fyne.CanvasObject(entry)
@@ -159,7 +159,7 @@ func (c commentDialog) show() {
 		if !ok {
 			return
 		}
-		if err := c.session.SetComment(entry.Text); err != nil {
+		if err := c.session.Browser().SetComment(entry.Text); err != nil {
 			dialog.ShowError(errors.New(tr("comment.tooLong", map[string]any{"KB": play.MaxComment / 1024})), c.parent)
 		}
 	}, c.parent)

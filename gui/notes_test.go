@@ -25,7 +25,7 @@ func TestNotesShowHeaderAndComment(t *testing.T) {
 	if err := s.OpenRecord(rec, play.Players{}); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.GoToNode(s.Record().Root.Children[0].Children[0]); err != nil { // 1... 马２进３, commented
+	if err := s.Browser().GoToNode(s.Record().Root.Children[0].Children[0]); err != nil { // 1... 马２进３, commented
 		t.Fatal(err)
 	}
 	want := s.Record().Root.Children[0].Children[0].Comment
@@ -51,17 +51,17 @@ func TestNotesShowHeaderAndComment(t *testing.T) {
 			}
 		}
 	}
-	s.GoFirst()
+	s.Browser().GoFirst()
 	if got := w.game.notes.comment.Text; got != rec.Root.Comment {
 		t.Errorf("at the start the notes show %q, want the game's comment", got)
 	}
 
-	s.GoForward()
+	s.Browser().GoForward()
 	test.Tap(w.game.notes)
 	entry := find(t, w, func(e *widget.Entry) bool { return e.MultiLine })
 	entry.SetText("炮二平五 is the classic start")
 	test.Tap(find(t, w, func(b *widget.Button) bool { return b.Text == tr("comment.save") }))
-	if got := s.Comment(); got != "炮二平五 is the classic start" || w.game.notes.comment.Text != got {
+	if got := s.Browser().Comment(); got != "炮二平五 is the classic start" || w.game.notes.comment.Text != got {
 		t.Fatalf("after editing, the comment is %q and shows %q", got, w.game.notes.comment.Text)
 	}
 	s.Flush()
@@ -113,7 +113,7 @@ func TestNotesHeaderShownWholeOnTheDesktop(t *testing.T) {
 	if err := s.OpenRecord(headerGame(t), play.Players{}); err != nil {
 		t.Fatal(err)
 	}
-	s.GoLast()
+	s.Browser().GoLast()
 	w.Fyne().Resize(fyne.NewSize(900, 680))
 	h := w.game.notes.header
 	if !inside(w, h) {

@@ -71,7 +71,7 @@ func (s *onlineScreen) refresh() {
 		s.onlineGame.refresh(g, now)
 		s.openFinished(g)
 	}
-	_, _, seeking := c.Seeking()
+	_, _, seeking := c.Lobby().Seeking()
 	running, away := false, false
 	if g != nil {
 		_, running = g.ClockRunning()
@@ -126,7 +126,7 @@ func (w *Window) startOnline() {
 		w.showNotice(tr("online.error", map[string]any{"Error": err}))
 	}
 	w.online = c
-	c.Listen(func() {
+	c.Listen(play.Listener{Change: func(play.Change) {
 		// The engine's help is off while an online game is in play.
 		w.session.SetHelpLocked(c.Playing())
 		if s := w.onlineScreen; s != nil {
@@ -136,7 +136,7 @@ func (w *Window) startOnline() {
 				s.stop()
 			}
 		}
-	})
+	}})
 	if c.HasToken() {
 		c.SignIn()
 	}
@@ -170,5 +170,5 @@ func (w *Window) reviewOnline(id string) {
 	}
 	w.online.Leave() // the engine's help is no longer locked, unless another game is in play
 	w.screens.home()
-	w.session.SetAnalysis(true)
+	w.session.Analysis().Set(true)
 }

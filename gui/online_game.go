@@ -59,8 +59,8 @@ func newOnlineGame(deps *onlineDeps) *onlineGame {
 	o.draw = widget.NewButton(tr("online.offerDraw"), o.drawTapped)
 	o.decline = widget.NewButton(tr("online.decline"), o.declineTapped)
 	o.takeback = widget.NewButton(tr("online.takeback"), o.takebackTapped)
-	o.claimWin = widget.NewButton(tr("online.claimWin"), c.ClaimWin)
-	o.claimDraw = widget.NewButton(tr("online.claimDraw"), c.ClaimDraw)
+	o.claimWin = widget.NewButton(tr("online.claimWin"), c.Actions().ClaimWin)
+	o.claimDraw = widget.NewButton(tr("online.claimDraw"), c.Actions().ClaimDraw)
 	o.flip = widget.NewButton(tr("action.flip"), o.flipTapped)
 	o.review = widget.NewButton(tr("online.review"), o.openReview)
 	icon := func(b *widget.Button, res fyne.Resource) *iconButton {
@@ -109,40 +109,40 @@ func (o *onlineGame) lobbyButton(icon bool) fyne.CanvasObject {
 func (o *onlineGame) flash(text string) { o.gameStatus.SetText(text) }
 
 func (o *onlineGame) confirmResign() {
-	question{title: tr("action.resign"), text: tr("resign.confirm"), onYes: o.deps.c.Resign}.show(o.deps.parent)
+	question{title: tr("action.resign"), text: tr("resign.confirm"), onYes: o.deps.c.Actions().Resign}.show(o.deps.parent)
 }
 
 // drawTapped accepts the opponent's offer, or offers a draw.
 func (o *onlineGame) drawTapped() {
 	if g := o.deps.c.Current(); g != nil {
 		if by, ok := g.DrawOfferedBy(); ok && by != g.Me {
-			o.deps.c.AcceptDraw()
+			o.deps.c.Actions().AcceptDraw()
 			return
 		}
 	}
-	o.deps.c.OfferDraw()
+	o.deps.c.Actions().OfferDraw()
 }
 
 // declineTapped declines the opponent's draw offer, else its takeback request.
 func (o *onlineGame) declineTapped() {
 	if g := o.deps.c.Current(); g != nil {
 		if by, ok := g.DrawOfferedBy(); ok && by != g.Me {
-			o.deps.c.DeclineDraw()
+			o.deps.c.Actions().DeclineDraw()
 			return
 		}
 	}
-	o.deps.c.DeclineTakeback()
+	o.deps.c.Actions().DeclineTakeback()
 }
 
 // takebackTapped allows the opponent's takeback, or asks for one.
 func (o *onlineGame) takebackTapped() {
 	if g := o.deps.c.Current(); g != nil {
 		if by, ok := g.TakebackAskedBy(); ok && by != g.Me {
-			o.deps.c.AcceptTakeback()
+			o.deps.c.Actions().AcceptTakeback()
 			return
 		}
 	}
-	o.deps.c.OfferTakeback()
+	o.deps.c.Actions().OfferTakeback()
 }
 
 func (o *onlineGame) flipTapped() {
@@ -166,12 +166,12 @@ func (o *onlineGame) tap(sq rules.Square) {
 		o.goTo(-1)
 		return
 	}
-	o.deps.c.Tap(sq)
+	o.deps.c.Actions().Tap(sq)
 }
 
 func (o *onlineGame) drop(from, to rules.Square) {
 	if o.browse < 0 {
-		o.deps.c.Drop(from, to)
+		o.deps.c.Actions().Drop(from, to)
 	}
 }
 
@@ -312,7 +312,7 @@ func (o *onlineGame) refreshButtons(g *online.Game, now time.Time) {
 		playing,
 		playing && (!offered || theirDraw),
 		playing && (theirDraw || theirTakeback),
-		playing && (theirTakeback || !asked && c.CanTakeback()),
+		playing && (theirTakeback || !asked && c.Actions().CanTakeback()),
 		playing && g.CanClaim(now),
 		playing && g.CanClaim(now),
 		true,
@@ -335,33 +335,21 @@ func (o *onlineGame) rename(i int, text string) {
 // boardView is what the board shows of g: the position browsed or the live one, with
 // the player's selection and, after the game, the repetition verdict's marks.
 func (o *onlineGame) boardView(g *online.Game) board.View {
-	set := o.deps.settings()
 	live := o.browse < 0
-	v := board.View{Selected: rules.NoSquare, LastMove: rules.NoMove, Check: rules.NoSquare,
-		Hint: rules.NoMove, Rejected: rules.NoSquare, Animate: rules.NoMove, Victim: rules.NoSquare,
-		Flipped: (g.Player && g.Me == rules.Black) != o.turned, Coords: set.Coords, Pickable: live && g.MyTurn(), PickSide: g.Me}
-	setAppearance(&v, set)
-	gm := g.Record()
-	if gm == nil {
-		return v
-	}
-	pos := gm.Position()
-	v.LastMove = gm.LastMove()
-	if live {
-		v.Selected, v.Targets = g.Selected(), g.Targets()
-		markVerdict(&v, gm)
-	} else if n := o.shownNode(gm); n != gm.Record().Root {
-		if at, err := gm.Record().PositionAt(n); err == nil {
-			pos, v.LastMove = at, n.Move
+	st := boardState{Flipped: (g.Player && g.Me == rules.Black) != o.turned, Pickable: live && g.MyTurn(), PickSide: g.Me}
+	if gm := g.Record(); gm != nil {
+		st.Pos, st.LastMove = gm.View(), gm.LastMove()
+		if live {
+			st.Selected, st.Targets, st.Verdict = g.Selected(), g.Targets(), gm
+		} else if n := o.shownNode(gm); n != gm.Record().Root {
+			if at, err := gm.Record().PositionAt(n); err == nil {
+				st.Pos, st.LastMove = at, n.Move
+			}
+		} else {
+			st.Pos, st.LastMove = gm.Record().StartPosition(), rules.NoMove
 		}
-	} else {
-		pos, v.LastMove = gm.Record().StartPosition(), rules.NoMove
 	}
-	v.SetPieces(pos)
-	if pos.InCheck() {
-		v.Check = pos.KingSquare(pos.Side())
-	}
-	return v
+	return gameBoardView(st, o.deps.settings())
 }
 
 // showClocks shows the players' names and ratings and the server's clocks at now.

@@ -68,16 +68,16 @@ func newOnlineLobby(deps *onlineDeps) *onlineLobby {
 	s.tc = widget.NewSelect(tcs, nil)
 	s.tc.SetSelected("10+5")
 	s.rated = widget.NewCheck(tr("online.rated"), nil)
-	s.seek = widget.NewButton(tr("online.seek"), func() { c.Seek(s.tc.Selected, s.rated.Checked) })
-	s.cancel = widget.NewButtonWithIcon("", theme.CancelIcon(), c.CancelSeek) // the seek's; beside it a caption is too wide for a phone
-	s.invite = widget.NewButton(tr("online.invite"), func() { c.Invite(s.tc.Selected, s.rated.Checked) })
+	s.seek = widget.NewButton(tr("online.seek"), func() { c.Lobby().Seek(s.tc.Selected, s.rated.Checked) })
+	s.cancel = widget.NewButtonWithIcon("", theme.CancelIcon(), c.Lobby().CancelSeek) // the seek's; beside it a caption is too wide for a phone
+	s.invite = widget.NewButton(tr("online.invite"), func() { c.Lobby().Invite(s.tc.Selected, s.rated.Checked) })
 	s.code = widget.NewLabel("")
 	s.copyCode = widget.NewButton(tr("online.copy"), func() {
-		fyne.CurrentApp().Clipboard().SetContent(c.InviteCode())
+		fyne.CurrentApp().Clipboard().SetContent(c.Lobby().InviteCode())
 	})
 	s.codeEntry = widget.NewEntry()
 	s.codeEntry.SetPlaceHolder(tr("online.codeHint"))
-	s.join = widget.NewButton(tr("online.join"), func() { c.Join(s.codeEntry.Text) })
+	s.join = widget.NewButton(tr("online.join"), func() { c.Lobby().Join(s.codeEntry.Text) })
 	s.resume = container.NewVBox()
 	// Back as an icon (long-pressed, it says its name), so that the title keeps its room
 	// on a phone; Sign out stands beside the account it signs out of, at the bottom.
@@ -118,21 +118,21 @@ func (s *onlineLobby) refresh() {
 	enable(s.useServer, true)
 	enable(s.logIn, c.State() != online.Connecting && !c.Playing())
 	enable(s.register, c.CanRegister())
-	_, _, seeking := c.Seeking()
+	_, _, seeking := c.Lobby().Seeking()
 	enable(s.seek, signedIn && !seeking)
 	enable(s.cancel, seeking)
-	enable(s.invite, signedIn && c.InviteCode() == "")
+	enable(s.invite, signedIn && c.Lobby().InviteCode() == "")
 	enable(s.join, signedIn)
-	enable(s.copyCode, c.InviteCode() != "")
-	if c.InviteCode() != "" {
-		s.code.SetText(tr("online.inviteCode", map[string]any{"Code": c.InviteCode()}))
+	enable(s.copyCode, c.Lobby().InviteCode() != "")
+	if c.Lobby().InviteCode() != "" {
+		s.code.SetText(tr("online.inviteCode", map[string]any{"Code": c.Lobby().InviteCode()}))
 	} else {
 		s.code.SetText("")
 	}
 	s.status.SetText(s.statusText())
 	s.resume.RemoveAll()
-	for _, id := range c.Resumable() {
-		s.resume.Add(widget.NewButton(tr("online.resume", map[string]any{"ID": id}), func() { c.Resume(id) }))
+	for _, id := range c.Lobby().Resumable() {
+		s.resume.Add(widget.NewButton(tr("online.resume", map[string]any{"ID": id}), func() { c.Lobby().Resume(id) }))
 	}
 }
 
@@ -141,7 +141,7 @@ func (s *onlineLobby) refresh() {
 func (s *onlineLobby) statusText() string {
 	c := s.deps.c
 	st := present.LobbyStatus{State: c.State(), Account: c.Account(), Reconnect: c.Attempts() + 1}
-	if tc, since, ok := c.Seeking(); ok {
+	if tc, since, ok := c.Lobby().Seeking(); ok {
 		st.Seeking, st.Waited = tc, time.Since(since)
 	}
 	if err := c.Err(); err != nil {

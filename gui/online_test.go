@@ -88,8 +88,8 @@ func openGame(t *testing.T, server string) (red, black *Window, redQ, blackQ *pl
 	wa, qa, a := openOnline(t, server)
 	wb, qb, b := openOnline(t, server)
 	test.Tap(a.invite)
-	qa.WaitFor(t, 15*time.Second, "the invite code", func() bool { return wa.online.InviteCode() != "" })
-	test.Type(b.codeEntry, wa.online.InviteCode())
+	qa.WaitFor(t, 15*time.Second, "the invite code", func() bool { return wa.online.Lobby().InviteCode() != "" })
+	test.Type(b.codeEntry, wa.online.Lobby().InviteCode())
 	test.Tap(b.join)
 	for _, p := range []struct {
 		w *Window
@@ -145,8 +145,8 @@ func TestOnlineInviteJoinAndMoveByTapping(t *testing.T) {
 	wb, qb, b := openOnline(t, server)
 
 	test.Tap(a.invite)
-	qa.WaitFor(t, 15*time.Second, "the invite code", func() bool { return wa.online.InviteCode() != "" })
-	code := wa.online.InviteCode()
+	qa.WaitFor(t, 15*time.Second, "the invite code", func() bool { return wa.online.Lobby().InviteCode() != "" })
+	code := wa.online.Lobby().InviteCode()
 	if !strings.Contains(a.code.Text, code) {
 		t.Errorf("the code label %q lacks %s", a.code.Text, code)
 	}
@@ -223,8 +223,8 @@ func TestOnlineInviteJoinAndMoveByTapping(t *testing.T) {
 	if g := redWin.Session().Game(); g.Ply() != 1 || g.Position().At(e2) != cannon {
 		t.Errorf("the game screen shows ply %d, not the online game", g.Ply())
 	}
-	if redWin.Session().HelpLocked() || !redWin.Session().Analysing() || redWin.game.nav.review.Disabled() {
-		t.Errorf("help locked %v, analysing %v after the online game", redWin.Session().HelpLocked(), redWin.Session().Analysing())
+	if redWin.Session().HelpLocked() || !redWin.Session().Analysis().On() || redWin.game.nav.review.Disabled() {
+		t.Errorf("help locked %v, analysing %v after the online game", redWin.Session().HelpLocked(), redWin.Session().Analysis().On())
 	}
 	// Black comes back to the finished game later: it opens from the button.
 	for _, item := range blackWin.moreItems() {
@@ -309,8 +309,8 @@ func TestOnlineGameInPlayLocksHelpAfterARestart(t *testing.T) {
 	wa, qa, a := openOnlineIn(t, dir, server)
 	_, _, b := openOnline(t, server)
 	test.Tap(a.invite)
-	qa.WaitFor(t, 15*time.Second, "the invite code", func() bool { return wa.online.InviteCode() != "" })
-	test.Type(b.codeEntry, wa.online.InviteCode())
+	qa.WaitFor(t, 15*time.Second, "the invite code", func() bool { return wa.online.Lobby().InviteCode() != "" })
+	test.Type(b.codeEntry, wa.online.Lobby().InviteCode())
 	test.Tap(b.join)
 	qa.WaitFor(t, 15*time.Second, "the game's start", func() bool {
 		g := wa.online.Current()
@@ -323,7 +323,7 @@ func TestOnlineGameInPlayLocksHelpAfterARestart(t *testing.T) {
 	if again.online == nil {
 		t.Fatal("no sign-in at the start with a kept token")
 	}
-	q.WaitFor(t, 15*time.Second, "the game to resume", func() bool { return slices.Contains(again.online.Resumable(), game) })
+	q.WaitFor(t, 15*time.Second, "the game to resume", func() bool { return slices.Contains(again.online.Lobby().Resumable(), game) })
 	if !again.Session().HelpLocked() || !again.game.hintBtn.Disabled() {
 		t.Error("hint and analysis on while a game is in play")
 	}
@@ -343,7 +343,7 @@ func TestOnlineSeekWaitCancelAndPair(t *testing.T) {
 		t.Error("seek and cancel buttons while seeking")
 	}
 	test.Tap(a.cancel)
-	if _, _, seeking := wa.online.Seeking(); seeking || strings.Contains(a.status.Text, "Waiting") {
+	if _, _, seeking := wa.online.Lobby().Seeking(); seeking || strings.Contains(a.status.Text, "Waiting") {
 		t.Errorf("still seeking after Cancel: %q", a.status.Text)
 	}
 	test.Tap(a.seek)
@@ -367,9 +367,9 @@ func TestOnlineClocksShowByoyomiPeriods(t *testing.T) {
 	server := startServer(t)
 	wa, qa, _ := openOnline(t, server)
 	wb, qb, b := openOnline(t, server)
-	wa.online.Invite("0+2bx3", false) // a control no preset has: a period of 2 s
-	qa.WaitFor(t, 15*time.Second, "the invite code", func() bool { return wa.online.InviteCode() != "" })
-	test.Type(b.codeEntry, wa.online.InviteCode())
+	wa.online.Lobby().Invite("0+2bx3", false) // a control no preset has: a period of 2 s
+	qa.WaitFor(t, 15*time.Second, "the invite code", func() bool { return wa.online.Lobby().InviteCode() != "" })
+	test.Type(b.codeEntry, wa.online.Lobby().InviteCode())
 	test.Tap(b.join)
 	qb.WaitFor(t, 15*time.Second, "the game's start", func() bool {
 		g := wb.online.Current()

@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/match"
 	"github.com/xqfyne/xiangqi/play"
 )
 
@@ -83,7 +84,7 @@ func TestPhoneShowsPlayersAndSixMoves(t *testing.T) {
 			set := w.Session().Settings()
 			set.Human, set.Seconds, set.Random, set.Book = game.HumanBoth, 1, false, false
 			if timed {
-				set.TimeControl = play.TimeControl{Base: 5 * time.Minute, Increment: 3 * time.Second}
+				set.TimeControl = match.TimeControl{Base: 5 * time.Minute, Increment: 3 * time.Second}
 			}
 			if err := w.Session().NewGame(set); err != nil {
 				t.Fatal(err)
@@ -125,7 +126,7 @@ func phoneKeepsSixMovesWithNotesAndReview(t *testing.T, locale string) {
 	if err := s.OpenRecord(headerGame(t), play.Players{}); err != nil {
 		t.Fatal(err)
 	}
-	s.GoLast()
+	s.Browser().GoLast()
 	check := func(state string, alsoShown fyne.CanvasObject) {
 		t.Helper()
 		for _, size := range phoneSizes {
@@ -144,10 +145,10 @@ func phoneKeepsSixMovesWithNotesAndReview(t *testing.T, locale string) {
 		}
 	}
 	check("with notes", w.game.notes)
-	if err := s.StartReview(play.ReviewOptions{Depth: 1}); err != nil {
+	if err := s.Review().Start(play.ReviewOptions{Depth: 1}); err != nil {
 		t.Fatal(err)
 	}
 	check("reviewing", w.game.reviewPanel.curve)
-	q.WaitFor(t, 60*time.Second, "the review", func() bool { return !s.Reviewing() })
+	q.WaitFor(t, 60*time.Second, "the review", func() bool { return !s.Review().Running() })
 	check("reviewed", w.game.reviewPanel.curve)
 }

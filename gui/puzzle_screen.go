@@ -19,6 +19,7 @@ import (
 type puzzleScreen struct {
 	puzzleDeps
 	run        *play.PuzzleRun
+	forget     func() // stops hearing the run's changes
 	board      *board.Board
 	title      *widget.Label
 	facts      *widget.Label
@@ -83,7 +84,7 @@ func newPuzzleScreen(run *play.PuzzleRun, deps puzzleDeps) *puzzleScreen {
 	}
 	scroll := container.NewVScroll(container.New(fitWidth{}, controls))
 	ps.content = container.New(&editorLayout{board: ps.board, controls: scroll, inner: controls}, ps.board, scroll)
-	run.OnChange = ps.refresh
+	ps.forget = run.Listen(play.Listener{Change: func(play.Change) { ps.refresh() }})
 	ps.refresh()
 	return ps
 }
@@ -92,7 +93,7 @@ func (ps *puzzleScreen) view() fyne.CanvasObject { return ps.content }
 
 // leave stops the engine's work for the run: the screen is closed.
 func (ps *puzzleScreen) leave() {
-	ps.run.OnChange = nil
+	ps.forget()
 	ps.run.Stop()
 }
 
@@ -101,30 +102,13 @@ func (ps *puzzleScreen) refresh() {
 	r := ps.run
 	p := r.Puzzle()
 	pos := r.Position()
-	set := ps.settings()
-	v := board.View{
-		Selected: r.Selected(),
-		Targets:  r.Targets(),
-		LastMove: r.LastMove(),
-		Animate:  r.Animate(),
-		Check:    rules.NoSquare,
-		Hint:     r.HintMove(),
-		Rejected: r.Rejected(),
-		Victim:   rules.NoSquare,
-		Flipped:  r.Solver() == rules.Black,
-		Coords:   set.Coords,
-		Pickable: r.State() == play.RunSolving && !r.Thinking() && pos.Side() == r.Solver(),
-		PickSide: r.Solver(),
+	st := boardState{Pos: pos, Selected: r.Selected(), Targets: r.Targets(), LastMove: r.LastMove(), Animate: r.Animate(),
+		Hint: r.HintMove(), Rejected: r.Rejected(), Flipped: r.Solver() == rules.Black,
+		Pickable: r.State() == play.RunSolving && !r.Thinking() && pos.Side() == r.Solver(), PickSide: r.Solver()}
+	if st.Selected == rules.NoSquare {
+		st.Selected = r.HintPiece() // the first hint rings the piece to move
 	}
-	if v.Selected == rules.NoSquare {
-		v.Selected = r.HintPiece() // the first hint rings the piece to move
-	}
-	v.SetPieces(pos)
-	setAppearance(&v, set)
-	if pos.InCheck() {
-		v.Check = pos.KingSquare(pos.Side())
-	}
-	ps.board.SetView(v)
+	ps.board.SetView(gameBoardView(st, ps.settings()))
 	ps.title.SetText(present.PuzzleTitle(trData, p))
 	ps.facts.SetText(present.PuzzleFacts(trData, p, r.Rating()))
 	ps.status.SetText(ps.say(r.Status()))

@@ -110,8 +110,8 @@ func (w *Window) analysePuzzle(p *puzzle.Puzzle) {
 		return
 	}
 	w.screens.home()
-	w.session.GoFirst()
-	w.session.SetAnalysis(true)
+	w.session.Browser().GoFirst()
+	w.session.Analysis().Set(true)
 }
 
 // editPuzzle opens the board editor on a puzzle's position, instead of the puzzle.

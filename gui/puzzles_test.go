@@ -1,6 +1,7 @@
 package gui
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -113,8 +114,11 @@ func TestPuzzlesSolveFailHintMarksAndRestore(t *testing.T) {
 		t.Fatal("tapping the piece did not select it")
 	}
 	tapPoint(t, ps.board, p.Moves[0].To().String())
-	if ps.run.State() != play.RunSolved || ps.status.Text != tr("puzzle.solved") || !ps.hintBtn.Disabled() {
-		t.Fatalf("after the mate: %v %q", ps.run.State(), ps.status.Text)
+	// The rating change is shown with the result: "Solved! (+N)".
+	gain, rated := ps.run.RatingChange()
+	if ps.run.State() != play.RunSolved || !rated || gain <= 0 || !ps.hintBtn.Disabled() ||
+		!strings.HasPrefix(ps.status.Text, tr("puzzle.solved")) || !strings.Contains(ps.status.Text, play.SignedChange(gain)) {
+		t.Fatalf("after the mate: %v %q (change %d, rated %v)", ps.run.State(), ps.status.Text, gain, rated)
 	}
 	test.Tap(ps.nextBtn)
 	next := shown[*puzzleScreen](t, w)
@@ -149,6 +153,9 @@ func TestPuzzlesSolveFailHintMarksAndRestore(t *testing.T) {
 		!strings.Contains(ps.status.Text, game.FormatMove(from, line[0], w.Session().Settings().Notation)) {
 		t.Fatalf("after the wrong move %v: %v, line %v, status %q", wrong, ps.run.State(), line, ps.status.Text)
 	}
+	if loss, _ := ps.run.RatingChange(); loss >= 0 || !strings.Contains(ps.status.Text, play.SignedChange(loss)) {
+		t.Fatalf("the failure's change %d not in %q", loss, ps.status.Text)
+	}
 	test.Tap(ps.retryBtn)
 	if ps.run.State() != play.RunSolving || ps.board.View().LastMove != rules.NoMove {
 		t.Fatal("Try again did not start over")
@@ -170,8 +177,9 @@ func TestPuzzlesSolveFailHintMarksAndRestore(t *testing.T) {
 		t.Fatal("the second hint does not show the move")
 	}
 	tapBoardMove(t, ps, p.Moves[0])
-	if ps.status.Text != tr("puzzle.solvedWithHints") {
-		t.Fatalf("status %q", ps.status.Text)
+	if hinted, _ := ps.run.RatingChange(); !strings.HasPrefix(ps.status.Text, tr("puzzle.solvedWithHints")) ||
+		!strings.Contains(ps.status.Text, play.SignedChange(hinted)) || hinted >= 0 {
+		t.Fatalf("status %q, change %d", ps.status.Text, hinted)
 	}
 	w.screens.pop()
 	if !hasMark(ls, 2, present.MarkFailed) || len(ls.trainer.Progress().History) != 3 || !ls.chart.Visible() {
@@ -248,16 +256,41 @@ func TestEndgameTrainingAnalysisAndEditor(t *testing.T) {
 	}
 
 	test.Tap(ps.analyseBtn)
-	if w.Fyne().Content() != w.game.content || !w.Session().Analysing() || w.Session().Game().Ply() != 0 ||
+	if w.Fyne().Content() != w.game.content || !w.Session().Analysis().On() || w.Session().Game().Ply() != 0 ||
 		w.Session().Game().StartFEN() != p.FEN || w.Session().Game().Len() != len(p.Moves) {
 		t.Fatalf("analysis of %s: start %q, ply %d of %d", p.ID, w.Session().Game().StartFEN(), w.Session().Game().Ply(), w.Session().Game().Len())
 	}
-	w.Session().SetAnalysis(false)
+	w.Session().Analysis().Set(false)
 	ls = openPuzzleList(t, w)
 	ps = openRow(t, w, ls, 0)
 	test.Tap(ps.editBtn)
 	es := shown[*editorScreen](t, w)
 	if want := ps.run.Puzzle().FEN; es.ed.FEN() != want {
 		t.Fatalf("editor on %q, want %q", es.ed.FEN(), want)
+	}
+}
+
+// The list opens on the puzzles nearest the player's rating, not on the first book's mate
+// in 15, and the theme filter lists the mates by length first, then the stalemate win.
+func TestPuzzleListOpensNearThePlayer(t *testing.T) {
+	w, _ := openPuzzleWindow(t, t.TempDir())
+	ls := openPuzzleList(t, w)
+	all, pr := ls.trainer.All(), ls.trainer.Progress()
+	gap := func(row int) float64 {
+		d := pr.PuzzleRating(&all[ls.shown[row]]).Rating - pr.Player.Rating
+		return max(d, -d)
+	}
+	if len(ls.shown) < 100 || gap(0) > 50 || gap(0) > gap(len(ls.shown)-1) {
+		t.Fatalf("the list opens on %q, %.0f from the player's %.0f", listRow(ls, 0), gap(0), pr.Player.Rating)
+	}
+	opts := ls.theme.Options
+	if len(opts) < 4 || opts[1] != present.ThemeName(trData, "mate1") || opts[2] != present.ThemeName(trData, "mate2") ||
+		!slices.Contains(opts, present.ThemeName(trData, puzzle.ThemeStalemate)) {
+		t.Fatalf("theme options %q", opts)
+	}
+	// A chosen book keeps its order.
+	choose(t, ls, "source", "适情雅趣")
+	if !strings.Contains(listRow(ls, 0), "适情雅趣 1 ") {
+		t.Fatalf("适情雅趣 opens on %q", listRow(ls, 0))
 	}
 }

@@ -88,9 +88,9 @@ func BenchmarkUIMove300(b *testing.B) {
 	m := s.Game().Position().LegalMoves()[0]
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		s.Tap(m.From())
-		s.Tap(m.To())
-		s.Undo()
+		s.Input().Tap(m.From())
+		s.Input().Tap(m.To())
+		s.Takeback().Undo()
 	}
 	b.StopTimer()
 	s.Flush()

@@ -28,15 +28,10 @@ type reviewPanel struct {
 
 // reviewSource is what the review panel reads of the session, and does to it.
 type reviewSource interface {
-	Reviewing() bool
-	ReviewProgress() (done, total int)
-	ReviewCurve() []play.CurvePoint
-	ReviewOf(*game.Node) (play.MoveReview, bool)
-	CurrentNode() *game.Node
+	Review() play.Reviewer
+	Browser() play.Browser
 	Game() *game.Game
 	Settings() play.Settings
-	GoToNode(*game.Node) error
-	CancelReview()
 }
 
 func newReviewPanel(s reviewSource) *reviewPanel {
@@ -44,11 +39,11 @@ func newReviewPanel(s reviewSource) *reviewPanel {
 	// The whole better line, wrapped: a line cut short with "…" was no use.
 	p.verdict.Wrapping = fyne.TextWrapWord
 	p.curve = newScoreCurve(func(n *game.Node) {
-		if err := s.GoToNode(n); err != nil {
+		if err := s.Browser().GoToNode(n); err != nil {
 			fyne.LogError("score curve", err)
 		}
 	})
-	cancel := widget.NewButton(tr("action.cancel"), s.CancelReview)
+	cancel := widget.NewButton(tr("action.cancel"), func() { s.Review().Cancel() })
 	p.running = container.NewBorder(nil, nil, nil, cancel, p.progress)
 	p.box = container.NewVBox(p.running, p.curve, p.verdict)
 	p.box.Hide()
@@ -57,8 +52,8 @@ func newReviewPanel(s reviewSource) *reviewPanel {
 
 // refresh shows the session's review, or hides the panel when there is none.
 func (p *reviewPanel) refresh(s reviewSource) {
-	curve := s.ReviewCurve()
-	if !s.Reviewing() && len(curve) == 0 {
+	curve := s.Review().Curve()
+	if !s.Review().Running() && len(curve) == 0 {
 		if p.box.Visible() {
 			p.box.Hide()
 		}
@@ -67,17 +62,17 @@ func (p *reviewPanel) refresh(s reviewSource) {
 	if !p.box.Visible() {
 		p.box.Show()
 	}
-	done, total := s.ReviewProgress()
-	if s.Reviewing() {
+	done, total := s.Review().Progress()
+	if s.Review().Running() {
 		p.running.Show()
 		p.progress.Max = float64(max(total, 1))
 		p.progress.SetValue(float64(done))
 	} else {
 		p.running.Hide()
 	}
-	p.curve.set(curve, s.CurrentNode(), s)
+	p.curve.set(curve, s.Browser().CurrentNode(), s)
 	verdict := ""
-	if mr, ok := s.ReviewOf(s.CurrentNode()); ok {
+	if mr, ok := s.Review().Of(s.Browser().CurrentNode()); ok {
 		verdict = present.ClassText(trData, mr.Class)
 		if mr.Class >= play.Inaccuracy {
 			pos := s.Game().Position()
@@ -173,7 +168,7 @@ func (c *scoreCurve) set(points []play.CurvePoint, cur *game.Node, s reviewSourc
 		if p.Node == cur {
 			c.current = i
 		}
-		if mr, ok := s.ReviewOf(p.Node); ok {
+		if mr, ok := s.Review().Of(p.Node); ok {
 			c.faults[i] = mr.Class
 		}
 	}

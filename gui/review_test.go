@@ -28,17 +28,17 @@ func TestReviewMarksHungRookAndCurveNavigates(t *testing.T) {
 	find(t, w, func(r *widget.RadioGroup) bool { return len(r.Options) == len(reviewTimes) }).SetSelected(
 		tr("review.seconds", map[string]any{"Seconds": 0.5}))
 	test.Tap(find(t, w, func(b *widget.Button) bool { return b.Text == tr("action.start") }))
-	if !s.Reviewing() || !w.game.reviewPanel.running.Visible() {
+	if !s.Review().Running() || !w.game.reviewPanel.running.Visible() {
 		t.Fatal("the review did not start")
 	}
-	q.WaitFor(t, 60*time.Second, "the review", func() bool { return !s.Reviewing() })
+	q.WaitFor(t, 60*time.Second, "the review", func() bool { return !s.Review().Running() })
 	if w.game.reviewPanel.running.Visible() || len(w.game.reviewPanel.curve.points) != 4 {
 		t.Fatalf("after the review: progress shown %v, %d curve points", w.game.reviewPanel.running.Visible(), len(w.game.reviewPanel.curve.points))
 	}
 	if row := w.game.moves.rows[0].text; !strings.HasSuffix(row, " ??") {
 		t.Fatalf("the blunder's row reads %q", row)
 	}
-	mr, ok := s.ReviewOf(w.game.moves.rows[0].node)
+	mr, ok := s.Review().Of(w.game.moves.rows[0].node)
 	if !ok || mr.Class != play.Blunder || mr.Better.From() != sq(t, "d4") {
 		t.Fatalf("blunder review %+v", mr)
 	}
@@ -63,10 +63,10 @@ func TestReviewChartHasAnAxisAndKeepsMatesInside(t *testing.T) {
 	// Red mates at once.
 	w, q := openTwoPlayerGame(t, "3k5/R8/9/9/9/9/9/9/9/4K3R w - - 0 1", "i0i9")
 	s := w.Session()
-	if err := s.StartReview(play.ReviewOptions{Depth: 4}); err != nil {
+	if err := s.Review().Start(play.ReviewOptions{Depth: 4}); err != nil {
 		t.Fatal(err)
 	}
-	q.WaitFor(t, 60*time.Second, "the review", func() bool { return !s.Reviewing() })
+	q.WaitFor(t, 60*time.Second, "the review", func() bool { return !s.Review().Running() })
 	curve := w.game.reviewPanel.curve
 	if h := curve.MinSize().Height; h < 100 {
 		t.Errorf("the chart is %v px tall", h)
@@ -99,12 +99,12 @@ func TestReviewChartHasAnAxisAndKeepsMatesInside(t *testing.T) {
 func TestReviewShowsTheWholeBetterLine(t *testing.T) {
 	w, q := openTwoPlayerGame(t, hungRookFEN, "a3a4", "e6d4", "e0e1")
 	s := w.Session()
-	if err := s.StartReview(play.ReviewOptions{Depth: 7}); err != nil {
+	if err := s.Review().Start(play.ReviewOptions{Depth: 7}); err != nil {
 		t.Fatal(err)
 	}
-	q.WaitFor(t, 60*time.Second, "the review", func() bool { return !s.Reviewing() })
+	q.WaitFor(t, 60*time.Second, "the review", func() bool { return !s.Review().Running() })
 	tapMoveRow(t, w, 0)
-	mr, ok := s.ReviewOf(w.game.moves.rows[0].node)
+	mr, ok := s.Review().Of(w.game.moves.rows[0].node)
 	if !ok || mr.Class < play.Inaccuracy {
 		t.Fatalf("a8a7 reviewed as %+v", mr)
 	}
@@ -123,10 +123,10 @@ func TestReviewShowsTheWholeBetterLine(t *testing.T) {
 func TestReviewChartLabelsAreReadableAndClear(t *testing.T) {
 	w, q := openTwoPlayerGame(t, "3k5/R8/9/9/9/9/9/9/9/4K3R w - - 0 1", "i0i9")
 	s := w.Session()
-	if err := s.StartReview(play.ReviewOptions{Depth: 4}); err != nil {
+	if err := s.Review().Start(play.ReviewOptions{Depth: 4}); err != nil {
 		t.Fatal(err)
 	}
-	q.WaitFor(t, 60*time.Second, "the review", func() bool { return !s.Reviewing() })
+	q.WaitFor(t, 60*time.Second, "the review", func() bool { return !s.Review().Running() })
 	curve := w.game.reviewPanel.curve
 	var desktop float32 // the last case: the desktop's chart in a 1280x900 window, whose text is larger
 	for _, size := range []fyne.Size{{Width: 187, Height: curveHeightMobile}, {Width: 187, Height: curveHeightCompact}, {Width: 400}} {

@@ -52,7 +52,7 @@ func TestPersistenceRestoresGameAndSettings(t *testing.T) {
 		t.Fatal("the board draws coordinates although they were switched off")
 	}
 	// The engine was to move: it resumes and answers.
-	if !s2.Thinking() {
+	if !s2.Engine().Thinking() {
 		t.Fatal("engine did not resume thinking after restore")
 	}
 	q2.WaitFor(t, 10*time.Second, "resumed reply", func() bool { return s2.Game().Ply() == 4 })

@@ -11,13 +11,13 @@ import (
 // ShortcutRedo (never into custom shortcuts), so those are the ones bound here.
 func (w *Window) addShortcuts() {
 	c := w.win.Canvas()
-	c.AddShortcut(&fyne.ShortcutUndo{}, func(fyne.Shortcut) { w.session.Undo() })
-	c.AddShortcut(&fyne.ShortcutRedo{}, func(fyne.Shortcut) { w.session.Redo() })
+	c.AddShortcut(&fyne.ShortcutUndo{}, func(fyne.Shortcut) { w.session.Takeback().Undo() })
+	c.AddShortcut(&fyne.ShortcutRedo{}, func(fyne.Shortcut) { w.session.Takeback().Redo() })
 	key := func(k fyne.KeyName, mod fyne.KeyModifier, do func()) {
 		c.AddShortcut(&desktop.CustomShortcut{KeyName: k, Modifier: mod}, func(fyne.Shortcut) { do() })
 	}
 	key(fyne.KeyN, fyne.KeyModifierShortcutDefault, w.showNewGame)
-	key(fyne.KeyZ, fyne.KeyModifierShortcutDefault|fyne.KeyModifierShift, w.session.Redo)
+	key(fyne.KeyZ, fyne.KeyModifierShortcutDefault|fyne.KeyModifierShift, w.session.Takeback().Redo)
 	w.closeDialogsOnEscape()
 }
 

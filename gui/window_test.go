@@ -97,7 +97,7 @@ func TestEngineRepliesAndIsDrawn(t *testing.T) {
 	tapPoint(t, w.Board(), "h2")
 	tapPoint(t, w.Board(), "e2")
 	s := w.Session()
-	if !s.Thinking() {
+	if !s.Engine().Thinking() {
 		t.Fatal("the engine did not start thinking after the player's move")
 	}
 	if !w.game.hintBtn.Disabled() || !w.game.thinking.Visible() {
@@ -106,8 +106,8 @@ func TestEngineRepliesAndIsDrawn(t *testing.T) {
 	q.WaitFor(t, 10*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 2 })
 	reply := s.Game().LastMove()
 	v := w.Board().View()
-	if v.LastMove != reply || s.Thinking() || w.game.thinking.Visible() {
-		t.Fatalf("board shows last move %v, game has %v (thinking %v)", v.LastMove, reply, s.Thinking())
+	if v.LastMove != reply || s.Engine().Thinking() || w.game.thinking.Visible() {
+		t.Fatalf("board shows last move %v, game has %v (thinking %v)", v.LastMove, reply, s.Engine().Thinking())
 	}
 	pos := s.Game().Position()
 	if v.PieceAt(reply.To()) != pos.At(reply.To()) || v.PieceAt(reply.To()) == rules.NoPiece {
@@ -126,7 +126,7 @@ func TestEngineMovesFirstWhenHumanIsBlack(t *testing.T) {
 	}
 	s := w.Session()
 	q.WaitFor(t, 10*time.Second, "the engine's first move", func() bool { return s.Game().Ply() == 1 })
-	if s.Game().SideToMove() != rules.Black || s.Thinking() {
+	if s.Game().SideToMove() != rules.Black || s.Engine().Thinking() {
 		t.Fatal("after the engine's first move it should be Black's (the player's) turn")
 	}
 }
@@ -144,14 +144,14 @@ func TestUndoRedoFlipAgainstEngine(t *testing.T) {
 	if s.Game().Ply() != 0 || w.Board().View().PieceAt(sq(t, "h2")) == rules.NoPiece {
 		t.Fatalf("undo should take back the reply and the player's move; ply %d", s.Game().Ply())
 	}
-	if s.Thinking() || w.game.undoBtn.Disabled() == false {
+	if s.Engine().Thinking() || w.game.undoBtn.Disabled() == false {
 		t.Fatal("after undo to the start the engine must not think and undo must be disabled")
 	}
 	test.Tap(w.game.redoBtn)
 	if s.Game().Ply() != 2 || s.Game().LastMove() != reply {
 		t.Fatalf("redo should replay both moves; ply %d", s.Game().Ply())
 	}
-	if s.Thinking() {
+	if s.Engine().Thinking() {
 		t.Fatal("engine thinks although it is the player's turn")
 	}
 
@@ -173,12 +173,12 @@ func TestUndoWhileThinkingCancelsAndDropsResult(t *testing.T) {
 	s := w.Session()
 	tapPoint(t, w.Board(), "h2")
 	tapPoint(t, w.Board(), "e2")
-	if !s.Thinking() {
+	if !s.Engine().Thinking() {
 		t.Fatal("engine not thinking")
 	}
-	s.Undo()
-	if s.Thinking() || s.Game().Ply() != 0 {
-		t.Fatalf("undo while thinking: thinking %v ply %d", s.Thinking(), s.Game().Ply())
+	s.Takeback().Undo()
+	if s.Engine().Thinking() || s.Game().Ply() != 0 {
+		t.Fatalf("undo while thinking: thinking %v ply %d", s.Engine().Thinking(), s.Game().Ply())
 	}
 	waitSearchEnd(t, s)
 	q.Drain()
@@ -192,7 +192,7 @@ func TestUndoWhileThinkingCancelsAndDropsResult(t *testing.T) {
 func waitSearchEnd(t *testing.T, s *play.Session) {
 	t.Helper()
 	done := make(chan struct{})
-	go func() { s.WaitSearch(); close(done) }()
+	go func() { s.Engine().Wait(); close(done) }()
 	select {
 	case <-done:
 	case <-time.After(20 * time.Second):
@@ -204,12 +204,12 @@ func TestNewGameCancelsRunningSearch(t *testing.T) {
 	w, q := openWindow(t, t.TempDir())
 	newGame(t, w, game.HumanBlack, 60) // the engine starts a long search at once
 	s := w.Session()
-	if !s.Thinking() {
+	if !s.Engine().Thinking() {
 		t.Fatal("engine not thinking as Red")
 	}
 	test.Tap(w.game.newBtn) // the dialog opens; start the game through the session as its OK does
 	newGame(t, w, game.HumanRed, 1)
-	if s.Thinking() {
+	if s.Engine().Thinking() {
 		t.Fatal("still thinking after new game as Red")
 	}
 	waitSearchEnd(t, s)
@@ -269,7 +269,7 @@ func TestEngineUsesBundledBook(t *testing.T) {
 	}
 	s := w.Session()
 	q.WaitFor(t, 10*time.Second, "the engine's first move", func() bool { return s.Game().Ply() == 1 })
-	if !s.EngineMoveFromBook() {
+	if !s.Engine().FromBook() {
 		t.Fatal("with the book on, the engine's first move did not come from the book")
 	}
 	book, err := book.LoadBook(resources.Book())
@@ -289,13 +289,13 @@ func TestMoveDuringHintDropsStaleHint(t *testing.T) {
 	w, q := openWindow(t, t.TempDir())
 	newGame(t, w, game.HumanBoth, 3)
 	s := w.Session()
-	s.AskHint()
-	if !s.Hinting() {
+	s.Engine().AskHint()
+	if !s.Engine().Hinting() {
 		t.Fatal("hint search not started")
 	}
 	tapPoint(t, w.Board(), "h2")
 	tapPoint(t, w.Board(), "e2")
-	if s.Hinting() {
+	if s.Engine().Hinting() {
 		t.Fatal("the hint search kept running after a move")
 	}
 	waitSearchEnd(t, s)

@@ -8,7 +8,14 @@ import (
 	"github.com/xqfyne/xiangqi/rules"
 )
 
-// AnalysisLines is how many best lines analysis mode shows.
+// Analysis is analysis mode as a part of a Session: switched on, it searches the position
+// shown and reports its best lines (the state is the session's analysis).
+type Analysis struct{ s *Session }
+
+// Analysis returns the session's analysis mode.
+func (s *Session) Analysis() Analysis { return Analysis{s} }
+
+// Lines is how many best lines analysis mode shows.
 const AnalysisLines = 3
 
 // analysisHashMB is the hash table of the analysis engine, kept apart from the playing
@@ -22,6 +29,7 @@ const analysisHashMB = 16
 type analysis struct {
 	on       bool
 	searcher *engine.Searcher // made when first needed
+	style    *engine.Style    // how the search analysing runs (full strength, the game's rules)
 	job      job
 	fen      string        // the position analysed, with its ply
 	ply      int           // (a repetition makes the same FEN a different position)
@@ -29,26 +37,26 @@ type analysis struct {
 	lines    []engine.Info // the latest report of each line, best first
 }
 
-// Analysing reports whether analysis mode is on.
-func (s *Session) Analysing() bool { return s.analysis.on }
+// On reports whether analysis mode is on.
+func (an Analysis) On() bool { return an.s.analysis.on }
 
-// SetAnalysis switches analysis mode on or off. Switching it on stops the engine's own
+// Set switches analysis mode on or off. Switching it on stops the engine's own
 // search; switching it off stops the analysis at once and lets the engine move if it is
 // its turn at the end of the line.
-func (s *Session) SetAnalysis(on bool) {
-	if on == s.analysis.on || on && s.helpLocked {
+func (an Analysis) Set(on bool) {
+	if on == an.s.analysis.on || on && an.s.helpLocked {
 		return
 	}
-	s.analysis.on = on
+	an.s.analysis.on = on
 	if on {
-		s.cancelSearch()
-		s.startAnalysis()
+		an.s.Engine().cancel()
+		an.start()
 	} else {
-		s.stopAnalysis()
-		s.analysis.lines = nil
-		s.maybeStartEngine()
+		an.stop()
+		an.s.analysis.lines = nil
+		an.s.Engine().maybeStart()
 	}
-	s.changed(ChangeAll)
+	an.s.changed(ChangeAll)
 }
 
 // SetHelpLocked turns the engine's help (hint, analysis, review) off while the player
@@ -58,11 +66,11 @@ func (s *Session) SetHelpLocked(on bool) {
 		return
 	}
 	if on {
-		s.SetAnalysis(false)
-		s.CancelReview()
+		s.Analysis().Set(false)
+		s.Review().Cancel()
 		if s.hinting {
-			s.cancelSearch()
-			s.maybeStartEngine()
+			s.Engine().cancel()
+			s.Engine().maybeStart()
 		}
 		s.marks.hint = rules.NoMove
 	}
@@ -73,11 +81,11 @@ func (s *Session) SetHelpLocked(on bool) {
 // HelpLocked reports whether the engine's help is off for an online game in play.
 func (s *Session) HelpLocked() bool { return s.helpLocked }
 
-// AnalysisLines returns the best lines found so far, best first, each with its rank in
+// Lines returns the best lines found so far, best first, each with its rank in
 // MultiPV, its depth and its score from the side to move's view (AnalysisSide).
-func (s *Session) AnalysisLines() []engine.Info {
-	out := make([]engine.Info, 0, len(s.analysis.lines))
-	for _, l := range s.analysis.lines {
+func (an Analysis) Lines() []engine.Info {
+	out := make([]engine.Info, 0, len(an.s.analysis.lines))
+	for _, l := range an.s.analysis.lines {
 		if len(l.PV) > 0 {
 			l.PV = slices.Clone(l.PV)
 			out = append(out, l)
@@ -86,40 +94,40 @@ func (s *Session) AnalysisLines() []engine.Info {
 	return out
 }
 
-// AnalysisSide is the side to move in the position the lines are for.
-func (s *Session) AnalysisSide() rules.Color { return s.analysis.side }
+// Side is the side to move in the position the lines are for.
+func (an Analysis) Side() rules.Color { return an.s.analysis.side }
 
-// followAnalysis restarts the analysis when the position shown is no longer the one
+// follow restarts the analysis when the position shown is no longer the one
 // analysed.
-func (s *Session) followAnalysis() {
-	if !s.analysis.on || (s.m.g.FEN() == s.analysis.fen && s.m.g.Ply() == s.analysis.ply) {
+func (an Analysis) follow() {
+	if !an.s.analysis.on || (an.s.m.Game().FEN() == an.s.analysis.fen && an.s.m.Game().Ply() == an.s.analysis.ply) {
 		return
 	}
-	s.startAnalysis()
+	an.start()
 }
 
-func (s *Session) startAnalysis() {
-	s.stopAnalysis()
-	a := &s.analysis
+func (an Analysis) start() {
+	an.stop()
+	a := &an.s.analysis
 	if a.searcher == nil {
 		a.searcher = engine.NewSearcher(engine.Options{HashMB: analysisHashMB, Threads: 1})
 	}
-	a.searcher.SetRules(s.settings.Rules)
-	a.searcher.SetNet(s.netFor(0)) // analysis is at full strength (evaluation.go)
-	a.fen, a.ply, a.side, a.lines = s.m.g.FEN(), s.m.g.Ply(), s.m.g.SideToMove(), nil
-	pos := s.m.g.Position()
-	limits := engine.Limits{Infinite: true, MultiPV: AnalysisLines, BanMoves: s.m.g.ForbiddenMoves()}
+	a.fen, a.ply, a.side, a.lines = an.s.m.Game().FEN(), an.s.m.Game().Ply(), an.s.m.Game().SideToMove(), nil
+	pos := an.s.m.Game().Position()
+	// At full strength, without book or randomness, by the game's rules (evaluation.go).
+	a.style = &engine.Style{Net: an.s.netFor(0), Rules: an.s.settings.Rules}
+	limits := engine.Limits{Infinite: true, MultiPV: AnalysisLines, BanMoves: an.s.m.Game().ForbiddenMoves(), Style: a.style}
 	search := a.searcher.Search
-	s.run(&a.job, func(ctx context.Context, deliver func(func())) {
+	a.job.run(&an.s.running, an.s.post, func(ctx context.Context, deliver func(func())) {
 		search(ctx, pos, limits, func(info engine.Info) {
-			deliver(func() { s.analysed(info) })
+			deliver(func() { an.analysed(info) })
 		})
 	})
 }
 
 // analysed takes one line's report of the running analysis.
-func (s *Session) analysed(info engine.Info) {
-	a := &s.analysis
+func (an Analysis) analysed(info engine.Info) {
+	a := &an.s.analysis
 	if len(info.PV) == 0 {
 		return
 	}
@@ -131,9 +139,9 @@ func (s *Session) analysed(info engine.Info) {
 		a.lines = append(a.lines, engine.Info{})
 	}
 	a.lines[rank-1] = info
-	s.changed(ChangeStatus | ChangeBoard)
+	an.s.changed(ChangeStatus | ChangeBoard)
 }
 
-// stopAnalysis cancels a running analysis; its goroutine ends within milliseconds and
+// stop cancels a running analysis; its goroutine ends within milliseconds and
 // its late reports are dropped.
-func (s *Session) stopAnalysis() { s.analysis.job.stop() }
+func (an Analysis) stop() { an.s.analysis.job.stop() }

@@ -13,7 +13,7 @@ func waitEnded(t *testing.T, s *Session) {
 	t.Helper()
 	done := make(chan struct{})
 	go func() {
-		s.WaitSearch()
+		s.Engine().Wait()
 		close(done)
 	}()
 	select {
@@ -32,10 +32,10 @@ func TestAnalysisShowsThreeLinesAndStops(t *testing.T) {
 	if err := s.NewGame(fastSettings(game.HumanRed)); err != nil {
 		t.Fatal(err)
 	}
-	s.SetAnalysis(true)
+	s.Analysis().Set(true)
 	threeLines := func(minDepth int) func() bool {
 		return func() bool {
-			lines := s.AnalysisLines()
+			lines := s.Analysis().Lines()
 			if len(lines) != AnalysisLines {
 				return false
 			}
@@ -50,19 +50,19 @@ func TestAnalysisShowsThreeLinesAndStops(t *testing.T) {
 		}
 	}
 	q.WaitFor(t, 20*time.Second, "three lines at depth 4", threeLines(4))
-	if s.AnalysisSide() != rules.Red {
+	if s.Analysis().Side() != rules.Red {
 		t.Fatal("analysis side")
 	}
 	tapMove(t, s, "h2e2")
-	if len(s.AnalysisLines()) != 0 {
+	if len(s.Analysis().Lines()) != 0 {
 		t.Fatal("the lines of the previous position are still shown")
 	}
 	q.WaitFor(t, 20*time.Second, "three lines after the move", threeLines(3))
-	if s.AnalysisSide() != rules.Black || calls != 0 || s.Thinking() {
-		t.Fatalf("after the move: side %v, engine searches %d", s.AnalysisSide(), calls)
+	if s.Analysis().Side() != rules.Black || calls != 0 || s.Engine().Thinking() {
+		t.Fatalf("after the move: side %v, engine searches %d", s.Analysis().Side(), calls)
 	}
-	s.SetAnalysis(false)
-	if s.Analysing() || len(s.AnalysisLines()) != 0 {
+	s.Analysis().Set(false)
+	if s.Analysis().On() || len(s.Analysis().Lines()) != 0 {
 		t.Fatal("analysis still shown")
 	}
 	waitEnded(t, s)
@@ -78,12 +78,12 @@ func TestAnalysisOfFinishedGame(t *testing.T) {
 	if err := s.NewGame(fastSettings(game.HumanBoth)); err != nil {
 		t.Fatal(err)
 	}
-	s.Resign()
+	s.Endings().Resign()
 	if !s.Game().Result().Decided() {
 		t.Fatal("not resigned")
 	}
-	s.SetAnalysis(true)
-	q.WaitFor(t, 20*time.Second, "lines on a finished game", func() bool { return len(s.AnalysisLines()) == AnalysisLines })
-	s.SetAnalysis(false)
+	s.Analysis().Set(true)
+	q.WaitFor(t, 20*time.Second, "lines on a finished game", func() bool { return len(s.Analysis().Lines()) == AnalysisLines })
+	s.Analysis().Set(false)
 	waitEnded(t, s)
 }

@@ -8,6 +8,13 @@ import (
 	"github.com/xqfyne/xiangqi/rules"
 )
 
+// BoardInput is the board's input as a part of a Session: taps and drops, the selection
+// and its targets, the reject flash and the marks the board shows besides the position.
+type BoardInput struct{ s *Session }
+
+// Input returns the session's board input.
+func (s *Session) Input() BoardInput { return BoardInput{s} }
+
 // rejectFlash is how long an illegal target stays marked.
 const rejectFlash = 450 * time.Millisecond
 
@@ -30,105 +37,105 @@ func noMarks() boardMarks {
 }
 
 // Selected is the selected piece's point, or rules.NoSquare.
-func (s *Session) Selected() rules.Square { return s.marks.selected }
+func (in BoardInput) Selected() rules.Square { return in.s.marks.selected }
 
 // Targets are the legal destinations of the selected piece.
-func (s *Session) Targets() []rules.Square { return slices.Clone(s.marks.targets) }
+func (in BoardInput) Targets() []rules.Square { return slices.Clone(in.s.marks.targets) }
 
 // Hint is the engine's suggestion for the player, or rules.NoMove.
-func (s *Session) Hint() rules.Move { return s.marks.hint }
+func (in BoardInput) Hint() rules.Move { return in.s.marks.hint }
 
 // Rejected is a point just tapped illegally, flashed briefly, or rules.NoSquare.
-func (s *Session) Rejected() rules.Square { return s.marks.rejected }
+func (in BoardInput) Rejected() rules.Square { return in.s.marks.rejected }
 
 // Illegal is why the last move the player tried was not legal (game.NotIllegal after any
 // other tap).
-func (s *Session) Illegal() game.Illegality { return s.marks.illegal }
+func (in BoardInput) Illegal() game.Illegality { return in.s.marks.illegal }
 
 // Animate is the last move when the board should slide it into place: a move made by a
 // tap, by the engine or by Redo, but not one the player dropped there by dragging.
-func (s *Session) Animate() rules.Move { return s.marks.animate }
+func (in BoardInput) Animate() rules.Move { return in.s.marks.animate }
 
 // HumanToMove reports whether a person may move now.
 func (s *Session) HumanToMove() bool {
-	return !s.thinking && !s.m.g.Result().Decided() && (s.settings.Human.Plays(s.m.g.SideToMove()) || s.freeMoves())
+	return !s.thinking && !s.m.Game().Result().Decided() && (s.settings.Human.Plays(s.m.Game().SideToMove()) || s.Browser().freeMoves())
 }
 
 // Tap handles a tap on a board point as article 003 §1 describes: an own piece becomes
 // the selection; with a selection, any other point is a move, played if legal.
-func (s *Session) Tap(sq rules.Square) { s.tap(sq, true) }
+func (in BoardInput) Tap(sq rules.Square) { in.tap(sq, true) }
 
 // Drop plays the move of a piece dragged from one point and dropped on another: the same
 // as tapping both, except that the piece is already where it lands.
-func (s *Session) Drop(from, to rules.Square) {
-	if p := s.m.g.Position().At(from); p == rules.NoPiece || p.Color() != s.m.g.SideToMove() {
+func (in BoardInput) Drop(from, to rules.Square) {
+	if p := in.s.m.Game().View().At(from); p == rules.NoPiece || p.Color() != in.s.m.Game().SideToMove() {
 		return
 	}
-	s.tap(from, false)
-	s.tap(to, false)
+	in.tap(from, false)
+	in.tap(to, false)
 }
 
-func (s *Session) tap(sq rules.Square, animate bool) {
-	s.marks.illegal = game.NotIllegal
-	pos := s.m.g.Position()
+func (in BoardInput) tap(sq rules.Square, animate bool) {
+	in.s.marks.illegal = game.NotIllegal
+	pos := in.s.m.Game().View()
 	p := pos.At(sq)
-	if !s.HumanToMove() {
+	if !in.s.HumanToMove() {
 		// While the engine thinks, the player may pick the piece to move next; it stays
 		// selected when the engine's move leaves it in place.
-		if s.thinking && p != rules.NoPiece && s.settings.Human.Plays(p.Color()) {
-			s.marks.selected, s.marks.targets = sq, nil
-			s.changed(ChangeBoard)
+		if in.s.thinking && p != rules.NoPiece && in.s.settings.Human.Plays(p.Color()) {
+			in.s.marks.selected, in.s.marks.targets = sq, nil
+			in.s.changed(ChangeBoard)
 		}
 		return
 	}
 	if p != rules.NoPiece && p.Color() == pos.Side() {
-		s.marks.selected = sq
-		s.marks.targets = pos.LegalTargets(sq)
-		s.changed(ChangeBoard | ChangeStatus)
+		in.s.marks.selected = sq
+		in.s.marks.targets = pos.LegalTargets(sq)
+		in.s.changed(ChangeBoard | ChangeStatus)
 		return
 	}
-	if s.marks.selected == rules.NoSquare {
+	if in.s.marks.selected == rules.NoSquare {
 		return
 	}
-	m := rules.NewMove(s.marks.selected, sq)
+	m := rules.NewMove(in.s.marks.selected, sq)
 	if why := game.WhyIllegal(pos, m); why != game.NotIllegal {
-		s.marks.illegal = why
-		s.flashReject(sq)
+		in.s.marks.illegal = why
+		in.flashReject(sq)
 		return
 	}
-	if s.settings.WarnRepetition && s.OnRepetitionWarning != nil {
-		if why, loses := s.m.g.WouldLoseByRepetition(m); loses {
-			g, ply := s.m.g, s.m.g.Ply()
-			s.OnRepetitionWarning(why, func() {
-				if s.m.g == g && s.m.g.Ply() == ply && s.HumanToMove() {
-					s.playTapped(m, sq, animate)
+	if in.s.settings.WarnRepetition && in.s.OnRepetitionWarning != nil {
+		if why, loses := in.s.m.Game().WouldLoseByRepetition(m); loses {
+			g, ply := in.s.m.Game(), in.s.m.Game().Ply()
+			in.s.OnRepetitionWarning(why, func() {
+				if in.s.m.Game() == g && in.s.m.Game().Ply() == ply && in.s.HumanToMove() {
+					in.playTapped(m, sq, animate)
 				}
 			})
 			return
 		}
 	}
-	s.playTapped(m, sq, animate)
+	in.playTapped(m, sq, animate)
 }
 
 // playTapped plays the move of a tap, flashing the point when the game refuses it.
-func (s *Session) playTapped(m rules.Move, sq rules.Square, animate bool) {
-	if err := s.play(m, animate); err != nil {
-		s.flashReject(sq)
+func (in BoardInput) playTapped(m rules.Move, sq rules.Square, animate bool) {
+	if err := in.s.play(m, animate); err != nil {
+		in.flashReject(sq)
 	}
 }
 
 // flashReject marks an illegal target briefly; the selection stays.
-func (s *Session) flashReject(sq rules.Square) {
-	s.marks.rejected = sq
-	s.sound(SoundIllegal)
-	s.marks.flashes++
-	id := s.marks.flashes
-	s.changed(ChangeBoard | ChangeStatus)
+func (in BoardInput) flashReject(sq rules.Square) {
+	in.s.marks.rejected = sq
+	in.s.sound(SoundIllegal)
+	in.s.marks.flashes++
+	id := in.s.marks.flashes
+	in.s.changed(ChangeBoard | ChangeStatus)
 	time.AfterFunc(rejectFlash, func() {
-		s.post(func() {
-			if s.marks.flashes == id && s.marks.rejected != rules.NoSquare {
-				s.marks.rejected = rules.NoSquare
-				s.changed(ChangeBoard)
+		in.s.post(func() {
+			if in.s.marks.flashes == id && in.s.marks.rejected != rules.NoSquare {
+				in.s.marks.rejected = rules.NoSquare
+				in.s.changed(ChangeBoard)
 			}
 		})
 	})
@@ -136,9 +143,9 @@ func (s *Session) flashReject(sq rules.Square) {
 
 // clearMarks forgets the selection and everything tied to the previous position,
 // including a failed search's report.
-func (s *Session) clearMarks() {
-	flashes := s.marks.flashes // the count goes on: a flash still due never takes a later one for its own
-	s.marks = noMarks()
-	s.marks.flashes = flashes
-	s.engineErr, s.hintErr = nil, nil
+func (in BoardInput) clearMarks() {
+	flashes := in.s.marks.flashes // the count goes on: a flash still due never takes a later one for its own
+	in.s.marks = noMarks()
+	in.s.marks.flashes = flashes
+	in.s.engineErr, in.s.hintErr = nil, nil
 }

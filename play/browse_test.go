@@ -12,6 +12,7 @@ import (
 
 	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/match"
 	"github.com/xqfyne/xiangqi/play/playtest"
 	"github.com/xqfyne/xiangqi/rules"
 )
@@ -53,15 +54,15 @@ func fourPliesWithTheEngine(t *testing.T) (*Session, *playtest.UIQueue, *int) {
 func TestBrowsingPausesTheEngine(t *testing.T) {
 	s, q, calls := fourPliesWithTheEngine(t)
 	before := *calls
-	s.GoBack() // Black, the engine, to move
+	s.Browser().GoBack() // Black, the engine, to move
 	q.Drain()
-	if s.Game().Ply() != 3 || s.Thinking() || !s.Browsing() || *calls != before {
-		t.Fatalf("back: ply %d thinking %v browsing %v searches %d→%d", s.Game().Ply(), s.Thinking(), s.Browsing(), before, *calls)
+	if s.Game().Ply() != 3 || s.Engine().Thinking() || !s.Browser().Browsing() || *calls != before {
+		t.Fatalf("back: ply %d thinking %v browsing %v searches %d→%d", s.Game().Ply(), s.Engine().Thinking(), s.Browser().Browsing(), before, *calls)
 	}
-	s.GoFirst()
-	s.GoForward()
+	s.Browser().GoFirst()
+	s.Browser().GoForward()
 	q.Drain()
-	if s.Game().Ply() != 1 || *calls != before || !s.CanGoBack() || !s.CanGoForward() {
+	if s.Game().Ply() != 1 || *calls != before || !s.Browser().CanGoBack() || !s.Browser().CanGoForward() {
 		t.Fatalf("first, forward: ply %d, searches %d→%d", s.Game().Ply(), before, *calls)
 	}
 	// Black's move played by the person at ply 1 starts a variation; the engine answers
@@ -74,20 +75,20 @@ func TestBrowsingPausesTheEngine(t *testing.T) {
 			break
 		}
 	}
-	s.Tap(alt.From())
-	s.Tap(alt.To())
+	s.Input().Tap(alt.From())
+	s.Input().Tap(alt.To())
 	q.Drain()
 	if s.Game().Ply() != 2 || s.Game().LastMove() != alt || *calls != before {
 		t.Fatalf("variation move: ply %d last %v searches %d→%d", s.Game().Ply(), s.Game().LastMove(), before, *calls)
 	}
-	if n := s.CurrentNode(); n.IsMainLine() || len(n.Parent.Children) != 2 {
+	if n := s.Browser().CurrentNode(); n.IsMainLine() || len(n.Parent.Children) != 2 {
 		t.Fatal("the new move did not start a variation")
 	}
 	if main := s.Record().MainLineMoves(); len(main) != 4 {
 		t.Fatalf("main line has %d moves, want the 4 played", len(main))
 	}
-	s.GoLast()
-	if s.Game().Ply() != 2 || s.Thinking() {
+	s.Browser().GoLast()
+	if s.Game().Ply() != 2 || s.Engine().Thinking() {
 		t.Fatal("last of the variation")
 	}
 }
@@ -103,8 +104,8 @@ func TestVariationsPromoteAndDelete(t *testing.T) {
 	for _, m := range []string{"h2e2", "h9g7", "h0g2", "i9h9"} {
 		tapMove(t, s, m)
 	}
-	s.GoBack()
-	s.GoBack()
+	s.Browser().GoBack()
+	s.Browser().GoBack()
 	if s.Game().Ply() != 2 || !s.HumanToMove() {
 		t.Fatalf("back twice: ply %d", s.Game().Ply())
 	}
@@ -119,27 +120,27 @@ func TestVariationsPromoteAndDelete(t *testing.T) {
 	if !slices.Equal(texts, want) {
 		t.Fatalf("move list %v, want %v", texts, want)
 	}
-	if !s.CanPromote() || s.CanGoForward() {
+	if !s.Browser().CanPromote() || s.Browser().CanGoForward() {
 		t.Fatal("on the variation: promote should be possible, forward not")
 	}
 	// Tapping the main line's last move shows it.
-	if err := s.GoToNode(list[4].Node); err != nil {
+	if err := s.Browser().GoToNode(list[4].Node); err != nil {
 		t.Fatal(err)
 	}
 	if got := lineOf(s); !slices.Equal(got, []string{"h2e2", "h9g7", "h0g2", "i9h9"}) {
 		t.Fatalf("main line node shows %v", got)
 	}
-	if err := s.GoToNode(list[3].Node); err != nil {
+	if err := s.Browser().GoToNode(list[3].Node); err != nil {
 		t.Fatal(err)
 	}
 	if got := lineOf(s); !slices.Equal(got, []string{"h2e2", "h9g7", "b0c2"}) {
 		t.Fatalf("variation node shows %v", got)
 	}
-	s.PromoteToMainLine()
+	s.Browser().PromoteToMainLine()
 	if main := s.Record().MainLineMoves(); len(main) != 3 || main[2] != mv(t, "b0c2") {
 		t.Fatalf("promoted main line %v", main)
 	}
-	if err := s.DeleteFromHere(); err != nil {
+	if err := s.Browser().DeleteFromHere(); err != nil {
 		t.Fatal(err)
 	}
 	if got := lineOf(s); !slices.Equal(got, []string{"h2e2", "h9g7"}) || s.Game().Len() != 4 {
@@ -148,8 +149,8 @@ func TestVariationsPromoteAndDelete(t *testing.T) {
 	if main := s.Record().MainLineMoves(); len(main) != 4 || main[2] != mv(t, "h0g2") {
 		t.Fatalf("after delete the main line is %v", main)
 	}
-	s.GoFirst()
-	if s.CanDelete() || s.DeleteFromHere() == nil {
+	s.Browser().GoFirst()
+	if s.Browser().CanDelete() || s.Browser().DeleteFromHere() == nil {
 		t.Fatal("delete at the start position")
 	}
 }
@@ -168,9 +169,9 @@ func TestVariationsAreSavedAndRestored(t *testing.T) {
 	if !bytes.Contains(fs.files[saveName], []byte(`{"format":"xiangqi-save",`)) {
 		t.Fatalf("the save is not an envelope:\n%s", fs.files[saveName])
 	}
-	s.GoBack()
+	s.Browser().GoBack()
 	tapMove(t, s, "b0c2")
-	s.GoBack()
+	s.Browser().GoBack()
 	s.Flush()
 	s2, _, notice := openSession(t, fs, nil)
 	if notice != nil {
@@ -189,7 +190,7 @@ func TestVariationsAreSavedAndRestored(t *testing.T) {
 	if !slices.Equal(lineOf(s2), []string{"h2e2", "h9g7"}) || s2.Game().Len() != 3 || s2.Game().Moves()[2] != mv(t, "b0c2") {
 		t.Fatalf("restored line %v of %v", lineOf(s2), s2.Game().Moves())
 	}
-	if s2.CurrentNode().Next().Move != mv(t, "h0g2") {
+	if s2.Browser().CurrentNode().Next().Move != mv(t, "h0g2") {
 		t.Fatal("the restored tree lost its main line's order")
 	}
 }
@@ -216,7 +217,7 @@ func FuzzDecodeSave(f *testing.F) {
 	for _, m := range []string{"h2e2", "h9g7"} {
 		tapMove(f, s, m)
 	}
-	s.GoBack()
+	s.Browser().GoBack()
 	tapMove(f, s, "b9c7")
 	if data, err := encodeSave(s.Game(), s.Settings(), nil, nil); err == nil {
 		f.Add(data)
@@ -232,7 +233,7 @@ func FuzzDecodeSave(f *testing.F) {
 			return
 		}
 		set := settingsFrom(saved.settings, English)
-		clock := restoreClock(saved.clock, set.TimeControl)
+		clock := match.RestoreClocks(saved.clock, set.TimeControl)
 		first, err := encodeSave(saved.game, set, &clock, nil)
 		if err != nil {
 			return // metadata a record refuses to write is refused on reading too
@@ -242,7 +243,7 @@ func FuzzDecodeSave(f *testing.F) {
 			t.Fatalf("reload: %v\n%s", err, first)
 		}
 		set = settingsFrom(again.settings, English)
-		clock = restoreClock(again.clock, set.TimeControl)
+		clock = match.RestoreClocks(again.clock, set.TimeControl)
 		second, err := encodeSave(again.game, set, &clock, nil)
 		if err != nil || !bytes.Equal(first, second) {
 			t.Fatalf("save → load → save differs: %v\n%s\n%s", err, first, second)
@@ -258,17 +259,17 @@ func TestMainLineResultSurvivesVariation(t *testing.T) {
 	}
 	tapMove(t, s, "h2e2")
 	tapMove(t, s, "h9g7")
-	s.Resign()
+	s.Endings().Resign()
 	if s.Game().Result().Reason != game.ReasonResignation {
 		t.Fatal("not resigned")
 	}
-	s.GoBack()
+	s.Browser().GoBack()
 	tapMove(t, s, "b9c7")
-	if s.Game().Ply() != 2 || s.CurrentNode().IsMainLine() {
+	if s.Game().Ply() != 2 || s.Browser().CurrentNode().IsMainLine() {
 		t.Fatal("no variation")
 	}
 	main := s.Record().MainLine()
-	if err := s.GoToNode(main[len(main)-1]); err != nil {
+	if err := s.Browser().GoToNode(main[len(main)-1]); err != nil {
 		t.Fatal(err)
 	}
 	if r := s.Game().Result(); r.Reason != game.ReasonResignation {
@@ -282,43 +283,43 @@ func TestEditsOfAFinishedGameLeaveTheEngineQuiet(t *testing.T) {
 	for _, edit := range []string{"delete", "promote"} {
 		t.Run(edit, func(t *testing.T) {
 			s, q, calls := fourPliesWithTheEngine(t)
-			s.Resign()
+			s.Endings().Resign()
 			before := *calls
 			quiet := func(what string) {
 				t.Helper()
 				q.Drain()
-				s.WaitSearch()
+				s.Engine().Wait()
 				q.Drain()
-				if *calls != before || s.Thinking() {
-					t.Fatalf("%s: the engine searched (%d→%d searches, thinking %v)", what, before, *calls, s.Thinking())
+				if *calls != before || s.Engine().Thinking() {
+					t.Fatalf("%s: the engine searched (%d→%d searches, thinking %v)", what, before, *calls, s.Engine().Thinking())
 				}
 			}
 			if edit == "promote" {
-				s.GoBack()
+				s.Browser().GoBack()
 				tapMove(t, s, "c6c5") // Black's move, for the engine's side, by the person
 				quiet("variation")
-				s.PromoteToMainLine()
+				s.Browser().PromoteToMainLine()
 				quiet("promote")
 				return
 			}
 			// Deleting the engine's last move leaves it to move at the end of the line.
-			if err := s.DeleteFromHere(); err != nil {
+			if err := s.Browser().DeleteFromHere(); err != nil {
 				t.Fatal(err)
 			}
-			if s.Browsing() || s.HumanToMove() || !s.EngineWaits() {
-				t.Fatalf("after the delete: browsing %v, human to move %v, engine waits %v", s.Browsing(), s.HumanToMove(), s.EngineWaits())
+			if s.Browser().Browsing() || s.HumanToMove() || !s.Engine().Waits() {
+				t.Fatalf("after the delete: browsing %v, human to move %v, engine waits %v", s.Browser().Browsing(), s.HumanToMove(), s.Engine().Waits())
 			}
 			quiet("delete")
-			s.GoBack()
-			s.GoLast()
+			s.Browser().GoBack()
+			s.Browser().GoLast()
 			quiet("back and last after the delete")
 			// A move played carries the game on: the engine answers it.
-			s.GoBack()
+			s.Browser().GoBack()
 			tapMove(t, s, "b0c2")
 			q.WaitFor(t, 10*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 4 })
-			s.WaitSearch()
-			if *calls != before+1 || s.EngineWaits() {
-				t.Fatalf("after the move: %d→%d searches, engine waits %v", before, *calls, s.EngineWaits())
+			s.Engine().Wait()
+			if *calls != before+1 || s.Engine().Waits() {
+				t.Fatalf("after the move: %d→%d searches, engine waits %v", before, *calls, s.Engine().Waits())
 			}
 		})
 	}
@@ -334,15 +335,15 @@ func TestCommentIsEditedAndSaved(t *testing.T) {
 	}
 	tapMove(t, s, "h2e2")
 	tapMove(t, s, "h9g7")
-	s.GoBack()
-	if err := s.SetComment("central cannon"); err != nil {
+	s.Browser().GoBack()
+	if err := s.Browser().SetComment("central cannon"); err != nil {
 		t.Fatal(err)
 	}
-	s.GoFirst()
-	if err := s.SetComment("a quiet game"); err != nil {
+	s.Browser().GoFirst()
+	if err := s.Browser().SetComment("a quiet game"); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.SetComment(strings.Repeat("x", MaxComment+1)); err == nil {
+	if err := s.Browser().SetComment(strings.Repeat("x", MaxComment+1)); err == nil {
 		t.Fatal("a comment over the limit was taken")
 	}
 	s.Flush()
@@ -356,9 +357,9 @@ func TestCommentIsEditedAndSaved(t *testing.T) {
 	if got := reopened.Record().Root.Children[0].Comment; got != "central cannon" {
 		t.Errorf("the first move's comment reopened as %q", got)
 	}
-	reopened.GoFirst()
-	reopened.GoForward()
-	if got := reopened.Comment(); got != "central cannon" {
+	reopened.Browser().GoFirst()
+	reopened.Browser().GoForward()
+	if got := reopened.Browser().Comment(); got != "central cannon" {
 		t.Errorf("Comment() on the first move is %q", got)
 	}
 }

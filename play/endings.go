@@ -5,6 +5,13 @@ import (
 	"github.com/xqfyne/xiangqi/rules"
 )
 
+// Endings are the endings a player declares, as a part of a Session: resigning, offering
+// and accepting a draw; and what follows every end of the game.
+type Endings struct{ s *Session }
+
+// Endings returns the session's declared endings.
+func (s *Session) Endings() Endings { return Endings{s} }
+
 // The engine looks at a draw offer only after minDrawOfferPlies plies (twenty moves
 // each), and accepts it when its own score from its last search is at most
 // drawAcceptScore (about a pawn): it does not give away a game it is winning.
@@ -30,73 +37,73 @@ type engineView struct {
 
 // atEnd reports whether the game is at the end of its line and undecided, where a
 // result can be declared.
-func (s *Session) atEnd() bool { return s.m.AtEnd() }
+func (en Endings) atEnd() bool { return en.s.m.AtEnd() }
 
 // resigner is the side that resigns: the player's against the engine, the side to move
 // between two players.
-func (s *Session) resigner() rules.Color {
-	if s.settings.Human == game.HumanBoth {
-		return s.m.g.SideToMove()
+func (en Endings) resigner() rules.Color {
+	if en.s.settings.Human == game.HumanBoth {
+		return en.s.m.Game().SideToMove()
 	}
-	if s.settings.Human == game.HumanBlack {
+	if en.s.settings.Human == game.HumanBlack {
 		return rules.Black
 	}
 	return rules.Red
 }
 
 // CanResign reports whether the player can resign now.
-func (s *Session) CanResign() bool { return s.atEnd() }
+func (en Endings) CanResign() bool { return en.atEnd() }
 
 // Resign ends the game with the player (between two players, the side to move) losing by
 // resignation; the engine stops at once.
-func (s *Session) Resign() {
-	if !s.CanResign() {
+func (en Endings) Resign() {
+	if !en.CanResign() {
 		return
 	}
-	s.cancelSearch()
-	if err := s.m.Resign(s.resigner()); err != nil {
+	en.s.Engine().cancel()
+	if err := en.s.m.Resign(en.resigner()); err != nil {
 		return
 	}
-	s.ended()
+	en.ended()
 }
 
 // CanOfferDraw reports whether the player may offer a draw: on the player's turn.
-func (s *Session) CanOfferDraw() bool { return s.atEnd() && s.HumanToMove() }
+func (en Endings) CanOfferDraw() bool { return en.atEnd() && en.s.HumanToMove() }
 
 // OfferDraw offers a draw. The engine answers at once (see drawAcceptScore); between two
 // players the other player answers through AcceptDraw.
-func (s *Session) OfferDraw() DrawAnswer {
-	if !s.CanOfferDraw() {
+func (en Endings) OfferDraw() DrawAnswer {
+	if !en.CanOfferDraw() {
 		return DrawDeclined
 	}
-	if s.settings.Human == game.HumanBoth {
+	if en.s.settings.Human == game.HumanBoth {
 		return DrawAskOpponent
 	}
-	v := s.engineView
-	if s.m.g.Ply() < minDrawOfferPlies || !v.known || v.score > drawAcceptScore {
+	v := en.s.engineView
+	if en.s.m.Game().Ply() < minDrawOfferPlies || !v.known || v.score > drawAcceptScore {
 		return DrawDeclined
 	}
-	s.AcceptDraw()
+	en.AcceptDraw()
 	return DrawAccepted
 }
 
 // AcceptDraw ends the game as a draw by agreement.
-func (s *Session) AcceptDraw() {
-	if !s.atEnd() {
+func (en Endings) AcceptDraw() {
+	if !en.atEnd() {
 		return
 	}
-	s.cancelSearch()
-	if err := s.m.AgreeDraw(); err != nil {
+	en.s.Engine().cancel()
+	if err := en.s.m.AgreeDraw(); err != nil {
 		return
 	}
-	s.ended()
+	en.ended()
 }
 
 // ended saves and shows a game ended by a declared result, and announces it.
-func (s *Session) ended() {
-	s.sound(s.endSound(s.m.g.Result()))
-	s.clearMarks()
-	s.save()
-	s.changed(ChangeAll)
-	s.notifyGameOver(s.m.g.Result())
+func (en Endings) ended() {
+	en.s.sound(endSound(en.s.m.Game().Result(), en.s.settings.Human))
+	en.s.Input().clearMarks()
+	en.s.save()
+	en.s.changed(ChangeAll)
+	en.s.listeners.gameOver(en.s.m.Game().Result())
 }

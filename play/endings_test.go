@@ -20,9 +20,9 @@ func TestResignEndsAndIsSaved(t *testing.T) {
 	q.WaitFor(t, 10*time.Second, "the engine's first move", func() bool { return s.Game().Ply() == 1 })
 	var over game.Result
 	s.Listen(Listener{GameOver: func(r game.Result) { over = r }})
-	s.Resign()
+	s.Endings().Resign()
 	r := s.Game().Result()
-	if r.Reason != game.ReasonResignation || r.Winner != rules.Red || over != r || s.CanResign() || s.Thinking() {
+	if r.Reason != game.ReasonResignation || r.Winner != rules.Red || over != r || s.Endings().CanResign() || s.Engine().Thinking() {
 		t.Fatalf("after resigning as Black: %+v, announced %+v", r, over)
 	}
 	s.Close()
@@ -51,9 +51,9 @@ func playLong(t *testing.T, s *Session, q *playtest.UIQueue, plies int) {
 		want := s.Game().Ply() + 2
 		moves := s.Game().Position().LegalMoves()
 		m := moves[s.Game().Ply()%len(moves)]
-		s.Tap(m.From())
-		s.Tap(m.To())
-		q.WaitFor(t, 10*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == want || !s.Thinking() })
+		s.Input().Tap(m.From())
+		s.Input().Tap(m.To())
+		q.WaitFor(t, 10*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == want || !s.Engine().Thinking() })
 	}
 }
 
@@ -77,7 +77,7 @@ func TestEngineAnswersDrawOffer(t *testing.T) {
 			if s.Game().Result().Decided() {
 				t.Skip("the random game ended before the offer")
 			}
-			got := s.OfferDraw()
+			got := s.Endings().OfferDraw()
 			r := s.Game().Result()
 			if got != c.want || (got == DrawAccepted) != (r.Reason == game.ReasonAgreement) {
 				t.Fatalf("answer %v, result %+v; want %v", got, r, c.want)
@@ -92,10 +92,10 @@ func TestTwoPlayersAnswerDrawOffer(t *testing.T) {
 		t.Fatal(err)
 	}
 	tapMove(t, s, "h2e2")
-	if got := s.OfferDraw(); got != DrawAskOpponent || s.Game().Result().Decided() {
+	if got := s.Endings().OfferDraw(); got != DrawAskOpponent || s.Game().Result().Decided() {
 		t.Fatalf("offer between two players: %v", got)
 	}
-	s.AcceptDraw()
+	s.Endings().AcceptDraw()
 	if r := s.Game().Result(); r.Reason != game.ReasonAgreement || r.Status != game.Draw {
 		t.Fatalf("after accepting: %+v", r)
 	}

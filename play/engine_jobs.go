@@ -9,6 +9,13 @@ import (
 	"github.com/xqfyne/xiangqi/rules"
 )
 
+// EngineTurn is the engine's side of a Session: its moves and the hints it gives, run as
+// background jobs, and what became of the last one.
+type EngineTurn struct{ s *Session }
+
+// Engine returns the session's engine turns and hints.
+func (s *Session) Engine() EngineTurn { return EngineTurn{s} }
+
 // maxHintSeconds caps the time a hint may take, whatever the difficulty.
 const maxHintSeconds = 3.0
 
@@ -17,101 +24,99 @@ const maxHintSeconds = 3.0
 const engineRandomness = 8
 
 // Thinking reports whether the engine is searching for its move.
-func (s *Session) Thinking() bool { return s.thinking }
+func (et EngineTurn) Thinking() bool { return et.s.thinking }
 
-// EngineError returns why the engine could not make its move, or nil.
-func (s *Session) EngineError() error { return s.engineErr }
+// Error returns why the engine could not make its move, or nil.
+func (et EngineTurn) Error() error { return et.s.engineErr }
 
 // HintError returns why the last hint gave no move, or nil.
-func (s *Session) HintError() error { return s.hintErr }
+func (et EngineTurn) HintError() error { return et.s.hintErr }
 
 // Hinting reports whether the engine is searching for a hint.
-func (s *Session) Hinting() bool { return s.hinting }
+func (et EngineTurn) Hinting() bool { return et.s.hinting }
 
-// EngineMoveFromBook reports whether the engine's last move came from the opening book.
-func (s *Session) EngineMoveFromBook() bool { return s.fromBook }
+// FromBook reports whether the engine's last move came from the opening book.
+func (et EngineTurn) FromBook() bool { return et.s.fromBook }
 
 // Progress returns the latest search progress report.
-func (s *Session) Progress() engine.Info { return s.info }
+func (et EngineTurn) Progress() engine.Info { return et.s.info }
 
 // CanHint reports whether AskHint would ask the engine for a move.
-func (s *Session) CanHint() bool { return s.HumanToMove() && !s.hinting && !s.helpLocked }
+func (et EngineTurn) CanHint() bool { return et.s.HumanToMove() && !et.s.hinting && !et.s.helpLocked }
 
 // AskHint asks the engine for a move for the player; it is shown on the board.
-func (s *Session) AskHint() {
-	if !s.CanHint() {
+func (et EngineTurn) AskHint() {
+	if !et.CanHint() {
 		return
 	}
-	s.marks.hint, s.hintErr = rules.NoMove, nil
-	s.startSearch(true)
+	et.s.marks.hint, et.s.hintErr = rules.NoMove, nil
+	et.start(true)
 }
 
-// CanRetryEngine reports whether it is the engine's turn but its last search failed.
-func (s *Session) CanRetryEngine() bool {
-	return s.engineErr != nil && !s.thinking && !s.m.g.Result().Decided() && s.settings.engineMoves(s.m.g.SideToMove())
+// CanRetry reports whether it is the engine's turn but its last search failed.
+func (et EngineTurn) CanRetry() bool {
+	return et.s.engineErr != nil && !et.s.thinking && !et.s.m.Game().Result().Decided() && et.s.settings.engineMoves(et.s.m.Game().SideToMove())
 }
 
-// RetryEngine lets the engine search again after a search that gave no playable move.
-func (s *Session) RetryEngine() {
-	if !s.CanRetryEngine() {
+// Retry lets the engine search again after a search that gave no playable move.
+func (et EngineTurn) Retry() {
+	if !et.CanRetry() {
 		return
 	}
-	s.engineErr = nil
-	s.startSearch(false)
+	et.s.engineErr = nil
+	et.start(false)
 }
 
-// EngineWaits reports that the engine is to move but waits, as after a move of a finished
+// Waits reports that the engine is to move but waits, as after a move of a finished
 // game was deleted (it does not take the edit as a cue to play on): play goes on when the
 // player takes back (Undo), or goes back and plays another move.
-func (s *Session) EngineWaits() bool {
-	return s.editedAfterEnd && !s.thinking && !s.m.g.Result().Decided() && s.settings.engineMoves(s.m.g.SideToMove()) && !s.freeMoves()
+func (et EngineTurn) Waits() bool {
+	return et.s.editedAfterEnd && !et.s.thinking && !et.s.m.Game().Result().Decided() && et.s.settings.engineMoves(et.s.m.Game().SideToMove()) && !et.s.Browser().freeMoves()
 }
 
-// maybeStartEngine starts the engine's search when it is to move.
-func (s *Session) maybeStartEngine() {
-	if s.thinking || s.editedAfterEnd || s.m.g.Result().Decided() || !s.settings.engineMoves(s.m.g.SideToMove()) || s.freeMoves() {
+// maybeStart starts the engine's search when it is to move.
+func (et EngineTurn) maybeStart() {
+	if et.s.thinking || et.s.editedAfterEnd || et.s.m.Game().Result().Decided() || !et.s.settings.engineMoves(et.s.m.Game().SideToMove()) || et.s.Browser().freeMoves() {
 		return
 	}
-	s.startSearch(false)
+	et.start(false)
 }
 
-// configureEngine applies the book, randomness and rules settings. A search copies the
-// searcher's options when it starts, so a change during a search applies to the next.
-func (s *Session) configureEngine() {
-	randomness := 0
-	if s.settings.Random {
-		randomness = engineRandomness
+// style is how the engine's search for a move (elo from the level, 0 for a hint) plays:
+// the settings' book, randomness and rules and the evaluation for that strength, passed
+// with the search instead of set on the shared searcher.
+func (et EngineTurn) style(elo int) *engine.Style {
+	st := &engine.Style{Elo: elo, Net: et.s.netFor(elo), Rules: et.s.settings.Rules,
+		BookProbe: bookProbe(et.s.book, et.s.settings.Book, et.s.settings.Random)}
+	if et.s.settings.Random {
+		st.Randomness = engineRandomness
 	}
-	s.searcher.SetRandomness(randomness)
-	s.searcher.SetBookProbe(bookProbe(s.book, s.settings.Book, s.settings.Random))
-	s.searcher.SetRules(s.settings.Rules)
+	return st
 }
 
-func (s *Session) startSearch(hint bool) {
-	s.cancelSearch()
+func (et EngineTurn) start(hint bool) {
+	et.cancel()
 	if hint {
-		s.hinting = true
+		et.s.hinting = true
 	} else {
-		s.thinking = true
+		et.s.thinking = true
 	}
-	s.info = engine.Info{}
-	seconds := s.settings.Seconds
+	et.s.info = engine.Info{}
+	seconds := et.s.settings.Seconds
 	if hint && seconds > maxHintSeconds {
 		seconds = maxHintSeconds
 	}
-	pos := s.m.g.Position()
-	elo := s.settings.searchElo(hint) // levels.go
-	s.searcher.SetElo(elo)
-	s.searcher.SetNet(s.netFor(elo)) // evaluation.go
+	pos := et.s.m.Game().Position()
+	elo := et.s.settings.searchElo(hint) // levels.go
 	// The search judges repetitions by the game's rules too, but it sees a loss only
 	// where its tree reaches one; the moves the judge would punish are banned at the
 	// root, as a referee bans them.
-	limits := engine.Limits{MoveTime: secondsToDuration(seconds), BanMoves: s.m.g.ForbiddenMoves()}
-	if tc := s.m.TimeControl(); tc.Timed() && !hint {
+	limits := engine.Limits{MoveTime: secondsToDuration(seconds), BanMoves: et.s.m.Game().ForbiddenMoves(), Style: et.style(elo)}
+	if tc := et.s.m.TimeControl(); tc.Timed() && !hint {
 		// On a clock the engine plans its own time from what is left, not by the level's
 		// seconds per move.
 		limits.MoveTime = 0
-		clock := s.Clock(pos.Side())
+		clock := et.s.Clocks().Side(pos.Side())
 		limits.Time, limits.Increment = max(clock.Main, 0), tc.Increment
 		if tc.IsByoyomi() {
 			// The period the engine may spend on this move: what is left of the current
@@ -120,26 +125,26 @@ func (s *Session) startSearch(hint bool) {
 			limits.Byoyomi = clock.PeriodLeft(tc)
 		}
 	}
-	search := s.search
-	s.changed(ChangeStatus | ChangeControls)
-	s.run(&s.searchJob, func(ctx context.Context, deliver func(func())) {
+	search := et.s.search
+	et.s.changed(ChangeStatus | ChangeControls)
+	et.s.searchJob.run(&et.s.running, et.s.post, func(ctx context.Context, deliver func(func())) {
 		res := search(ctx, pos, limits, func(info engine.Info) {
 			if !hint {
 				deliver(func() {
-					s.info = info
-					s.changed(ChangeStatus)
+					et.s.info = info
+					et.s.changed(ChangeStatus)
 				})
 			}
 		})
-		deliver(func() { s.searchDone(hint, res) })
+		deliver(func() { et.done(hint, res) })
 	})
 }
 
-// searchDone applies a finished search (the job drops one the game moved on from).
-func (s *Session) searchDone(hint bool, res engine.SearchResult) {
-	s.searchJob.finished()
-	s.thinking, s.hinting = false, false
-	pos := s.m.g.Position()
+// done applies a finished search (the job drops one the game moved on from).
+func (et EngineTurn) done(hint bool, res engine.SearchResult) {
+	et.s.searchJob.finished()
+	et.s.thinking, et.s.hinting = false, false
+	pos := et.s.m.Game().View()
 	var bad error
 	switch {
 	case res.Move == rules.NoMove:
@@ -149,39 +154,43 @@ func (s *Session) searchDone(hint bool, res engine.SearchResult) {
 	}
 	if hint {
 		if bad == nil {
-			s.marks.hint = res.Move
+			et.s.marks.hint = res.Move
 		}
-		s.hintErr = bad
-		s.changed(ChangeBoard | ChangeStatus | ChangeControls)
+		et.s.hintErr = bad
+		et.s.changed(ChangeBoard | ChangeStatus | ChangeControls)
 		return
 	}
 	if bad == nil {
-		s.fromBook = res.FromBook
+		et.s.fromBook = res.FromBook
 		if !res.FromBook {
-			s.engineView = engineView{score: res.Score, known: true}
+			et.s.engineView = engineView{score: res.Score, known: true}
 		}
-		if err := s.play(res.Move, true); err != nil {
+		if err := et.s.play(res.Move, true); err != nil {
 			bad = fmt.Errorf("the game rejected the move %v: %w", res.Move, err)
 		}
 	}
 	if bad != nil {
-		s.engineFailed(bad)
+		et.failed(bad)
 	}
 }
 
-// engineFailed stops waiting for the engine after a search without a playable move and
+// failed stops waiting for the engine after a search without a playable move and
 // reports why; the user can retry, take back or start a new game.
-func (s *Session) engineFailed(err error) {
-	s.engineErr = err
-	s.changed(ChangeStatus | ChangeControls)
-	s.notifyEngineError(err)
+func (et EngineTurn) failed(err error) {
+	et.s.engineErr = err
+	et.s.changed(ChangeStatus | ChangeControls)
+	et.s.listeners.engineError(err)
 }
 
-// cancelSearch stops a running search at once and makes its result stale.
-func (s *Session) cancelSearch() {
-	s.searchJob.stop()
-	if s.thinking || s.hinting {
-		s.thinking, s.hinting = false, false
-		s.changed(ChangeStatus | ChangeControls)
+// cancel stops a running search at once and makes its result stale.
+func (et EngineTurn) cancel() {
+	et.s.searchJob.stop()
+	if et.s.thinking || et.s.hinting {
+		et.s.thinking, et.s.hinting = false, false
+		et.s.changed(ChangeStatus | ChangeControls)
 	}
 }
+
+// Wait waits until the background search, if any, has returned (its result may still wait
+// to be posted). Safe from any goroutine.
+func (et EngineTurn) Wait() { et.s.running.Wait() }

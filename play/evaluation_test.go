@@ -84,7 +84,7 @@ type recordingSearcher struct {
 
 func (r *recordingSearcher) search(ctx context.Context, p *rules.Position, lim engine.Limits, info func(engine.Info)) engine.SearchResult {
 	r.mu.Lock()
-	r.nets = append(r.nets, r.Options().Net)
+	r.nets = append(r.nets, lim.Style.Net)
 	r.mu.Unlock()
 	return r.Search(ctx, p, engine.Limits{Depth: 1, BanMoves: lim.BanMoves}, info)
 }
@@ -131,8 +131,8 @@ func TestNetOnlyAtFullStrength(t *testing.T) {
 			t.Fatal(err)
 		}
 		if c.hint {
-			s.AskHint()
-			q.WaitFor(t, 10*time.Second, "the hint", func() bool { return !s.Hinting() })
+			s.Engine().AskHint()
+			q.WaitFor(t, 10*time.Second, "the hint", func() bool { return !s.Engine().Hinting() })
 		} else {
 			tapMove(t, s, "h2e2")
 			q.WaitFor(t, 10*time.Second, "the reply", func() bool { return s.Game().Ply() == 2 })
@@ -143,8 +143,8 @@ func TestNetOnlyAtFullStrength(t *testing.T) {
 	}
 
 	// Analysis is at full strength; switching the evaluation restarts it with the other.
-	s.SetAnalysis(true)
-	analysisNet := func() *nnue.Net { return s.analysis.searcher.Options().Net }
+	s.Analysis().Set(true)
+	analysisNet := func() *nnue.Net { return s.analysis.style.Net }
 	if analysisNet() == nil {
 		t.Fatal("the analysis does not use the net")
 	}
@@ -156,5 +156,5 @@ func TestNetOnlyAtFullStrength(t *testing.T) {
 	if analysisNet() != nil {
 		t.Fatal("switched to classical, the analysis kept the net")
 	}
-	s.SetAnalysis(false)
+	s.Analysis().Set(false)
 }

@@ -48,6 +48,7 @@ type memFS struct {
 	files map[string][]byte
 	// failWrites makes every write fail, as a full disk would.
 	failWrites bool
+	writes     int // files written so far
 }
 
 func newMemFS() *memFS { return &memFS{files: map[string][]byte{}} }
@@ -55,6 +56,7 @@ func newMemFS() *memFS { return &memFS{files: map[string][]byte{}} }
 func (f *memFS) WriteFile(name string, data []byte) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	f.writes++
 	if f.failWrites {
 		return fmt.Errorf("%s: no space left", name)
 	}

@@ -48,9 +48,9 @@ type limitRecorder struct {
 	elos     []int
 }
 
-func (r *limitRecorder) search(_ context.Context, pos *rules.Position, _ engine.Limits, _ func(engine.Info)) engine.SearchResult {
+func (r *limitRecorder) search(_ context.Context, pos *rules.Position, lim engine.Limits, _ func(engine.Info)) engine.SearchResult {
 	r.mu.Lock()
-	r.elos = append(r.elos, r.searcher.Options().Elo)
+	r.elos = append(r.elos, lim.Style.Elo)
 	r.mu.Unlock()
 	return engine.SearchResult{Move: pos.LegalMoves()[0]}
 }
@@ -106,9 +106,9 @@ func TestLevelLimitReachesTheSearcher(t *testing.T) {
 	}
 	engineMoves(2.5, 0)
 	engineMoves(Levels()[0].Seconds, Levels()[0].Elo)
-	s.AskHint()
+	s.Engine().AskHint()
 	calls++
-	q.WaitFor(t, 5*time.Second, "the hint", func() bool { return s.Hint() != rules.NoMove })
+	q.WaitFor(t, 5*time.Second, "the hint", func() bool { return s.Input().Hint() != rules.NoMove })
 	if elo, n := rec.last(); n != calls || elo != 0 {
 		t.Errorf("hint search %d ran with limit %d, want full strength", n, elo)
 	}

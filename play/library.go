@@ -79,28 +79,52 @@ type Remover interface {
 }
 
 // OpenLibrary reads the library's index in fs. An unreadable index falls back to its
-// backup; when neither can be read the library starts empty, the damaged index is set
-// aside, and the error says so (the library is usable all the same).
+// backup; when neither can be read the library starts from no entries, and the damaged
+// index is set aside. Then, on storage that can list its folder (Lister), every game file
+// the index does not list is listed again (rediscover) and the index rewritten, so that
+// neither a damaged index nor a crash between a game's file and its entry loses a game.
+// The error says what was restored or lost; the library is usable all the same.
 func OpenLibrary(fs FS) (*Library, error) {
 	l := &Library{fs: fs, now: time.Now}
+	openErr := l.load()
+	found, err := l.rediscover()
+	if err != nil {
+		return l, errors.Join(openErr, fmt.Errorf("library: the folder could not be searched for unlisted games: %w", err))
+	}
+	if found > 0 {
+		if err := l.writeIndex(l.entries); err != nil {
+			return l, errors.Join(openErr, err)
+		}
+		if openErr != nil {
+			openErr = fmt.Errorf("%w; %d games found in the folder were listed again", openErr, found)
+		}
+	}
+	return l, openErr
+}
+
+// load reads the index, or its backup, into l.
+func (l *Library) load() error {
 	entries, data, err := l.readIndex(libraryIndexName)
 	if err == nil {
 		l.entries, l.last = entries, data
-		return l, nil
+		return nil
 	}
 	if errors.Is(err, os.ErrNotExist) {
 		if entries, data, berr := l.readIndex(libraryBackupName); berr == nil {
 			l.entries, l.last = entries, data
 		}
-		return l, nil
+		return nil
 	}
 	entries, data, berr := l.readIndex(libraryBackupName)
-	aside := setAside(fs, libraryIndexName, "library")
+	aside := setAside(l.fs, libraryIndexName, "library")
 	if berr == nil {
 		l.entries, l.last = entries, data
-		return l, fmt.Errorf("library index unreadable (%v); the previous index was restored, the unreadable one kept as %s", err, aside)
+		return fmt.Errorf("library index unreadable (%v); the previous index was restored, the unreadable one kept as %s", err, aside)
 	}
-	return l, fmt.Errorf("library index unreadable (%v); kept as %s, the library starts empty", err, aside)
+	if _, ok := l.fs.(Lister); ok {
+		return fmt.Errorf("library index unreadable (%v); kept as %s, the list rebuilt from the game files", err, aside)
+	}
+	return fmt.Errorf("library index unreadable (%v); kept as %s, the library starts empty (this storage cannot list the game files)", err, aside)
 }
 
 func (l *Library) readIndex(name string) ([]LibraryEntry, []byte, error) {
@@ -118,8 +142,14 @@ func (l *Library) readIndex(name string) ([]LibraryEntry, []byte, error) {
 	return idx.Games, data, nil
 }
 
-// writeIndex stores the entries: on storage with atomic renames through a temporary
-// file, elsewhere after keeping the old index as the backup (as Store writes saves).
+// libraryFiles are the index's names: the index, its backup and its temporary file.
+func libraryFiles() fileNames {
+	return fileNames{libraryIndexName, libraryBackupName, libraryTempName}
+}
+
+// writeIndex stores the entries the way saves are written (writeKept): the previous
+// index kept as the backup, and on storage with atomic renames the new one written to a
+// temporary file and renamed over it, so that a crash at any moment leaves a whole index.
 func (l *Library) writeIndex(entries []LibraryEntry) error {
 	if entries == nil {
 		entries = []LibraryEntry{}
@@ -128,25 +158,8 @@ func (l *Library) writeIndex(entries []LibraryEntry) error {
 	if err != nil {
 		return fmt.Errorf("library: %w", err)
 	}
-	if afs, ok := l.fs.(AtomicFS); ok {
-		if err := afs.WriteFile(libraryTempName, data); err != nil {
-			return fmt.Errorf("library: %w", err)
-		}
-		if err := afs.Rename(libraryTempName, libraryIndexName); err != nil {
-			return fmt.Errorf("library: %w", err)
-		}
-		if err := afs.SyncDir(); err != nil {
-			return fmt.Errorf("library: %w", err)
-		}
-	} else {
-		if l.last != nil {
-			if err := l.fs.WriteFile(libraryBackupName, l.last); err != nil {
-				return fmt.Errorf("library: keep backup: %w", err)
-			}
-		}
-		if err := l.fs.WriteFile(libraryIndexName, data); err != nil {
-			return fmt.Errorf("library: %w", err)
-		}
+	if err := writeKept(l.fs, libraryFiles(), l.last, data); err != nil {
+		return fmt.Errorf("library: %w", err)
 	}
 	l.entries, l.last = entries, data
 	return nil

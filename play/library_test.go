@@ -197,7 +197,7 @@ func TestFinishedGamesGoToTheLibrary(t *testing.T) {
 	s.Listen(Listener{GameOver: func(game.Result) { announced++ }})
 	l.FileGames(s, nil, func(err error) { t.Error(err) })
 	tapMove(t, s, "h2e2")
-	s.Resign()
+	s.Endings().Resign()
 	items := l.List()
 	if announced != 1 || len(items) != 1 || items[0].Result != "1-0" || items[0].Plies != 1 || items[0].Date == "" {
 		t.Fatalf("announced %d, library %+v", announced, items)
@@ -245,7 +245,7 @@ func TestUnfinishedGameLeftForANewOneIsKept(t *testing.T) {
 	// A finished game is filed when it ends, not again when it is left.
 	tapMove(t, s, "b9c7")
 	q.WaitFor(t, 10*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 5 })
-	s.Resign()
+	s.Endings().Resign()
 	q.Drain()
 	if err := s.NewGame(fastSettings(game.HumanBoth)); err != nil {
 		t.Fatal(err)

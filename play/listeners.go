@@ -16,38 +16,52 @@ type Listener struct {
 }
 
 // Listen adds a listener.
-func (s *Session) Listen(l Listener) { s.listeners = append(s.listeners, l) }
+func (s *Session) Listen(l Listener) { s.listeners.Listen(l) }
 
-// notifyChange tells the listeners what changed.
-func (s *Session) notifyChange(c Change) {
-	for _, l := range s.listeners {
+// Listeners are the listeners of a session, an online controller or a puzzle run, told in
+// turn on the UI goroutine: the one way the controller's parts tell the view of a change.
+type Listeners []Listener
+
+// Listen adds l; forget takes it away again (a screen that is left stops hearing).
+func (ls *Listeners) Listen(l Listener) (forget func()) {
+	*ls = append(*ls, l)
+	i := len(*ls) - 1
+	return func() { (*ls)[i] = Listener{} }
+}
+
+// Changed tells the listeners what changed.
+func (ls Listeners) Changed(c Change) { ls.change(c) }
+
+// change tells the listeners what changed.
+func (ls Listeners) change(c Change) {
+	for _, l := range ls {
 		if l.Change != nil {
 			l.Change(c)
 		}
 	}
 }
 
-// notifyGameOver tells the listeners how the game ended.
-func (s *Session) notifyGameOver(r game.Result) {
-	for _, l := range s.listeners {
+// gameOver tells the listeners how the game ended.
+func (ls Listeners) gameOver(r game.Result) {
+	for _, l := range ls {
 		if l.GameOver != nil {
 			l.GameOver(r)
 		}
 	}
 }
 
-// notifySaveError tells the listeners why a save failed.
-func (s *Session) notifySaveError(err error) {
-	for _, l := range s.listeners {
+// saveError tells the listeners why a save failed.
+func (ls Listeners) saveError(err error) {
+	for _, l := range ls {
 		if l.SaveError != nil {
 			l.SaveError(err)
 		}
 	}
 }
 
-// notifyEngineError tells the listeners why the engine could not move.
-func (s *Session) notifyEngineError(err error) {
-	for _, l := range s.listeners {
+// engineError tells the listeners why the engine could not move.
+func (ls Listeners) engineError(err error) {
+	for _, l := range ls {
 		if l.EngineError != nil {
 			l.EngineError(err)
 		}
@@ -57,7 +71,7 @@ func (s *Session) notifyEngineError(err error) {
 // leaveGame tells the listeners of the game about to be replaced, when it is unfinished
 // and has moves: a game left for another is not lost (issue 35).
 func (s *Session) leaveGame() {
-	if len(s.m.g.Record().Root.Children) == 0 || s.m.g.Over() {
+	if len(s.m.Game().Record().Root.Children) == 0 || s.m.Game().Over() {
 		return
 	}
 	r, who := s.CurrentRecord(), s.Players()

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/match"
 )
 
 // Players says who played a game: the side(s) a person played (empty: unknown) and the
@@ -51,7 +52,7 @@ func (s *Session) OpenRecord(r *game.Record, who Players) error {
 	if CheckSeconds(who.Seconds) == nil {
 		set.Seconds = who.Seconds
 	}
-	set.TimeControl = TimeControl{} // a game opened from a file is studied, not timed
+	set.TimeControl = match.TimeControl{} // a game opened from a file is studied, not timed
 	s.replaceGame(g, set)
 	return nil
 }
@@ -76,7 +77,7 @@ func (s *Session) NewGameFrom(fen string, set Settings) error {
 // CurrentRecord returns a copy of the session's game record (its tree, metadata and
 // recorded result), for export, copying and the library: changing it does not change the
 // game.
-func (s *Session) CurrentRecord() *game.Record { return s.m.g.Record().Copy() }
+func (s *Session) CurrentRecord() *game.Record { return s.m.Game().Record().Copy() }
 
 // replaceGame makes g the session's game: the listeners hear of the old game when it is
 // unfinished (Listener.Leaving), the engine stops and forgets it, the
@@ -84,17 +85,16 @@ func (s *Session) CurrentRecord() *game.Record { return s.m.g.Record().Copy() }
 // turn.
 func (s *Session) replaceGame(g *game.Game, set Settings) {
 	s.leaveGame()
-	s.cancelSearch()
+	s.Engine().cancel()
 	s.running.Wait()
 	s.searcher.Clear()
 	s.m.StopClock()
-	s.forgetReview() // its marks belong to the game replaced
+	s.Review().forget() // its marks belong to the game replaced
 	s.settings, s.engineView, s.editedAfterEnd = set, engineView{}, false
 	s.m = s.newMatch(g, nil)
 	g.SetRules(set.Rules)
-	s.configureEngine()
-	s.clearMarks()
+	s.Input().clearMarks()
 	s.save()
 	s.changed(ChangeAll)
-	s.maybeStartEngine()
+	s.Engine().maybeStart()
 }

@@ -33,8 +33,8 @@ func TestOpenRecordReplacesTheGameAndSavesIt(t *testing.T) {
 		t.Fatalf("opened game: ply %d of %d, red %q", g.Ply(), g.Len(), g.Record().Meta.Red)
 	}
 	// A record that does not say who plays is opened for two people: the engine waits.
-	if s.Settings().Human != game.HumanBoth || s.Thinking() {
-		t.Errorf("human %q, thinking %v", s.Settings().Human, s.Thinking())
+	if s.Settings().Human != game.HumanBoth || s.Engine().Thinking() {
+		t.Errorf("human %q, thinking %v", s.Settings().Human, s.Engine().Thinking())
 	}
 	s.Flush()
 	saved, err := NewStore(fs).Load()

@@ -54,7 +54,7 @@ func (r *PuzzleRun) judgeEndgame() bool {
 	case won || (r.drawGoal() && (drawn || moves >= EndgameMoves && !lost)):
 		r.state = RunSolved
 		r.status = i18n.Message{Key: "puzzle.endgame.reached"}
-		r.recordOnce(true)
+		r.solvedWith(0)
 	case lost || drawn || moves >= EndgameMoves:
 		r.state = RunFailed
 		key := "puzzle.endgame.missedWin"

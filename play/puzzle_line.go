@@ -48,7 +48,7 @@ func (r *PuzzleRun) playedLine(m, reply rules.Move, err error) {
 		if r.attempt.Hints() > 0 {
 			r.status = i18n.Message{Key: "puzzle.solvedWithHints"}
 		}
-		r.recordOnce(r.attempt.Hints() == 0)
+		r.solvedWith(r.attempt.Hints())
 	case puzzle.Failed:
 		r.state = RunFailed
 		r.status = i18n.Message{Key: "puzzle.wrong"}

@@ -2,6 +2,7 @@ package play
 
 import (
 	"context"
+	"fmt"
 	"slices"
 
 	"github.com/xqfyne/xiangqi/engine"
@@ -39,16 +40,20 @@ type PuzzleRun struct {
 	state    RunState
 	status   i18n.Message
 	recorded bool
+	// change is the player's rating change the try made, when it was rated (the
+	// first try at a puzzle).
+	change struct {
+		points int
+		rated  bool
+	}
+	first bool // no try at the puzzle was recorded before this one
+	stars int  // earned by this try (puzzle.TryStars), once solved
 	// refutation is the engine's line after a wrong move, from failedAt.
 	refutation []rules.Move
 	failedAt   *rules.Position
-	job        struct {
-		gen    uint64
-		cancel context.CancelFunc
-	}
-	thinking bool
-	// OnChange hears of every change of what the run shows.
-	OnChange func()
+	job        job // the engine's reply or check (jobs.go)
+	thinking   bool
+	listeners Listeners // told of every change of what the run shows (Listen)
 }
 
 // Start begins a run at p.
@@ -57,7 +62,8 @@ func (t *Puzzles) Start(p *puzzle.Puzzle) (*PuzzleRun, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &PuzzleRun{t: t, p: p, solver: pos.Side(), pos: pos, marks: noMarks(), last: rules.NoMove, hintFrom: rules.NoSquare}
+	r := &PuzzleRun{t: t, p: p, solver: pos.Side(), pos: pos, marks: noMarks(), last: rules.NoMove, hintFrom: rules.NoSquare,
+		first: t.progress.Results[p.ID].Attempts == 0}
 	if p.Kind == puzzle.KindEndgame {
 		if r.g, err = game.New(p.FEN); err != nil {
 			return nil, err
@@ -87,8 +93,33 @@ func (r *PuzzleRun) State() RunState { return r.state }
 // Thinking reports whether the engine is answering or looking for a refutation.
 func (r *PuzzleRun) Thinking() bool { return r.thinking }
 
-// Status says what the player should do, or how the run ended.
-func (r *PuzzleRun) Status() i18n.Message { return r.status }
+// Status says what the player should do, or how the run ended; the end of a rated try
+// says the rating change too: "Solved! (+12)".
+func (r *PuzzleRun) Status() i18n.Message {
+	if r.state == RunSolving || !r.change.rated {
+		return r.status
+	}
+	return i18n.Message{Key: "puzzle.rated", Args: i18n.Args{"Result": r.status, "Change": SignedChange(r.change.points)}}
+}
+
+// Stars is what this try earned on the path (puzzle.TryStars): 0 until it is solved.
+func (r *PuzzleRun) Stars() int { return r.stars }
+
+// RatingChange is the change of the player's rating this try made, and whether it was
+// rated (a retry or a puzzle tried before is not; nothing is known before the result).
+func (r *PuzzleRun) RatingChange() (points int, rated bool) { return r.change.points, r.change.rated }
+
+// SignedChange writes a rating change with its sign: "+12", "-7", "±0" (a hyphen-minus: the
+// UI font's subset has no U+2212, and every other number the app shows uses the hyphen).
+func SignedChange(points int) string {
+	switch {
+	case points > 0:
+		return fmt.Sprintf("+%d", points)
+	case points < 0:
+		return fmt.Sprintf("-%d", -points)
+	}
+	return "\u00b10"
+}
 
 // Selected is the selected piece's point, or rules.NoSquare.
 func (r *PuzzleRun) Selected() rules.Square { return r.marks.selected }
@@ -134,6 +165,8 @@ func (r *PuzzleRun) goal() i18n.Message {
 		return i18n.Message{Key: "puzzle.goal.hold", Args: i18n.Args{"Side": side, "Moves": EndgameMoves}}
 	case r.g != nil:
 		return i18n.Message{Key: "puzzle.goal.win", Args: i18n.Args{"Side": side, "Moves": EndgameMoves}}
+	case r.p.Kind == puzzle.KindMate && r.p.Proof == puzzle.Proven && r.p.Stalemate():
+		return i18n.Message{Key: "puzzle.goal.stalemate", Args: i18n.Args{"Side": side, "Moves": r.p.SolverMoves()}}
 	case r.p.Kind == puzzle.KindMate && r.p.Proof == puzzle.Proven:
 		return i18n.Message{Key: "puzzle.goal.mate", Args: i18n.Args{"Side": side, "Moves": r.p.SolverMoves()}}
 	case r.p.Kind == puzzle.KindMaterial:
@@ -192,7 +225,20 @@ func (r *PuzzleRun) recordOnce(solved bool) {
 		return
 	}
 	r.recorded = true
-	r.t.record(r.p, solved)
+	r.change.points, r.change.rated = r.t.record(r.p, solved, 0)
+}
+
+// solvedWith records a solve with hints hints and its stars, in one save; a hinted solve
+// was recorded as failed at the first hint (for the ratings), and is solved for the
+// stars.
+func (r *PuzzleRun) solvedWith(hints int) {
+	r.stars = puzzle.TryStars(true, hints, r.first)
+	if !r.recorded {
+		r.recorded = true
+		r.change.points, r.change.rated = r.t.record(r.p, hints == 0, r.stars)
+		return
+	}
+	r.t.award(r.p, r.stars)
 }
 
 // search runs the engine on pos off the UI goroutine and hands the result to done on
@@ -209,36 +255,22 @@ func (r *PuzzleRun) search(pos *rules.Position, lim engine.Limits, done func(eng
 // returns on the UI goroutine, unless the run was stopped or retried since; the run
 // takes no taps or hints meanwhile.
 func (r *PuzzleRun) background(work func(context.Context) func()) {
-	r.stopSearch()
-	gen := r.job.gen
-	ctx, cancel := context.WithCancel(context.Background())
-	r.job.cancel = cancel
 	r.thinking = true
-	post := r.t.cfg.Post
-	r.t.running.Add(1)
-	go func() {
-		defer r.t.running.Done()
+	r.job.run(&r.t.running, r.t.cfg.Post, func(ctx context.Context, deliver func(func())) {
 		done := work(ctx)
-		post(func() {
-			if r.job.gen != gen {
-				return
-			}
+		deliver(func() {
 			r.thinking = false
-			cancel()
+			r.job.finished()
 			done()
 			r.changed()
 		})
-	}()
+	})
 }
 
 // stopSearch cancels the engine's search and drops its answer.
 func (r *PuzzleRun) stopSearch() {
-	r.job.gen++
+	r.job.stop()
 	r.thinking = false
-	if r.job.cancel != nil {
-		r.job.cancel()
-		r.job.cancel = nil
-	}
 }
 
 // Stop cancels the engine's work: the screen was left.
@@ -252,15 +284,15 @@ func (r *PuzzleRun) Retry() {
 	if err != nil {
 		return
 	}
-	onChange := r.OnChange
+	listeners := r.listeners
 	*r = PuzzleRun{t: fresh.t, p: fresh.p, attempt: fresh.attempt, g: fresh.g, solver: fresh.solver, pos: fresh.pos,
-		marks: fresh.marks, last: fresh.last, hintFrom: fresh.hintFrom, status: fresh.status, job: r.job, OnChange: onChange}
+		marks: fresh.marks, last: fresh.last, hintFrom: fresh.hintFrom, status: fresh.status, first: fresh.first, job: r.job,
+		listeners: listeners}
 	r.changed()
 }
 
-// changed tells OnChange that what the run shows changed.
-func (r *PuzzleRun) changed() {
-	if r.OnChange != nil {
-		r.OnChange()
-	}
-}
+// Listen adds a listener of the run's changes (Listener.Change); forget takes it away.
+func (r *PuzzleRun) Listen(l Listener) (forget func()) { return r.listeners.Listen(l) }
+
+// changed tells the listeners that what the run shows changed.
+func (r *PuzzleRun) changed() { r.listeners.Changed(ChangeAll) }

@@ -17,6 +17,24 @@ const (
 	puzzleTempName   = "puzzles.tmp.json"
 )
 
+// The progress file's format marker. Files written before it had none; they still open
+// when they have a progress's shape (progressKeys), and anything else is refused.
+const (
+	puzzleFormatName    = "xiangqi-puzzles"
+	puzzleFormatVersion = 1
+)
+
+// progressKeys are the fields a progress file holds (puzzle.Progress) besides the marker.
+var progressKeys = map[string]bool{"player": true, "results": true, "puzzles": true,
+	"streak": true, "best_streak": true, "history": true}
+
+// puzzleFile is the progress as written: the marker, then the progress's own fields.
+type puzzleFile struct {
+	Format  string `json:"format"`
+	Version int    `json:"version"`
+	*puzzle.Progress
+}
+
 // maxProgressBytes bounds a progress file read back: 5,430 puzzles' results and ratings
 // take about 400 KB; a file far larger is not one this app wrote.
 const maxProgressBytes = 8 << 20
@@ -39,7 +57,7 @@ func (s *Store) Puzzles() *PuzzleStore { return NewPuzzleStore(s.fs) }
 
 // Save writes the progress.
 func (ps *PuzzleStore) Save(pr *puzzle.Progress) error {
-	data, err := json.Marshal(pr)
+	data, err := json.Marshal(puzzleFile{puzzleFormatName, puzzleFormatVersion, pr})
 	if err != nil {
 		return err
 	}
@@ -82,11 +100,44 @@ func (ps *PuzzleStore) read(name string) (*puzzle.Progress, []byte, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	pr, err := puzzle.UnmarshalProgress(data)
+	pr, err := decodeProgressFile(data)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", name, err)
 	}
 	return pr, data, nil
+}
+
+// decodeProgressFile reads a progress file: one with the marker of this format and a
+// version this app knows, or an older one without a marker whose fields are all a
+// progress's and include the player's rating. Any other JSON (another file of the app's,
+// a foreign one) is refused rather than read as a new player's progress and overwritten.
+func decodeProgressFile(data []byte) (*puzzle.Progress, error) {
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(data, &fields); err != nil || fields == nil {
+		return nil, errors.New("not a puzzle progress: not a JSON object")
+	}
+	if raw, ok := fields["format"]; ok {
+		var head struct {
+			Format  string `json:"format"`
+			Version int    `json:"version"`
+		}
+		if err := json.Unmarshal(data, &head); err != nil || head.Format != puzzleFormatName {
+			return nil, fmt.Errorf("not a puzzle progress: format %s, want %q", raw, puzzleFormatName)
+		}
+		if head.Version < 1 || head.Version > puzzleFormatVersion {
+			return nil, fmt.Errorf("puzzle progress of version %d: this app reads 1..%d", head.Version, puzzleFormatVersion)
+		}
+	} else {
+		if _, ok := fields["player"]; !ok {
+			return nil, errors.New("not a puzzle progress: no format marker and no player rating")
+		}
+		for k := range fields {
+			if !progressKeys[k] {
+				return nil, fmt.Errorf("not a puzzle progress: no format marker and a field %q", k)
+			}
+		}
+	}
+	return puzzle.UnmarshalProgress(data)
 }
 
 func (ps *PuzzleStore) setAside(name string) string {

@@ -71,8 +71,16 @@ func (t *Puzzles) All() []puzzle.Puzzle { return t.cfg.Puzzles }
 // Progress returns the player's progress; it must not be changed.
 func (t *Puzzles) Progress() *puzzle.Progress { return t.progress }
 
-// Select returns the indices of the puzzles that pass f.
-func (t *Puzzles) Select(f puzzle.Filter) []int { return puzzle.Select(t.cfg.Puzzles, f, t.progress) }
+// Select returns the indices of the puzzles that pass f: a chosen collection in its
+// order (a book reads from its first position), all collections nearest the player's
+// rating first (puzzle.NearFirst).
+func (t *Puzzles) Select(f puzzle.Filter) []int {
+	idx := puzzle.Select(t.cfg.Puzzles, f, t.progress)
+	if f.Collection == "" {
+		puzzle.NearFirst(t.cfg.Puzzles, idx, t.progress)
+	}
+	return idx
+}
 
 // Daily returns the puzzle of day's date.
 func (t *Puzzles) Daily(day time.Time) (*puzzle.Puzzle, bool) {
@@ -97,9 +105,27 @@ func (t *Puzzles) Next(f puzzle.Filter) (*puzzle.Puzzle, bool) {
 // Close stops the engine and waits for its searches.
 func (t *Puzzles) Close() { t.running.Wait() }
 
-// record notes a result and saves the progress at once.
-func (t *Puzzles) record(p *puzzle.Puzzle, solved bool) {
-	t.progress.Record(p, solved)
+// record notes a result and the stars it earned, and saves the progress at once; it
+// returns the player's rating change, and whether the result was rated
+// (puzzle.Progress.Record).
+func (t *Puzzles) record(p *puzzle.Puzzle, solved bool, stars int) (change int, rated bool) {
+	change, rated = t.progress.Record(p, solved)
+	t.progress.AwardStars(p.ID, stars)
+	if t.cfg.Store == nil {
+		return change, rated
+	}
+	if err := t.cfg.Store.Save(t.progress); err != nil && t.cfg.SaveError != nil {
+		t.cfg.SaveError(err)
+	}
+	return change, rated
+}
+
+// award keeps a puzzle's best stars and saves the progress when they grew.
+func (t *Puzzles) award(p *puzzle.Puzzle, stars int) {
+	if stars <= t.progress.Stars[p.ID] {
+		return
+	}
+	t.progress.AwardStars(p.ID, stars)
 	if t.cfg.Store == nil {
 		return
 	}
@@ -107,6 +133,9 @@ func (t *Puzzles) record(p *puzzle.Puzzle, solved bool) {
 		t.cfg.SaveError(err)
 	}
 }
+
+// Path is the chapters of the path over the trainer's puzzles (puzzle.Path).
+func (t *Puzzles) Path() []puzzle.Chapter { return puzzle.Path(t.cfg.Puzzles) }
 
 // PuzzleRecord is a puzzle as a game record: its position with the solution's line as
 // the main line, titled with the book's title and source, to open in analysis.

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/i18n"
 	"github.com/xqfyne/xiangqi/play/playtest"
 	"github.com/xqfyne/xiangqi/puzzle"
 	"github.com/xqfyne/xiangqi/rules"
@@ -95,6 +96,18 @@ func TestPuzzleRunSolveFailHintAndReload(t *testing.T) {
 	if got := tr.Progress().Player.Rating; got <= before || !tr.Progress().Results["mate2"].Solved {
 		t.Fatalf("rating %v after a solve", got)
 	}
+	// "Solved! (+N)": the change the history shows.
+	gain := int(tr.Progress().History[0] - before)
+	if key, change := resultOf(r.Status()); key != "puzzle.solved" || change != SignedChange(gain) || gain <= 0 || gain > 100 {
+		t.Fatalf("after the solve: %v, a gain of %d", r.Status(), gain)
+	}
+	if points, rated := r.RatingChange(); !rated || points != gain {
+		t.Fatalf("rating change %d (rated %v), want %d", points, rated, gain)
+	}
+	// A first try without a hint: three stars, kept in the progress.
+	if r.Stars() != puzzle.MaxStars || tr.Progress().Stars["mate2"] != puzzle.MaxStars {
+		t.Fatalf("stars %d, kept %d", r.Stars(), tr.Progress().Stars["mate2"])
+	}
 	solvedRating := tr.Progress().Player.Rating
 
 	// A wrong move: failed, and the engine's answer is played.
@@ -105,7 +118,7 @@ func TestPuzzleRunSolveFailHintAndReload(t *testing.T) {
 	}
 	q.WaitFor(t, time.Minute, "the refutation", func() bool { return !r.Thinking() })
 	from, line := r.Refutation()
-	if from == nil || len(line) == 0 || r.LastMove() != line[0] || r.Status().Key != "puzzle.refuted" {
+	if from == nil || len(line) == 0 || r.LastMove() != line[0] || mustKey(resultOf(r.Status())) != "puzzle.refuted" {
 		t.Fatalf("refutation %v, last %v, %v", line, r.LastMove(), r.Status())
 	}
 	if tr.Progress().Player.Rating >= solvedRating || tr.Progress().Streak != 0 {
@@ -128,8 +141,13 @@ func TestPuzzleRunSolveFailHintAndReload(t *testing.T) {
 	}
 	tapRun(t, r, "a5a9")
 	tapRun(t, r, "i1i8")
-	if r.State() != RunSolved || r.Status().Key != "puzzle.solvedWithHints" {
+	// The retry is not rated: the status says only the result.
+	if _, rated := r.RatingChange(); r.State() != RunSolved || r.Status().Key != "puzzle.solvedWithHints" || rated {
 		t.Fatalf("after the hints: %v %v", r.State(), r.Status())
+	}
+	// A retry with hints: one star (solved, but neither first nor unaided).
+	if r.Stars() != 1 || tr.Progress().Stars["study"] != 1 {
+		t.Fatalf("stars after the hinted retry: %d, kept %d", r.Stars(), tr.Progress().Stars["study"])
 	}
 	res := tr.Progress().Results["study"]
 	if res.Solved || res.Attempts != 2 {
@@ -186,11 +204,11 @@ func TestEndgameTrainingReachesTheGoal(t *testing.T) {
 		tapRun(t, r, res.Move.String())
 		q.WaitFor(t, time.Minute, "the engine's reply", func() bool { return !r.Thinking() })
 	}
-	if r.State() != RunSolved || r.Status().Key != "puzzle.endgame.reached" || !tr.Progress().Results["eg-win"].Solved {
+	if r.State() != RunSolved || mustKey(resultOf(r.Status())) != "puzzle.endgame.reached" || !tr.Progress().Results["eg-win"].Solved {
 		t.Fatalf("after the training: %v %v", r.State(), r.Status())
 	}
-	if r.CanHint() {
-		t.Error("endgame training offers hints")
+	if r.CanHint() || r.Stars() != puzzle.MaxStars {
+		t.Errorf("endgame training offers hints (%v) or earned %d stars", r.CanHint(), r.Stars())
 	}
 	if held, _ := tr.Start(&tr.All()[3]); held.Status().Key != "puzzle.goal.hold" {
 		t.Errorf("a drawn ending's goal: %v", held.Status())
@@ -278,4 +296,50 @@ func FuzzPuzzleProgress(f *testing.F) {
 			t.Fatalf("read back %+v, %v; saved %+v", back, err, pr)
 		}
 	})
+}
+
+// resultOf reads a rated try's status, "puzzle.rated" around the result: the result's
+// key and the change; an unrated status is its own key with no change.
+func resultOf(m i18n.Message) (key, change string) {
+	if m.Key != "puzzle.rated" {
+		return m.Key, ""
+	}
+	res, _ := m.Args["Result"].(i18n.Message)
+	ch, _ := m.Args["Change"].(string)
+	return res.Key, ch
+}
+
+func mustKey(key, change string) string {
+	if change == "" {
+		return "unrated " + key
+	}
+	return key
+}
+
+func TestSignedChange(t *testing.T) {
+	for points, want := range map[int]string{12: "+12", -7: "-7", 0: "\u00b10"} {
+		if got := SignedChange(points); got != want {
+			t.Errorf("SignedChange(%d) = %q, want %q", points, got, want)
+		}
+	}
+}
+
+// A stalemate win (困毙, m72-132) says so as its goal, and the stalemating move solves it.
+func TestPuzzleStalemateGoal(t *testing.T) {
+	q := &playtest.UIQueue{}
+	p := puzzle.Puzzle{ID: "m72-132", FEN: "4k4/C8/9/9/9/2B2R3/P7P/4B4/4A4/3K5 w - - 4 67", Kind: puzzle.KindMate,
+		Proof: puzzle.Proven, Rating: 900, Moves: []rules.Move{mv(t, "f4f8")}, Themes: []string{puzzle.ThemeStalemate, puzzle.ThemeFacingKings}}
+	tr, err := NewPuzzles(PuzzleConfig{Puzzles: []puzzle.Puzzle{p}, Post: q.Post})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(tr.Close)
+	r, err := tr.Start(&tr.All()[0])
+	if err != nil || r.Status().Key != "puzzle.goal.stalemate" {
+		t.Fatalf("goal %v, %v", r.Status(), err)
+	}
+	tapRun(t, r, "f4f8")
+	if key, change := resultOf(r.Status()); r.State() != RunSolved || key != "puzzle.solved" || change == "" || r.Position().InCheck() {
+		t.Fatalf("after the stalemating move: %v %v", r.State(), r.Status())
+	}
 }

@@ -11,6 +11,13 @@ import (
 	"github.com/xqfyne/xiangqi/rules"
 )
 
+// Reviewer runs the game review as a part of a Session: every move of the main line judged
+// by the engine, the curve of scores and each move's class.
+type Reviewer struct{ s *Session }
+
+// Review returns the session's game review.
+func (s *Session) Review() Reviewer { return Reviewer{s} }
+
 // MoveClass is how good a reviewed move was, by the score it lost against the engine's
 // best move (see Classify).
 type MoveClass uint8
@@ -99,53 +106,53 @@ type review struct {
 	curve   []CurvePoint
 }
 
-// StartReview reviews the line shown, from the start position to its end, replacing an
+// Start reviews the line shown, from the start position to its end, replacing an
 // earlier review. Progress comes to the listeners as ChangeStatus | ChangeMoves.
-func (s *Session) StartReview(opt ReviewOptions) error {
-	if s.helpLocked {
+func (rv Reviewer) Start(opt ReviewOptions) error {
+	if rv.s.helpLocked {
 		return errors.New("play: no review while an online game is in play")
 	}
 	if opt.PerMove <= 0 && opt.Depth <= 0 {
 		return errors.New("play: a review needs a time or a depth per move")
 	}
-	nodes := append([]*game.Node{s.Record().Root}, s.m.g.Line()...)
+	nodes := append([]*game.Node{rv.s.Record().Root}, rv.s.m.Game().Line()...)
 	if len(nodes) < 2 {
 		return errors.New("play: there is no move to review")
 	}
-	s.CancelReview()
+	rv.Cancel()
 	positions := make([]*rules.Position, len(nodes))
 	sides := make([]rules.Color, len(nodes))
-	pos := s.Record().StartPosition()
+	pos := rv.s.Record().StartPosition()
 	for i, n := range nodes {
 		if i > 0 && !pos.MakeMove(n.Move) {
 			return errors.New("play: the line cannot be replayed")
 		}
 		positions[i], sides[i] = pos.Copy(), pos.Side()
 	}
-	r := &s.review
+	r := &rv.s.review
 	r.running, r.done, r.total = true, 0, len(nodes)
 	r.nodes, r.sides, r.results, r.marks, r.curve = nodes, sides, nil, map[*game.Node]MoveReview{}, nil
-	searcher := engine.NewSearcher(engine.Options{HashMB: reviewHashMB, Threads: 1, Rules: s.settings.Rules})
+	searcher := engine.NewSearcher(engine.Options{HashMB: reviewHashMB, Threads: 1, Rules: rv.s.settings.Rules})
 	// NeedScore: a forced reply's position is searched as deep as any other, or a mate
 	// through it would be missed and the move into it marked "??" (issue 35 item 8).
 	limits := engine.Limits{MoveTime: opt.PerMove, Depth: opt.Depth, NeedScore: true}
-	s.run(&r.job, func(ctx context.Context, deliver func(func())) {
+	r.job.run(&rv.s.running, rv.s.post, func(ctx context.Context, deliver func(func())) {
 		for _, p := range positions {
 			res := searcher.Search(ctx, p, limits, nil)
 			if ctx.Err() != nil {
 				return
 			}
-			deliver(func() { s.reviewed(res) })
+			deliver(func() { rv.reviewed(res) })
 		}
 	})
-	s.changed(ChangeStatus | ChangeMoves | ChangeControls)
+	rv.s.changed(ChangeStatus | ChangeMoves | ChangeControls)
 	return nil
 }
 
 // reviewed takes the search of the next position: the move that led to it can now be
 // classified. The finished review is saved with the game.
-func (s *Session) reviewed(res engine.SearchResult) {
-	r := &s.review
+func (rv Reviewer) reviewed(res engine.SearchResult) {
+	r := &rv.s.review
 	if !r.running {
 		return
 	}
@@ -153,9 +160,9 @@ func (s *Session) reviewed(res engine.SearchResult) {
 	if r.done == r.total {
 		r.running = false
 		r.job.finished()
-		s.save()
+		rv.s.save()
 	}
-	s.changed(ChangeStatus | ChangeMoves | ChangeControls)
+	rv.s.changed(ChangeStatus | ChangeMoves | ChangeControls)
 }
 
 // add takes the search of the next position of the line reviewed.
@@ -186,43 +193,43 @@ func (r *review) add(res engine.SearchResult) {
 
 func clampScore(score int) int { return min(max(score, -reviewScoreCap), reviewScoreCap) }
 
-// CancelReview stops a running review at once; the moves classified so far keep their
+// Cancel stops a running review at once; the moves classified so far keep their
 // marks, and are saved with the game.
-func (s *Session) CancelReview() {
-	r := &s.review
+func (rv Reviewer) Cancel() {
+	r := &rv.s.review
 	r.job.stop()
 	if r.running {
 		r.running = false
-		s.save()
-		s.changed(ChangeStatus | ChangeControls)
+		rv.s.save()
+		rv.s.changed(ChangeStatus | ChangeControls)
 	}
 }
 
-// forgetReview drops the review of a game that is no longer shown.
-func (s *Session) forgetReview() {
-	s.review.job.stop()
-	s.review = review{job: s.review.job} // the job's count goes on, so late reports stay stale
+// forget drops the review of a game that is no longer shown.
+func (rv Reviewer) forget() {
+	rv.s.review.job.stop()
+	rv.s.review = review{job: rv.s.review.job} // the job's count goes on, so late reports stay stale
 }
 
-// Reviewing reports whether a review is running.
-func (s *Session) Reviewing() bool { return s.review.running }
+// Running reports whether a review is running.
+func (rv Reviewer) Running() bool { return rv.s.review.running }
 
-// ReviewProgress returns how many positions of the review are searched, of how many.
-func (s *Session) ReviewProgress() (done, total int) { return s.review.done, s.review.total }
+// Progress returns how many positions of the review are searched, of how many.
+func (rv Reviewer) Progress() (done, total int) { return rv.s.review.done, rv.s.review.total }
 
-// ReviewOf returns the review of the move that led to node n, if it was reviewed.
-func (s *Session) ReviewOf(n *game.Node) (MoveReview, bool) {
-	mr, ok := s.review.marks[n]
+// Of returns the review of the move that led to node n, if it was reviewed.
+func (rv Reviewer) Of(n *game.Node) (MoveReview, bool) {
+	mr, ok := rv.s.review.marks[n]
 	return mr, ok
 }
 
-// ReviewCurve returns the score curve of the last review, one point per position
+// Curve returns the score curve of the last review, one point per position
 // searched so far, while the line shown is the line reviewed (it may go on past it);
 // on another line it returns nil, since the curve is not that line's. The marks of the
-// moves stay either way (ReviewOf).
-func (s *Session) ReviewCurve() []CurvePoint {
-	line := s.m.g.Line()
-	reviewed := s.review.nodes
+// moves stay either way (Reviewer.Of).
+func (rv Reviewer) Curve() []CurvePoint {
+	line := rv.s.m.Game().Line()
+	reviewed := rv.s.review.nodes
 	if len(reviewed) == 0 || len(line) < len(reviewed)-1 {
 		return nil
 	}
@@ -231,14 +238,14 @@ func (s *Session) ReviewCurve() []CurvePoint {
 			return nil
 		}
 	}
-	return slices.Clone(s.review.curve)
+	return slices.Clone(rv.s.review.curve)
 }
 
-// ReviewedMoves returns the reviewed moves of the last review in the order played.
-func (s *Session) ReviewedMoves() []MoveReview {
+// Moves returns the reviewed moves of the last review in the order played.
+func (rv Reviewer) Moves() []MoveReview {
 	var out []MoveReview
-	for _, n := range s.review.nodes {
-		if mr, ok := s.review.marks[n]; ok {
+	for _, n := range rv.s.review.nodes {
+		if mr, ok := rv.s.review.marks[n]; ok {
 			out = append(out, mr)
 		}
 	}

@@ -39,15 +39,15 @@ func TestReviewOfAMatingMove(t *testing.T) {
 		if !s.Game().Result().Decided() {
 			t.Fatal("the test position is not mate after i0i9")
 		}
-		if err := s.StartReview(opt); err != nil {
+		if err := s.Review().Start(opt); err != nil {
 			t.Fatal(err)
 		}
-		q.WaitFor(t, 60*time.Second, "the review", func() bool { return !s.Reviewing() })
-		moves := s.ReviewedMoves()
+		q.WaitFor(t, 60*time.Second, "the review", func() bool { return !s.Review().Running() })
+		moves := s.Review().Moves()
 		if len(moves) != 1 || moves[0].Class != Best || moves[0].Loss != 0 {
 			t.Fatalf("%+v: the mating move reviewed as %+v", opt, moves)
 		}
-		curve := s.ReviewCurve()
+		curve := s.Review().Curve()
 		if len(curve) != 2 || curve[0].Mate != 1 || curve[0].Over || !curve[1].Over || curve[1].Score <= 0 {
 			t.Errorf("%+v: curve %+v: Red mates in 1, then Red has mated", opt, curve)
 		}
@@ -61,11 +61,11 @@ func TestReviewComesBackWithTheGame(t *testing.T) {
 	if err := s.OpenRecord(hungRookRecord(t), Players{Human: game.HumanBoth, Seconds: MinSeconds}); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.StartReview(ReviewOptions{Depth: 4}); err != nil {
+	if err := s.Review().Start(ReviewOptions{Depth: 4}); err != nil {
 		t.Fatal(err)
 	}
-	q.WaitFor(t, 60*time.Second, "the review", func() bool { return !s.Reviewing() })
-	want, wantCurve := s.ReviewedMoves(), s.ReviewCurve()
+	q.WaitFor(t, 60*time.Second, "the review", func() bool { return !s.Review().Running() })
+	want, wantCurve := s.Review().Moves(), s.Review().Curve()
 	s.Close()
 	q.Drain()
 
@@ -73,7 +73,7 @@ func TestReviewComesBackWithTheGame(t *testing.T) {
 	if notice != nil {
 		t.Fatal(notice)
 	}
-	got, gotCurve := again.ReviewedMoves(), again.ReviewCurve()
+	got, gotCurve := again.Review().Moves(), again.Review().Curve()
 	if len(got) != len(want) || len(gotCurve) != len(wantCurve) {
 		t.Fatalf("after a restart: %d moves reviewed, %d points; want %d and %d", len(got), len(gotCurve), len(want), len(wantCurve))
 	}
@@ -88,7 +88,7 @@ func TestReviewComesBackWithTheGame(t *testing.T) {
 			t.Errorf("point %d: %+v, want %+v", i, gotCurve[i], wantCurve[i])
 		}
 	}
-	if mr, ok := again.ReviewOf(again.Record().Root.Children[0]); !ok || mr.Class != Blunder {
+	if mr, ok := again.Review().Of(again.Record().Root.Children[0]); !ok || mr.Class != Blunder {
 		t.Errorf("the blunder's mark after a restart: %+v", mr)
 	}
 }
@@ -100,31 +100,31 @@ func TestReviewCurveFollowsTheLine(t *testing.T) {
 	if err := s.OpenRecord(hungRookRecord(t), Players{Human: game.HumanBoth, Seconds: MinSeconds}); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.StartReview(ReviewOptions{Depth: 3}); err != nil {
+	if err := s.Review().Start(ReviewOptions{Depth: 3}); err != nil {
 		t.Fatal(err)
 	}
-	q.WaitFor(t, 60*time.Second, "the review", func() bool { return !s.Reviewing() })
+	q.WaitFor(t, 60*time.Second, "the review", func() bool { return !s.Review().Running() })
 	blunder := s.Record().Root.Children[0]
-	if err := s.GoToNode(blunder); err != nil {
+	if err := s.Browser().GoToNode(blunder); err != nil {
 		t.Fatal(err)
 	}
-	if len(s.ReviewCurve()) != 4 {
+	if len(s.Review().Curve()) != 4 {
 		t.Fatal("no curve on the line reviewed, before its end")
 	}
 	tapMove(t, s, "e6c5") // another reply: a variation
 	if s.Game().Ply() != 2 || s.Game().Line()[1] == blunder.Children[0] {
 		t.Fatal("the test did not start a variation")
 	}
-	if c := s.ReviewCurve(); c != nil {
+	if c := s.Review().Curve(); c != nil {
 		t.Fatalf("the curve of the line reviewed is shown on another line: %d points", len(c))
 	}
-	if _, ok := s.ReviewOf(blunder); !ok {
+	if _, ok := s.Review().Of(blunder); !ok {
 		t.Fatal("the marks went with the curve")
 	}
-	if err := s.GoToNode(blunder.Children[0]); err != nil {
+	if err := s.Browser().GoToNode(blunder.Children[0]); err != nil {
 		t.Fatal(err)
 	}
-	if len(s.ReviewCurve()) != 4 {
+	if len(s.Review().Curve()) != 4 {
 		t.Fatal("the curve did not come back with its line")
 	}
 }
@@ -146,12 +146,12 @@ func reviewLine(t *testing.T, fen string, opt ReviewOptions, moves ...string) *S
 	if err := s.OpenRecord(rec, Players{Human: game.HumanBoth, Seconds: MinSeconds}); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.StartReview(opt); err != nil {
+	if err := s.Review().Start(opt); err != nil {
 		t.Fatal(err)
 	}
-	q.WaitFor(t, 60*time.Second, "the review", func() bool { return !s.Reviewing() })
-	if got := s.ReviewedMoves(); len(got) != len(moves) || len(s.ReviewCurve()) != len(moves)+1 {
-		t.Fatalf("%d moves reviewed, %d points, for %d moves", len(got), len(s.ReviewCurve()), len(moves))
+	q.WaitFor(t, 60*time.Second, "the review", func() bool { return !s.Review().Running() })
+	if got := s.Review().Moves(); len(got) != len(moves) || len(s.Review().Curve()) != len(moves)+1 {
+		t.Fatalf("%d moves reviewed, %d points, for %d moves", len(got), len(s.Review().Curve()), len(moves))
 	}
 	return s
 }
@@ -163,7 +163,7 @@ var reviewOptions = []ReviewOptions{{Depth: 1}, {Depth: 8}, {PerMove: 50 * time.
 // wantAllBest fails unless every reviewed move is Best with no loss.
 func wantAllBest(t *testing.T, what string, s *Session) {
 	t.Helper()
-	for _, m := range s.ReviewedMoves() {
+	for _, m := range s.Review().Moves() {
 		if m.Class != Best || m.Loss != 0 {
 			t.Errorf("%s: %v reviewed as class %v, loss %d, better %v", what, m.Move, m.Class, m.Loss, m.Better)
 		}
@@ -179,7 +179,7 @@ func TestReviewOfBlacksMatingMove(t *testing.T) {
 			t.Fatalf("the test line ends %+v, not in Black's mate", r)
 		}
 		wantAllBest(t, "Black's mate", s)
-		curve := s.ReviewCurve()
+		curve := s.Review().Curve()
 		if curve[0].Mate != -1 || curve[0].Score >= 0 || curve[0].Over || !curve[1].Over || curve[1].Score >= 0 {
 			t.Errorf("%+v: curve %+v: Black mates in 1, then Black has mated", opt, curve)
 		}
@@ -212,7 +212,7 @@ func TestReviewOfAMateInThree(t *testing.T) {
 			}
 			what := fmt.Sprintf("%v mates, %+v", winner, opt)
 			wantAllBest(t, what, s)
-			curve := s.ReviewCurve()
+			curve := s.Review().Curve()
 			for i, wantMate := range []int{3, 2, 2, 1, 1} {
 				if p := curve[i]; p.Mate != sign*wantMate || p.Score*sign <= 0 || p.Over {
 					t.Errorf("%s: point %d %+v, want mate %d", what, i, p, sign*wantMate)
@@ -234,14 +234,14 @@ func TestReviewMarksTheMoveThatAllowsMate(t *testing.T) {
 		if r := s.Game().Result(); r.Status != game.RedWins || r.Reason != game.ReasonCheckmate {
 			t.Fatalf("the test line ends %+v, not in Red's mate", r)
 		}
-		moves := s.ReviewedMoves()
+		moves := s.Review().Moves()
 		if moves[0].Class != Blunder || moves[0].Better != mv(t, "i9i0") {
 			t.Errorf("%+v: Black's a1a2, which misses a mate and allows one, reviewed as %+v", opt, moves[0])
 		}
 		if moves[1].Class != Best || moves[1].Loss != 0 {
 			t.Errorf("%+v: Red's mate reviewed as %+v", opt, moves[1])
 		}
-		if c := s.ReviewCurve(); c[0].Mate != -1 || c[1].Mate != 1 || !c[2].Over || c[2].Score <= 0 {
+		if c := s.Review().Curve(); c[0].Mate != -1 || c[1].Mate != 1 || !c[2].Over || c[2].Score <= 0 {
 			t.Errorf("%+v: curve %+v: Black mates in 1, Red mates in 1, Red has mated", opt, c)
 		}
 	}
@@ -259,7 +259,7 @@ func TestReviewOfAMateThroughAForcedReply(t *testing.T) {
 			t.Fatalf("the test line ends %+v", r)
 		}
 		wantAllBest(t, fmt.Sprintf("%+v", opt), s)
-		for i, p := range s.ReviewCurve()[:5] {
+		for i, p := range s.Review().Curve()[:5] {
 			if p.Mate <= 0 {
 				t.Errorf("%+v: point %d %+v: Red's mate is not seen", opt, i, p)
 			}

@@ -48,17 +48,17 @@ func TestReviewMarksHungRook(t *testing.T) {
 	if err := s.OpenRecord(hungRookRecord(t), Players{Human: game.HumanBoth, Seconds: MinSeconds}); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.StartReview(ReviewOptions{Depth: 5}); err != nil {
+	if err := s.Review().Start(ReviewOptions{Depth: 5}); err != nil {
 		t.Fatal(err)
 	}
-	if !s.Reviewing() {
+	if !s.Review().Running() {
 		t.Fatal("review not running")
 	}
-	q.WaitFor(t, 60*time.Second, "the review", func() bool { return !s.Reviewing() })
-	if done, total := s.ReviewProgress(); done != 4 || total != 4 {
+	q.WaitFor(t, 60*time.Second, "the review", func() bool { return !s.Review().Running() })
+	if done, total := s.Review().Progress(); done != 4 || total != 4 {
 		t.Fatalf("progress %d/%d", done, total)
 	}
-	moves := s.ReviewedMoves()
+	moves := s.Review().Moves()
 	if len(moves) != 3 {
 		t.Fatalf("%d moves reviewed", len(moves))
 	}
@@ -69,10 +69,10 @@ func TestReviewMarksHungRook(t *testing.T) {
 	if moves[1].Class != Best {
 		t.Fatalf("the capture is %v (loss %d, better %v)", moves[1].Class, moves[1].Loss, moves[1].Better)
 	}
-	if mr, ok := s.ReviewOf(moves[0].Node); !ok || mr.Class != Blunder {
+	if mr, ok := s.Review().Of(moves[0].Node); !ok || mr.Class != Blunder {
 		t.Fatal("ReviewOf the blunder's node")
 	}
-	curve := s.ReviewCurve()
+	curve := s.Review().Curve()
 	if len(curve) != 4 || curve[0].Score < 100 || curve[2].Score > 0 {
 		t.Fatalf("curve %+v", curve)
 	}
@@ -84,22 +84,22 @@ func TestReviewCancel(t *testing.T) {
 	if err := s.OpenRecord(hungRookRecord(t), Players{}); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.StartReview(ReviewOptions{PerMove: time.Minute}); err != nil {
+	if err := s.Review().Start(ReviewOptions{PerMove: time.Minute}); err != nil {
 		t.Fatal(err)
 	}
-	s.CancelReview()
+	s.Review().Cancel()
 	waitEnded(t, s)
 	q.Drain()
-	if s.Reviewing() {
+	if s.Review().Running() {
 		t.Fatal("still reviewing")
 	}
-	if err := s.StartReview(ReviewOptions{}); err == nil {
+	if err := s.Review().Start(ReviewOptions{}); err == nil {
 		t.Fatal("a review without limits was started")
 	}
 	if err := s.NewGame(fastSettings(game.HumanBoth)); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.StartReview(ReviewOptions{Depth: 2}); err == nil {
+	if err := s.Review().Start(ReviewOptions{Depth: 2}); err == nil {
 		t.Fatal("a game without moves was reviewed")
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/match"
 	"github.com/xqfyne/xiangqi/rules"
 )
 
@@ -71,24 +72,24 @@ type savedClock struct {
 // savedState is what a save holds, decoded.
 type savedState struct {
 	game     *game.Game
-	settings map[string]string // read by settingsFrom
-	clock    *[2]SideClock     // nil: no clock saved
-	review   *savedReview      // nil: none saved
+	settings map[string]string   // read by settingsFrom
+	clock    *[2]match.SideClock // nil: no clock saved
+	review   *savedReview        // nil: none saved
 }
 
-// encodeSave encodes a game with its cursor, settings, when timed clocks, and its review
+// encodeSave encodes a game with its cursor, settings, when timed both clocks (nil: none), and its review
 // (nil: none) when there is room for it. The session saves after every move, so the file
 // is compact JSON, and the record, its biggest part, is encoded once by itself
 // (game.Record.MarshalJSON) and put in place as it is.
-func encodeSave(g *game.Game, set Settings, clock *gameClock, rev *savedReview) ([]byte, error) {
+func encodeSave(g *game.Game, set Settings, clocks *[2]match.SideClock, rev *savedReview) ([]byte, error) {
 	rec, err := g.Record().MarshalJSON()
 	if err != nil {
 		return nil, fmt.Errorf("store: encode: %w", err)
 	}
 	env := saveEnvelope{Format: saveFormatName, Version: saveFormatVersion, Record: json.RawMessage(`{}`),
 		Cursor: savedCursor{Line: game.ICCSLine(g.Moves()), Ply: g.Ply()}, Settings: set.encode()}
-	if clock != nil && clock.tc.Timed() {
-		red, black := clock.sides[rules.Red], clock.sides[rules.Black]
+	if clocks != nil && set.TimeControl.Timed() {
+		red, black := clocks[rules.Red], clocks[rules.Black]
 		env.Clock = &savedClock{Red: max(red.Main, 0).Milliseconds(), Black: max(black.Main, 0).Milliseconds(),
 			RedPeriods: red.Periods, BlackPeriods: black.Periods, RedUsed: red.Used.Milliseconds(), BlackUsed: black.Used.Milliseconds()}
 	}
@@ -189,9 +190,9 @@ func decodeSave(data []byte) (savedState, error) {
 		if err != nil {
 			return savedState{}, err
 		}
-		clocks := [2]SideClock{{Main: main[rules.Red]}, {Main: main[rules.Black]}}
+		clocks := [2]match.SideClock{{Main: main[rules.Red]}, {Main: main[rules.Black]}}
 		for side, periods := range [2]int{c.RedPeriods, c.BlackPeriods} {
-			if periods < 0 || periods > maxPeriods {
+			if periods < 0 || periods > match.MaxPeriods {
 				return savedState{}, fmt.Errorf("bad save file: %d byo-yomi periods", periods)
 			}
 			// The settings' time control bounds them further when the clock is restored.
@@ -215,12 +216,12 @@ func parseLine(texts []string) ([]rules.Move, error) {
 	return moves, nil
 }
 
-// clockFromMillis checks saved clocks: none may be negative or above maxClock.
+// clockFromMillis checks saved clocks: none may be negative or above match.MaxClock.
 func clockFromMillis(red, black int64) ([2]time.Duration, error) {
 	var left [2]time.Duration
 	for side, ms := range [2]int64{red, black} {
 		d := time.Duration(ms) * time.Millisecond
-		if ms < 0 || ms > maxClock.Milliseconds() {
+		if ms < 0 || ms > match.MaxClock.Milliseconds() {
 			return left, fmt.Errorf("bad save file: a clock of %d ms", ms)
 		}
 		left[side] = d

@@ -10,7 +10,8 @@ import (
 	"time"
 
 	"github.com/xqfyne/xiangqi/game"
-	"github.com/xqfyne/xiangqi/play/playtest"
+	"github.com/xqfyne/xiangqi/match"
+	"github.com/xqfyne/xiangqi/match/matchtest"
 	"github.com/xqfyne/xiangqi/rules"
 )
 
@@ -26,7 +27,7 @@ type oldSave struct {
 	result     game.Result
 	human      game.HumanSide
 	flipped    bool
-	tc         TimeControl
+	tc         match.TimeControl
 	left       [2]time.Duration // the clocks, when timed
 }
 
@@ -34,11 +35,11 @@ var oldSaveFiles = map[string]oldSave{
 	"line-black-resigned.json": {line: "b0c2 h9g7 g3g4", ply: 3, main: "b0c2 h9g7 g3g4", human: game.HumanBlack, flipped: true,
 		result: game.Result{Status: game.RedWins, Winner: rules.Red, Reason: game.ReasonResignation}},
 	"line-clock.json": {line: "h2e2 h9g7 b0c2 b9c7", ply: 4, main: "h2e2 h9g7 b0c2 b9c7", human: game.HumanBoth,
-		tc: TimeControl{Base: 5 * time.Minute, Increment: 3 * time.Second}, left: [2]time.Duration{290 * time.Second, 288 * time.Second}},
+		tc: match.TimeControl{Base: 5 * time.Minute, Increment: 3 * time.Second}, left: [2]time.Duration{290 * time.Second, 288 * time.Second}},
 	"line-engine.json":               {line: "h2e2 b9c7 h0g2 c6c5", ply: 4, main: "h2e2 b9c7 h0g2 c6c5", human: game.HumanRed},
 	"line-two-players-browsing.json": {line: "h2e2 h9g7 h0g2 i9h9", ply: 3, main: "h2e2 h9g7 h0g2 i9h9", human: game.HumanBoth},
 	"tree-clock.json": {line: "h2e2 h9g7 b0c2", ply: 3, main: "h2e2 h9g7 h0g2 i9h9", variations: 1, human: game.HumanBoth,
-		tc: TimeControl{Base: 10 * time.Minute, Increment: 5 * time.Second}, left: [2]time.Duration{609 * time.Second, 604 * time.Second}},
+		tc: match.TimeControl{Base: 10 * time.Minute, Increment: 5 * time.Second}, left: [2]time.Duration{609 * time.Second, 604 * time.Second}},
 	"tree-engine.json": {line: "h0g2", ply: 1, main: "h2e2 b9c7", variations: 1, human: game.HumanRed},
 	// The game played was h0g2 and a resignation; the app at 9fe8ef3 kept the moves taken
 	// back as the main line. The game as played is the main line now.
@@ -80,13 +81,13 @@ func checkOldSave(t *testing.T, s *Session, want oldSave) {
 		// The result shows at the end of the main line.
 		main := s.Record().MainLine()
 		at := g.Node()
-		if err := s.GoToNode(main[len(main)-1]); err != nil {
+		if err := s.Browser().GoToNode(main[len(main)-1]); err != nil {
 			t.Fatal(err)
 		}
 		if g.Result() != want.result {
 			t.Errorf("result at the end of the main line %+v, want %+v", g.Result(), want.result)
 		}
-		if err := s.GoToNode(at); err != nil {
+		if err := s.Browser().GoToNode(at); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -98,7 +99,7 @@ func checkOldSave(t *testing.T, s *Session, want oldSave) {
 	}
 	if want.tc.Timed() {
 		for _, side := range []rules.Color{rules.Red, rules.Black} {
-			if got := s.ClockLeft(side); got != want.left[side] {
+			if got := s.Clocks().Left(side); got != want.left[side] {
 				t.Errorf("%v's clock %v, want %v", side, got, want.left[side])
 			}
 		}
@@ -117,7 +118,7 @@ func TestOldSavesOpen(t *testing.T) {
 			}
 			fs := newMemFS()
 			fs.files[saveName] = data
-			ft := playtest.NewFakeTime()
+			ft := matchtest.NewFakeTime()
 			s, _ := clockSession(t, fs, ft, nil)
 			checkOldSave(t, s, want)
 			s.Flip()
@@ -180,14 +181,14 @@ func TestTakenBackMovesAreNotTheGame(t *testing.T) {
 	}
 	tapMove(t, s, "h2e2")
 	q.WaitFor(t, 10*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 2 })
-	s.Undo()
+	s.Takeback().Undo()
 	if s.Game().Ply() != 0 {
 		t.Fatalf("undo: ply %d", s.Game().Ply())
 	}
 	tapMove(t, s, "h0g2")
 	q.WaitFor(t, 10*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 2 })
 	tapMove(t, s, "b0c2")
-	s.Resign() // while the engine thinks
+	s.Endings().Resign() // while the engine thinks
 	q.Drain()
 	played := s.Game().Moves()
 	if moveText(played[:1]) != "h0g2" || moveText(played[2:]) != "b0c2" || len(played) != 3 {

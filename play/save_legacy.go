@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/match"
 	"github.com/xqfyne/xiangqi/rules"
 )
 
@@ -121,7 +122,7 @@ func (old legacyGame) state(rec *game.Record, end *game.Node) (savedState, error
 	delete(settings, legacyKeyClockBlack)
 	if redErr == nil && blackErr == nil {
 		if left, err := clockFromMillis(red, black); err == nil {
-			saved.clock = &[2]SideClock{{Main: left[rules.Red]}, {Main: left[rules.Black]}}
+			saved.clock = &[2]match.SideClock{{Main: left[rules.Red]}, {Main: left[rules.Black]}}
 		}
 	}
 	return saved, nil

@@ -9,6 +9,7 @@ import (
 	"github.com/xqfyne/xiangqi/book"
 	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/match"
 	"github.com/xqfyne/xiangqi/nnue"
 	"github.com/xqfyne/xiangqi/rules"
 )
@@ -34,7 +35,7 @@ type Config struct {
 	Searcher *engine.Searcher // nil: a new one, one thread and sessionHashMB of hash
 	Search   SearchFunc       // nil: Searcher.Search; tests put engines that answer badly here
 	Language Language         // decides the default notation of a new save
-	Time     TimeSource       // nil: the system clock; tests put a fake one here
+	Time     match.TimeSource // nil: the system clock; tests put a fake one here
 	Sound    SoundPlayer      // nil: silent
 }
 
@@ -43,7 +44,7 @@ type Config struct {
 // goroutines, saving and sounds. All methods must be called on the UI goroutine; results
 // of background work come back through post.
 type Session struct {
-	m        *Match // the game, its clock and result
+	m        *match.Match // the game, its clock and result
 	settings Settings
 	lang     Language
 	writer   *writer // nil when nothing is saved
@@ -54,11 +55,13 @@ type Session struct {
 	net    *nnue.Net
 	book   *book.Book // nil when the bundled book could not be read
 	post   func(func())
-	time   TimeSource  // the clock's time
-	away   bool        // the app is out of sight (in the background): the clock waits
-	sounds SoundPlayer // nil: silent
+	time   match.TimeSource // the clock's time
+	away   bool             // the app is out of sight (in the background): the clock waits
+	sounds SoundPlayer      // nil: silent
 
 	marks boardMarks // what the board shows besides the position (board_input.go)
+
+	checkpoint clockCheckpoint // the next save of a running clock (clock.go)
 
 	searchJob job // the engine's move or a hint (engine_jobs.go)
 	thinking  bool
@@ -83,7 +86,7 @@ type Session struct {
 	helpLocked bool
 	review     review // the game review (review.go)
 
-	listeners []Listener // listeners.go
+	listeners Listeners // listeners.go
 
 	// OnRepetitionWarning is asked before the player's move that would lose by a
 	// repetition rule (when the setting is on): the view shows why and calls play if the
@@ -103,7 +106,7 @@ func NewSession(cfg Config) (*Session, error) {
 	s := &Session{post: cfg.Post, searcher: cfg.Searcher, search: cfg.Search, lang: cfg.Language,
 		time: cfg.Time, sounds: cfg.Sound, marks: noMarks()}
 	if s.time == nil {
-		s.time = systemTime{}
+		s.time = match.SystemTime{}
 	}
 	if s.searcher == nil {
 		// One thread and no pondering on every platform: the app plays one game at a time, and on a
@@ -135,7 +138,7 @@ func NewSession(cfg Config) (*Session, error) {
 		if err != nil && !errors.Is(err, ErrNoSave) {
 			notice = errors.Join(notice, err)
 		}
-		s.writer = newWriter(cfg.Store, func(err error) { s.post(func() { s.saveFailed(err) }) })
+		s.writer = newWriter(cfg.Store, func(err error) { s.post(func() { s.listeners.saveError(err) }) })
 	}
 	if s.m == nil {
 		g, err := game.New("")
@@ -152,19 +155,18 @@ func NewSession(cfg Config) (*Session, error) {
 		s.m = s.newMatch(g, nil)
 		s.save()
 	}
-	s.configureEngine()
-	s.syncClock()
+	s.Clocks().sync()
 	return s, notice
 }
 
 // Resume lets the engine move if it is its turn (after a launch or a restore).
-func (s *Session) Resume() { s.maybeStartEngine() }
+func (s *Session) Resume() { s.Engine().maybeStart() }
 
 // Close cancels a running search, waits for its goroutine to end and for the last save
 // to be written.
 func (s *Session) Close() {
-	s.cancelSearch()
-	s.stopAnalysis()
+	s.Engine().cancel()
+	s.Analysis().stop()
 	s.review.job.stop()
 	if s.review.running {
 		s.review.running = false
@@ -173,16 +175,13 @@ func (s *Session) Close() {
 	s.running.Wait()
 	if s.m.TimeControl().Timed() {
 		s.m.StopClock()
+		s.Clocks().armCheckpoint()
 		s.save() // the exact time left, not the time at the last move
 	}
 	if s.writer != nil {
 		s.writer.close()
 	}
 }
-
-// WaitSearch waits until the background search, if any, has returned (its result may
-// still wait to be posted). Safe from any goroutine.
-func (s *Session) WaitSearch() { s.running.Wait() }
 
 // Flush waits until every change so far is on storage.
 func (s *Session) Flush() {
@@ -192,16 +191,16 @@ func (s *Session) Flush() {
 }
 
 // Game returns the record with its cursor (read only for callers).
-func (s *Session) Game() *game.Game { return s.m.g }
+func (s *Session) Game() *game.Game { return s.m.Game() }
 
 // Match returns the game being played, with its clock and result.
-func (s *Session) Match() *Match { return s.m }
+func (s *Session) Match() *match.Match { return s.m }
 
 // newMatch makes the session's match of g with the settings' time control and the time
 // clocks each side has (nil: full clocks).
-func (s *Session) newMatch(g *game.Game, clocks *[2]SideClock) *Match {
-	m := NewMatch(g, s.settings.TimeControl, clocks, s.time, s.post)
-	m.OnFlagFall = s.flagFell
+func (s *Session) newMatch(g *game.Game, clocks *[2]match.SideClock) *match.Match {
+	m := match.NewMatch(g, s.settings.TimeControl, clocks, s.time, s.post)
+	m.OnFlagFall = s.Clocks().flagFell
 	m.OnCountdown = s.countdown
 	return m
 }
@@ -212,13 +211,13 @@ func (s *Session) Settings() Settings { return s.settings }
 // play makes a move, saves, and hands over to the engine when it is its turn. A move the
 // game rejects changes nothing and is returned as an error.
 func (s *Session) play(m rules.Move, animate bool) error {
-	captured := s.captures(m)
+	captured := captures(s.m.Game().View(), m)
 	if err := s.m.Play(m); err != nil {
 		return err
 	}
-	s.sound(s.moveSound(captured))
+	s.sound(moveSound(s.m.Game(), s.settings.Human, captured))
 	if s.hinting {
-		s.cancelSearch() // a hint for the position before this move is stale
+		s.Engine().cancel() // a hint for the position before this move is stale
 	}
 	s.moved(animate, true)
 	return nil
@@ -231,24 +230,24 @@ func (s *Session) play(m rules.Move, animate bool) error {
 func (s *Session) moved(animate, announce bool) {
 	s.editedAfterEnd = false
 	picked := s.marks.selected
-	s.clearMarks()
+	s.Input().clearMarks()
 	if animate {
-		s.marks.animate = s.m.g.LastMove()
+		s.marks.animate = s.m.Game().LastMove()
 	}
 	if picked != rules.NoSquare && s.HumanToMove() {
-		if p := s.m.g.Position().At(picked); p != rules.NoPiece && p.Color() == s.m.g.SideToMove() {
-			s.marks.selected, s.marks.targets = picked, s.m.g.Position().LegalTargets(picked)
+		if p := s.m.Game().View().At(picked); p != rules.NoPiece && p.Color() == s.m.Game().SideToMove() {
+			s.marks.selected, s.marks.targets = picked, s.m.Game().View().LegalTargets(picked)
 		}
 	}
 	s.save()
 	s.changed(ChangeAll)
-	if r := s.m.g.Result(); r.Decided() {
+	if r := s.m.Game().Result(); r.Decided() {
 		if announce {
-			s.notifyGameOver(r)
+			s.listeners.gameOver(r)
 		}
 		return
 	}
-	s.maybeStartEngine()
+	s.Engine().maybeStart()
 }
 
 // NewGame starts a fresh game with the given settings (the board faces the human).
@@ -264,21 +263,20 @@ func (s *Session) NewGame(set Settings) error {
 		return err
 	}
 	s.leaveGame()
-	s.cancelSearch()
+	s.Engine().cancel()
 	s.running.Wait()
 	s.searcher.Clear()
 	set.Flipped = set.Human == game.HumanBlack
 	s.m.StopClock()
-	s.forgetReview() // its marks belong to the game replaced
+	s.Review().forget() // its marks belong to the game replaced
 	s.settings, s.engineView, s.editedAfterEnd = set, engineView{}, false
 	s.m = s.newMatch(g, nil)
 	g.SetRules(set.Rules)
 	g.Record().Meta.Date = time.Now().Format("2006.01.02")
-	s.configureEngine()
-	s.clearMarks()
+	s.Input().clearMarks()
 	s.save()
 	s.changed(ChangeAll)
-	s.maybeStartEngine()
+	s.Engine().maybeStart()
 	return nil
 }
 
@@ -295,10 +293,9 @@ func (s *Session) ApplySettings(set Settings) error {
 	set.Human, set.Flipped, set.TimeControl = s.settings.Human, s.settings.Flipped, s.settings.TimeControl
 	evalChanged := set.Evaluation != s.settings.Evaluation
 	s.settings = set
-	s.m.g.SetRules(set.Rules)
-	s.configureEngine()
+	s.m.Game().SetRules(set.Rules)
 	if evalChanged && s.analysis.on {
-		s.startAnalysis() // its lines were judged by the other evaluation
+		s.Analysis().start() // its lines were judged by the other evaluation
 	}
 	s.save()
 	s.changed(ChangeAll)
@@ -312,89 +309,26 @@ func (s *Session) Flip() {
 	s.changed(ChangeBoard)
 }
 
-// sideAt returns the side to move at ply p of the current line.
-func (s *Session) sideAt(p int) rules.Color {
-	if (s.m.g.Ply()-p)%2 == 0 {
-		return s.m.g.SideToMove()
-	}
-	return s.m.g.SideToMove().Opponent()
-}
-
-// CanUndo reports whether Undo would take a move back.
-func (s *Session) CanUndo() bool { return s.undoTarget() >= 0 }
-
-// undoTarget is the ply Undo goes back to, or -1. Against the engine it takes back the
-// engine's reply and the player's own move, landing where the player is to move.
-func (s *Session) undoTarget() int {
-	t := s.m.g.Ply() - 1
-	if s.settings.Human == game.HumanBoth {
-		return t
-	}
-	for t > 0 && !s.settings.Human.Plays(s.sideAt(t)) {
-		t--
-	}
-	if t < 0 || !s.settings.Human.Plays(s.sideAt(t)) {
-		return -1
-	}
-	return t
-}
-
-// Undo takes back moves (see undoTarget), cancelling a running search. A different move
-// played then carries the game on: its line becomes the main line, the moves taken back a
-// variation.
-func (s *Session) Undo() {
-	t := s.undoTarget()
-	if t < 0 {
-		return
-	}
-	s.cancelSearch()
-	if err := s.m.g.TakeBack(t); err != nil {
-		return
-	}
-	s.engineView, s.editedAfterEnd = engineView{}, false
-	s.clearMarks()
-	s.save()
-	s.changed(ChangeAll)
-	s.maybeStartEngine()
-}
-
-// CanRedo reports whether Redo would replay a move.
-func (s *Session) CanRedo() bool { return s.m.g.Ply() < s.m.g.Len() }
-
-// Redo replays taken-back moves: against the engine up to the player's next turn.
-func (s *Session) Redo() {
-	if !s.CanRedo() {
-		return
-	}
-	s.cancelSearch()
-	s.m.g.Redo()
-	for s.settings.Human != game.HumanBoth && !s.settings.Human.Plays(s.m.g.SideToMove()) && s.m.g.Redo() {
-	}
-	s.moved(true, false)
-}
-
 // save encodes the game here, which is cheap, and leaves the writing to the writer.
 func (s *Session) save() {
 	if s.writer == nil {
 		return
 	}
-	data, err := encodeSave(s.m.g, s.settings, s.m.clockForSave(), s.review.saved())
+	data, err := encodeSave(s.m.Game(), s.settings, s.m.ClocksToKeep(), s.review.saved())
 	if err != nil {
-		s.saveFailed(err)
+		s.listeners.saveError(err)
 		return
 	}
 	s.writer.save(data)
 }
 
-func (s *Session) saveFailed(err error) { s.notifySaveError(err) }
-
 // changed follows every change of the game, however it came about: first the session's
 // own state follows it (the clock runs for the side to move and stops when the game is
 // decided; the analysis moves to a new position), then the listeners hear of it.
 func (s *Session) changed(c Change) {
-	s.syncClock()
+	s.Clocks().sync()
 	if c&ChangeBoard != 0 {
-		s.followAnalysis()
+		s.Analysis().follow()
 	}
-	s.notifyChange(c)
+	s.listeners.change(c)
 }

@@ -21,7 +21,7 @@ func TestSessionSavesInBackgroundAndRestores(t *testing.T) {
 	for _, m := range []string{"h2e2", "h9g7", "b0c2"} {
 		tapMove(t, s, m)
 	}
-	s.Undo()
+	s.Takeback().Undo()
 	s.Flush()
 	s2, _, notice := openSession(t, fs, nil)
 	if notice != nil {

@@ -3,6 +3,7 @@ package play
 import (
 	"context"
 	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -42,8 +43,8 @@ func fastSettings(human game.HumanSide) Settings {
 func tapMove(t testing.TB, s *Session, text string) {
 	t.Helper()
 	m := mv(t, text)
-	s.Tap(m.From())
-	s.Tap(m.To())
+	s.Input().Tap(m.From())
+	s.Input().Tap(m.To())
 }
 
 // answer is a search that always answers move and counts its calls.
@@ -61,23 +62,23 @@ func TestTapsPlayAndEngineReplies(t *testing.T) {
 	}
 	var changes Change
 	s.Listen(Listener{Change: func(c Change) { changes |= c }})
-	s.Tap(sq(t, "h2"))
-	if s.Selected() != sq(t, "h2") || !slices.Contains(s.Targets(), sq(t, "e2")) {
-		t.Fatalf("selection %v targets %v", s.Selected(), s.Targets())
+	s.Input().Tap(sq(t, "h2"))
+	if s.Input().Selected() != sq(t, "h2") || !slices.Contains(s.Input().Targets(), sq(t, "e2")) {
+		t.Fatalf("selection %v targets %v", s.Input().Selected(), s.Input().Targets())
 	}
-	s.Tap(sq(t, "e2"))
-	if s.Game().Ply() != 1 || s.Animate() != mv(t, "h2e2") || !s.Thinking() {
-		t.Fatalf("after the move: ply %d, animate %v, thinking %v", s.Game().Ply(), s.Animate(), s.Thinking())
+	s.Input().Tap(sq(t, "e2"))
+	if s.Game().Ply() != 1 || s.Input().Animate() != mv(t, "h2e2") || !s.Engine().Thinking() {
+		t.Fatalf("after the move: ply %d, animate %v, thinking %v", s.Game().Ply(), s.Input().Animate(), s.Engine().Thinking())
 	}
 	q.WaitFor(t, 10*time.Second, "the engine's reply", func() bool { return s.Game().Ply() == 2 })
-	if changes != ChangeAll || s.Thinking() || !s.HumanToMove() {
-		t.Fatalf("changes %b, thinking %v", changes, s.Thinking())
+	if changes != ChangeAll || s.Engine().Thinking() || !s.HumanToMove() {
+		t.Fatalf("changes %b, thinking %v", changes, s.Engine().Thinking())
 	}
-	s.Undo()
-	if s.Game().Ply() != 0 || !s.CanRedo() {
+	s.Takeback().Undo()
+	if s.Game().Ply() != 0 || !s.Takeback().CanRedo() {
 		t.Fatalf("undo: ply %d", s.Game().Ply())
 	}
-	s.Redo()
+	s.Takeback().Redo()
 	if s.Game().Ply() != 2 {
 		t.Fatalf("redo: ply %d", s.Game().Ply())
 	}
@@ -90,13 +91,13 @@ func TestDropPlaysWithoutAnimation(t *testing.T) {
 	if err := s.NewGame(fastSettings(game.HumanBoth)); err != nil {
 		t.Fatal(err)
 	}
-	s.Drop(sq(t, "h7"), sq(t, "e7")) // a black cannon, Red to move
+	s.Input().Drop(sq(t, "h7"), sq(t, "e7")) // a black cannon, Red to move
 	if s.Game().Ply() != 0 {
 		t.Fatal("a drop of the opponent's piece was played")
 	}
-	s.Drop(sq(t, "h2"), sq(t, "e2"))
-	if s.Game().LastMove() != mv(t, "h2e2") || s.Animate() != rules.NoMove {
-		t.Fatalf("drop: last %v animate %v", s.Game().LastMove(), s.Animate())
+	s.Input().Drop(sq(t, "h2"), sq(t, "e2"))
+	if s.Game().LastMove() != mv(t, "h2e2") || s.Input().Animate() != rules.NoMove {
+		t.Fatalf("drop: last %v animate %v", s.Game().LastMove(), s.Input().Animate())
 	}
 }
 
@@ -118,29 +119,29 @@ func TestEngineFailureIsReportedAndRetried(t *testing.T) {
 			var reported error
 			s.Listen(Listener{EngineError: func(err error) { reported = err }})
 			tapMove(t, s, "h2e2")
-			q.WaitFor(t, 10*time.Second, "the failed search", func() bool { return !s.Thinking() })
-			if calls != 1 || reported == nil || s.EngineError() == nil || s.Game().Ply() != 1 {
-				t.Fatalf("calls %d, hook %v, session %v, ply %d", calls, reported, s.EngineError(), s.Game().Ply())
+			q.WaitFor(t, 10*time.Second, "the failed search", func() bool { return !s.Engine().Thinking() })
+			if calls != 1 || reported == nil || s.Engine().Error() == nil || s.Game().Ply() != 1 {
+				t.Fatalf("calls %d, hook %v, session %v, ply %d", calls, reported, s.Engine().Error(), s.Game().Ply())
 			}
-			if s.CanHint() || !s.CanRetryEngine() || !s.CanUndo() {
-				t.Fatalf("hint %v retry %v undo %v", s.CanHint(), s.CanRetryEngine(), s.CanUndo())
+			if s.Engine().CanHint() || !s.Engine().CanRetry() || !s.Takeback().CanUndo() {
+				t.Fatalf("hint %v retry %v undo %v", s.Engine().CanHint(), s.Engine().CanRetry(), s.Takeback().CanUndo())
 			}
-			s.AskHint() // not the player's turn: nothing happens
+			s.Engine().AskHint() // not the player's turn: nothing happens
 			if calls != 1 {
 				t.Fatal("Hint searched while the engine was to move")
 			}
 			search = answer(&calls, mv(t, "h9g7"))
-			s.RetryEngine()
+			s.Engine().Retry()
 			q.WaitFor(t, 10*time.Second, "the retried move", func() bool { return s.Game().Ply() == 2 })
-			if s.EngineError() != nil || s.CanRetryEngine() {
-				t.Fatalf("after the retry: error %v", s.EngineError())
+			if s.Engine().Error() != nil || s.Engine().CanRetry() {
+				t.Fatalf("after the retry: error %v", s.Engine().Error())
 			}
 			search = answer(&calls, badMove)
 			tapMove(t, s, "b2c2")
-			q.WaitFor(t, 10*time.Second, "the second failure", func() bool { return s.EngineError() != nil })
-			s.Undo()
-			if s.EngineError() != nil || s.Game().Ply() != 2 || !s.HumanToMove() {
-				t.Fatalf("after undo: error %v, ply %d", s.EngineError(), s.Game().Ply())
+			q.WaitFor(t, 10*time.Second, "the second failure", func() bool { return s.Engine().Error() != nil })
+			s.Takeback().Undo()
+			if s.Engine().Error() != nil || s.Game().Ply() != 2 || !s.HumanToMove() {
+				t.Fatalf("after undo: error %v, ply %d", s.Engine().Error(), s.Game().Ply())
 			}
 		})
 	}
@@ -152,14 +153,14 @@ func TestHintFailureIsReportedAndPlayGoesOn(t *testing.T) {
 	if err := s.NewGame(fastSettings(game.HumanBoth)); err != nil {
 		t.Fatal(err)
 	}
-	s.AskHint()
-	q.WaitFor(t, 10*time.Second, "the failed hint", func() bool { return s.HintError() != nil })
-	if s.Hint() != rules.NoMove {
-		t.Fatalf("hint %v after a failed search", s.Hint())
+	s.Engine().AskHint()
+	q.WaitFor(t, 10*time.Second, "the failed hint", func() bool { return s.Engine().HintError() != nil })
+	if s.Input().Hint() != rules.NoMove {
+		t.Fatalf("hint %v after a failed search", s.Input().Hint())
 	}
 	tapMove(t, s, "h2e2")
-	if s.Game().Ply() != 1 || s.HintError() != nil {
-		t.Fatalf("after a move: ply %d, hint error %v", s.Game().Ply(), s.HintError())
+	if s.Game().Ply() != 1 || s.Engine().HintError() != nil {
+		t.Fatalf("after a move: ply %d, hint error %v", s.Game().Ply(), s.Engine().HintError())
 	}
 }
 
@@ -171,29 +172,49 @@ func TestEngineSearchBansPerpetualChase(t *testing.T) {
 		banned = lim.BanMoves
 		return engine.SearchResult{Move: mv(t, "b5b1")}
 	})
-	s.AskHint()
-	q.WaitFor(t, 10*time.Second, "hint", func() bool { return s.Hint() != rules.NoMove })
+	s.Engine().AskHint()
+	q.WaitFor(t, 10*time.Second, "hint", func() bool { return s.Input().Hint() != rules.NoMove })
 	if !slices.Equal(banned, []rules.Move{mv(t, "b5a5")}) {
 		t.Fatalf("search banned %v, want [b5a5]", banned)
 	}
 }
 
+// The book, rules and strength travel with each search (engine.Limits.Style): settings
+// changed while the engine thinks leave that search alone and reach the next one.
 func TestSettingsChangedWhileThinkingApplyToNextSearch(t *testing.T) {
-	s, q, _ := openSession(t, nil, nil)
+	var mu sync.Mutex
+	var styles []engine.Style
+	gate := make(chan struct{}, 2)
+	search := func(_ context.Context, pos *rules.Position, lim engine.Limits, _ func(engine.Info)) engine.SearchResult {
+		mu.Lock()
+		styles = append(styles, *lim.Style)
+		mu.Unlock()
+		<-gate // the engine answers when the test says so
+		return engine.SearchResult{Move: pos.LegalMoves()[0]}
+	}
+	s, q, _ := openSession(t, nil, search)
 	if err := s.NewGame(fastSettings(game.HumanRed)); err != nil {
 		t.Fatal(err)
 	}
 	tapMove(t, s, "h2e2")
 	set := s.Settings()
 	set.Book, set.Rules = true, game.ChineseRules
-	if err := s.ApplySettings(set); err != nil {
-		t.Fatal(err)
+	if err := s.ApplySettings(set); err != nil || !s.Engine().Thinking() {
+		t.Fatalf("settings applied while thinking: %v, thinking %v", err, s.Engine().Thinking())
 	}
-	// The searcher's setters do not wait for the running search.
-	if !s.Thinking() || s.searcher.Options().BookProbe == nil || s.searcher.Options().Rules != game.ChineseRules {
-		t.Fatal("the book and rules were not handed to the engine during its search")
-	}
+	gate <- struct{}{}
 	q.WaitFor(t, 10*time.Second, "reply", func() bool { return s.Game().Ply() == 2 })
+	next := s.Game().View().LegalMoves()[0]
+	s.Input().Tap(next.From())
+	s.Input().Tap(next.To())
+	gate <- struct{}{}
+	q.WaitFor(t, 10*time.Second, "second reply", func() bool { return s.Game().Ply() == 4 })
+	mu.Lock()
+	defer mu.Unlock()
+	if len(styles) != 2 || styles[0].BookProbe != nil || styles[0].Rules != game.AsianRules ||
+		styles[1].BookProbe == nil || styles[1].Rules != game.ChineseRules {
+		t.Fatalf("searches ran with %+v, want the Asian rules without book, then the Chinese rules with it", styles)
+	}
 	if err := s.ApplySettings(Settings{Seconds: 0}); err == nil {
 		t.Fatal("ApplySettings accepted 0 seconds")
 	}
@@ -205,14 +226,14 @@ func TestIllegalTapSaysWhy(t *testing.T) {
 	if err := s.NewGame(fastSettings(game.HumanBoth)); err != nil {
 		t.Fatal(err)
 	}
-	s.Tap(sq(t, "b0"))
-	s.Tap(sq(t, "d1")) // the horse's leg c0 holds the elephant
-	if s.Illegal() != game.HorseLegBlocked || s.Rejected() != sq(t, "d1") || s.Selected() != sq(t, "b0") {
-		t.Fatalf("illegal %v rejected %v selected %v", s.Illegal(), s.Rejected(), s.Selected())
+	s.Input().Tap(sq(t, "b0"))
+	s.Input().Tap(sq(t, "d1")) // the horse's leg c0 holds the elephant
+	if s.Input().Illegal() != game.HorseLegBlocked || s.Input().Rejected() != sq(t, "d1") || s.Input().Selected() != sq(t, "b0") {
+		t.Fatalf("illegal %v rejected %v selected %v", s.Input().Illegal(), s.Input().Rejected(), s.Input().Selected())
 	}
-	s.Tap(sq(t, "h2"))
-	if s.Illegal() != game.NotIllegal {
-		t.Fatalf("reason %v kept after another tap", s.Illegal())
+	s.Input().Tap(sq(t, "h2"))
+	if s.Input().Illegal() != game.NotIllegal {
+		t.Fatalf("reason %v kept after another tap", s.Input().Illegal())
 	}
 }
 
@@ -231,20 +252,20 @@ func TestPieceSelectedDuringEngineTurn(t *testing.T) {
 		t.Fatal(err)
 	}
 	tapMove(t, s, "h2e2")
-	s.Tap(sq(t, "b0"))
-	if !s.Thinking() || s.Selected() != sq(t, "b0") || len(s.Targets()) != 0 {
-		t.Fatalf("thinking %v, selected %v, targets %v", s.Thinking(), s.Selected(), s.Targets())
+	s.Input().Tap(sq(t, "b0"))
+	if !s.Engine().Thinking() || s.Input().Selected() != sq(t, "b0") || len(s.Input().Targets()) != 0 {
+		t.Fatalf("thinking %v, selected %v, targets %v", s.Engine().Thinking(), s.Input().Selected(), s.Input().Targets())
 	}
-	s.Tap(sq(t, "h9")) // the engine's pieces cannot be picked
-	if s.Selected() != sq(t, "b0") {
+	s.Input().Tap(sq(t, "h9")) // the engine's pieces cannot be picked
+	if s.Input().Selected() != sq(t, "b0") {
 		t.Fatal("an engine piece was selected")
 	}
 	close(release)
 	q.WaitFor(t, 10*time.Second, "the engine's move", func() bool { return s.Game().Ply() == 2 })
-	if s.Selected() != sq(t, "b0") || !slices.Contains(s.Targets(), sq(t, "c2")) {
-		t.Fatalf("after the reply: selected %v, targets %v", s.Selected(), s.Targets())
+	if s.Input().Selected() != sq(t, "b0") || !slices.Contains(s.Input().Targets(), sq(t, "c2")) {
+		t.Fatalf("after the reply: selected %v, targets %v", s.Input().Selected(), s.Input().Targets())
 	}
-	s.Tap(sq(t, "c2"))
+	s.Input().Tap(sq(t, "c2"))
 	if s.Game().LastMove() != mv(t, "b0c2") {
 		t.Fatalf("the preselected horse did not move: last %v", s.Game().LastMove())
 	}
@@ -268,8 +289,8 @@ func TestGameOverAnnouncedOnce(t *testing.T) {
 	if !s.Game().Result().Decided() || announced != 1 {
 		t.Fatalf("mate: decided %v, announced %d", s.Game().Result().Decided(), announced)
 	}
-	s.Undo()
-	s.Redo()
+	s.Takeback().Undo()
+	s.Takeback().Redo()
 	if !s.Game().Result().Decided() || announced != 1 {
 		t.Fatalf("after undo and redo: announced %d times", announced)
 	}
@@ -337,8 +358,8 @@ func TestRuleSetSetting(t *testing.T) {
 	if err := s.NewGame(set); err != nil {
 		t.Fatal(err)
 	}
-	if s.Game().Rules() != game.ChineseRules || s.searcher.Options().Rules != game.ChineseRules {
-		t.Fatalf("game rules %v, engine rules %v", s.Game().Rules(), s.searcher.Options().Rules)
+	if s.Game().Rules() != game.ChineseRules || s.Engine().style(0).Rules != game.ChineseRules {
+		t.Fatalf("game rules %v, engine rules %v", s.Game().Rules(), s.Engine().style(0).Rules)
 	}
 	s.Close()
 	s2, _, _ := openSession(t, fs, nil)
@@ -356,29 +377,29 @@ func TestHelpLockedForAnOnlineGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	tapMove(t, s, "b2e2")
-	s.SetAnalysis(true)
+	s.Analysis().Set(true)
 	s.SetHelpLocked(true)
 	q.Drain()
-	if s.Analysing() || s.CanHint() {
-		t.Fatalf("locked: analysing %v, can hint %v", s.Analysing(), s.CanHint())
+	if s.Analysis().On() || s.Engine().CanHint() {
+		t.Fatalf("locked: analysing %v, can hint %v", s.Analysis().On(), s.Engine().CanHint())
 	}
 	calls = 0
-	s.AskHint()
-	s.SetAnalysis(true)
-	if err := s.StartReview(ReviewOptions{Depth: 1}); err == nil {
+	s.Engine().AskHint()
+	s.Analysis().Set(true)
+	if err := s.Review().Start(ReviewOptions{Depth: 1}); err == nil {
 		t.Error("a review started while locked")
 	}
 	q.Drain()
-	if s.Analysing() || calls != 0 || s.Hint() != rules.NoMove {
-		t.Fatalf("locked, yet analysing %v, %d searches, hint %v", s.Analysing(), calls, s.Hint())
+	if s.Analysis().On() || calls != 0 || s.Input().Hint() != rules.NoMove {
+		t.Fatalf("locked, yet analysing %v, %d searches, hint %v", s.Analysis().On(), calls, s.Input().Hint())
 	}
 	s.SetHelpLocked(false)
-	if !s.CanHint() {
+	if !s.Engine().CanHint() {
 		t.Fatal("no hint after the lock")
 	}
-	s.SetAnalysis(true)
-	if !s.Analysing() {
+	s.Analysis().Set(true)
+	if !s.Analysis().On() {
 		t.Fatal("no analysis after the lock")
 	}
-	s.SetAnalysis(false)
+	s.Analysis().Set(false)
 }

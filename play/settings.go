@@ -5,6 +5,7 @@ import (
 
 	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/i18n"
+	"github.com/xqfyne/xiangqi/match"
 	"github.com/xqfyne/xiangqi/rules"
 )
 
@@ -48,7 +49,7 @@ type Settings struct {
 	// to confirm, as an arbiter warns.
 	WarnRepetition bool
 	// TimeControl is the game's clock (zero: untimed); it is chosen for a new game only.
-	TimeControl TimeControl
+	TimeControl match.TimeControl
 	Sound       bool       // play sounds for moves, captures, checks, illegal taps and the end
 	Appearance  Appearance // board, pieces, theme, face-to-face
 	// Evaluation: the classical evaluation or the built-in net, for the searches at full
@@ -116,7 +117,7 @@ func settingsFrom(saved map[string]string, lang Language) Settings {
 		s.Rules = game.ChineseRules
 	}
 	s.WarnRepetition = flag(keyWarn, s.WarnRepetition)
-	if tc, err := ParseTimeControl(saved[keyTimeControl]); err == nil {
+	if tc, err := match.ParseTimeControl(saved[keyTimeControl]); err == nil {
 		s.TimeControl = tc
 	}
 	s.Sound = flag(keySound, s.Sound)

@@ -67,11 +67,11 @@ func (s *Session) countdown(side rules.Color, _ int) {
 
 // moveSound is the sound of the move just played, the one that says most: the end of
 // the game, then check, then a capture.
-func (s *Session) moveSound(captured bool) Sound {
+func moveSound(g *game.Game, human game.HumanSide, captured bool) Sound {
 	switch {
-	case s.m.g.Result().Decided():
-		return s.endSound(s.m.g.Result())
-	case s.m.g.Position().InCheck():
+	case g.Result().Decided():
+		return endSound(g.Result(), human)
+	case g.View().InCheck():
 		return SoundCheck
 	case captured:
 		return SoundCapture
@@ -80,17 +80,15 @@ func (s *Session) moveSound(captured bool) Sound {
 }
 
 // endSound is the sound of a decided game, told from the player's side.
-func (s *Session) endSound(r game.Result) Sound {
+func endSound(r game.Result, human game.HumanSide) Sound {
 	switch {
 	case r.Status == game.Draw:
 		return SoundDraw
-	case s.settings.Human == game.HumanBoth || s.settings.Human.Plays(r.Winner):
+	case human == game.HumanBoth || human.Plays(r.Winner):
 		return SoundWin
 	}
 	return SoundLoss
 }
 
-// captures reports whether m takes a piece in the current position.
-func (s *Session) captures(m rules.Move) bool {
-	return s.m.g.Position().At(m.To()) != rules.NoPiece
-}
+// captures reports whether m takes a piece in pos.
+func captures(pos rules.PositionView, m rules.Move) bool { return pos.At(m.To()) != rules.NoPiece }

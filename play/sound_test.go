@@ -66,9 +66,9 @@ func wantSounds(t *testing.T, what string, rec *soundRecorder, want ...Sound) {
 // selecting a piece is silent.
 func TestTapsSound(t *testing.T) {
 	s, _, rec := soundSession(t, nil, "", fastSettings(game.HumanBoth), nil)
-	s.Tap(sq(t, "h2"))
+	s.Input().Tap(sq(t, "h2"))
 	wantSounds(t, "selecting", rec)
-	s.Tap(sq(t, "e2"))
+	s.Input().Tap(sq(t, "e2"))
 	wantSounds(t, "炮二平五", rec, SoundMove)
 	tapMove(t, s, "h9g7")
 	wantSounds(t, "马8进7", rec, SoundMove)
@@ -113,14 +113,14 @@ func TestGameEndSounds(t *testing.T) {
 	tapMove(t, s4, "h2e2")
 	q4.WaitFor(t, 10*time.Second, "the engine's reply", func() bool { return s4.Game().Ply() == 2 })
 	wantSounds(t, "the player's move and the engine's", rec4, SoundMove, SoundMove)
-	s4.Resign()
+	s4.Endings().Resign()
 	wantSounds(t, "resigning", rec4, SoundLoss)
 
 	s5, _, rec5 := soundSession(t, nil, "", fastSettings(game.HumanBoth), nil)
-	if s5.OfferDraw() != DrawAskOpponent {
+	if s5.Endings().OfferDraw() != DrawAskOpponent {
 		t.Fatal("two players: the offer was not passed on")
 	}
-	s5.AcceptDraw()
+	s5.Endings().AcceptDraw()
 	wantSounds(t, "a draw agreed", rec5, SoundDraw)
 }
 
@@ -132,10 +132,10 @@ func TestSilentWhenNothingIsPlayed(t *testing.T) {
 	tapMove(t, s, "h2e2")
 	tapMove(t, s, "h9g7")
 	rec.take()
-	s.Undo()
-	s.Undo()
-	s.Redo()
-	s.Redo()
+	s.Takeback().Undo()
+	s.Takeback().Undo()
+	s.Takeback().Redo()
+	s.Takeback().Redo()
 	wantSounds(t, "undo and redo", rec)
 	s.Close()
 
@@ -158,7 +158,7 @@ func TestSilentWhenNothingIsPlayed(t *testing.T) {
 	s3, _, rec3 := soundSession(t, nil, "", set, nil)
 	tapMove(t, s3, "h2e2")
 	tapMove(t, s3, "a9a5")
-	s3.Resign()
+	s3.Endings().Resign()
 	wantSounds(t, "sound off", rec3)
 }
 

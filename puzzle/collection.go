@@ -2,6 +2,7 @@ package puzzle
 
 import (
 	"cmp"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -103,15 +104,54 @@ func Collections(ps []Puzzle) []string {
 	return byCount(ps, func(p *Puzzle) []string { return []string{Collection(p)} })
 }
 
-// ThemeGroups lists the theme groups of ps, the most frequent first.
+// ThemeGroups lists the theme groups of ps in the filter's order
+// (CompareThemes), the same in every language.
 func ThemeGroups(ps []Puzzle) []string {
-	return byCount(ps, func(p *Puzzle) []string {
-		groups := make([]string, len(p.Themes))
-		for i, t := range p.Themes {
-			groups[i] = ThemeGroup(t)
+	seen := map[string]bool{}
+	var out []string
+	for i := range ps {
+		for _, t := range ps[i].Themes {
+			if g := ThemeGroup(t); !seen[g] {
+				seen[g] = true
+				out = append(out, g)
+			}
 		}
-		return groups
-	})
+	}
+	slices.SortFunc(out, CompareThemes)
+	return out
+}
+
+// themeSections is the filter's order after the mates by length: the win
+// by stalemate, the mating patterns, the tactics, the endgames' goals.
+var themeSections = [][]string{
+	{ThemeStalemate},
+	{ThemeChecksOnly, ThemeDoubleCheck, ThemeSmothered, ThemeIronBolt, ThemeFacingKings},
+	{ThemeDiscovered, ThemeFork, ThemePin, ThemeSacrifice},
+	{"win", "draw"},
+}
+
+// CompareThemes orders themes or theme groups for the filter: the mates by
+// their length (mate1 … mate7, mate8+), then themeSections in turn, then
+// any tag a newer file names, by the tag.
+func CompareThemes(a, b string) int {
+	return cmp.Or(cmp.Compare(themeRank(a), themeRank(b)), strings.Compare(a, b))
+}
+
+func themeRank(theme string) int {
+	if theme == LongMate {
+		return maxNamedMate + 1
+	}
+	if n, ok := MateMoves(theme); ok {
+		return min(n, maxNamedMate+1)
+	}
+	rank := 100
+	for _, section := range themeSections {
+		if i := slices.Index(section, theme); i >= 0 {
+			return rank + i
+		}
+		rank += 100
+	}
+	return rank
 }
 
 func byCount(ps []Puzzle, keys func(*Puzzle) []string) []string {
@@ -127,4 +167,13 @@ func byCount(ps []Puzzle, keys func(*Puzzle) []string) []string {
 	}
 	slices.SortFunc(out, func(a, b string) int { return cmp.Or(counts[b]-counts[a], strings.Compare(a, b)) })
 	return out
+}
+
+// NearFirst orders indices of ps by how far each puzzle's rating (as pr
+// refines it) lies from the player's, the nearest first, ties in the
+// files' order: the list without a chosen book opens on puzzles of the
+// player's level, not on the first book's mate in 15.
+func NearFirst(ps []Puzzle, idx []int, pr *Progress) {
+	gap := func(i int) float64 { return math.Abs(pr.PuzzleRating(&ps[i]).Rating - pr.Player.Rating) }
+	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(gap(a), gap(b)) })
 }

@@ -1,7 +1,9 @@
 package puzzle
 
 import (
+	"os"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -47,7 +49,7 @@ func TestCollectionsThemesAndFilter(t *testing.T) {
 	if got := Collections(ps); !slices.Equal(got, []string{"适情雅趣", "endgames", "mined", "橘中秘"}) {
 		t.Errorf("collections %q", got)
 	}
-	if got := ThemeGroups(ps); !slices.Equal(got, []string{"fork", "mate8+", "mate2", "win"}) {
+	if got := ThemeGroups(ps); !slices.Equal(got, []string{"mate2", "mate8+", "fork", "win"}) {
 		t.Errorf("theme groups %q", got)
 	}
 	pr := NewProgress()
@@ -74,5 +76,100 @@ func TestCollectionsThemesAndFilter(t *testing.T) {
 		if got := ids(c.f); !slices.Equal(got, c.want) {
 			t.Errorf("%+v: %v, want %v", c.f, got, c.want)
 		}
+	}
+}
+
+// loadCollection reads the bundled puzzles (resources/puzzles, part of the repository).
+func loadCollection(t testing.TB) []Puzzle {
+	t.Helper()
+	files, err := Load(os.DirFS("../resources/puzzles"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var all []Puzzle
+	for _, f := range files {
+		all = append(all, f.Puzzles...)
+	}
+	return all
+}
+
+// Every puzzle labelled a mate ends in checkmate when its line is replayed with the
+// rules, every one labelled a stalemate (困毙) in stalemate, and the labels shown (the
+// mateN theme, the stalemate theme) agree with the line.
+func TestCollectionEndingsAreTrue(t *testing.T) {
+	mates, stalemates := 0, 0
+	for _, p := range loadCollection(t) {
+		if p.Kind != KindMate {
+			if p.Stalemate() || slices.ContainsFunc(p.Themes, func(th string) bool { _, ok := MateMoves(th); return ok }) {
+				t.Errorf("%s: a %s puzzle tagged %v", p.ID, p.Kind, p.Themes)
+			}
+			continue
+		}
+		pos, err := p.Position()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, m := range p.Moves {
+			if !pos.IsLegal(m) {
+				t.Fatalf("%s: move %d (%s) illegal", p.ID, i+1, m)
+			}
+			pos.MakeMove(m)
+		}
+		noMove := len(pos.LegalMoves()) == 0
+		mateTheme := slices.Contains(p.Themes, MateTheme(p.SolverMoves()))
+		switch {
+		case p.Stalemate():
+			stalemates++
+			if !noMove || pos.InCheck() || mateTheme {
+				t.Errorf("%s: labelled a stalemate win (%v); after the line: %d legal moves, in check %v", p.ID, p.Themes, len(pos.LegalMoves()), pos.InCheck())
+			}
+		default:
+			mates++
+			if !noMove || !pos.InCheck() {
+				t.Errorf("%s: labelled a mate (%v); after the line: %d legal moves, in check %v", p.ID, p.Themes, len(pos.LegalMoves()), pos.InCheck())
+			}
+			if p.Proof == Proven && !mateTheme {
+				t.Errorf("%s: a proven mate in %d without the theme %s: %v", p.ID, p.SolverMoves(), MateTheme(p.SolverMoves()), p.Themes)
+			}
+		}
+	}
+	t.Logf("%d mates, %d stalemate wins", mates, stalemates)
+	if mates == 0 || stalemates == 0 {
+		t.Errorf("%d mates, %d stalemates: the collection was not read", mates, stalemates)
+	}
+}
+
+func TestNearFirst(t *testing.T) {
+	ps := []Puzzle{{ID: "far", Rating: 2940}, {ID: "near", Rating: 1180}, {ID: "low", Rating: 700}, {ID: "tie", Rating: 1220}}
+	pr := NewProgress()
+	idx := []int{0, 1, 2, 3}
+	NearFirst(ps, idx, pr)
+	var got []string
+	for _, i := range idx {
+		got = append(got, ps[i].ID)
+	}
+	if !slices.Equal(got, []string{"near", "tie", "low", "far"}) {
+		t.Errorf("order %v for a player rated %.0f", got, pr.Player.Rating)
+	}
+}
+
+// Validate holds the labels to the line: a stalemate tagged as a mate, and a mate tagged
+// as a stalemate, are refused.
+func TestValidateStalemateLabel(t *testing.T) {
+	stale := Puzzle{ID: "m72-132", FEN: "4k4/C8/9/9/9/2B2R3/P7P/4B4/4A4/3K5 w - - 4 67", Kind: KindMate, Proof: Proven,
+		Rating: 900, Themes: []string{"mate1", ThemeFacingKings}}
+	stale.Moves = moves(t, "f4f8")
+	if _, err := stale.Validate(); err == nil || !strings.Contains(err.Error(), "ends in stalemate") {
+		t.Errorf("a stalemate labelled mate: %v", err)
+	}
+	stale.Themes = []string{ThemeStalemate, ThemeFacingKings}
+	if _, err := stale.Validate(); err != nil {
+		t.Errorf("a stalemate labelled so: %v", err)
+	}
+	mate := Puzzle{ID: "mate", FEN: "3k5/9/9/9/R8/9/9/9/9/4K4 w - - 0 1", Kind: KindMate, Proof: Proven, Rating: 700,
+		Themes: []string{ThemeStalemate}}
+	mate.Moves = moves(t, "a5d5")
+	if _, err := mate.Validate(); err == nil || !strings.Contains(err.Error(), "ends in checkmate") {
+		t.Errorf("a mate labelled stalemate: %v", err)
 	}
 }

@@ -17,19 +17,41 @@ type Glicko struct {
 	Volatility float64 `json:"vol"`
 }
 
-// A new rating's deviation and volatility, and tau, which bounds how fast
-// the volatility changes: package glicko's defaults.
+// The deviations, chosen so that one try moves a settled player by tens of
+// points and a puzzle by a few (the table of the simulation in README.md
+// shows how fast the players' ratings then converge):
+//
+//   - a new player starts at PlayerDeviation, so the first tries move the
+//     rating by up to maxPlayerStep (the cap holds a surprise, such as a
+//     failed mate in 1, to that), then less, and it finds its level in a
+//     few dozen;
+//   - a player's deviation never falls below minPlayerDeviation, where one
+//     try at an even puzzle moves the rating by about 14 points;
+//   - a puzzle keeps PuzzleDeviation for good: its rating is seeded from its
+//     proof depth (InitialRating) and, being fairly sure, moves little, and
+//     never by more than maxPuzzleStep a try.
 const (
-	NewDeviation  = glicko.DefaultDeviation
-	newVolatility = glicko.DefaultVolatility
-	tau           = glicko.DefaultTau
-	// minDeviation keeps a rating that has seen many results movable.
-	minDeviation = 40
+	// MaxDeviation is the largest deviation a save may hold (Glicko-2's
+	// new-player value, which older saves used).
+	MaxDeviation       = glicko.DefaultDeviation
+	PlayerDeviation    = 250
+	minPlayerDeviation = 70
+	PuzzleDeviation    = 60
+	maxPuzzleStep      = 12
+	maxPlayerStep      = 100
+	newVolatility      = glicko.DefaultVolatility
+	tau                = glicko.DefaultTau
 )
 
-// NewGlicko returns a rating of r with a new rating's uncertainty.
-func NewGlicko(r float64) Glicko {
-	return Glicko{Rating: r, Deviation: NewDeviation, Volatility: newVolatility}
+// NewPlayer returns a new player's rating of r.
+func NewPlayer(r float64) Glicko {
+	return Glicko{Rating: r, Deviation: PlayerDeviation, Volatility: newVolatility}
+}
+
+// NewPuzzleRating returns a puzzle's rating of r, with the fixed deviation
+// of every puzzle.
+func NewPuzzleRating(r float64) Glicko {
+	return Glicko{Rating: r, Deviation: PuzzleDeviation, Volatility: newVolatility}
 }
 
 // errBadGlicko: a rating read from a save must be a usable number.
@@ -39,20 +61,37 @@ var errBadGlicko = errors.New("puzzle: rating, deviation or volatility out of ra
 // anything).
 func (g Glicko) valid() bool {
 	ok := func(x, lo, hi float64) bool { return !math.IsNaN(x) && x >= lo && x <= hi }
-	return ok(g.Rating, 0, 4000) && ok(g.Deviation, 1, NewDeviation) && ok(g.Volatility, 1e-4, 1)
+	return ok(g.Rating, 0, 4000) && ok(g.Deviation, 1, MaxDeviation) && ok(g.Volatility, 1e-4, 1)
 }
 
-// Update returns g's rating after one result against opp: score 1 for a
-// win (a solve, for the player), 0 for a loss. The rating is kept inside
-// the puzzles' scale and the deviation from growing too small, so that a
-// rating that has seen many results still moves.
+// Update returns a player's rating g after one result against the puzzle
+// opp: score 1 for a win (a solve), 0 for a loss. The change is capped at
+// maxPlayerStep, the rating kept inside the puzzles' scale and the
+// deviation between minPlayerDeviation and
+// MaxDeviation, so that a rating that has seen many results still moves.
 func (g Glicko) Update(opp Glicko, score float64) Glicko {
 	r, err := glicko.Update(glicko.Rating(g), []glicko.Outcome{{Opponent: glicko.Rating(opp), Score: score}}, tau)
 	if err != nil {
 		return g // a rating that cannot be updated (valid() refuses it on load) stays as it is
 	}
 	out := Glicko(r)
+	out.Rating = g.Rating + math.Max(-maxPlayerStep, math.Min(maxPlayerStep, out.Rating-g.Rating))
 	out.Rating = math.Max(MinRating, math.Min(MaxRating, out.Rating))
-	out.Deviation = math.Max(minDeviation, math.Min(NewDeviation, out.Deviation))
+	out.Deviation = math.Max(minPlayerDeviation, math.Min(MaxDeviation, out.Deviation))
 	return out
+}
+
+// puzzleUpdate returns a puzzle's rating g after one result of player
+// against it (score 1: the puzzle held, the player failed): Glicko-2's step
+// at the puzzle's fixed deviation, capped at maxPuzzleStep; the deviation
+// and volatility stay.
+func (g Glicko) puzzleUpdate(player Glicko, score float64) Glicko {
+	g.Deviation, g.Volatility = PuzzleDeviation, newVolatility
+	r, err := glicko.Update(glicko.Rating(g), []glicko.Outcome{{Opponent: glicko.Rating(player), Score: score}}, tau)
+	if err != nil {
+		return g
+	}
+	step := math.Max(-maxPuzzleStep, math.Min(maxPuzzleStep, r.Rating-g.Rating))
+	g.Rating = math.Max(MinRating, math.Min(MaxRating, g.Rating+step))
+	return g
 }

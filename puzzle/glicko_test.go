@@ -35,11 +35,11 @@ func TestGlickoOneResult(t *testing.T) {
 }
 
 func TestGlickoBounds(t *testing.T) {
-	p := NewGlicko(MaxRating)
+	p := NewPlayer(MaxRating)
 	for range 50 {
-		p = p.Update(NewGlicko(MinRating), 1)
+		p = p.Update(NewPuzzleRating(MinRating), 1)
 	}
-	if p.Rating > MaxRating || p.Deviation < minDeviation || !p.valid() {
+	if p.Rating > MaxRating || p.Deviation < minPlayerDeviation || !p.valid() {
 		t.Errorf("after 50 easy wins: %+v", p)
 	}
 	if (Glicko{Rating: math.NaN(), Deviation: 100, Volatility: 0.06}).valid() {

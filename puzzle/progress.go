@@ -16,9 +16,11 @@ type Progress struct {
 	Player  Glicko            `json:"player"`
 	Results map[string]Result `json:"results,omitempty"`
 	// Puzzles holds the refined ratings of the puzzles tried.
-	Puzzles    map[string]Glicko `json:"puzzles,omitempty"`
-	Streak     int               `json:"streak"`
-	BestStreak int               `json:"best_streak"`
+	Puzzles map[string]Glicko `json:"puzzles,omitempty"`
+	// Stars holds the best stars each puzzle earned on the path (TryStars).
+	Stars      map[string]int `json:"stars,omitempty"`
+	Streak     int            `json:"streak"`
+	BestStreak int            `json:"best_streak"`
 	// History is the player's rating after each attempt, oldest first,
 	// for the chart; it keeps the last maxHistory.
 	History []float64 `json:"history,omitempty"`
@@ -38,7 +40,7 @@ const initialPlayerRating = 1200
 
 // NewProgress returns a new player's progress.
 func NewProgress() *Progress {
-	return &Progress{Player: NewGlicko(initialPlayerRating), Results: map[string]Result{}, Puzzles: map[string]Glicko{}}
+	return &Progress{Player: NewPlayer(initialPlayerRating), Results: map[string]Result{}, Puzzles: map[string]Glicko{}}
 }
 
 // PuzzleRating is p's rating as this player's results have refined it.
@@ -46,13 +48,15 @@ func (pr *Progress) PuzzleRating(p *Puzzle) Glicko {
 	if g, ok := pr.Puzzles[p.ID]; ok {
 		return g
 	}
-	return NewGlicko(float64(p.Rating))
+	return NewPuzzleRating(float64(p.Rating))
 }
 
 // Record notes an attempt: solved, or failed (a wrong move, or asking for
 // the solution). Only the first attempt at a puzzle moves the ratings; a
 // later one counts for the streak only, since the line is then known.
-func (pr *Progress) Record(p *Puzzle, solved bool) {
+// It returns the change of the player's rating, as the history rounds it,
+// and whether the attempt was rated.
+func (pr *Progress) Record(p *Puzzle, solved bool) (change int, rated bool) {
 	r := pr.Results[p.ID]
 	first := r.Attempts == 0
 	r.Attempts++
@@ -65,19 +69,22 @@ func (pr *Progress) Record(p *Puzzle, solved bool) {
 		pr.Streak = 0
 	}
 	if !first {
-		return
+		return 0, false
 	}
 	score := 0.0
 	if solved {
 		score = 1
 	}
 	puzzle := pr.PuzzleRating(p)
-	pr.Puzzles[p.ID] = puzzle.Update(pr.Player, 1-score)
+	before := math.Round(pr.Player.Rating)
+	pr.Puzzles[p.ID] = puzzle.puzzleUpdate(pr.Player, 1-score)
 	pr.Player = pr.Player.Update(puzzle, score)
-	pr.History = append(pr.History, math.Round(pr.Player.Rating))
+	after := math.Round(pr.Player.Rating)
+	pr.History = append(pr.History, after)
 	if len(pr.History) > maxHistory {
 		pr.History = pr.History[len(pr.History)-maxHistory:]
 	}
+	return int(after - before), true
 }
 
 // Next picks the puzzle to offer: among those not yet tried (all, once
@@ -87,10 +94,15 @@ func (pr *Progress) Next(ps []Puzzle) (p *Puzzle, ok bool) {
 	best, bestGap := -1, math.Inf(1)
 	for pass := 0; pass < 2 && best < 0; pass++ {
 		for i := range ps {
-			if _, tried := pr.Results[ps[i].ID]; tried && pass == 0 {
+			_, tried := pr.Results[ps[i].ID]
+			if tried && pass == 0 {
 				continue
 			}
-			gap := math.Abs(pr.PuzzleRating(&ps[i]).Rating - pr.Player.Rating)
+			r := float64(ps[i].Rating) // an untried puzzle's rating is its seed
+			if tried {
+				r = pr.PuzzleRating(&ps[i]).Rating
+			}
+			gap := math.Abs(r - pr.Player.Rating)
 			if gap < bestGap {
 				best, bestGap = i, gap
 			}
@@ -139,6 +151,14 @@ func UnmarshalProgress(data []byte) (*Progress, error) {
 		if !g.valid() {
 			return nil, fmt.Errorf("puzzle progress: puzzle %s: %w", id, errBadGlicko)
 		}
+		if g.Deviation > PuzzleDeviation {
+			// A rating of the first scheme, where a puzzle started at RD 350 and one
+			// try moved it by hundreds: the seed is the better guess.
+			delete(pr.Puzzles, id)
+		}
+	}
+	if err := validStars(pr.Stars); err != nil {
+		return nil, err
 	}
 	if pr.Streak < 0 || pr.BestStreak < pr.Streak || len(pr.History) > maxHistory {
 		return nil, fmt.Errorf("puzzle progress: streak %d, best %d, %d ratings in the history: not a progress this app wrote",

@@ -3,6 +3,7 @@ package puzzle
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/xqfyne/xiangqi/rules"
@@ -13,7 +14,8 @@ type Kind string
 
 // The kinds of puzzle.
 const (
-	// KindMate: mate (or stalemate, which also wins) in the line's length.
+	// KindMate: mate (or stalemate, which also wins, tagged ThemeStalemate)
+	// in the line's length.
 	KindMate Kind = "mate"
 	// KindMaterial: the first move wins material that no other move wins.
 	KindMaterial Kind = "material"
@@ -51,6 +53,11 @@ type Puzzle struct {
 	// Source names the book and number, or the tool that mined it.
 	Source string
 }
+
+// Stalemate tells whether a mate puzzle's line ends in stalemate (困毙, the
+// loser not in check and without a legal move, which wins in Xiangqi)
+// rather than checkmate: the themes say so, and Validate holds them to it.
+func (p *Puzzle) Stalemate() bool { return slices.Contains(p.Themes, ThemeStalemate) }
 
 // SolverMoves is the number of the solver's moves in the line (a mate in
 // SolverMoves for a proven mate).
@@ -102,8 +109,13 @@ func (p *Puzzle) Validate() (*rules.Position, error) {
 		if len(p.Moves)%2 == 0 {
 			return nil, fmt.Errorf("puzzle %s: a mate line must end with the solver's move, has %d plies", p.ID, len(p.Moves))
 		}
-		if !pos.IsMate() {
+		switch {
+		case !pos.IsMate():
 			return nil, fmt.Errorf("puzzle %s: the line does not end in mate", p.ID)
+		case p.Stalemate() && pos.InCheck():
+			return nil, fmt.Errorf("puzzle %s: tagged %s but the line ends in checkmate", p.ID, ThemeStalemate)
+		case !p.Stalemate() && !pos.InCheck():
+			return nil, fmt.Errorf("puzzle %s: the line ends in stalemate (困毙) but is not tagged %s", p.ID, ThemeStalemate)
 		}
 	}
 	return pos, nil

@@ -18,6 +18,10 @@ const (
 	ThemeIronBolt    = "iron-bolt"        // 铁门栓
 	ThemeFacingKings = "facing-kings"     // 白脸将
 	ThemeChecksOnly  = "continuous-check" // 连将杀
+	// ThemeStalemate: the line ends with the loser to move, not in check and
+	// without a legal move (困毙), a win in Xiangqi but not a mate; such a
+	// line carries no mateN theme.
+	ThemeStalemate = "stalemate"
 )
 
 // MateTheme is the theme of a mate in n: "mate1", "mate2", …
@@ -33,7 +37,9 @@ func valuable(t rules.PieceType) bool {
 // horse or cannon by another piece than the one moved; fork, the moved
 // piece attacking two of them; pin, by a rook), a sacrifice anywhere
 // in the line, and for a line ending in mate its length, whether every
-// solver move checks, and the named mating patterns 闷宫, 铁门栓 and 白脸将.
+// solver move checks, and the named mating patterns 闷宫, 铁门栓 and 白脸将;
+// a line ending in stalemate (困毙) is tagged ThemeStalemate instead of
+// mateN.
 func Themes(pos *rules.Position, line []rules.Move) []string {
 	if len(line) == 0 {
 		return nil
@@ -80,10 +86,16 @@ func Themes(pos *rules.Position, line []rules.Move) []string {
 		}
 	}
 	if len(line)%2 == 1 && p.IsMate() {
-		out = append(out, MateTheme((len(line)+1)/2))
-		if allChecks && len(line) > 1 {
-			out = append(out, ThemeChecksOnly)
+		if p.InCheck() {
+			out = append(out, MateTheme((len(line)+1)/2))
+			if allChecks && len(line) > 1 {
+				out = append(out, ThemeChecksOnly)
+			}
+		} else {
+			out = append(out, ThemeStalemate)
 		}
+		// 闷宫 and 铁门栓 need a check; 白脸将 may also take a stalemated
+		// king's last flight.
 		out = append(out, matePatterns(p, solver)...)
 	}
 	return out

@@ -220,3 +220,62 @@ func TestXRayProtectionIsNoProtection(t *testing.T) {
 		t.Fatalf("chases %v, want no f5>b5", got)
 	}
 }
+
+// A cannon stepping onto another cannon's line becomes its screen (an
+// anti-discovered chase by the cannon behind), and stepping off it attacks
+// the fled horse itself; a piece leaving a cannon's line, where it was the
+// second screen, uncovers the cannon's attack (a discovered chase).
+func TestCannonDiscoveredAndAntiDiscoveredChases(t *testing.T) {
+	const screen = "5k3/9/n1N6/9/9/2C6/9/9/9/C2K5 w - - 0 1"
+	if got := chasesOf(t, screen, "c4a4"); !slices.Equal(got, []string{"a0>a7"}) {
+		t.Fatalf("cannon as screen: chases %v, want [a0>a7]", got)
+	}
+	p := mustFEN(t, screen)
+	play(t, p, "c4a4 a7c8")
+	if got := chasesOf(t, p.FEN(), "a4c4"); !slices.Equal(got, []string{"c4>c8"}) {
+		t.Fatalf("cannon as chaser: chases %v, want [c4>c8]", got)
+	}
+	// With a black rook on i8 the horse on c8 is protected: no chase.
+	p = mustFEN(t, "5k3/8r/n1N6/9/9/2C6/9/9/9/C2K5 w - - 0 1")
+	play(t, p, "c4a4 a7c8")
+	if got := chasesOf(t, p.FEN(), "a4c4"); len(got) != 0 {
+		t.Fatalf("protected horse: chases %v, want none", got)
+	}
+	const second = "4k4/9/b8/9/n8/9/N8/9/9/C2K5 w - - 0 1"
+	if got := chasesOf(t, second, "a3c4"); !slices.Equal(got, []string{"a0>a7"}) {
+		t.Fatalf("second screen leaving: chases %v, want [a0>a7]", got)
+	}
+	// An elephant protected by the other elephant is not chased by a cannon.
+	if got := chasesOf(t, "2b1k4/9/b8/9/n8/9/N8/9/9/C2K5 w - - 0 1", "a3c4"); len(got) != 0 {
+		t.Fatalf("protected elephant: chases %v, want none", got)
+	}
+}
+
+// One check, one chase (一将一捉) of an unprotected cannon by one rook: no
+// offence under the Asian rules (AXF article 12, diagram 13), 长打 under the
+// Chinese rules (article 24.13), with the rook named and both kinds set.
+func TestOneCheckOneChaseRulings(t *testing.T) {
+	const fen = "4k4/9/9/1R7/9/9/9/1c7/9/5K3 w - - 0 1"
+	p := mustFEN(t, fen)
+	play(t, p, "b6e6 e9d9 e6b6 d9e9 b6e6 e9d9 e6b6 d9e9")
+	v, ok := p.JudgeRepetition(2, RulesAsian)
+	if !ok || v.Decided || v.Violations != [2]Violation{} {
+		t.Fatalf("Asian: %+v ok %v, want a draw with no offence", v, ok)
+	}
+	v, ok = p.JudgeRepetition(2, RulesChinese)
+	if !ok || !v.Decided || v.Loser != Red || v.Violations[Red] != PerpetualAttack || !v.Checks || !v.Chases {
+		t.Fatalf("Chinese: %+v ok %v, want Red to lose by 长打", v, ok)
+	}
+	if v.Target != Sq(1, 2) || !slices.Equal(v.Offenders, []Square{Sq(1, 6)}) {
+		t.Fatalf("Chinese: target %v offenders %v, want b2 and [b6]", v.Target, v.Offenders)
+	}
+	// Protected by a rook on i2, the cannon is not chased: one check, one
+	// idle move under both rule books.
+	p = mustFEN(t, "4k4/9/9/1R7/9/9/9/1c6r/9/5K3 w - - 0 1")
+	play(t, p, "b6e6 e9d9 e6b6 d9e9 b6e6 e9d9 e6b6 d9e9")
+	for _, r := range []RuleSet{RulesAsian, RulesChinese} {
+		if v, ok := p.JudgeRepetition(2, r); !ok || v.Decided || v.Violations != [2]Violation{} {
+			t.Errorf("%v, protected: %+v ok %v, want a draw with no offence", r, v, ok)
+		}
+	}
+}

@@ -131,6 +131,7 @@ func (p *Position) Moves() []Move {
 
 // Copy returns an independent deep copy, safe to hand to another goroutine.
 func (p *Position) Copy() *Position {
+	countCopy()
 	c := *p
 	c.history = make([]undoRecord, len(p.history), len(p.history)+64)
 	copy(c.history, p.history)

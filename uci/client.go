@@ -293,7 +293,8 @@ func (c *Client) Go(r Request) (BestMove, error) {
 }
 
 // ParseBestMove reads `bestmove <move> [ponder <move>] [draw|resign]` and
-// UCCI's `nobestmove`.
+// UCCI's `nobestmove`; `bestmove (none)` and UCI's null move `bestmove 0000`
+// are no move.
 func ParseBestMove(line string) BestMove {
 	f := strings.Fields(line)
 	var b BestMove
@@ -301,7 +302,7 @@ func ParseBestMove(line string) BestMove {
 		b.NoMove = true
 		return b
 	}
-	if len(f) >= 2 && f[1] != "(none)" && f[1] != "resign" && f[1] != "draw" {
+	if len(f) >= 2 && f[1] != "(none)" && f[1] != "0000" && f[1] != "resign" && f[1] != "draw" {
 		b.Move = f[1]
 	}
 	for i, w := range f[1:] {

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/rules"
@@ -19,6 +20,10 @@ type Engine struct {
 	// HashMB is the hash table's size until a GUI sets Hash; 0 means
 	// engine.DefaultHashMB.
 	HashMB int
+	// After runs f once d has passed and returns what cancels it; nil means
+	// time.AfterFunc. Tests inject a clock here to end an orphaned search
+	// (OrphanGrace) without waiting.
+	After func(d time.Duration, f func()) (stop func() bool)
 }
 
 // Serve reads commands from in until quit or end of input and writes the
@@ -27,8 +32,10 @@ type Engine struct {
 // defers the other commands. At the end of input it lets a bounded search
 // or a perft finish, stops a search that has no bound it would reach (go
 // infinite, a bare go, go depth 1000), and runs what was deferred, so that
-// a piped script gets every answer. A line over maxLineBytes is refused
-// with an info string. The error is the input's.
+// a piped script gets every answer; but no search or perft runs longer than
+// OrphanGrace after the input ended (or after it started, if later), so an
+// engine whose GUI died stops. A line over maxLineBytes is refused with an
+// info string. The error is the input's.
 func (e Engine) Serve(in io.Reader, out io.Writer) error {
 	c := newSession(e, out)
 	lines := make(chan inputLine)
@@ -49,6 +56,7 @@ func (e Engine) Serve(in io.Reader, out io.Writer) error {
 			if !ok {
 				c.eof = true
 				c.searcher.stopOpen()
+				c.searcher.limitOrphan()
 				continue
 			}
 			if line.overlong > 0 {
@@ -84,10 +92,13 @@ func (lw *lineWriter) println(format string, args ...any) {
 // command loop (Serve); a search runs on its own goroutine with copies of
 // what it needs and hands its result back to the loop.
 type session struct {
-	id       Engine
-	out      *lineWriter
-	proto    Protocol
+	id    Engine
+	out   *lineWriter
+	proto Protocol
+	// pos is nil after a refused position command (posErr says why): the
+	// engine then plays from nowhere rather than from the position before.
 	pos      *rules.Position
+	posErr   error
 	banned   []rules.Move
 	searcher *searchSession
 
@@ -225,7 +236,8 @@ func (c *session) dispatch(line string) bool {
 		c.out.println("readyok")
 	case "position":
 		if err := c.setPosition(args); err != nil {
-			c.errorf("%v", err)
+			c.pos, c.posErr = nil, err
+			c.errorf("%v; no position is set: go answers no move until a position command is accepted", err)
 		}
 	case "banmoves":
 		c.setBanMoves(args)
@@ -265,6 +277,12 @@ func (c *session) dispatch(line string) bool {
 		c.errorf("unknown command %s", rules.QuoteInput(fields[0]))
 	}
 	return true
+}
+
+// noPosition is the error of a command that needs a position after a
+// position command was refused.
+func (c *session) noPosition() error {
+	return fmt.Errorf("no position: the last position command was refused (%v)", c.posErr)
 }
 
 func (c *session) errorf(format string, args ...any) {
@@ -311,7 +329,7 @@ func (c *session) setPosition(args []string) error {
 			p.MakeMove(m)
 		}
 	}
-	c.pos = p
+	c.pos, c.posErr = p, nil
 	c.banned = nil
 	return nil
 }
@@ -343,12 +361,20 @@ func (c *session) perft(args []string) {
 		c.errorf("perft: depth %s must be a number from 1 to 9", rules.QuoteInput(args[0]))
 		return
 	}
+	if c.pos == nil {
+		c.errorf("perft: %v", c.noPosition())
+		return
+	}
 	c.searcher.startPerft(c.pos.Copy(), depth)
 }
 
 // display prints the board from Red's side with ranks and files, then FEN
 // and keys.
 func (c *session) display() {
+	if c.pos == nil {
+		c.out.println("info string %v", c.noPosition())
+		return
+	}
 	var sb strings.Builder
 	for rank := 9; rank >= 0; rank-- {
 		fmt.Fprintf(&sb, "%d ", rank)

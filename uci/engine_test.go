@@ -82,8 +82,10 @@ func TestPositionWithMovesAndDisplay(t *testing.T) {
 	}
 }
 
-// Bad input prints an error and keeps the previous position.
-func TestBadInputKeepsPosition(t *testing.T) {
+// Bad input prints an error for each line; a refused position command
+// leaves no position (TestRefusedPositionLeavesNoPosition) and the next
+// accepted one is played from.
+func TestBadInputIsRefused(t *testing.T) {
 	lines := talk(t,
 		"position startpos moves h2e2",
 		"position fen rnbakabnr/9/1c5c1 w",
@@ -92,6 +94,7 @@ func TestBadInputKeepsPosition(t *testing.T) {
 		"position sideways",
 		"go perft x",
 		"frobnicate",
+		"position startpos moves h2e2",
 		"d", "quit")
 	errors := 0
 	for _, l := range lines {
@@ -103,7 +106,7 @@ func TestBadInputKeepsPosition(t *testing.T) {
 		t.Fatalf("%d error lines, want 6: %q", errors, lines)
 	}
 	if !slices.Contains(lines, "Fen: rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1") {
-		t.Fatalf("position was not kept: %q", lines)
+		t.Fatalf("the accepted position was not set: %q", lines)
 	}
 }
 

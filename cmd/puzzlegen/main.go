@@ -14,6 +14,12 @@
 //	puzzlegen -endgames -seed N [-dir …]
 //	    write endgames.tsv: practical endings set up at random from seed N
 //	    and kept when the engine agrees with their result (see endgames.go).
+//	puzzlegen -simulate [-solvers N] [-seed N] [-dir …]
+//	    run N solvers of known strength through the puzzles as the trainer
+//	    rates them and print how fast their ratings converge (simulate.go).
+//	puzzlegen -retag [-dir …]
+//	    tag every line again with puzzle.Themes and rewrite the files
+//	    whose themes changed (see retag.go).
 package main
 
 import (
@@ -29,6 +35,9 @@ func main() {
 	classics := flag.String("classics", "", "《适情雅趣》 FEN file to import")
 	xqfDir := flag.String("xqf", "", "with -classics: folder of the classical manuals' XQF files")
 	mine := flag.Bool("mine", false, "mine tactics from self-play games")
+	simulate := flag.Bool("simulate", false, "simulate solvers of known strength and print the rating errors")
+	solvers := flag.Int("solvers", 1000, "with -simulate: number of solvers")
+	retag := flag.Bool("retag", false, "tag every puzzle's themes again")
 	endgames := flag.Bool("endgames", false, "set up and verify endgame-training positions")
 	seed := flag.Uint64("seed", 1, "with -mine: seed of the first game; with -endgames: of the set-ups")
 	games := flag.Int("games", 10, "with -mine: number of games")
@@ -41,6 +50,10 @@ func main() {
 		err = runCheck(os.Stdout, *dir, *all, *budget)
 	case *classics != "":
 		err = runClassics(os.Stdout, *dir, *classics, *xqfDir, *budget)
+	case *simulate:
+		err = runSimulate(os.Stdout, *dir, *solvers, *seed)
+	case *retag:
+		err = runRetag(os.Stdout, *dir)
 	case *endgames:
 		err = runEndgames(os.Stdout, *dir, *seed)
 	case *mine:

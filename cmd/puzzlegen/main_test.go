@@ -185,3 +185,56 @@ func TestClassicPuzzle(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// -retag: a stalemate tagged as a mate in 1 (m72-132 as it was) becomes a stalemate win,
+// a true mate keeps its tags, and a second run finds nothing to change.
+func TestRetagStalemates(t *testing.T) {
+	dir := t.TempDir()
+	lines := puzzle.Header + "\n" +
+		"m72-132\t4k4/C8/9/9/9/2B2R3/P7P/4B4/4A4/3K5 w - - 4 67\tf4f8\tmate\tproven\t900\tmate1,facing-kings\t\tpuzzlegen -mine -seed 72 (self-play, ply 132)\n" +
+		"mate\t3k5/9/9/9/R8/9/9/9/9/4K4 w - - 0 1\ta5d5\tmate\tproven\t700\tmate1,facing-kings\t\ttest\n"
+	path := filepath.Join(dir, "mined.tsv")
+	if err := os.WriteFile(path, []byte(lines), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	if err := runRetag(&out, dir); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "1 of 2 puzzles retagged") {
+		t.Errorf("retag said %q", out.String())
+	}
+	files, err := readDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps := files[0].Puzzles
+	if got := strings.Join(ps[0].Themes, ","); got != "stalemate,facing-kings" || !ps[0].Stalemate() {
+		t.Errorf("m72-132 tagged %q", got)
+	}
+	if got := strings.Join(ps[1].Themes, ","); got != "mate1,facing-kings" {
+		t.Errorf("the mate tagged %q", got)
+	}
+	out.Reset()
+	if err := runRetag(&out, dir); err != nil || out.Len() != 0 {
+		t.Errorf("a second run: %v, %q", err, out.String())
+	}
+	if err := runCheck(io.Discard, dir, true, 100_000); err != nil {
+		t.Errorf("the retagged file does not check: %v", err)
+	}
+}
+
+// -simulate prints the two tables (exact seeds, and seeds off by sd 150) of the
+// collection; a couple of solvers keep it short.
+func TestSimulateTable(t *testing.T) {
+	var out strings.Builder
+	if err := runSimulate(&out, "../../resources/puzzles", 2, 1); err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Count(out.String(), "| tries |"); got != 2 || !strings.Contains(out.String(), "| 200 |") {
+		t.Errorf("tables:\n%s", out.String())
+	}
+	if err := runSimulate(io.Discard, t.TempDir(), 2, 1); err == nil {
+		t.Error("a folder without puzzles simulated")
+	}
+}

@@ -1,7 +1,11 @@
 package main
 
 import (
+	"bufio"
+	"io"
 	"os"
+	"os/exec"
+	"strings"
 	"testing"
 	"time"
 
@@ -46,5 +50,39 @@ func TestCommandPlaysOverBothProtocols(t *testing.T) {
 		if err != nil || !pos.IsLegal(m) {
 			t.Fatalf("%s: answered %+v", p, b)
 		}
+	}
+}
+
+// Through the command's own stdin: a refused go (a negative move time) is
+// answered at once with the reason and bestmove (none), before the isready
+// sent after it, and a refused position leaves no position to play from.
+func TestCommandAnswersRefusedGo(t *testing.T) {
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), "XQENGINE_TEST_SERVE=1")
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	io.WriteString(in, "uci\nposition startpos\ngo movetime -5\nposition startpos moves z\ngo depth 1\nisready\n")
+	sc := bufio.NewScanner(out)
+	var got []string
+	for sc.Scan() && sc.Text() != "readyok" {
+		got = append(got, sc.Text())
+	}
+	in.Close()
+	if err := cmd.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	n := len(got)
+	if n < 5 || got[n-1] != "bestmove (none)" || !strings.HasPrefix(got[n-2], "info string error: go: no position") ||
+		got[n-4] != "bestmove (none)" || !strings.HasPrefix(got[n-5], "info string error: go movetime") {
+		t.Fatalf("answers %q", got)
 	}
 }

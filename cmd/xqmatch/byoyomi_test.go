@@ -10,7 +10,7 @@ import (
 
 	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/internal/matchstat"
-	"github.com/xqfyne/xiangqi/play"
+	"github.com/xqfyne/xiangqi/match"
 	"github.com/xqfyne/xiangqi/rules"
 )
 
@@ -39,7 +39,7 @@ func TestByoyomiModeSendsThePeriod(t *testing.T) {
 		{false, true, "go time 2000 movestogo 1"},
 	} {
 		e, logPath := startFake(t, "legal", c.ucci)
-		set := settings{lim: limit{byoyomi: play.TimeControl{Byoyomi: 2 * time.Second, Periods: 1}, byoyomiAsMovesToGo: c.movestogo}, maxPlies: 4}
+		set := settings{lim: limit{byoyomi: match.TimeControl{Byoyomi: 2 * time.Second, Periods: 1}, byoyomiAsMovesToGo: c.movestogo}, maxPlies: 4}
 		p, err := playGame(opening{fen: rules.StartFEN}, e, e, set)
 		if err != nil {
 			t.Fatal(err)
@@ -59,7 +59,7 @@ func TestByoyomiModeSendsThePeriod(t *testing.T) {
 	}
 	// With main time left the main time goes first.
 	e, logPath := startFake(t, "legal", false)
-	set := settings{lim: limit{byoyomi: play.TimeControl{Base: 3 * time.Second, Byoyomi: time.Second, Periods: 1}}, maxPlies: 2}
+	set := settings{lim: limit{byoyomi: match.TimeControl{Base: 3 * time.Second, Byoyomi: time.Second, Periods: 1}}, maxPlies: 2}
 	p, err := playGame(opening{fen: rules.StartFEN}, e, e, set)
 	if err != nil {
 		t.Fatal(err)
@@ -77,7 +77,7 @@ func TestByoyomiModeSendsThePeriod(t *testing.T) {
 func TestByoyomiModePeriodsAndFlag(t *testing.T) {
 	slow, _ := startFake(t, "sleep", false) // 300 ms a reply
 	fast, _ := startFake(t, "legal", false)
-	tc := play.TimeControl{Byoyomi: 200 * time.Millisecond, Periods: 3}
+	tc := match.TimeControl{Byoyomi: 200 * time.Millisecond, Periods: 3}
 	p, err := playGame(opening{fen: rules.StartFEN}, slow, fast, settings{lim: limit{byoyomi: tc}, maxPlies: 20})
 	if err != nil {
 		t.Fatal(err)
@@ -96,7 +96,7 @@ func TestByoyomiModePeriodsAndFlag(t *testing.T) {
 			t.Fatalf("a 300 ms reply used %.2f of a 200 ms period", u)
 		}
 	}
-	m := newMatch()
+	m := newMatchResults()
 	m.record(p, true)
 	r := m.report(true)
 	n := len(use)
@@ -108,11 +108,11 @@ func TestByoyomiModePeriodsAndFlag(t *testing.T) {
 
 func TestParseByoyomiAndPeriodUse(t *testing.T) {
 	tc, err := parseByoyomi("0+5", 1)
-	if err != nil || tc != (play.TimeControl{Byoyomi: 5 * time.Second, Periods: 1}) {
+	if err != nil || tc != (match.TimeControl{Byoyomi: 5 * time.Second, Periods: 1}) {
 		t.Fatalf("0+5: %+v %v", tc, err)
 	}
 	tc, err = parseByoyomi("60+0.5", 3)
-	if err != nil || tc != (play.TimeControl{Base: time.Minute, Byoyomi: 500 * time.Millisecond, Periods: 3}) {
+	if err != nil || tc != (match.TimeControl{Base: time.Minute, Byoyomi: 500 * time.Millisecond, Periods: 3}) {
 		t.Fatalf("60+0.5 x3: %+v %v", tc, err)
 	}
 	for _, bad := range []string{"", "5", "0+0", "-1+5", "x+5", "0+y", "1e7+5"} {
@@ -139,7 +139,7 @@ func TestPlayGamesConcurrently(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	set := settings{lim: limit{byoyomi: play.TimeControl{Byoyomi: time.Second, Periods: 1}}, maxPlies: 6}
+	set := settings{lim: limit{byoyomi: match.TimeControl{Byoyomi: time.Second, Periods: 1}}, maxPlies: 6}
 	seen := map[int]gameResult{}
 	replies, err := playGames([2]engineSpec{{command: cmd}, {command: cmd}}, protocol(false), 3, 6, starts, set, func(r gameResult) bool {
 		seen[r.n] = r

@@ -32,7 +32,7 @@ func TestNoBestMoveIsADrawClaim(t *testing.T) {
 	if p.result.Status != game.BlackWins || p.end != endClaimRefused {
 		t.Fatalf("claim after 20 quiet plies: %v (%s)", p.result, p.end)
 	}
-	m := newMatch()
+	m := newMatchResults()
 	m.record(p, true)
 	if r := m.report(false); !strings.Contains(r, endClaimRefused+": 1 games (engine1 W/D/L 0/0/1)") {
 		t.Fatalf("refused claim not reported: %q", r)
@@ -175,7 +175,7 @@ func TestClockMode(t *testing.T) {
 	if p.result.Status != game.BlackWins || p.end != endTime || p.clocks[0] != 0 {
 		t.Fatalf("flag fall: %v (%s), clocks %v", p.result, p.end, p.clocks)
 	}
-	m := newMatch()
+	m := newMatchResults()
 	m.record(p, true)
 	if r := m.report(true); !strings.Contains(r, "engine1 clock left at game end: mean 0.00 s, min 0.00 s; 1 losses on time") {
 		t.Fatalf("clock report: %q", r)

@@ -41,7 +41,7 @@ import (
 	"github.com/xqfyne/xiangqi/book"
 	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/internal/matchstat"
-	"github.com/xqfyne/xiangqi/play"
+	"github.com/xqfyne/xiangqi/match"
 	"github.com/xqfyne/xiangqi/resources"
 	"github.com/xqfyne/xiangqi/rules"
 	"github.com/xqfyne/xiangqi/uci"
@@ -181,7 +181,7 @@ func main() {
 		fail(fmt.Errorf("-nodes2 %d: want a node count, with -nodes", *nodes2))
 	}
 	engines := [2]engineSpec{{command: *engine1, options: *options1}, {command: *engine2, options: *options2, nodes: *nodes2}}
-	m := newMatch()
+	m := newMatchResults()
 	n := 2 * pairs
 	verdict := ""
 	// An interrupt ends the match after the games being played, with the
@@ -277,14 +277,14 @@ func parseTC(s string) (clock, inc time.Duration, err error) {
 
 // parseByoyomi reads "0+5": main seconds per side and seconds a move in
 // byo-yomi, with k periods.
-func parseByoyomi(s string, periods int) (play.TimeControl, error) {
+func parseByoyomi(s string, periods int) (match.TimeControl, error) {
 	base, period, ok := strings.Cut(s, "+")
 	b, err1 := strconv.ParseFloat(base, 64)
 	p, err2 := strconv.ParseFloat(period, 64)
 	if !ok || err1 != nil || err2 != nil || b < 0 || p <= 0 || b > 1e6 || p > 1e6 || periods < 1 || periods > 100 {
-		return play.TimeControl{}, fmt.Errorf("-byoyomi %q -periods %d: want main seconds+seconds a move, e.g. 0+5, and 1..100 periods", s, periods)
+		return match.TimeControl{}, fmt.Errorf("-byoyomi %q -periods %d: want main seconds+seconds a move, e.g. 0+5, and 1..100 periods", s, periods)
 	}
-	return play.TimeControl{Base: time.Duration(b * float64(time.Second)), Byoyomi: time.Duration(p * float64(time.Second)), Periods: periods}, nil
+	return match.TimeControl{Base: time.Duration(b * float64(time.Second)), Byoyomi: time.Duration(p * float64(time.Second)), Periods: periods}, nil
 }
 
 // parseSPRT reads "elo0,elo1" with elo0 < elo1.
@@ -298,8 +298,8 @@ func parseSPRT(s string) (sprt, error) {
 	return sprt{e0, e1}, nil
 }
 
-// match keeps the results and the special endings of a match.
-type match struct {
+// matchResults keeps the results and the special endings of a match.
+type matchResults struct {
 	tally  tally
 	ends   map[string][3]int  // ending -> engine 1's wins, draws, losses
 	clocks [2][]time.Duration // clock left at the end of each game: engine 1, engine 2
@@ -312,12 +312,12 @@ type match struct {
 	distinct map[string]bool
 }
 
-func newMatch() *match {
-	return &match{ends: map[string][3]int{}, distinct: map[string]bool{}}
+func newMatchResults() *matchResults {
+	return &matchResults{ends: map[string][3]int{}, distinct: map[string]bool{}}
 }
 
 // record scores a game from engine 1's side and returns the score.
-func (m *match) record(p played, e1Red bool) float64 {
+func (m *matchResults) record(p played, e1Red bool) float64 {
 	s := 0.5
 	switch {
 	case p.result.Status == game.RedWins && e1Red, p.result.Status == game.BlackWins && !e1Red:
@@ -347,7 +347,7 @@ func (m *match) record(p played, e1Red bool) float64 {
 
 // report lists the endings the board did not decide and, in clock mode, the
 // clocks left.
-func (m *match) report(clockMode bool) string {
+func (m *matchResults) report(clockMode bool) string {
 	var sb strings.Builder
 	keys := make([]string, 0, len(m.ends))
 	for k := range m.ends {

@@ -8,7 +8,7 @@ import (
 
 	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/i18n"
-	"github.com/xqfyne/xiangqi/play"
+	"github.com/xqfyne/xiangqi/match"
 	"github.com/xqfyne/xiangqi/rules"
 	"github.com/xqfyne/xiangqi/uci"
 )
@@ -28,13 +28,13 @@ type settings struct {
 
 // limit is what each move may use: a move time, a node count when nodes > 0,
 // a clock (time + increment per side) when clock > 0, or a 读秒 control when
-// byoyomi is one (play.TimeControl, whose clock arithmetic the referee uses).
+// byoyomi is one (match.TimeControl, whose clock arithmetic the referee uses).
 type limit struct {
 	movetime  time.Duration
 	nodes     int
 	clock     time.Duration
 	increment time.Duration
-	byoyomi   play.TimeControl
+	byoyomi   match.TimeControl
 	// byoyomiAsMovesToGo sends UCI engines the period as "movestogo 1"
 	// instead of USI's "byoyomi" (see uci.Request).
 	byoyomiAsMovesToGo bool
@@ -96,7 +96,7 @@ func playGame(o opening, red, black *player, set settings) (played, error) {
 	}
 	clocks := [2]time.Duration{set.lim.clock, set.lim.clock}
 	byo := set.lim.byoyomi
-	byoClocks := [2]play.SideClock{play.FullClock(byo), play.FullClock(byo)}
+	byoClocks := [2]match.SideClock{match.FullClock(byo), match.FullClock(byo)}
 	var periodUse [2][]float64
 	offered := false // the last mover offered a draw
 	var scores scoreLog

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/xqfyne/xiangqi/play"
+	"github.com/xqfyne/xiangqi/match"
 )
 
 // LowTime is when a clock turns red and starts showing tenths of a second.
@@ -44,7 +44,7 @@ func ByoyomiText(t Translate, left time.Duration, periods int) string {
 
 // TimeControlText names a time control in New game ("5 min + 3 s", "10分钟 + 30秒读秒",
 // "快棋：每步20秒", or no clock).
-func TimeControlText(t Translate, tc play.TimeControl) string {
+func TimeControlText(t Translate, tc match.TimeControl) string {
 	args := map[string]any{"Minutes": tc.Minutes(), "Seconds": tc.IncrementSeconds()}
 	switch {
 	case !tc.Timed():

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/match"
 	"github.com/xqfyne/xiangqi/play/online"
 	"github.com/xqfyne/xiangqi/rules"
 	"github.com/xqfyne/xiangqi/server/proto"
@@ -133,16 +134,16 @@ type OnlineEnd struct {
 // that it was filed.
 func OnlineEndText(t Translate, e OnlineEnd) string {
 	text := e.Result
-	if e.End.Reason == "reason.abandoned" {
+	if e.End.Reason == match.ReasonAbandoned {
 		gone := e.Away
 		if !e.AwayKnown { // the winner stayed
 			gone = rules.Red
-			if e.End.Result == "1-0" {
+			if r, _ := game.ParseResultToken(e.End.Result); r.Status == game.RedWins {
 				gone = rules.Black
 			}
 		}
 		key := "online.abandoned"
-		if e.End.Result == "1/2-1/2" {
+		if r, _ := game.ParseResultToken(e.End.Result); r.Status == game.Draw {
 			key = "online.abandonedDraw"
 		}
 		text = t(key, map[string]any{"Side": SideName(t, gone)})

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/match"
 	"github.com/xqfyne/xiangqi/play"
 	"github.com/xqfyne/xiangqi/rules"
 )
@@ -139,14 +140,14 @@ func TestClockText(t *testing.T) {
 
 func TestTimeControlText(t *testing.T) {
 	en, zh := languages(t)
-	untimed := play.TimeControl{}
+	untimed := match.TimeControl{}
 	if got := TimeControlText(en, untimed); got != "No clock" {
 		t.Errorf("untimed: %q", got)
 	}
 	if got := TimeControlText(zh, untimed); got != "不计时" {
 		t.Errorf("untimed in Chinese: %q", got)
 	}
-	for _, tc := range play.TimeControls() {
+	for _, tc := range match.TimeControls() {
 		if !tc.Timed() || tc.IsByoyomi() {
 			continue
 		}
@@ -174,7 +175,7 @@ func TestByoyomiTexts(t *testing.T) {
 		{"20+60b", "20 min, then 60 s a move (byo-yomi)", "20分钟 + 60秒读秒", 500 * time.Millisecond, 1, "Byo 1", "读秒 1"},
 		{"10+30bx3", "10 min, then 3 × 30 s periods (byo-yomi)", "10分钟 + 3次30秒读秒", 9 * time.Second, 2, "Byo 9 ×2", "读秒 9 ×2"},
 	} {
-		tc, err := play.ParseTimeControl(c.text)
+		tc, err := match.ParseTimeControl(c.text)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -20,7 +20,8 @@ func CollectionName(t Translate, c string) string {
 	return c
 }
 
-// ThemeName names a theme or theme group: "Mate in 3", "Fork", "Mate in 8 or more".
+// ThemeName names a theme or theme group, one sentence-case label each in both
+// languages: "Mate in 3", "Fork", "Mate in 8 or more", "Stalemate win" (困毙).
 func ThemeName(t Translate, theme string) string {
 	if theme == puzzle.LongMate {
 		return t("puzzle.theme.longMate", nil)
@@ -47,6 +48,8 @@ func ThemeName(t Translate, theme string) string {
 		return t("puzzle.theme.ironBolt", nil)
 	case puzzle.ThemeFacingKings:
 		return t("puzzle.theme.facingKings", nil)
+	case puzzle.ThemeStalemate:
+		return t("puzzle.theme.stalemate", nil)
 	case "win":
 		return t("puzzle.theme.win", nil)
 	case "draw":
@@ -97,15 +100,20 @@ func PuzzleTitle(t Translate, p *puzzle.Puzzle) string {
 // reference, and its named themes.
 func PuzzleFacts(t Translate, p *puzzle.Puzzle, rating float64) string {
 	parts := []string{KindName(t, p.Kind)}
-	if p.Kind == puzzle.KindMate {
+	switch {
+	case p.Kind == puzzle.KindMate && p.Stalemate():
+		parts[0] = t("puzzle.theme.stalemateIn", map[string]any{"N": p.SolverMoves()})
+	case p.Kind == puzzle.KindMate:
 		parts[0] = t("puzzle.theme.mate", map[string]any{"N": p.SolverMoves()})
+	case p.Kind == puzzle.KindEndgame && len(p.Themes) > 0 && (p.Themes[0] == "win" || p.Themes[0] == "draw"):
+		parts[0] = ThemeName(t, p.Themes[0]) // "Endgame to win": the kind and the goal in one
 	}
 	parts = append(parts, t("puzzle.rating", map[string]any{"Rating": int(math.Round(rating))}))
 	if p.Kind != puzzle.KindEndgame {
 		parts = append(parts, ProofName(t, p.Proof))
 	}
 	for _, th := range p.Themes {
-		if _, mate := puzzle.MateMoves(th); mate {
+		if _, mate := puzzle.MateMoves(th); mate || th == puzzle.ThemeStalemate || p.Kind == puzzle.KindEndgame && (th == "win" || th == "draw") {
 			continue // said by the kind
 		}
 		parts = append(parts, ThemeName(t, th))
@@ -150,4 +158,16 @@ func PlayerLine(t Translate, pr *puzzle.Progress) string {
 	}
 	return t("puzzles.player", map[string]any{"Rating": int(math.Round(pr.Player.Rating)), "Streak": pr.Streak,
 		"Best": pr.BestStreak, "Solved": solved})
+}
+
+// ChapterName and ChapterAbout name a chapter of the path and say in a line what it
+// trains.
+func ChapterName(t Translate, ch puzzle.Chapter) string { return t(chapterKey(ch.ID), nil) }
+
+// chapterKey is the catalog key of a chapter's name; its description's adds ".about".
+func chapterKey(id string) string { return "puzzle.chapter." + id }
+
+// ChapterAbout is a chapter's short description.
+func ChapterAbout(t Translate, ch puzzle.Chapter) string {
+	return t(chapterKey(ch.ID)+".about", nil)
 }

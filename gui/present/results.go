@@ -20,12 +20,13 @@ func GameOverText(say Say, r game.Result, why game.Verdict, byRepetition bool) s
 // ResultName names a PGN result ("1-0") as the library lists it; anything else is an
 // unfinished game.
 func ResultName(t Translate, pgn string) string {
-	switch pgn {
-	case "1-0":
+	r, _ := game.ParseResultToken(pgn)
+	switch r.Status {
+	case game.RedWins:
 		return t("library.redWon", nil)
-	case "0-1":
+	case game.BlackWins:
 		return t("library.blackWon", nil)
-	case "1/2-1/2":
+	case game.Draw:
 		return t("library.drawn", nil)
 	}
 	return t("library.unfinished", nil)

@@ -8,10 +8,18 @@ import (
 	"github.com/xqfyne/xiangqi/server/client"
 )
 
+// GameActions are what the player does in the online game in play, as a part of the
+// Controller: taps and drops on the board, moves, resigning, draw and takeback offers and
+// their answers, claims against an absent opponent.
+type GameActions struct{ c *Controller }
+
+// Actions returns what the player does in the online game.
+func (c *Controller) Actions() GameActions { return GameActions{c} }
+
 // Tap handles a tap on the board of the current game: one's own piece is selected, a
 // point after it is the move, sent to the server when legal.
-func (c *Controller) Tap(sq rules.Square) {
-	g := c.current
+func (ga GameActions) Tap(sq rules.Square) {
+	g := ga.c.current
 	if g == nil || !g.MyTurn() {
 		return
 	}
@@ -19,7 +27,7 @@ func (c *Controller) Tap(sq rules.Square) {
 	pos := g.g.Position()
 	if p := pos.At(sq); p != rules.NoPiece && p.Color() == pos.Side() {
 		g.selected, g.targets = sq, pos.LegalTargets(sq)
-		c.changed()
+		ga.c.changed()
 		return
 	}
 	if g.selected == rules.NoSquare {
@@ -28,93 +36,93 @@ func (c *Controller) Tap(sq rules.Square) {
 	m := rules.NewMove(g.selected, sq)
 	if why := game.WhyIllegal(pos, m); why != game.NotIllegal {
 		g.illegal = why
-		c.changed()
+		ga.c.changed()
 		return
 	}
-	c.Play(m)
+	ga.Play(m)
 }
 
 // Drop plays a piece dragged from one point to another, as two taps.
-func (c *Controller) Drop(from, to rules.Square) {
-	c.Tap(from)
-	c.Tap(to)
+func (ga GameActions) Drop(from, to rules.Square) {
+	ga.Tap(from)
+	ga.Tap(to)
 }
 
 // Play sends move m in the current game. The board shows it once the server has taken
 // it; while the socket is down it waits and is sent on the reconnect, made at the ply it
 // was made in, so the server refuses it (stale) if the game moved on meanwhile.
-func (c *Controller) Play(m rules.Move) {
-	g := c.current
+func (ga GameActions) Play(m rules.Move) {
+	g := ga.c.current
 	if g == nil || !g.MyTurn() {
 		return
 	}
 	if why := game.WhyIllegal(g.g.Position(), m); why != game.NotIllegal {
 		g.illegal = why
-		c.changed()
+		ga.c.changed()
 		return
 	}
 	g.pending, g.pendingPly = m, len(g.moves)
 	g.selected, g.targets = rules.NoSquare, nil
-	if c.conn != nil {
-		c.send(g, m, g.pendingPly)
+	if ga.c.conn != nil {
+		ga.send(g, m, g.pendingPly)
 	}
-	c.changed()
+	ga.c.changed()
 }
 
-func (c *Controller) send(g *Game, m rules.Move, ply int) {
-	c.request(func(ctx context.Context, conn *client.Conn) error {
+func (ga GameActions) send(g *Game, m rules.Move, ply int) {
+	ga.c.request(func(ctx context.Context, conn *client.Conn) error {
 		_, err := conn.Move(ctx, g.ID, ply, m.String())
 		return err
 	}, func(err error) {
 		if err == nil {
 			return
 		}
-		if refusal(err) == "" && c.conn == nil {
+		if refusal(err) == "" && ga.c.conn == nil {
 			return // the socket dropped first: sent again on the reconnect
 		}
 		if g.pending == m && len(g.moves) == ply {
 			g.pending = rules.NoMove
 		}
-		c.fail(err)
+		ga.c.fail(err)
 	})
 }
 
 // act sends one of the player's actions on the current game.
-func (c *Controller) act(do func(*client.Conn, context.Context, int64) error) {
-	g := c.current
+func (ga GameActions) act(do func(*client.Conn, context.Context, int64) error) {
+	g := ga.c.current
 	if g == nil || !g.Player || g.end != nil {
 		return
 	}
-	c.err = nil
-	c.request(func(ctx context.Context, conn *client.Conn) error { return do(conn, ctx, g.ID) }, func(err error) {
+	ga.c.err = nil
+	ga.c.request(func(ctx context.Context, conn *client.Conn) error { return do(conn, ctx, g.ID) }, func(err error) {
 		if err != nil {
-			c.fail(err)
+			ga.c.fail(err)
 		}
 	})
 }
 
 // The player's actions on the current game.
-func (c *Controller) Resign()          { c.act((*client.Conn).Resign) }
-func (c *Controller) OfferDraw()       { c.act((*client.Conn).OfferDraw) }
-func (c *Controller) AcceptDraw()      { c.act((*client.Conn).AcceptDraw) }
-func (c *Controller) DeclineDraw()     { c.act((*client.Conn).DeclineDraw) }
-func (c *Controller) OfferTakeback()   { c.act((*client.Conn).OfferTakeback) }
-func (c *Controller) AcceptTakeback()  { c.act((*client.Conn).AcceptTakeback) }
-func (c *Controller) DeclineTakeback() { c.act((*client.Conn).DeclineTakeback) }
+func (ga GameActions) Resign()          { ga.act((*client.Conn).Resign) }
+func (ga GameActions) OfferDraw()       { ga.act((*client.Conn).OfferDraw) }
+func (ga GameActions) AcceptDraw()      { ga.act((*client.Conn).AcceptDraw) }
+func (ga GameActions) DeclineDraw()     { ga.act((*client.Conn).DeclineDraw) }
+func (ga GameActions) OfferTakeback()   { ga.act((*client.Conn).OfferTakeback) }
+func (ga GameActions) AcceptTakeback()  { ga.act((*client.Conn).AcceptTakeback) }
+func (ga GameActions) DeclineTakeback() { ga.act((*client.Conn).DeclineTakeback) }
 
 // ClaimWin and ClaimDraw end the current game because the opponent is away (see
 // Game.CanClaim): a win, or a draw.
-func (c *Controller) ClaimWin()  { c.claim(false) }
-func (c *Controller) ClaimDraw() { c.claim(true) }
+func (ga GameActions) ClaimWin()  { ga.claim(false) }
+func (ga GameActions) ClaimDraw() { ga.claim(true) }
 
-func (c *Controller) claim(draw bool) {
-	c.act(func(conn *client.Conn, ctx context.Context, game int64) error { return conn.Claim(ctx, game, draw) })
+func (ga GameActions) claim(draw bool) {
+	ga.act(func(conn *client.Conn, ctx context.Context, game int64) error { return conn.Claim(ctx, game, draw) })
 }
 
 // CanTakeback reports whether the player may ask to take a move back: casual games only,
 // after a move of one's own.
-func (c *Controller) CanTakeback() bool {
-	g := c.current
+func (ga GameActions) CanTakeback() bool {
+	g := ga.c.current
 	if g == nil || !g.Player || g.end != nil || g.Rated {
 		return false
 	}

@@ -180,18 +180,18 @@ func (c *Controller) connected(conn *client.Conn) {
 		}
 		if c.inviteGame == id || c.seeking != "" && c.current == nil {
 			// Paired while the socket was down: the paired frame went to the old one.
-			c.paired(id)
+			c.Lobby().paired(id)
 			continue
 		}
 		c.resume = append(c.resume, id)
 	}
 	if c.seeking != "" {
 		// A seek dies with the account's last socket: ask again.
-		c.Seek(c.seeking, c.seekRated)
+		c.Lobby().Seek(c.seeking, c.seekRated)
 	}
 	for _, g := range c.games {
 		if g.pending != rules.NoMove && g.end == nil {
-			c.send(g, g.pending, g.pendingPly)
+			c.Actions().send(g, g.pending, g.pendingPly)
 		}
 	}
 	c.fileLate()

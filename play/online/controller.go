@@ -50,7 +50,7 @@ type Config struct {
 // Controller is the app's side of online play. Call its methods on the UI goroutine.
 type Controller struct {
 	cfg      Config
-	listener func()
+	listeners play.Listeners // told after every change
 
 	account play.OnlineAccount // the server and the token, as kept
 	me      proto.Account
@@ -100,14 +100,10 @@ func New(cfg Config) (*Controller, error) {
 	return c, err
 }
 
-// Listen sets the function called after every change.
-func (c *Controller) Listen(f func()) { c.listener = f }
+// Listen adds a listener of the controller's changes (Listener.Change, with play.ChangeAll).
+func (c *Controller) Listen(l play.Listener) { c.listeners.Listen(l) }
 
-func (c *Controller) changed() {
-	if c.listener != nil {
-		c.listener()
-	}
-}
+func (c *Controller) changed() { c.listeners.Changed(play.ChangeAll) }
 
 // fail shows err.
 func (c *Controller) fail(err error) {

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/xqfyne/xiangqi/game"
-	"github.com/xqfyne/xiangqi/play"
+	"github.com/xqfyne/xiangqi/match"
 	"github.com/xqfyne/xiangqi/rules"
 	"github.com/xqfyne/xiangqi/server/proto"
 )
@@ -69,7 +69,7 @@ func (g *Game) start(e proto.Event, me int64) error {
 	if err := decode(e, &d); err != nil {
 		return err
 	}
-	tc, err := play.ParseTimeControl(d.TimeControl)
+	tc, err := match.ParseTimeControl(d.TimeControl)
 	if err != nil {
 		return badEvent(e, "%v", err)
 	}
@@ -247,10 +247,11 @@ func (g *Game) finish(e proto.Event) error {
 	if err := decode(e, &d); err != nil {
 		return err
 	}
-	status, winner, err := parseResult(d.Result)
-	if err != nil {
-		return badEvent(e, "%v", err)
+	res, err := game.ParseResultToken(d.Result)
+	if err != nil || !res.Decided() {
+		return badEvent(e, "result %q", d.Result)
 	}
+	status, winner := res.Status, res.Winner
 	if !strings.HasPrefix(d.Reason, "reason.") {
 		return badEvent(e, "reason %q", d.Reason)
 	}
@@ -265,18 +266,6 @@ func (g *Game) finish(e proto.Event) error {
 	return nil
 }
 
-func parseResult(s string) (game.Status, rules.Color, error) {
-	switch s {
-	case "1-0":
-		return game.RedWins, rules.Red, nil
-	case "0-1":
-		return game.BlackWins, rules.Black, nil
-	case "1/2-1/2":
-		return game.Draw, rules.Red, nil
-	}
-	return game.Ongoing, rules.Red, fmt.Errorf("result %q", s)
-}
-
 // declare ends the record as the server ruled: by the same declaration offline play
 // makes for a resignation, an agreed draw or a flag, so the record reads alike; where the
 // board has no such verdict (an abandoned game) or disagrees, the server's result is
@@ -285,12 +274,13 @@ func (g *Game) declare(d proto.EndData, status game.Status, winner rules.Color) 
 	gm := g.g
 	if !gm.Result().Decided() {
 		toMove := gm.SideToMove()
-		switch d.Reason {
-		case "reason.resignation":
+		reason, _ := game.ParseReasonKey(d.Reason) // the server's own reasons (abandonment) name none
+		switch reason {
+		case game.ReasonResignation:
 			_ = gm.Resign(winner.Opponent())
-		case "reason.agreement":
+		case game.ReasonAgreement:
 			_ = gm.AgreeDraw()
-		case "reason.time", "reason.timeNoAttackers":
+		case game.ReasonTime, game.ReasonTimeNoAttackers:
 			_ = gm.FlagFall(toMove)
 		}
 	}

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/xqfyne/xiangqi/game"
-	"github.com/xqfyne/xiangqi/play"
+	"github.com/xqfyne/xiangqi/match"
 	"github.com/xqfyne/xiangqi/rules"
 	"github.com/xqfyne/xiangqi/server/proto"
 )
@@ -17,7 +17,7 @@ import (
 type Game struct {
 	ID          int64
 	Red, Black  proto.Account
-	TimeControl play.TimeControl
+	TimeControl match.TimeControl
 	Rated       bool
 	Rules       rules.RuleSet
 	// Me is the side this account plays; Player is false for a game watched only.
@@ -148,13 +148,13 @@ func (g *Game) Broken() error { return g.broken }
 // SideClock is side's clock at now: as the last event set it, with the running side's
 // thinking since then charged to it the way the server charges it (main time, then the
 // 读秒 periods, each used up giving way to the next).
-func (g *Game) SideClock(side rules.Color, now time.Time) play.SideClock {
+func (g *Game) SideClock(side rules.Color, now time.Time) match.SideClock {
 	tc := g.TimeControl
 	main, periods, period := g.clock.Red, g.clock.RedPeriods, g.clock.RedPeriod
 	if side == rules.Black {
 		main, periods, period = g.clock.Black, g.clock.BlackPeriods, g.clock.BlackPeriod
 	}
-	c := play.SideClock{Main: time.Duration(main) * time.Millisecond, Periods: periods}
+	c := match.SideClock{Main: time.Duration(main) * time.Millisecond, Periods: periods}
 	if tc.IsByoyomi() {
 		c.Used = max(tc.Byoyomi-time.Duration(period)*time.Millisecond, 0)
 	}

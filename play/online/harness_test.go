@@ -163,7 +163,7 @@ func (p *player) tapMove(mv string) {
 		p.t.Fatal(err)
 	}
 	p.wait("my turn for "+mv, func(c *Controller) bool { return c.Current() != nil && c.Current().MyTurn() })
-	p.do(func() { p.c.Tap(m.From()); p.c.Tap(m.To()) })
+	p.do(func() { p.c.Actions().Tap(m.From()); p.c.Actions().Tap(m.To()) })
 }
 
 // pairByInvite: a creates an invite, b joins by its code. It returns them red first.
@@ -184,10 +184,10 @@ func pairByInvite(t *testing.T, a, b *player, tc string) [2]*player {
 
 func pairByInviteRated(t *testing.T, a, b *player, tc string, rated bool) [2]*player {
 	t.Helper()
-	a.do(func() { a.c.Invite(tc, rated) })
+	a.do(func() { a.c.Lobby().Invite(tc, rated) })
 	var code string
-	a.wait("invite code", func(c *Controller) bool { code = c.InviteCode(); return code != "" })
-	b.do(func() { b.c.Join(code) })
+	a.wait("invite code", func(c *Controller) bool { code = c.Lobby().InviteCode(); return code != "" })
+	b.do(func() { b.c.Lobby().Join(code) })
 	return started(t, a, b)
 }
 

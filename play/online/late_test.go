@@ -67,8 +67,8 @@ func restartFiles(t *testing.T, dir string, id int64, opponent *player) *player 
 	again.wait("the game that ended meanwhile filed", func(*Controller) bool { return len(again.lib.List()) == 1 })
 	again.wait("the game let go once filed", func(c *Controller) bool { return len(c.games) == 0 })
 	again.do(func() {
-		if again.c.Current() != nil || again.c.Playing() || len(again.c.Resumable()) != 0 {
-			t.Errorf("a game filed late is shown (%v), in play (%v) or to resume (%v)", again.c.Current(), again.c.Playing(), again.c.Resumable())
+		if again.c.Current() != nil || again.c.Playing() || len(again.c.Lobby().Resumable()) != 0 {
+			t.Errorf("a game filed late is shown (%v), in play (%v) or to resume (%v)", again.c.Current(), again.c.Playing(), again.c.Lobby().Resumable())
 		}
 		kept, err := again.store.LoadOnline()
 		if err != nil || !slices.Contains(kept.Filed, id) {
@@ -149,7 +149,7 @@ func TestGameResignedWhileKilledIsFiledOnRestart(t *testing.T) {
 	playLine(t, ps, 0, mateLine[:3])
 	red, black := ps[0], ps[1]
 	id := kill(red)
-	black.do(black.c.Resign)
+	black.do(black.c.Actions().Resign)
 	again := restartFiles(t, red.dir, id, black)
 	if e := again.entries()[0]; e.Result != "1-0" {
 		t.Errorf("filed %+v, want Red's win", e)
@@ -206,16 +206,16 @@ func TestGameLeftForTheLobbyIsFiledWhenItEnds(t *testing.T) {
 	red.do(func() {
 		id = red.c.Current().ID
 		red.c.Leave()
-		if !slices.Equal(red.c.Resumable(), []int64{id}) || !red.c.Playing() {
-			t.Errorf("left for the lobby: to resume %v, playing %v", red.c.Resumable(), red.c.Playing())
+		if !slices.Equal(red.c.Lobby().Resumable(), []int64{id}) || !red.c.Playing() {
+			t.Errorf("left for the lobby: to resume %v, playing %v", red.c.Lobby().Resumable(), red.c.Playing())
 		}
 	})
-	black.do(black.c.Resign)
+	black.do(black.c.Actions().Resign)
 	red.wait("the left game filed", func(*Controller) bool { return len(red.lib.List()) == 1 })
 	red.wait("the left game let go", func(c *Controller) bool { return len(c.games) == 0 })
 	red.do(func() {
-		if len(red.c.Resumable()) != 0 || red.c.Playing() || red.c.Current() != nil {
-			t.Errorf("after its end: to resume %v, playing %v, shown %v", red.c.Resumable(), red.c.Playing(), red.c.Current())
+		if len(red.c.Lobby().Resumable()) != 0 || red.c.Playing() || red.c.Current() != nil {
+			t.Errorf("after its end: to resume %v, playing %v, shown %v", red.c.Lobby().Resumable(), red.c.Playing(), red.c.Current())
 		}
 		r, _, err := red.lib.Open(red.lib.List()[0].ID)
 		if err != nil {

@@ -68,23 +68,23 @@ func TestSignOutForgetsTheAccountOnly(t *testing.T) {
 	b.signIn()
 	ps := pairByInvite(t, a, b, "10+5")
 	playLine(t, ps, 0, []string{"h2e2"})
-	ps[1].do(ps[1].c.Resign)
+	ps[1].do(ps[1].c.Actions().Resign)
 	filed(t, ps, "1-0", "resignation")
 	var account int64
 	var gameID int64
 	a.do(func() {
 		account, gameID = a.c.Account().ID, a.c.Current().ID
 		a.c.Leave()
-		a.c.Seek("10+5", false)
+		a.c.Lobby().Seek("10+5", false)
 	})
-	a.wait("the seek waits", func(c *Controller) bool { _, _, ok := c.Seeking(); return ok })
+	a.wait("the seek waits", func(c *Controller) bool { _, _, ok := c.Lobby().Seeking(); return ok })
 	a.do(func() {
 		a.c.SignOut()
 		if a.c.State() != SignedOut || a.c.HasToken() || a.c.Account() != (proto.Account{}) || a.c.Current() != nil ||
-			len(a.c.Resumable()) != 0 || a.c.Playing() || a.c.Server() != s.url {
+			len(a.c.Lobby().Resumable()) != 0 || a.c.Playing() || a.c.Server() != s.url {
 			t.Errorf("signed out: state %v, token %v, account %+v, current %v, server %s", a.c.State(), a.c.HasToken(), a.c.Account(), a.c.Current(), a.c.Server())
 		}
-		if _, _, ok := a.c.Seeking(); ok {
+		if _, _, ok := a.c.Lobby().Seeking(); ok {
 			t.Error("still seeking after signing out")
 		}
 		kept, err := a.store.LoadOnline()

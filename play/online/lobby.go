@@ -7,116 +7,123 @@ import (
 	"strings"
 	"time"
 
-	"github.com/xqfyne/xiangqi/play"
+	"github.com/xqfyne/xiangqi/match"
 	"github.com/xqfyne/xiangqi/server/client"
 	"github.com/xqfyne/xiangqi/server/proto"
 )
 
+// Lobby is how a game is found, as a part of the Controller: a seek, an invite and its code,
+// joining by code, and the games of the account to resume.
+type Lobby struct{ c *Controller }
+
+// Lobby returns the controller's lobby.
+func (c *Controller) Lobby() Lobby { return Lobby{c} }
+
 // SeekControls are the time controls a seek may ask for.
-func SeekControls() []play.TimeControl { return play.TimeControls()[1:] }
+func SeekControls() []match.TimeControl { return match.TimeControls()[1:] }
 
 // Seek asks for a game on time control tc ("10+5", one of SeekControls); the wait is
 // Seeking's, and a pairing opens the game.
-func (c *Controller) Seek(tc string, rated bool) {
-	c.seeking, c.seekRated, c.seekSince, c.err = tc, rated, c.cfg.Now(), nil
-	c.request(func(ctx context.Context, conn *client.Conn) error {
+func (lb Lobby) Seek(tc string, rated bool) {
+	lb.c.seeking, lb.c.seekRated, lb.c.seekSince, lb.c.err = tc, rated, lb.c.cfg.Now(), nil
+	lb.c.request(func(ctx context.Context, conn *client.Conn) error {
 		_, err := conn.Seek(ctx, tc, "", rated)
 		return err
 	}, func(err error) {
 		if err != nil {
-			c.seeking = ""
-			c.fail(err)
+			lb.c.seeking = ""
+			lb.c.fail(err)
 		}
 	})
-	c.changed()
+	lb.c.changed()
 }
 
 // Seeking is the time control sought and since when, while a seek waits.
-func (c *Controller) Seeking() (string, time.Time, bool) {
-	return c.seeking, c.seekSince, c.seeking != ""
+func (lb Lobby) Seeking() (string, time.Time, bool) {
+	return lb.c.seeking, lb.c.seekSince, lb.c.seeking != ""
 }
 
 // CancelSeek withdraws the seek.
-func (c *Controller) CancelSeek() {
-	if c.seeking == "" {
+func (lb Lobby) CancelSeek() {
+	if lb.c.seeking == "" {
 		return
 	}
-	c.seeking = ""
-	c.request(func(ctx context.Context, conn *client.Conn) error { return conn.CancelSeek(ctx) }, func(err error) {
+	lb.c.seeking = ""
+	lb.c.request(func(ctx context.Context, conn *client.Conn) error { return conn.CancelSeek(ctx) }, func(err error) {
 		if err != nil {
-			c.fail(err)
+			lb.c.fail(err)
 		}
 	})
-	c.changed()
+	lb.c.changed()
 }
 
 // Invite makes a private game on time control tc ("" untimed); InviteCode is then the
 // code to give the opponent.
-func (c *Controller) Invite(tc string, rated bool) {
-	c.err = nil
+func (lb Lobby) Invite(tc string, rated bool) {
+	lb.c.err = nil
 	var id int64
 	var code string
-	c.request(func(ctx context.Context, conn *client.Conn) (err error) {
+	lb.c.request(func(ctx context.Context, conn *client.Conn) (err error) {
 		id, code, err = conn.Invite(ctx, tc, "", rated)
 		return err
 	}, func(err error) {
 		if err != nil {
-			c.fail(err)
+			lb.c.fail(err)
 			return
 		}
-		if _, paired := c.games[id]; !paired {
-			c.inviteGame, c.inviteCode = id, code
+		if _, paired := lb.c.games[id]; !paired {
+			lb.c.inviteGame, lb.c.inviteCode = id, code
 		}
-		c.changed()
+		lb.c.changed()
 	})
-	c.changed()
+	lb.c.changed()
 }
 
 // InviteCode is the code of the invite waiting for its opponent ("" when none).
-func (c *Controller) InviteCode() string { return c.inviteCode }
+func (lb Lobby) InviteCode() string { return lb.c.inviteCode }
 
 // Join joins the private game of code.
-func (c *Controller) Join(code string) {
+func (lb Lobby) Join(code string) {
 	code = strings.TrimSpace(code)
 	if code == "" {
-		c.fail(errors.New("enter the invite code"))
+		lb.c.fail(errors.New("enter the invite code"))
 		return
 	}
-	c.err = nil
-	c.request(func(ctx context.Context, conn *client.Conn) error {
+	lb.c.err = nil
+	lb.c.request(func(ctx context.Context, conn *client.Conn) error {
 		_, err := conn.Join(ctx, code)
 		return err
 	}, func(err error) {
 		if err != nil {
-			c.fail(err)
+			lb.c.fail(err)
 		}
 	})
-	c.changed()
+	lb.c.changed()
 }
 
 // Resumable are the account's games in play that are not open here.
-func (c *Controller) Resumable() []int64 { return slices.Clone(c.resume) }
+func (lb Lobby) Resumable() []int64 { return slices.Clone(lb.c.resume) }
 
 // Resume opens a game in play and replays its events.
-func (c *Controller) Resume(id int64) {
-	c.resume = slices.DeleteFunc(c.resume, func(g int64) bool { return g == id })
-	if g, ok := c.games[id]; ok {
-		c.current = g
-		c.changed()
+func (lb Lobby) Resume(id int64) {
+	lb.c.resume = slices.DeleteFunc(lb.c.resume, func(g int64) bool { return g == id })
+	if g, ok := lb.c.games[id]; ok {
+		lb.c.current = g
+		lb.c.changed()
 		return
 	}
 	g := newGame(id)
-	c.games[id], c.current = g, g
-	c.request(func(ctx context.Context, conn *client.Conn) error { return conn.Watch(ctx, id, 0) }, func(err error) {
+	lb.c.games[id], lb.c.current = g, g
+	lb.c.request(func(ctx context.Context, conn *client.Conn) error { return conn.Watch(ctx, id, 0) }, func(err error) {
 		if err != nil {
-			delete(c.games, id)
-			if c.current == g {
-				c.current = nil
+			delete(lb.c.games, id)
+			if lb.c.current == g {
+				lb.c.current = nil
 			}
-			c.fail(err)
+			lb.c.fail(err)
 		}
 	})
-	c.changed()
+	lb.c.changed()
 }
 
 // Current is the game shown (nil in the lobby).
@@ -144,15 +151,15 @@ func (c *Controller) Playing() bool {
 }
 
 // paired opens a game that a seek or invite became.
-func (c *Controller) paired(id int64) {
-	if id == c.inviteGame {
-		c.inviteGame, c.inviteCode = 0, ""
+func (lb Lobby) paired(id int64) {
+	if id == lb.c.inviteGame {
+		lb.c.inviteGame, lb.c.inviteCode = 0, ""
 	}
-	c.seeking = ""
-	if _, ok := c.games[id]; !ok {
-		c.games[id] = newGame(id)
+	lb.c.seeking = ""
+	if _, ok := lb.c.games[id]; !ok {
+		lb.c.games[id] = newGame(id)
 	}
-	c.current = c.games[id]
+	lb.c.current = lb.c.games[id]
 }
 
 // frame handles one frame from the server.
@@ -162,7 +169,7 @@ func (c *Controller) frame(gen uint64, f proto.Frame) {
 	}
 	switch f.Type {
 	case proto.TypePaired:
-		c.paired(f.Game)
+		c.Lobby().paired(f.Game)
 	case proto.TypeEvent:
 		c.event(*f.Event)
 	case proto.TypeError:
@@ -178,7 +185,7 @@ func (c *Controller) event(e proto.Event) {
 	if !ok && e.Seq == 1 && e.Kind == proto.KindStart && (c.inviteGame == e.Game || c.inviteCode == "" && c.current == nil) {
 		// An inviter's socket watches its game from the invite on, so the start may come
 		// before the paired frame (or before the invite's answer is handled).
-		c.paired(e.Game)
+		c.Lobby().paired(e.Game)
 		g, ok = c.games[e.Game], true
 	}
 	if !ok && e.Kind == proto.KindEnd && slices.Contains(c.resume, e.Game) {

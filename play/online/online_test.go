@@ -19,13 +19,13 @@ func TestSeekPlayToCheckmateWithAReconnect(t *testing.T) {
 	a, b := newPlayer(t, s.url), newPlayer(t, s.url)
 	a.signIn()
 	b.signIn()
-	a.do(func() { a.c.Seek("10+5", false) })
-	a.wait("the seek waits", func(c *Controller) bool { _, _, ok := c.Seeking(); return ok })
-	b.do(func() { b.c.Seek("10+5", false) })
+	a.do(func() { a.c.Lobby().Seek("10+5", false) })
+	a.wait("the seek waits", func(c *Controller) bool { _, _, ok := c.Lobby().Seeking(); return ok })
+	b.do(func() { b.c.Lobby().Seek("10+5", false) })
 	ps := started(t, a, b)
 	for _, p := range ps {
 		p.do(func() {
-			if _, _, ok := p.c.Seeking(); ok {
+			if _, _, ok := p.c.Lobby().Seeking(); ok {
 				t.Error("still seeking after the pairing")
 			}
 			if !p.c.Playing() {
@@ -61,20 +61,20 @@ func TestInviteTakebackAndResignation(t *testing.T) {
 	playLine(t, ps, 0, []string{"h2e2", "h9g7"})
 	black, red := ps[1], ps[0]
 	black.do(func() {
-		if !black.c.CanTakeback() {
+		if !black.c.Actions().CanTakeback() {
 			t.Error("black cannot ask to take its move back")
 		}
-		black.c.OfferTakeback()
+		black.c.Actions().OfferTakeback()
 	})
 	red.wait("the takeback request", func(c *Controller) bool { s, ok := c.Current().TakebackAskedBy(); return ok && s == rules.Black })
-	red.do(red.c.AcceptTakeback)
+	red.do(red.c.Actions().AcceptTakeback)
 	for _, p := range ps {
 		p.wait("the takeback", func(c *Controller) bool { return len(c.Current().Moves()) == 1 })
 	}
 	playLine(t, ps, 1, []string{"b9c7", "b2c2"})
 	// Red's socket drops and Black resigns meanwhile: Red learns of it on the reconnect.
 	drop(t, red)
-	black.do(black.c.Resign)
+	black.do(black.c.Actions().Resign)
 	red.wait("the reconnect", func(c *Controller) bool { return c.State() == Connected })
 	rec := filed(t, ps, "1-0", "resignation")
 	got := game.ICCSLine(rec.MainLineMoves())
@@ -90,11 +90,11 @@ func TestAgreedDraw(t *testing.T) {
 	ps := newPair(t, s.url, "10+5")
 	playLine(t, ps, 0, []string{"h2e2", "h7e7"})
 	drop(t, ps[1])
-	ps[0].do(ps[0].c.OfferDraw)
+	ps[0].do(ps[0].c.Actions().OfferDraw)
 	ps[1].wait("the reconnect", func(c *Controller) bool { return c.State() == Connected })
 	ps[1].wait("the draw offer", func(c *Controller) bool { s, ok := c.Current().DrawOfferedBy(); return ok && s == rules.Red })
 	ps[1].wait("both moves kept", func(c *Controller) bool { return len(c.Current().Moves()) == 2 })
-	ps[1].do(ps[1].c.AcceptDraw)
+	ps[1].do(ps[1].c.Actions().AcceptDraw)
 	filed(t, ps, "1/2-1/2", "agreement")
 }
 
@@ -140,13 +140,13 @@ func TestRestartAndResume(t *testing.T) {
 		if again.c.Account().ID != account {
 			t.Errorf("signed in as %d, was %d", again.c.Account().ID, account)
 		}
-		if !slices.Contains(again.c.Resumable(), id) {
-			t.Errorf("games to resume %v lack %d", again.c.Resumable(), id)
+		if !slices.Contains(again.c.Lobby().Resumable(), id) {
+			t.Errorf("games to resume %v lack %d", again.c.Lobby().Resumable(), id)
 		}
 		if !again.c.Playing() {
 			t.Error("a game to resume is not Playing")
 		}
-		again.c.Resume(id)
+		again.c.Lobby().Resume(id)
 	})
 	again.wait("the replay", func(c *Controller) bool { return c.Current() != nil && len(c.Current().Moves()) == 3 })
 	ps[1] = again
@@ -167,8 +167,8 @@ func TestMoveMadeWhileDisconnectedIsSentOnReconnect(t *testing.T) {
 	})
 	red.wait("the drop seen", func(c *Controller) bool { return c.State() == Reconnecting })
 	red.do(func() {
-		red.c.Tap(m.From())
-		red.c.Tap(m.To())
+		red.c.Actions().Tap(m.From())
+		red.c.Actions().Tap(m.To())
 		if g := red.c.Current(); g.Pending() != m || len(g.Moves()) != 0 {
 			t.Errorf("while down: pending %v, moves %v", g.Pending(), g.Moves())
 		}
@@ -216,7 +216,7 @@ func TestOpponentAwayBackAndClaim(t *testing.T) {
 	black.do(black.c.Close)
 	red.wait("black away again", away)
 	red.wait("the claim time", func(c *Controller) bool { return c.Current().CanClaim(time.Now()) })
-	red.do(red.c.ClaimWin)
+	red.do(red.c.Actions().ClaimWin)
 	red.wait("the claimed game filed", func(c *Controller) bool { id, _ := c.Current().Filed(); return id != "" })
 	red.do(func() {
 		g := red.c.Current()
@@ -242,12 +242,12 @@ func TestRatedGameMovesTheRating(t *testing.T) {
 	b.signIn()
 	ps := pairByInviteRated(t, a, b, "5+3", true)
 	ps[0].do(func() {
-		if !ps[0].c.Current().Rated || ps[0].c.CanTakeback() {
+		if !ps[0].c.Current().Rated || ps[0].c.Actions().CanTakeback() {
 			t.Error("a rated game, or one with takebacks")
 		}
 	})
 	playLine(t, ps, 0, []string{"h2e2"})
-	ps[1].do(ps[1].c.Resign)
+	ps[1].do(ps[1].c.Actions().Resign)
 	filed(t, ps, "1-0", "resignation")
 	for i, p := range ps {
 		p.do(func() {

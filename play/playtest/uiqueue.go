@@ -1,3 +1,5 @@
+// Package playtest has test doubles for the controller's dependencies: a queue that stands
+// in for the UI goroutine (the fake time source is match/matchtest's).
 package playtest
 
 import (

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/xqfyne/xiangqi/match"
 	"github.com/xqfyne/xiangqi/server/client"
 	"github.com/xqfyne/xiangqi/server/proto"
 	"github.com/xqfyne/xiangqi/server/store"
@@ -72,7 +73,7 @@ func TestAwayCountdownAndClaim(t *testing.T) {
 		t.Fatal("no claim was taken")
 	}
 	var end proto.EndData
-	if err := nextKind(t, ctx, p[0], g, proto.KindEnd).Decode(&end); err != nil || end.Result != "1-0" || end.Reason != store.ReasonAbandoned {
+	if err := nextKind(t, ctx, p[0], g, proto.KindEnd).Decode(&end); err != nil || end.Result != "1-0" || end.Reason != match.ReasonAbandoned {
 		t.Errorf("end %+v %v", end, err)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/xqfyne/xiangqi/match"
 	"github.com/xqfyne/xiangqi/server/client"
 	"github.com/xqfyne/xiangqi/server/pgtest"
 	"github.com/xqfyne/xiangqi/server/proto"
@@ -360,7 +361,7 @@ func TestAbandonedGameIsLost(t *testing.T) {
 	p[1].Close()
 	nextKind(t, ctx, p[0], g, proto.KindAway) // shown away first
 	var end proto.EndData
-	if err := nextKind(t, ctx, p[0], g, proto.KindEnd).Decode(&end); err != nil || end.Result != "1-0" || end.Reason != store.ReasonAbandoned {
+	if err := nextKind(t, ctx, p[0], g, proto.KindEnd).Decode(&end); err != nil || end.Result != "1-0" || end.Reason != match.ReasonAbandoned {
 		t.Errorf("%+v %v", end, err)
 	}
 }

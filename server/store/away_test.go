@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/xqfyne/xiangqi/match"
 	"github.com/xqfyne/xiangqi/server/proto"
 )
 
@@ -84,7 +85,7 @@ func TestAwayClaimAndReturn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if end := endOf(t, ended); end.Result != "1/2-1/2" || end.Reason != ReasonAbandoned || !strings.Contains(end.Text, "claimed a draw") || end.Red == nil {
+	if end := endOf(t, ended); end.Result != "1/2-1/2" || end.Reason != match.ReasonAbandoned || !strings.Contains(end.Text, "claimed a draw") || end.Red == nil {
 		t.Errorf("claimed draw: %+v", end)
 	}
 	for _, p := range []Account{red, black} {
@@ -189,7 +190,7 @@ func TestAbandonmentEndsOnceWhateverRaces(t *testing.T) {
 				if end.Red == nil || end.Black == nil {
 					t.Errorf("round %d: a rated ending without its rating change: %+v", round, end)
 				}
-				if backSeen && end.Reason == ReasonAbandoned && strings.Contains(end.Text, "claimed") {
+				if backSeen && end.Reason == match.ReasonAbandoned && strings.Contains(end.Text, "claimed") {
 					t.Errorf("round %d: a claim won after the return: %s", round, end.Text)
 				}
 				outcomes[end.Reason+" "+end.Result]++

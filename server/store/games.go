@@ -14,14 +14,14 @@ import (
 	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/glicko"
 	"github.com/xqfyne/xiangqi/i18n"
-	"github.com/xqfyne/xiangqi/play"
+	"github.com/xqfyne/xiangqi/match"
 	"github.com/xqfyne/xiangqi/rules"
 	"github.com/xqfyne/xiangqi/server/proto"
 )
 
 // Spec is what a seek or invite asks for.
 type Spec struct {
-	TimeControl play.TimeControl
+	TimeControl match.TimeControl
 	Rules       rules.RuleSet
 	Rated       bool
 	// FEN is the start position ("" for the standard one); only invites may set it.
@@ -32,12 +32,12 @@ type Spec struct {
 
 // SeekControls are the time controls a seek may ask for: the app's timed presets,
 // Fischer and 读秒 (byo-yomi).
-func SeekControls() []play.TimeControl { return play.TimeControls()[1:] }
+func SeekControls() []match.TimeControl { return match.TimeControls()[1:] }
 
 // ParseSpec reads a request's time control, rules and rated flag. Seeks need one of the
 // app's timed presets; an invite may be untimed ("") or any control ParseTimeControl takes.
 func ParseSpec(tc, ruleSet string, rated, seek bool) (Spec, error) {
-	control, err := play.ParseTimeControl(tc)
+	control, err := match.ParseTimeControl(tc)
 	if err != nil {
 		return Spec{}, proto.Errorf(proto.CodeBadRequest, err.Error())
 	}
@@ -170,8 +170,8 @@ func lockPlayed(ctx context.Context, tx *txn, id, account int64) (*gameRow, rule
 	return r, side, err
 }
 
-func (r *gameRow) timeControl() play.TimeControl {
-	return play.TimeControl{Base: time.Duration(r.baseMS) * time.Millisecond, Increment: time.Duration(r.incMS) * time.Millisecond,
+func (r *gameRow) timeControl() match.TimeControl {
+	return match.TimeControl{Base: time.Duration(r.baseMS) * time.Millisecond, Increment: time.Duration(r.incMS) * time.Millisecond,
 		Byoyomi: time.Duration(r.byoMS) * time.Millisecond, Periods: int(r.periods)}
 }
 
@@ -208,9 +208,9 @@ func (i *instant) AfterFunc(time.Duration, func()) (stop func() bool) {
 	return func() bool { return false }
 }
 
-// match rebuilds the game from its move events as a play.Match whose clock has run since
+// match rebuilds the game from its move events as a match.Match whose clock has run since
 // turn_since; the caller then sets clock.now to the moment of the action.
-func (s *Store) match(ctx context.Context, tx *txn, r *gameRow, clock *instant) (*play.Match, error) {
+func (s *Store) match(ctx context.Context, tx *txn, r *gameRow, clock *instant) (*match.Match, error) {
 	g, err := game.New(r.startFEN)
 	if err != nil {
 		return nil, fmt.Errorf("game %d: start position: %v", r.id, err)
@@ -235,21 +235,21 @@ func (s *Store) match(ctx context.Context, tx *txn, r *gameRow, clock *instant) 
 			return nil, fmt.Errorf("game %d: stored move %d %q: %v", r.id, i+1, text, err)
 		}
 	}
-	left := [2]play.SideClock{}
+	left := [2]match.SideClock{}
 	for side, main := range [2]int64{rules.Red: r.redMS, rules.Black: r.blackMS} {
-		left[side] = play.SideClock{Main: time.Duration(main) * time.Millisecond, Periods: r.periodsLeft[side],
+		left[side] = match.SideClock{Main: time.Duration(main) * time.Millisecond, Periods: r.periodsLeft[side],
 			Used: time.Duration(r.usedMS[side]) * time.Millisecond}
 	}
 	if r.turnSince != nil {
 		clock.now = *r.turnSince
 	}
-	m := play.NewMatch(g, r.timeControl(), &left, clock, func(func()) {})
+	m := match.NewMatch(g, r.timeControl(), &left, clock, func(func()) {})
 	m.RunClock(r.status != "playing" || r.turnSince == nil)
 	return m, nil
 }
 
 // matchAt rebuilds the game as match does, its clock then set to now.
-func (s *Store) matchAt(ctx context.Context, tx *txn, r *gameRow, now time.Time) (*play.Match, error) {
+func (s *Store) matchAt(ctx context.Context, tx *txn, r *gameRow, now time.Time) (*match.Match, error) {
 	clock := &instant{}
 	m, err := s.match(ctx, tx, r, clock)
 	clock.now = now
@@ -294,13 +294,13 @@ func readMoves(rows pgx.Rows, game int64) ([]string, error) {
 }
 
 // clockOf is the match's clocks now, as the events tell them.
-func clockOf(m *play.Match) proto.Clock {
-	return protoClock(m.TimeControl(), [2]play.SideClock{m.Clock(rules.Red), m.Clock(rules.Black)})
+func clockOf(m *match.Match) proto.Clock {
+	return protoClock(m.TimeControl(), [2]match.SideClock{m.Clock(rules.Red), m.Clock(rules.Black)})
 }
 
 // protoClock is the two sides' clocks on tc as the events tell them: main time left and,
 // in 读秒, the periods left and what is left of the current one.
-func protoClock(tc play.TimeControl, sides [2]play.SideClock) proto.Clock {
+func protoClock(tc match.TimeControl, sides [2]match.SideClock) proto.Clock {
 	red, black := sides[rules.Red], sides[rules.Black]
 	c := proto.Clock{Red: max(red.Main, 0).Milliseconds(), Black: max(black.Main, 0).Milliseconds()}
 	if tc.IsByoyomi() {
@@ -318,7 +318,7 @@ func protoClock(tc play.TimeControl, sides [2]play.SideClock) proto.Clock {
 
 // clockSet is the SQL that stores the match's clocks now in the game's row (assignments
 // whose parameters are numbered from $n) and their values.
-func clockSet(m *play.Match, n int) (string, []any) {
+func clockSet(m *match.Match, n int) (string, []any) {
 	red, black := m.Clock(rules.Red), m.Clock(rules.Black)
 	return fmt.Sprintf("red_ms = $%d, black_ms = $%d, red_periods = $%d, black_periods = $%d, red_used_ms = $%d, black_used_ms = $%d",
 			n, n+1, n+2, n+3, n+4, n+5),
@@ -328,7 +328,7 @@ func clockSet(m *play.Match, n int) (string, []any) {
 
 // flagAt is when side's flag falls if it does not move, its clock running from from;
 // nil in an untimed game.
-func flagAt(m *play.Match, side rules.Color, from time.Time) *time.Time {
+func flagAt(m *match.Match, side rules.Color, from time.Time) *time.Time {
 	if !m.TimeControl().Timed() {
 		return nil
 	}
@@ -390,7 +390,7 @@ type ending struct {
 func (s *Store) english(m i18n.Message) string { return s.catalogs.Text(i18n.English, m) }
 
 // endingOf describes the match's result.
-func (s *Store) endingOf(m *play.Match) ending {
+func (s *Store) endingOf(m *match.Match) ending {
 	res := m.Result()
 	e := ending{result: res, reason: res.Reason.Message().Key, text: s.english(res.Message())}
 	if v, ok := m.Game().RepetitionVerdict(); ok {
@@ -550,7 +550,7 @@ func (s *Store) Move(ctx context.Context, account, gameID int64, ply int, text s
 
 // Resign ends the game as a loss for account.
 func (s *Store) Resign(ctx context.Context, account, gameID int64, now time.Time) ([]proto.Event, error) {
-	return s.act(ctx, account, gameID, now, func(tx *txn, r *gameRow, m *play.Match, side rules.Color) ([]proto.Event, error) {
+	return s.act(ctx, account, gameID, now, func(tx *txn, r *gameRow, m *match.Match, side rules.Color) ([]proto.Event, error) {
 		if err := m.Resign(side); err != nil {
 			return nil, proto.Errorf(proto.CodeGameOver, err.Error())
 		}
@@ -562,7 +562,7 @@ func (s *Store) Resign(ctx context.Context, account, gameID int64, now time.Time
 // OfferDraw offers a draw to the opponent; when the opponent had already offered one,
 // the game is drawn.
 func (s *Store) OfferDraw(ctx context.Context, account, gameID int64, now time.Time) ([]proto.Event, error) {
-	return s.act(ctx, account, gameID, now, func(tx *txn, r *gameRow, m *play.Match, side rules.Color) ([]proto.Event, error) {
+	return s.act(ctx, account, gameID, now, func(tx *txn, r *gameRow, m *match.Match, side rules.Color) ([]proto.Event, error) {
 		if offeredBy(r.drawOffer, side.Opponent()) {
 			return s.agreeDraw(ctx, tx, r, m)
 		}
@@ -576,7 +576,7 @@ func (s *Store) OfferDraw(ctx context.Context, account, gameID int64, now time.T
 
 // AcceptDraw accepts the opponent's draw offer.
 func (s *Store) AcceptDraw(ctx context.Context, account, gameID int64, now time.Time) ([]proto.Event, error) {
-	return s.act(ctx, account, gameID, now, func(tx *txn, r *gameRow, m *play.Match, side rules.Color) ([]proto.Event, error) {
+	return s.act(ctx, account, gameID, now, func(tx *txn, r *gameRow, m *match.Match, side rules.Color) ([]proto.Event, error) {
 		if !offeredBy(r.drawOffer, side.Opponent()) {
 			return nil, proto.Errorf(proto.CodeNoOffer, "your opponent has not offered a draw")
 		}
@@ -586,7 +586,7 @@ func (s *Store) AcceptDraw(ctx context.Context, account, gameID int64, now time.
 
 // DeclineDraw declines the opponent's draw offer.
 func (s *Store) DeclineDraw(ctx context.Context, account, gameID int64, now time.Time) ([]proto.Event, error) {
-	return s.act(ctx, account, gameID, now, func(tx *txn, r *gameRow, m *play.Match, side rules.Color) ([]proto.Event, error) {
+	return s.act(ctx, account, gameID, now, func(tx *txn, r *gameRow, m *match.Match, side rules.Color) ([]proto.Event, error) {
 		if !offeredBy(r.drawOffer, side.Opponent()) {
 			return nil, proto.Errorf(proto.CodeNoOffer, "your opponent has not offered a draw")
 		}
@@ -597,7 +597,7 @@ func (s *Store) DeclineDraw(ctx context.Context, account, gameID int64, now time
 // OfferTakeback asks the opponent, in a casual game, to take back account's last move
 // (and the opponent's reply to it, when there is one).
 func (s *Store) OfferTakeback(ctx context.Context, account, gameID int64, now time.Time) ([]proto.Event, error) {
-	return s.act(ctx, account, gameID, now, func(tx *txn, r *gameRow, m *play.Match, side rules.Color) ([]proto.Event, error) {
+	return s.act(ctx, account, gameID, now, func(tx *txn, r *gameRow, m *match.Match, side rules.Color) ([]proto.Event, error) {
 		if r.rated {
 			return nil, proto.Errorf(proto.CodeBadRequest, "moves are taken back only in casual games")
 		}
@@ -629,7 +629,7 @@ func setOffer(ctx context.Context, tx *txn, r *gameRow, column string, by *strin
 
 // takebackPlies is how many plies taking back side's last move undoes: its move, and
 // the opponent's reply when side is to move.
-func takebackPlies(m *play.Match, side rules.Color) int {
+func takebackPlies(m *match.Match, side rules.Color) int {
 	if m.ToMove() == side {
 		return 2
 	}
@@ -640,7 +640,7 @@ func takebackPlies(m *play.Match, side rules.Color) int {
 // the position before it, the clocks keep the time used, and the side to move's clock
 // runs from now.
 func (s *Store) AcceptTakeback(ctx context.Context, account, gameID int64, now time.Time) ([]proto.Event, error) {
-	return s.act(ctx, account, gameID, now, func(tx *txn, r *gameRow, m *play.Match, side rules.Color) ([]proto.Event, error) {
+	return s.act(ctx, account, gameID, now, func(tx *txn, r *gameRow, m *match.Match, side rules.Color) ([]proto.Event, error) {
 		asker := side.Opponent()
 		if !offeredBy(r.takebackOffer, asker) {
 			return nil, proto.Errorf(proto.CodeNoOffer, "your opponent has not asked to take a move back")
@@ -671,7 +671,7 @@ func (s *Store) AcceptTakeback(ctx context.Context, account, gameID int64, now t
 
 // DeclineTakeback refuses the opponent's takeback request.
 func (s *Store) DeclineTakeback(ctx context.Context, account, gameID int64, now time.Time) ([]proto.Event, error) {
-	return s.act(ctx, account, gameID, now, func(tx *txn, r *gameRow, m *play.Match, side rules.Color) ([]proto.Event, error) {
+	return s.act(ctx, account, gameID, now, func(tx *txn, r *gameRow, m *match.Match, side rules.Color) ([]proto.Event, error) {
 		if !offeredBy(r.takebackOffer, side.Opponent()) {
 			return nil, proto.Errorf(proto.CodeNoOffer, "your opponent has not asked to take a move back")
 		}
@@ -679,7 +679,7 @@ func (s *Store) DeclineTakeback(ctx context.Context, account, gameID int64, now 
 	})
 }
 
-func (s *Store) agreeDraw(ctx context.Context, tx *txn, r *gameRow, m *play.Match) ([]proto.Event, error) {
+func (s *Store) agreeDraw(ctx context.Context, tx *txn, r *gameRow, m *match.Match) ([]proto.Event, error) {
 	if err := m.AgreeDraw(); err != nil {
 		return nil, proto.Errorf(proto.CodeGameOver, err.Error())
 	}
@@ -689,7 +689,7 @@ func (s *Store) agreeDraw(ctx context.Context, tx *txn, r *gameRow, m *play.Matc
 
 // act runs a player's action other than a move on the locked, rebuilt game at now.
 func (s *Store) act(ctx context.Context, account, gameID int64, now time.Time,
-	f func(*txn, *gameRow, *play.Match, rules.Color) ([]proto.Event, error)) ([]proto.Event, error) {
+	f func(*txn, *gameRow, *match.Match, rules.Color) ([]proto.Event, error)) ([]proto.Event, error) {
 	var events []proto.Event
 	now = dbTime(now)
 	err := s.inTx(ctx, func(tx *txn) error {
@@ -940,7 +940,7 @@ func insertGame(ctx context.Context, tx *txn, r *gameRow, spec Spec, code string
 // from now, the start event is appended and both players are told.
 func (s *Store) start(ctx context.Context, tx *txn, r *gameRow, spec Spec, now time.Time) error {
 	var deadline *time.Time
-	full := play.FullClock(spec.TimeControl)
+	full := match.FullClock(spec.TimeControl)
 	if spec.TimeControl.Timed() {
 		d := now.Add(full.Left(spec.TimeControl))
 		deadline = &d
@@ -969,7 +969,7 @@ func (s *Store) start(ctx context.Context, tx *txn, r *gameRow, spec Spec, now t
 	}
 	if _, err := appendEvent(ctx, tx, r, proto.KindStart, proto.StartData{Red: players[0], Black: players[1],
 		TimeControl: spec.TimeControl.String(), Rules: r.ruleSet, Rated: r.rated, FEN: r.startFEN,
-		Clock: protoClock(spec.TimeControl, [2]play.SideClock{full, full})}); err != nil {
+		Clock: protoClock(spec.TimeControl, [2]match.SideClock{full, full})}); err != nil {
 		return err
 	}
 	for _, id := range []int64{*r.red, *r.black} {

@@ -2,7 +2,7 @@
 // their session tokens, games with their clocks, every game event (the move events are
 // the game's moves), seeks and rating changes. Every change is one transaction, so any
 // number of server instances can share one database and none holds state of its own.
-// Moves are judged by the app's own rules (play.Match over game.Game).
+// Moves are judged by the app's own rules (match.Match over game.Game).
 package store
 
 import (

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/xqfyne/xiangqi/match"
 	"github.com/xqfyne/xiangqi/rules"
 	"github.com/xqfyne/xiangqi/server/pgtest"
 	"github.com/xqfyne/xiangqi/server/proto"
@@ -333,7 +334,7 @@ func TestAbandonment(t *testing.T) {
 	if events = ofGame(events, id); err != nil || len(events) != 1 {
 		t.Fatalf("after the grace: %+v %v", events, err)
 	}
-	if end := endOf(t, events); end.Result != "1-0" || end.Reason != ReasonAbandoned {
+	if end := endOf(t, events); end.Result != "1-0" || end.Reason != match.ReasonAbandoned {
 		t.Errorf("abandonment: %+v (black %d left)", end, black.ID)
 	}
 }

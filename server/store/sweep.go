@@ -10,7 +10,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/xqfyne/xiangqi/game"
-	"github.com/xqfyne/xiangqi/play"
+	"github.com/xqfyne/xiangqi/match"
 	"github.com/xqfyne/xiangqi/rules"
 	"github.com/xqfyne/xiangqi/server/proto"
 )
@@ -88,14 +88,14 @@ const absent = `SELECT account_id FROM presence WHERE seen < $1`
 func (s *Store) abandoned(side rules.Color, draw bool) ending {
 	gone, stayed := s.english(game.SideName(side)), s.english(game.SideName(side.Opponent()))
 	if draw {
-		return ending{result: game.Result{Status: game.Draw, Reason: game.ReasonRecorded}, reason: ReasonAbandoned,
+		return ending{result: game.Result{Status: game.Draw, Reason: game.ReasonRecorded}, reason: match.ReasonAbandoned,
 			text: fmt.Sprintf("Draw: %s left the game and %s claimed a draw", gone, stayed)}
 	}
 	res := game.Result{Status: game.RedWins, Winner: rules.Red, Reason: game.ReasonRecorded}
 	if side == rules.Red {
 		res = game.Result{Status: game.BlackWins, Winner: rules.Black, Reason: game.ReasonRecorded}
 	}
-	return ending{result: res, reason: ReasonAbandoned, text: fmt.Sprintf("%s wins: %s left the game and did not come back", stayed, gone)}
+	return ending{result: res, reason: match.ReasonAbandoned, text: fmt.Sprintf("%s wins: %s left the game and did not come back", stayed, gone)}
 }
 
 // SweepAway finds the players of games in play not connected since before now-after,
@@ -142,7 +142,7 @@ func present(ctx context.Context, tx *txn, r *gameRow, side rules.Color) ([]prot
 // draw is set. It is refused with CodeNotAway while the opponent is connected (or once it
 // came back) and with CodeTooEarly before the claim time its away event announced.
 func (s *Store) Claim(ctx context.Context, account, gameID int64, draw bool, now time.Time) ([]proto.Event, error) {
-	return s.act(ctx, account, gameID, now, func(tx *txn, r *gameRow, m *play.Match, side rules.Color) ([]proto.Event, error) {
+	return s.act(ctx, account, gameID, now, func(tx *txn, r *gameRow, m *match.Match, side rules.Color) ([]proto.Event, error) {
 		gone := side.Opponent()
 		at := r.claimAt[gone]
 		if at == nil {
@@ -156,10 +156,6 @@ func (s *Store) Claim(ctx context.Context, account, gameID int64, draw bool, now
 		return []proto.Event{e}, err
 	})
 }
-
-// ReasonAbandoned is the reason key of a game lost by leaving it; the app's catalogs have
-// no such reason because only the server can judge it.
-const ReasonAbandoned = "reason.abandoned"
 
 // sweep ends games one transaction each while query finds one, and returns the end
 // events. end may end nothing (nil), having changed the row so the query passes it over.

@@ -1,13 +1,13 @@
-// Package playtest has test doubles for the controller's dependencies: a time source whose
-// time moves only when the test says so, and a queue that stands in for the UI goroutine.
-package playtest
+// Package matchtest has the match domain's test double: a time source whose time moves
+// only when the test says so.
+package matchtest
 
 import (
 	"sync"
 	"time"
 )
 
-// FakeTime is a time source (play.TimeSource) that moves only when the test says so;
+// FakeTime is a time source (match.TimeSource) that moves only when the test says so;
 // its timers fire inside Advance, in time order.
 type FakeTime struct {
 	mu     sync.Mutex

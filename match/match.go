@@ -1,4 +1,4 @@
-package play
+package match
 
 import (
 	"errors"
@@ -8,9 +8,9 @@ import (
 	"github.com/xqfyne/xiangqi/rules"
 )
 
-// errTimeUp is returned by Match.Play when the mover's time had already run out: the game
+// ErrTimeUp is returned by Match.Play when the mover's time had already run out: the game
 // ended on time instead.
-var errTimeUp = errors.New("the time ran out before the move")
+var ErrTimeUp = errors.New("the time ran out before the move")
 
 // Match is one game being played, with no engine and no board marks: the record with its
 // cursor and rule set (game.Game), whose turn it is, the result, and the clock of a timed
@@ -35,7 +35,7 @@ type Match struct {
 // system clock); the timers' calls run through post. The clock runs once RunClock says so.
 func NewMatch(g *game.Game, tc TimeControl, clocks *[2]SideClock, ts TimeSource, post func(func())) *Match {
 	if ts == nil {
-		ts = systemTime{}
+		ts = SystemTime{}
 	}
 	return &Match{g: g, clock: restoreClock(clocks, tc), time: ts, post: post}
 }
@@ -55,11 +55,11 @@ func (m *Match) AtEnd() bool { return m.g.Ply() == m.g.Len() && !m.g.Result().De
 
 // Play makes move mv for the side to move: the mover's clock is charged and, after the
 // move, given its increment. A mover whose time had already run out loses on time instead
-// (errTimeUp). An illegal move or a move after the end changes nothing.
+// (ErrTimeUp). An illegal move or a move after the end changes nothing.
 func (m *Match) Play(mv rules.Move) error {
 	mover := m.g.SideToMove()
-	if !m.g.Result().Decided() && m.g.Position().IsLegal(mv) && !m.clockBeforeMove() {
-		return errTimeUp
+	if !m.g.Result().Decided() && m.g.View().IsLegal(mv) && !m.clockBeforeMove() {
+		return ErrTimeUp
 	}
 	if err := m.g.Play(mv); err != nil {
 		return err
@@ -73,7 +73,7 @@ func (m *Match) Play(mv rules.Move) error {
 // Resign ends the game with loser resigning, at the end of the line.
 func (m *Match) Resign(loser rules.Color) error {
 	if !m.AtEnd() {
-		return errors.New("play: a game is resigned at the end of its line, before it is decided")
+		return errors.New("match: a game is resigned at the end of its line, before it is decided")
 	}
 	return m.g.Resign(loser)
 }
@@ -81,7 +81,7 @@ func (m *Match) Resign(loser rules.Color) error {
 // AgreeDraw ends the game as a draw by agreement, at the end of the line.
 func (m *Match) AgreeDraw() error {
 	if !m.AtEnd() {
-		return errors.New("play: a draw is agreed at the end of the line, before the game is decided")
+		return errors.New("match: a draw is agreed at the end of the line, before the game is decided")
 	}
 	return m.g.AgreeDraw()
 }
@@ -128,10 +128,15 @@ func (m *Match) StopClock() {
 	m.clock.running = false
 }
 
-// clockForSave charges the running side up to now and returns the clock as a save keeps it.
-func (m *Match) clockForSave() *gameClock {
+// ClocksToKeep charges the running side up to now and returns both clocks as a save or a
+// row keeps them, by colour; nil when the game is untimed.
+func (m *Match) ClocksToKeep() *[2]SideClock {
+	if !m.clock.tc.Timed() {
+		return nil
+	}
 	m.clock.settle(m.time.Now())
-	return &m.clock
+	sides := m.clock.sides
+	return &sides
 }
 
 // armFlag sets a timer for the moment the running side's time runs out.

@@ -1,10 +1,11 @@
-package play
+package match
 
 import (
 	"testing"
 	"time"
 
 	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/match/matchtest"
 	"github.com/xqfyne/xiangqi/play/playtest"
 	"github.com/xqfyne/xiangqi/rules"
 )
@@ -12,7 +13,7 @@ import (
 // A match plays on its own, as a server would hold one: moves charge the mover's clock and
 // give the increment, the flag falls when the time runs out, and the game ends on time.
 func TestMatchWithoutSession(t *testing.T) {
-	ft := playtest.NewFakeTime()
+	ft := matchtest.NewFakeTime()
 	q := &playtest.UIQueue{}
 	g, err := game.New("")
 	if err != nil {
@@ -52,7 +53,7 @@ func TestMatchWithoutSession(t *testing.T) {
 
 // A move made after the mover's time ran out, before the flag timer fired, loses on time.
 func TestMatchMoveAfterTimeRanOut(t *testing.T) {
-	ft := playtest.NewFakeTime()
+	ft := matchtest.NewFakeTime()
 	g, err := game.New("")
 	if err != nil {
 		t.Fatal(err)
@@ -60,7 +61,7 @@ func TestMatchMoveAfterTimeRanOut(t *testing.T) {
 	m := NewMatch(g, TimeControl{Base: time.Minute, Increment: 0}, &[2]SideClock{{Main: time.Second}, {Main: time.Minute}}, ft, func(func()) {})
 	m.RunClock(false)
 	ft.Advance(2 * time.Second) // the timer's call is posted nowhere: only the move can notice
-	if err := m.Play(mv(t, "h2e2")); err != errTimeUp {
+	if err := m.Play(mv(t, "h2e2")); err != ErrTimeUp {
 		t.Fatalf("move after the time ran out: %v", err)
 	}
 	if m.Result().Reason != game.ReasonTime || m.Game().Len() != 0 {
