@@ -209,7 +209,7 @@ icon:
 # toolchain will not vet for iOS or 32-bit arm without the C linker, and Fyne's mobile driver
 # itself needs the C toolchain), the phone budget's test passes with the phone tags, the GUI and
 # main vet in the phone simulation (-tags mobile), and the app compiles headless without cgo.
-PHONE_PKGS := ./rules ./nnue/... ./book ./engine ./game ./i18n ./puzzle ./glicko ./play/... ./resources ./uci
+PHONE_PKGS := ./rules ./nnue/... ./book ./engine ./game ./i18n ./puzzle ./glicko ./match/... ./play/... ./resources ./uci
 portability:
 	for t in android/arm64 android/arm ios/arm64; do \
 		CGO_ENABLED=0 GOOS=$${t%/*} GOARCH=$${t#*/} $(GO) build -tags mobile,$(TAGS) $(PHONE_PKGS) || exit 1; \
