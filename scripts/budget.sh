@@ -5,7 +5,8 @@
 #    start, the CPU seconds it uses idle over the next IDLE_SECONDS (60), then its memory after
 #    GAMES (2) full games against the engine at the default level, the player's moves chosen
 #    by the native engine (dist/xqengine, MOVETIME ms a move) and clicked on the board;
-#    then the same figures of the smallest Fyne app (scripts/fynefloor), the toolkit's floor;
+#    and the same figures of the smallest Fyne app (scripts/fynefloor), the toolkit's floor,
+#    idle beside it over the same minute;
 #    heap profiles at both points (the app writes them on SIGUSR1 when XIANGQI_HEAP_PROFILES
 #    names a folder, profile_unix.go) and the Go heap held at each;
 #  - web (WEB=1, the default): the browser build's smoke run (scripts/smoke-web.sh): the .wasm
@@ -64,7 +65,10 @@ desktop() {
   . scripts/x11-lib.sh
   BIN_PHONE=${BIN_PHONE:-none} # only the desktop build is measured
   app_session
+  floor=""
+  trap '[ -z "$floor" ] || kill "$floor" 2>/dev/null; end_app_session' EXIT
   go build -o dist/xqengine ./cmd/xqengine
+  go build -tags no_emoji -o dist/fynefloor ./scripts/fynefloor
   local home wid save t0 c0 c1 ticks hz lib before n moves mv p
   home=$(mktemp -d)
   HOME=$home XDG_CONFIG_HOME=$home/.config TMPDIR=$home LANG=en_US.UTF-8 XIANGQI_HEAP_PROFILES=$OUT \
@@ -75,6 +79,21 @@ desktop() {
   place_window "$wid" 900 680
   read -r bx by bw bh < <(wait_board "$X" "$Y" "$WIDTH" "$HEIGHT")
   save=$(wait_save_file "$home")
+  # The floor: the smallest Fyne app, started now beside the app and measured the same way over
+  # the same minute, so that both see the same load. Fyne's desktop and mobile drivers wake 60
+  # times a second whether or not anything is drawn.
+  fhome=$(mktemp -d)
+  HOME=$fhome XDG_CONFIG_HOME=$fhome/.config TMPDIR=$fhome dist/fynefloor >"$OUT/floor.log" 2>&1 &
+  floor=$!
+  fwid=""
+  for _ in $(seq 300); do
+    fwid=$(xdotool search --onlyvisible --name '^App$' 2>/dev/null | head -1 || true)
+    [ -n "$fwid" ] && break
+    sleep 0.1
+  done
+  [ -n "$fwid" ] || { echo "budget: the floor app shows no window"; exit 1; }
+  xdotool windowsize "$fwid" 300 200
+  xdotool windowmove "$fwid" 950 0 # beside the app's window, not over it
   sleep $((t0 + 20 - $(date +%s))) || true # the 20 s after start are the measurement
   rss_start=$(app_mb "$app")
   figure "RSS 20 s after start, all (MB)" "$(rss_mb "$app")"
@@ -83,11 +102,20 @@ desktop() {
   figure "Go heap in use at 20 s (MB)" "$(heap "$app" 1)"
   shot budget-start
   hz=$(getconf CLK_TCK)
+  figure "floor app: RSS, all (MB)" "$(rss_mb "$floor")"
+  figure "floor app: RSS less software GL (MB)" "$(app_mb "$floor")"
   c0=$(cpu_ticks "$app")
+  f0=$(cpu_ticks "$floor")
   sleep "$IDLE_SECONDS"
   c1=$(cpu_ticks "$app")
+  f1=$(cpu_ticks "$floor")
   idle_cpu=$(awk -v t=$((c1 - c0)) -v hz="$hz" 'BEGIN { printf "%.2f\n", t / hz }')
+  floor_cpu=$(awk -v t=$((f1 - f0)) -v hz="$hz" 'BEGIN { printf "%.2f\n", t / hz }')
   figure "idle CPU over ${IDLE_SECONDS} s (s)" "$idle_cpu"
+  figure "floor app: idle CPU, same minute (s)" "$floor_cpu"
+  kill "$floor"; wait "$floor" 2>/dev/null || true
+  floor=""
+  rm -rf "$fhome"
   finished() { grep -o '"result": *"[^"]*"' "$1" 2>/dev/null | grep -vc '"\*"' || true; }
   for g in $(seq "$GAMES"); do
     lib=$(find "$home" -name library.json | head -1)
@@ -133,25 +161,6 @@ desktop() {
   figure "Go heap in use after games (MB)" "$(heap "$app" 2)"
   budget "RSS at 20 s (MB)" "$rss_start" "$RSS_START_MB"
   budget "RSS after games (MB)" "$rss_games" "$RSS_GAMES_MB"
-  kill "$app"; wait "$app" 2>/dev/null || true; app=""
-  rm -rf "$home"
-  # The floor: the smallest Fyne app, measured the same way. Fyne's desktop and mobile
-  # drivers wake 60 times a second whether or not anything is drawn.
-  go build -tags no_emoji -o dist/fynefloor ./scripts/fynefloor
-  home=$(mktemp -d)
-  HOME=$home XDG_CONFIG_HOME=$home/.config TMPDIR=$home dist/fynefloor >"$OUT/floor.log" 2>&1 &
-  app=$!
-  t0=$(date +%s)
-  wid=$(wait_window "$app") || { echo "budget: the floor app shows no window"; exit 1; }
-  place_window "$wid" 900 680
-  sleep $((t0 + 20 - $(date +%s))) || true
-  figure "floor app: RSS at 20 s, all (MB)" "$(rss_mb "$app")"
-  figure "floor app: RSS less software GL (MB)" "$(app_mb "$app")"
-  c0=$(cpu_ticks "$app")
-  sleep "$IDLE_SECONDS"
-  c1=$(cpu_ticks "$app")
-  floor_cpu=$(awk -v t=$((c1 - c0)) -v hz="$hz" 'BEGIN { printf "%.2f\n", t / hz }')
-  figure "floor app: idle CPU (s)" "$floor_cpu"
   kill "$app"; wait "$app" 2>/dev/null || true; app=""
   rm -rf "$home"
   # Idle, the app may use IDLE_CPU_S, or the floor and IDLE_OVER_FLOOR_S where the floor
