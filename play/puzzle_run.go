@@ -53,7 +53,7 @@ type PuzzleRun struct {
 	failedAt   *rules.Position
 	job        job // the engine's reply or check (jobs.go)
 	thinking   bool
-	listeners Listeners // told of every change of what the run shows (Listen)
+	listeners  Listeners // told of every change of what the run shows (Listen)
 }
 
 // Start begins a run at p.

@@ -49,7 +49,7 @@ type Config struct {
 
 // Controller is the app's side of online play. Call its methods on the UI goroutine.
 type Controller struct {
-	cfg      Config
+	cfg       Config
 	listeners play.Listeners // told after every change
 
 	account play.OnlineAccount // the server and the token, as kept
