@@ -9,8 +9,11 @@ SMOKE_DEPS := xvfb xdotool imagemagick x11-utils xclip
 SOAK_KILLS ?= 20
 WEB_FLAGS ?= --release
 BROTLI_QUALITY ?= 11
+# Build tags of the app: no_emoji leaves out Fyne's 4.2 MB colour emoji font, which the app's
+# texts never need and which Fyne parses again for every text style (docs/budget.md).
+TAGS ?= no_emoji
 
-.PHONY: all deps run server load load-faults test test-race test-wasm test-nnue-paths build engine package android ios web bench match nnue-smoke smoke smoke-deps smoke-online smoke-web soak font icon portability puzzles-check puzzles-mine clean
+.PHONY: all deps run server load load-faults test test-race test-wasm test-nnue-paths build engine package android android-release ios ios-release budget web bench match nnue-smoke smoke smoke-deps smoke-online smoke-web soak font icon portability puzzles-check puzzles-mine clean
 
 all: build
 
@@ -26,7 +29,7 @@ deps:
 	$(GO) mod download
 
 run: deps
-	$(GO) run .
+	$(GO) run -tags $(TAGS) .
 
 # The online server on :8080. Without DATABASE_URL it runs a PostgreSQL of its own in
 # .xqserver/ (as the postgres user when run as root, since PostgreSQL refuses root).
@@ -58,7 +61,7 @@ test-race: deps
 
 build: deps
 	mkdir -p $(BIN)
-	$(GO) build -o $(BIN)/xiangqi .
+	$(GO) build -tags $(TAGS) -o $(BIN)/xiangqi .
 	for d in cmd/*/; do $(GO) build -o $(BIN)/$$(basename $$d) ./$$d; done
 
 engine:
@@ -67,14 +70,32 @@ engine:
 
 # Desktop package (tar.xz with icon and .desktop file) via the fyne tool pinned in go.mod.
 package: deps
-	$(GO) tool fyne package -os linux
+	$(GO) tool fyne package -os linux -release -tags $(TAGS)
 
-# Phone builds need the Android NDK (ANDROID_NDK_HOME) or Xcode on macOS; see README.
+# Phone builds need the Android NDK (ANDROID_NDK_HOME) or Xcode on macOS; see README, "Phones".
+# android: a debug-signed APK for arm64 phones (ANDROID_OS=android for arm and arm64), to install
+# with adb; android-release: the Play Store bundle (.aab), 16 KB-aligned, signed with
+# KEYSTORE/KEY_NAME (the passwords are asked for); ios: an .app for a device, signed with the
+# Xcode identity; ios-release: the App Store .ipa, with IOS_CERT and IOS_PROFILE.
+ANDROID_OS ?= android/arm64
 android: deps
-	$(GO) tool fyne package -os android
+	$(GO) tool fyne package -os $(ANDROID_OS) -tags $(TAGS)
+
+android-release: deps
+	@[ -n "$(KEYSTORE)" ] && [ -n "$(KEY_NAME)" ] || { echo "set KEYSTORE=path/to/release.keystore KEY_NAME=alias (README, Phones)"; exit 2; }
+	$(GO) tool fyne release -os android -tags $(TAGS) -keyStore $(KEYSTORE) -keyName $(KEY_NAME)
 
 ios:
-	$(GO) tool fyne package -os ios
+	$(GO) tool fyne package -os ios -tags $(TAGS)
+
+ios-release:
+	@[ -n "$(IOS_CERT)" ] && [ -n "$(IOS_PROFILE)" ] || { echo "set IOS_CERT=\"Apple Distribution: ...\" IOS_PROFILE=name (README, Phones)"; exit 2; }
+	$(GO) tool fyne release -os ios -tags $(TAGS) -certificate "$(IOS_CERT)" -profile "$(IOS_PROFILE)"
+
+# The phone budget (docs/budget.md): memory, idle CPU, the web build's size, fetches and loads
+# (a few minutes; PHASES=desktop skips the web build).
+budget: deps smoke-deps
+	bash scripts/budget.sh
 
 # Browser build: an installable, offline web app in wasm/ (see README, "Browser"): Fyne's
 # index.html, .wasm and loader, then cmd/xqweb adds the manifest, the icons, the service
@@ -88,7 +109,7 @@ web: deps
 	@command -v brotli >/dev/null || { SUDO=""; [ "$$(id -u)" -ne 0 ] && SUDO=sudo; \
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends brotli; }
 	rm -rf wasm
-	$(GO) tool fyne package -os web $(WEB_FLAGS)
+	$(GO) tool fyne package -os web -tags $(TAGS) $(WEB_FLAGS)
 	$(GO) run ./cmd/xqweb pwa -dir wasm -icon resources/Icon.png
 	brotli -f -k -q $(BROTLI_QUALITY) wasm/*.wasm
 	@ls -l wasm/*.wasm*
@@ -183,11 +204,19 @@ font:
 icon:
 	bash scripts/make-icon.sh
 
-# What CI checks for phones without an NDK: pure-Go packages cross-compile, and the app
-# compiles headless without cgo.
+# What CI checks for phones without an NDK or Xcode: every package below the GUI builds for
+# android/arm64, android/arm and ios/arm64 with the phone tags and vets for android/arm64 (the Go
+# toolchain will not vet for iOS or 32-bit arm without the C linker, and Fyne's mobile driver
+# itself needs the C toolchain), the phone budget's test passes with the phone tags, the GUI and
+# main vet in the phone simulation (-tags mobile), and the app compiles headless without cgo.
+PHONE_PKGS := ./rules ./nnue/... ./book ./engine ./game ./i18n ./puzzle ./glicko ./match/... ./play/... ./resources ./uci
 portability:
-	CGO_ENABLED=0 GOOS=android GOARCH=arm64 $(GO) build ./rules ./nnue ./book ./engine ./game ./i18n ./puzzle
-	CGO_ENABLED=0 GOOS=ios GOARCH=arm64 $(GO) build ./rules ./nnue ./book ./engine ./game ./i18n ./puzzle
+	for t in android/arm64 android/arm ios/arm64; do \
+		CGO_ENABLED=0 GOOS=$${t%/*} GOARCH=$${t#*/} $(GO) build -tags mobile,$(TAGS) $(PHONE_PKGS) || exit 1; \
+	done
+	CGO_ENABLED=0 GOOS=android GOARCH=arm64 $(GO) vet -tags mobile,$(TAGS) $(PHONE_PKGS)
+	$(GO) test -tags mobile -run 'TestSessionEngineBudget' ./play
+	$(GO) vet -tags mobile,$(TAGS) . ./gui/...
 	CGO_ENABLED=0 GOOS=android GOARCH=arm64 $(GO) build -o /dev/null ./cmd/xqengine
 	CGO_ENABLED=0 $(GO) build -tags ci ./...
 	CGO_ENABLED=0 $(GO) vet -tags ci ./...

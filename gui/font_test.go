@@ -12,7 +12,6 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/image/font/sfnt"
-	"golang.org/x/text/encoding/simplifiedchinese"
 
 	"fyne.io/fyne/v2"
 
@@ -114,59 +113,6 @@ func bundledData(t *testing.T) []string {
 	return out
 }
 
-// gb2312Cells are the cells GB2312 fills, row by row (first byte), as ranges of the second
-// byte: the symbol rows 0xA1–0xA9 leave gaps (which GBK's table fills with its own additions),
-// and the hanzi rows run 0xB0–0xF7, the last cells of 0xD7 left empty.
-func gb2312Cells(row int) [][2]int {
-	switch row {
-	case 0xa2:
-		return [][2]int{{0xb1, 0xe2}, {0xe5, 0xee}, {0xf1, 0xfc}}
-	case 0xa4:
-		return [][2]int{{0xa1, 0xf3}}
-	case 0xa5:
-		return [][2]int{{0xa1, 0xf6}}
-	case 0xa6:
-		return [][2]int{{0xa1, 0xb8}, {0xc1, 0xd8}}
-	case 0xa7:
-		return [][2]int{{0xa1, 0xc1}, {0xd1, 0xf1}}
-	case 0xa8:
-		return [][2]int{{0xa1, 0xba}, {0xc5, 0xe9}}
-	case 0xa9:
-		return [][2]int{{0xa4, 0xef}}
-	case 0xd7:
-		return [][2]int{{0xa1, 0xf9}}
-	case 0xa1, 0xa3:
-		return [][2]int{{0xa1, 0xfe}}
-	}
-	if row >= 0xb0 && row <= 0xf7 {
-		return [][2]int{{0xa1, 0xfe}}
-	}
-	return nil
-}
-
-// gb2312 is every character of GB2312 (7445), the set a Chinese name in a file most likely
-// uses.
-func gb2312(t *testing.T) []string {
-	t.Helper()
-	var out []string
-	dec := simplifiedchinese.GBK.NewDecoder()
-	for row := 0xa1; row <= 0xf7; row++ {
-		for _, cells := range gb2312Cells(row) {
-			for cell := cells[0]; cell <= cells[1]; cell++ {
-				s, err := dec.Bytes([]byte{byte(row), byte(cell)})
-				if err != nil || utf8.RuneCount(s) != 1 {
-					t.Fatalf("GBK reads %X %X as %q, %v", row, cell, s, err)
-				}
-				out = append(out, string(s))
-			}
-		}
-	}
-	if len(out) != 7445 {
-		t.Fatalf("GB2312 has %d characters here; want 7445", len(out))
-	}
-	return out
-}
-
 // lacking returns the characters of texts that font has no glyph for, sorted.
 func lacking(t *testing.T, fontData []byte, texts []string) string {
 	t.Helper()
@@ -194,14 +140,23 @@ func lacking(t *testing.T, fontData []byte, texts []string) string {
 	return strings.Join(rs, "")
 }
 
-// The UI face has every character the app can show: its own texts, the moves, the bundled
-// data, and all of GB2312 for the names in opened files.
+// The UI face has every character the app can show: its own texts, the moves and the
+// bundled data. (Names in opened files outside it come from a system font.)
 func TestUIFontCoversText(t *testing.T) {
 	texts := append(uiStrings(t), notationSample(t)...)
 	texts = append(texts, bundledData(t)...)
-	texts = append(texts, gb2312(t)...)
 	if missing := lacking(t, resources.UIFontBytes(), texts); missing != "" {
 		t.Fatalf("the UI font lacks %d characters, %q; run scripts/make-font.sh", utf8.RuneCountInString(missing), firstRunes(missing, 80))
+	}
+}
+
+// The UI face stays within its budget (docs/budget.md): Fyne parses it once per text style
+// and theme scope, each parse holding about twice its size, and it is part of every
+// download of the browser build. With all of GB2312 it was 3.0 MB.
+func TestUIFontSizeBudget(t *testing.T) {
+	const budget = 1 << 20
+	if n := len(resources.UIFontBytes()); n > budget {
+		t.Fatalf("the UI font is %d bytes, over its budget of %d; keep only the characters the app shows (scripts/make-font.sh)", n, budget)
 	}
 }
 

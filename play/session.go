@@ -32,7 +32,7 @@ type SearchFunc func(context.Context, *rules.Position, engine.Limits, func(engin
 type Config struct {
 	Store    *Store           // nil: nothing is saved
 	Post     func(func())     // runs a function on the UI goroutine (fyne.Do in the app)
-	Searcher *engine.Searcher // nil: a new one with 16 MB of hash
+	Searcher *engine.Searcher // nil: a new one, one thread and sessionHashMB of hash
 	Search   SearchFunc       // nil: Searcher.Search; tests put engines that answer badly here
 	Language Language         // decides the default notation of a new save
 	Time     match.TimeSource // nil: the system clock; tests put a fake one here
@@ -109,7 +109,9 @@ func NewSession(cfg Config) (*Session, error) {
 		s.time = match.SystemTime{}
 	}
 	if s.searcher == nil {
-		s.searcher = engine.NewSearcher(engine.Options{HashMB: engine.DefaultHashMB, Threads: 1})
+		// One thread and no pondering on every platform: the app plays one game at a time, and on a
+		// phone more cores mean a flatter battery (docs/budget.md).
+		s.searcher = engine.NewSearcher(engine.Options{HashMB: sessionHashMB, Threads: 1})
 	}
 	if s.search == nil {
 		s.search = s.searcher.Search

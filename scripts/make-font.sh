@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Builds the two bundled font subsets:
 #  - resources/font/ui-subset.otf: Noto Sans CJK SC (Debian's fonts-noto-cjk), the face of every
-#    control, list and dialog. It keeps ASCII, Latin-1, the common punctuation, all of GB2312 and
-#    every other character the app can show: translation files, resources/font/extra-chars.txt,
+#    control, list and dialog. It keeps ASCII, Latin-1, the common punctuation and every
+#    character the app itself can show: translation files, resources/font/extra-chars.txt,
 #    string literals in gui/, gui/board/, gui/present/, game/ and play/, Fyne's own zh_Hans strings
-#    and the bundled data (opening names, puzzle titles). A name in an opened file outside that
-#    set is drawn with a system CJK font where one exists (Fyne looks one up per character).
+#    and the bundled data (opening names, puzzle titles). Not all of GB2312 any more (3.0 MB,
+#    parsed once per text style and theme scope by Fyne: docs/budget.md): a name in an opened
+#    file outside that set is drawn with a system CJK font (desktops, Android and iOS have one;
+#    Fyne looks one up per character).
 #  - resources/font/ukai-subset.ttf: AR PL UKai CN (fonts-arphic-ukai), the brush face of the
 #    pieces and the board's labels: only resources/font/brush-chars.txt.
 # Run it again whenever a new character appears in the UI or the data; TestUIFontCoversText and
@@ -46,12 +48,6 @@ chars = {chr(c) for c in range(0x20, 0x7f)} | {chr(c) for c in range(0xa0, 0x100
 chars |= {chr(c) for c in range(0x2000, 0x2070)}  # general punctuation
 chars |= {chr(c) for c in range(0x3000, 0x3040)}  # CJK symbols and punctuation
 chars |= {chr(c) for c in range(0xff01, 0xff5f)}  # full-width forms
-for hi in range(0xa1, 0xf8):                       # all of GB2312
-    for lo in range(0xa1, 0xff):
-        try:
-            chars.update(bytes([hi, lo]).decode("gb2312"))
-        except UnicodeDecodeError:
-            pass
 for path in sorted(glob.glob("resources/translations/*.json")) + [fyne_zh]:
     with open(path, encoding="utf-8") as f:
         for s in strings(json.load(f)):

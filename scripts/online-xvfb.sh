@@ -35,11 +35,11 @@ if [ -n "$PHONE" ] && [ -z "$SHOTS" ]; then echo "online-xvfb: SHOTS_PHONE needs
 APP_LANG=${SHOTS_LANG:-en_US.UTF-8}
 . scripts/x11-lib.sh
 
-go build -o dist/xiangqi .
+go build -tags no_emoji -o dist/xiangqi .
 # Each app's binary and window size; B is the phone simulation with SHOTS_PHONE.
 declare -A bin=([a]=dist/xiangqi [b]=dist/xiangqi) wide=([a]=900 [b]=900) high=([a]=680 [b]=680)
 if [ -n "$PHONE" ]; then
-  go build -tags mobile -o dist/xiangqi-mobile .
+  go build -tags mobile,no_emoji -o dist/xiangqi-mobile .
   bin[b]=dist/xiangqi-mobile wide[b]=390 high[b]=844
 fi
 

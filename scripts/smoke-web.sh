@@ -8,7 +8,8 @@
 # errors, the service worker is active and controls the page, and with the network off (the
 # browser offline and the server stopped) the page reloads, draws the board and the saved game
 # comes back. It prints the first-load and offline-load times and the bytes the server sent
-# for the .wasm. Installability is checked in a persistent profile of its own (Chromium does
+# for the .wasm, and fails unless each browser profile fetched the .wasm once (the page's
+# download goes into the worker's cache). Installability is checked in a persistent profile of its own (Chromium does
 # not install from incognito), the game in an incognito context. The build is served by cmd/xqweb (brotli or gzip copies, application/wasm)
 # on localhost, a secure context, so the service worker runs over plain HTTP. Screenshots,
 # the browser console and the server's request log go to $OUT (default
@@ -133,6 +134,11 @@ const say = s => { console.log(s); log.push(s); };
 let failed = false;
 const fail = s => { say('FAIL: ' + s); failed = true; };
 
+// The server's log lines of the .wasm's GETs (a 304 counts: a fetch, though not a download).
+const wasmName = JSON.parse(fs.readFileSync(`${out}/web/sw.js`, 'utf8').match(/^const FILES = (\[.*\]);$/m)[1]).find(f => f.endsWith('.wasm'));
+const wasmFetches = () => fs.readFileSync(`${out}/http.log`, 'utf8').split('\n').filter(l => l.startsWith(`GET /${wasmName} `));
+let inProfile = 0;
+
 (async () => {
   const args = ['--no-sandbox', '--use-gl=angle', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist'];
   const viewport = { width: 900, height: 700 };
@@ -157,6 +163,9 @@ const fail = s => { say('FAIL: ' + s); failed = true; };
     else say(`[${ts()}] installable: Chromium reports no installability errors`);
     for (const e of manifest.errors) (e.critical ? fail : say)(`manifest ${e.critical ? 'error' : 'warning'}: ${e.message}`);
     if (!manifest.url.endsWith('/manifest.webmanifest')) fail(`the page links the manifest ${manifest.url || '(none)'}`);
+    inProfile = wasmFetches().length;
+    say(`[${ts()}] the .wasm was fetched ${inProfile} time(s) in the persistent profile: ${wasmFetches().join(' | ')}`);
+    if (inProfile !== 1) fail(`the .wasm was fetched ${inProfile} times in one profile: the page and the service worker must fetch it once`);
     if (failed) process.exit(1);
   }
 
@@ -352,6 +361,12 @@ const fail = s => { say('FAIL: ' + s); failed = true; };
   if (missing.length) fail(`not cached: ${missing.join(' ')}`);
   say(`service worker: activated, controls the page; cache ${sw.caches.join(' ')} holds ${sw.files.length} files`);
 
+  // Once per version: the first load's download is the only one in this context too (the
+  // reload came from the worker's cache).
+  const inContext = wasmFetches().length - inProfile;
+  say(`[${ts()}] the .wasm was fetched ${inContext} time(s) in the incognito context (first load, reload, worker's precache)`);
+  if (inContext !== 1) fail(`the .wasm was fetched ${inContext} times in one context: the page and the service worker must fetch it once`);
+
   // The network off: the browser offline and the server stopped.
   await context.setOffline(true);
   process.kill(+serverPid);
@@ -425,9 +440,8 @@ EOF
 echo "serving $OUT/web on $url"
 NODE_PATH="$TOOLS/node_modules" node "$TOOLS/smoke-web.js" "$url" "$OUT" "$CHROMIUM" "$MOVES" "$OUT/xqengine" "$server"
 # What went over the wire for the .wasm (the server's request log): once for the
-# installability check's profile, once for the game's first load, and once more for the
-# service worker's precache there (an incognito context's HTTP cache does not keep a file
-# this large; in a normal profile the precache gets a 304).
+# installability check's profile and once for the game's context (the page stores its
+# download in the worker's cache, and the worker precaches only what that cache lacks).
 grep "^GET /$(basename "$wasm_file") " "$OUT/http.log" | awk '{ n++; b += $5 ~ /^bytes=/ ? substr($5, 7) : 0; print "server sent: " $0 }
   END { print "the .wasm was fetched " n " time(s), " b " bytes sent in all" }'
 echo "smoke-web: ok (screenshots and console.log in $OUT)"

@@ -13,8 +13,8 @@ app="" # the pid of the app a script runs, killed if the script exits early
 # to compare): that one is not built.
 app_session() {
   BIN_DESKTOP=${BIN_DESKTOP:-} BIN_PHONE=${BIN_PHONE:-}
-  [ -n "$BIN_DESKTOP" ] || { go build -o dist/xiangqi . && BIN_DESKTOP=dist/xiangqi; }
-  [ -n "$BIN_PHONE" ] || { go build -tags mobile -o dist/xiangqi-mobile . && BIN_PHONE=dist/xiangqi-mobile; }
+  [ -n "$BIN_DESKTOP" ] || { go build -tags no_emoji -o dist/xiangqi . && BIN_DESKTOP=dist/xiangqi; }
+  [ -n "$BIN_PHONE" ] || { go build -tags mobile,no_emoji -o dist/xiangqi-mobile . && BIN_PHONE=dist/xiangqi-mobile; }
   trap end_app_session EXIT
   start_xvfb
 }

@@ -55,17 +55,33 @@ var icons = []iconSpec{
 // transparency with black) and iOS rounds its corners itself, as a maskable icon expects.
 const appleTouchIcon = "icon-maskable-192.png"
 
-// headTags go into index.html's head. The worker is registered once Fyne has made its canvas,
-// that is once the .wasm is downloaded and running, so that the worker's precache does not
-// download it a second time in parallel with the first start but revalidates the copy in
-// the HTTP cache.
+// headTags go into index.html's head. The .wasm is downloaded once per build: the page's own
+// download of it (Fyne's loader fetches it) is copied into this build's cache as it streams
+// in, and the worker, registered once Fyne has made its canvas and that copy is stored,
+// precaches only what the cache lacks. A page the worker already controls gets the .wasm
+// from the cache and copies nothing.
 const headTags = `<meta name="viewport" content="width=device-width, initial-scale=1">
 		<meta name="theme-color" content="{{.Theme}}">
 		<link rel="manifest" href="{{.Manifest}}">
 		<link rel="apple-touch-icon" href="{{.AppleIcon}}">
 		<script>
 			if ('serviceWorker' in navigator) {
-				const registerWorker = () => navigator.serviceWorker.register('{{.Worker}}')
+				const wasm = new URL({{.Wasm}}, location.href).href, cacheName = {{.Cache}};
+				let stored = Promise.resolve();
+				const pageFetch = window.fetch.bind(window);
+				window.fetch = (input, init) => {
+					const got = pageFetch(input, init);
+					const url = new URL(input instanceof Request ? input.url : String(input), location.href).href;
+					if (url === wasm && !navigator.serviceWorker.controller && window.caches) {
+						stored = got.then(r => {
+							if (!r.ok || r.status !== 200) return;
+							const copy = r.clone(); // now, before the loader starts reading
+							return caches.open(cacheName).then(c => c.put(wasm, copy));
+						}).catch(e => console.log('the .wasm was not cached: ' + e));
+					}
+					return got;
+				};
+				const registerWorker = () => stored.then(() => navigator.serviceWorker.register('{{.Worker}}'))
 					.catch(e => console.log('service worker not registered: ' + e));
 				const started = new MutationObserver(() => {
 					if (document.querySelector('canvas')) { started.disconnect(); registerWorker(); }
@@ -87,9 +103,12 @@ const FILES = {{.Files}};
 self.addEventListener('install', event => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
+    // What the page stored already (the .wasm it downloaded) is not fetched again.
+    const have = new Set((await cache.keys()).map(r => r.url));
+    const missing = FILES.filter(f => !have.has(new URL(f, self.location).href));
     // no-cache: revalidate with the server, so that no stale HTTP-cache copy of an older
     // build ends up in this build's cache.
-    await cache.addAll(FILES.map(f => new Request(f, { cache: 'no-cache' })));
+    await cache.addAll(missing.map(f => new Request(f, { cache: 'no-cache' })));
     await self.skipWaiting();
   })());
 });
@@ -181,20 +200,24 @@ func makeWebApp(dir, iconPath string, out io.Writer) error {
 	if err := writeManifest(dir, appName); err != nil {
 		return err
 	}
+	// The cache is named before index.html names it: after Fyne's index.html and the tags
+	// that go into it, which follow from the build and this program.
+	files, version, err := precacheList(dir, headTags+workerJS)
+	if err != nil {
+		return err
+	}
 	var tags bytes.Buffer
+	// JSON strings are JavaScript literals, and json escapes <, > and & (no </script> inside).
+	quoted := func(v string) string { b, _ := json.Marshal(v); return string(b) }
 	err = template.Must(template.New("head").Parse(headTags)).Execute(&tags, map[string]string{
 		"Theme": themeColour, "Manifest": manifestFile, "AppleIcon": appleTouchIcon, "Worker": workerFile,
+		"Wasm": quoted(filepath.Base(wasmPath)), "Cache": quoted(cachePrefix + version),
 	})
 	if err != nil {
 		return err
 	}
 	index = bytes.Replace(index, []byte("</head>"), append(tags.Bytes(), "</head>"...), 1)
 	if err := os.WriteFile(indexPath, index, 0o644); err != nil {
-		return err
-	}
-
-	files, version, err := precacheList(dir)
-	if err != nil {
 		return err
 	}
 	if err := writeWorker(dir, cachePrefix+version, files); err != nil {
@@ -294,8 +317,9 @@ func writeManifest(dir, appName string) error {
 }
 
 // precacheList returns every file of the build the worker must cache (sorted) and a version:
-// a hash of their names and contents, so that any change to the build renames the cache.
-func precacheList(dir string) ([]string, string, error) {
+// a hash of their names and contents and of salt (what else decides their final content: the
+// tags index.html gets after the hash), so that any change to the build renames the cache.
+func precacheList(dir, salt string) ([]string, string, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, "", err
@@ -319,6 +343,7 @@ func precacheList(dir string) ([]string, string, error) {
 		fmt.Fprintf(h, "%s %d\n", name, len(data))
 		h.Write(data)
 	}
+	h.Write([]byte(salt))
 	return files, hex.EncodeToString(h.Sum(nil))[:16], nil
 }
 

@@ -162,6 +162,27 @@ func TestCacheNameFollowsTheBuild(t *testing.T) {
 	}
 }
 
+// The page copies the .wasm it downloads into the cache the worker fills, so that the worker
+// does not download it a second time: index.html names the worker's cache and the .wasm, and
+// the worker precaches only what that cache lacks.
+func TestPageStoresTheWasmInTheWorkersCache(t *testing.T) {
+	dir, icon := fakeBuild(t, "build one")
+	if err := makeWebApp(dir, icon, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	worker := cacheName.FindStringSubmatch(readFile(t, filepath.Join(dir, workerFile)))[1]
+	index := readFile(t, filepath.Join(dir, "index.html"))
+	if want := fmt.Sprintf(`cacheName = "%s"`, worker); !strings.Contains(index, want) {
+		t.Errorf("index.html does not name the worker's cache %s", worker)
+	}
+	if !strings.Contains(index, `new URL("Xiangqi.wasm", location.href)`) {
+		t.Error("index.html does not name the .wasm it stores")
+	}
+	if !strings.Contains(readFile(t, filepath.Join(dir, workerFile)), "FILES.filter(f => !have.has(") {
+		t.Error("the worker does not skip what the cache holds")
+	}
+}
+
 func TestWebAppRefusesBadInput(t *testing.T) {
 	dir, icon := fakeBuild(t, "w")
 	if err := makeWebApp(t.TempDir(), icon, io.Discard); err == nil {
