@@ -65,6 +65,9 @@ for _ in $(seq 600); do
 done
 curl -fs "http://127.0.0.1:$PORT/healthz" >/dev/null || { cat "$OUT/server.log"; fail "the server did not start"; }
 echo "server on :$PORT"
+# The server's own PostgreSQL asks for the superuser's generated password (scram-sha-256).
+PGPASSWORD=$(cat "$OUT/pg/superuser.password") || fail "no superuser.password in $OUT/pg"
+export PGPASSWORD
 db="postgres://postgres@127.0.0.1:$PG_PORT/xiangqi?sslmode=disable"
 moves_on_server() { psql "$db" -Atc "SELECT count(*) FROM events WHERE kind = 'move'"; }
 
