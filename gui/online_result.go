@@ -39,14 +39,7 @@ func (o *onlineGame) maybeShowResult(g *online.Game) {
 		}
 	}
 	v := resultView{headline: present.ResultHeadline(trData, r, human), reason: present.OnlineEndText(trData, e),
-		mood: theme.ColorNameForeground}
-	switch {
-	case r.Status == game.Draw || human == game.HumanBoth:
-	case human.Plays(r.Winner):
-		v.mood = theme.ColorNameSuccess
-	default:
-		v.mood = theme.ColorNameError
-	}
+		mood: resultMood(r, human)}
 	change := end.Red
 	if g.Me == rules.Black {
 		change = end.Black

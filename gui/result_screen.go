@@ -71,14 +71,17 @@ func showResult(parent fyne.Window, v resultView, actions ...resultAction) dialo
 // localResult is the result screen's view of a game played here.
 func localResult(say present.Say, g *game.Game, human game.HumanSide) resultView {
 	r := g.Result()
-	v := resultView{headline: present.ResultHeadline(trData, r, human), reason: gameOverText(say, g),
-		mood: theme.ColorNameForeground}
+	return resultView{headline: present.ResultHeadline(trData, r, human), reason: gameOverText(say, g), mood: resultMood(r, human)}
+}
+
+// resultMood is the headline's colour for the player: green for a win, red for a loss,
+// plain for a draw or a game between two people here.
+func resultMood(r game.Result, human game.HumanSide) fyne.ThemeColorName {
 	switch {
 	case r.Status == game.Draw || human == game.HumanBoth:
+		return theme.ColorNameForeground
 	case human.Plays(r.Winner):
-		v.mood = theme.ColorNameSuccess
-	default:
-		v.mood = theme.ColorNameError
+		return theme.ColorNameSuccess
 	}
-	return v
+	return theme.ColorNameError
 }
