@@ -50,9 +50,9 @@ func main() {
 	}
 	if os.Getenv("GOMEMLIMIT") == "" {
 		// A soft limit, so that the collector frees a finished hash's 64 MiB before the
-		// heap grows past the hashes' memory, one hash more and softLimitRest for the rest
-		// (games, sockets); without it the heap may grow to twice the live one first.
-		debug.SetMemoryLimit(int64(*hashMemory)<<20 + store.HashMemory + softLimitRest)
+		// heap grows past the stated ceiling (the hashes' memory, one hash more and the
+		// rest); without it the heap may grow to twice the live one first.
+		debug.SetMemoryLimit(store.MemoryCeiling(int64(*hashMemory) << 20))
 	}
 	srvOpts := serverOptions{addr: *addr, metricsAddr: *metricsAddr, idle: *idle, hashSlots: max(1, *hashMemory/(store.HashMemory>>20))}
 	cfg.AccountRate = rate.Limit(*accountRate)
@@ -63,9 +63,6 @@ func main() {
 		os.Exit(1)
 	}
 }
-
-// softLimitRest is the room the soft memory limit gives besides password hashes.
-const softLimitRest = 256 << 20
 
 type serverOptions struct {
 	addr, metricsAddr string

@@ -125,6 +125,11 @@ func TestSignInStormsStayBounded(t *testing.T) {
 	// The soft limit xqserver would set over the heap it starts with: the hashes' and one
 	// hash more (the one finished but not yet collected when the next begins).
 	ceiling := uint64((slots + 1) * store.HashMemory)
+	// What the instance is stated to stay under (docs/scaling.md). The test's tighter soft
+	// limit makes the collector work as it would there, but a soft limit may be passed a
+	// little (under the race detector a finished hash can still be held when the next two
+	// begin), so the bound checked is the stated one.
+	stated := uint64(store.MemoryCeiling(slots * store.HashMemory))
 	for _, limited := range []bool{true, false} {
 		cfg := Config{AccountRate: 1e6, AccountBurst: 1e6, SignInAddress: store.Limit{Rate: 0.5, Burst: 20}, SignInName: store.Limit{Rate: 1.0 / 30, Burst: 5}}
 		if !limited {
@@ -174,8 +179,8 @@ func TestSignInStormsStayBounded(t *testing.T) {
 				s := hashStorm(n, ceiling, call)
 				t.Logf("limits %v, %d x %s: heap +%d MiB at the peak, slowest answer %v, answers %v (hash peak %d)",
 					limited, n, what, s.growth>>20, s.slowest.Round(time.Millisecond), s.codes, stores[0].Accounts().HashPeak())
-				if s.growth > ceiling+16<<20 {
-					t.Errorf("%d x %s: the heap grew %d MiB, over the %d MiB the hash slots allow", n, what, s.growth>>20, ceiling>>20)
+				if s.growth > stated {
+					t.Errorf("%d x %s: the heap grew %d MiB, over the stated ceiling of %d MiB", n, what, s.growth>>20, stated>>20)
 				}
 				if s.slowest > bound {
 					t.Errorf("%d x %s: an answer took %v, more than %v", n, what, s.slowest, bound)

@@ -113,6 +113,12 @@ func unavailable(err error) error {
 // HashMemory is what one password hash takes (argon2id's m, in bytes).
 const HashMemory = argonMemory * 1024
 
+// MemoryCeiling is the memory an instance is stated to stay under with hashMemory bytes of
+// hash slots (docs/scaling.md): the slots, one hash more (finished, not yet collected when
+// the next begins) and 256 MiB for the rest (games, sockets). xqserver sets it as Go's soft
+// memory limit.
+func MemoryCeiling(hashMemory int64) int64 { return hashMemory + HashMemory + 256<<20 }
+
 // DefaultHashSlots is how many password hashes an instance runs at once unless told:
 // 4 of 64 MiB, so hashing never holds more than 256 MiB however many requests come.
 const DefaultHashSlots = 4
