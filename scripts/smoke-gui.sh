@@ -92,7 +92,7 @@ record_case() {
   press 601 162 # Resign
   press 483 377 # Yes
   shot record-1-resigned
-  press 450 377 # OK
+  press 619 396 # Close (the result screen's last button)
   press 858 281 # More (below the result line the finished game shows)
   shot record-2-more
   xdotool mousemove 800 378 click 1 # Copy game (PGN) (the menu fits a 680-high window with tighter rows)
