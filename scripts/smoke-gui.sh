@@ -57,7 +57,7 @@ run_case() { # name binary width height scale keys|nokeys (a phone has no keyboa
 
 # record_case: the game as played is the game recorded. Play h2e2 and wait for the reply, take
 # both back with Ctrl+Z, play h0g2 and i0h0 with the engine's replies, resign (Resign, Yes,
-# OK), copy the game as PGN (More, Copy game (PGN)) and read the clipboard: its main line
+# Close on the result screen), copy the game as PGN (More, Copy game (PGN)) and read the clipboard: its main line
 # must be the four moves played, not the two taken back, and the library's entry four plies
 # long. The buttons are clicked where the 900x680 English desktop layout puts them.
 record_case() {
