@@ -1,31 +1,9 @@
 package match
 
-import (
-	"testing"
+import "github.com/xqfyne/xiangqi/match/matchtest"
 
-	"github.com/xqfyne/xiangqi/game"
-	"github.com/xqfyne/xiangqi/rules"
+// The record helpers the match and play tests share (match/matchtest).
+var (
+	mv         = matchtest.Move
+	playedGame = matchtest.PlayedGame
 )
-
-func mv(t testing.TB, text string) rules.Move {
-	t.Helper()
-	m, err := rules.ParseMove(text)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
-}
-
-func playedGame(t testing.TB, moves ...string) *game.Game {
-	t.Helper()
-	g, err := game.New("")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, m := range moves {
-		if err := g.Play(mv(t, m)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return g
-}

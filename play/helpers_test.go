@@ -6,7 +6,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/match/matchtest"
 	"github.com/xqfyne/xiangqi/rules"
 )
 
@@ -19,28 +19,11 @@ func sq(t testing.TB, name string) rules.Square {
 	return s
 }
 
-func mv(t testing.TB, text string) rules.Move {
-	t.Helper()
-	m, err := rules.ParseMove(text)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
-}
-
-func playedGame(t testing.TB, moves ...string) *game.Game {
-	t.Helper()
-	g, err := game.New("")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, m := range moves {
-		if err := g.Play(mv(t, m)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return g
-}
+// The record helpers the match and play tests share (match/matchtest).
+var (
+	mv         = matchtest.Move
+	playedGame = matchtest.PlayedGame
+)
 
 // memFS is storage without atomic renames, like a browser's: the store's other path.
 type memFS struct {
