@@ -380,21 +380,21 @@ func (c *conn) handle(ctx context.Context, req proto.Request, receipt time.Time)
 			c.watch(req.Game, req.After)
 		}
 	case proto.TypeMove:
-		events, err = st.Move(ctx, account.ID, req.Game, req.Ply, req.Move, receipt, time.Duration(c.lag.Load()))
+		events, err = st.Round().Move(ctx, account.ID, req.Game, req.Ply, req.Move, receipt, time.Duration(c.lag.Load()))
 	case proto.TypeResign:
-		events, err = st.Resign(ctx, account.ID, req.Game, receipt)
+		events, err = st.Round().Resign(ctx, account.ID, req.Game, receipt)
 	case proto.TypeOfferDraw:
-		events, err = st.OfferDraw(ctx, account.ID, req.Game, receipt)
+		events, err = st.Round().OfferDraw(ctx, account.ID, req.Game, receipt)
 	case proto.TypeAcceptDraw:
-		events, err = st.AcceptDraw(ctx, account.ID, req.Game, receipt)
+		events, err = st.Round().AcceptDraw(ctx, account.ID, req.Game, receipt)
 	case proto.TypeDeclineDraw:
-		events, err = st.DeclineDraw(ctx, account.ID, req.Game, receipt)
+		events, err = st.Round().DeclineDraw(ctx, account.ID, req.Game, receipt)
 	case proto.TypeOfferTakeback:
-		events, err = st.OfferTakeback(ctx, account.ID, req.Game, receipt)
+		events, err = st.Round().OfferTakeback(ctx, account.ID, req.Game, receipt)
 	case proto.TypeAcceptTakeback:
-		events, err = st.AcceptTakeback(ctx, account.ID, req.Game, receipt)
+		events, err = st.Round().AcceptTakeback(ctx, account.ID, req.Game, receipt)
 	case proto.TypeDeclineTakeback:
-		events, err = st.DeclineTakeback(ctx, account.ID, req.Game, receipt)
+		events, err = st.Round().DeclineTakeback(ctx, account.ID, req.Game, receipt)
 	case proto.TypeClaim:
 		events, err = st.Sweeper().Claim(ctx, account.ID, req.Game, req.Result == proto.ClaimDraw, receipt)
 	case proto.TypeEnded:

@@ -142,7 +142,7 @@ func TestLongHistoryIsWatchedFromTheStart(t *testing.T) {
 	}
 	expect("watching from 0", watcher, 1)
 	expect("resuming after 700", resumer, 701)
-	if _, err := st.OfferDraw(ctx, red, g, time.Now()); err != nil {
+	if _, err := st.Round().OfferDraw(ctx, red, g, time.Now()); err != nil {
 		t.Fatal(err)
 	}
 	for name, c := range map[string]*client.Conn{"watcher": watcher, "resumer": resumer} {

@@ -107,7 +107,7 @@ func TestMoveBringsThePlayerBack(t *testing.T) {
 	if a := awayOf(t, must(t)(s.Sweeper().SweepAway(ctx, start.Add(30*time.Second), testAwayAfter, testGrace, testForfeit)), id); a.Side != "red" {
 		t.Fatalf("away %+v", a)
 	}
-	events, err := s.Move(ctx, red.ID, id, 0, "b2b4", start.Add(40*time.Second), 0)
+	events, err := s.Round().Move(ctx, red.ID, id, 0, "b2b4", start.Add(40*time.Second), 0)
 	if err != nil || len(events) != 2 || events[0].Kind != proto.KindBack || events[1].Kind != proto.KindMove {
 		t.Fatalf("move of the away player: %+v %v", events, err)
 	}
@@ -159,7 +159,7 @@ func TestAbandonmentEndsOnceWhateverRaces(t *testing.T) {
 		run(func() ([]proto.Event, error) { return s.Sweeper().SweepAbandoned(ctx, late, testForfeit, testTogether) })
 		run(func() ([]proto.Event, error) { return s.Sweeper().Seen(ctx, []int64{black.ID}, late) })
 		run(func() ([]proto.Event, error) { return s.Sweeper().SweepFlags(ctx, late) })
-		run(func() ([]proto.Event, error) { return s.Move(ctx, red.ID, id, 0, "b2b4", late, 0) })
+		run(func() ([]proto.Event, error) { return s.Round().Move(ctx, red.ID, id, 0, "b2b4", late, 0) })
 		run(func() ([]proto.Event, error) { return s.Sweeper().Claim(ctx, red.ID, id, false, late) })
 		wg.Wait()
 		for _, err := range errs {
@@ -245,7 +245,7 @@ func TestRefusedActionOfAnAwayPlayer(t *testing.T) {
 		t.Fatal(err)
 	}
 	awayOf(t, must(t)(s.Sweeper().SweepAway(ctx, start.Add(30*time.Second), testAwayAfter, testGrace, testForfeit)), id)
-	events, err := s.AcceptDraw(ctx, red.ID, id, start.Add(31*time.Second))
+	events, err := s.Round().AcceptDraw(ctx, red.ID, id, start.Add(31*time.Second))
 	if code(err) != proto.CodeNoOffer || events != nil {
 		t.Errorf("accepting no offer: %+v %v", events, err)
 	}

@@ -30,7 +30,7 @@ func BenchmarkMove(b *testing.B) {
 		}
 		legal := g.Position().LegalMoves()
 		mv := legal[rng.IntN(len(legal))]
-		if _, err := s.Move(ctx, players[ply%2].ID, id, ply, mv.String(), time.Now(), 0); err != nil {
+		if _, err := s.Round().Move(ctx, players[ply%2].ID, id, ply, mv.String(), time.Now(), 0); err != nil {
 			b.Fatal(err)
 		}
 		g.Play(mv)

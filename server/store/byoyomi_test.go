@@ -42,7 +42,7 @@ func TestByoyomiOnTheServer(t *testing.T) {
 	}
 	move := func(who Account, ply int, mv string, at time.Duration) proto.Clock {
 		t.Helper()
-		events, err := s.Move(ctx, who.ID, id, ply, mv, start.Add(at), 0)
+		events, err := s.Round().Move(ctx, who.ID, id, ply, mv, start.Add(at), 0)
 		if err != nil || len(events) != 1 {
 			t.Fatalf("%s at %v: %+v %v", mv, at, events, err)
 		}

@@ -31,7 +31,7 @@ func TestEndedGames(t *testing.T) {
 	var ended []int64
 	for range 4 {
 		id := game()
-		events, err := s.Resign(ctx, me.ID, id, start)
+		events, err := s.Round().Resign(ctx, me.ID, id, start)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -51,7 +51,7 @@ func TestEndedGames(t *testing.T) {
 	if got, err := s.EndedGames(ctx, me.ID, 3); err != nil || !slices.Equal(got, ended[:3]) {
 		t.Errorf("the newest 3: %v %v, want %v", got, err, ended[:3])
 	}
-	if _, err := s.Resign(ctx, me.ID, playing, start); err != nil {
+	if _, err := s.Round().Resign(ctx, me.ID, playing, start); err != nil {
 		t.Fatal(err)
 	}
 	if got, err := s.EndedGames(ctx, me.ID, 1); err != nil || !slices.Equal(got, []int64{playing}) {

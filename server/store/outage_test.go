@@ -19,7 +19,7 @@ const (
 // moveClock plays move for account at ply at and returns the clocks its move event gives.
 func moveClock(t *testing.T, s *Store, account, game int64, ply int, move string, at time.Time) proto.Clock {
 	t.Helper()
-	events, err := s.Move(context.Background(), account, game, ply, move, at, 0)
+	events, err := s.Round().Move(context.Background(), account, game, ply, move, at, 0)
 	if err != nil || len(events) == 0 || events[len(events)-1].Kind != proto.KindMove {
 		t.Fatalf("%s: %+v %v", move, events, err)
 	}

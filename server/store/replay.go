@@ -14,8 +14,8 @@ import (
 	"github.com/xqfyne/xiangqi/server/proto"
 )
 
-// The match of a game rebuilt from its row and its stored moves, on the clock of the
-// request (instant), and the clock columns written back.
+// The match of a game from its row and its record (the match cache's, or its stored moves
+// replayed), on the clock of the request (instant), and the clock columns written back.
 
 // instant is the time source of a match rebuilt for one action: the time is set by hand
 // (the turn's start, then the server's receipt) and no flag timer ever fires, since the
@@ -27,9 +27,34 @@ func (i *instant) AfterFunc(time.Duration, func()) (stop func() bool) {
 	return func() bool { return false }
 }
 
-// match rebuilds the game from its move events as a match.Match whose clock has run since
-// turn_since; the caller then sets clock.now to the moment of the action.
-func (s *Store) match(ctx context.Context, tx *txn, r *gameRow, clock *instant) (*match.Match, error) {
+// matchOf is the match of the locked row r whose clock has run since turn_since on clock
+// (the caller then sets clock.now to the moment of the action): on entry's record when
+// hit (the row's version is the entry's), else on the row's stored moves replayed.
+func (s *Store) matchOf(ctx context.Context, tx *txn, r *gameRow, entry cached, hit bool, clock *instant) (*match.Match, error) {
+	s.matches.count(hit)
+	g := entry.g
+	if !hit {
+		var err error
+		if g, err = s.replay(ctx, tx, r); err != nil {
+			return nil, err
+		}
+	}
+	left := [2]match.SideClock{}
+	for side, main := range [2]int64{rules.Red: r.redMS, rules.Black: r.blackMS} {
+		left[side] = match.SideClock{Main: time.Duration(main) * time.Millisecond, Periods: r.periodsLeft[side],
+			Used: time.Duration(r.usedMS[side]) * time.Millisecond}
+	}
+	if r.turnSince != nil {
+		clock.now = *r.turnSince
+	}
+	m := match.NewMatch(g, r.timeControl(), &left, clock, func(func()) {})
+	m.RunClock(r.status != "playing" || r.turnSince == nil)
+	return m, nil
+}
+
+// replay rebuilds the game's record from its move events (read with the row when the row
+// was locked with them, else now).
+func (s *Store) replay(ctx context.Context, tx *txn, r *gameRow) (*game.Game, error) {
 	g, err := game.New(r.startFEN)
 	if err != nil {
 		return nil, fmt.Errorf("game %d: start position: %v", r.id, err)
@@ -54,29 +79,27 @@ func (s *Store) match(ctx context.Context, tx *txn, r *gameRow, clock *instant) 
 			return nil, fmt.Errorf("game %d: stored move %d %q: %v", r.id, i+1, text, err)
 		}
 	}
-	left := [2]match.SideClock{}
-	for side, main := range [2]int64{rules.Red: r.redMS, rules.Black: r.blackMS} {
-		left[side] = match.SideClock{Main: time.Duration(main) * time.Millisecond, Periods: r.periodsLeft[side],
-			Used: time.Duration(r.usedMS[side]) * time.Millisecond}
-	}
-	if r.turnSince != nil {
-		clock.now = *r.turnSince
-	}
-	m := match.NewMatch(g, r.timeControl(), &left, clock, func(func()) {})
-	m.RunClock(r.status != "playing" || r.turnSince == nil)
-	return m, nil
+	return g, nil
 }
 
-// matchAt rebuilds the game as match does, its clock then set to now.
+// matchAt is the match of the row r, locked by the caller without its moves, with its
+// clock at now: on the cached record when it is the row's version (the entry is used up:
+// the sweeper's actions end games), else replayed.
 func (s *Store) matchAt(ctx context.Context, tx *txn, r *gameRow, now time.Time) (*match.Match, error) {
 	clock := &instant{}
-	m, err := s.match(ctx, tx, r, clock)
+	entry, found := s.matches.take(r.id)
+	m, err := s.matchOf(ctx, tx, r, entry, found && entry.version == r.version, clock)
 	clock.now = now
 	return m, err
 }
 
 // movesQuery reads a game's move and takeback events in order.
 const movesQuery = `SELECT kind, data FROM events WHERE game_id = $1 AND kind IN ('move', 'takeback') ORDER BY seq`
+
+// movesQueryUnless is movesQuery for a caller that holds the record as of version $2: no
+// rows when the game's row is at that version.
+const movesQueryUnless = `SELECT kind, data FROM events WHERE game_id = $1 AND kind IN ('move', 'takeback')
+	AND (SELECT version FROM games WHERE id = $1) IS DISTINCT FROM $2 ORDER BY seq`
 
 // movesOf returns the game's moves as played: its move events, less those a takeback
 // event took back.

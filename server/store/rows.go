@@ -117,31 +117,20 @@ func (r *gameRow) scan(row pgx.Row) error {
 		&r.byoMS, &r.periods, &r.periodsLeft[rules.Red], &r.periodsLeft[rules.Black], &r.usedMS[rules.Red], &r.usedMS[rules.Black])
 }
 
-// The lag allowance, lichess's way: the time a move spent on the network (half the
-// socket's measured round trip) is given back to the mover's clock, out of a quota that
-// starts at lagQuotaStart, grows by lagQuotaGain a move and holds at most lagQuotaMax,
-// so that a player who claims a slow line cannot buy time with it.
-const (
-	lagQuotaStart = 1000 * time.Millisecond // also the columns' default (migration 4)
-	lagQuotaGain  = 100 * time.Millisecond
-	lagQuotaMax   = 2000 * time.Millisecond
-)
-
-// lagAllowance returns the time given back for a move with network lag lag out of quota
-// left, and the quota after the move.
-func lagAllowance(lag, quota time.Duration) (given, after time.Duration) {
-	given = max(min(lag, quota), 0)
-	return given, min(quota-given+lagQuotaGain, lagQuotaMax)
+// lockGame reads game id and locks its row until the transaction ends, with its moves
+// (see movesOf) read in the same round trip.
+func lockGame(ctx context.Context, tx *txn, id int64) (*gameRow, error) {
+	return lockFor(ctx, tx, id, -1)
 }
 
-// lockGame reads game id and locks its row until the transaction ends, with its moves
-// (see movesOf) read in the same round trip: the moves are read after the lock is held,
-// so they are the ones the row's version counts.
-func lockGame(ctx context.Context, tx *txn, id int64) (*gameRow, error) {
+// lockFor is lockGame for a caller that holds the game's record as of row version known
+// (-1: none): the moves come back only when the locked row's version is another. They are
+// read after the lock is held, so they are the ones the row's version counts.
+func lockFor(ctx context.Context, tx *txn, id, known int64) (*gameRow, error) {
 	r := &gameRow{}
 	b := &pgx.Batch{}
 	b.Queue(`SELECT `+gameColumns+` FROM games WHERE id = $1 FOR UPDATE`, id).QueryRow(func(row pgx.Row) error { return r.scan(row) })
-	b.Queue(movesQuery, id).Query(func(rows pgx.Rows) error {
+	b.Queue(movesQueryUnless, id, known).Query(func(rows pgx.Rows) error {
 		moves, err := readMoves(rows, id)
 		r.moves = &moves
 		return err
@@ -154,17 +143,6 @@ func lockGame(ctx context.Context, tx *txn, id int64) (*gameRow, error) {
 		return nil, err
 	}
 	return r, nil
-}
-
-// lockPlayed locks game id as lockGame does and checks that account plays in it (see
-// player), returning the row and account's colour.
-func lockPlayed(ctx context.Context, tx *txn, id, account int64) (*gameRow, rules.Color, error) {
-	r, err := lockGame(ctx, tx, id)
-	if err != nil {
-		return nil, rules.Red, err
-	}
-	side, err := r.player(account)
-	return r, side, err
 }
 
 func (r *gameRow) timeControl() match.TimeControl {

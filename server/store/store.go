@@ -2,7 +2,9 @@
 // their session tokens, games with their clocks, every game event (the move events are
 // the game's moves), seeks and rating changes. Every change is one transaction, so any
 // number of server instances can share one database and none holds state of its own.
-// Moves are judged by the app's own rules (match.Match over game.Game).
+// Moves are judged by the app's own rules (match.Match over game.Game) in the round
+// service (Round, round.go), which keeps each game's record in a cache keyed by the row's
+// version so that a move does not replay the game.
 package store
 
 import (
@@ -46,6 +48,8 @@ type Store struct {
 	catalogs *i18n.Catalogs
 	tau      float64
 	hash     *hasher // bounds the password hashes running at once
+	// matches are the records of the games this instance's round last acted on (round.go).
+	matches *matchCache
 
 	// outbox carries committed transactions' notifications to the publisher, which
 	// sends them in order, many transactions' in one (see publisher).
@@ -92,7 +96,8 @@ func Open(ctx context.Context, url string) (*Store, error) {
 	}
 	pctx, stop := context.WithCancel(context.Background())
 	s := &Store{pool: pool, catalogs: catalogs, tau: glicko.DefaultTau, hash: newHasher(DefaultHashSlots, DefaultHashWait),
-		outbox: make(chan []notice, outboxSize), stopPublisher: stop, publisherDone: make(chan struct{})}
+		matches: newMatchCache(DefaultMatchCache),
+		outbox:  make(chan []notice, outboxSize), stopPublisher: stop, publisherDone: make(chan struct{})}
 	go s.publisher(pctx)
 	return s, nil
 }

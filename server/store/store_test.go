@@ -139,7 +139,7 @@ func TestMovesAreCheckedAndJudged(t *testing.T) {
 		{red, 0, "a0a0", proto.CodeIllegal},
 	}
 	for _, r := range refusals {
-		if _, err := s.Move(ctx, r.who.ID, id, r.ply, r.move, start, 0); code(err) != r.want {
+		if _, err := s.Round().Move(ctx, r.who.ID, id, r.ply, r.move, start, 0); code(err) != r.want {
 			t.Errorf("%s at ply %d: got %v, want %s", r.move, r.ply, err, r.want)
 		}
 	}
@@ -147,7 +147,7 @@ func TestMovesAreCheckedAndJudged(t *testing.T) {
 	var events []proto.Event
 	for i, mv := range mateLine {
 		at := start.Add(time.Duration(i+1) * 2 * time.Second)
-		got, err := s.Move(ctx, players[i%2].ID, id, i, mv, at, 0)
+		got, err := s.Round().Move(ctx, players[i%2].ID, id, i, mv, at, 0)
 		if err != nil {
 			t.Fatalf("move %d %s: %v", i+1, mv, err)
 		}
@@ -165,7 +165,7 @@ func TestMovesAreCheckedAndJudged(t *testing.T) {
 	if end.Result != "1-0" || end.Reason != "reason.checkmate" || end.Text == "" || end.Red == nil || end.Red.After <= end.Red.Before {
 		t.Errorf("end %+v, want red winning by checkmate with its rating up", end)
 	}
-	if _, err := s.Move(ctx, black.ID, id, 5, "e9e8", start.Add(time.Minute), 0); code(err) != proto.CodeGameOver {
+	if _, err := s.Round().Move(ctx, black.ID, id, 5, "e9e8", start.Add(time.Minute), 0); code(err) != proto.CodeGameOver {
 		t.Errorf("a move after the mate: %v, want %s", err, proto.CodeGameOver)
 	}
 	all, _ := s.Events(ctx, id, 0)
@@ -234,16 +234,16 @@ func TestDrawOfferAndResign(t *testing.T) {
 	ctx := context.Background()
 	start := time.Now()
 	id, red, black := pair(t, s, blitz, start)
-	if _, err := s.AcceptDraw(ctx, black.ID, id, start); code(err) != proto.CodeNoOffer {
+	if _, err := s.Round().AcceptDraw(ctx, black.ID, id, start); code(err) != proto.CodeNoOffer {
 		t.Errorf("accepting no offer: %v", err)
 	}
-	if _, err := s.OfferDraw(ctx, red.ID, id, start); err != nil {
+	if _, err := s.Round().OfferDraw(ctx, red.ID, id, start); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.AcceptDraw(ctx, red.ID, id, start); code(err) != proto.CodeNoOffer {
+	if _, err := s.Round().AcceptDraw(ctx, red.ID, id, start); code(err) != proto.CodeNoOffer {
 		t.Errorf("accepting one's own offer: %v", err)
 	}
-	events, err := s.AcceptDraw(ctx, black.ID, id, start.Add(time.Second))
+	events, err := s.Round().AcceptDraw(ctx, black.ID, id, start.Add(time.Second))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -251,7 +251,7 @@ func TestDrawOfferAndResign(t *testing.T) {
 		t.Errorf("draw: %+v", end)
 	}
 	id, red, black = pair(t, s, blitz, start)
-	events, err = s.Resign(ctx, black.ID, id, start)
+	events, err = s.Round().Resign(ctx, black.ID, id, start)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -284,9 +284,9 @@ func TestEndingsApplyOnce(t *testing.T) {
 		wg.Add(5)
 		go func() { defer wg.Done(); count(s.Sweeper().SweepFlags(ctx, late)) }()
 		go func() { defer wg.Done(); count(s.Sweeper().SweepAbandoned(ctx, late, time.Minute, testTogether)) }()
-		go func() { defer wg.Done(); count(s.Resign(ctx, red.ID, id, late)) }()
-		go func() { defer wg.Done(); count(s.Resign(ctx, black.ID, id, late)) }()
-		go func() { defer wg.Done(); count(s.Move(ctx, red.ID, id, 0, "b2b4", late, 0)) }()
+		go func() { defer wg.Done(); count(s.Round().Resign(ctx, red.ID, id, late)) }()
+		go func() { defer wg.Done(); count(s.Round().Resign(ctx, black.ID, id, late)) }()
+		go func() { defer wg.Done(); count(s.Round().Move(ctx, red.ID, id, 0, "b2b4", late, 0)) }()
 	}
 	wg.Wait()
 	if ends != 1 {
@@ -304,7 +304,7 @@ func TestFlagFallsWithoutAMove(t *testing.T) {
 	ctx := context.Background()
 	start := time.Now()
 	id, red, _ := pair(t, s, Spec{TimeControl: SeekControls()[0], Rated: true}, start)
-	if _, err := s.Move(ctx, red.ID, id, 0, "b2b4", start.Add(time.Second), 0); err != nil {
+	if _, err := s.Round().Move(ctx, red.ID, id, 0, "b2b4", start.Add(time.Second), 0); err != nil {
 		t.Fatal(err)
 	}
 	// Black has 5 minutes from red's move: not flagged a second early, flagged after.
@@ -328,7 +328,7 @@ func TestMoveAfterTheFlagLosesOnTime(t *testing.T) {
 	ctx := context.Background()
 	start := time.Now()
 	id, red, _ := pair(t, s, blitz, start)
-	events, err := s.Move(ctx, red.ID, id, 0, "b2b4", start.Add(5*time.Minute+time.Millisecond), 0)
+	events, err := s.Round().Move(ctx, red.ID, id, 0, "b2b4", start.Add(5*time.Minute+time.Millisecond), 0)
 	if code(err) != proto.CodeTimeUp {
 		t.Fatalf("late move: %v, want %s", err, proto.CodeTimeUp)
 	}
@@ -444,7 +444,7 @@ func TestLagAllowance(t *testing.T) {
 	start := time.Now()
 	id, red, black := pair(t, s, Spec{TimeControl: SeekControls()[0]}, start) // 5+3
 	// Red thinks 2 s of which 300 ms were the network: charged 1.7 s.
-	events, err := s.Move(ctx, red.ID, id, 0, "b2b4", start.Add(2*time.Second), 300*time.Millisecond)
+	events, err := s.Round().Move(ctx, red.ID, id, 0, "b2b4", start.Add(2*time.Second), 300*time.Millisecond)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -453,7 +453,7 @@ func TestLagAllowance(t *testing.T) {
 		t.Errorf("first move %+v %v; want red 301300 ms, lag 300", m, err)
 	}
 	// Black claims 5 s of lag: it gets its quota, 1 s.
-	events, err = s.Move(ctx, black.ID, id, 1, "a9a8", start.Add(12*time.Second), 5*time.Second)
+	events, err = s.Round().Move(ctx, black.ID, id, 1, "a9a8", start.Add(12*time.Second), 5*time.Second)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -461,7 +461,7 @@ func TestLagAllowance(t *testing.T) {
 		t.Errorf("second move %+v %v; want black 294000 ms, lag 1000", m, err)
 	}
 	// Red's quota is now 1000-300+100 = 800 ms.
-	events, err = s.Move(ctx, red.ID, id, 2, "b4c4", start.Add(15*time.Second), 5*time.Second)
+	events, err = s.Round().Move(ctx, red.ID, id, 2, "b4c4", start.Add(15*time.Second), 5*time.Second)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -482,25 +482,25 @@ func TestTakeback(t *testing.T) {
 	start := time.Now()
 	at := func(seconds int) time.Time { return start.Add(time.Duration(seconds) * time.Second) }
 	id, red, black := pair(t, s, blitz, start) // casual, 5+3
-	if _, err := s.Move(ctx, red.ID, id, 0, "b2b4", at(1), 0); err != nil {
+	if _, err := s.Round().Move(ctx, red.ID, id, 0, "b2b4", at(1), 0); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.OfferTakeback(ctx, black.ID, id, at(2)); code(err) != proto.CodeBadRequest {
+	if _, err := s.Round().OfferTakeback(ctx, black.ID, id, at(2)); code(err) != proto.CodeBadRequest {
 		t.Errorf("black, with no move made, asks for a takeback: %v", err)
 	}
-	if _, err := s.OfferTakeback(ctx, red.ID, id, at(2)); err != nil {
+	if _, err := s.Round().OfferTakeback(ctx, red.ID, id, at(2)); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.AcceptTakeback(ctx, red.ID, id, at(2)); code(err) != proto.CodeNoOffer {
+	if _, err := s.Round().AcceptTakeback(ctx, red.ID, id, at(2)); code(err) != proto.CodeNoOffer {
 		t.Errorf("accepting one's own request: %v", err)
 	}
-	if _, err := s.DeclineTakeback(ctx, black.ID, id, at(2)); err != nil {
+	if _, err := s.Round().DeclineTakeback(ctx, black.ID, id, at(2)); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.OfferTakeback(ctx, red.ID, id, at(2)); err != nil {
+	if _, err := s.Round().OfferTakeback(ctx, red.ID, id, at(2)); err != nil {
 		t.Fatal(err)
 	}
-	events, err := s.AcceptTakeback(ctx, black.ID, id, at(3))
+	events, err := s.Round().AcceptTakeback(ctx, black.ID, id, at(3))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -509,27 +509,27 @@ func TestTakeback(t *testing.T) {
 		tb.Clock.Red != 302000 || tb.Clock.Black != 298000 {
 		t.Errorf("takeback %+v %v; want ply 0, red 302000 ms (1 s used, 3 s back), black 298000 ms", tb, err)
 	}
-	if _, err := s.Move(ctx, black.ID, id, 0, "b7b5", at(4), 0); code(err) != proto.CodeNotYourTurn {
+	if _, err := s.Round().Move(ctx, black.ID, id, 0, "b7b5", at(4), 0); code(err) != proto.CodeNotYourTurn {
 		t.Errorf("black moving after the takeback: %v", err)
 	}
-	if _, err := s.Move(ctx, red.ID, id, 0, "h2e2", at(4), 0); err != nil {
+	if _, err := s.Round().Move(ctx, red.ID, id, 0, "h2e2", at(4), 0); err != nil {
 		t.Errorf("red's new first move: %v", err)
 	}
-	if _, err := s.Move(ctx, black.ID, id, 1, "h9g7", at(5), 0); err != nil {
+	if _, err := s.Round().Move(ctx, black.ID, id, 1, "h9g7", at(5), 0); err != nil {
 		t.Errorf("black's reply: %v", err)
 	}
 	// Red is to move: its takeback undoes black's reply and its own move.
-	if _, err := s.OfferTakeback(ctx, red.ID, id, at(6)); err != nil {
+	if _, err := s.Round().OfferTakeback(ctx, red.ID, id, at(6)); err != nil {
 		t.Fatal(err)
 	}
-	if events, err = s.AcceptTakeback(ctx, black.ID, id, at(6)); err != nil || events[0].Decode(&tb) != nil || tb.Ply != 0 {
+	if events, err = s.Round().AcceptTakeback(ctx, black.ID, id, at(6)); err != nil || events[0].Decode(&tb) != nil || tb.Ply != 0 {
 		t.Errorf("two plies back: %+v %v", tb, err)
 	}
 	rid, rred, _ := pair(t, s, Spec{TimeControl: SeekControls()[0], Rated: true}, start)
-	if _, err := s.Move(ctx, rred.ID, rid, 0, "b2b4", at(1), 0); err != nil {
+	if _, err := s.Round().Move(ctx, rred.ID, rid, 0, "b2b4", at(1), 0); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.OfferTakeback(ctx, rred.ID, rid, at(2)); code(err) != proto.CodeBadRequest {
+	if _, err := s.Round().OfferTakeback(ctx, rred.ID, rid, at(2)); code(err) != proto.CodeBadRequest {
 		t.Errorf("a takeback in a rated game: %v", err)
 	}
 }
