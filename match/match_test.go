@@ -77,3 +77,35 @@ func TestMatchMoveAfterTimeRanOut(t *testing.T) {
 		t.Fatalf("agreed draw: %v %v", err, m2.Result())
 	}
 }
+
+// A followed match takes the authority's clocks as given and counts the running side's
+// on from the moment they were set; a told move is checked by the rules.
+func TestToldMatchFollowsTheAuthority(t *testing.T) {
+	ft := matchtest.NewFakeTime()
+	g, _ := game.New("")
+	tc := TimeControl{Base: time.Minute, Byoyomi: 10 * time.Second, Periods: 3}
+	m := NewMatch(g, tc, nil, ft, func(func()) {})
+	m.RunClock(false)
+	ft.Advance(5 * time.Second)
+	told := [2]SideClock{rules.Red: {Main: 40 * time.Second, Periods: 3}, rules.Black: {Main: 0, Periods: 0, Used: 10 * time.Second}}
+	if err := m.Told(matchtest.Move(t, "h2e2"), told, false); err != nil {
+		t.Fatal(err)
+	}
+	if got := m.Clock(rules.Red); got != told[rules.Red] {
+		t.Fatalf("red's clock %+v, want the told %+v (no increment, no charge)", got, told[rules.Red])
+	}
+	if got := m.Clock(rules.Black); got.Periods != 0 {
+		t.Fatalf("black's told clock %+v was brought within the control's bounds", got)
+	}
+	m.SetClocks([2]SideClock{rules.Red: told[rules.Red], rules.Black: {Main: 30 * time.Second, Periods: 3}})
+	ft.Advance(2 * time.Second)
+	if got := m.Clock(rules.Black).Main; got != 28*time.Second {
+		t.Fatalf("black's running clock %v, want 28s counted from the told 30s", got)
+	}
+	if err := m.Told(matchtest.Move(t, "h2e2"), told, false); err == nil {
+		t.Fatal("an illegal told move was recorded")
+	}
+	if g.Len() != 1 {
+		t.Fatalf("%d moves recorded, want 1", g.Len())
+	}
+}

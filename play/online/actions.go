@@ -24,7 +24,7 @@ func (ga GameActions) Tap(sq rules.Square) {
 		return
 	}
 	g.illegal = game.NotIllegal
-	pos := g.g.Position()
+	pos := g.Record().Position()
 	if p := pos.At(sq); p != rules.NoPiece && p.Color() == pos.Side() {
 		g.selected, g.targets = sq, pos.LegalTargets(sq)
 		ga.c.changed()
@@ -56,12 +56,12 @@ func (ga GameActions) Play(m rules.Move) {
 	if g == nil || !g.MyTurn() {
 		return
 	}
-	if why := game.WhyIllegal(g.g.Position(), m); why != game.NotIllegal {
+	if why := game.WhyIllegal(g.Record().Position(), m); why != game.NotIllegal {
 		g.illegal = why
 		ga.c.changed()
 		return
 	}
-	g.pending, g.pendingPly = m, len(g.moves)
+	g.pending, g.pendingPly = m, g.ply()
 	g.selected, g.targets = rules.NoSquare, nil
 	if ga.c.conn != nil {
 		ga.send(g, m, g.pendingPly)
@@ -80,7 +80,7 @@ func (ga GameActions) send(g *Game, m rules.Move, ply int) {
 		if refusal(err) == "" && ga.c.conn == nil {
 			return // the socket dropped first: sent again on the reconnect
 		}
-		if g.pending == m && len(g.moves) == ply {
+		if g.pending == m && g.ply() == ply {
 			g.pending = rules.NoMove
 		}
 		ga.c.fail(err)
@@ -127,13 +127,13 @@ func (ga GameActions) CanTakeback() bool {
 		return false
 	}
 	// The side that moved first: the side to move after an even number of moves.
-	first := g.g.SideToMove()
-	if len(g.moves)%2 == 1 {
+	first := g.ToMove()
+	if g.ply()%2 == 1 {
 		first = first.Opponent()
 	}
-	mine := len(g.moves) / 2
+	mine := g.ply() / 2
 	if first == g.Me {
-		mine = (len(g.moves) + 1) / 2
+		mine = (g.ply() + 1) / 2
 	}
 	return mine > 0
 }

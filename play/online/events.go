@@ -34,6 +34,7 @@ func (g *Game) apply(e proto.Event, me int64, now time.Time) (bool, error) {
 	if g.end != nil {
 		return false, badEvent(e, "the game is over")
 	}
+	g.at.now = now
 	var err error
 	switch e.Kind {
 	case proto.KindStart:
@@ -56,9 +57,28 @@ func (g *Game) apply(e proto.Event, me int64, now time.Time) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	g.seq = e.Seq
-	g.clockAt = now
+	g.seq, g.at.last = e.Seq, now
 	return true, nil
+}
+
+// sides is a clock as an event tells it, by colour, as the match keeps it.
+func (g *Game) sides(c proto.Clock) [2]match.SideClock {
+	tc := g.TimeControl
+	side := func(main int64, periods int, period int64) match.SideClock {
+		sc := match.SideClock{Main: time.Duration(main) * time.Millisecond, Periods: periods}
+		if tc.IsByoyomi() {
+			sc.Used = max(tc.Byoyomi-time.Duration(period)*time.Millisecond, 0)
+		}
+		return sc
+	}
+	return [2]match.SideClock{rules.Red: side(c.Red, c.RedPeriods, c.RedPeriod), rules.Black: side(c.Black, c.BlackPeriods, c.BlackPeriod)}
+}
+
+// follow makes gm, with clock c, the game's match, its clock running unless the game is over.
+func (g *Game) follow(gm *game.Game, c proto.Clock) {
+	g.m = match.NewMatch(gm, g.TimeControl, nil, &g.at, func(func()) {})
+	g.m.SetClocks(g.sides(c))
+	g.m.RunClock(g.end != nil)
 }
 
 func (g *Game) start(e proto.Event, me int64) error {
@@ -88,7 +108,8 @@ func (g *Game) start(e proto.Event, me int64) error {
 		return badEvent(e, "%v", err)
 	}
 	g.Red, g.Black, g.TimeControl, g.Rated, g.Rules = d.Red, d.Black, tc, d.Rated, ruleSet
-	g.fen, g.g, g.clock, g.started = d.FEN, gm, d.Clock, true
+	g.started = true
+	g.follow(gm, d.Clock)
 	switch me {
 	case d.Red.ID:
 		g.Me, g.Player = rules.Red, true
@@ -141,11 +162,11 @@ func (g *Game) move(e proto.Event) error {
 	if err := decode(e, &d); err != nil {
 		return err
 	}
-	if d.Ply != len(g.moves)+1 {
-		return badEvent(e, "move for ply %d at ply %d", d.Ply, len(g.moves))
+	if d.Ply != g.ply()+1 {
+		return badEvent(e, "move for ply %d at ply %d", d.Ply, g.ply())
 	}
 	side, err := parseSide(d.Side)
-	if err != nil || side != g.g.SideToMove() {
+	if err != nil || side != g.m.ToMove() {
 		return badEvent(e, "the move is not the side to move's")
 	}
 	m, err := rules.ParseMove(d.Move)
@@ -155,11 +176,9 @@ func (g *Game) move(e proto.Event) error {
 	if err := checkClock(d.Clock); err != nil {
 		return badEvent(e, "%v", err)
 	}
-	if err := g.g.Play(m); err != nil {
+	if err := g.m.Told(m, g.sides(d.Clock), false); err != nil {
 		return badEvent(e, "%s: %v", d.Move, err)
 	}
-	g.moves = append(g.moves, m)
-	g.clock = d.Clock
 	g.drawBy, g.takebackBy = noSide, noSide
 	g.clearMarks()
 	if side == g.Me {
@@ -217,25 +236,25 @@ func (g *Game) takeback(e proto.Event) error {
 	if err := decode(e, &d); err != nil {
 		return err
 	}
-	if d.Ply < 0 || d.Ply > len(g.moves) {
-		return badEvent(e, "takeback to ply %d of %d", d.Ply, len(g.moves))
+	if d.Ply < 0 || d.Ply > g.ply() {
+		return badEvent(e, "takeback to ply %d of %d", d.Ply, g.ply())
 	}
 	if err := checkClock(d.Clock); err != nil {
 		return badEvent(e, "%v", err)
 	}
 	// The record keeps what stands: the game is replayed up to the ply, so the moves
 	// taken back are gone from it as they are from the server's.
-	gm, err := game.New(g.fen)
+	gm, err := game.New(g.m.Game().StartFEN())
 	if err != nil {
 		return badEvent(e, "%v", err)
 	}
 	gm.SetRules(g.Rules)
-	for _, m := range g.moves[:d.Ply] {
+	for _, m := range g.m.Game().Moves()[:d.Ply] {
 		if err := gm.Play(m); err != nil {
 			return badEvent(e, "%v", err)
 		}
 	}
-	g.g, g.moves, g.clock = gm, g.moves[:d.Ply:d.Ply], d.Clock
+	g.follow(gm, d.Clock)
 	g.drawBy, g.takebackBy = noSide, noSide
 	g.pending = rules.NoMove
 	g.clearMarks()
@@ -259,7 +278,9 @@ func (g *Game) finish(e proto.Event) error {
 		return badEvent(e, "%v", err)
 	}
 	g.declare(d, status, winner)
-	g.end, g.clock = &d, d.Clock
+	g.end = &d
+	g.m.SetClocks(g.sides(d.Clock))
+	g.m.RunClock(true)
 	g.drawBy, g.takebackBy = noSide, noSide // the away mark stays: it says who left an abandoned game
 	g.pending = rules.NoMove
 	g.clearMarks()
@@ -271,7 +292,7 @@ func (g *Game) finish(e proto.Event) error {
 // board has no such verdict (an abandoned game) or disagrees, the server's result is
 // recorded as given. The server's word stands either way.
 func (g *Game) declare(d proto.EndData, status game.Status, winner rules.Color) {
-	gm := g.g
+	gm := g.m.Game()
 	if !gm.Result().Decided() {
 		toMove := gm.SideToMove()
 		reason, _ := game.ParseReasonKey(d.Reason) // the server's own reasons (abandonment) name none

@@ -24,13 +24,13 @@ type Game struct {
 	Player bool
 
 	started bool
-	seq     int64        // the number of the last event applied
-	moves   []rules.Move // the moves that stand (a takeback removes some)
-	fen     string
-	g       *game.Game // fen with moves played, rebuilt after a takeback
-
-	clock   proto.Clock
-	clockAt time.Time // when the event that set clock arrived: the running side's time counts from it
+	seq     int64 // the number of the last event applied
+	// m is the game as the events told it (nil before the start): the record of the moves
+	// that stand (rebuilt on a takeback) and both clocks as the last event that carried
+	// them set them, the running side's counted on from that event's arrival. The server
+	// judges and times; m only follows (see match.Match.Told).
+	m  *match.Match
+	at eventTime // m's time source
 
 	drawBy, takebackBy rules.Color // who offers a draw, asks for a takeback; noSide when nobody
 	// awaySide is the player the server shows as disconnected (noSide when both are here),
@@ -67,21 +67,48 @@ func newGame(id int64) *Game {
 // Started reports whether the game's start event arrived.
 func (g *Game) Started() bool { return g.started }
 
+// eventTime is the time source of an online game's match: the moment of the event being
+// applied, or of the clock being read. Its timers never fire: the server ends games.
+type eventTime struct{ now, last time.Time } // last: the latest event's arrival
+
+func (t *eventTime) Now() time.Time { return t.now }
+func (t *eventTime) AfterFunc(time.Duration, func()) (stop func() bool) {
+	return func() bool { return false }
+}
+
 // Record is the game as played so far: the position and the moves (nil before the start).
-func (g *Game) Record() *game.Game { return g.g }
+func (g *Game) Record() *game.Game {
+	if g.m == nil {
+		return nil
+	}
+	return g.m.Game()
+}
+
+// ply is the number of moves that stand.
+func (g *Game) ply() int {
+	if g.m == nil {
+		return 0
+	}
+	return g.m.Game().Len()
+}
 
 // Seq is the number of the last event applied.
 func (g *Game) Seq() int64 { return g.seq }
 
 // Moves are the moves that stand.
-func (g *Game) Moves() []rules.Move { return slices.Clone(g.moves) }
+func (g *Game) Moves() []rules.Move {
+	if g.m == nil {
+		return nil
+	}
+	return g.m.Game().Moves()
+}
 
 // ToMove is the side to move.
 func (g *Game) ToMove() rules.Color {
-	if g.g == nil {
+	if g.m == nil {
 		return rules.Red
 	}
-	return g.g.SideToMove()
+	return g.m.ToMove()
 }
 
 // Over reports whether the game has ended; End says how.
@@ -148,19 +175,14 @@ func (g *Game) Broken() error { return g.broken }
 // thinking since then charged to it the way the server charges it (main time, then the
 // 读秒 periods, each used up giving way to the next).
 func (g *Game) SideClock(side rules.Color, now time.Time) match.SideClock {
-	tc := g.TimeControl
-	main, periods, period := g.clock.Red, g.clock.RedPeriods, g.clock.RedPeriod
-	if side == rules.Black {
-		main, periods, period = g.clock.Black, g.clock.BlackPeriods, g.clock.BlackPeriod
+	if g.m == nil {
+		return match.SideClock{}
 	}
-	c := match.SideClock{Main: time.Duration(main) * time.Millisecond, Periods: periods}
-	if tc.IsByoyomi() {
-		c.Used = max(tc.Byoyomi-time.Duration(period)*time.Millisecond, 0)
+	g.at.now = now
+	if now.Before(g.at.last) {
+		g.at.now = g.at.last // a clock read before the last event counts nothing back
 	}
-	if running, ok := g.ClockRunning(); ok && running == side {
-		c.Charge(tc, max(now.Sub(g.clockAt), 0))
-	}
-	return c
+	return g.m.Clock(side)
 }
 
 // ClockLeft is side's time left at now as its clock shows it: the main time while it

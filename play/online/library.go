@@ -112,7 +112,7 @@ func (c *Controller) fileLate() {
 // record is the finished game as the library files it: both players, their ratings when
 // it began, the time control, the result and its reason as tags.
 func (g *Game) record(site string, day time.Time) *game.Record {
-	r := g.g.Record()
+	r := g.Record().Record()
 	r.Meta.Event = "Online"
 	if g.Rated {
 		r.Meta.Event = "Online, rated"

@@ -312,3 +312,43 @@ func TestByoyomiPeriodsLeft(t *testing.T) {
 		t.Errorf("black's stopped clock: %+v", sc)
 	}
 }
+
+// The running clock counts on from the event that set it: an event that carries no clock
+// (a draw offer) neither resets it nor stops it, a move sets both clocks as the server
+// timed them, and a takeback rebuilds the game with its clocks.
+func TestClockFollowsTheEventsThatSetIt(t *testing.T) {
+	g := newGame(1)
+	at := time.Unix(100, 0)
+	events := []struct {
+		after      time.Duration
+		kind, data string
+	}{
+		{0, proto.KindStart, `{"red":{"id":1},"black":{"id":2},"tc":"1+5","fen":"","clock":{"red":60000,"black":60000}}`},
+		{3 * time.Second, proto.KindMove, `{"ply":1,"move":"h2e2","side":"red","clock":{"red":62000,"black":60000}}`},
+		{5 * time.Second, proto.KindDrawOffer, `{"side":"red"}`},
+	}
+	for i, e := range events {
+		if _, err := g.apply(proto.Event{Game: 1, Seq: int64(i + 1), Kind: e.kind, Data: json.RawMessage(e.data)}, 1, at.Add(e.after)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := g.ClockLeft(rules.Black, at.Add(10*time.Second)); got != 53*time.Second {
+		t.Errorf("black's clock 7 s after red's move, a draw offer between: %v, want 53s", got)
+	}
+	if got := g.ClockLeft(rules.Red, at.Add(10*time.Second)); got != 62*time.Second {
+		t.Errorf("red's stopped clock: %v, want the server's 62s", got)
+	}
+	tb := `{"ply":0,"clock":{"red":61000,"black":58000}}`
+	if _, err := g.apply(proto.Event{Game: 1, Seq: 4, Kind: proto.KindTakeback, Data: json.RawMessage(tb)}, 1, at.Add(12*time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	if g.Record().Len() != 0 || g.ToMove() != rules.Red {
+		t.Fatalf("after the takeback: %d moves, %v to move", g.Record().Len(), g.ToMove())
+	}
+	if got := g.ClockLeft(rules.Red, at.Add(14*time.Second)); got != 59*time.Second {
+		t.Errorf("red's clock 2 s after the takeback: %v, want 59s", got)
+	}
+	if got := g.ClockLeft(rules.Red, at.Add(time.Second)); got != 61*time.Second {
+		t.Errorf("red's clock read before the takeback's arrival: %v, want the takeback's 61s", got)
+	}
+}
