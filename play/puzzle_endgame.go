@@ -24,7 +24,6 @@ func (r *PuzzleRun) playEndgame(m rules.Move) {
 		r.marks.rejected = m.To()
 		return
 	}
-	r.pos = r.g.Position()
 	r.last, r.marks.animate = m, m
 	r.hintFrom, r.marks.hint = rules.NoSquare, rules.NoMove
 	if r.judgeEndgame() {
@@ -37,7 +36,6 @@ func (r *PuzzleRun) playEndgame(m rules.Move) {
 			r.status = i18n.Message{Key: "puzzle.engineFailed"}
 			return
 		}
-		r.pos = r.g.Position()
 		r.last, r.marks.animate = res.Move, res.Move
 		if !r.judgeEndgame() {
 			r.status = i18n.Message{Key: "status.yourMove", Args: i18n.Args{"Side": i18n.Message{Key: sideKey(r.solver)}}}
@@ -76,7 +74,7 @@ func (r *PuzzleRun) judgeEndgame() bool {
 // (the player moves first: their moves made are half the plies, rounded up); ok is false
 // in a puzzle with a line.
 func (r *PuzzleRun) MovesLeft() (left int, ok bool) {
-	if r.g == nil {
+	if !r.endgame() {
 		return 0, false
 	}
 	return max(0, EndgameMoves-(r.g.Ply()+1)/2), true
@@ -91,7 +89,7 @@ func (r *PuzzleRun) PlayedText() string {
 		return ""
 	}
 	var parts []string
-	for i, m := range r.pos.Moves() {
+	for i, m := range r.g.Moves() {
 		if m == rules.NoMove || !start.IsLegal(m) {
 			break
 		}
@@ -113,12 +111,12 @@ func (r *PuzzleRun) endgameHint() {
 	r.recordOnce(false)
 	r.status = i18n.Message{Key: "status.thinking"}
 	r.search(r.g.Position(), r.t.cfg.EngineLimits, func(res engine.SearchResult) {
-		if res.Move == rules.NoMove || !r.pos.IsLegal(res.Move) {
+		if res.Move == rules.NoMove || !r.g.View().IsLegal(res.Move) {
 			r.status = i18n.Message{Key: "puzzle.engineFailed"}
 			return
 		}
 		r.hintFrom, r.marks.hint = res.Move.From(), res.Move
-		r.status = i18n.Message{Key: "puzzle.hintMove", Args: i18n.Args{"Move": game.FormatMove(r.pos, res.Move, r.t.cfg.Notation())}}
+		r.status = i18n.Message{Key: "puzzle.hintMove", Args: i18n.Args{"Move": game.FormatMove(r.g.Position(), res.Move, r.t.cfg.Notation())}}
 	})
 }
 

@@ -2,6 +2,7 @@ package play
 
 import (
 	"context"
+	"slices"
 
 	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
@@ -16,7 +17,9 @@ func (r *PuzzleRun) playLine(m rules.Move) {
 		// Another move than the line's: the prover judges whether it still mates, which
 		// can take a second or more, off the UI goroutine; the move is shown meanwhile.
 		// A retry or leaving drops the answer; the old attempt is then no one's.
-		r.pos.MakeMove(m)
+		if r.g.Play(m) != nil {
+			return // Tap checked it: cannot happen
+		}
 		r.last, r.marks.animate = m, m
 		r.status = i18n.Message{Key: "puzzle.checking"}
 		attempt := r.attempt
@@ -36,7 +39,7 @@ func (r *PuzzleRun) playedLine(m, reply rules.Move, err error) {
 		return
 	}
 	r.hintFrom, r.marks.hint = rules.NoSquare, rules.NoMove
-	r.pos = r.attempt.Position()
+	r.follow(r.attempt.Played())
 	r.last, r.marks.animate = m, m
 	if reply != rules.NoMove {
 		r.last, r.marks.animate = reply, reply
@@ -59,6 +62,25 @@ func (r *PuzzleRun) playedLine(m, reply rules.Move, err error) {
 	}
 }
 
+// follow brings the board to the moves the attempt has played: those it lacks are played
+// on (the board may already show the solver's move); a board that went another way is
+// set up again from the puzzle's position.
+func (r *PuzzleRun) follow(played []rules.Move) {
+	have := r.g.Moves()
+	if len(have) > len(played) || !slices.Equal(have, played[:len(have)]) {
+		g, err := game.New(r.p.FEN)
+		if err != nil {
+			return
+		}
+		r.g, have = g, nil
+	}
+	for _, m := range played[len(have):] {
+		if r.g.Play(m) != nil {
+			return
+		}
+	}
+}
+
 // refutationPlies is how much of the engine's line after a wrong move is kept and
 // named: its answer and a move each more, two lines of a phone's status.
 const refutationPlies = 3
@@ -66,7 +88,7 @@ const refutationPlies = 3
 // refute asks the engine for the opponent's best answer to the wrong move just made and
 // plays it on the board with the line that follows.
 func (r *PuzzleRun) refute() {
-	at := r.pos.Copy()
+	at := r.g.Position()
 	r.failedAt = at
 	r.search(at, r.t.cfg.RefuteLimits, func(res engine.SearchResult) {
 		line := res.PV
@@ -74,11 +96,10 @@ func (r *PuzzleRun) refute() {
 			line = []rules.Move{res.Move}
 		}
 		r.refutation = line[:min(len(line), refutationPlies)]
-		if len(line) == 0 || !r.pos.IsLegal(line[0]) {
+		if len(line) == 0 || r.g.Play(line[0]) != nil {
 			r.status = i18n.Message{Key: "puzzle.wrong"}
 			return
 		}
-		r.pos.MakeMove(line[0])
 		r.last, r.marks.animate = line[0], line[0]
 		r.status = i18n.Message{Key: "puzzle.refuted", Args: i18n.Args{"Line": r.lineText(at, r.refutation)}}
 	})
@@ -107,7 +128,7 @@ func (r *PuzzleRun) Hint() {
 	if !r.CanHint() {
 		return
 	}
-	if r.g != nil {
+	if r.endgame() {
 		r.endgameHint()
 		r.changed()
 		return
@@ -120,7 +141,7 @@ func (r *PuzzleRun) Hint() {
 	r.hintFrom = from
 	if m != rules.NoMove {
 		r.marks.hint = m
-		r.status = i18n.Message{Key: "puzzle.hintMove", Args: i18n.Args{"Move": game.FormatMove(r.pos, m, r.t.cfg.Notation())}}
+		r.status = i18n.Message{Key: "puzzle.hintMove", Args: i18n.Args{"Move": game.FormatMove(r.g.Position(), m, r.t.cfg.Notation())}}
 	} else {
 		r.status = i18n.Message{Key: "puzzle.hintPiece"}
 	}

@@ -28,12 +28,14 @@ const (
 // on the board; a hint (the piece, then the move) counts as a failure too. The result is
 // recorded once a try, the first time it is known.
 type PuzzleRun struct {
-	t        *Puzzles
-	p        *puzzle.Puzzle
-	attempt  *puzzle.Attempt // nil in endgame training
-	g        *game.Game      // endgame training: the game against the engine
+	t       *Puzzles
+	p       *puzzle.Puzzle
+	attempt *puzzle.Attempt // nil in endgame training
+	// g is the board shown, a game from the puzzle's position: in endgame training the
+	// game against the engine; with a line, the solver's moves, the replies and the
+	// refutation as the attempt (the judge) leaves them.
+	g        *game.Game
 	solver   rules.Color
-	pos      *rules.Position // shown
 	marks    boardMarks
 	last     rules.Move
 	hintFrom rules.Square
@@ -59,18 +61,19 @@ type PuzzleRun struct {
 
 // Start begins a run at p.
 func (t *Puzzles) Start(p *puzzle.Puzzle) (*PuzzleRun, error) {
-	pos, err := p.Position()
+	if _, err := p.Position(); err != nil {
+		return nil, err // the puzzle's own error, naming it
+	}
+	g, err := game.New(p.FEN)
 	if err != nil {
 		return nil, err
 	}
-	r := &PuzzleRun{t: t, p: p, solver: pos.Side(), pos: pos, marks: noMarks(), last: rules.NoMove, hintFrom: rules.NoSquare,
+	r := &PuzzleRun{t: t, p: p, g: g, solver: g.SideToMove(), marks: noMarks(), last: rules.NoMove, hintFrom: rules.NoSquare,
 		first: t.progress.Results[p.ID].Attempts == 0}
-	if p.Kind == puzzle.KindEndgame {
-		if r.g, err = game.New(p.FEN); err != nil {
+	if p.Kind != puzzle.KindEndgame {
+		if r.attempt, err = puzzle.NewAttempt(p); err != nil {
 			return nil, err
 		}
-	} else if r.attempt, err = puzzle.NewAttempt(p); err != nil {
-		return nil, err
 	}
 	r.status = r.goal()
 	return r, nil
@@ -83,7 +86,10 @@ func (r *PuzzleRun) Puzzle() *puzzle.Puzzle { return r.p }
 func (r *PuzzleRun) Rating() float64 { return r.t.progress.PuzzleRating(r.p).Rating }
 
 // Position is the position shown.
-func (r *PuzzleRun) Position() *rules.Position { return r.pos.Copy() }
+func (r *PuzzleRun) Position() *rules.Position { return r.g.Position() }
+
+// endgame reports whether the run is endgame training (no line: the engine answers).
+func (r *PuzzleRun) endgame() bool { return r.p != nil && r.p.Kind == puzzle.KindEndgame }
 
 // Solver is the side the player moves.
 func (r *PuzzleRun) Solver() rules.Color { return r.solver }
@@ -155,8 +161,8 @@ func (r *PuzzleRun) Refutation() (from *rules.Position, line []rules.Move) {
 // CanHint reports whether a hint can be given now: in a puzzle with a line, while it is
 // being solved, up to the move itself; in endgame training, on the player's turn.
 func (r *PuzzleRun) CanHint() bool {
-	if r.g != nil { // endgame training: the engine's move, one a turn
-		return r.state == RunSolving && !r.thinking && r.pos.Side() == r.solver && r.marks.hint == rules.NoMove
+	if r.endgame() { // the engine's move, one a turn
+		return r.state == RunSolving && !r.thinking && r.g.SideToMove() == r.solver && r.marks.hint == rules.NoMove
 	}
 	return r.attempt != nil && r.state == RunSolving && !r.thinking && r.marks.hint == rules.NoMove
 }
@@ -165,9 +171,9 @@ func (r *PuzzleRun) CanHint() bool {
 func (r *PuzzleRun) goal() i18n.Message {
 	side := i18n.Message{Key: sideKey(r.solver)}
 	switch {
-	case r.g != nil && r.drawGoal():
+	case r.endgame() && r.drawGoal():
 		return i18n.Message{Key: "puzzle.goal.hold", Args: i18n.Args{"Side": side, "Moves": EndgameMoves}}
-	case r.g != nil:
+	case r.endgame():
 		return i18n.Message{Key: "puzzle.goal.win", Args: i18n.Args{"Side": side, "Moves": EndgameMoves}}
 	case r.p.Kind == puzzle.KindMate && r.p.Proof == puzzle.Proven && r.p.Stalemate():
 		return i18n.Message{Key: "puzzle.goal.stalemate", Args: i18n.Args{"Side": side, "Moves": r.p.SolverMoves()}}
@@ -189,12 +195,13 @@ func sideKey(c rules.Color) string {
 // Tap handles a tap on a board point: an own piece becomes the selection; with a
 // selection, another point is a move.
 func (r *PuzzleRun) Tap(sq rules.Square) {
-	if r.state != RunSolving || r.thinking || r.pos.Side() != r.solver {
+	pos := r.g.View()
+	if r.state != RunSolving || r.thinking || pos.Side() != r.solver {
 		return
 	}
 	r.marks.rejected, r.marks.animate = rules.NoSquare, rules.NoMove
-	if p := r.pos.At(sq); p != rules.NoPiece && p.Color() == r.solver {
-		r.marks.selected, r.marks.targets = sq, r.pos.LegalTargets(sq)
+	if p := pos.At(sq); p != rules.NoPiece && p.Color() == r.solver {
+		r.marks.selected, r.marks.targets = sq, pos.LegalTargets(sq)
 		r.changed()
 		return
 	}
@@ -202,14 +209,14 @@ func (r *PuzzleRun) Tap(sq rules.Square) {
 		return
 	}
 	m := rules.NewMove(r.marks.selected, sq)
-	if !r.pos.IsLegal(m) {
+	if !pos.IsLegal(m) {
 		r.marks.rejected = sq
 		r.status = i18n.Message{Key: "status.illegal"}
 		r.changed()
 		return
 	}
 	r.marks.selected, r.marks.targets = rules.NoSquare, nil
-	if r.g != nil {
+	if r.endgame() {
 		r.playEndgame(m)
 	} else {
 		r.playLine(m)
@@ -289,7 +296,7 @@ func (r *PuzzleRun) Retry() {
 		return
 	}
 	listeners := r.listeners
-	*r = PuzzleRun{t: fresh.t, p: fresh.p, attempt: fresh.attempt, g: fresh.g, solver: fresh.solver, pos: fresh.pos,
+	*r = PuzzleRun{t: fresh.t, p: fresh.p, attempt: fresh.attempt, g: fresh.g, solver: fresh.solver,
 		marks: fresh.marks, last: fresh.last, hintFrom: fresh.hintFrom, status: fresh.status, first: fresh.first, job: r.job,
 		listeners: listeners}
 	r.changed()
