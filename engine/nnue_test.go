@@ -7,17 +7,23 @@ import (
 	"testing"
 
 	"github.com/xqfyne/xiangqi/nnue"
+	"github.com/xqfyne/xiangqi/nnue/train"
 	"github.com/xqfyne/xiangqi/rules"
 )
 
 // testNet is a random net: what it plays does not matter here, only that
 // the search evaluates with it.
-func testNet() *nnue.Net {
-	return nnue.NewFloatNet(128, 16, 100, rand.New(rand.NewPCG(1, 1))).Quantize("engine test")
+func testNet(tb testing.TB) *nnue.Net {
+	tb.Helper()
+	net, err := train.NewFloatNet(128, 16, 100, rand.New(rand.NewPCG(1, 1))).Quantize("engine test")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return net
 }
 
 func BenchmarkSearchNNUE(b *testing.B) {
-	net := testNet()
+	net := testNet(b)
 	p := rules.NewPosition()
 	for i := 0; i < b.N; i++ {
 		s := NewSearcher(Options{HashMB: 16, Threads: 1, Seed: 1, Net: net})
@@ -29,7 +35,7 @@ func BenchmarkSearchNNUE(b *testing.B) {
 // that the accumulators the search kept move by move (through captures,
 // king moves, null moves and quiescence) score as accumulators made anew.
 func TestSearchWithNet(t *testing.T) {
-	net := testNet()
+	net := testNet(t)
 	s := NewSearcher(Options{HashMB: 4, Threads: 1, Seed: 1, Net: net})
 	fens := []string{rules.StartFEN,
 		"r1bakabr1/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN1C1N2/9/R1BAKAB1R w - - 0 1",

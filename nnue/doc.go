@@ -69,5 +69,8 @@
 // version, sizes, length or checksum is wrong, with an error saying which.
 //
 // The trainers that write this format are cmd/train (Go, on the CPU) and
-// scripts/nnue/train.py (PyTorch); cmd/datagen makes their data.
+// scripts/nnue/train.py (PyTorch); cmd/datagen makes their data. What only
+// they use (the float net, its quantisation, the data's shards) is in
+// nnue/train, out of the package the engine links; NewNet makes a net of
+// quantised weights held in memory.
 package nnue

@@ -162,7 +162,7 @@ func randomPositions(seed uint64, games, maxPlies int) []*rules.Position {
 func TestEvaluationsAgreeAcrossKernels(t *testing.T) {
 	shapes := []struct{ h, l2 int }{{8, 8}, {64, 16}, {128, 16}, {96, 24}, {128, 32}}
 	for si, sh := range shapes {
-		net := NewFloatNet(sh.h, sh.l2, 160, rand.New(rand.NewPCG(uint64(si), 4))).Quantize("shape test")
+		net := randomNet(t, sh.h, sh.l2, 160, "shape test", rand.New(rand.NewPCG(uint64(si), 4)))
 		ref := newEvaluator(net, 0)
 		ref.kernels = kernelsGo
 		for _, k := range kernelSets() {
@@ -222,7 +222,7 @@ func TestKeptNetScoresAreTheSameEverywhere(t *testing.T) {
 // BenchmarkKernels times one incremental evaluation (a quiet move's update
 // of both accumulators and the dense layers) with each kernel set.
 func BenchmarkKernels(b *testing.B) {
-	net := NewFloatNet(128, 16, 160, rand.New(rand.NewPCG(1, 2))).Quantize("")
+	net := randomNet(b, 128, 16, 160, "", rand.New(rand.NewPCG(1, 2)))
 	for _, k := range kernelSets() {
 		b.Run(k.String(), func(b *testing.B) {
 			e := newEvaluator(net, 4)

@@ -15,8 +15,53 @@ import (
 // and every layer matter).
 func testNet(t testing.TB, seed uint64) *Net {
 	t.Helper()
-	f := NewFloatNet(64, 8, 160, rand.New(rand.NewPCG(seed, 1)))
-	return f.Quantize("test net")
+	return randomNet(t, 64, 8, 160, "test net", rand.New(rand.NewPCG(seed, 1)))
+}
+
+// randomNet is a net of random weights from rng, on the scales a trained net's take once
+// quantised (nnue/train's initialisation: uniform, by the fan-in; the first layer's bias
+// in the middle of the clip).
+func randomNet(t testing.TB, h, l2 int, outScale int32, desc string, rng *rand.Rand) *Net {
+	t.Helper()
+	uniform := func(bound float64) int { return int(math.Round((rng.Float64()*2 - 1) * bound)) }
+	w := Weights{H: h, L2: l2, OutScale: outScale, Description: desc, FTBias: make([]int16, h),
+		FTWeights: make([]int16, Inputs*h), HiddenBias: make([]int32, l2), HiddenW: make([]int8, l2*2*h), OutW: make([]int16, l2)}
+	for i := range w.FTWeights {
+		w.FTWeights[i] = int16(uniform(ActScale / math.Sqrt(30)))
+	}
+	for i := range w.HiddenW {
+		w.HiddenW[i] = int8(uniform(HiddenScale / math.Sqrt(float64(2*h))))
+	}
+	for i := range w.OutW {
+		w.OutW[i] = int16(uniform(OutputScale / math.Sqrt(float64(l2))))
+	}
+	for i := range w.FTBias {
+		w.FTBias[i] = ActScale / 2
+	}
+	n, err := NewNet(w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// NewNet takes only layers that fit the sizes.
+func TestNewNetChecksTheLayers(t *testing.T) {
+	w := Weights{H: 8, L2: 2, OutScale: 100, FTBias: make([]int16, 8), FTWeights: make([]int16, Inputs*8),
+		HiddenBias: make([]int32, 2), HiddenW: make([]int8, 2*16), OutW: make([]int16, 2)}
+	if _, err := NewNet(w); err != nil {
+		t.Fatalf("a net whose layers fit: %v", err)
+	}
+	short := w
+	short.HiddenW = short.HiddenW[:31]
+	if _, err := NewNet(short); err == nil || !strings.Contains(err.Error(), "hidden weights of 31 values") {
+		t.Errorf("31 hidden weights for H=8, L2=2: %v", err)
+	}
+	none := w
+	none.L2 = 0
+	if _, err := NewNet(none); err == nil {
+		t.Error("a net of no hidden layer was made")
+	}
 }
 
 // TestIncrementalMatchesRefresh walks random lines of play with make,
@@ -167,34 +212,6 @@ func TestScoreSymmetry(t *testing.T) {
 	}
 }
 
-// TestQuantisedFollowsFloat checks that the integer net scores as the
-// float net it came from, within the rounding of the quantisation.
-func TestQuantisedFollowsFloat(t *testing.T) {
-	// 16 takes the unrolled path, 5 an odd number of packed pairs.
-	for _, l2 := range []int{8, 16, 5} {
-		quantisedFollowsFloat(t, l2)
-	}
-}
-
-func quantisedFollowsFloat(t *testing.T, l2 int) {
-	f := NewFloatNet(64, l2, 160, rand.New(rand.NewPCG(5, 5)))
-	net := f.Quantize("")
-	rng := rand.New(rand.NewPCG(9, 9))
-	p := rules.NewPosition()
-	for ply := 0; ply < 100; ply++ {
-		ms := p.LegalMoves()
-		if len(ms) == 0 {
-			break
-		}
-		p.MakeMove(ms[rng.IntN(len(ms))])
-		s := p.Side()
-		want := f.Forward(ActiveFeatures(p, s, nil), ActiveFeatures(p, s^1, nil)) * f.OutScale
-		if got := float64(net.Evaluate(p)); math.Abs(got-want) > 8+0.05*math.Abs(want) {
-			t.Fatalf("L2=%d, %s: quantised %v, float %.1f", l2, p.FEN(), got, want)
-		}
-	}
-}
-
 func TestActiveFeaturesOnePerPiece(t *testing.T) {
 	p := rules.NewPosition()
 	for c := rules.Red; c <= rules.Black; c++ {
@@ -266,7 +283,7 @@ func TestLoadRefusesBadFiles(t *testing.T) {
 }
 
 func FuzzLoad(f *testing.F) {
-	net := NewFloatNet(8, 1, 100, rand.New(rand.NewPCG(1, 1))).Quantize("")
+	net := randomNet(f, 8, 1, 100, "", rand.New(rand.NewPCG(1, 1)))
 	good := net.Bytes()
 	f.Add(good)
 	f.Add(good[:40])
@@ -285,7 +302,7 @@ func FuzzLoad(f *testing.F) {
 }
 
 func BenchmarkEvaluateIncremental(b *testing.B) {
-	net := NewFloatNet(128, 16, 160, rand.New(rand.NewPCG(1, 2))).Quantize("")
+	net := randomNet(b, 128, 16, 160, "", rand.New(rand.NewPCG(1, 2)))
 	e := NewEvaluator(net, 4)
 	p := rules.NewPosition()
 	e.SetRoot(p)

@@ -7,15 +7,18 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/xqfyne/xiangqi/nnue"
 	"github.com/xqfyne/xiangqi/nnue/nets"
+	"github.com/xqfyne/xiangqi/nnue/train"
 )
 
 // writeNet writes a small random net file, as a GUI user would pick one.
 func writeNet(t *testing.T) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "test.nnue")
-	net := nnue.NewFloatNet(32, 4, 100, rand.New(rand.NewPCG(1, 1))).Quantize("uci test")
+	net, err := train.NewFloatNet(32, 4, 100, rand.New(rand.NewPCG(1, 1))).Quantize("uci test")
+	if err != nil {
+		t.Fatal(err)
+	}
 	if err := os.WriteFile(path, net.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -39,6 +39,7 @@ import (
 	"github.com/xqfyne/xiangqi/book"
 	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/nnue"
+	"github.com/xqfyne/xiangqi/nnue/train"
 	"github.com/xqfyne/xiangqi/rules"
 )
 
@@ -261,7 +262,7 @@ func (g *generator) write(played <-chan playedGame) error {
 type pending struct {
 	key  uint64
 	side rules.Color
-	data [nnue.RecordSize]byte
+	data [train.RecordSize]byte
 }
 
 // play plays game i and returns its kept positions with the result filled
@@ -312,7 +313,7 @@ func (g *generator) play(ctx context.Context, s *engine.Searcher, i uint64) (rec
 		}
 		if !p.InCheck() && p.At(res.Move.To()) == rules.NoPiece && abs(res.Score) <= c.maxScore {
 			r := pending{key: p.Hash64(), side: p.Side()}
-			nnue.EncodeRecord(r.data[:], p, res.Score, 0, p.Ply())
+			train.EncodeRecord(r.data[:], p, res.Score, 0, p.Ply())
 			recs = append(recs, r)
 		}
 		if !p.MakeMove(res.Move) {
@@ -320,12 +321,12 @@ func (g *generator) play(ctx context.Context, s *engine.Searcher, i uint64) (rec
 		}
 	}
 	for k := range recs {
-		result := nnue.Draw
+		result := train.Draw
 		switch {
 		case winner == int(recs[k].side):
-			result = nnue.Win
+			result = train.Win
 		case winner >= 0:
-			result = nnue.Loss
+			result = train.Loss
 		}
 		recs[k].data[45] |= byte(result) << 1
 	}
@@ -466,7 +467,7 @@ func (s *shardWriter) write(rec []byte) error {
 		}
 		s.f, s.w, s.n = f, bufio.NewWriterSize(f, 1<<20), 0
 		s.shard++
-		if _, err := s.w.Write(nnue.ShardHeader()); err != nil {
+		if _, err := s.w.Write(train.ShardHeader()); err != nil {
 			return err
 		}
 	}

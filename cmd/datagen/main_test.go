@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/xqfyne/xiangqi/nnue"
+	"github.com/xqfyne/xiangqi/nnue/train"
 )
 
 // readAll returns the positions (board and side to move) of every record
@@ -31,7 +31,7 @@ func readAll(t *testing.T, dir string, maxScore int) []string {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r, err := nnue.NewShardReader(bytes.NewReader(data))
+		r, err := train.NewShardReader(bytes.NewReader(data))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -44,14 +44,14 @@ func readAll(t *testing.T, dir string, maxScore int) []string {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if rec.Pos.InCheck() || rec.Score > maxScore || rec.Score < -maxScore || rec.Result > nnue.Win {
+			if rec.Pos.InCheck() || rec.Score > maxScore || rec.Score < -maxScore || rec.Result > train.Win {
 				t.Fatalf("%s: kept against the filters (score %d, result %d)", rec.Pos.FEN(), rec.Score, rec.Result)
 			}
 			if keys[rec.Pos.Hash64()] {
 				t.Fatalf("%s kept twice", rec.Pos.FEN())
 			}
 			keys[rec.Pos.Hash64()] = true
-			raw := body[i*nnue.RecordSize : (i+1)*nnue.RecordSize]
+			raw := body[i*train.RecordSize : (i+1)*train.RecordSize]
 			out = append(out, string(raw[:45])+string(raw[45]&1))
 		}
 	}

@@ -27,6 +27,7 @@ import (
 	"time"
 
 	"github.com/xqfyne/xiangqi/nnue"
+	nnuetrain "github.com/xqfyne/xiangqi/nnue/train"
 )
 
 func main() {
@@ -134,7 +135,11 @@ func run(args []string, logw io.Writer) error {
 	}
 	desc := fmt.Sprintf("cmd/train: %d positions, H=%d L2=%d lambda=%g K=%g batch=%d lr=%g epochs=%d seed=%d, best val %.6f at epoch %d",
 		len(train), c.hidden, c.l2, c.lambda, k, c.batch, c.lr, c.epochs, c.seed, best, bestEpoch)
-	data := bestNet.Quantize(desc).Bytes()
+	net, err := bestNet.Quantize(desc)
+	if err != nil {
+		return err
+	}
+	data := net.Bytes()
 	if err := os.WriteFile(c.out, data, 0o644); err != nil {
 		return err
 	}
@@ -182,7 +187,7 @@ func readShard(path string, limit int) ([]sample, error) {
 		return nil, err
 	}
 	defer f.Close()
-	r, err := nnue.NewShardReader(f)
+	r, err := nnuetrain.NewShardReader(f)
 	if err != nil {
 		return nil, err
 	}

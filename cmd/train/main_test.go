@@ -13,6 +13,7 @@ import (
 
 	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/nnue"
+	nnuetrain "github.com/xqfyne/xiangqi/nnue/train"
 	"github.com/xqfyne/xiangqi/rules"
 )
 
@@ -21,8 +22,8 @@ import (
 func writeShard(t *testing.T, path string, seed uint64, n int) {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(seed, 3))
-	data := nnue.ShardHeader()
-	rec := make([]byte, nnue.RecordSize)
+	data := nnuetrain.ShardHeader()
+	rec := make([]byte, nnuetrain.RecordSize)
 	for kept := 0; kept < n; {
 		p := rules.NewPosition()
 		for ply := 0; ply < 80 && kept < n; ply++ {
@@ -35,14 +36,14 @@ func writeShard(t *testing.T, path string, seed uint64, n int) {
 				continue
 			}
 			score := engine.Evaluate(p)
-			result := nnue.Draw
+			result := nnuetrain.Draw
 			switch {
 			case score > 60:
-				result = nnue.Win
+				result = nnuetrain.Win
 			case score < -60:
-				result = nnue.Loss
+				result = nnuetrain.Loss
 			}
-			nnue.EncodeRecord(rec, p, score, result, p.Ply())
+			nnuetrain.EncodeRecord(rec, p, score, result, p.Ply())
 			data = append(data, rec...)
 			kept++
 		}

@@ -6,13 +6,14 @@ import (
 	"slices"
 
 	"github.com/xqfyne/xiangqi/nnue"
+	nnuetrain "github.com/xqfyne/xiangqi/nnue/train"
 )
 
 // trainer holds the float net, its gradients and Adam's moments.
 type trainer struct {
 	cfg  config
 	k    float64
-	net  *nnue.FloatNet
+	net  *nnuetrain.FloatNet
 	step int
 	// grads and Adam moments, one slice per parameter tensor; the
 	// feature transformer's are touched row by row (only rows of inputs
@@ -38,7 +39,7 @@ const (
 )
 
 func newTrainer(c config, k float64) *trainer {
-	net := nnue.NewFloatNet(c.hidden, c.l2, k, rand.New(rand.NewPCG(c.seed, 1)))
+	net := nnuetrain.NewFloatNet(c.hidden, c.l2, k, rand.New(rand.NewPCG(c.seed, 1)))
 	outBias := make([]float32, 1)
 	t := &trainer{cfg: c, k: k, net: net}
 	t.params = [][]float32{net.FTW, net.FTBias, net.HW, net.HBias, net.OutW, outBias}
@@ -56,7 +57,7 @@ func newTrainer(c config, k float64) *trainer {
 }
 
 // cloneNet copies a float net (for keeping the best one).
-func cloneNet(f *nnue.FloatNet) *nnue.FloatNet {
+func cloneNet(f *nnuetrain.FloatNet) *nnuetrain.FloatNet {
 	c := *f
 	c.FTBias, c.FTW, c.HBias, c.HW, c.OutW = slices.Clone(f.FTBias), slices.Clone(f.FTW), slices.Clone(f.HBias), slices.Clone(f.HW), slices.Clone(f.OutW)
 	return &c

@@ -5,7 +5,7 @@ The recipe is cmd/train's, in PyTorch: the same features, architecture, loss
 and quantised file format (nnue/doc.go), so that either trainer's net loads in
 the engine.
 
-  data:    shards of 50-byte records from cmd/datagen (nnue/data.go documents
+  data:    shards of 50-byte records from cmd/datagen (nnue/train/data.go documents
            them), read with numpy.memmap (or torch.frombuffer without numpy)
   inputs:  per perspective, king bucket (6) x piece kind (14) x square (90),
            the board seen from that side's end and mirrored when its king is on

@@ -1,13 +1,15 @@
-package nnue
+package train
 
 import (
 	"math"
 	"math/rand/v2"
+
+	"github.com/xqfyne/xiangqi/nnue"
 )
 
 // FloatNet is the network in float32, as a trainer holds it: activations
 // clipped to [0, 1], the output in units of OutScale. Quantize turns it
-// into the Net the engine runs.
+// into the nnue.Net the engine runs.
 type FloatNet struct {
 	H, L2    int
 	OutScale float64
@@ -23,7 +25,7 @@ type FloatNet struct {
 // initialisation both trainers use: uniform, scaled by the fan-in).
 func NewFloatNet(h, l2 int, outScale float64, rng *rand.Rand) *FloatNet {
 	f := &FloatNet{H: h, L2: l2, OutScale: outScale,
-		FTBias: make([]float32, h), FTW: make([]float32, Inputs*h),
+		FTBias: make([]float32, h), FTW: make([]float32, nnue.Inputs*h),
 		HBias: make([]float32, l2), HW: make([]float32, l2*2*h), OutW: make([]float32, l2)}
 	uniform := func(w []float32, bound float64) {
 		for i := range w {
@@ -74,28 +76,30 @@ func (f *FloatNet) accumulate(dst []float32, inputs []int) {
 
 func clip01(v float32) float32 { return min(max(v, 0), 1) }
 
-// Quantize converts the net to the integer Net of the file format, rounding
-// each weight to its layer's scale and clamping it to its integer type.
-func (f *FloatNet) Quantize(description string) *Net {
-	n := &Net{H: f.H, L2: f.L2, OutScale: int32(math.Round(f.OutScale)), Description: description}
-	n.allocate()
-	for i, w := range f.FTBias {
-		n.ftBias[i] = int16(quant(w, ActScale, math.MinInt16, math.MaxInt16))
+// Quantize converts the net to the integer nnue.Net of the file format, rounding
+// each weight to its layer's scale and clamping it to its integer type. A net whose
+// layers do not fit its sizes (a hand-made or damaged one) is refused.
+func (f *FloatNet) Quantize(description string) (*nnue.Net, error) {
+	w := nnue.Weights{H: f.H, L2: f.L2, OutScale: int32(math.Round(f.OutScale)), Description: description,
+		FTBias: make([]int16, len(f.FTBias)), FTWeights: make([]int16, len(f.FTW)), HiddenBias: make([]int32, len(f.HBias)),
+		HiddenW: make([]int8, len(f.HW)), OutW: make([]int16, len(f.OutW))}
+	for i, v := range f.FTBias {
+		w.FTBias[i] = int16(quant(v, nnue.ActScale, math.MinInt16, math.MaxInt16))
 	}
-	for i, w := range f.FTW {
-		n.ftWeights[i] = int16(quant(w, ActScale, math.MinInt16, math.MaxInt16))
+	for i, v := range f.FTW {
+		w.FTWeights[i] = int16(quant(v, nnue.ActScale, math.MinInt16, math.MaxInt16))
 	}
-	for i, w := range f.HBias {
-		n.hiddenBias[i] = int32(quant(w, ActScale*HiddenScale, math.MinInt32, math.MaxInt32))
+	for i, v := range f.HBias {
+		w.HiddenBias[i] = int32(quant(v, nnue.ActScale*nnue.HiddenScale, math.MinInt32, math.MaxInt32))
 	}
-	for i, w := range f.HW {
-		n.hiddenW[i] = int8(quant(w, HiddenScale, math.MinInt8, math.MaxInt8))
+	for i, v := range f.HW {
+		w.HiddenW[i] = int8(quant(v, nnue.HiddenScale, math.MinInt8, math.MaxInt8))
 	}
-	n.outBias = int32(quant(f.OutBias, ActScale*OutputScale, math.MinInt32, math.MaxInt32))
-	for i, w := range f.OutW {
-		n.outW[i] = int16(quant(w, OutputScale, math.MinInt16, math.MaxInt16))
+	w.OutBias = int32(quant(f.OutBias, nnue.ActScale*nnue.OutputScale, math.MinInt32, math.MaxInt32))
+	for i, v := range f.OutW {
+		w.OutW[i] = int16(quant(v, nnue.OutputScale, math.MinInt16, math.MaxInt16))
 	}
-	return n.prepare()
+	return nnue.NewNet(w)
 }
 
 // quant rounds w·scale to the nearest integer within [lo, hi].

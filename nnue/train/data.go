@@ -1,4 +1,4 @@
-package nnue
+package train
 
 import (
 	"bufio"
