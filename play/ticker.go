@@ -7,6 +7,9 @@ import "time"
 // ticker itself needs no toolkit.
 type Ticker struct {
 	stop chan struct{} // closed to end the goroutine; nil when none runs
+	// gone is closed when the last goroutine started has returned: past it, nothing more
+	// is posted (tests wait on it).
+	gone chan struct{}
 }
 
 // Running tells whether the ticker runs.
@@ -23,9 +26,10 @@ func (t *Ticker) Set(on bool, interval time.Duration, post func(func()), tick fu
 		t.stop = nil
 		return
 	}
-	stop := make(chan struct{})
-	t.stop = stop
+	stop, gone := make(chan struct{}), make(chan struct{})
+	t.stop, t.gone = stop, gone
 	go func() {
+		defer close(gone)
 		tk := time.NewTicker(interval)
 		defer tk.Stop()
 		for {

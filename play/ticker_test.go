@@ -28,7 +28,7 @@ func TestTickerStopsStaleTicks(t *testing.T) {
 		t.Fatal("the ticker runs after Set(false)")
 	}
 	stale()
-	time.Sleep(3 * every) // room for a tick that would still come
+	<-tk.gone // the goroutine has returned: whatever it posted is in the queue
 	for len(posted) > 0 {
 		(<-posted)()
 	}

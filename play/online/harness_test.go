@@ -62,6 +62,10 @@ type player struct {
 	t     *testing.T
 	dir   string
 	ui    chan func()
+	looks chan func() // wait's checks, run on the UI goroutine without counting as a change
+	// ran is signalled each time the UI goroutine has run something posted to it: every
+	// change of the controller's state comes that way (wait's synchronisation point).
+	ran   chan struct{}
 	c     *Controller
 	lib   *play.Library
 	store *play.Store
@@ -74,12 +78,18 @@ func newPlayer(t *testing.T, server string) *player {
 // openPlayer starts the app on the storage in dir (again, after a "kill", with the same dir).
 func openPlayer(t *testing.T, dir, server string) *player {
 	t.Helper()
-	p := &player{t: t, dir: dir, ui: make(chan func(), 256)}
+	p := &player{t: t, dir: dir, ui: make(chan func(), 256), looks: make(chan func()), ran: make(chan struct{}, 1)}
 	stop := make(chan struct{})
 	go func() {
 		for {
 			select {
 			case f := <-p.ui:
+				f()
+				select {
+				case p.ran <- struct{}{}:
+				default: // one signal waiting is enough: wait looks again anyway
+				}
+			case f := <-p.looks:
 				f()
 			case <-stop:
 				return
@@ -114,21 +124,27 @@ func (p *player) do(f func()) {
 	<-done
 }
 
-// wait waits until cond holds on the UI goroutine.
+// wait waits until cond holds on the UI goroutine: it looks again each time the UI
+// goroutine has run something (the only way the controller's state changes), and gives
+// up after 15 s.
 func (p *player) wait(what string, cond func(c *Controller) bool) {
 	p.t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
+	deadline := time.NewTimer(15 * time.Second)
+	defer deadline.Stop()
 	for {
 		var ok bool
 		var err error
-		p.do(func() { ok, err = cond(p.c), p.c.Err() })
+		done := make(chan struct{})
+		p.looks <- func() { ok, err = cond(p.c), p.c.Err(); close(done) }
+		<-done
 		if ok {
 			return
 		}
-		if time.Now().After(deadline) {
+		select {
+		case <-p.ran:
+		case <-deadline.C:
 			p.t.Fatalf("waited in vain for %s (last error: %v)", what, err)
 		}
-		time.Sleep(5 * time.Millisecond)
 	}
 }
 

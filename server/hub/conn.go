@@ -90,6 +90,9 @@ func (h *Hub) socket(w http.ResponseWriter, r *http.Request) {
 		if h.perAddress[addr]--; h.perAddress[addr] == 0 {
 			delete(h.perAddress, addr)
 		}
+		if h.socketGone != nil {
+			h.socketGone(addr, h.perAddress[addr])
+		}
 		h.mu.Unlock()
 	}()
 	select {

@@ -19,10 +19,16 @@ import (
 
 // moveUntilAcknowledged plays a move, retrying while the server says the database is
 // unavailable (or the socket broke: then through a new one on base). A move refused as
-// stale after a retry was applied by the attempt whose answer was lost.
+// stale after a retry was applied by the attempt whose answer was lost. It is called once
+// the database is back (Cluster.Restart waits until it takes connections), so a retry
+// goes at once: what fails meanwhile are the connections that died with the old server,
+// each once, and the heartbeat that finds the outage.
 func moveUntilAcknowledged(t *testing.T, ctx context.Context, c **client.Conn, base, token string, g int64, ply int, mv string) {
 	t.Helper()
-	for {
+	for try := 1; ; try++ {
+		if try > maxRetries {
+			t.Fatalf("%s: still refused after %d tries", mv, maxRetries)
+		}
 		_, err := (*c).Move(ctx, g, ply, mv)
 		switch {
 		case err == nil:
@@ -41,9 +47,12 @@ func moveUntilAcknowledged(t *testing.T, ctx context.Context, c **client.Conn, b
 		default:
 			t.Fatalf("%s: %v", mv, err)
 		}
-		time.Sleep(50 * time.Millisecond)
 	}
 }
+
+// maxRetries bounds moveUntilAcknowledged's tries: well under a socket's request burst,
+// well over the pool's connections that a restart can leave dead.
+const maxRetries = 30
 
 // PostgreSQL restarts (an immediate shutdown, as in a crash) in the middle of a game on
 // two instances: moves made meanwhile are refused as unavailable, never lost; the

@@ -37,7 +37,11 @@ func TestTenThousandSocketsFromOneAddress(t *testing.T) {
 	}
 	raiseFileLimit(t)
 	// The silent sockets stay until the flood is over (TestSilentSocketIsClosed).
-	bases := instances(t, 1, Config{HelloTimeout: 5 * time.Minute})
+	// The game's moves are paced by the flood, not by the clock: the request rates are
+	// not this test's (limits_test.go has them).
+	h, base, _ := manualHub(t, &testClock{t: time.Now()}, Config{HelloTimeout: 5 * time.Minute,
+		MessageRate: 1e6, MessageBurst: 1e6, AccountMessageRate: 1e6, AccountMessageBurst: 1e6})
+	bases := []string{base}
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	g, p, _ := pairBySeek(t, ctx, bases, "30+0")
@@ -46,8 +50,12 @@ func TestTenThousandSocketsFromOneAddress(t *testing.T) {
 		t.Fatal(err)
 	}
 	ply := 0
-	// play makes moves of the game, each 20 ms after the last was acknowledged, at least
-	// n and then until stop is closed, and returns their acknowledgement times.
+	// progress is signalled by the flood's attempts: a move beside the flood waits for
+	// one after the last was acknowledged, so the game's moves spread over the flood.
+	progress := make(chan struct{}, 1)
+	// play makes moves of the game, each after one more attempt of the flood (none before
+	// it or once stop is closed), at least n and then until stop is closed, and returns
+	// their acknowledgement times.
 	play := func(n int, stop <-chan struct{}) []time.Duration {
 		var took []time.Duration
 		for i := 0; ; i++ {
@@ -71,7 +79,10 @@ func TestTenThousandSocketsFromOneAddress(t *testing.T) {
 			took = append(took, time.Since(sent))
 			gm.Play(mv)
 			ply++
-			time.Sleep(20 * time.Millisecond)
+			select {
+			case <-progress:
+			case <-stop:
+			}
 		}
 		return took
 	}
@@ -110,6 +121,10 @@ func TestTenThousandSocketsFromOneAddress(t *testing.T) {
 					held = append(held, c)
 				}
 				mu.Unlock()
+				select {
+				case progress <- struct{}{}:
+				default:
+				}
 			}
 		}()
 	}
@@ -142,23 +157,31 @@ func TestTenThousandSocketsFromOneAddress(t *testing.T) {
 	if d > 2*time.Second {
 		t.Errorf("a move beside the flood took %v", d)
 	}
+	// Once they are gone, the address is welcome again: the hub tells when its last
+	// socket has gone (the game's players are on another address).
+	allGone := make(chan struct{})
+	h.mu.Lock()
+	h.socketGone = func(addr string, open int) {
+		if open == 0 && addr == "127.0.0.2" {
+			close(allGone)
+			h.socketGone = nil
+		}
+	}
+	h.mu.Unlock()
 	for _, c := range held {
 		c.CloseNow()
 	}
 	held = nil
-	// Once they are gone, the address is welcome again.
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		c, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(bases[0], "http")+"/ws", &websocket.DialOptions{HTTPClient: client})
-		if err == nil {
-			c.CloseNow()
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("a socket after the flood: %v", err)
-		}
-		time.Sleep(50 * time.Millisecond)
+	select {
+	case <-allGone:
+	case <-ctx.Done():
+		t.Fatal("the flood's sockets were never all gone")
 	}
+	c, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(bases[0], "http")+"/ws", &websocket.DialOptions{HTTPClient: client})
+	if err != nil {
+		t.Fatalf("a socket after the flood: %v", err)
+	}
+	c.CloseNow()
 }
 
 // A socket that never says hello is closed at the hello timeout, freeing its place.

@@ -165,6 +165,9 @@ type Hub struct {
 	byGame     map[int64]map[*conn]bool
 	byAccount  map[int64]map[*conn]bool
 	perAddress map[string]int
+	// socketGone, when set (by tests, under mu), is told under mu each time a socket has
+	// gone, with its address's sockets still open.
+	socketGone func(addr string, open int)
 	// signups limits guest accounts made per address here; addressRequests and
 	// accountRequests limit socket requests per address and per account.
 	signups         map[string]*rate.Limiter
