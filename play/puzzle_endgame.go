@@ -8,6 +8,7 @@ import (
 	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/i18n"
+	"github.com/xqfyne/xiangqi/puzzle"
 	"github.com/xqfyne/xiangqi/rules"
 )
 
@@ -15,8 +16,8 @@ import (
 // within it, a draw is held by reaching it.
 const EndgameMoves = 60
 
-// drawGoal tells whether an endgame is to be held to a draw (themes "draw").
-func (r *PuzzleRun) drawGoal() bool { return slices.Contains(r.p.Themes, "draw") }
+// drawGoal tells whether endgame p is to be held to a draw (themes "draw").
+func drawGoal(p *puzzle.Puzzle) bool { return slices.Contains(p.Themes, "draw") }
 
 // playEndgame plays the player's move in endgame training, then lets the engine answer.
 func (r *PuzzleRun) playEndgame(m rules.Move) {
@@ -52,14 +53,14 @@ func (r *PuzzleRun) judgeEndgame() bool {
 	lost := res.Decided() && res.Status != game.Draw && res.Winner != r.solver
 	drawn := res.Decided() && res.Status == game.Draw
 	switch {
-	case won || (r.drawGoal() && (drawn || moves >= EndgameMoves && !lost)):
+	case won || (drawGoal(r.p) && (drawn || moves >= EndgameMoves && !lost)):
 		r.state = RunSolved
 		r.status = i18n.Message{Key: "puzzle.endgame.reached"}
 		r.solvedWith(r.hints)
 	case lost || drawn || moves >= EndgameMoves:
 		r.state = RunFailed
 		key := "puzzle.endgame.missedWin"
-		if r.drawGoal() {
+		if drawGoal(r.p) {
 			key = "puzzle.endgame.missedDraw"
 		}
 		r.status = i18n.Message{Key: key, Args: i18n.Args{"Side": i18n.Message{Key: sideKey(r.solver)}, "Moves": EndgameMoves}}
@@ -74,7 +75,7 @@ func (r *PuzzleRun) judgeEndgame() bool {
 // (the player moves first: their moves made are half the plies, rounded up); ok is false
 // in a puzzle with a line.
 func (r *PuzzleRun) MovesLeft() (left int, ok bool) {
-	if !r.endgame() {
+	if !isEndgame(r.p) {
 		return 0, false
 	}
 	return max(0, EndgameMoves-(r.g.Ply()+1)/2), true

@@ -39,7 +39,7 @@ func (r *PuzzleRun) playedLine(m, reply rules.Move, err error) {
 		return
 	}
 	r.hintFrom, r.marks.hint = rules.NoSquare, rules.NoMove
-	r.follow(r.attempt.Played())
+	r.g = followLine(r.g, r.p.FEN, r.attempt.Played())
 	r.last, r.marks.animate = m, m
 	if reply != rules.NoMove {
 		r.last, r.marks.animate = reply, reply
@@ -62,23 +62,24 @@ func (r *PuzzleRun) playedLine(m, reply rules.Move, err error) {
 	}
 }
 
-// follow brings the board to the moves the attempt has played: those it lacks are played
+// followLine brings board to the moves an attempt has played: those it lacks are played
 // on (the board may already show the solver's move); a board that went another way is
-// set up again from the puzzle's position.
-func (r *PuzzleRun) follow(played []rules.Move) {
-	have := r.g.Moves()
+// set up again from the puzzle's position fen.
+func followLine(board *game.Game, fen string, played []rules.Move) *game.Game {
+	have := board.Moves()
 	if len(have) > len(played) || !slices.Equal(have, played[:len(have)]) {
-		g, err := game.New(r.p.FEN)
+		g, err := game.New(fen)
 		if err != nil {
-			return
+			return board
 		}
-		r.g, have = g, nil
+		board, have = g, nil
 	}
 	for _, m := range played[len(have):] {
-		if r.g.Play(m) != nil {
-			return
+		if board.Play(m) != nil {
+			break
 		}
 	}
+	return board
 }
 
 // refutationPlies is how much of the engine's line after a wrong move is kept and
@@ -101,12 +102,12 @@ func (r *PuzzleRun) refute() {
 			return
 		}
 		r.last, r.marks.animate = line[0], line[0]
-		r.status = i18n.Message{Key: "puzzle.refuted", Args: i18n.Args{"Line": r.lineText(at, r.refutation)}}
+		r.status = i18n.Message{Key: "puzzle.refuted", Args: i18n.Args{"Line": lineText(at, r.refutation, r.t.cfg.Notation())}}
 	})
 }
 
-// lineText writes moves from pos in the player's notation.
-func (r *PuzzleRun) lineText(pos *rules.Position, line []rules.Move) string {
+// lineText writes moves from pos in notation.
+func lineText(pos *rules.Position, line []rules.Move, notation game.Notation) string {
 	p := pos.Copy()
 	text := ""
 	for i, m := range line {
@@ -116,7 +117,7 @@ func (r *PuzzleRun) lineText(pos *rules.Position, line []rules.Move) string {
 		if i > 0 {
 			text += " "
 		}
-		text += game.FormatMove(p, m, r.t.cfg.Notation())
+		text += game.FormatMove(p, m, notation)
 		p.MakeMove(m)
 	}
 	return text
@@ -128,7 +129,7 @@ func (r *PuzzleRun) Hint() {
 	if !r.CanHint() {
 		return
 	}
-	if r.endgame() {
+	if isEndgame(r.p) {
 		r.endgameHint()
 		r.changed()
 		return

@@ -88,8 +88,8 @@ func (r *PuzzleRun) Rating() float64 { return r.t.progress.PuzzleRating(r.p).Rat
 // Position is the position shown.
 func (r *PuzzleRun) Position() *rules.Position { return r.g.Position() }
 
-// endgame reports whether the run is endgame training (no line: the engine answers).
-func (r *PuzzleRun) endgame() bool { return r.p != nil && r.p.Kind == puzzle.KindEndgame }
+// isEndgame reports whether a run at p is endgame training (no line: the engine answers).
+func isEndgame(p *puzzle.Puzzle) bool { return p != nil && p.Kind == puzzle.KindEndgame }
 
 // Solver is the side the player moves.
 func (r *PuzzleRun) Solver() rules.Color { return r.solver }
@@ -161,7 +161,7 @@ func (r *PuzzleRun) Refutation() (from *rules.Position, line []rules.Move) {
 // CanHint reports whether a hint can be given now: in a puzzle with a line, while it is
 // being solved, up to the move itself; in endgame training, on the player's turn.
 func (r *PuzzleRun) CanHint() bool {
-	if r.endgame() { // the engine's move, one a turn
+	if isEndgame(r.p) { // the engine's move, one a turn
 		return r.state == RunSolving && !r.thinking && r.g.SideToMove() == r.solver && r.marks.hint == rules.NoMove
 	}
 	return r.attempt != nil && r.state == RunSolving && !r.thinking && r.marks.hint == rules.NoMove
@@ -171,9 +171,9 @@ func (r *PuzzleRun) CanHint() bool {
 func (r *PuzzleRun) goal() i18n.Message {
 	side := i18n.Message{Key: sideKey(r.solver)}
 	switch {
-	case r.endgame() && r.drawGoal():
+	case isEndgame(r.p) && drawGoal(r.p):
 		return i18n.Message{Key: "puzzle.goal.hold", Args: i18n.Args{"Side": side, "Moves": EndgameMoves}}
-	case r.endgame():
+	case isEndgame(r.p):
 		return i18n.Message{Key: "puzzle.goal.win", Args: i18n.Args{"Side": side, "Moves": EndgameMoves}}
 	case r.p.Kind == puzzle.KindMate && r.p.Proof == puzzle.Proven && r.p.Stalemate():
 		return i18n.Message{Key: "puzzle.goal.stalemate", Args: i18n.Args{"Side": side, "Moves": r.p.SolverMoves()}}
@@ -216,7 +216,7 @@ func (r *PuzzleRun) Tap(sq rules.Square) {
 		return
 	}
 	r.marks.selected, r.marks.targets = rules.NoSquare, nil
-	if r.endgame() {
+	if isEndgame(r.p) {
 		r.playEndgame(m)
 	} else {
 		r.playLine(m)
@@ -278,19 +278,17 @@ func (r *PuzzleRun) background(work func(context.Context) func()) {
 	})
 }
 
-// stopSearch cancels the engine's search and drops its answer.
-func (r *PuzzleRun) stopSearch() {
+// Stop cancels the engine's work and drops its answer: the screen was left, or the try
+// starts again.
+func (r *PuzzleRun) Stop() {
 	r.job.stop()
 	r.thinking = false
 }
 
-// Stop cancels the engine's work: the screen was left.
-func (r *PuzzleRun) Stop() { r.stopSearch() }
-
 // Retry starts the same puzzle again from its position; a result is then recorded again
 // (the ratings move for the first try only, puzzle.Progress.Record).
 func (r *PuzzleRun) Retry() {
-	r.stopSearch()
+	r.Stop()
 	fresh, err := r.t.Start(r.p)
 	if err != nil {
 		return
