@@ -204,10 +204,16 @@ func (g *Game) Play(m rules.Move) error {
 	if !g.pos.IsLegal(m) {
 		return fmt.Errorf("game: illegal move %s", m)
 	}
+	g.add(m)
+	return nil
+}
+
+// add makes m, legal in the current position of an undecided game, as Play describes.
+func (g *Game) add(m rules.Move) {
 	if g.cur < len(g.line) && g.line[g.cur].Move == m {
 		g.takenBack = false
 		g.forward()
-		return nil
+		return
 	}
 	at := g.Node()
 	child := at.Child(m)
@@ -224,7 +230,6 @@ func (g *Game) Play(m rules.Move) error {
 	g.takenBack = false
 	g.line = append(g.line[:g.cur], child) // the line is the game's own; Line hands out copies
 	g.forward()
-	return nil
 }
 
 // forward makes the next move of the line shown.

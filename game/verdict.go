@@ -49,6 +49,14 @@ func (g *Game) WouldLoseByRepetition(m rules.Move) (Verdict, bool) {
 	if g.Result().Decided() || !g.pos.IsLegal(m) {
 		return Verdict{}, false
 	}
+	return g.wouldLoseByRepetition(m)
+}
+
+// wouldLoseByRepetition is WouldLoseByRepetition for a legal move m.
+func (g *Game) wouldLoseByRepetition(m rules.Move) (Verdict, bool) {
+	if g.Result().Decided() {
+		return Verdict{}, false
+	}
 	// The moves are made and taken back on the game's own position, not on a copy of it
 	// with its whole history: this runs on every tapped move.
 	mover, p := g.pos.Side(), g.pos

@@ -57,11 +57,24 @@ func (m *Match) AtEnd() bool { return m.g.Ply() == m.g.Len() && !m.g.Result().De
 // move, given its increment. A mover whose time had already run out loses on time instead
 // (ErrTimeUp). An illegal move or a move after the end changes nothing.
 func (m *Match) Play(mv rules.Move) error {
+	lm, ok := m.g.Legal(mv)
+	if !ok {
+		return m.g.Play(mv) // refused: the game says why
+	}
+	return m.PlayLegal(lm)
+}
+
+// PlayLegal is Play for a move the game judged legal (game.Game.Legal), which is not
+// judged again while the game has not changed since.
+func (m *Match) PlayLegal(lm game.LegalMove) error {
+	if !m.g.Holds(lm) {
+		return m.Play(lm.Move())
+	}
 	mover := m.g.SideToMove()
-	if !m.g.Result().Decided() && m.g.View().IsLegal(mv) && !m.clockBeforeMove() {
+	if !m.g.Result().Decided() && !m.clockBeforeMove() {
 		return ErrTimeUp
 	}
-	if err := m.g.Play(mv); err != nil {
+	if err := m.g.PlayLegal(lm); err != nil {
 		return err
 	}
 	if m.clock.tc.Timed() {

@@ -98,28 +98,32 @@ func (in BoardInput) tap(sq rules.Square, animate bool) {
 		return
 	}
 	m := rules.NewMove(in.s.marks.selected, sq)
-	if why := game.WhyIllegal(pos, m); why != game.NotIllegal {
-		in.s.marks.illegal = why
+	// The move is judged here, once: the match and the game play it as judged.
+	lm, legal := in.s.m.Game().Legal(m)
+	if !legal {
+		if why := game.WhyIllegal(pos, m); why != game.NotIllegal {
+			in.s.marks.illegal = why
+		}
 		in.flashReject(sq)
 		return
 	}
 	if in.s.settings.WarnRepetition && in.s.OnRepetitionWarning != nil {
-		if why, loses := in.s.m.Game().WouldLoseByRepetition(m); loses {
+		if why, loses := in.s.m.Game().WouldLoseByRepetitionOf(lm); loses {
 			g, ply := in.s.m.Game(), in.s.m.Game().Ply()
 			in.s.OnRepetitionWarning(why, func() {
 				if in.s.m.Game() == g && in.s.m.Game().Ply() == ply && in.s.HumanToMove() {
-					in.playTapped(m, sq, animate)
+					in.playTapped(lm, sq, animate)
 				}
 			})
 			return
 		}
 	}
-	in.playTapped(m, sq, animate)
+	in.playTapped(lm, sq, animate)
 }
 
 // playTapped plays the move of a tap, flashing the point when the game refuses it.
-func (in BoardInput) playTapped(m rules.Move, sq rules.Square, animate bool) {
-	if err := in.s.play(m, animate); err != nil {
+func (in BoardInput) playTapped(lm game.LegalMove, sq rules.Square, animate bool) {
+	if err := in.s.play(lm, animate); err != nil {
 		in.flashReject(sq)
 	}
 }

@@ -17,9 +17,14 @@ import (
 // position through its view (issue 47 counted about 15).
 const maxCopiesPerMove = 4
 
+// maxLegalChecksPerMove bounds the legality checks (Position.IsLegal) of the same two
+// moves: each is judged once, where it is found (the tap, the engine's reply), and played
+// as judged (issue 47 counted three a move).
+const maxLegalChecksPerMove = 2
+
 // copiesOfAMoveAndReply plays one tapped move and the engine's (fake, instant) reply and
-// returns how many Position copies that took.
-func copiesOfAMoveAndReply(tb *testing.T) int64 {
+// returns how many Position copies and legality checks that took.
+func copiesOfAMoveAndReply(tb *testing.T) (copies, checks int64) {
 	reply := func(_ context.Context, pos *rules.Position, _ engine.Limits, _ func(engine.Info)) engine.SearchResult {
 		for _, m := range pos.LegalMoves() {
 			return engine.SearchResult{Move: m}
@@ -32,21 +37,24 @@ func copiesOfAMoveAndReply(tb *testing.T) int64 {
 		tb.Fatal(err)
 	}
 	q.Drain()
-	before := rules.Copies()
+	before, checked := rules.Copies(), rules.LegalChecks()
 	tapMove(tb, s, "h2e2")
 	s.Engine().Wait()
 	q.Drain()
 	if s.Game().Ply() != 2 {
 		tb.Fatalf("the engine did not reply: ply %d", s.Game().Ply())
 	}
-	return rules.Copies() - before
+	return rules.Copies() - before, rules.LegalChecks() - checked
 }
 
 // Run with `go test -tags copycount -run PositionCopies ./play` (CI does).
 func TestPositionCopiesPerMoveAndReply(t *testing.T) {
-	n := copiesOfAMoveAndReply(t)
-	t.Logf("%d Position copies for a tapped move and the engine's reply", n)
+	n, checks := copiesOfAMoveAndReply(t)
+	t.Logf("%d Position copies and %d legality checks for a tapped move and the engine's reply", n, checks)
 	if n > maxCopiesPerMove {
 		t.Errorf("%d Position copies for a tapped move and the engine's reply, want at most %d", n, maxCopiesPerMove)
+	}
+	if checks > maxLegalChecksPerMove {
+		t.Errorf("%d legality checks for a tapped move and the engine's reply, want at most %d", checks, maxLegalChecksPerMove)
 	}
 }

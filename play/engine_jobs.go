@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/rules"
 )
 
@@ -144,12 +145,12 @@ func (et EngineTurn) start(hint bool) {
 func (et EngineTurn) done(hint bool, res engine.SearchResult) {
 	et.s.searchJob.finished()
 	et.s.thinking, et.s.hinting = false, false
-	pos := et.s.m.Game().View()
 	var bad error
+	lm, legal := et.s.m.Game().Legal(res.Move) // judged once: played as judged
 	switch {
 	case res.Move == rules.NoMove:
 		bad = errors.New("the search returned no move")
-	case !pos.IsLegal(res.Move):
+	case !legal && !et.s.m.Game().Result().Decided():
 		bad = fmt.Errorf("the search returned the illegal move %v", res.Move)
 	}
 	if hint {
@@ -165,7 +166,11 @@ func (et EngineTurn) done(hint bool, res engine.SearchResult) {
 		if !res.FromBook {
 			et.s.engineView = engineView{score: res.Score, known: true}
 		}
-		if err := et.s.play(res.Move, true); err != nil {
+		err := game.ErrGameOver // judged not legal yet no illegal move: the game is decided
+		if legal {
+			err = et.s.play(lm, true)
+		}
+		if err != nil {
 			bad = fmt.Errorf("the game rejected the move %v: %w", res.Move, err)
 		}
 	}

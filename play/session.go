@@ -208,11 +208,12 @@ func (s *Session) newMatch(g *game.Game, clocks *[2]match.SideClock) *match.Matc
 // Settings returns the current settings.
 func (s *Session) Settings() Settings { return s.settings }
 
-// play makes a move, saves, and hands over to the engine when it is its turn. A move the
-// game rejects changes nothing and is returned as an error.
-func (s *Session) play(m rules.Move, animate bool) error {
-	captured := captures(s.m.Game().View(), m)
-	if err := s.m.Play(m); err != nil {
+// play makes a move the game judged legal (a tap's, the engine's: judged once, there),
+// saves, and hands over to the engine when it is its turn. A move the game rejects
+// changes nothing and is returned as an error.
+func (s *Session) play(lm game.LegalMove, animate bool) error {
+	captured := captures(s.m.Game().View(), lm.Move())
+	if err := s.m.PlayLegal(lm); err != nil {
 		return err
 	}
 	s.sound(moveSound(s.m.Game(), s.settings.Human, captured))

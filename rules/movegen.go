@@ -232,6 +232,7 @@ func knightLeg(delta Square) (Square, bool) {
 // IsLegal tells whether m is a legal move in this position: pseudo-legal and
 // not leaving the mover's king attacked.
 func (p *Position) IsLegal(m Move) bool {
+	countLegalCheck()
 	if !p.IsPseudoLegal(m) {
 		return false
 	}
