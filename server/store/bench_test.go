@@ -10,9 +10,15 @@ import (
 )
 
 // BenchmarkMove is one move's path through the database: the transaction that locks the
-// game, rebuilds and judges it, stores the event and the clocks, and commits (the test
+// game, loads and judges it, stores the event and the clocks, and commits (the test
 // cluster does not flush to disk). Games of up to 40 plies of random legal moves.
-func BenchmarkMove(b *testing.B) {
+func BenchmarkMove(b *testing.B) { benchmarkMoves(b, 40) }
+
+// BenchmarkMoveLongGames is BenchmarkMove in games of up to 160 plies, where a replay of
+// the stored moves on each move would cost the most.
+func BenchmarkMoveLongGames(b *testing.B) { benchmarkMoves(b, 160) }
+
+func benchmarkMoves(b *testing.B, plies int) {
 	s := openStore(b)
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(1, 2))
@@ -21,7 +27,7 @@ func BenchmarkMove(b *testing.B) {
 	var g *game.Game
 	ply := 0
 	for range b.N {
-		if g == nil || ply == 40 || g.Result().Decided() {
+		if g == nil || ply == plies || g.Result().Decided() {
 			b.StopTimer()
 			id, players[0], players[1] = pair(b, s, blitz, time.Now())
 			g, _ = game.New("")
