@@ -1,0 +1,561 @@
+package play
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"maps"
+	"regexp"
+	"slices"
+	"time"
+
+	"github.com/xqfyne/xiangqi/game"
+	"github.com/xqfyne/xiangqi/puzzle"
+)
+
+// The kinds of items synced.
+const (
+	syncKindGame    = "game"          // a library game, by the SHA-256 of its file
+	syncKindPuzzle  = "puzzle"        // one puzzle's result, stars and refined rating
+	syncKindPlayer  = "puzzle-player" // the puzzle player's rating, streaks and days
+	syncKindSetting = "setting"       // one setting, by its key in the save
+)
+
+// ProgressKeeper holds the puzzle progress the app shows: the trainer (Puzzles) while it
+// is open, the progress file (StoredProgress) otherwise.
+type ProgressKeeper interface {
+	Progress() *puzzle.Progress
+	SetProgress(*puzzle.Progress) error
+}
+
+// SettingsKeeper holds the settings the app plays by (the Session).
+type SettingsKeeper interface {
+	Settings() Settings
+	ApplySettings(Settings) error
+}
+
+// --- library games -------------------------------------------------------------
+
+var gameHashPattern = regexp.MustCompile(`^[0-9a-f]{64}$`)
+
+// syncGames syncs the library: each game by its file's hash, with the name given to it
+// and who played it. Two devices that filed the same game (an online game is filed on
+// each device that followed it) hold one item.
+type syncGames struct{ l *Library }
+
+type gameValue struct {
+	Name    string         `json:"name,omitempty"`
+	Human   game.HumanSide `json:"human,omitempty"`
+	Seconds float64        `json:"seconds,omitempty"`
+	Added   string         `json:"added,omitempty"`
+	Record  string         `json:"record,omitempty"` // the game file; its hash is the key
+}
+
+// gameDigest is what a change of a game is: its name and players (the file never
+// changes, and when it was added differs between the devices that filed it).
+func gameDigest(hash, name string, human game.HumanSide, seconds float64) (string, error) {
+	return digestOf([]any{hash, name, human, seconds})
+}
+
+func (g *syncGames) scan() (map[string]string, error) {
+	out := map[string]string{}
+	for _, e := range g.l.entries {
+		if !libraryIDPattern.MatchString(e.ID) || !gameHashPattern.MatchString(e.Hash) || out[e.Hash] != "" {
+			continue
+		}
+		d, err := gameDigest(e.Hash, e.Name, e.Human, e.Seconds)
+		if err != nil {
+			return nil, err
+		}
+		out[e.Hash] = d
+	}
+	return out, nil
+}
+
+func (g *syncGames) read(key string) (json.RawMessage, error) {
+	e, ok := g.l.byHash(key)
+	if !ok {
+		return nil, errors.New("no such game")
+	}
+	data, err := g.l.fs.ReadFile(gameFileName(e.ID))
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(gameValue{Name: e.Name, Human: e.Human, Seconds: e.Seconds, Added: e.Added, Record: string(data)})
+}
+
+func (g *syncGames) value(key string, v json.RawMessage) (gameValue, error) {
+	var gv gameValue
+	if err := json.Unmarshal(v, &gv); err != nil {
+		return gv, fmt.Errorf("not a library game: %v", err)
+	}
+	if sum := sha256.Sum256([]byte(gv.Record)); hex.EncodeToString(sum[:]) != key {
+		return gv, errors.New("a library game whose record is not the one its key names")
+	}
+	return gv, nil
+}
+
+func (g *syncGames) digest(key string, v json.RawMessage) (string, error) {
+	gv, err := g.value(key, v)
+	if err != nil {
+		return "", err
+	}
+	return gameDigest(key, gv.Name, gv.Human, gv.Seconds)
+}
+
+func (g *syncGames) apply(key string, v json.RawMessage) error {
+	e, here := g.l.byHash(key)
+	if v == nil {
+		if !here {
+			return nil
+		}
+		return g.l.Delete(e.ID)
+	}
+	gv, err := g.value(key, v)
+	if err != nil {
+		return err
+	}
+	if here {
+		return g.l.setPlayers(e.ID, gv.Name, Players{Human: gv.Human, Seconds: gv.Seconds})
+	}
+	return g.l.addFile([]byte(gv.Record), gv.Name, gv.Added, Players{Human: gv.Human, Seconds: gv.Seconds})
+}
+
+func (g *syncGames) flush() error { return nil }
+
+func (g *syncGames) merge(_ string, local, remote syncValue) syncValue { return lastWriter(local, remote) }
+
+// --- puzzle progress -------------------------------------------------------------
+
+// syncPuzzles syncs the progress one puzzle at a time, merged by the best result: a
+// puzzle solved on either device is solved, with the attempts of the device that made
+// more, the most stars, and the refined rating of the more certain side.
+type syncPuzzles struct {
+	keeper ProgressKeeper
+	work   *puzzle.Progress // the progress being changed by a page, until flush
+}
+
+type puzzleValue struct {
+	Result puzzle.Result  `json:"result"`
+	Stars  int            `json:"stars,omitempty"`
+	Rating *puzzle.Glicko `json:"rating,omitempty"`
+}
+
+// progress is the progress a page changes: a copy of the keeper's, set back by flush.
+func (p *syncPuzzles) progress() (*puzzle.Progress, error) {
+	if p.work == nil {
+		data, err := json.Marshal(p.keeper.Progress())
+		if err != nil {
+			return nil, err
+		}
+		if p.work, err = puzzle.UnmarshalProgress(data); err != nil {
+			return nil, err
+		}
+	}
+	return p.work, nil
+}
+
+func (p *syncPuzzles) valueOf(pr *puzzle.Progress, id string) puzzleValue {
+	v := puzzleValue{Result: pr.Results[id], Stars: pr.Stars[id]}
+	if g, ok := pr.Puzzles[id]; ok {
+		v.Rating = &g
+	}
+	return v
+}
+
+// syncable is a puzzle id the protocol can name.
+func syncable(id string) bool { return id != "" && len(id) <= 128 && printableASCII(id) }
+
+func printableASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] <= ' ' || s[i] > '~' {
+			return false
+		}
+	}
+	return true
+}
+
+func (p *syncPuzzles) scan() (map[string]string, error) {
+	pr := p.keeper.Progress()
+	ids := map[string]bool{}
+	for id := range pr.Results {
+		ids[id] = true
+	}
+	for id := range pr.Stars {
+		ids[id] = true
+	}
+	out := map[string]string{}
+	for id := range ids {
+		if !syncable(id) {
+			continue
+		}
+		d, err := digestOf(p.valueOf(pr, id))
+		if err != nil {
+			return nil, err
+		}
+		out[id] = d
+	}
+	return out, nil
+}
+
+func (p *syncPuzzles) read(key string) (json.RawMessage, error) {
+	pr := p.keeper.Progress()
+	if p.work != nil {
+		pr = p.work
+	}
+	return json.Marshal(p.valueOf(pr, key))
+}
+
+func decodePuzzleValue(v json.RawMessage) (puzzleValue, error) {
+	var pv puzzleValue
+	if err := json.Unmarshal(v, &pv); err != nil {
+		return pv, fmt.Errorf("not a puzzle's progress: %v", err)
+	}
+	if pv.Result.Attempts < 0 || pv.Stars < 0 || pv.Stars > 3 {
+		return pv, errors.New("a puzzle's progress out of range")
+	}
+	return pv, nil
+}
+
+func (p *syncPuzzles) digest(_ string, v json.RawMessage) (string, error) {
+	pv, err := decodePuzzleValue(v)
+	if err != nil {
+		return "", err
+	}
+	return digestOf(pv)
+}
+
+func (p *syncPuzzles) apply(key string, v json.RawMessage) error {
+	pr, err := p.progress()
+	if err != nil {
+		return err
+	}
+	if v == nil {
+		delete(pr.Results, key)
+		delete(pr.Stars, key)
+		delete(pr.Puzzles, key)
+		return nil
+	}
+	pv, err := decodePuzzleValue(v)
+	if err != nil {
+		return err
+	}
+	if pr.Results == nil {
+		pr.Results = map[string]puzzle.Result{}
+	}
+	pr.Results[key] = pv.Result
+	if pv.Stars > 0 {
+		if pr.Stars == nil {
+			pr.Stars = map[string]int{}
+		}
+		pr.Stars[key] = pv.Stars
+	} else {
+		delete(pr.Stars, key)
+	}
+	if pv.Rating != nil {
+		if pr.Puzzles == nil {
+			pr.Puzzles = map[string]puzzle.Glicko{}
+		}
+		pr.Puzzles[key] = *pv.Rating
+	}
+	return nil
+}
+
+func (p *syncPuzzles) flush() error {
+	if p.work == nil {
+		return nil
+	}
+	pr := p.work
+	p.work = nil
+	return p.keeper.SetProgress(pr)
+}
+
+func (p *syncPuzzles) merge(_ string, local, remote syncValue) syncValue {
+	if local.Deleted || remote.Deleted {
+		return lastWriter(local, remote)
+	}
+	a, errA := decodePuzzleValue(local.V)
+	b, errB := decodePuzzleValue(remote.V)
+	if errA != nil || errB != nil {
+		return lastWriter(local, remote)
+	}
+	m := puzzleValue{Result: puzzle.Result{Solved: a.Result.Solved || b.Result.Solved,
+		Attempts:    max(a.Result.Attempts, b.Result.Attempts),
+		FirstSolved: a.Result.FirstSolved || b.Result.FirstSolved}, Stars: max(a.Stars, b.Stars), Rating: b.Rating}
+	if a.Rating != nil && (b.Rating == nil || a.Rating.Deviation < b.Rating.Deviation) {
+		m.Rating = a.Rating
+	}
+	v, err := json.Marshal(m)
+	if err != nil {
+		return remote
+	}
+	return syncValue{At: max(local.At, remote.At), V: v}
+}
+
+// syncPlayer syncs the puzzle player's own numbers as one item: the later change's
+// rating, streak and history, with the best streak of both and the days of both.
+type syncPlayer struct{ p *syncPuzzles }
+
+const playerKey = "player"
+
+type playerValue struct {
+	Player     puzzle.Glicko `json:"player"`
+	Streak     int           `json:"streak"`
+	BestStreak int           `json:"best_streak"`
+	Days       []string      `json:"days,omitempty"`
+	History    []float64     `json:"history,omitempty"`
+}
+
+// maxSyncDays bounds the solve days merged (the day streak reads the latest).
+const maxSyncDays = 1000
+
+func playerOf(pr *puzzle.Progress) playerValue {
+	return playerValue{Player: pr.Player, Streak: pr.Streak, BestStreak: pr.BestStreak, Days: pr.Days, History: pr.History}
+}
+
+func (s *syncPlayer) scan() (map[string]string, error) {
+	d, err := digestOf(playerOf(s.p.keeper.Progress()))
+	return map[string]string{playerKey: d}, err
+}
+
+func (s *syncPlayer) read(string) (json.RawMessage, error) {
+	pr := s.p.keeper.Progress()
+	if s.p.work != nil {
+		pr = s.p.work
+	}
+	return json.Marshal(playerOf(pr))
+}
+
+func decodePlayer(key string, v json.RawMessage) (playerValue, error) {
+	var pv playerValue
+	if key != playerKey {
+		return pv, errors.New("the puzzle player's item is named " + playerKey)
+	}
+	if err := json.Unmarshal(v, &pv); err != nil {
+		return pv, fmt.Errorf("not a puzzle player: %v", err)
+	}
+	if len(pv.Days) > maxSyncDays {
+		pv.Days = pv.Days[len(pv.Days)-maxSyncDays:]
+	}
+	return pv, nil
+}
+
+func (s *syncPlayer) digest(key string, v json.RawMessage) (string, error) {
+	pv, err := decodePlayer(key, v)
+	if err != nil {
+		return "", err
+	}
+	return digestOf(pv)
+}
+
+func (s *syncPlayer) apply(key string, v json.RawMessage) error {
+	if v == nil {
+		return nil // the player's numbers are never deleted
+	}
+	pv, err := decodePlayer(key, v)
+	if err != nil {
+		return err
+	}
+	pr, err := s.p.progress()
+	if err != nil {
+		return err
+	}
+	pr.Player, pr.Streak, pr.BestStreak, pr.Days, pr.History = pv.Player, pv.Streak, pv.BestStreak, pv.Days, pv.History
+	return nil
+}
+
+func (s *syncPlayer) flush() error { return s.p.flush() }
+
+func (s *syncPlayer) merge(key string, local, remote syncValue) syncValue {
+	a, errA := decodePlayer(key, local.V)
+	b, errB := decodePlayer(key, remote.V)
+	if local.Deleted || remote.Deleted || errA != nil || errB != nil {
+		return lastWriter(local, remote)
+	}
+	m := b
+	if local.At > remote.At {
+		m = a
+	}
+	m.BestStreak = max(a.BestStreak, b.BestStreak)
+	days := map[string]bool{}
+	for _, d := range append(slices.Clone(a.Days), b.Days...) {
+		days[d] = true
+	}
+	m.Days = slices.Sorted(maps.Keys(days))
+	if len(m.Days) > maxSyncDays {
+		m.Days = m.Days[len(m.Days)-maxSyncDays:]
+	}
+	v, err := json.Marshal(m)
+	if err != nil {
+		return remote
+	}
+	return syncValue{At: max(local.At, remote.At), V: v}
+}
+
+// StoredProgress is the progress file as a ProgressKeeper, for a sync while the trainer
+// is not open: each Progress reads the file, SetProgress writes it.
+func StoredProgress(ps *PuzzleStore) ProgressKeeper { return storedProgress{ps} }
+
+type storedProgress struct{ ps *PuzzleStore }
+
+func (s storedProgress) Progress() *puzzle.Progress {
+	pr, _ := s.ps.Load() // an unreadable file reads as a new player's, as the trainer does
+	return pr
+}
+
+func (s storedProgress) SetProgress(pr *puzzle.Progress) error { return s.ps.Save(pr) }
+
+// SetProgress replaces the trainer's progress (a sync's) and saves it.
+func (t *Puzzles) SetProgress(pr *puzzle.Progress) error {
+	t.progress = pr
+	if t.cfg.Store == nil {
+		return nil
+	}
+	return t.cfg.Store.Save(pr)
+}
+
+// --- settings ----------------------------------------------------------------------
+
+// syncedSettings are the settings synced, by their keys in the save: the player's
+// choices, not those of the game on the board (the side played, the orientation, the
+// clock), which ApplySettings leaves alone too.
+var syncedSettings = []string{keySeconds, keyRules, keyBook, keyRandom, keyCoords, keyNotation, keyWarn, keySound,
+	keyEval, keyBoardStyle, keyPieceSet, keyTheme, keyFaceToFace}
+
+// syncSettings syncs each setting as an item of its own, the later change winning, so
+// that two settings changed on two devices are both kept.
+type syncSettings struct {
+	keeper  SettingsKeeper
+	pending map[string]string // a page's values, until flush
+}
+
+func (s *syncSettings) scan() (map[string]string, error) {
+	saved := s.keeper.Settings().encode()
+	out := map[string]string{}
+	for _, k := range syncedSettings {
+		d, err := digestOf(saved[k])
+		if err != nil {
+			return nil, err
+		}
+		out[k] = d
+	}
+	return out, nil
+}
+
+func (s *syncSettings) read(key string) (json.RawMessage, error) {
+	if v, ok := s.pending[key]; ok {
+		return json.Marshal(v)
+	}
+	return json.Marshal(s.keeper.Settings().encode()[key])
+}
+
+func settingValue(key string, v json.RawMessage) (string, error) {
+	if !slices.Contains(syncedSettings, key) {
+		return "", fmt.Errorf("not a setting this app syncs: %q", key)
+	}
+	var value string
+	if err := json.Unmarshal(v, &value); err != nil || len(value) > 64 {
+		return "", errors.New("a setting's value is a short string")
+	}
+	return value, nil
+}
+
+func (s *syncSettings) digest(key string, v json.RawMessage) (string, error) {
+	value, err := settingValue(key, v)
+	if err != nil {
+		return "", err
+	}
+	return digestOf(value)
+}
+
+func (s *syncSettings) apply(key string, v json.RawMessage) error {
+	if v == nil {
+		return nil // a setting is never deleted
+	}
+	value, err := settingValue(key, v)
+	if err != nil {
+		return err
+	}
+	if s.pending == nil {
+		s.pending = map[string]string{}
+	}
+	s.pending[key] = value
+	return nil
+}
+
+// flush applies a page's settings at once; a value this app does not know reads as its
+// default (settingsFrom), which the next sync pushes over it.
+func (s *syncSettings) flush() error {
+	if len(s.pending) == 0 {
+		return nil
+	}
+	cur := s.keeper.Settings()
+	saved := cur.encode()
+	maps.Copy(saved, s.pending)
+	s.pending = nil
+	set := settingsFrom(saved, English)
+	set.Human, set.Flipped, set.TimeControl = cur.Human, cur.Flipped, cur.TimeControl
+	return s.keeper.ApplySettings(set)
+}
+
+func (s *syncSettings) merge(_ string, local, remote syncValue) syncValue { return lastWriter(local, remote) }
+
+// --- the library's side ----------------------------------------------------------------
+
+// byHash finds the entry of the game whose file has hash.
+func (l *Library) byHash(hash string) (LibraryEntry, bool) {
+	for _, e := range l.entries {
+		if e.Hash == hash && libraryIDPattern.MatchString(e.ID) {
+			return e, true
+		}
+	}
+	return LibraryEntry{}, false
+}
+
+// addFile lists a game file as it came from another device: its bytes kept as they are
+// (their hash names the game everywhere), checked to be a record first.
+func (l *Library) addFile(data []byte, name, added string, who Players) error {
+	if len(data) > MaxSaveBytes {
+		return fmt.Errorf("library: a game of %d bytes, over %d", len(data), MaxSaveBytes)
+	}
+	r, err := game.LoadRecord(bytes.NewReader(data))
+	if err != nil {
+		return fmt.Errorf("library: %w", err)
+	}
+	now := l.now()
+	e := describe(r)
+	sum := sha256.Sum256(data)
+	e.Human, e.Seconds, e.Hash = who.Human, who.Seconds, hex.EncodeToString(sum[:])
+	if len(name) <= 200 {
+		e.Name = name // as the other device lists it, its record's title or not
+	}
+	e.ID, e.Added = l.newID(now), now.UTC().Format(time.RFC3339)
+	if _, err := time.Parse(time.RFC3339, added); err == nil {
+		e.Added = added
+	}
+	if err := l.fs.WriteFile(gameFileName(e.ID), data); err != nil {
+		return fmt.Errorf("library: %w", err)
+	}
+	return l.writeIndex(append(append([]LibraryEntry(nil), l.entries...), e))
+}
+
+// setPlayers gives a game the name and players another device gave it.
+func (l *Library) setPlayers(id, name string, who Players) error {
+	i, err := l.find(id)
+	if err != nil {
+		return err
+	}
+	e := l.entries[i]
+	if len(name) > 200 {
+		name = e.Name
+	}
+	if e.Name == name && e.Human == who.Human && e.Seconds == who.Seconds {
+		return nil
+	}
+	entries := append([]LibraryEntry(nil), l.entries...)
+	entries[i].Name, entries[i].Human, entries[i].Seconds = name, who.Human, who.Seconds
+	return l.writeIndex(entries)
+}
