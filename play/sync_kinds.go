@@ -126,7 +126,9 @@ func (g *syncGames) apply(key string, v json.RawMessage) error {
 
 func (g *syncGames) flush() error { return nil }
 
-func (g *syncGames) merge(_ string, local, remote syncValue) syncValue { return lastWriter(local, remote) }
+func (g *syncGames) merge(_ string, local, remote syncValue) syncValue {
+	return lastWriter(local, remote)
+}
 
 // --- puzzle progress -------------------------------------------------------------
 
@@ -501,7 +503,9 @@ func (s *syncSettings) flush() error {
 	return s.keeper.ApplySettings(set)
 }
 
-func (s *syncSettings) merge(_ string, local, remote syncValue) syncValue { return lastWriter(local, remote) }
+func (s *syncSettings) merge(_ string, local, remote syncValue) syncValue {
+	return lastWriter(local, remote)
+}
 
 // --- the library's side ----------------------------------------------------------------
 
