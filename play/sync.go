@@ -226,8 +226,15 @@ func (s *Sync) Done() error {
 // Note looks for changes here since the last sync and keeps them in the outbox, each
 // with the time it was first noticed (its time in last-writer-wins). Call it after each
 // change, online or not; a change noticed late only loses ties it would have won.
+//
+// Until this device's first sync has run to its end its changes bear the time 0: what it
+// holds then (a new device's default settings, a new player's rating) loses every tie
+// to the account's, which comes to it instead; its games and puzzles merge as ever.
 func (s *Sync) Note() error {
 	now := s.now().UnixMilli()
+	if s.state.Synced == "" {
+		now = 0
+	}
 	here := map[string]bool{}
 	for _, kind := range slices.Sorted(maps.Keys(s.kinds)) {
 		digests, err := s.kinds[kind].scan()

@@ -346,6 +346,20 @@ func TestSyncAcrossTwoDevices(t *testing.T) {
 	if got := again.games(); len(got) != 3 {
 		t.Fatalf("after signing in again B's library holds %v", got)
 	}
+
+	// A new device, with its default settings and a new player's rating, takes the
+	// account's rather than pushing its own over them.
+	clock.step(time.Minute)
+	player := a.progress().Player
+	c := newDevice(t, t.TempDir(), srv.url, tokenA, clock)
+	c.mustSync()
+	a.mustSync()
+	for name, d := range map[string]*device{"A": a, "C": c} {
+		if d.settings().Notation != game.Chinese || d.settings().Sound || d.progress().Player != player || len(d.games()) != 3 {
+			t.Errorf("%s after a new device's first sync: notation %v, sound %v, player %+v (want %+v), %d games",
+				name, d.settings().Notation, d.settings().Sound, d.progress().Player, player, len(d.games()))
+		}
+	}
 }
 
 func findID(d *device, hash string) string {
