@@ -48,6 +48,8 @@ type SyncItem struct {
 // SyncConfig says what a Sync keeps in step; a nil keeper's kind is not synced.
 type SyncConfig struct {
 	FS FS // the save folder, where the state file is kept
+	// Store is the app's store, whose folder is used when FS is nil.
+	Store *Store
 	// Account names the account on its server (say "example.org/42"): each account has
 	// a state file of its own.
 	Account  string
@@ -122,6 +124,9 @@ type syncKind interface {
 
 // OpenSync reads the account's state file (none yet: nothing synced) in cfg.FS.
 func OpenSync(cfg SyncConfig) (*Sync, error) {
+	if cfg.FS == nil && cfg.Store != nil {
+		cfg.FS = cfg.Store.fs
+	}
 	if cfg.FS == nil || cfg.Account == "" {
 		return nil, errors.New("sync: no folder or no account")
 	}
