@@ -47,6 +47,11 @@ func (au authAPI) sync(w http.ResponseWriter, r *http.Request) {
 		au.writeError(w, proto.Errorf(proto.CodeUnauthenticated, "send the session token as Authorization: Bearer <token>"))
 		return
 	}
+	// The instance's own per-address limit first, before the body or the database.
+	if e := au.h.allowRequest(address(r), 0); e != nil {
+		au.writeError(w, e)
+		return
+	}
 	req, err := au.readSync(w, r)
 	if err != nil {
 		au.writeError(w, err)
