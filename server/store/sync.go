@@ -56,7 +56,7 @@ func (sy Synced) Push(ctx context.Context, account int64, items []proto.SyncItem
 		for _, it := range items {
 			var stored int64
 			var size int64
-			err := t.QueryRow(ctx, `SELECT version, length(data) FROM sync_items WHERE account_id = $1 AND kind = $2 AND key = $3`,
+			err := t.QueryRow(ctx, `SELECT version, octet_length(data) FROM sync_items WHERE account_id = $1 AND kind = $2 AND key = $3`,
 				account, it.Kind, it.Key).Scan(&stored, &size)
 			found := err == nil
 			if err != nil && !errors.Is(err, pgx.ErrNoRows) {
@@ -100,30 +100,56 @@ func (sy Synced) Push(ctx context.Context, account int64, items []proto.SyncItem
 // says there are others after them. version is the account's counter.
 func (sy Synced) Pull(ctx context.Context, account, since int64, limit, maxBytes int) (items []proto.SyncItem, more bool, version int64, err error) {
 	err = sy.s.inTx(ctx, func(t *txn) error {
-		items, more = nil, false
+		items = nil
+		var err error
 		if err := t.QueryRow(ctx, `SELECT COALESCE((SELECT version FROM sync_accounts WHERE account_id = $1), 0)`, account).Scan(&version); err != nil {
 			return err
 		}
+		// The page's end from the items' sizes first, so that no data past it is read.
+		var last int64
+		last, more, err = pageEnd(ctx, t, account, since, limit, maxBytes)
+		if err != nil || last == since {
+			return err
+		}
 		rows, err := t.Query(ctx, `SELECT kind, key, version, deleted, data FROM sync_items
-			WHERE account_id = $1 AND version > $2 ORDER BY version LIMIT $3`, account, since, limit+1)
+			WHERE account_id = $1 AND version > $2 AND version <= $3 ORDER BY version`, account, since, last)
 		if err != nil {
 			return err
 		}
 		defer rows.Close()
-		size := 0
 		for rows.Next() {
 			var it proto.SyncItem
 			if err := rows.Scan(&it.Kind, &it.Key, &it.Version, &it.Deleted, &it.Data); err != nil {
 				return err
 			}
-			if len(items) == limit || len(items) > 0 && size+len(it.Data) > maxBytes {
-				more = true
-				break
-			}
-			size += len(it.Data)
 			items = append(items, it)
 		}
 		return rows.Err()
 	})
 	return items, more, version, err
+}
+
+// pageEnd is the version of the last item of the page after since: at most limit items,
+// and no more once their data passes maxBytes (one at least). more says others follow.
+func pageEnd(ctx context.Context, t *txn, account, since int64, limit, maxBytes int) (last int64, more bool, err error) {
+	rows, err := t.Query(ctx, `SELECT version, octet_length(data) FROM sync_items
+		WHERE account_id = $1 AND version > $2 ORDER BY version LIMIT $3`, account, since, limit+1)
+	if err != nil {
+		return 0, false, err
+	}
+	defer rows.Close()
+	last, n, size := since, 0, 0
+	for rows.Next() {
+		var v int64
+		var length int
+		if err := rows.Scan(&v, &length); err != nil {
+			return 0, false, err
+		}
+		if n == limit || n > 0 && size+length > maxBytes {
+			more = true
+			break
+		}
+		last, n, size = v, n+1, size+length
+	}
+	return last, more, rows.Err()
 }
