@@ -269,7 +269,7 @@ func TestSyncAcrossTwoDevices(t *testing.T) {
 	g2 := a.file(syncPGN2)
 	a.mustSync()
 	b.mustSync() // B holds g2 too
-	b.syncer.cfg.Server = "http://127.0.0.1:1"
+	b.do(func() { b.syncer.cfg.Server = "http://127.0.0.1:1" })
 	clock.step(time.Minute)
 	b.setSettings(func(s *play.Settings) { s.Notation = game.WXF; s.Sound = false })
 	b.attempt("gp01-022", true, 2)
@@ -292,7 +292,7 @@ func TestSyncAcrossTwoDevices(t *testing.T) {
 	a.do(func() { a.lib.Delete(findID(a, g2.Hash)) })
 	a.mustSync()
 
-	b.syncer.cfg.Server = srv.url
+	b.do(func() { b.syncer.cfg.Server = srv.url })
 	b.mustSync()
 	a.mustSync()
 	for _, d := range []*device{a, b} {
