@@ -140,12 +140,10 @@ func (ws *windowSync) newRow(c *online.Controller) *syncRow {
 func (r *syncRow) refresh() {
 	st := r.ws.status(r.c)
 	r.status.SetText(present.SyncStatusText(trData, st))
-	enable(r.button, r.ws.syncer != nil && !st.Running)
-	if st.Guest || r.c.State() == online.Connected || r.ws.syncer != nil {
-		r.box.Show()
-	} else {
-		r.box.Hide()
+	if r.ws.syncer == nil && !st.Guest && r.ws.err == nil {
+		r.status.SetText("") // signed out: nothing to sync (the row stays, so that nothing moves)
 	}
+	enable(r.button, r.ws.syncer != nil && !st.Running)
 }
 
 // windowProgress is the puzzle progress the window shows: the trainer's once it is

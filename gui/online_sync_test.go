@@ -30,6 +30,11 @@ func TestOnlineSyncByTaps(t *testing.T) {
 	if got := row.status.Text; got != tr("sync.justNow") {
 		t.Fatalf("after the first sync the line says %q", got)
 	}
+	// Laid out under the account's status, not over the title (a row shown after the
+	// layout kept its place at the top).
+	if !row.box.Visible() || row.box.Position().Y <= a.status.Position().Y {
+		t.Fatalf("the sync line at %v, visible %v", row.box.Position(), row.box.Visible())
+	}
 
 	wb, qb, b := openOnline(t, server)
 	test.Type(b.name, "syncer")
