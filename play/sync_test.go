@@ -1,10 +1,15 @@
 package play
 
 import (
+	"bytes"
 	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/xqfyne/xiangqi/match/matchtest"
 	"github.com/xqfyne/xiangqi/puzzle"
 )
 
@@ -135,4 +140,46 @@ func FuzzDecodeSyncFile(f *testing.F) {
 			t.Fatalf("%+v", st)
 		}
 	})
+}
+
+// TestSyncOldFiles: a save written at 9fe8ef3 and a puzzle progress of the format without
+// a marker sync as they are: their settings and results are items to push, and noting
+// and reading them rewrites neither file.
+func TestSyncOldFiles(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(oldSaves, "line-engine.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fs := newMemFS()
+	fs.files[saveName] = data
+	legacy := []byte(`{"player":{"rating":1432,"rd":120,"vol":0.06},"results":{"gp01-021":{"solved":true,"attempts":2}},"streak":1,"best_streak":3}`)
+	fs.files[puzzleSaveName] = legacy
+	sess, _ := clockSession(t, fs, matchtest.NewFakeTime(), nil)
+	defer sess.Close()
+	sy, err := OpenSync(SyncConfig{FS: fs, Account: "test/old", Progress: StoredProgress(NewPuzzleStore(fs)), Settings: sess})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sy.Note(); err != nil {
+		t.Fatal(err)
+	}
+	items, err := sy.Pending(100, 1<<20, 1<<20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, it := range items {
+		var env syncEnvelope
+		if err := json.Unmarshal([]byte(it.Data), &env); err != nil {
+			t.Fatal(err)
+		}
+		got[it.Kind+"/"+it.Key] = string(env.V)
+	}
+	if got["setting/notation"] != `"wxf"` || got["setting/seconds"] != `"0.05"` ||
+		got["puzzle/gp01-021"] != `{"result":{"solved":true,"attempts":2}}` || !strings.Contains(got["puzzle-player/player"], `"rating":1432`) {
+		t.Fatalf("items of the old files: %v", got)
+	}
+	if !bytes.Equal(fs.files[puzzleSaveName], legacy) || !bytes.Equal(fs.files[saveName], data) {
+		t.Fatal("noting the changes rewrote an old file")
+	}
 }
