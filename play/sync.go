@@ -434,22 +434,3 @@ func (s *Sync) remoteValue(k syncKind, it SyncItem) (syncValue, string, error) {
 	}
 	return syncValue{At: env.At, V: env.V}, d, nil
 }
-
-// lastWriter is the default merge: the later change wins; a tie goes to the server's,
-// which every other device holds already.
-func lastWriter(local, remote syncValue) syncValue {
-	if local.At > remote.At {
-		return local
-	}
-	return remote
-}
-
-// digestOf is a value's digest: the SHA-256 of its JSON.
-func digestOf(v any) (string, error) {
-	data, err := json.Marshal(v)
-	if err != nil {
-		return "", err
-	}
-	sum := sha256.Sum256(data)
-	return hex.EncodeToString(sum[:16]), nil
-}

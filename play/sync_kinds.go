@@ -274,3 +274,22 @@ func (l *Library) setPlayers(id, name string, who Players) error {
 	entries[i].Name, entries[i].Human, entries[i].Seconds = name, who.Human, who.Seconds
 	return l.writeIndex(entries)
 }
+
+// lastWriter is the default merge: the later change wins; a tie goes to the server's,
+// which every other device holds already.
+func lastWriter(local, remote syncValue) syncValue {
+	if local.At > remote.At {
+		return local
+	}
+	return remote
+}
+
+// digestOf is a value's digest: the SHA-256 of its JSON.
+func digestOf(v any) (string, error) {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return "", err
+	}
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:16]), nil
+}
