@@ -44,7 +44,10 @@ var gameHashPattern = regexp.MustCompile(`^[0-9a-f]{64}$`)
 // syncGames syncs the library: each game by its file's hash, with the name given to it
 // and who played it. Two devices that filed the same game (an online game is filed on
 // each device that followed it) hold one item.
-type syncGames struct{ l *Library }
+type syncGames struct {
+	l     *Library
+	added []LibraryEntry // a page's new games, their files written, listed by flush at once
+}
 
 type gameValue struct {
 	Name    string         `json:"name,omitempty"`
@@ -121,10 +124,24 @@ func (g *syncGames) apply(key string, v json.RawMessage) error {
 	if here {
 		return g.l.setPlayers(e.ID, gv.Name, Players{Human: gv.Human, Seconds: gv.Seconds})
 	}
-	return g.l.addFile([]byte(gv.Record), gv.Name, gv.Added, Players{Human: gv.Human, Seconds: gv.Seconds})
+	e, err = g.l.writeFile([]byte(gv.Record), gv.Name, gv.Added, Players{Human: gv.Human, Seconds: gv.Seconds}, g.added)
+	if err != nil {
+		return err
+	}
+	g.added = append(g.added, e)
+	return nil
 }
 
-func (g *syncGames) flush() error { return nil }
+// flush lists the page's new games in one write of the index (one a game made a fresh
+// device's first pull of 500 games take seconds).
+func (g *syncGames) flush() error {
+	if len(g.added) == 0 {
+		return nil
+	}
+	added := g.added
+	g.added = nil
+	return g.l.writeIndex(append(append([]LibraryEntry(nil), g.l.entries...), added...))
+}
 
 func (g *syncGames) merge(_ string, local, remote syncValue) syncValue {
 	return lastWriter(local, remote)
@@ -230,15 +247,16 @@ func (l *Library) byHash(hash string) (LibraryEntry, bool) {
 	return LibraryEntry{}, false
 }
 
-// addFile lists a game file as it came from another device: its bytes kept as they are
-// (their hash names the game everywhere), checked to be a record first.
-func (l *Library) addFile(data []byte, name, added string, who Players) error {
+// writeFile stores a game file as it came from another device, its bytes kept as they are
+// (their hash names the game everywhere), checked to be a record first, and returns its
+// entry for the index; pending are the entries written but not yet listed.
+func (l *Library) writeFile(data []byte, name, added string, who Players, pending []LibraryEntry) (LibraryEntry, error) {
 	if len(data) > MaxSaveBytes {
-		return fmt.Errorf("library: a game of %d bytes, over %d", len(data), MaxSaveBytes)
+		return LibraryEntry{}, fmt.Errorf("library: a game of %d bytes, over %d", len(data), MaxSaveBytes)
 	}
 	r, err := game.LoadRecord(bytes.NewReader(data))
 	if err != nil {
-		return fmt.Errorf("library: %w", err)
+		return LibraryEntry{}, fmt.Errorf("library: %w", err)
 	}
 	now := l.now()
 	e := describe(r)
@@ -248,13 +266,17 @@ func (l *Library) addFile(data []byte, name, added string, who Players) error {
 		e.Name = name // as the other device lists it, its record's title or not
 	}
 	e.ID, e.Added = l.newID(now), now.UTC().Format(time.RFC3339)
+	for slices.ContainsFunc(pending, func(p LibraryEntry) bool { return p.ID == e.ID }) {
+		now = now.Add(time.Microsecond)
+		e.ID = l.newID(now)
+	}
 	if _, err := time.Parse(time.RFC3339, added); err == nil {
 		e.Added = added
 	}
 	if err := l.fs.WriteFile(gameFileName(e.ID), data); err != nil {
-		return fmt.Errorf("library: %w", err)
+		return LibraryEntry{}, fmt.Errorf("library: %w", err)
 	}
-	return l.writeIndex(append(append([]LibraryEntry(nil), l.entries...), e))
+	return e, nil
 }
 
 // setPlayers gives a game the name and players another device gave it.
