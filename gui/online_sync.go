@@ -26,6 +26,9 @@ type windowSync struct {
 	err    error // why the sync could not start
 	soon   *time.Timer
 	row    *syncRow // the row of the Online screen last made
+	// connected is whether the controller was connected at the last follow: each
+	// connection (a reconnect, the app back in the foreground) syncs.
+	connected bool
 }
 
 // syncAfter is how long after a change here the sync runs: changes in a row go in one.
@@ -36,12 +39,17 @@ func (ws *windowSync) follow(c *online.Controller) {
 	if c.State() == online.SignedOut {
 		ws.stop()
 	}
+	wasConnected := ws.connected
+	ws.connected = c.State() == online.Connected
 	if c.State() != online.Connected || c.Account().Name == "" || ws.w.store == nil {
 		ws.redraw()
 		return
 	}
 	key := c.Server() + "/" + strconv.FormatInt(c.Account().ID, 10)
 	if key == ws.key {
+		if !wasConnected {
+			ws.now()
+		}
 		ws.redraw()
 		return
 	}
