@@ -43,6 +43,7 @@ type Window struct {
 	// onlineScreen is the Online screen last opened (nil before), which the controller's
 	// changes refresh while it is shown.
 	onlineScreen *onlineScreen
+	sync         windowSync // the registered account's sync (online_sync.go)
 }
 
 // Config says where the game is saved and how to reach the UI goroutine.

@@ -40,6 +40,7 @@ type onlineDeps struct {
 	review func(id string)
 	// typedName is the name typed in the lobby (set by the lobby), for the sign-in's refusals.
 	typedName func() string
+	sync      *windowSync
 }
 
 func newOnlineScreen(deps onlineDeps) *onlineScreen {
@@ -126,7 +127,11 @@ func (w *Window) startOnline() {
 		w.showNotice(tr("online.error", map[string]any{"Error": err}))
 	}
 	w.online = c
+	w.sync.w = w
+	w.session.Listen(play.Listener{Change: func(play.Change) { w.sync.changedHere() }})
 	c.Listen(play.Listener{Change: func(play.Change) {
+		w.sync.follow(c)
+		w.sync.changedHere() // a game filed
 		// The engine's help is off while an online game is in play.
 		w.session.SetHelpLocked(c.Playing())
 		if s := w.onlineScreen; s != nil {
@@ -148,7 +153,7 @@ func (w *Window) showOnline() {
 	w.startOnline()
 	var s *onlineScreen
 	s = newOnlineScreen(onlineDeps{c: w.online, parent: w.win, look: w.look, post: w.look.post, say: w.say,
-		settings: w.session.Settings, close: func() { w.screens.pop() }, review: w.reviewOnline,
+		settings: w.session.Settings, close: func() { w.screens.pop() }, review: w.reviewOnline, sync: &w.sync,
 		shown: func() bool { return w.screens.top() == screen(s) }})
 	w.onlineScreen = s
 	w.screens.replace(s)

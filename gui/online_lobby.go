@@ -105,6 +105,7 @@ func newOnlineLobby(deps *onlineDeps) *onlineLobby {
 		s.resume,
 		// Last, so that its changing height moves no button.
 		widget.NewSeparator(), container.NewBorder(nil, nil, nil, container.NewVBox(s.signOut), s.status),
+		deps.sync.newRow(c).box,
 	))
 	return s
 }

@@ -242,3 +242,45 @@ func RatingText(t Translate, a proto.Account) string {
 	}
 	return strconv.Itoa(r)
 }
+
+// SyncStatus is what the account's sync shows: whether it can sync at all (a guest
+// cannot), whether one runs, when one last ran to its end, the changes waiting here and
+// the last sync's error.
+type SyncStatus struct {
+	Guest   bool
+	Running bool
+	Last    time.Time // zero: never
+	Now     time.Time
+	Waiting int
+	Err     string
+}
+
+// SyncStatusText says the sync's state in a line or two: "Synced · 2 min ago", "Syncing…",
+// a guest's invitation to register, the changes waiting and the error.
+func SyncStatusText(t Translate, s SyncStatus) string {
+	if s.Guest {
+		return t("sync.guest", nil)
+	}
+	var lines []string
+	switch ago := s.Now.Sub(s.Last); {
+	case s.Running:
+		lines = append(lines, t("sync.running", nil))
+	case s.Last.IsZero():
+		lines = append(lines, t("sync.never", nil))
+	case ago < time.Minute:
+		lines = append(lines, t("sync.justNow", nil))
+	case ago < time.Hour:
+		lines = append(lines, t("sync.minutes", map[string]any{"N": int(ago / time.Minute)}))
+	case ago < 24*time.Hour:
+		lines = append(lines, t("sync.hours", map[string]any{"N": int(ago / time.Hour)}))
+	default:
+		lines = append(lines, t("sync.days", map[string]any{"N": int(ago / (24 * time.Hour))}))
+	}
+	if s.Waiting > 0 && !s.Running {
+		lines = append(lines, t("sync.waiting", map[string]any{"N": s.Waiting}))
+	}
+	if s.Err != "" {
+		lines = append(lines, t("sync.failed", map[string]any{"Error": s.Err}))
+	}
+	return strings.Join(lines, "\n")
+}

@@ -33,6 +33,7 @@ func (h *Hub) Handler() http.Handler {
 	mux.HandleFunc("POST /api/login", h.auth().login)
 	mux.HandleFunc("POST /api/logout", h.auth().logout)
 	mux.HandleFunc("POST /api/revoke", h.auth().revokeAll)
+	mux.HandleFunc("POST "+proto.SyncPath, h.auth().sync)
 	mux.HandleFunc("GET /ws", h.socket)
 	mux.HandleFunc("GET /healthz", h.auth().health)
 	if token := h.cfg.MetricsToken; token != "" {

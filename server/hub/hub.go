@@ -77,6 +77,8 @@ type Config struct {
 	// HelloTimeout closes a socket that has not signed in by then, so that sockets
 	// opened and left silent do not hold their address's places [10 s].
 	HelloTimeout time.Duration
+	// Sync bounds the sync request (items.go).
+	Sync SyncLimits
 	// Now reads the time [time.Now].
 	Now func() time.Time
 }
@@ -143,6 +145,7 @@ func (c *Config) defaults() {
 	if c.Now == nil {
 		c.Now = time.Now
 	}
+	c.Sync.defaults()
 }
 
 // Hub is one server instance.

@@ -13,9 +13,10 @@ import (
 )
 
 // Version is the protocol version a client names in its hello; a server takes hellos of
-// MinVersion to Version. Version 2 added the ended request, version 3 cancel_invite.
+// MinVersion to Version. Version 2 added the ended request, version 3 cancel_invite,
+// version 4 the sync request (sync.go).
 const (
-	Version    = 3
+	Version    = 4
 	MinVersion = 1
 )
 
