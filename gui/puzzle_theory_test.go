@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"fyne.io/fyne/v2"
+
 	"github.com/xqfyne/xiangqi/gui/present"
 	"github.com/xqfyne/xiangqi/play"
 	"github.com/xqfyne/xiangqi/puzzle"
@@ -66,5 +68,23 @@ func TestEndgameTheoryBeforeAndAfter(t *testing.T) {
 	want = tr("puzzle.outcome.drawn", map[string]any{"Result": tr(winner)})
 	if ps.theory.Text != want || ps.run.State() != play.RunFailed {
 		t.Fatalf("after the try the theory reads %q, want %q", ps.theory.Text, want)
+	}
+}
+
+// A puzzle opens in a phone's portrait window: the board on top, the moves left and the
+// theory under it. (The layout it shares with the editor read the editor's reasons, which
+// the puzzle screen has none of, and the app crashed when a puzzle was opened on a phone.)
+func TestPuzzleScreenInPortrait(t *testing.T) {
+	w, _ := openPuzzleWindow(t, t.TempDir())
+	w.Fyne().Resize(fyne.NewSize(390, 844))
+	ls := openPuzzleList(t, w)
+	choose(t, ls, "source", present.CollectionName(trData, puzzle.CollectionEndgames))
+	ps := openRow(t, w, ls, 0)
+	ps.content.Resize(fyne.NewSize(390, 844))
+	if b := ps.board.Size(); b.Width < 300 || b.Height < 300 || ps.board.Position().Y != 0 {
+		t.Fatalf("the board at %v, %v", ps.board.Position(), b)
+	}
+	if !ps.theory.Visible() || ps.theory.Text == "" {
+		t.Fatal("no theory under the board")
 	}
 }
