@@ -13,7 +13,7 @@ BROTLI_QUALITY ?= 11
 # texts never need and which Fyne parses again for every text style (docs/budget.md).
 TAGS ?= no_emoji
 
-.PHONY: all deps run server load load-faults test test-race test-wasm test-nnue-paths build engine package android android-release ios ios-release budget web bench match nnue-smoke smoke smoke-deps smoke-online smoke-web soak font icon portability puzzles-check puzzles-mine clean
+.PHONY: all deps run server load load-faults test test-race test-wasm test-nnue-paths build engine package android android-release ios ios-release budget web bench match nnue-smoke smoke smoke-deps smoke-online smoke-web soak speech font icon portability puzzles-check puzzles-mine clean
 
 all: build
 
@@ -196,6 +196,11 @@ smoke-deps:
 # Kill -9 soak test of the real app under Xvfb: the save survives every kill.
 soak: deps smoke-deps
 	bash scripts/soak-kill.sh $(SOAK_KILLS)
+
+# The spoken moves' clips (resources/speech/) from eSpeak NG, which it installs when missing;
+# the clips are committed, so only a change of the words needs it.
+speech:
+	$(GO) run ./scripts/makespeech
 
 # Regenerate the bundled font subset and the icon after UI text changes.
 font:

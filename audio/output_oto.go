@@ -13,6 +13,7 @@ import (
 type otoOutput struct {
 	ctx     *oto.Context
 	players []*oto.Player
+	speech  *oto.Player // the move being said, if any
 }
 
 // openDevice opens the default output through Oto and waits until it is ready.
@@ -40,6 +41,15 @@ func (o *otoOutput) play(clip int) {
 		return
 	}
 	p.Play()
+}
+
+func (o *otoOutput) say(pcm []byte) {
+	if o.speech != nil {
+		o.speech.Pause()
+		_ = o.speech.Close()
+	}
+	o.speech = o.ctx.NewPlayer(bytes.NewReader(pcm))
+	o.speech.Play()
 }
 
 // suspend and resume report errors through err (Oto keeps the device's first error).

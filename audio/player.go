@@ -13,10 +13,11 @@ import (
 // output is an open audio device with the clips prepared for playing. Its methods are
 // called on the player's goroutine only.
 type output interface {
-	play(clip int) // starts a clip from its beginning, again if it is playing
-	suspend()      // stops the device's stream while nothing plays, to spare CPU and battery
-	resume()       // starts it again
-	err() error    // the error that stopped the device, if any
+	play(clip int)  // starts a clip from its beginning, again if it is playing
+	say(pcm []byte) // starts a spoken move (16-bit PCM in the device's format), ending the one before
+	suspend()       // stops the device's stream while nothing plays, to spare CPU and battery
+	resume()        // starts it again
+	err() error     // the error that stopped the device, if any
 }
 
 // opener opens the device for clips of one format (16-bit PCM) and prepares the clips. It
@@ -31,6 +32,7 @@ const idleSuspend = 2 * time.Second
 // one goroutine, which Play hands sounds to without waiting.
 type Player struct {
 	requests chan play.Sound
+	speech   chan []string // moves to say (Say)
 	done     chan struct{}
 	settled  chan struct{} // closed once the device is open or the player has given up
 	close    sync.Once
@@ -45,7 +47,7 @@ func New(logf func(format string, args ...any)) *Player {
 }
 
 func newPlayer(open opener, idle time.Duration, logf func(string, ...any)) *Player {
-	p := &Player{requests: make(chan play.Sound, 4), done: make(chan struct{}), settled: make(chan struct{})}
+	p := &Player{requests: make(chan play.Sound, 4), speech: make(chan []string, 2), done: make(chan struct{}), settled: make(chan struct{})}
 	go p.run(open, idle, logf)
 	return p
 }
@@ -115,6 +117,19 @@ func (p *Player) run(open opener, idle time.Duration, logf func(string, ...any))
 			}
 			out.play(int(k))
 			idleTimer.Reset(time.Duration(clips[k].Duration()*float64(time.Second)) + idle)
+		case words := <-p.speech:
+			pcm, err := speechPCM(words, clips[0].Rate, clips[0].Channels)
+			if err != nil {
+				logf("sound: %v", err)
+				continue
+			}
+			if suspended {
+				out.resume()
+				suspended = false
+			}
+			out.say(pcm)
+			seconds := float64(len(pcm)) / float64(2*clips[0].Channels*clips[0].Rate)
+			idleTimer.Reset(time.Duration(seconds*float64(time.Second)) + idle)
 		case <-idleTimer.C:
 			out.suspend()
 			suspended = true
@@ -122,11 +137,12 @@ func (p *Player) run(open opener, idle time.Duration, logf func(string, ...any))
 	}
 }
 
-// drain forgets the sounds waiting to be played.
+// drain forgets the sounds and moves waiting to be played.
 func (p *Player) drain() {
 	for {
 		select {
 		case <-p.requests:
+		case <-p.speech:
 		default:
 			return
 		}

@@ -41,9 +41,10 @@ type fakeOutput struct {
 	mu     sync.Mutex
 }
 
-func (o *fakeOutput) play(clip int) { o.calls <- fmt.Sprint("play ", play.Sound(clip)) }
-func (o *fakeOutput) suspend()      { o.calls <- "suspend" }
-func (o *fakeOutput) resume()       { o.calls <- "resume" }
+func (o *fakeOutput) play(clip int)  { o.calls <- fmt.Sprint("play ", play.Sound(clip)) }
+func (o *fakeOutput) say(pcm []byte) { o.calls <- fmt.Sprint("say ", len(pcm)) }
+func (o *fakeOutput) suspend()       { o.calls <- "suspend" }
+func (o *fakeOutput) resume()        { o.calls <- "resume" }
 func (o *fakeOutput) err() error {
 	o.mu.Lock()
 	defer o.mu.Unlock()

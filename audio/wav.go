@@ -29,14 +29,17 @@ const (
 	maxSeconds = 60
 )
 
-// DecodeWAV reads a RIFF WAVE file of uncompressed 16-bit PCM, mono or stereo, skipping
-// chunks other than "fmt " and "data". Anything else is an error that says what is wrong.
+// DecodeWAV reads a RIFF WAVE file of uncompressed 16-bit PCM, mono or stereo, or of mono
+// IMA ADPCM (the spoken moves), skipping chunks other than "fmt ", "fact" and "data".
+// Anything else is an error that says what is wrong.
 func DecodeWAV(data []byte) (Clip, error) {
 	if len(data) < 12 || string(data[0:4]) != "RIFF" || string(data[8:12]) != "WAVE" {
 		return Clip{}, errors.New("wav: not a RIFF WAVE file")
 	}
 	var clip Clip
+	var format wavFormat
 	haveFormat := false
+	samples := -1 // the fact chunk's count of an ADPCM file's samples
 	rest := data[12:]
 	for len(rest) > 0 {
 		if len(rest) < 8 {
@@ -58,10 +61,25 @@ func DecodeWAV(data []byte) (Clip, error) {
 			if err != nil {
 				return Clip{}, err
 			}
-			clip.Rate, clip.Channels, haveFormat = f.rate, f.channels, true
+			clip.Rate, clip.Channels, format, haveFormat = f.rate, f.channels, f, true
+		case "fact":
+			if len(body) >= 4 {
+				samples = int(min(binary.LittleEndian.Uint32(body), maxSeconds*maxRate))
+			}
 		case "data":
 			if !haveFormat {
 				return Clip{}, errors.New("wav: data before the format chunk")
+			}
+			if format.adpcm {
+				if len(body) > maxSeconds*clip.Rate { // four bits a sample
+					return Clip{}, fmt.Errorf("wav: longer than %d s", maxSeconds)
+				}
+				pcm, err := decodeIMA(body, format.align, samples)
+				if err != nil {
+					return Clip{}, err
+				}
+				clip.PCM = pcm
+				return clip, nil
 			}
 			if len(body)%(2*clip.Channels) != 0 {
 				return Clip{}, fmt.Errorf("wav: %d data bytes are not whole %d-channel frames", len(body), clip.Channels)
@@ -76,14 +94,19 @@ func DecodeWAV(data []byte) (Clip, error) {
 	return Clip{}, errors.New("wav: no data chunk")
 }
 
-type wavFormat struct{ rate, channels int }
+type wavFormat struct {
+	rate, channels int
+	adpcm          bool // mono IMA ADPCM in blocks of align bytes
+	align          int
+}
 
-// decodeFormat reads a "fmt " chunk, accepting only 16-bit PCM with one or two channels.
+// decodeFormat reads a "fmt " chunk, accepting 16-bit PCM with one or two channels and
+// mono 4-bit IMA ADPCM.
 func decodeFormat(b []byte) (wavFormat, error) {
 	if len(b) < 16 {
 		return wavFormat{}, errors.New("wav: format chunk too short")
 	}
-	const pcm, extensible = 1, 0xFFFE // WAVE_FORMAT_PCM, WAVE_FORMAT_EXTENSIBLE
+	const pcm, ima, extensible = 1, 0x11, 0xFFFE // WAVE_FORMAT_PCM, WAVE_FORMAT_IMA_ADPCM, WAVE_FORMAT_EXTENSIBLE
 	tag := binary.LittleEndian.Uint16(b[0:])
 	channels := int(binary.LittleEndian.Uint16(b[2:]))
 	rate := int(binary.LittleEndian.Uint32(b[4:]))
@@ -94,6 +117,19 @@ func decodeFormat(b []byte) (wavFormat, error) {
 			return wavFormat{}, errors.New("wav: extensible format chunk too short")
 		}
 		tag = binary.LittleEndian.Uint16(b[24:])
+	}
+	if tag == ima {
+		switch {
+		case channels != 1:
+			return wavFormat{}, fmt.Errorf("wav: ADPCM with %d channels, want 1", channels)
+		case bits != 4:
+			return wavFormat{}, fmt.Errorf("wav: %d-bit ADPCM, want 4", bits)
+		case rate < minRate || rate > maxRate:
+			return wavFormat{}, fmt.Errorf("wav: sample rate %d Hz outside %d-%d", rate, minRate, maxRate)
+		case align < 5 || align > 1<<14:
+			return wavFormat{}, fmt.Errorf("wav: ADPCM block align %d", align)
+		}
+		return wavFormat{rate: rate, channels: 1, adpcm: true, align: align}, nil
 	}
 	switch {
 	case tag != pcm:

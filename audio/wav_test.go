@@ -107,6 +107,11 @@ func FuzzDecodeWAV(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Add(data[:200])
+	speech, err := resources.SpeechWAV("zh-pao") // IMA ADPCM
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(speech)
 	f.Add(wavFile([2]string{"LIST", "abc"}, [2]string{"fmt ", fmtChunk(1, 2, 48000, 16)}, [2]string{"data", "\x01\x02\x03\x04"}))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		c, err := DecodeWAV(data)

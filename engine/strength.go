@@ -201,13 +201,14 @@ func (l *strengthLimiter) plainEval() bool { return l != nil && l.plan.plainEval
 
 // rootBias gives each root move its bonus. A quiet move (no capture, no
 // check) gets a random bonus of 0..noise: the weaker player's loose
-// judgement of moves that change nothing on the board. A move that walks a
-// piece back to the square it left on the side's previous move, when
-// neither move captures or checks and the piece is not attacked where it
-// stands, loses more than the noise can give: it shuffles only when the
-// search finds it clearly best.
+// judgement of moves that change nothing on the board. A move that takes a
+// piece back to a square it stood on within the side's last returnMoves
+// moves (returningMove: the walk straight back, and the rounds of a king or
+// an advisor in the endgame), when the piece is in no danger where it stands
+// (threatened), loses more than the noise can give: it shuffles only when
+// the search finds it clearly best.
 func rootBias(root *rules.Position, moves []rules.Move, noise int, rng *rand.Rand) map[rules.Move]int {
-	back := undoingMove(root)
+	own := recentOwnMoves(root)
 	bias := make(map[rules.Move]int, len(moves))
 	for _, m := range moves {
 		if root.At(m.To()) != rules.NoPiece || !root.MakeMove(m) {
@@ -222,7 +223,7 @@ func rootBias(root *rules.Position, moves []rules.Move, noise int, rng *rand.Ran
 		if noise > 0 {
 			b = rng.IntN(noise + 1)
 		}
-		if m == back && !root.SquareAttacked(m.From(), root.Side().Opponent()) {
+		if returningMove(own, m) && !threatened(root, m.From()) {
 			b -= noise + shufflePenalty
 		}
 		bias[m] = b
@@ -277,6 +278,93 @@ func undoingMove(root *rules.Position) rules.Move {
 		return rules.NoMove
 	}
 	return rules.NewMove(prev.To(), prev.From())
+}
+
+// returnMoves is how many of the side's own moves the shuffle rule looks back
+// over. Only the walk straight back (one move) was penalised once, and in the
+// endgame the Beginner walked an advisor e1-d0-e1 and a king d/e back and
+// forth (issue 51 item 5).
+const returnMoves = 4
+
+// recentOwnMoves returns the side to move's last moves, the latest first, up
+// to returnMoves of them and back to the last capture (by either side) or
+// check by the side: before those the board was another one.
+func recentOwnMoves(root *rules.Position) []rules.Move {
+	hist := root.Moves()
+	p := root.Copy()
+	var own []rules.Move
+	for ply := 0; ply < 2*returnMoves && len(hist) > 0; ply++ {
+		m := hist[len(hist)-1]
+		if m == rules.NoMove {
+			break
+		}
+		gaveCheck := p.InCheck()
+		p.UnmakeMove()
+		hist = hist[:len(hist)-1]
+		mine := ply%2 == 1
+		if p.At(m.To()) != rules.NoPiece || mine && gaveCheck {
+			break
+		}
+		if mine {
+			own = append(own, m)
+		}
+	}
+	return own
+}
+
+// returningMove tells whether m takes its piece back to a square the piece
+// stood on during own (recentOwnMoves), following the piece back move by move.
+func returningMove(own []rules.Move, m rules.Move) bool {
+	sq := m.From()
+	for _, o := range own {
+		if o.To() == sq {
+			sq = o.From()
+			if sq == m.To() {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// threatened tells whether the side to move's piece on sq is in danger where
+// it stands, so that walking it back is an escape and no shuffle: the side is
+// in check, or an opponent's piece worth less takes it, or one takes it and
+// nothing takes back. A piece merely attacked and guarded, as most are in an
+// endgame, is not.
+func threatened(root *rules.Position, sq rules.Square) bool {
+	if root.InCheck() {
+		return true
+	}
+	if !root.SquareAttacked(sq, root.Side().Opponent()) {
+		return false
+	}
+	victim := exchangeValue[root.At(sq).Type()]
+	root.MakeNullMove()
+	defer root.UnmakeNullMove()
+	for _, m := range root.LegalMoves() {
+		if m.To() != sq {
+			continue
+		}
+		if exchangeValue[root.At(m.From()).Type()] < victim {
+			return true
+		}
+		if !root.MakeMove(m) {
+			continue
+		}
+		guarded := false
+		for _, r := range root.LegalMoves() {
+			if r.To() == sq {
+				guarded = true
+				break
+			}
+		}
+		root.UnmakeMove()
+		if !guarded {
+			return true
+		}
+	}
+	return false
 }
 
 // choose replaces the search's move by the one-ply look's on a careless move.

@@ -359,7 +359,7 @@ func formDialog(parent fyne.Window, title, confirm string, items []*widget.FormI
 }
 
 // settingsDialog edits difficulty, book, randomness, notation, rules, the evaluation,
-// coordinates, sound and the look of the app.
+// coordinates, sound, the spoken moves and the look of the app.
 type settingsDialog struct {
 	parent  fyne.Window
 	say     present.Say // names and describes the rule sets
@@ -382,6 +382,7 @@ func (sd settingsDialog) show() {
 	evaluationNote.Wrapping = fyne.TextWrapWord
 	warn := checked(tr("settings.warnRepetition"), cur.WarnRepetition)
 	sound := checked(tr("settings.sound"), cur.Sound)
+	speech := checked(tr("settings.speech"), cur.Speech)
 	items := []*widget.FormItem{
 		widget.NewFormItem(tr("settings.level"), picker.level),
 		widget.NewFormItem(tr("settings.seconds"), picker.seconds),
@@ -389,14 +390,14 @@ func (sd settingsDialog) show() {
 		widget.NewFormItem(tr("settings.rules"), rules.choice),
 		widget.NewFormItem(tr("settings.evaluation"), evaluation),
 	}
-	checks := []fyne.CanvasObject{rulesNote, evaluationNote, book.row, random.row, coords.row, warn.row, sound.row}
+	checks := []fyne.CanvasObject{rulesNote, evaluationNote, book.row, random.row, coords.row, warn.row, sound.row, speech.row}
 	look := newAppearancePicker(cur.Appearance, cur.Human == game.HumanBoth)
 	items, checks = append(items, look.items()...), append(checks, look.checks()...)
 	formDialog(sd.parent, tr("action.settings"), tr("action.apply"), items, checks, picker, func(secs float64) error {
 		set := cur
 		set.Seconds, set.Book, set.Random, set.Coords = secs, book.Checked, random.Checked, coords.Checked
 		set.Rules, set.WarnRepetition = rules.selected(), warn.Checked
-		set.Sound = sound.Checked
+		set.Sound, set.Speech = sound.Checked, speech.Checked
 		set.Appearance = look.selected()
 		set.Notation = chosen(notations, notation, set.Notation)
 		set.Evaluation = chosen(evals, evaluation, set.Evaluation)

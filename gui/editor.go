@@ -205,7 +205,8 @@ type editorLayout struct {
 	board, controls fyne.CanvasObject
 	inner           fyne.CanvasObject // the controls inside their scroll container
 	// reasons is the reasons' area in inner and reasonsRoom an empty one of the height
-	// kept for them: the board's height does not follow how many reasons there are.
+	// kept for them: the board's height does not follow how many reasons there are (nil
+	// where the controls have no reasons: the puzzle screen).
 	reasons, reasonsRoom fyne.CanvasObject
 }
 
@@ -219,7 +220,10 @@ func (l *editorLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
 		place(l.controls, bw, 0, size.Width-bw, size.Height)
 		return
 	}
-	need := l.inner.MinSize().Height - l.reasons.MinSize().Height + l.reasonsRoom.MinSize().Height
+	need := l.inner.MinSize().Height
+	if l.reasons != nil { // the editor's; the puzzle screen has no reasons
+		need += l.reasonsRoom.MinSize().Height - l.reasons.MinSize().Height
+	}
 	reserve := min(need, size.Height*editorControlsShare)
 	bh := min(size.Width/board.Aspect(), size.Height-reserve)
 	place(l.board, 0, 0, size.Width, bh)

@@ -135,7 +135,13 @@ func newPathScreen(deps pathDeps) *pathScreen {
 	s.allBtn = widget.NewButtonWithIcon(tr("path.all"), theme.ListIcon(), s.all)
 	s.dashBtn = widget.NewButtonWithIcon(tr("path.dashboard"), theme.InfoIcon(), s.dashboard)
 	top := titleBar(s.wide, tr("path.title"), s.close)
-	header := container.NewVBox(top, s.player, container.NewGridWithColumns(2, s.dashBtn, s.allBtn))
+	var player fyne.CanvasObject = s.player
+	if !s.wide {
+		// A phone wraps the line in two; the header's height is taken before the label
+		// knows its width, so the second line sat under the buttons: keep room for two.
+		player = container.New(atLeastLines{lines: 2}, s.player)
+	}
+	header := container.NewVBox(top, player, container.NewGridWithColumns(2, s.dashBtn, s.allBtn))
 	s.content = container.NewBorder(header, nil, nil, nil, s.list)
 	s.reshow()
 	return s

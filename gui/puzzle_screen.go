@@ -26,6 +26,7 @@ type puzzleScreen struct {
 	status     *widget.Label
 	stars      *widget.Label // what a solved try earned on the path
 	left       *widget.Label // endgame training: the moves left of the limit
+	theory     *widget.Label // endgame training: the known result, then the player's beside it
 	moves      *widget.Label // the moves played in this try
 	hintBtn    *widget.Button
 	retryBtn   *widget.Button
@@ -60,6 +61,8 @@ func newPuzzleScreen(run *play.PuzzleRun, deps puzzleDeps) *puzzleScreen {
 	ps.stars.Importance = widget.WarningImportance
 	ps.left = widget.NewLabel("")
 	ps.left.TextStyle.Bold = true
+	ps.theory = widget.NewLabel("")
+	ps.theory.Wrapping = fyne.TextWrapWord
 	ps.moves = widget.NewLabel("")
 	ps.moves.Wrapping = fyne.TextWrapWord
 	p := run.Puzzle()
@@ -82,12 +85,12 @@ func newPuzzleScreen(run *play.PuzzleRun, deps puzzleDeps) *puzzleScreen {
 	status := container.New(atLeastLines{lines: 2}, ps.status)
 	var controls *fyne.Container
 	if ps.wide {
-		controls = container.NewVBox(ps.title, ps.facts, ps.left, status, ps.stars,
+		controls = container.NewVBox(ps.title, ps.facts, ps.left, ps.theory, status, ps.stars,
 			container.NewGridWithColumns(2, ps.hintBtn, ps.retryBtn),
 			container.NewGridWithColumns(2, ps.analyseBtn, ps.editBtn),
 			container.NewGridWithColumns(2, back, ps.nextBtn), ps.moves)
 	} else {
-		controls = container.NewVBox(ps.left, status, ps.stars,
+		controls = container.NewVBox(ps.left, ps.theory, status, ps.stars,
 			container.NewGridWithColumns(6, back, ps.hintBtn, ps.retryBtn, ps.analyseBtn, ps.editBtn, ps.nextBtn),
 			ps.title, ps.facts, ps.moves)
 	}
@@ -135,6 +138,9 @@ func (ps *puzzleScreen) refresh() {
 	left, limited := r.MovesLeft()
 	ps.left.SetText(present.MovesLeft(trData, left, play.EndgameMoves, r.Hints()))
 	showIf(limited, ps.left)
+	theory, endgame := r.Theory()
+	ps.theory.SetText(present.EndgameTheory(trData, theory, theory.Outcome))
+	showIf(endgame, ps.theory)
 	ps.moves.SetText(r.PlayedText())
 	showIf(ps.moves.Text != "", ps.moves)
 	enable(ps.hintBtn, r.CanHint())

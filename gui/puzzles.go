@@ -235,7 +235,9 @@ func newPuzzleListScreen(deps puzzleListDeps) *puzzleListScreen {
 			container.NewGridWithColumns(4, ls.source, ls.theme, ls.level, ls.unsolved),
 			ls.count)
 	} else {
-		header = container.NewVBox(ls.player, ls.chart,
+		// Room for the player's line in two, as on the path (the header's height is
+		// taken before the label knows its width).
+		header = container.NewVBox(container.New(atLeastLines{lines: 2}, ls.player), ls.chart,
 			container.NewGridWithColumns(2, ls.source, ls.theme),
 			container.NewGridWithColumns(2, ls.level, ls.unsolved),
 			ls.count)

@@ -213,10 +213,15 @@ func (s *Session) Settings() Settings { return s.settings }
 // changes nothing and is returned as an error.
 func (s *Session) play(lm game.LegalMove, animate bool) error {
 	captured := captures(s.m.Game().View(), lm.Move())
+	var before *rules.Position // for the spoken move, which names it from where it starts
+	if s.settings.Speech {
+		before = s.m.Game().Position()
+	}
 	if err := s.m.PlayLegal(lm); err != nil {
 		return err
 	}
 	s.sound(moveSound(s.m.Game(), s.settings.Human, captured))
+	s.speak(before, lm.Move())
 	if s.hinting {
 		s.Engine().cancel() // a hint for the position before this move is stale
 	}

@@ -50,8 +50,11 @@ type Settings struct {
 	WarnRepetition bool
 	// TimeControl is the game's clock (zero: untimed); it is chosen for a new game only.
 	TimeControl match.TimeControl
-	Sound       bool       // play sounds for moves, captures, checks, illegal taps and the end
-	Appearance  Appearance // board, pieces, theme, face-to-face
+	Sound       bool // play sounds for moves, captures, checks, illegal taps and the end
+	// Speech: say each move aloud (炮二平五, "cannon two across five"), through a sound
+	// player that can speak (Speaker); off unless the player turns it on.
+	Speech     bool
+	Appearance Appearance // board, pieces, theme, face-to-face
 	// Evaluation: the classical evaluation or the built-in net, for the searches at full
 	// strength (Session.netFor says which).
 	Evaluation Evaluation
@@ -76,6 +79,7 @@ const (
 	keyNotation = "notation"
 	keyWarn     = "warnRepetition"
 	keySound    = "sound"
+	keySpeech   = "speech"
 	keyEval     = "evaluation"
 )
 
@@ -121,6 +125,7 @@ func settingsFrom(saved map[string]string, lang Language) Settings {
 		s.TimeControl = tc
 	}
 	s.Sound = flag(keySound, s.Sound)
+	s.Speech = flag(keySpeech, s.Speech)
 	s.Appearance = appearanceOf(saved, flag)
 	s.Evaluation = evaluationFrom(saved[keyEval], s.Evaluation)
 	return s
@@ -140,6 +145,7 @@ func (s Settings) encode() map[string]string {
 		keyWarn:        strconv.FormatBool(s.WarnRepetition),
 		keyTimeControl: s.TimeControl.String(),
 		keySound:       strconv.FormatBool(s.Sound),
+		keySpeech:      strconv.FormatBool(s.Speech),
 		keyEval:        evaluationNames[s.Evaluation],
 	}
 	s.Appearance.record(saved)

@@ -19,14 +19,17 @@
 #                   $HOME and $SHARED replaced), "click FORM X Y", "square FORM SQ" (a click on
 #                   the board point SQ, e.g. h2, found on screen), "drag FORM X1 Y1 X2 Y2" (a press
 #                   at X1,Y1 moved to X2,Y2: scrolls a list or dialog on either form), "wait SECONDS"; FORM may be
-#                   "any" or one language's form ("desktop-zh")
+#                   "any" or one language's form ("desktop-zh"); "shoot NAME" takes SCENE-NAME-LANG-FORM.png
+#                   at once (a banner or a search that does not wait for the screen to settle); "wheel
+#                   FORM X Y N" turns the mouse wheel N steps down at X,Y (scrolls a desktop dialog)
 # With VARIANT set (e.g. VARIANT=before), NAME.VARIANT.EXT is used where it exists instead of
 # NAME.EXT: an older build may need a save in its own format or clicks where its buttons were.
 #
 # Usage: scripts/screenshots.sh [SCENE...]   (default: every scene)
 # Environment: OUT; BIN_DESKTOP and BIN_PHONE to shoot binaries built elsewhere (an older
 # commit's, for before/after pictures) instead of building this tree; LANGS (default
-# "en_US.UTF-8 zh_CN.UTF-8"); FORMS (default "desktop phone"); VARIANT.
+# "en_US.UTF-8 zh_CN.UTF-8"); FORMS (default "desktop phone"); VARIANT; DESKTOP_SIZE (default
+# 1280x900; the app opens at 900x680, where a scene's desktop clicks need a variant of their own).
 # Needs xvfb, xdotool, xclip and imagemagick (make smoke-deps installs them).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -34,6 +37,7 @@ OUT=${OUT:-dist/screens}
 LANGS=${LANGS:-en_US.UTF-8 zh_CN.UTF-8}
 FORMS=${FORMS:-desktop phone}
 VARIANT=${VARIANT:-}
+DESKTOP_SIZE=${DESKTOP_SIZE:-1280x900}
 SHARED=$(cd .. && pwd)/shared
 mkdir -p "$OUT" dist
 . scripts/x11-lib.sh
@@ -136,6 +140,12 @@ shoot() { # scene lang form binary width height
           click_square $board "$b"
         fi ;;
       wait) sleep "$a" ;;
+      wheel)
+        read -r x1 y1 n <<<"$b $c"
+        if for_me "$a"; then xdotool mousemove "$x1" "$y1" click --repeat "$n" --delay 50 5; fi ;;
+      shoot)
+        import -window root -crop "${w}x${h}+0+0" +repage "$OUT/$scene-$a-${lang%%_*}-$form.png"
+        echo "$OUT/$scene-$a-${lang%%_*}-$form.png" ;;
       "" | "#"*) ;;
       *) echo "$scene: unknown step $step"; exit 1 ;;
       esac
@@ -169,7 +179,7 @@ for scene in "${scenes[@]}"; do
       f=$(scene_file "$scene" forms)
       if [ -f "$f" ] && ! grep -qw "$form" "$f"; then continue; fi
       case $form in
-      desktop) shoot "$scene" "$lang" desktop "$BIN_DESKTOP" 1280 900 ;;
+      desktop) shoot "$scene" "$lang" desktop "$BIN_DESKTOP" "${DESKTOP_SIZE%x*}" "${DESKTOP_SIZE#*x}" ;;
       phone) shoot "$scene" "$lang" phone "$BIN_PHONE" 390 844 ;;
       *) echo "unknown form $form"; exit 1 ;;
       esac

@@ -11,6 +11,7 @@
 //
 //	levelstat -games 40 -levels 1-6
 //	levelstat -games 200 -workers 16        # the full table
+//	levelstat -levels 1-2 -fullgames 0 -phases   # shuffles by game phase
 package main
 
 import (
@@ -41,6 +42,7 @@ func main() {
 		seed      = flag.Uint64("seed", 1, "seed of the games")
 		maxPlies  = flag.Int("maxplies", 300, "adjudicate a draw after this many plies")
 		hashMB    = flag.Int("hash", 16, "hash table of each searcher in MB")
+		byPhase   = flag.Bool("phases", false, "also print each level's shuffles by game phase (opening, middlegame, endgame)")
 	)
 	flag.Parse()
 	if *fullGames < 0 {
@@ -71,6 +73,9 @@ func main() {
 	fmt.Printf("levelstat: %d workers, seed %d, %s a move for the full engine, %.0f s\n\n",
 		*workers, *seed, strings.TrimPrefix(fullName, "full engine at "), time.Since(start).Seconds())
 	printTable(os.Stdout, levels, chosen, pairs, fullName)
+	if *byPhase {
+		printPhases(os.Stdout, levels, chosen, pairs)
+	}
 }
 
 // parseLevels reads "all", "3", "1-6" or "1,3,5-7" into level indexes (from 0).
@@ -120,11 +125,12 @@ type pairing struct {
 	self   bool // the full engine against itself (level -1)
 	games  int
 
-	mu    sync.Mutex
-	score matchstat.Score
-	stats [2]moveStats // a's and b's
-	done  int
-	cpu   time.Duration // summed thinking time of both sides
+	mu     sync.Mutex
+	score  matchstat.Score
+	stats  [2]moveStats // a's and b's
+	phases [2]shuffleTracker
+	done   int
+	cpu    time.Duration // summed thinking time of both sides
 }
 
 // plan lists the pairings: each chosen limited level against the next level
@@ -204,6 +210,8 @@ func run(pairs []*pairing, bud budget, workers int, seed uint64, log io.Writer) 
 				}
 				j.p.stats[0].add(r.stats[0])
 				j.p.stats[1].add(r.stats[1])
+				j.p.phases[0].add(r.phases[0])
+				j.p.phases[1].add(r.phases[1])
 				j.p.done++
 				j.p.cpu += r.stats[0].thinking + r.stats[1].thinking
 				j.p.mu.Unlock()

@@ -122,9 +122,10 @@ func (s *moveStats) observe(p *rules.Position, m rules.Move, prev plyFacts, ref 
 
 // gameResult is one finished game from the first player's (a's) side.
 type gameResult struct {
-	score float64 // 1 a won, 0.5 drawn, 0 lost
-	stats [2]moveStats
-	plies int
+	score  float64 // 1 a won, 0.5 drawn, 0 lost
+	stats  [2]moveStats
+	phases [2]shuffleTracker
+	plies  int
 }
 
 // playGame plays a (Red when aRed) against b from the opening, with the
@@ -152,6 +153,7 @@ func playGame(a, b player, aRed bool, opening []string, seed uint64, bud budget)
 	}
 	ref := engine.NewSearcher(engine.Options{HashMB: 1, Threads: 1, Seed: 1, Rules: game.AsianRules})
 	var stats [2]moveStats // by colour
+	var byPhase [2]shuffleTracker
 	var prev [2]plyFacts
 	ctx := context.Background()
 	for g.Len() < bud.maxPlies && !g.Result().Decided() {
@@ -170,7 +172,9 @@ func playGame(a, b player, aRed bool, opening []string, seed uint64, bud budget)
 			}
 			break
 		}
-		prev[c] = stats[c].observe(pos, res.Move, prev[c], ref)
+		f := stats[c].observe(pos, res.Move, prev[c], ref)
+		byPhase[c].observe(pos, g.Len(), prev[c], f)
+		prev[c] = f
 		if err := g.Play(res.Move); err != nil {
 			return gameResult{}, fmt.Errorf("%s played %s in %s: %w", players[c].name, res.Move, pos.FEN(), err)
 		}
@@ -189,5 +193,6 @@ func playGame(a, b player, aRed bool, opening []string, seed uint64, bud budget)
 		}
 	}
 	out.stats[0], out.stats[1] = stats[aColor], stats[aColor.Opponent()]
+	out.phases[0], out.phases[1] = byPhase[aColor], byPhase[aColor.Opponent()]
 	return out, nil
 }

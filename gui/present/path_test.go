@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/xqfyne/xiangqi/play"
 	"github.com/xqfyne/xiangqi/puzzle"
 	"github.com/xqfyne/xiangqi/rules"
 )
@@ -62,4 +63,19 @@ func TestDashboardTexts(t *testing.T) {
 		return StreakLine(tr, pr.DayStreak(time.Date(2026, 12, 2, 9, 0, 0, 0, time.UTC)))
 	},
 		"Days in a row with a solve: 1", "连续解题 1 天")
+}
+
+func TestEndgameTheoryTexts(t *testing.T) {
+	red, draw := play.Theory{Winner: rules.Red}, play.Theory{Draw: true}
+	sayBoth(t, "theory before", func(tr Translate) string { return EndgameTheory(tr, red, play.OutcomeNone) },
+		"Theory: Red wins", "理论：红胜")
+	sayBoth(t, "theory of a draw", func(tr Translate) string { return EndgameTheory(tr, draw, play.OutcomeNone) },
+		"Theory: draw", "理论：和棋")
+	sayBoth(t, "drew a win", func(tr Translate) string { return EndgameTheory(tr, red, play.OutcomeDrawn) },
+		"You drew; theory: Red wins", "你走成和棋；理论：红胜")
+	sayBoth(t, "lost a draw", func(tr Translate) string {
+		return EndgameTheory(tr, draw, play.OutcomeLost) + "/" + EndgameTheory(tr, play.Theory{Winner: rules.Black}, play.OutcomeWon)
+	}, "You lost; theory: draw/You won; theory: Black wins", "你输了；理论：和棋/你赢了；理论：黑胜")
+	sayBoth(t, "limit", func(tr Translate) string { return EndgameTheory(tr, red, play.OutcomeUndecided) },
+		"Not won in 60 moves; theory: Red wins", "60 步内未能取胜；理论：红胜")
 }
