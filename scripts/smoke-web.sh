@@ -7,7 +7,7 @@
 # saved game comes back. Then the installable web app: Chromium reports no installability
 # errors, the service worker is active and controls the page, and with the network off (the
 # browser offline and the server stopped) the page reloads, draws the board and the saved game
-# comes back. It prints the first-load and offline-load times and the bytes the server sent
+# comes back. It prints the first-load, engine-ready and offline-load times and the bytes the server sent
 # for the .wasm, and fails unless each browser profile fetched the .wasm once (the page's
 # download goes into the worker's cache). Installability is checked in a persistent profile of its own (Chromium does
 # not install from incognito), the game in an incognito context. The build is served by cmd/xqweb (brotli or gzip copies, application/wasm)
@@ -313,6 +313,9 @@ let inProfile = 0;
     moves = got;
     say(`[${ts()}] move ${i + 1}: ${mv}, engine answered ${moves[moves.length - 1]} after ${Date.now() - tMove} ms`);
     if (i === 0) {
+      // The engine's readiness as a player meets it: the board drawn, then the first answer
+      // (without the script's own pauses between the two).
+      say(`engine ready: first answer ${((drawnAt - tFirst + Date.now() - tMove) / 1000).toFixed(2)} s after the request (board drawn + the first reply's ${Date.now() - tMove} ms)`);
       const shown = await until(10000, async () => { await pixels(); return await redShare('e2') >= 0.02 && await redShare('h2') <= 0.01; });
       await shot('3-answered');
       if (!shown) fail('the board does not show the cannon on e2');
