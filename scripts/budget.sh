@@ -43,8 +43,10 @@ FIRST_LOAD_S=${FIRST_LOAD_S:-1.5}
 ENGINE_READY_S=${ENGINE_READY_S:-3}
 OFFLINE_LOAD_S=${OFFLINE_LOAD_S:-1.5}
 # The ceilings --ci fails past for the targets above that are not met yet (a loaded CI
-# machine's Chromium compiles the 43 MB .wasm in 5-30 s).
+# machine's Chromium compiles the 43 MB .wasm in 5-30 s), or that a loaded machine's
+# Chromium misses by a little (the placeholder board: 1.46 s here with a load of 10).
 CI_WASM_MB=${CI_WASM_MB:-45}
+CI_PLACEHOLDER_S=${CI_PLACEHOLDER_S:-5}
 CI_FIRST_LOAD_S=${CI_FIRST_LOAD_S:-60}
 CI_ENGINE_READY_S=${CI_ENGINE_READY_S:-70}
 CI_OFFLINE_LOAD_S=${CI_OFFLINE_LOAD_S:-30}
@@ -215,7 +217,7 @@ desktop() {
 }
 
 web() {
-  local log=$OUT/smoke-web.log build=$OUT/web/web wasm raw br fetched first ready offline
+  local log=$OUT/smoke-web.log build=$OUT/web/web wasm raw br fetched placeholder offline_placeholder first ready offline
   if [ -n "$CI_MODE" ]; then
     # The smoke run CI made (make smoke-web, its output in WEB_LOG); it failed CI already if
     # the page did not work.
@@ -231,22 +233,30 @@ web() {
   raw=$(stat -c %s "$wasm")
   br=$(stat -c %s "$wasm.br" 2>/dev/null || echo 0)
   fetched=$(sed -n 's/^the .wasm was fetched \([0-9]*\) time.*/\1/p' "$log")
+  placeholder=$(sed -n 's/^first load: placeholder board painted \([0-9.]*\) s.*/\1/p' "$log")
+  offline_placeholder=$(sed -n 's/^offline reload: placeholder board painted \([0-9.]*\) s.*/\1/p' "$log")
   first=$(sed -n 's/^first load: board drawn \([0-9.]*\) s.*/\1/p' "$log")
   ready=$(sed -n 's/^engine ready: first answer \([0-9.]*\) s.*/\1/p' "$log")
   offline=$(sed -n 's/^offline reload: board drawn after \([0-9.]*\) s.*/\1/p' "$log")
   figure ".wasm raw (MB)" "$(awk -v b="$raw" 'BEGIN { printf "%.1f", b / 1e6 }')"
   figure ".wasm brotli (MB)" "$(awk -v b="$br" 'BEGIN { printf "%.1f", b / 1e6 }')"
   figure ".wasm fetches in the smoke run" "${fetched:-?}"
-  figure "first load, board drawn (s)" "${first:-?}"
+  figure "first load, placeholder board (s)" "${placeholder:-?}"
+  figure "first load, app's board drawn (s)" "${first:-?}"
   figure "engine ready, first answer (s)" "${ready:-?}"
-  figure "offline load, board drawn (s)" "${offline:-?}"
+  figure "offline, placeholder board (s)" "${offline_placeholder:-?}"
+  figure "offline, app's board drawn (s)" "${offline:-?}"
   # smoke-web fails unless each of its two browser profiles fetched the .wasm once.
   [ "${fetched:-0}" = 2 ] || over+=(".wasm fetches ${fetched:-?} != 2 (one per browser profile)")
   target ".wasm raw (MB)" "$(awk -v b="$raw" 'BEGIN { print b / 1e6 }')" "$WASM_MB" "$CI_WASM_MB"
   budget ".wasm brotli (MB)" "$(awk -v b="$br" 'BEGIN { print b / 1e6 }')" "$WASM_BR_MB"
-  target "first load (s)" "${first:-99}" "$FIRST_LOAD_S" "$CI_FIRST_LOAD_S"
+  # A board on screen within FIRST_LOAD_S (the issue allows a placeholder board): the loading
+  # page's; the app's own board and its engine are targets until the .wasm compiles faster.
+  target "first load, placeholder board (s)" "${placeholder:-99}" "$FIRST_LOAD_S" "$CI_PLACEHOLDER_S"
+  target "offline, placeholder board (s)" "${offline_placeholder:-99}" "$OFFLINE_LOAD_S" "$CI_PLACEHOLDER_S"
+  target "first load, app's board (s)" "${first:-99}" "$FIRST_LOAD_S" "$CI_FIRST_LOAD_S"
   target "engine ready (s)" "${ready:-99}" "$ENGINE_READY_S" "$CI_ENGINE_READY_S"
-  target "offline load (s)" "${offline:-99}" "$OFFLINE_LOAD_S" "$CI_OFFLINE_LOAD_S"
+  target "offline, app's board (s)" "${offline:-99}" "$OFFLINE_LOAD_S" "$CI_OFFLINE_LOAD_S"
 }
 
 for phase in $PHASES; do "$phase"; done
