@@ -24,7 +24,7 @@ const (
 // diagonals. Points are 10 units apart, 5 from the edge.
 func placeholderBoard() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, `<svg id="%s" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 90 100" role="img" aria-hidden="true"`+
+	fmt.Fprintf(&b, `<svg id="%s" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 90 100" aria-hidden="true"`+
 		` style="width:min(80vw,45vh);height:auto;display:block;margin:0 auto 12px auto">`, placeholderID)
 	fmt.Fprintf(&b, `<rect width="90" height="100" rx="2" fill="%s"/>`, themeColour)
 	fmt.Fprintf(&b, `<g stroke="%s" stroke-width="0.6" stroke-linecap="square" fill="none">`, boardLineColour)
