@@ -204,7 +204,7 @@ desktop() {
   figure "RSS after $after, all (MB)" "$(rss_mb "$app")"
   figure "  of it software GL (MB)" "$(gl_mb "$app")"
   figure "RSS after $after (MB)" "$rss_games"
-  figure "Go heap in use after games (MB)" "$(heap "$app" 2)"
+  figure "Go heap in use after $after (MB)" "$(heap "$app" 2)"
   budget "RSS at 20 s (MB)" "$rss_start" "$RSS_START_MB"
   budget "RSS after games (MB)" "$rss_games" "$RSS_GAMES_MB"
   kill "$app"; wait "$app" 2>/dev/null || true; app=""
