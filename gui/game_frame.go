@@ -18,7 +18,7 @@ type frameParts struct {
 	over     fyne.CanvasObject // drawn over the board (the check banner); nil for none
 	clocks   *ClockWidget
 	status   *faceStatus
-	thinking *widget.ProgressBarInfinite
+	thinking fyne.CanvasObject
 	captions []*widget.Button // the labelled buttons of landscape, captionColumns a row
 	icons    []*iconButton    // the same actions as icons for portrait, in the same order
 	// extra sits beside the "Moves" title in landscape and ends the icon row in portrait

@@ -23,8 +23,8 @@ type gameScreen struct {
 	clocks      *ClockWidget
 	clockTicker play.Ticker // redraws the running clock
 	status      *widget.Label
-	turned      *faceStatus // the status turned for the player across the board
-	thinking    *widget.ProgressBarInfinite
+	turned      *faceStatus     // the status turned for the player across the board
+	thinking    *fyne.Container // the thinking bar's slot (thinking_bar.go)
 	moveList    *moveList
 	notes       *notesView
 	moves       moveRows
@@ -70,8 +70,7 @@ func newGameScreen(deps gameDeps) *gameScreen {
 	g.status = widget.NewLabel("")
 	g.status.Wrapping = fyne.TextWrapWord
 	g.turned = newFaceStatus(g.status)
-	g.thinking = widget.NewProgressBarInfinite()
-	g.thinking.Hide()
+	g.thinking = newThinkingSlot()
 	g.newBtn = widget.NewButton(tr("action.new"), g.newGame)
 	g.undoBtn = widget.NewButton(tr("action.undo"), s.Takeback().Undo)
 	g.redoBtn = widget.NewButton(tr("action.redo"), s.Takeback().Redo)
@@ -172,18 +171,7 @@ func (g *gameScreen) textBtns() []*widget.Button {
 }
 
 // showThinking shows the progress bar while the engine thinks.
-func (g *gameScreen) showThinking(on bool) {
-	if on == g.thinking.Visible() {
-		return
-	}
-	if on {
-		g.thinking.Show()
-		g.thinking.Start()
-	} else {
-		g.thinking.Stop()
-		g.thinking.Hide()
-	}
-}
+func (g *gameScreen) showThinking(on bool) { showThinkingBar(g.thinking, on) }
 
 // boardView is what the board shows of the session.
 func boardView(s *play.Session) board.View {

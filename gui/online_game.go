@@ -56,8 +56,7 @@ func newOnlineGame(deps *onlineDeps) *onlineGame {
 	o.clocks = NewClockWidget(tr("side.red"), tr("side.black"))
 	o.gameStatus = widget.NewLabel("")
 	o.gameStatus.Wrapping = fyne.TextWrapWord
-	thinking := widget.NewProgressBarInfinite() // never shown: no engine here
-	thinking.Hide()
+	thinking := newThinkingSlot() // never filled: no engine here
 	o.resign = widget.NewButton(tr("action.resign"), o.confirmResign)
 	o.draw = widget.NewButton(tr("online.offerDraw"), o.drawTapped)
 	o.decline = widget.NewButton(tr("online.decline"), o.declineTapped)

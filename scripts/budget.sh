@@ -14,11 +14,22 @@
 #    WEB_DIR=wasm reuses a build instead of building (make web takes minutes).
 # It prints every figure, then fails when one is past its budget. Phases: PHASES="desktop web".
 # Needs what make smoke and make smoke-web install. Output and profiles go to $OUT.
+#
+# --ci: the quick check CI runs after its smoke tests (about 2 minutes): the binaries CI built
+# (dist/xiangqi, dist/xqengine) instead of new builds, CI_MOVES (10) moves against the engine
+# instead of two games (the figure "after games" is then after those moves, against the same
+# 180 MB), and the web figures read from the smoke run CI made (WEB_LOG, its output, and
+# WEB_BUILD, the build it served) instead of a smoke run of its own. The targets not met today
+# (the raw .wasm, the load times: docs/budget.md) fail there only past a ceiling that keeps
+# today's figures from growing (CI_WASM_MB and the CI_*_S below); both are printed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+CI_MODE=""
+[ "${1:-}" = "--ci" ] && CI_MODE=1
 OUT=${OUT:-/tmp/xiangqi-budget}
 PHASES=${PHASES:-desktop web}
 GAMES=${GAMES:-2}
+CI_MOVES=${CI_MOVES:-10}
 MOVETIME=${MOVETIME:-150}
 IDLE_SECONDS=${IDLE_SECONDS:-60}
 # The budgets (docs/budget.md).
@@ -29,15 +40,33 @@ IDLE_OVER_FLOOR_S=${IDLE_OVER_FLOOR_S:-0.15}
 WASM_MB=${WASM_MB:-30}
 WASM_BR_MB=${WASM_BR_MB:-10}
 FIRST_LOAD_S=${FIRST_LOAD_S:-1.5}
+ENGINE_READY_S=${ENGINE_READY_S:-3}
 OFFLINE_LOAD_S=${OFFLINE_LOAD_S:-1.5}
+# The ceilings --ci fails past for the targets above that are not met yet (a loaded CI
+# machine's Chromium compiles the 43 MB .wasm in 5-30 s), or that a loaded machine's
+# Chromium misses by a little (the placeholder board: 1.46 s here with a load of 10).
+CI_WASM_MB=${CI_WASM_MB:-45}
+CI_PLACEHOLDER_S=${CI_PLACEHOLDER_S:-5}
+CI_FIRST_LOAD_S=${CI_FIRST_LOAD_S:-60}
+CI_ENGINE_READY_S=${CI_ENGINE_READY_S:-70}
+CI_OFFLINE_LOAD_S=${CI_OFFLINE_LOAD_S:-30}
 mkdir -p "$OUT" dist
 OUT=$(cd "$OUT" && pwd)
 rm -f "$OUT"/heap-*.pprof "$OUT"/*.png
 over=()
+unmet=()
 figure() { printf '%-34s %s\n' "$1:" "$2" | tee -a "$OUT/figures.txt"; }
 : >"$OUT/figures.txt"
+past() { awk -v v="$1" -v l="$2" 'BEGIN { exit !(v > l) }'; }
 # budget NAME VALUE LIMIT: a figure past its limit fails the run (at the end).
-budget() { awk -v v="$2" -v l="$3" 'BEGIN { exit !(v > l) }' && over+=("$1 $2 > $3") || true; }
+budget() { past "$2" "$3" && over+=("$1 $2 > $3") || true; }
+# target NAME VALUE TARGET CEILING: with --ci, a figure past its target is reported and
+# fails only past the ceiling; otherwise the target is the budget.
+target() {
+  if [ -z "$CI_MODE" ]; then budget "$1" "$2" "$3"; return; fi
+  past "$2" "$3" && unmet+=("$1 $2 > $3 (CI ceiling $4)") || true
+  budget "$1" "$2" "$4"
+}
 
 rss_mb() { awk '/^VmRSS:/ { printf "%.1f\n", $2 / 1024 }' "/proc/$1/status"; }
 # gl_mb PID: the resident part of the software OpenGL renderer Xvfb needs (Mesa's llvmpipe:
@@ -64,10 +93,16 @@ heap() {
 desktop() {
   . scripts/x11-lib.sh
   BIN_PHONE=${BIN_PHONE:-none} # only the desktop build is measured
+  if [ -n "$CI_MODE" ]; then
+    # CI built both (.ci/run, "build every binary"): measure those.
+    [ -x dist/xiangqi ] && BIN_DESKTOP=${BIN_DESKTOP:-dist/xiangqi}
+    [ -x dist/xqengine ] || go build -o dist/xqengine ./cmd/xqengine
+  else
+    go build -o dist/xqengine ./cmd/xqengine
+  fi
   app_session
   floor=""
   trap '[ -z "$floor" ] || kill "$floor" 2>/dev/null; end_app_session' EXIT
-  go build -o dist/xqengine ./cmd/xqengine
   go build -tags no_emoji -o dist/fynefloor ./scripts/fynefloor
   local home wid save t0 c0 c1 ticks hz lib before n moves mv p
   home=$(mktemp -d)
@@ -117,10 +152,12 @@ desktop() {
   floor=""
   rm -rf "$fhome"
   finished() { grep -o '"result": *"[^"]*"' "$1" 2>/dev/null | grep -vc '"\*"' || true; }
-  for g in $(seq "$GAMES"); do
+  local games=$GAMES limit=200 played=0
+  [ -n "$CI_MODE" ] && games=1 limit=$CI_MOVES
+  for g in $(seq "$games"); do
     lib=$(find "$home" -name library.json | head -1)
     before=$(finished "$lib")
-    for n in $(seq 200); do
+    for n in $(seq "$limit"); do
       moves=$(save_moves "$save")
       mv=$( (printf 'uci\nposition startpos moves %s\ngo movetime %s\n' "$moves" "$MOVETIME"; sleep "$(awk -v m="$MOVETIME" 'BEGIN { print m / 1000 + 0.4 }')"; echo quit) |
         dist/xqengine | sed -n 's/^bestmove \([a-i][0-9][a-i][0-9]\).*/\1/p')
@@ -138,7 +175,14 @@ desktop() {
       done
       [ -n "$lib" ] && [ "$(finished "$lib")" -gt "${before:-0}" ] && break
       [ "$(save_ply "$save")" -ge $((p + 2)) ] || { echo "budget: game $g: no reply to $mv"; shot budget-stuck; exit 1; }
+      played=$n
     done
+    if [ -n "$CI_MODE" ]; then
+      [ "$played" -ge 1 ] || { echo "budget: no move was played"; exit 1; }
+      echo "budget: $played moves played, $(save_ply "$save") plies, RSS $(rss_mb "$app") MB, less software GL $(app_mb "$app") MB"
+      shot budget-moves
+      break
+    fi
     lib=$(find "$home" -name library.json | head -1)
     [ -n "$lib" ] && [ "$(finished "$lib")" -gt "${before:-0}" ] || { echo "budget: game $g did not end in 200 moves"; exit 1; }
     echo "budget: game $g over after $(save_ply "$save") plies, RSS $(rss_mb "$app") MB, less software GL $(app_mb "$app") MB"
@@ -155,10 +199,12 @@ desktop() {
     wait_save_ply "$save" 0 15 || { echo "budget: no new game"; exit 1; }
   done
   rss_games=$(app_mb "$app")
-  figure "RSS after $GAMES games, all (MB)" "$(rss_mb "$app")"
+  local after="$GAMES games"
+  [ -n "$CI_MODE" ] && after="$played moves"
+  figure "RSS after $after, all (MB)" "$(rss_mb "$app")"
   figure "  of it software GL (MB)" "$(gl_mb "$app")"
-  figure "RSS after $GAMES games (MB)" "$rss_games"
-  figure "Go heap in use after games (MB)" "$(heap "$app" 2)"
+  figure "RSS after $after (MB)" "$rss_games"
+  figure "Go heap in use after $after (MB)" "$(heap "$app" 2)"
   budget "RSS at 20 s (MB)" "$rss_start" "$RSS_START_MB"
   budget "RSS after games (MB)" "$rss_games" "$RSS_GAMES_MB"
   kill "$app"; wait "$app" 2>/dev/null || true; app=""
@@ -171,29 +217,52 @@ desktop() {
 }
 
 web() {
-  local log=$OUT/smoke-web.log wasm raw br fetched first offline
-  OUT=$OUT/web RELEASE=1 BROTLI_QUALITY=${BROTLI_QUALITY:-11} bash scripts/smoke-web.sh 2>&1 | tee "$log"
-  [ "${PIPESTATUS[0]}" = 0 ] || over+=("the browser smoke run failed")
-  wasm=$(ls "$OUT"/web/web/*.wasm | head -1)
+  local log=$OUT/smoke-web.log build=$OUT/web/web wasm raw br fetched placeholder offline_placeholder first ready offline
+  if [ -n "$CI_MODE" ]; then
+    # The smoke run CI made (make smoke-web, its output in WEB_LOG); it failed CI already if
+    # the page did not work.
+    log=${WEB_LOG:-/tmp/xiangqi-smoke-web.log}
+    build=${WEB_BUILD:-/tmp/xiangqi-smoke-web/web}
+    [ -s "$log" ] && ls "$build"/*.wasm >/dev/null 2>&1 || { over+=("no smoke-web run to read: $log, $build"); return; }
+    grep -q '^smoke-web: ok' "$log" || over+=("the browser smoke run in $log did not pass")
+  else
+    OUT=$OUT/web RELEASE=1 BROTLI_QUALITY=${BROTLI_QUALITY:-11} bash scripts/smoke-web.sh 2>&1 | tee "$log"
+    [ "${PIPESTATUS[0]}" = 0 ] || over+=("the browser smoke run failed")
+  fi
+  wasm=$(ls "$build"/*.wasm | head -1)
   raw=$(stat -c %s "$wasm")
   br=$(stat -c %s "$wasm.br" 2>/dev/null || echo 0)
   fetched=$(sed -n 's/^the .wasm was fetched \([0-9]*\) time.*/\1/p' "$log")
+  placeholder=$(sed -n 's/^first load: placeholder board painted \([0-9.]*\) s.*/\1/p' "$log")
+  offline_placeholder=$(sed -n 's/^offline reload: placeholder board painted \([0-9.]*\) s.*/\1/p' "$log")
   first=$(sed -n 's/^first load: board drawn \([0-9.]*\) s.*/\1/p' "$log")
+  ready=$(sed -n 's/^engine ready: first answer \([0-9.]*\) s.*/\1/p' "$log")
   offline=$(sed -n 's/^offline reload: board drawn after \([0-9.]*\) s.*/\1/p' "$log")
   figure ".wasm raw (MB)" "$(awk -v b="$raw" 'BEGIN { printf "%.1f", b / 1e6 }')"
   figure ".wasm brotli (MB)" "$(awk -v b="$br" 'BEGIN { printf "%.1f", b / 1e6 }')"
   figure ".wasm fetches in the smoke run" "${fetched:-?}"
-  figure "first load, board drawn (s)" "${first:-?}"
-  figure "offline load, board drawn (s)" "${offline:-?}"
-  budget ".wasm raw (MB)" "$(awk -v b="$raw" 'BEGIN { print b / 1e6 }')" "$WASM_MB"
+  figure "first load, placeholder board (s)" "${placeholder:-?}"
+  figure "first load, app's board drawn (s)" "${first:-?}"
+  figure "engine ready, first answer (s)" "${ready:-?}"
+  figure "offline, placeholder board (s)" "${offline_placeholder:-?}"
+  figure "offline, app's board drawn (s)" "${offline:-?}"
+  # smoke-web fails unless each of its two browser profiles fetched the .wasm once.
+  [ "${fetched:-0}" = 2 ] || over+=(".wasm fetches ${fetched:-?} != 2 (one per browser profile)")
+  target ".wasm raw (MB)" "$(awk -v b="$raw" 'BEGIN { print b / 1e6 }')" "$WASM_MB" "$CI_WASM_MB"
   budget ".wasm brotli (MB)" "$(awk -v b="$br" 'BEGIN { print b / 1e6 }')" "$WASM_BR_MB"
-  budget "first load (s)" "${first:-99}" "$FIRST_LOAD_S"
-  budget "offline load (s)" "${offline:-99}" "$OFFLINE_LOAD_S"
+  # A board on screen within FIRST_LOAD_S (the issue allows a placeholder board): the loading
+  # page's; the app's own board and its engine are targets until the .wasm compiles faster.
+  target "first load, placeholder board (s)" "${placeholder:-99}" "$FIRST_LOAD_S" "$CI_PLACEHOLDER_S"
+  target "offline, placeholder board (s)" "${offline_placeholder:-99}" "$OFFLINE_LOAD_S" "$CI_PLACEHOLDER_S"
+  target "first load, app's board (s)" "${first:-99}" "$FIRST_LOAD_S" "$CI_FIRST_LOAD_S"
+  target "engine ready (s)" "${ready:-99}" "$ENGINE_READY_S" "$CI_ENGINE_READY_S"
+  target "offline, app's board (s)" "${offline:-99}" "$OFFLINE_LOAD_S" "$CI_OFFLINE_LOAD_S"
 }
 
 for phase in $PHASES; do "$phase"; done
 echo "== budget figures ($OUT/figures.txt)"
 cat "$OUT/figures.txt"
+[ "${#unmet[@]}" -eq 0 ] || printf 'target not met yet (under its CI ceiling): %s\n' "${unmet[@]}"
 if [ "${#over[@]}" -gt 0 ]; then
   printf 'over budget: %s\n' "${over[@]}"
   exit 1

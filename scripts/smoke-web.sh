@@ -7,7 +7,8 @@
 # saved game comes back. Then the installable web app: Chromium reports no installability
 # errors, the service worker is active and controls the page, and with the network off (the
 # browser offline and the server stopped) the page reloads, draws the board and the saved game
-# comes back. It prints the first-load and offline-load times and the bytes the server sent
+# comes back. It prints the first-load (the loading page's placeholder board painted, the app's
+# board drawn), engine-ready and offline-load times and the bytes the server sent
 # for the .wasm, and fails unless each browser profile fetched the .wasm once (the page's
 # download goes into the worker's cache). Installability is checked in a persistent profile of its own (Chromium does
 # not install from incognito), the game in an incognito context. The build is served by cmd/xqweb (brotli or gzip copies, application/wasm)
@@ -255,10 +256,14 @@ let inProfile = 0;
   // Waits for the wood colour; stop() may end the wait early (a page error always does).
   // drawnAt: when the board was first seen.
   let drawnAt = 0;
+  // Fyne's loader hides its loading page (and the placeholder board on it, in the same wood)
+  // when the app makes its canvas: only then is the wood the app's board.
+  const appShown = () => page.evaluate(() => { const m = document.getElementById('main'); return !m || m.style.display === 'none'; });
   const waitDrawn = async (limitMs, stop) => {
     const end = Date.now() + limitMs;
     while (Date.now() < end && !failed) {
       if (stop && await stop()) return false;
+      if (!(await appShown())) { await page.waitForTimeout(100); continue; }
       await pixels(); const r = await boardRect();
       if (r && r.w > 200) { rect = r; drawnAt = Date.now(); await page.waitForTimeout(300); return true; }
       await page.waitForTimeout(200);
@@ -266,8 +271,22 @@ let inProfile = 0;
     return false;
   };
 
+  // The loading page's first paint from the navigation's start (its placeholder board is an
+  // inline SVG, cmd/xqweb), and whether the board is on it.
+  const placeholderPaint = async what => {
+    await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, null, { timeout: 60000 });
+    const p = await page.evaluate(() => ({
+      s: performance.getEntriesByName('first-contentful-paint')[0].startTime / 1000,
+      board: !!document.getElementById('xq-placeholder-board'),
+    }));
+    if (!p.board) fail(`${what}: the loading page has no placeholder board`);
+    return p.s.toFixed(2);
+  };
+
   const tFirst = Date.now();
   await page.goto(url);
+  say(`first load: placeholder board painted ${await placeholderPaint('first load')} s after the request`);
+  await shot('0-loading'); // the loading page with its board, unless the app is up already
   if (!(await waitDrawn(120000))) { await shot('0-not-drawn'); fail('the board was not drawn'); return finish(1); }
   say(`[${ts()}] board drawn, ${rect.w}x${rect.h} at ${rect.x},${rect.y}`);
   say(`first load: board drawn ${((drawnAt - tFirst) / 1000).toFixed(2)} s after the request (empty cache)`);
@@ -313,6 +332,9 @@ let inProfile = 0;
     moves = got;
     say(`[${ts()}] move ${i + 1}: ${mv}, engine answered ${moves[moves.length - 1]} after ${Date.now() - tMove} ms`);
     if (i === 0) {
+      // The engine's readiness as a player meets it: the board drawn, then the first answer
+      // (without the script's own pauses between the two).
+      say(`engine ready: first answer ${((drawnAt - tFirst + Date.now() - tMove) / 1000).toFixed(2)} s after the request (board drawn + the first reply's ${Date.now() - tMove} ms)`);
       const shown = await until(10000, async () => { await pixels(); return await redShare('e2') >= 0.02 && await redShare('h2') <= 0.01; });
       await shot('3-answered');
       if (!shown) fail('the board does not show the cannon on e2');
@@ -372,6 +394,7 @@ let inProfile = 0;
   process.kill(+serverPid);
   const tOffline = Date.now();
   await page.reload();
+  say(`offline reload: placeholder board painted ${await placeholderPaint('offline reload')} s after the request`);
   await page.waitForSelector('canvas', { timeout: 120000 });
   const offlineDrawn = await waitDrawn(120000, async () => (await setAside()).length > 0);
   await page.waitForTimeout(2500);

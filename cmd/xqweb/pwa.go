@@ -160,7 +160,8 @@ type manifestIcon struct {
 }
 
 // makeWebApp adds the manifest, icons, service worker and a gzipped .wasm to the folder that
-// fyne package -os web wrote, and links them from its index.html.
+// fyne package -os web wrote, links them from its index.html and puts a placeholder board on
+// its loading page.
 func makeWebApp(dir, iconPath string, out io.Writer) error {
 	indexPath := filepath.Join(dir, "index.html")
 	index, err := os.ReadFile(indexPath)
@@ -202,8 +203,11 @@ func makeWebApp(dir, iconPath string, out io.Writer) error {
 	}
 	// The cache is named before index.html names it: after Fyne's index.html and the tags
 	// that go into it, which follow from the build and this program.
-	files, version, err := precacheList(dir, headTags+workerJS)
+	files, version, err := precacheList(dir, headTags+workerJS+placeholderBoard())
 	if err != nil {
+		return err
+	}
+	if index, err = addPlaceholder(index); err != nil {
 		return err
 	}
 	var tags bytes.Buffer

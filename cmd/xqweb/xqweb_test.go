@@ -24,7 +24,8 @@ func fakeBuild(t *testing.T, wasm string) (dir, icon string) {
 	t.Helper()
 	dir = t.TempDir()
 	files := map[string]string{
-		"index.html":   "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"></head><body></body></html>\n",
+		"index.html": "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"></head><body>" +
+			"<div id=\"main\"><div class=\"centered-container\"><img class=\"application-icon\" src=\"icon.png\"/></div></div></body></html>\n",
 		"Xiangqi.wasm": wasm,
 		"wasm_exec.js": "// loader\n",
 	}
