@@ -77,6 +77,13 @@ type Config struct {
 	// HelloTimeout closes a socket that has not signed in by then, so that sockets
 	// opened and left silent do not hold their address's places [10 s].
 	HelloTimeout time.Duration
+	// WatchersEvery is how often the instance records its spectators and tells the
+	// sockets of each watched game its watcher count when it changed [1 s].
+	WatchersEvery time.Duration
+	// LobbyRate and LobbyBurst limit one account's lobby requests and seeks accepted
+	// from the list, on top of the other limits [2/s, 10].
+	LobbyRate  rate.Limit
+	LobbyBurst int
 	// Now reads the time [time.Now].
 	Now func() time.Time
 }
@@ -143,6 +150,12 @@ func (c *Config) defaults() {
 	if c.Now == nil {
 		c.Now = time.Now
 	}
+	if c.WatchersEvery == 0 {
+		c.WatchersEvery = time.Second
+	}
+	if c.LobbyRate == 0 {
+		c.LobbyRate, c.LobbyBurst = 2, 10
+	}
 }
 
 // Hub is one server instance.
@@ -170,6 +183,13 @@ type Hub struct {
 	signups         map[string]*rate.Limiter
 	addressRequests map[string]*rate.Limiter
 	accountRequests map[int64]*rate.Limiter
+	lobbyRequests   map[int64]*rate.Limiter
+
+	// instance names this instance's rows in the spectators table; watchRows are the rows
+	// written, watchKept when they were last kept (both the Run goroutine's alone).
+	instance  string
+	watchRows map[store.Spectator]bool
+	watchKept time.Time
 }
 
 // New makes a hub; Run must run for it to hear other instances and sweep.
@@ -181,6 +201,7 @@ func New(cfg Config) *Hub {
 		byGame:    map[int64]map[*conn]bool{}, byAccount: map[int64]map[*conn]bool{},
 		perAddress: map[string]int{}, signups: map[string]*rate.Limiter{},
 		addressRequests: map[string]*rate.Limiter{}, accountRequests: map[int64]*rate.Limiter{},
+		lobbyRequests: map[int64]*rate.Limiter{}, instance: newInstance(), watchRows: map[store.Spectator]bool{},
 	}
 }
 
@@ -188,12 +209,13 @@ func New(cfg Config) *Hub {
 // until ctx ends.
 func (h *Hub) Run(ctx context.Context) {
 	var wg sync.WaitGroup
-	wg.Add(5)
+	wg.Add(6)
 	go func() { defer wg.Done(); h.listen(ctx) }()
 	go func() { defer wg.Done(); h.every(ctx, limiterPruneEvery, h.pruneLimiters) }()
 	go func() { defer wg.Done(); h.every(ctx, h.cfg.CatchUpEvery, h.catchUp) }()
 	go func() { defer wg.Done(); h.every(ctx, h.cfg.SeenEvery, h.recordSeen) }()
 	go func() { defer wg.Done(); h.every(ctx, h.cfg.SweepEvery, h.sweep) }()
+	go func() { defer wg.Done(); h.every(ctx, h.cfg.WatchersEvery, h.spectators) }()
 	wg.Wait()
 }
 
@@ -257,6 +279,7 @@ func (h *Hub) pruneLimiters(ctx context.Context) {
 	prune(h.signups)
 	prune(h.addressRequests)
 	prune(h.accountRequests)
+	prune(h.lobbyRequests)
 }
 
 func prune[K comparable](m map[K]*rate.Limiter) {
