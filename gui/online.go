@@ -6,6 +6,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 
+	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/gui/present"
 	"github.com/xqfyne/xiangqi/play"
 	"github.com/xqfyne/xiangqi/play/online"
@@ -36,8 +37,10 @@ type onlineDeps struct {
 	say      present.Say
 	close    func()
 	// review opens the finished game filed as the library entry id on the game screen,
-	// where the engine's help is on again.
-	review func(id string)
+	// where the engine's help is on again; reviewRecord opens a finished game watched
+	// (not filed: the library keeps one's own games).
+	review       func(id string)
+	reviewRecord func(rec *game.Record)
 	// typedName is the name typed in the lobby (set by the lobby), for the sign-in's refusals.
 	typedName func() string
 }
@@ -70,6 +73,7 @@ func (s *onlineScreen) refresh() {
 		s.play.Show()
 		s.onlineGame.refresh(g, now)
 		s.openFinished(g)
+		s.inGame = true
 	}
 	_, _, seeking := c.Lobby().Seeking()
 	running, away := false, false
@@ -83,6 +87,10 @@ func (s *onlineScreen) refresh() {
 // openFinished opens game g in review once it has ended and is filed. It is posted, as
 // opening it leaves the game, which changes the controller that is telling this change.
 func (s *onlineScreen) openFinished(g *online.Game) {
+	if s.deps.c.Lobby().Watching(g.ID) {
+		s.openWatched(g)
+		return
+	}
 	id, err := g.Filed()
 	if !g.Over() || id == "" || err != nil || s.reviewed == g.ID || s.deps.review == nil || !s.deps.shown() {
 		return
@@ -148,7 +156,7 @@ func (w *Window) showOnline() {
 	w.startOnline()
 	var s *onlineScreen
 	s = newOnlineScreen(onlineDeps{c: w.online, parent: w.win, look: w.look, post: w.look.post, say: w.say,
-		settings: w.session.Settings, close: func() { w.screens.pop() }, review: w.reviewOnline,
+		settings: w.session.Settings, close: func() { w.screens.pop() }, review: w.reviewOnline, reviewRecord: w.reviewWatched,
 		shown: func() bool { return w.screens.top() == screen(s) }})
 	w.onlineScreen = s
 	w.screens.replace(s)

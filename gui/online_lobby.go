@@ -14,8 +14,9 @@ import (
 )
 
 // onlineLobby is the Online screen before a game: the server, the guest sign-in, the
-// log-in with a name and password, the sign-out, a seek with its wait, an invite code to
-// create, copy or enter, and the games to resume.
+// log-in with a name and password, the sign-out, a seek with its wait, who is online, the
+// open seeks and the games to watch (online_people.go), an invite code to create, copy or
+// enter, and the games to resume.
 type onlineLobby struct {
 	deps      *onlineDeps
 	lobby     fyne.CanvasObject // scrolls where the window is shorter than it (a phone)
@@ -38,6 +39,9 @@ type onlineLobby struct {
 	codeEntry *widget.Entry
 	join      *widget.Button
 	resume    *fyne.Container
+	people    *lobbyLists
+	// inGame: a game was shown at the last refresh (back in the lobby, the lists are read again).
+	inGame bool
 }
 
 func newOnlineLobby(deps *onlineDeps) *onlineLobby {
@@ -79,6 +83,7 @@ func newOnlineLobby(deps *onlineDeps) *onlineLobby {
 	s.codeEntry.SetPlaceHolder(tr("online.codeHint"))
 	s.join = widget.NewButton(tr("online.join"), func() { c.Lobby().Join(s.codeEntry.Text) })
 	s.resume = container.NewVBox()
+	s.people = newLobbyLists(deps)
 	// Back as an icon (long-pressed, it says its name), so that the title keeps its room
 	// on a phone; Sign out stands beside the account it signs out of, at the bottom.
 	back := newIconButton(tr("online.back"), theme.NavigateBackIcon(), deps.close, func(name string) { s.status.SetText(name) })
@@ -97,6 +102,8 @@ func newOnlineLobby(deps *onlineDeps) *onlineLobby {
 		container.NewBorder(nil, nil, nil, s.rated, widget.NewLabel(tr("online.timeControl"))),
 		s.tc,
 		container.NewBorder(nil, nil, nil, s.cancel, s.seek),
+		widget.NewSeparator(),
+		s.people.box,
 		widget.NewSeparator(),
 		s.invite, container.NewBorder(nil, nil, nil, s.copyCode, s.code),
 		container.NewBorder(nil, nil, nil, s.join, s.codeEntry),
@@ -131,8 +138,15 @@ func (s *onlineLobby) refresh() {
 	}
 	s.status.SetText(s.statusText())
 	s.resume.RemoveAll()
+	s.people.refresh(s.inGame)
+	s.inGame = false
 	for _, id := range c.Lobby().Resumable() {
-		s.resume.Add(widget.NewButton(tr("online.resume", map[string]any{"ID": id}), func() { c.Lobby().Resume(id) }))
+		b := widget.NewButton(tr("online.resume", map[string]any{"ID": id}), func() { c.Lobby().Resume(id) })
+		if text := s.people.mineText(id); text != "" {
+			s.resume.Add(entryRow(text, b)) // the players and the control, as the server lists them
+		} else {
+			s.resume.Add(b)
+		}
 	}
 }
 

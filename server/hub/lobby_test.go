@@ -285,8 +285,10 @@ func TestWatchFromTheStartAndWatcherCount(t *testing.T) {
 	}
 	waitGone(t, ctx, crowd[1], hubs[1], g, before)
 	round()
-	if got := drainWatchers(t, ctx, players[0], g); !slices.Equal(got, []int{20}) {
-		t.Errorf("red after one unwatched, one left and a version-3 client came: %v, want [20]", got)
+	// Changes on both instances: an instance's first pass may count the other's rows
+	// before that one wrote its changes, so its sockets may hear a count between too.
+	if got := drainWatchers(t, ctx, players[0], g); len(got) == 0 || len(got) > 2 || got[len(got)-1] != 20 {
+		t.Errorf("red after one unwatched, one left and a version-3 client came: %v, want 20 at the end of one round", got)
 	}
 	if _, err := players[1].Move(ctx, g, 3, "b9c7"); err != nil {
 		t.Fatal(err)
