@@ -43,13 +43,16 @@ type onlineDeps struct {
 	reviewRecord func(rec *game.Record)
 	// typedName is the name typed in the lobby (set by the lobby), for the sign-in's refusals.
 	typedName func() string
+	// redraw shows the controller's state again (set by the screen), after a change of the view alone.
+	redraw func()
 }
 
 func newOnlineScreen(deps onlineDeps) *onlineScreen {
 	s := &onlineScreen{deps: &deps}
+	deps.redraw = s.refresh
 	s.onlineLobby = newOnlineLobby(s.deps)
 	s.onlineGame = newOnlineGame(s.deps)
-	s.content = container.NewStack(s.lobby, s.play)
+	s.content = container.NewStack(s.lobby, s.people.view, s.play)
 	if g := deps.c.Current(); g != nil && g.Over() {
 		s.reviewed = g.ID // it ended out of view: its review opens from the button
 	}
@@ -66,10 +69,12 @@ func (s *onlineScreen) refresh() {
 	now := time.Now() // one now for the status and the claim buttons, so that they never disagree
 	if g == nil {
 		s.play.Hide()
-		s.lobby.Show()
+		showIf(!s.people.open, s.lobby)
+		showIf(s.people.open, s.people.view)
 		s.onlineLobby.refresh()
 	} else {
 		s.lobby.Hide()
+		s.people.view.Hide()
 		s.play.Show()
 		s.onlineGame.refresh(g, now)
 		s.openFinished(g)

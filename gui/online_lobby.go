@@ -14,9 +14,9 @@ import (
 )
 
 // onlineLobby is the Online screen before a game: the server, the guest sign-in, the
-// log-in with a name and password, the sign-out, a seek with its wait, who is online, the
-// open seeks and the games to watch (online_people.go), an invite code to create, copy or
-// enter, and the games to resume.
+// log-in with a name and password, the sign-out, a seek with its wait, an invite code to
+// create, copy or enter, the games to resume, and a button to the lists of who is online,
+// the open seeks and the games to watch (online_people.go).
 type onlineLobby struct {
 	deps      *onlineDeps
 	lobby     fyne.CanvasObject // scrolls where the window is shorter than it (a phone)
@@ -83,7 +83,7 @@ func newOnlineLobby(deps *onlineDeps) *onlineLobby {
 	s.codeEntry.SetPlaceHolder(tr("online.codeHint"))
 	s.join = widget.NewButton(tr("online.join"), func() { c.Lobby().Join(s.codeEntry.Text) })
 	s.resume = container.NewVBox()
-	s.people = newLobbyLists(deps)
+	s.people = newLobbyLists(deps, func(name string) { s.status.SetText(name) })
 	// Back as an icon (long-pressed, it says its name), so that the title keeps its room
 	// on a phone; Sign out stands beside the account it signs out of, at the bottom.
 	back := newIconButton(tr("online.back"), theme.NavigateBackIcon(), deps.close, func(name string) { s.status.SetText(name) })
@@ -93,7 +93,8 @@ func newOnlineLobby(deps *onlineDeps) *onlineLobby {
 	// No row wider than the phone simulation's 187 units where it can be helped: two
 	// long captions side by side need more, so such rows put a short one beside a long one.
 	s.lobby = container.NewVScroll(container.NewVBox(
-		container.NewBorder(nil, nil, nil, back, title),
+		// The lists of people online open from the title row, where they move no row.
+		container.NewBorder(nil, nil, nil, container.NewHBox(s.people.openBtn, back), title),
 		container.NewBorder(nil, nil, widget.NewLabel(tr("online.server")), s.useServer, s.server),
 		s.signIn,
 		container.NewGridWithColumns(2, s.name, s.password),
@@ -102,8 +103,6 @@ func newOnlineLobby(deps *onlineDeps) *onlineLobby {
 		container.NewBorder(nil, nil, nil, s.rated, widget.NewLabel(tr("online.timeControl"))),
 		s.tc,
 		container.NewBorder(nil, nil, nil, s.cancel, s.seek),
-		widget.NewSeparator(),
-		s.people.box,
 		widget.NewSeparator(),
 		s.invite, container.NewBorder(nil, nil, nil, s.copyCode, s.code),
 		container.NewBorder(nil, nil, nil, s.join, s.codeEntry),

@@ -16,15 +16,20 @@ import (
 	"github.com/xqfyne/xiangqi/server/proto"
 )
 
-// lobbyLists is the lobby's part of people online: who is here (the count and the
-// best rated names), the open seeks with a Play button each, and the games in play,
-// best rated first a page at a time, with a Watch button each. Each entry is a
-// wrapping line beside its button, so that a phone's narrow column holds it.
+// lobbyLists is the online screen's view of people online, opened from the lobby's
+// title row: the open seeks with a Play button each, the games in play, best rated first
+// a page at a time, with a Watch button each, and who is here (the count and the best
+// rated names). Each entry is a wrapping line beside its button at the top of its row,
+// so that a phone's narrow column holds it and the first row's button stays in place.
 type lobbyLists struct {
 	deps      *onlineDeps
-	box       *fyne.Container
+	view      fyne.CanvasObject
+	open      bool // the view is shown instead of the lobby
+	openBtn   *iconButton
+	backBtn   *iconButton
 	count     *widget.Label
 	names     *widget.Label
+	status    *widget.Label
 	reload    *widget.Button
 	seeks     *fyne.Container
 	gameTitle *widget.Label
@@ -45,12 +50,16 @@ type lobbyLists struct {
 // (the player's eye is on the lobby then).
 const listsEvery = 5 * time.Second
 
-func newLobbyLists(deps *onlineDeps) *lobbyLists {
+func newLobbyLists(deps *onlineDeps, say func(string)) *lobbyLists {
 	l := &lobbyLists{deps: deps}
+	l.openBtn = newIconButton(tr("online.openPeople"), theme.AccountIcon(), func() { l.show(true) }, say)
 	l.count = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	l.names = widget.NewLabel("")
 	l.names.Wrapping = fyne.TextWrapWord
+	l.status = widget.NewLabel("")
+	l.status.Wrapping = fyne.TextWrapWord
 	l.reload = widget.NewButtonWithIcon("", theme.ViewRefreshIcon(), func() { l.ask() })
+	l.backBtn = newIconButton(tr("online.lobby"), theme.NavigateBackIcon(), func() { l.show(false) }, l.status.SetText)
 	l.seeks = container.NewVBox()
 	l.gameTitle = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	l.gameTitle.Wrapping = fyne.TextWrapWord
@@ -58,15 +67,34 @@ func newLobbyLists(deps *onlineDeps) *lobbyLists {
 	l.page = widget.NewLabel("")
 	l.prev = widget.NewButtonWithIcon("", theme.NavigateBackIcon(), func() { l.turn(-1) })
 	l.next = widget.NewButtonWithIcon("", theme.NavigateNextIcon(), func() { l.turn(1) })
+	title := widget.NewLabelWithStyle(tr("online.peopleTitle"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	title.Truncation = fyne.TextTruncateEllipsis
 	seeksTitle := widget.NewLabelWithStyle(tr("online.seeksTitle"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	seeksTitle.Wrapping = fyne.TextWrapWord
-	l.box = container.NewVBox(
-		container.NewBorder(nil, nil, nil, l.reload, l.count), l.names,
+	// The seeks first: a seek is what a player here most likely came for. The texts that
+	// change in length (the names, an error) come last, so that they move no button.
+	l.view = container.NewVScroll(container.NewVBox(
+		container.NewBorder(nil, nil, nil, container.NewHBox(l.reload, l.backBtn), title),
 		seeksTitle, l.seeks,
+		widget.NewSeparator(),
 		l.gameTitle, l.games,
 		container.NewBorder(nil, nil, l.prev, l.next, l.page),
-	)
+		widget.NewSeparator(),
+		l.count, l.names, l.status,
+	))
+	l.view.Hide()
 	return l
+}
+
+// show opens the view (or goes back to the lobby), reading the lists afresh.
+func (l *lobbyLists) show(on bool) {
+	l.open = on
+	if on && l.deps.c.State() == online.Connected {
+		l.ask()
+	}
+	if l.deps.redraw != nil {
+		l.deps.redraw()
+	}
 }
 
 // ask reads the lists again.
@@ -96,6 +124,12 @@ func (l *lobbyLists) refresh(back bool) {
 		l.ask()
 	}
 	enable(l.reload, connected && !c.Lobby().Reading())
+	l.status.SetText("")
+	if err := c.Err(); err != nil {
+		l.status.SetText(present.OnlineErrorText(trData, err, ""))
+	} else if !connected {
+		l.status.SetText(tr("online.signedOut"))
+	}
 	lists := c.Lobby().Lists()
 	games := lists.Games
 	enable(l.prev, connected && l.gamesPage > 0)
@@ -135,7 +169,6 @@ func (l *lobbyLists) refresh(back bool) {
 	}
 	l.page.SetText(present.PageText(trData, games.Page, games.Total, proto.LobbyPageSize))
 	l.enableRows(connected)
-	l.box.Refresh()
 }
 
 // enableRows lets the entries be tapped while connected (never one's own seek).

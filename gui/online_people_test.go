@@ -25,10 +25,11 @@ func seekButton(s *onlineScreen, account int64) int {
 	return -1
 }
 
-// Three apps by taps: A seeks; B's lobby lists A online and A's seek, and a tap on its
-// Play starts the game on both; C's lobby lists the game in play, a tap on Watch shows
-// it from the start on the game screen, and C sees each move as it is made, with the
-// watcher count on the players' status lines; Lobby leaves the watched game.
+// Three apps by taps: A seeks; B opens the people online from the lobby, which list A
+// online and A's seek, and a tap on its Play starts the game on both; C's list holds the
+// game in play, a tap on Watch shows it from the start on the game screen, and C sees
+// each move as it is made, with the watcher count on the players' status lines; Lobby
+// leaves the watched game, back to the lists; watched again, its end opens the review.
 func TestOnlineLobbySeekListAndWatch(t *testing.T) {
 	server := startServerWith(t, hub.Config{SeenEvery: 100 * time.Millisecond, WatchersEvery: 50 * time.Millisecond,
 		LobbyRate: 1000, LobbyBurst: 1000})
@@ -37,6 +38,10 @@ func TestOnlineLobbySeekListAndWatch(t *testing.T) {
 	qa.WaitFor(t, 15*time.Second, "the seek", func() bool { return strings.Contains(a.status.Text, "Waiting") })
 	me := wa.online.Account().ID
 	wb, qb, b := openOnline(t, server)
+	test.Tap(b.people.openBtn)
+	if !b.people.view.Visible() || b.lobby.Visible() {
+		t.Fatal("the people online are not shown")
+	}
 	qb.WaitFor(t, 15*time.Second, "A's seek in B's list", func() bool {
 		if seekButton(b, me) >= 0 && strings.Contains(b.people.names.Text, "Guest ") {
 			return true
@@ -74,6 +79,7 @@ func TestOnlineLobbySeekListAndWatch(t *testing.T) {
 	redQ.WaitFor(t, 15*time.Second, "red's move", func() bool { return len(red.deps.c.Current().Moves()) == 1 })
 
 	wc, qc, c := openOnline(t, server)
+	test.Tap(c.people.openBtn)
 	qc.WaitFor(t, 15*time.Second, "the game in C's list", func() bool {
 		for j, e := range c.people.drawn.Games.Games {
 			if e.ID == game && j < len(c.people.watchButtons) {
@@ -112,7 +118,7 @@ func TestOnlineLobbySeekListAndWatch(t *testing.T) {
 	blackQ.WaitFor(t, 15*time.Second, "black's move", func() bool { return len(black.deps.c.Current().Moves()) == 2 })
 	qc.WaitFor(t, 15*time.Second, "both moves in the watcher's move list", func() bool { return len(c.moves.rows) == 2 })
 	test.Tap(c.lobbyBtn)
-	qc.WaitFor(t, 15*time.Second, "the lobby again", func() bool { return c.lobby.Visible() && wc.online.Current() == nil })
+	qc.WaitFor(t, 15*time.Second, "the people online again", func() bool { return c.people.view.Visible() && wc.online.Current() == nil })
 	if len(wc.online.Lobby().Resumable()) != 0 {
 		t.Errorf("a watched game left is offered to resume: %v", wc.online.Lobby().Resumable())
 	}

@@ -209,7 +209,7 @@ func TestLobbyTexts(t *testing.T) {
 	}, "Guest 9 (1500, provisional) · 5 min + 3 s · casual (yours)", "访客 9 (1500，暂定) · 5分钟 + 3秒 · 娱乐（你的）")
 	sayBoth(t, "game", func(tr Translate) string {
 		return GameEntryText(tr, proto.GameEntry{ID: 4, Red: lin, Black: guest, TimeControl: "10+5", Ply: 12, Watchers: 2})
-	}, "lin (1712) vs Guest 9 (1500, provisional) · 10 min + 5 s · 12 moves · 2 watching",
+	}, "lin (1712) vs Guest 9 (1500, provisional) · 10 min + 5 s · moves: 12 · 2 watching",
 		"lin (1712) 对 访客 9 (1500，暂定) · 10分钟 + 5秒 · 12 步 · 2 人观战")
 	sayBoth(t, "pages", func(tr Translate) [2]string {
 		return [2]string{PageText(tr, 1, 41, 20), PageText(tr, 0, 20, 20)}

@@ -28,7 +28,7 @@ func (h *Hub) lobby(ctx context.Context, account int64, req proto.Request) (*pro
 	lb := h.store.Lobby()
 	switch req.List {
 	case proto.ListOnline:
-		page.Total, page.Players, err = lb.Online(ctx, now.Add(-h.onlineWindow()), offset, limit)
+		page.Total, page.Players, err = lb.Online(ctx, now.Add(-h.onlineWindow()), h.keysOf(h.byAccount), offset, limit)
 	case proto.ListSeeks:
 		page.Total, page.Seeks, err = lb.Seeks(ctx, offset, limit)
 	case proto.ListGames:

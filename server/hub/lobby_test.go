@@ -92,7 +92,18 @@ func TestLobbyListsOnlineSeeksAndGames(t *testing.T) {
 		t.Errorf("the member as listed: %+v", first.Players[0])
 	}
 	// Gone for longer than the record's window: no longer online.
+	gone := p4.Account().ID
 	p4.Close()
+	for range p4.Frames() { // closed with the connection
+	}
+	for connected := true; connected; {
+		connected = len(hubs[1].socketsOf(hubs[1].byAccount, gone)) > 0
+		select {
+		case <-ctx.Done():
+			t.Fatal("the closed socket was never forgotten")
+		case <-time.After(5 * time.Millisecond):
+		}
+	}
 	clock.Add(11 * time.Second)
 	tick(ctx, hubs[0], hubs[1])
 	if page, err := p1.Lobby(ctx, proto.ListOnline, 0, 0); err != nil || page.Total != 3 || slices.Contains(ids(page.Players), p4.Account().ID) {

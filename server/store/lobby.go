@@ -28,16 +28,18 @@ func publicOf(id int64, name *string, rating, deviation float64) proto.Account {
 	return a.Public()
 }
 
-// Online returns how many accounts were recorded connected since since (see
-// Sweeper.Seen: every instance records its sockets' accounts every few seconds), and the
-// page of them from offset, highest rated first.
-func (lb Lobby) Online(ctx context.Context, since time.Time, offset, limit int) (int, []proto.Account, error) {
+// Online returns how many accounts are online, and the page of them from offset, highest
+// rated first: those recorded connected since since (see Sweeper.Seen: every instance
+// records its sockets' accounts every few seconds) and those of here (the caller's own
+// sockets' accounts, so that one who just came is listed at once).
+func (lb Lobby) Online(ctx context.Context, since time.Time, here []int64, offset, limit int) (int, []proto.Account, error) {
+	const online = `(SELECT account_id FROM presence WHERE seen >= $1 UNION SELECT unnest($2::bigint[])) AS o`
 	var total int
-	if err := lb.s.pool.QueryRow(ctx, `SELECT count(*) FROM presence WHERE seen >= $1`, dbTime(since)).Scan(&total); err != nil {
+	if err := lb.s.pool.QueryRow(ctx, `SELECT count(*) FROM `+online, dbTime(since), here).Scan(&total); err != nil {
 		return 0, nil, err
 	}
-	rows, err := lb.s.pool.Query(ctx, `SELECT a.id, a.name, a.rating, a.deviation FROM presence p JOIN accounts a ON a.id = p.account_id
-		WHERE p.seen >= $1 ORDER BY a.rating DESC, a.id LIMIT $2 OFFSET $3`, dbTime(since), limit, offset)
+	rows, err := lb.s.pool.Query(ctx, `SELECT a.id, a.name, a.rating, a.deviation FROM accounts a JOIN `+online+` ON o.account_id = a.id
+		ORDER BY a.rating DESC, a.id LIMIT $3 OFFSET $4`, dbTime(since), here, limit, offset)
 	if err != nil {
 		return 0, nil, err
 	}
