@@ -108,7 +108,8 @@ func newInstance() string {
 	return hex.EncodeToString(b)
 }
 
-// spectators keeps this instance's rows of the spectators table and tells the sockets of
+// spectators keeps this instance's rows of the spectators table (and its own row alive,
+// every SeenEvery) and tells the sockets of
 // each watched game how many watch it, when that changed: once per WatchersEvery at
 // most, however many joined meanwhile (a thousand watchers arriving cost each socket one
 // frame). Only the Run goroutine calls it.
@@ -131,6 +132,20 @@ func (h *Hub) spectators(ctx context.Context) {
 			}
 		}
 	}
+	lb := h.store.Lobby()
+	if now.Sub(h.watchKept) >= h.cfg.SeenEvery {
+		fresh, err := lb.KeepSpectators(ctx, h.instance, now, now.Add(-10*h.spectatorFresh()))
+		if err != nil {
+			if ctx.Err() == nil {
+				h.log.Warn("keeping spectators", "err", err)
+			}
+			return
+		}
+		if fresh {
+			h.watchRows = map[store.Spectator]bool{} // none of them is in the table (any more)
+		}
+		h.watchKept = now
+	}
 	var add, gone []store.Spectator
 	for s := range here {
 		if !h.watchRows[s] {
@@ -142,7 +157,6 @@ func (h *Hub) spectators(ctx context.Context) {
 			gone = append(gone, s)
 		}
 	}
-	lb := h.store.Lobby()
 	if err := lb.Spectators(ctx, h.instance, add, gone, now); err != nil {
 		if ctx.Err() == nil {
 			h.log.Warn("recording spectators", "err", err)
@@ -150,15 +164,6 @@ func (h *Hub) spectators(ctx context.Context) {
 		return
 	}
 	h.watchRows = here
-	if now.Sub(h.watchKept) >= h.cfg.SeenEvery {
-		if err := lb.KeepSpectators(ctx, h.instance, now, now.Add(-10*h.spectatorFresh())); err != nil {
-			if ctx.Err() == nil {
-				h.log.Warn("keeping spectators", "err", err)
-			}
-			return
-		}
-		h.watchKept = now
-	}
 	if len(socketsByGame) == 0 {
 		return
 	}

@@ -28,7 +28,7 @@ func lobbyHubs(t *testing.T, cfg Config) (*testClock, [2]*Hub, []string) {
 	h2, b, _ := manualHub(t, clock, cfg)
 	ctx := testCtx(t)
 	db := testConn(t, ctx)
-	for _, q := range []string{`DELETE FROM presence`, `DELETE FROM seeks`, `DELETE FROM spectators`,
+	for _, q := range []string{`DELETE FROM presence`, `DELETE FROM seeks`, `DELETE FROM spectators`, `DELETE FROM spectator_instances`,
 		`UPDATE games SET status = 'over', deadline = NULL WHERE status <> 'over'`} {
 		if _, err := db.Exec(ctx, q); err != nil {
 			t.Fatal(err)
@@ -399,5 +399,39 @@ func TestLobbyLimits(t *testing.T) {
 	}
 	if err := c.Watch(ctx, games[proto.MaxWatches], 0); err != nil {
 		t.Errorf("a watch after an unwatch: %v", err)
+	}
+}
+
+// The watchers of an instance that died stop counting once its row is stale: the other
+// instance's players are told so, with no help from the dead one.
+func TestWatchersOfADeadInstanceStopCounting(t *testing.T) {
+	clock, hubs, bases := lobbyHubs(t, Config{})
+	ctx := testCtx(t)
+	cfg := Config{WatchersEvery: time.Hour, AccountRate: 1000, AccountBurst: 1000}
+	dying, base, stop := manualHub(t, clock, cfg)
+	g, players, _ := pairBySeek(t, ctx, bases[:1], "10+5")
+	w, _ := dial(t, ctx, base)
+	if err := w.Watch(ctx, g, 0); err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		dying.spectators(ctx)
+		hubs[0].spectators(ctx)
+	}
+	for _, p := range players {
+		if got := drainWatchers(t, ctx, p, g); !slices.Equal(got, []int{1}) {
+			t.Fatalf("a player with a watcher on the other instance: %v, want [1]", got)
+		}
+	}
+	stop()
+	clock.Add(10 * time.Second) // within 3 records of the dead instance's last
+	hubs[0].spectators(ctx)
+	if got := drainWatchers(t, ctx, players[0], g); len(got) != 0 {
+		t.Errorf("red told %v before the dead instance's row went stale", got)
+	}
+	clock.Add(10 * time.Second)
+	hubs[0].spectators(ctx)
+	if got := drainWatchers(t, ctx, players[1], g); !slices.Equal(got, []int{0}) {
+		t.Errorf("black after the instance died: %v, want [0]", got)
 	}
 }

@@ -87,12 +87,12 @@ func controlOf(base, inc, byo int64, periods int) match.TimeControl {
 		Byoyomi: time.Duration(byo) * time.Millisecond, Periods: periods}
 }
 
-// gameEntries is the select of the games lists; $1 is the time since which a spectator's
-// row counts (see Spectators).
+// gameEntries is the select of the games lists; $1 is the time since which an instance's
+// spectators count (see Spectators).
 const gameEntries = `SELECT g.id, r.id, r.name, r.rating, r.deviation, b.id, b.name, b.rating, b.deviation,
 		g.base_ms, g.increment_ms, g.byoyomi_ms, g.periods, g.rated, g.ply,
-		(SELECT count(DISTINCT s.account_id) FROM spectators s WHERE s.game_id = g.id AND s.seen >= $1
-			AND s.account_id <> g.red AND s.account_id <> g.black)
+		(SELECT count(DISTINCT s.account_id) FROM spectators s JOIN spectator_instances i ON i.instance = s.instance
+			WHERE s.game_id = g.id AND i.seen >= $1 AND s.account_id <> g.red AND s.account_id <> g.black)
 	FROM games g JOIN accounts r ON r.id = g.red JOIN accounts b ON b.id = g.black
 	WHERE g.status = 'playing'`
 
@@ -149,11 +149,16 @@ func (lb Lobby) Mine(ctx context.Context, account int64, since time.Time, offset
 // Spectator is one account watching one game through an instance's sockets.
 type Spectator struct{ Game, Account int64 }
 
-// Spectators records the changes of instance's spectators: add are new, gone are no
-// longer; each row's seen is now. Rows are written in one order, so two instances
-// cannot deadlock.
+// Spectators records the changes of instance's spectators at now: add are new, gone are
+// no longer; the instance is marked alive. Rows are written in one order, so two
+// instances cannot deadlock.
 func (lb Lobby) Spectators(ctx context.Context, instance string, add, gone []Spectator, now time.Time) error {
+	if len(add) == 0 && len(gone) == 0 {
+		return nil
+	}
 	b := &pgx.Batch{}
+	b.Queue(`INSERT INTO spectator_instances (instance, seen) VALUES ($1, $2)
+		ON CONFLICT (instance) DO UPDATE SET seen = GREATEST(spectator_instances.seen, EXCLUDED.seen)`, instance, dbTime(now))
 	if len(gone) > 0 {
 		g, a := unzip(gone)
 		b.Queue(`DELETE FROM spectators WHERE instance = $1 AND (game_id, account_id) IN (SELECT * FROM unnest($2::bigint[], $3::bigint[]))`,
@@ -161,33 +166,38 @@ func (lb Lobby) Spectators(ctx context.Context, instance string, add, gone []Spe
 	}
 	if len(add) > 0 {
 		g, a := unzip(add)
-		// A game gone meanwhile (never, as games stay) or an unknown account is passed over.
-		b.Queue(`INSERT INTO spectators (instance, game_id, account_id, seen)
-			SELECT $1, s.g, s.a, $4 FROM unnest($2::bigint[], $3::bigint[]) AS s(g, a)
+		// A game or an account that does not exist (a watch refused) is passed over.
+		b.Queue(`INSERT INTO spectators (instance, game_id, account_id)
+			SELECT $1, s.g, s.a FROM unnest($2::bigint[], $3::bigint[]) AS s(g, a)
 			WHERE EXISTS (SELECT 1 FROM games WHERE id = s.g) AND EXISTS (SELECT 1 FROM accounts WHERE id = s.a)
 			ORDER BY s.g, s.a
-			ON CONFLICT (game_id, account_id, instance) DO UPDATE SET seen = EXCLUDED.seen`, instance, g, a, dbTime(now))
-	}
-	if b.Len() == 0 {
-		return nil
+			ON CONFLICT DO NOTHING`, instance, g, a)
 	}
 	return lb.s.pool.SendBatch(ctx, b).Close()
 }
 
-// KeepSpectators marks all of instance's spectators seen at now, and forgets the rows of
-// every instance not seen since before (instances that died).
-func (lb Lobby) KeepSpectators(ctx context.Context, instance string, now, before time.Time) error {
-	b := &pgx.Batch{}
-	b.Queue(`UPDATE spectators SET seen = $2 WHERE instance = $1`, instance, dbTime(now))
-	b.Queue(`DELETE FROM spectators WHERE seen < $1`, dbTime(before))
-	return lb.s.pool.SendBatch(ctx, b).Close()
+// KeepSpectators marks instance alive at now (one row, however many it has watching),
+// and forgets the instances, and their spectators, not seen since before (instances
+// that died). It reports whether instance had no row, its spectators being gone with it
+// (the instance could not reach the database for that long): the caller writes them all
+// again.
+func (lb Lobby) KeepSpectators(ctx context.Context, instance string, now, before time.Time) (bool, error) {
+	var fresh bool
+	if err := lb.s.pool.QueryRow(ctx, `INSERT INTO spectator_instances (instance, seen) VALUES ($1, $2)
+		ON CONFLICT (instance) DO UPDATE SET seen = GREATEST(spectator_instances.seen, EXCLUDED.seen)
+		RETURNING xmax = 0`, instance, dbTime(now)).Scan(&fresh); err != nil {
+		return false, err
+	}
+	_, err := lb.s.pool.Exec(ctx, `DELETE FROM spectator_instances WHERE seen < $1`, dbTime(before))
+	return fresh, err
 }
 
 // Watchers counts, for each of the games with any, the accounts other than its players
-// watching it through rows seen since since, on every instance.
+// watching it through the instances seen since since.
 func (lb Lobby) Watchers(ctx context.Context, games []int64, since time.Time) (map[int64]int, error) {
-	rows, err := lb.s.pool.Query(ctx, `SELECT s.game_id, count(DISTINCT s.account_id) FROM spectators s JOIN games g ON g.id = s.game_id
-		WHERE s.game_id = ANY($1) AND s.seen >= $2 AND s.account_id IS DISTINCT FROM g.red AND s.account_id IS DISTINCT FROM g.black
+	rows, err := lb.s.pool.Query(ctx, `SELECT s.game_id, count(DISTINCT s.account_id)
+		FROM spectators s JOIN spectator_instances i ON i.instance = s.instance JOIN games g ON g.id = s.game_id
+		WHERE s.game_id = ANY($1) AND i.seen >= $2 AND s.account_id IS DISTINCT FROM g.red AND s.account_id IS DISTINCT FROM g.black
 		GROUP BY s.game_id`, games, dbTime(since))
 	if err != nil {
 		return nil, err
