@@ -10,9 +10,10 @@
 # when it does not come. Logs and screenshots in $OUT (default dist/smoke-people/). Needs
 # xvfb, xdotool, imagemagick and PostgreSQL.
 #
-# SHOTS=1 also keeps the acceptance's screenshots of B's people online (the seek list) and
-# C's watched game, desktop (900x680) and phone-shaped (400x860), in $SHOTS_LANG
-# (en_US.UTF-8; zh_CN.UTF-8 for Chinese; A always runs in English).
+# SHOTS=1 also keeps the acceptance's screenshots of B's lobby and people online (the seek
+# list), C's people online (the game in play) and C's watched game, desktop (900x680) and
+# phone-shaped (400x860), in $SHOTS_LANG (en_US.UTF-8; zh_CN.UTF-8 for Chinese; A always
+# runs in English).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-dist/smoke-people}
@@ -197,6 +198,7 @@ click a 430 304 # Find an opponent
 until_ok "A's seek" test "$(sql "SELECT count(*) FROM seeks")" = 1
 online b
 until_ok "B's sign-in" test "$(sql "SELECT count(*) FROM accounts")" = 2
+shot_forms b lobby # its title row's People online, left of Back
 click b $PEOPLE_X $PEOPLE_Y
 sleep 1 # the lists' answer
 shot_forms b people
@@ -222,6 +224,8 @@ online c
 until_ok "C's sign-in" test "$(sql "SELECT count(*) FROM accounts")" = 3
 c_id=$(sql "SELECT max(id) FROM accounts")
 click c $PEOPLE_X $PEOPLE_Y
+sleep 1 # the lists' answer
+shot_forms c games # the game in play in the list
 watching=""
 for _ in $(seq 20); do # Watch on the game in play, until C's board shows it
   click c $WATCH_X $WATCH_Y
