@@ -161,7 +161,7 @@ func (w *Window) showOnline() {
 	w.startOnline()
 	var s *onlineScreen
 	s = newOnlineScreen(onlineDeps{c: w.online, parent: w.win, look: w.look, post: w.look.post, say: w.say,
-		settings: w.session.Settings, close: func() { w.screens.pop() }, review: w.reviewOnline, reviewRecord: w.reviewWatched,
+		settings: w.session.Settings, close: func() { w.screens.pop() }, review: w.reviewOnline, reviewRecord: func(rec *game.Record) { reviewWatched(w, rec) },
 		shown: func() bool { return w.screens.top() == screen(s) }})
 	w.onlineScreen = s
 	w.screens.replace(s)

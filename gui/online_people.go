@@ -213,9 +213,9 @@ func (s *onlineScreen) openWatched(g *online.Game) {
 	})
 }
 
-// reviewWatched opens a finished game watched online on the game screen, in review
-// with analysis on, as one's own finished games open.
-func (w *Window) reviewWatched(rec *game.Record) {
+// reviewWatched opens a finished game watched online in window w's game screen, in
+// review with analysis on, as one's own finished games open.
+func reviewWatched(w *Window, rec *game.Record) {
 	if rec == nil {
 		return
 	}

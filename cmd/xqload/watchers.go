@@ -14,11 +14,11 @@ import (
 // watchStats is what the watcher bots saw, in the tally.
 type watchStats struct {
 	sockets int
-	events  int   // events delivered to watchers
-	gaps    int   // an event number skipped or repeated on a watcher's socket
-	unended int   // watchers that never saw their game's end
-	frames  int   // watchers frames (pushed counts) received by everyone
-	maxSeen int   // the highest watcher count pushed
+	events  int // events delivered to watchers
+	gaps    int // an event number skipped or repeated on a watcher's socket
+	unended int // watchers that never saw their game's end
+	frames  int // watchers frames (pushed counts) received by everyone
+	maxSeen int // the highest watcher count pushed
 	delays  []time.Duration
 	// sent is, per game and event number, when the move that made it was sent: a watcher's
 	// delay is from then to its receipt.

@@ -388,7 +388,7 @@ func (c *conn) handle(ctx context.Context, req proto.Request, receipt time.Time)
 	case proto.TypeUnwatch:
 		c.unwatch(req.Game)
 	case proto.TypeLobby:
-		ack.Lobby, err = c.hub.lobby(ctx, account.ID, req)
+		ack.Lobby, err = c.hub.room().page(ctx, account.ID, req)
 	case proto.TypeAcceptSeek:
 		if ack.Game, err = c.acceptSeek(ctx, account, req, receipt); err == nil {
 			c.hub.metrics.gamesStart.Inc()

@@ -214,7 +214,7 @@ func (h *Hub) Run(ctx context.Context) {
 	go func() { defer wg.Done(); h.every(ctx, h.cfg.CatchUpEvery, h.catchUp) }()
 	go func() { defer wg.Done(); h.every(ctx, h.cfg.SeenEvery, h.recordSeen) }()
 	go func() { defer wg.Done(); h.every(ctx, h.cfg.SweepEvery, h.sweep) }()
-	go func() { defer wg.Done(); h.every(ctx, h.cfg.WatchersEvery, h.spectators) }()
+	go func() { defer wg.Done(); h.every(ctx, h.cfg.WatchersEvery, h.room().spectators) }()
 	wg.Wait()
 }
 

@@ -10,11 +10,17 @@ import (
 	"github.com/xqfyne/xiangqi/server/store"
 )
 
-// lobby answers a lobby request with its page. Lobby requests read more than a move
+// lobbyRoom is the hub's part that answers the lobby's lists and counts the watchers.
+type lobbyRoom struct{ h *Hub }
+
+func (h *Hub) room() lobbyRoom { return lobbyRoom{h} }
+
+// page answers a lobby request with its page. Lobby requests read more than a move
 // writes, so they have a bucket of their own per account (LobbyRate), on top of the
 // socket's, address's and account's buckets every request takes from.
-func (h *Hub) lobby(ctx context.Context, account int64, req proto.Request) (*proto.LobbyPage, error) {
-	if err := h.allowLobby(account); err != nil {
+func (r lobbyRoom) page(ctx context.Context, account int64, req proto.Request) (*proto.LobbyPage, error) {
+	h := r.h
+	if err := r.allow(account); err != nil {
 		return nil, err
 	}
 	limit := req.Limit
@@ -28,13 +34,13 @@ func (h *Hub) lobby(ctx context.Context, account int64, req proto.Request) (*pro
 	lb := h.store.Lobby()
 	switch req.List {
 	case proto.ListOnline:
-		page.Total, page.Players, err = lb.Online(ctx, now.Add(-h.onlineWindow()), h.keysOf(h.byAccount), offset, limit)
+		page.Total, page.Players, err = lb.Online(ctx, now.Add(-r.onlineWindow()), h.keysOf(h.byAccount), offset, limit)
 	case proto.ListSeeks:
 		page.Total, page.Seeks, err = lb.Seeks(ctx, offset, limit)
 	case proto.ListGames:
-		page.Total, page.Games, err = lb.Games(ctx, now.Add(-h.spectatorFresh()), offset, limit)
+		page.Total, page.Games, err = lb.Games(ctx, now.Add(-r.fresh()), offset, limit)
 	case proto.ListMine:
-		page.Total, page.Games, err = lb.Mine(ctx, account, now.Add(-h.spectatorFresh()), offset, limit)
+		page.Total, page.Games, err = lb.Mine(ctx, account, now.Add(-r.fresh()), offset, limit)
 	}
 	if err != nil {
 		return nil, err
@@ -42,7 +48,8 @@ func (h *Hub) lobby(ctx context.Context, account int64, req proto.Request) (*pro
 	return page, nil
 }
 
-func (h *Hub) allowLobby(account int64) error {
+func (r lobbyRoom) allow(account int64) error {
+	h := r.h
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if !limiterOf(h.lobbyRequests, account, h.cfg.LobbyRate, h.cfg.LobbyBurst).Allow() {
@@ -53,15 +60,15 @@ func (h *Hub) allowLobby(account int64) error {
 
 // onlineWindow is how recently an account must have been recorded connected to be
 // online: the record of every instance comes every SeenEvery.
-func (h *Hub) onlineWindow() time.Duration { return 2 * h.cfg.SeenEvery }
+func (r lobbyRoom) onlineWindow() time.Duration { return 2 * r.h.cfg.SeenEvery }
 
-// spectatorFresh is how recently a spectator's row must have been kept to count; the
+// fresh is how recently a spectator's row must have been kept to count; the
 // rows of an instance that died go stale after it.
-func (h *Hub) spectatorFresh() time.Duration { return 3 * h.cfg.SeenEvery }
+func (r lobbyRoom) fresh() time.Duration { return 3 * r.h.cfg.SeenEvery }
 
 // acceptSeek starts the game of the seek req names with account.
 func (c *conn) acceptSeek(ctx context.Context, account *store.Account, req proto.Request, receipt time.Time) (int64, error) {
-	if err := c.hub.allowLobby(account.ID); err != nil {
+	if err := c.hub.room().allow(account.ID); err != nil {
 		return 0, err
 	}
 	spec, err := store.ParseSpec(req.TimeControl, req.Rules, req.Rated, true)
@@ -113,7 +120,8 @@ func newInstance() string {
 // each watched game how many watch it, when that changed: once per WatchersEvery at
 // most, however many joined meanwhile (a thousand watchers arriving cost each socket one
 // frame). Only the Run goroutine calls it.
-func (h *Hub) spectators(ctx context.Context) {
+func (r lobbyRoom) spectators(ctx context.Context) {
+	h := r.h
 	now := h.cfg.Now()
 	// Who watches what here now, read without holding the hub's lock over the sockets'.
 	h.mu.Lock()
@@ -134,7 +142,7 @@ func (h *Hub) spectators(ctx context.Context) {
 	}
 	lb := h.store.Lobby()
 	if now.Sub(h.watchKept) >= h.cfg.SeenEvery {
-		fresh, err := lb.KeepSpectators(ctx, h.instance, now, now.Add(-10*h.spectatorFresh()))
+		fresh, err := lb.KeepSpectators(ctx, h.instance, now, now.Add(-10*r.fresh()))
 		if err != nil {
 			if ctx.Err() == nil {
 				h.log.Warn("keeping spectators", "err", err)
@@ -171,7 +179,7 @@ func (h *Hub) spectators(ctx context.Context) {
 	for g := range socketsByGame {
 		games = append(games, g)
 	}
-	counts, err := lb.Watchers(ctx, games, now.Add(-h.spectatorFresh()))
+	counts, err := lb.Watchers(ctx, games, now.Add(-r.fresh()))
 	if err != nil {
 		if ctx.Err() == nil {
 			h.log.Warn("counting watchers", "err", err)

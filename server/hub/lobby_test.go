@@ -215,8 +215,8 @@ func TestWatchFromTheStartAndWatcherCount(t *testing.T) {
 	// its round before.
 	round := func() {
 		for range 2 {
-			hubs[0].spectators(ctx)
-			hubs[1].spectators(ctx)
+			hubs[0].room().spectators(ctx)
+			hubs[1].room().spectators(ctx)
 		}
 	}
 	w1, _ := dial(t, ctx, bases[0])
@@ -415,8 +415,8 @@ func TestWatchersOfADeadInstanceStopCounting(t *testing.T) {
 		t.Fatal(err)
 	}
 	for range 2 {
-		dying.spectators(ctx)
-		hubs[0].spectators(ctx)
+		dying.room().spectators(ctx)
+		hubs[0].room().spectators(ctx)
 	}
 	for _, p := range players {
 		if got := drainWatchers(t, ctx, p, g); !slices.Equal(got, []int{1}) {
@@ -425,12 +425,12 @@ func TestWatchersOfADeadInstanceStopCounting(t *testing.T) {
 	}
 	stop()
 	clock.Add(10 * time.Second) // within 3 records of the dead instance's last
-	hubs[0].spectators(ctx)
+	hubs[0].room().spectators(ctx)
 	if got := drainWatchers(t, ctx, players[0], g); len(got) != 0 {
 		t.Errorf("red told %v before the dead instance's row went stale", got)
 	}
 	clock.Add(10 * time.Second)
-	hubs[0].spectators(ctx)
+	hubs[0].room().spectators(ctx)
 	if got := drainWatchers(t, ctx, players[1], g); !slices.Equal(got, []int{0}) {
 		t.Errorf("black after the instance died: %v, want [0]", got)
 	}
