@@ -140,11 +140,13 @@ func (s *onlineLobby) refresh() {
 	s.people.refresh(s.inGame)
 	s.inGame = false
 	for _, id := range c.Lobby().Resumable() {
-		b := widget.NewButton(tr("online.resume", map[string]any{"ID": id}), func() { c.Lobby().Resume(id) })
+		s.resume.Add(widget.NewButton(tr("online.resume", map[string]any{"ID": id}), func() { c.Lobby().Resume(id) }))
 		if text := s.people.mineText(id); text != "" {
-			s.resume.Add(entryRow(text, b)) // the players and the control, as the server lists them
-		} else {
-			s.resume.Add(b)
+			// The players and the control as the server lists them, under the button
+			// (which stays where it was for those who know where to tap).
+			about := widget.NewLabel(text)
+			about.Wrapping = fyne.TextWrapWord
+			s.resume.Add(about)
 		}
 	}
 }

@@ -44,6 +44,7 @@ type lobbyLists struct {
 	drawn     online.Lists
 	drawnOnce bool
 	asked     time.Time // when the lists were last asked for; zero: not since signing in
+	stale     bool      // the lists are to be read again (back from a game)
 }
 
 // listsEvery is how often the lists are read again by themselves while a seek waits
@@ -120,7 +121,9 @@ func (l *lobbyLists) refresh(back bool) {
 		l.asked = time.Time{}
 	}
 	_, _, seeking := c.Lobby().Seeking()
-	if connected && !c.Lobby().Reading() && (l.asked.IsZero() || back || seeking && time.Since(l.asked) > listsEvery) {
+	l.stale = l.stale || back // read again once the reading under way (if any) is done
+	if connected && !c.Lobby().Reading() && (l.asked.IsZero() || l.stale || seeking && time.Since(l.asked) > listsEvery) {
+		l.stale = false
 		l.ask()
 	}
 	enable(l.reload, connected && !c.Lobby().Reading())

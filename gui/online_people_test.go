@@ -132,6 +132,14 @@ func TestOnlineLobbySeekListAndWatch(t *testing.T) {
 		}
 	}
 	qc.WaitFor(t, 15*time.Second, "watching again", func() bool { return c.play.Visible() && len(c.moves.rows) == 2 })
+	// Red leaves for the lobby: its game is offered to resume, with the players and the
+	// control as the server lists the account's own games; a tap resumes it.
+	test.Tap(red.lobbyBtn)
+	redQ.WaitFor(t, 15*time.Second, "red's own game listed in the lobby", func() bool {
+		return red.lobby.Visible() && len(red.resume.Objects) == 2 && strings.Contains(entryText(red.resume), "10 min + 5 s")
+	})
+	test.Tap(red.resume.Objects[0].(*widget.Button))
+	redQ.WaitFor(t, 15*time.Second, "red's game resumed", func() bool { return red.play.Visible() && len(red.moves.rows) == 2 })
 	black.deps.c.Actions().Resign() // the resignation's own taps are tested elsewhere
 	qc.WaitFor(t, 15*time.Second, "the review of the watched game", func() bool {
 		_, onGame := wc.screens.top().(*gameScreen)
