@@ -13,7 +13,7 @@ BROTLI_QUALITY ?= 11
 # texts never need and which Fyne parses again for every text style (docs/budget.md).
 TAGS ?= no_emoji
 
-.PHONY: all deps run server load load-faults test test-race test-wasm test-nnue-paths build engine package android android-release ios ios-release budget web bench match nnue-smoke smoke smoke-deps smoke-online smoke-web soak speech font icon portability puzzles-check puzzles-mine clean
+.PHONY: all deps run server load load-faults test test-race test-wasm test-nnue-paths build engine package android android-release ios ios-release budget web bench match nnue-smoke smoke smoke-deps smoke-online smoke-web soak speech font icon portability puzzles-check puzzles-mine clean smoke-people
 
 all: build
 
@@ -38,14 +38,15 @@ server: deps
 	$(GO) run ./cmd/xqserver -addr $(SERVER_ADDR) $(SERVER_FLAGS)
 
 # Load and fault test of the online server on loopback: a PostgreSQL of its own, two
-# instances, bots playing GAMES games; KILL=1 kills one instance halfway, RESTART_DB=1
+# instances, bots playing GAMES games (WATCHERS bots watching each); KILL=1 kills one instance halfway, RESTART_DB=1
 # restarts PostgreSQL halfway. It prints latency percentiles, CPU and losses/duplicates.
 GAMES ?= 200
+WATCHERS ?= 0
 load: deps
 	mkdir -p $(BIN)
 	$(GO) build -o $(BIN)/xqserver ./cmd/xqserver
 	$(GO) build -o $(BIN)/xqload ./cmd/xqload
-	$(BIN)/xqload -xqserver $(BIN)/xqserver -games $(GAMES) $(if $(KILL),-kill) $(if $(RESTART_DB),-restart-db) $(LOAD_FLAGS)
+	$(BIN)/xqload -xqserver $(BIN)/xqserver -games $(GAMES) -watchers $(WATCHERS) $(if $(KILL),-kill) $(if $(RESTART_DB),-restart-db) $(LOAD_FLAGS)
 
 # The full run of docs/scaling.md: 1,000 games of 16 plies, bots thinking 3 s on average,
 # one instance killed with SIGKILL and PostgreSQL killed and restarted halfway (a few
@@ -186,6 +187,11 @@ smoke: deps smoke-deps
 # moves by clicking, kill -9 and resume, resignation, both libraries compared.
 smoke-online: deps smoke-deps
 	bash scripts/online-xvfb.sh
+
+# People online with three real app instances under Xvfb and `make server`: a seek taken
+# from the lobby's list, the game watched by the third, its moves seen on the watcher's board.
+smoke-people: deps smoke-deps
+	bash scripts/smoke-people.sh
 
 # Xvfb, xdotool and ImageMagick for the scripts that drive the real app, only when missing.
 smoke-deps:

@@ -6,6 +6,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 
+	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/gui/present"
 	"github.com/xqfyne/xiangqi/play"
 	"github.com/xqfyne/xiangqi/play/online"
@@ -36,18 +37,23 @@ type onlineDeps struct {
 	say      present.Say
 	close    func()
 	// review opens the finished game filed as the library entry id on the game screen,
-	// where the engine's help is on again.
-	review func(id string)
+	// where the engine's help is on again; reviewRecord opens a finished game watched
+	// (not filed: the library keeps one's own games).
+	review       func(id string)
+	reviewRecord func(rec *game.Record)
 	// typedName is the name typed in the lobby (set by the lobby), for the sign-in's refusals.
 	typedName func() string
 	sync      *windowSync
+	// redraw shows the controller's state again (set by the screen), after a change of the view alone.
+	redraw func()
 }
 
 func newOnlineScreen(deps onlineDeps) *onlineScreen {
 	s := &onlineScreen{deps: &deps}
+	deps.redraw = s.refresh
 	s.onlineLobby = newOnlineLobby(s.deps)
 	s.onlineGame = newOnlineGame(s.deps)
-	s.content = container.NewStack(s.lobby, s.play)
+	s.content = container.NewStack(s.lobby, s.people.view, s.play)
 	if g := deps.c.Current(); g != nil && g.Over() {
 		s.reviewed = g.ID // it ended out of view: its review opens from the button
 	}
@@ -64,13 +70,16 @@ func (s *onlineScreen) refresh() {
 	now := time.Now() // one now for the status and the claim buttons, so that they never disagree
 	if g == nil {
 		s.play.Hide()
-		s.lobby.Show()
+		showIf(!s.people.open, s.lobby)
+		showIf(s.people.open, s.people.view)
 		s.onlineLobby.refresh()
 	} else {
 		s.lobby.Hide()
+		s.people.view.Hide()
 		s.play.Show()
 		s.onlineGame.refresh(g, now)
 		s.openFinished(g)
+		s.inGame = true
 	}
 	_, _, seeking := c.Lobby().Seeking()
 	running, away := false, false
@@ -84,6 +93,10 @@ func (s *onlineScreen) refresh() {
 // openFinished opens game g in review once it has ended and is filed. It is posted, as
 // opening it leaves the game, which changes the controller that is telling this change.
 func (s *onlineScreen) openFinished(g *online.Game) {
+	if s.deps.c.Lobby().Watching(g.ID) {
+		s.openWatched(g)
+		return
+	}
 	id, err := g.Filed()
 	if !g.Over() || id == "" || err != nil || s.reviewed == g.ID || s.deps.review == nil || !s.deps.shown() {
 		return
@@ -154,7 +167,8 @@ func (w *Window) showOnline() {
 	var s *onlineScreen
 	s = newOnlineScreen(onlineDeps{c: w.online, parent: w.win, look: w.look, post: w.look.post, say: w.say,
 		settings: w.session.Settings, close: func() { w.screens.pop() }, review: w.reviewOnline, sync: &w.sync,
-		shown: func() bool { return w.screens.top() == screen(s) }})
+		reviewRecord: func(rec *game.Record) { reviewWatched(w, rec) },
+		shown:        func() bool { return w.screens.top() == screen(s) }})
 	w.onlineScreen = s
 	w.screens.replace(s)
 	if w.online.HasToken() && w.online.State() == online.SignedOut {

@@ -157,6 +157,8 @@ func (o *onlineGame) openReview() {
 	if g := o.deps.c.Current(); g != nil {
 		if id, err := g.Filed(); id != "" && err == nil && o.deps.review != nil {
 			o.deps.review(id)
+		} else if g.Over() && o.deps.c.Lobby().Watching(g.ID) && o.deps.reviewRecord != nil {
+			o.deps.reviewRecord(o.deps.c.Lobby().WatchedRecord(g))
 		}
 	}
 }
@@ -245,7 +247,10 @@ func (o *onlineGame) refresh(g *online.Game, now time.Time) {
 func (o *onlineGame) statusNow(g *online.Game, now time.Time) present.OnlineStatus {
 	c := o.deps.c
 	s := present.OnlineStatus{Started: g.Started(), Sending: g.Pending() != rules.NoMove, MyTurn: g.MyTurn(),
-		Away: awayText(g, now)}
+		Away: awayText(g, now), Watching: c.Lobby().Watching(g.ID), Watchers: c.Lobby().Watchers(g.ID)}
+	if s.Watching {
+		s.ToMove = tr(map[rules.Color]string{rules.Red: "side.red", rules.Black: "side.black"}[g.ToMove()])
+	}
 	if g.Over() {
 		s.Over = o.endText(g)
 	}
@@ -319,7 +324,7 @@ func (o *onlineGame) refreshButtons(g *online.Game, now time.Time) {
 		playing && g.CanClaim(now),
 		playing && g.CanClaim(now),
 		true,
-		g.Over() && id != "" && fileErr == nil && o.deps.review != nil,
+		g.Over() && (id != "" && fileErr == nil && o.deps.review != nil || c.Lobby().Watching(g.ID) && o.deps.reviewRecord != nil),
 	}
 	for i, b := range o.captions() {
 		enable(b, can[i])

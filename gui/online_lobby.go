@@ -15,7 +15,8 @@ import (
 
 // onlineLobby is the Online screen before a game: the server, the guest sign-in, the
 // log-in with a name and password, the sign-out, a seek with its wait, an invite code to
-// create, copy or enter, and the games to resume.
+// create, copy or enter, the games to resume, and a button to the lists of who is online,
+// the open seeks and the games to watch (online_people.go).
 type onlineLobby struct {
 	deps      *onlineDeps
 	lobby     fyne.CanvasObject // scrolls where the window is shorter than it (a phone)
@@ -38,6 +39,9 @@ type onlineLobby struct {
 	codeEntry *widget.Entry
 	join      *widget.Button
 	resume    *fyne.Container
+	people    *lobbyLists
+	// inGame: a game was shown at the last refresh (back in the lobby, the lists are read again).
+	inGame bool
 }
 
 func newOnlineLobby(deps *onlineDeps) *onlineLobby {
@@ -79,6 +83,7 @@ func newOnlineLobby(deps *onlineDeps) *onlineLobby {
 	s.codeEntry.SetPlaceHolder(tr("online.codeHint"))
 	s.join = widget.NewButton(tr("online.join"), func() { c.Lobby().Join(s.codeEntry.Text) })
 	s.resume = container.NewVBox()
+	s.people = newLobbyLists(deps, func(name string) { s.status.SetText(name) })
 	// Back as an icon (long-pressed, it says its name), so that the title keeps its room
 	// on a phone; Sign out stands beside the account it signs out of, at the bottom.
 	back := newIconButton(tr("online.back"), theme.NavigateBackIcon(), deps.close, func(name string) { s.status.SetText(name) })
@@ -88,7 +93,8 @@ func newOnlineLobby(deps *onlineDeps) *onlineLobby {
 	// No row wider than the phone simulation's 187 units where it can be helped: two
 	// long captions side by side need more, so such rows put a short one beside a long one.
 	s.lobby = container.NewVScroll(container.NewVBox(
-		container.NewBorder(nil, nil, nil, back, title),
+		// The lists of people online open from the title row, where they move no row.
+		container.NewBorder(nil, nil, nil, container.NewHBox(s.people.openBtn, back), title),
 		container.NewBorder(nil, nil, widget.NewLabel(tr("online.server")), s.useServer, s.server),
 		s.signIn,
 		container.NewGridWithColumns(2, s.name, s.password),
@@ -132,8 +138,17 @@ func (s *onlineLobby) refresh() {
 	}
 	s.status.SetText(s.statusText())
 	s.resume.RemoveAll()
+	s.people.refresh(s.inGame)
+	s.inGame = false
 	for _, id := range c.Lobby().Resumable() {
 		s.resume.Add(widget.NewButton(tr("online.resume", map[string]any{"ID": id}), func() { c.Lobby().Resume(id) }))
+		if text := s.people.mineText(id); text != "" {
+			// The players and the control as the server lists them, under the button
+			// (which stays where it was for those who know where to tap).
+			about := widget.NewLabel(text)
+			about.Wrapping = fyne.TextWrapWord
+			s.resume.Add(about)
+		}
 	}
 }
 

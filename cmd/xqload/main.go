@@ -44,6 +44,8 @@ type options struct {
 	// ramp spreads the games' starts (sign-ups, pairings) over this long, as players arrive
 	// over time rather than all in the same second.
 	ramp time.Duration
+	// watchers bots watch each game from its start to its end (watchers.go).
+	watchers int
 }
 
 func main() {
@@ -58,9 +60,10 @@ func main() {
 	flag.BoolVar(&o.fsync, "fsync", true, "PostgreSQL flushes commits to disk (off: faster, as the tests run)")
 	flag.IntVar(&o.poolConns, "pool", 0, "database connections per instance (0: pgx's default, the larger of 4 and the CPU count)")
 	flag.DurationVar(&o.ramp, "ramp", 0, "start the games evenly over this long (0: 2 ms apart)")
+	flag.IntVar(&o.watchers, "watchers", 0, "bots watching each game from its start, on alternate instances (at most 10)")
 	flag.Parse()
-	if o.games < 1 || o.games > 2000 || o.plies < 1 || o.plies > 200 {
-		fmt.Fprintln(os.Stderr, "xqload: -games is 1..2000 and -plies 1..200")
+	if o.games < 1 || o.games > 2000 || o.plies < 1 || o.plies > 200 || o.watchers < 0 || o.watchers > 10 {
+		fmt.Fprintln(os.Stderr, "xqload: -games is 1..2000, -plies 1..200 and -watchers 0..10")
 		os.Exit(2)
 	}
 	report, err := run(o)
@@ -156,6 +159,7 @@ type tally struct {
 	reconnect    int
 	eventGaps    int // an event number skipped or repeated on one socket
 	failures     []string
+	watch        watchStats
 }
 
 func (t *tally) fail(format string, args ...any) {
@@ -309,10 +313,11 @@ func run(o options) (string, error) {
 	slices.Sort(codes)
 	fmt.Fprintf(&b, "refusals: %s; reconnects %d\n", strings.Join(codes, ", "), t.reconnect)
 	fmt.Fprintf(&b, "losses %d, duplicates %d, clock errors %d, event gaps %d\n", lost, dups, clockErrs, t.eventGaps)
+	b.WriteString(watchReport(t, o.watchers))
 	for _, f := range t.failures {
 		fmt.Fprintln(&b, "failure:", f)
 	}
-	if lost+dups+clockErrs+t.eventGaps > 0 || len(t.failures) > 0 {
+	if lost+dups+clockErrs+t.eventGaps+t.watch.gaps+t.watch.unended > 0 || len(t.failures) > 0 {
 		return b.String(), errors.New("the run lost, repeated or misordered something")
 	}
 	return b.String(), nil
@@ -437,8 +442,9 @@ func (p *player) move(ctx context.Context, g int64, ply int, mv string) error {
 	unsure := false
 	for {
 		sent := time.Now()
-		_, err := p.conn.Move(ctx, g, ply, mv)
+		seq, err := p.conn.Move(ctx, g, ply, mv)
 		if err == nil {
+			p.t.noteSent(g, seq, sent)
 			p.t.mu.Lock()
 			p.t.latencies = append(p.t.latencies, time.Since(sent))
 			p.t.sentAt = append(p.t.sentAt, sent)
@@ -503,6 +509,17 @@ func playGame(ctx context.Context, o options, bases []string, t *tally) error {
 			return fmt.Errorf("game %d: no start event", g)
 		case <-time.After(10 * time.Millisecond):
 		}
+	}
+	var watching sync.WaitGroup
+	defer watching.Wait() // each watcher ends with the game's end event
+	for i := range o.watchers {
+		watching.Add(1)
+		go func() {
+			defer watching.Done()
+			if err := watchGame(ctx, bases, i%2, g, t); err != nil {
+				t.fail("%v", err)
+			}
+		}()
 	}
 	sides := [2]*player{a, b}
 	if a.conn.Account().ID != red {

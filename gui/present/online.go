@@ -30,6 +30,11 @@ type OnlineStatus struct {
 	// Reconnect is the reconnection attempt under way, counted from 1; 0 while connected.
 	Reconnect int
 	Err       string // the controller's last error (OnlineErrorText); "" for none
+	// Watching: the game is watched, not played; ToMove names the side to move then.
+	// Watchers is how many others watch the game, as the server says.
+	Watching bool
+	ToMove   string
+	Watchers int
 }
 
 // Offer is who offers something (a draw, a takeback) in an online game.
@@ -71,10 +76,15 @@ func OnlineStatusText(t Translate, s OnlineStatus) string {
 		parts = append(parts, s.Away)
 	case s.Browsing != "":
 		parts = append(parts, s.Browsing)
+	case s.Watching:
+		parts = append(parts, t("online.watching", nil), t("online.toMove", map[string]any{"Side": s.ToMove}))
 	case s.MyTurn:
 		parts = append(parts, t("online.yourMove", nil))
 	default:
 		parts = append(parts, t("online.theirMove", nil))
+	}
+	if s.Watchers > 0 {
+		parts = append(parts, t("online.watchers", map[string]any{"N": s.Watchers}))
 	}
 	if s.Illegal != "" {
 		parts = append(parts, s.Illegal)

@@ -71,6 +71,7 @@ type Controller struct {
 	games   map[int64]*Game
 	current *Game
 	resume  []int64 // the account's games in play that the player may resume
+	lobby   lobbyState
 }
 
 // New makes a controller with the server and token kept in cfg.Store. An unreadable
@@ -90,6 +91,7 @@ func New(cfg Config) (*Controller, error) {
 		cfg.MaxBackoff = 8 * time.Second
 	}
 	c := &Controller{cfg: cfg, games: map[int64]*Game{}, account: play.OnlineAccount{Server: DefaultServer}}
+	c.lobby.reset()
 	var err error
 	if cfg.Store != nil {
 		var kept play.OnlineAccount
@@ -185,6 +187,7 @@ func (c *Controller) Close() {
 	c.stopWork()
 	c.conn, c.state, c.seeking, c.inviteCode, c.inviteGame = nil, SignedOut, "", "", 0
 	c.games, c.current, c.resume = map[int64]*Game{}, nil, nil
+	c.lobby.reset()
 }
 
 // request runs f on the socket on another goroutine and hands its error to done on the

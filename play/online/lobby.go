@@ -13,7 +13,8 @@ import (
 )
 
 // Lobby is how a game is found, as a part of the Controller: a seek, an invite and its code,
-// joining by code, and the games of the account to resume.
+// joining by code, the games of the account to resume, and (watch.go) the server's lists
+// of who is online, the open seeks to accept and the games in play to watch.
 type Lobby struct{ c *Controller }
 
 // Lobby returns the controller's lobby.
@@ -131,7 +132,9 @@ func (c *Controller) Current() *Game { return c.current }
 
 // Leave goes back to the lobby; a game in play goes on and can be resumed.
 func (c *Controller) Leave() {
-	if g := c.current; g != nil && g.end == nil {
+	if g := c.current; g != nil && c.lobby.watched[g.ID] {
+		c.Lobby().unwatch(g.ID) // a watched game is not one to resume
+	} else if g != nil && g.end == nil {
 		c.resume = append(c.resume, g.ID)
 		delete(c.games, g.ID)
 	}
@@ -174,6 +177,8 @@ func (c *Controller) frame(gen uint64, f proto.Frame) {
 		c.event(*f.Event)
 	case proto.TypeError:
 		c.err = &proto.Error{Code: f.Code, Message: f.Message}
+	case proto.TypeWatchers:
+		c.lobby.watchers[f.Game] = *f.Watchers
 	default:
 		return
 	}
@@ -182,7 +187,8 @@ func (c *Controller) frame(gen uint64, f proto.Frame) {
 
 func (c *Controller) event(e proto.Event) {
 	g, ok := c.games[e.Game]
-	if !ok && e.Seq == 1 && e.Kind == proto.KindStart && (c.inviteGame == e.Game || c.inviteCode == "" && c.current == nil) {
+	if !ok && e.Seq == 1 && e.Kind == proto.KindStart && !c.lobby.left[e.Game] &&
+		(c.inviteGame == e.Game || c.inviteCode == "" && c.current == nil) {
 		// An inviter's socket watches its game from the invite on, so the start may come
 		// before the paired frame (or before the invite's answer is handled).
 		c.Lobby().paired(e.Game)

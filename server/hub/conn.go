@@ -59,6 +59,8 @@ type conn struct {
 	token   string // the hello's, for a logout's check
 	watches map[int64]*watch
 	told    map[int64]bool // games this socket has been sent a paired frame for
+	version int            // the protocol version of the hello
+	counted map[int64]int  // per watched game, the watcher count last sent
 }
 
 // outFrame is a frame queued for the writer; an event frame holds one of the slots.
@@ -115,6 +117,7 @@ func (h *Hub) socket(w http.ResponseWriter, r *http.Request) {
 		hub: h, addr: addr, ws: ws, out: make(chan outFrame, outQueue), slots: make(chan struct{}, eventQueue),
 		wake: make(chan struct{}, 1), done: make(chan struct{}),
 		limiter: rate.NewLimiter(h.cfg.MessageRate, h.cfg.MessageBurst), watches: map[int64]*watch{}, told: map[int64]bool{},
+		counted: map[int64]int{},
 	}
 	h.metrics.connections.Inc()
 	defer h.metrics.connections.Dec()
@@ -379,8 +382,19 @@ func (c *conn) handle(ctx context.Context, req proto.Request, receipt time.Time)
 		if ok, err = st.GameExists(ctx, req.Game); err == nil && !ok {
 			err = proto.Errorf(proto.CodeNotFound, "there is no such game")
 		}
+		if err == nil && !c.canWatch(req.Game) {
+			err = proto.Errorf(proto.CodeRateLimited, fmt.Sprintf("a connection watches at most %d games; unwatch one first", proto.MaxWatches))
+		}
 		if err == nil {
 			c.watch(req.Game, req.After)
+		}
+	case proto.TypeUnwatch:
+		c.unwatch(req.Game)
+	case proto.TypeLobby:
+		ack.Lobby, err = c.hub.room().page(ctx, account.ID, req)
+	case proto.TypeAcceptSeek:
+		if ack.Game, err = c.acceptSeek(ctx, account, req, receipt); err == nil {
+			c.hub.metrics.gamesStart.Inc()
 		}
 	case proto.TypeMove:
 		events, err = st.Round().Move(ctx, account.ID, req.Game, req.Ply, req.Move, receipt, time.Duration(c.lag.Load()))
@@ -413,7 +427,7 @@ func (c *conn) handle(ctx context.Context, req proto.Request, receipt time.Time)
 		c.refuse(req.ID, err)
 		return
 	}
-	if ack.Game != 0 && (req.Type == proto.TypeSeek || req.Type == proto.TypeJoin) {
+	if ack.Game != 0 && (req.Type == proto.TypeSeek || req.Type == proto.TypeJoin || req.Type == proto.TypeAcceptSeek) {
 		c.hub.started(ctx, ack.Game)
 	}
 	if len(events) > 0 {
@@ -445,7 +459,7 @@ func (c *conn) hello(ctx context.Context, req proto.Request, current *store.Acco
 		return
 	}
 	c.mu.Lock()
-	c.account, c.token = &a, req.Token
+	c.account, c.token, c.version = &a, req.Token, req.Version
 	for _, g := range games {
 		c.told[g] = true
 	}

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/prometheus/client_golang/prometheus"
 	"golang.org/x/time/rate"
 
 	"github.com/xqfyne/xiangqi/server/proto"
@@ -79,6 +78,13 @@ type Config struct {
 	HelloTimeout time.Duration
 	// Sync bounds the sync request (items.go).
 	Sync SyncLimits
+	// WatchersEvery is how often the instance records its spectators and tells the
+	// sockets of each watched game its watcher count when it changed [1 s].
+	WatchersEvery time.Duration
+	// LobbyRate and LobbyBurst limit one account's lobby requests and seeks accepted
+	// from the list, on top of the other limits [2/s, 10].
+	LobbyRate  rate.Limit
+	LobbyBurst int
 	// Now reads the time [time.Now].
 	Now func() time.Time
 }
@@ -146,6 +152,12 @@ func (c *Config) defaults() {
 		c.Now = time.Now
 	}
 	c.Sync.defaults()
+	if c.WatchersEvery == 0 {
+		c.WatchersEvery = time.Second
+	}
+	if c.LobbyRate == 0 {
+		c.LobbyRate, c.LobbyBurst = 2, 10
+	}
 }
 
 // Hub is one server instance.
@@ -176,6 +188,13 @@ type Hub struct {
 	signups         map[string]*rate.Limiter
 	addressRequests map[string]*rate.Limiter
 	accountRequests map[int64]*rate.Limiter
+	lobbyRequests   map[int64]*rate.Limiter
+
+	// instance names this instance's rows in the spectators table; watchRows are the rows
+	// written, watchKept when they were last kept (both the Run goroutine's alone).
+	instance  string
+	watchRows map[store.Spectator]bool
+	watchKept time.Time
 }
 
 // New makes a hub; Run must run for it to hear other instances and sweep.
@@ -187,6 +206,7 @@ func New(cfg Config) *Hub {
 		byGame:    map[int64]map[*conn]bool{}, byAccount: map[int64]map[*conn]bool{},
 		perAddress: map[string]int{}, signups: map[string]*rate.Limiter{},
 		addressRequests: map[string]*rate.Limiter{}, accountRequests: map[int64]*rate.Limiter{},
+		lobbyRequests: map[int64]*rate.Limiter{}, instance: newInstance(), watchRows: map[store.Spectator]bool{},
 	}
 }
 
@@ -194,12 +214,13 @@ func New(cfg Config) *Hub {
 // until ctx ends.
 func (h *Hub) Run(ctx context.Context) {
 	var wg sync.WaitGroup
-	wg.Add(5)
+	wg.Add(6)
 	go func() { defer wg.Done(); h.listen(ctx) }()
 	go func() { defer wg.Done(); h.every(ctx, limiterPruneEvery, h.pruneLimiters) }()
 	go func() { defer wg.Done(); h.every(ctx, h.cfg.CatchUpEvery, h.catchUp) }()
 	go func() { defer wg.Done(); h.every(ctx, h.cfg.SeenEvery, h.recordSeen) }()
 	go func() { defer wg.Done(); h.every(ctx, h.cfg.SweepEvery, h.sweep) }()
+	go func() { defer wg.Done(); h.every(ctx, h.cfg.WatchersEvery, h.room().spectators) }()
 	wg.Wait()
 }
 
@@ -263,6 +284,7 @@ func (h *Hub) pruneLimiters(ctx context.Context) {
 	prune(h.signups)
 	prune(h.addressRequests)
 	prune(h.accountRequests)
+	prune(h.lobbyRequests)
 }
 
 func prune[K comparable](m map[K]*rate.Limiter) {
@@ -560,33 +582,4 @@ func (h *Hub) forget(c *conn, account int64, games []int64) bool {
 		delete(h.byAccount, account)
 	}
 	return last
-}
-
-type metrics struct {
-	registry    *prometheus.Registry
-	connections prometheus.Gauge
-	gamesStart  prometheus.Counter
-	gamesEnded  prometheus.Counter
-	moveAck     prometheus.Histogram
-	errors      *prometheus.CounterVec
-	events      prometheus.Counter
-	outages     prometheus.Counter
-}
-
-func newMetrics() *metrics {
-	m := &metrics{
-		registry:    prometheus.NewRegistry(),
-		connections: prometheus.NewGauge(prometheus.GaugeOpts{Name: "xq_connections", Help: "Open client sockets."}),
-		gamesStart:  prometheus.NewCounter(prometheus.CounterOpts{Name: "xq_games_started_total", Help: "Games started by requests to this instance."}),
-		gamesEnded:  prometheus.NewCounter(prometheus.CounterOpts{Name: "xq_games_ended_total", Help: "Games ended by this instance (requests and sweeps)."}),
-		moveAck: prometheus.NewHistogram(prometheus.HistogramOpts{Name: "xq_move_ack_seconds", Help: "From a move's receipt to its acknowledgement.",
-			Buckets: []float64{.001, .002, .005, .01, .02, .05, .1, .2, .5, 1, 2}}),
-		errors: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "xq_errors_total", Help: "Refused requests, by error code."}, []string{"code"}),
-		events: prometheus.NewCounter(prometheus.CounterOpts{Name: "xq_events_sent_total", Help: "Game events sent to sockets."}),
-		outages: prometheus.NewCounter(prometheus.CounterOpts{Name: "xq_outages_resumed_total",
-			Help: "Outages of the whole service (gaps in its heartbeat) this instance resumed the games after."}),
-	}
-	m.registry.MustRegister(m.connections, m.gamesStart, m.gamesEnded, m.moveAck, m.errors, m.events, m.outages,
-		prometheus.NewGoCollector(), prometheus.NewProcessCollector(prometheus.ProcessCollectorOpts{}))
-	return m
 }

@@ -14,7 +14,8 @@ import (
 
 // Version is the protocol version a client names in its hello; a server takes hellos of
 // MinVersion to Version. Version 2 added the ended request, version 3 cancel_invite,
-// version 4 the sync request (sync.go).
+// version 4 the sync request (sync.go) and the lobby's lists, accept_seek, unwatch and the
+// watchers frame (lobby.go).
 const (
 	Version    = 4
 	MinVersion = 1
@@ -97,6 +98,12 @@ type Request struct {
 	Code      string `json:"code,omitempty"`
 	// Result is what a claim asks for (ClaimWin or ClaimDraw).
 	Result string `json:"result,omitempty"`
+	// List, Page and Limit are a lobby request's; Seek names the seek accept_seek takes
+	// (its player's account id). Protocol version 4.
+	List  string `json:"list,omitempty"`
+	Page  int    `json:"page,omitempty"`
+	Limit int    `json:"limit,omitempty"`
+	Seek  int64  `json:"seek,omitempty"`
 }
 
 // Frame is a frame from the server.
@@ -110,6 +117,9 @@ type Frame struct {
 	Account *Account `json:"account,omitempty"`
 	Games   []int64  `json:"games,omitempty"`
 	Event   *Event   `json:"event,omitempty"`
+	// Lobby is a lobby request's page; Watchers a watchers frame's count (version 4).
+	Lobby    *LobbyPage `json:"lobby,omitempty"`
+	Watchers *int       `json:"watchers,omitempty"`
 }
 
 // Account is a player as others see them.
@@ -134,13 +144,14 @@ const (
 var needsGame = map[string]bool{
 	TypeWatch: true, TypeMove: true, TypeResign: true, TypeOfferDraw: true, TypeAcceptDraw: true, TypeDeclineDraw: true,
 	TypeOfferTakeback: true, TypeAcceptTakeback: true, TypeDeclineTakeback: true, TypeClaim: true, TypeCancelInvite: true,
+	TypeUnwatch: true,
 }
 
 var knownTypes = map[string]bool{
 	TypeHello: true, TypeSeek: true, TypeCancelSeek: true, TypeInvite: true, TypeJoin: true,
 	TypeWatch: true, TypeMove: true, TypeResign: true, TypeOfferDraw: true, TypeAcceptDraw: true, TypeDeclineDraw: true,
 	TypeOfferTakeback: true, TypeAcceptTakeback: true, TypeDeclineTakeback: true, TypeClaim: true, TypeEnded: true,
-	TypeCancelInvite: true,
+	TypeCancelInvite: true, TypeLobby: true, TypeAcceptSeek: true, TypeUnwatch: true,
 }
 
 // DecodeRequest reads one client frame strictly: one JSON object, no unknown fields and
@@ -164,14 +175,14 @@ func DecodeRequest(data []byte) (Request, error) {
 	if !knownTypes[r.Type] {
 		return Request{ID: max(r.ID, 0)}, fmt.Errorf("unknown request type %q", r.Type)
 	}
-	if r.ID < 0 || r.Game < 0 || r.After < 0 || r.Ply < 0 {
-		return Request{ID: max(r.ID, 0)}, errors.New("id, game, after and ply are not negative")
+	if r.ID < 0 || r.Game < 0 || r.After < 0 || r.Ply < 0 || r.Page < 0 || r.Limit < 0 || r.Seek < 0 {
+		return Request{ID: max(r.ID, 0)}, errors.New("id, game, after, ply, page, limit and seek are not negative")
 	}
 	if r.MinRating < 0 || r.MaxRating < 0 || r.MinRating > MaxRating || r.MaxRating > MaxRating ||
 		r.MaxRating != 0 && r.MinRating > r.MaxRating {
 		return Request{ID: max(r.ID, 0)}, fmt.Errorf("a rating range is 0..%d with min_rating below max_rating", MaxRating)
 	}
-	for _, s := range []string{r.Token, r.Move, r.TimeControl, r.Rules, r.Code, r.Result} {
+	for _, s := range []string{r.Token, r.Move, r.TimeControl, r.Rules, r.Code, r.Result, r.List} {
 		if len(s) > maxText {
 			return Request{ID: max(r.ID, 0)}, fmt.Errorf("a text field is longer than %d bytes", maxText)
 		}
@@ -197,6 +208,9 @@ func DecodeRequest(data []byte) (Request, error) {
 			return Request{ID: max(r.ID, 0)}, fmt.Errorf("claim needs a result, %q or %q", ClaimWin, ClaimDraw)
 		}
 	}
+	if err := checkLobbyRequest(r); err != nil {
+		return Request{ID: max(r.ID, 0)}, err
+	}
 	if r.Type != TypeClaim && r.Result != "" {
 		return Request{ID: max(r.ID, 0)}, errors.New("only a claim has a result")
 	}
@@ -214,6 +228,9 @@ func DecodeFrame(data []byte) (Frame, error) {
 	}
 	if f.Type == TypeEvent && f.Event == nil {
 		return Frame{}, errors.New("event frame without its event")
+	}
+	if f.Type == TypeWatchers && (f.Watchers == nil || *f.Watchers < 0 || f.Game <= 0) {
+		return Frame{}, errors.New("watchers frame without its game and count")
 	}
 	return f, nil
 }

@@ -62,6 +62,8 @@ func FuzzDecodeRequest(f *testing.F) {
 		`{"id":4,"type":"join","code":"K3X9"}`, `{}`, `[]`, `null`, `{"type":"watch","game":1,"after":9}`,
 		`{"id":5,"type":"claim","game":3,"result":"win"}`,
 		`{"id":6,"type":"ended"}`, `{"id":1,"type":"hello","token":"abc","version":2}`,
+		`{"id":7,"type":"lobby","list":"games","page":2,"limit":50}`, `{"id":8,"type":"unwatch","game":4}`,
+		`{"id":9,"type":"accept_seek","seek":3,"tc":"10+5","rules":"asian"}`,
 	} {
 		f.Add([]byte(s))
 	}
@@ -92,6 +94,8 @@ func FuzzDecodeFrame(f *testing.F) {
 		`{"type":"welcome","id":1,"account":{"id":3,"rating":1500,"deviation":350},"games":[1,2]}`,
 		`{"type":"event"}`, `{}`, `null`,
 		`{"type":"ack","id":2,"games":[9,4,1]}`, `{"type":"ack","id":2,"games":[1,1]}`, `{"type":"ack","id":2,"games":[-1,5]}`,
+		`{"type":"watchers","game":3,"watchers":2}`, `{"type":"watchers","game":3}`,
+		`{"type":"ack","id":3,"lobby":{"list":"seeks","page":0,"total":1,"seeks":[{"player":{"id":1,"rating":1500,"deviation":350},"tc":"5+3","rules":"asian","rated":false}]}}`,
 	} {
 		f.Add([]byte(s))
 	}
@@ -102,6 +106,13 @@ func FuzzDecodeFrame(f *testing.F) {
 		}
 		if fr.Type == TypeEvent && fr.Event == nil {
 			t.Fatalf("%s: an event frame without its event was accepted", data)
+		}
+		if fr.Type == TypeWatchers && (fr.Watchers == nil || *fr.Watchers < 0) {
+			t.Fatalf("%s: a watchers frame without its count was accepted", data)
+		}
+		if fr.Lobby != nil && CheckLobby(fr.Lobby, fr.Lobby.List, 0) == nil &&
+			len(fr.Lobby.Players)+len(fr.Lobby.Seeks)+len(fr.Lobby.Games) > LobbyPageSize {
+			t.Fatalf("%s: a page past its limit passed", data)
 		}
 		if CheckEnded(fr.Games) != nil {
 			return
@@ -173,6 +184,45 @@ func TestStrictJSONAndRefusalIDs(t *testing.T) {
 		r, err := DecodeRequest([]byte(frame))
 		if err == nil || r.ID != id {
 			t.Errorf("%s: id %d (%v), want %d with a refusal", frame, r.ID, err, id)
+		}
+	}
+}
+
+// The lobby's requests (version 4): each list with a page and limit in bounds, accept_seek
+// with its seek and control; out of bounds or on another request type, refused.
+func TestLobbyRequests(t *testing.T) {
+	for _, ok := range []string{
+		`{"id":1,"type":"lobby","list":"online"}`, `{"id":1,"type":"lobby","list":"mine","page":19,"limit":50}`,
+		`{"id":1,"type":"accept_seek","seek":5,"tc":"5+3"}`, `{"id":1,"type":"unwatch","game":2}`,
+	} {
+		if _, err := DecodeRequest([]byte(ok)); err != nil {
+			t.Errorf("%s: %v", ok, err)
+		}
+	}
+	for _, bad := range []string{
+		`{"id":1,"type":"lobby"}`, `{"id":1,"type":"lobby","list":"all"}`, `{"id":1,"type":"lobby","list":"games","page":20}`,
+		`{"id":1,"type":"lobby","list":"games","limit":51}`, `{"id":1,"type":"lobby","list":"games","limit":-1}`,
+		`{"id":1,"type":"seek","tc":"5+3","list":"games"}`, `{"id":1,"type":"seek","tc":"5+3","seek":4}`,
+		`{"id":1,"type":"accept_seek","tc":"5+3"}`, `{"id":1,"type":"accept_seek","seek":5}`, `{"id":1,"type":"unwatch"}`,
+	} {
+		if r, err := DecodeRequest([]byte(bad)); err == nil || r.ID != 1 {
+			t.Errorf("%s: %+v %v, want a refusal naming id 1", bad, r, err)
+		}
+	}
+	page := &LobbyPage{List: ListGames, Total: 3, Games: make([]GameEntry, 3)}
+	if err := CheckLobby(page, ListGames, 5); err != nil {
+		t.Error(err)
+	}
+	for name, c := range map[string]struct {
+		p     *LobbyPage
+		list  string
+		limit int
+	}{
+		"nil": {nil, ListGames, 0}, "another list": {page, ListSeeks, 5}, "past the limit": {page, ListGames, 2},
+		"another kind": {&LobbyPage{List: ListOnline, Games: make([]GameEntry, 1)}, ListOnline, 0},
+	} {
+		if CheckLobby(c.p, c.list, c.limit) == nil {
+			t.Errorf("%s: a bad page passed", name)
 		}
 	}
 }

@@ -65,19 +65,59 @@ func (pr Pairing) Seek(ctx context.Context, account int64, spec Spec, now time.T
 		if err != nil {
 			return err
 		}
-		if _, err := tx.Exec(ctx, `DELETE FROM seeks WHERE account_id = $1`, account); err != nil {
+		id, err = pr.pair(ctx, tx, other, account, spec, now)
+		return err
+	})
+	return id, err
+}
+
+// pair starts the game of the seek of other, just taken from the table, with account
+// (whose own seek goes).
+func (pr Pairing) pair(ctx context.Context, tx *txn, other, account int64, spec Spec, now time.Time) (int64, error) {
+	if _, err := tx.Exec(ctx, `DELETE FROM seeks WHERE account_id = $1`, account); err != nil {
+		return 0, err
+	}
+	red, black := other, account // the one who waited and the newcomer, colours drawn at random
+	if randomBit() {
+		red, black = black, red
+	}
+	r := &gameRow{red: &red, black: &black, ruleSet: spec.Rules.String(), rated: spec.Rated}
+	if err := insertGame(ctx, tx, r, spec, ""); err != nil {
+		return 0, err
+	}
+	return r.id, pr.start(ctx, tx, r, spec, now)
+}
+
+// AcceptSeek starts a game between account and the waiting seek of seeker, as the seek
+// list showed it (spec's control, rules and ratedness): one withdrawn or changed since,
+// or whose rating range does not take account, is not found. It takes the seek's
+// advisory lock, as Seek does, so that the seek is never matched twice.
+func (pr Pairing) AcceptSeek(ctx context.Context, account, seeker int64, spec Spec, now time.Time) (int64, error) {
+	if account == seeker {
+		return 0, proto.Errorf(proto.CodeOwnGame, "that is your own seek")
+	}
+	var id int64
+	now = dbTime(now)
+	err := pr.s.inTx(ctx, func(tx *txn) error {
+		tc := spec.TimeControl
+		key := fmt.Sprintf("seek %s %s %t", tc, spec.Rules, spec.Rated)
+		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtext($1))`, key); err != nil {
 			return err
 		}
-		red, black := other, account // the one who waited and the newcomer, colours drawn at random
-		if randomBit() {
-			red, black = black, red
+		var found int64
+		err := tx.QueryRow(ctx, `DELETE FROM seeks s USING accounts a WHERE s.account_id = $1 AND a.id = $2
+				AND s.base_ms = $3 AND s.increment_ms = $4 AND s.rules = $5 AND s.rated = $6 AND s.byoyomi_ms = $7 AND s.periods = $8
+				AND (s.min_rating IS NULL OR a.rating >= s.min_rating) AND (s.max_rating IS NULL OR a.rating <= s.max_rating)
+			RETURNING s.account_id`, seeker, account, tc.Base.Milliseconds(), tc.Increment.Milliseconds(), spec.Rules.String(),
+			spec.Rated, tc.Byoyomi.Milliseconds(), tc.ByoyomiPeriods()).Scan(&found)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return proto.Errorf(proto.CodeNotFound, "that seek is gone (taken, withdrawn, or not for your rating)")
 		}
-		r := &gameRow{red: &red, black: &black, ruleSet: spec.Rules.String(), rated: spec.Rated}
-		if err := insertGame(ctx, tx, r, spec, ""); err != nil {
+		if err != nil {
 			return err
 		}
-		id = r.id
-		return pr.start(ctx, tx, r, spec, now)
+		id, err = pr.pair(ctx, tx, seeker, account, spec, now)
+		return err
 	})
 	return id, err
 }
