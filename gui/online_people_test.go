@@ -134,7 +134,13 @@ func TestOnlineLobbySeekListAndWatch(t *testing.T) {
 	qc.WaitFor(t, 15*time.Second, "watching again", func() bool { return c.play.Visible() && len(c.moves.rows) == 2 })
 	// Red leaves for the lobby: its game is offered to resume, with the players and the
 	// control as the server lists the account's own games; a tap resumes it.
+	// Whoever accepted the seek from the lists comes back to them; their back button leads
+	// to the lobby, where the games to resume are.
 	test.Tap(red.lobbyBtn)
+	redQ.WaitFor(t, 15*time.Second, "red back from the game", func() bool { return red.lobby.Visible() || red.people.view.Visible() })
+	if red.people.view.Visible() {
+		test.Tap(red.people.backBtn)
+	}
 	redQ.WaitFor(t, 15*time.Second, "red's own game listed in the lobby", func() bool {
 		return red.lobby.Visible() && len(red.resume.Objects) == 2 && strings.Contains(entryText(red.resume), "10 min + 5 s")
 	})
