@@ -127,8 +127,8 @@ func Categories() []Category { return []Category{Blitz, Rapid, Classical} }
 // moves' increment or byo-yomi (EstimateMoves).
 const (
 	EstimateMoves = 40
-	blitzBelow = 10 * time.Minute
-	rapidBelow = 30 * time.Minute
+	blitzBelow    = 10 * time.Minute
+	rapidBelow    = 30 * time.Minute
 )
 
 // CategoryOf is the category of a time control.
