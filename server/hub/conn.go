@@ -57,6 +57,7 @@ type conn struct {
 	mu      sync.Mutex
 	account *store.Account
 	token   string // the hello's, for a logout's check
+	version int    // the hello's protocol version
 	watches map[int64]*watch
 	told    map[int64]bool // games this socket has been sent a paired frame for
 }
@@ -165,6 +166,7 @@ func (c *conn) leave() {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
 		c.hub.store.Pairing().CancelSeek(ctx, account.ID)
+		c.hub.left(ctx, account.ID)
 	}
 }
 
@@ -341,6 +343,10 @@ func (c *conn) handle(ctx context.Context, req proto.Request, receipt time.Time)
 		c.refuse(req.ID, err)
 		return
 	}
+	if isSocial(req.Type) {
+		c.social(ctx, req, account, receipt)
+		return
+	}
 	st := c.hub.store
 	ack := proto.Frame{Type: proto.TypeAck, ID: req.ID, Game: req.Game}
 	var events []proto.Event
@@ -442,13 +448,14 @@ func (c *conn) hello(ctx context.Context, req proto.Request, current *store.Acco
 		return
 	}
 	c.mu.Lock()
-	c.account, c.token = &a, req.Token
+	c.account, c.token, c.version = &a, req.Token, req.Version
 	for _, g := range games {
 		c.told[g] = true
 	}
 	c.mu.Unlock()
 	c.hub.registerAccount(c, a.ID)
 	c.hub.returned(ctx, a.ID)
+	c.hub.arrived(ctx, a.ID)
 	public := a.Public()
 	c.send(proto.Frame{Type: proto.TypeWelcome, ID: req.ID, Account: &public, Games: games})
 }

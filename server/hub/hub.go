@@ -79,6 +79,8 @@ type Config struct {
 	HelloTimeout time.Duration
 	// Now reads the time [time.Now].
 	Now func() time.Time
+	// Social sets up follows, challenges and chat (social.go).
+	Social SocialConfig
 }
 
 func (c *Config) defaults() {
@@ -143,6 +145,7 @@ func (c *Config) defaults() {
 	if c.Now == nil {
 		c.Now = time.Now
 	}
+	c.Social.defaults()
 }
 
 // Hub is one server instance.
@@ -170,6 +173,7 @@ type Hub struct {
 	signups         map[string]*rate.Limiter
 	addressRequests map[string]*rate.Limiter
 	accountRequests map[int64]*rate.Limiter
+	presence        presenceQueue // presence changes for the followers here (social.go)
 }
 
 // New makes a hub; Run must run for it to hear other instances and sweep.
@@ -188,12 +192,13 @@ func New(cfg Config) *Hub {
 // until ctx ends.
 func (h *Hub) Run(ctx context.Context) {
 	var wg sync.WaitGroup
-	wg.Add(5)
+	wg.Add(6)
 	go func() { defer wg.Done(); h.listen(ctx) }()
 	go func() { defer wg.Done(); h.every(ctx, limiterPruneEvery, h.pruneLimiters) }()
 	go func() { defer wg.Done(); h.every(ctx, h.cfg.CatchUpEvery, h.catchUp) }()
 	go func() { defer wg.Done(); h.every(ctx, h.cfg.SeenEvery, h.recordSeen) }()
 	go func() { defer wg.Done(); h.every(ctx, h.cfg.SweepEvery, h.sweep) }()
+	go func() { defer wg.Done(); h.every(ctx, h.cfg.Social.PresenceEvery, h.pushPresence) }()
 	wg.Wait()
 }
 
@@ -252,6 +257,7 @@ func (h *Hub) pruneLimiters(ctx context.Context) {
 	if err := h.store.Accounts().PruneLimits(ctx, h.cfg.Now()); err != nil && ctx.Err() == nil {
 		h.log.Warn("pruning the shared limits and old invites", "err", err)
 	}
+	h.pruneSocial(ctx)
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	prune(h.signups)
@@ -294,7 +300,7 @@ func (h *Hub) listenOnce(ctx context.Context) error {
 		return err
 	}
 	defer conn.Close(context.Background())
-	for _, ch := range []string{store.ChannelGame, store.ChannelAccount} {
+	for _, ch := range []string{store.ChannelGame, store.ChannelAccount, store.ChannelSocial} {
 		if _, err := conn.Exec(ctx, "LISTEN "+ch); err != nil {
 			return err
 		}
@@ -317,6 +323,8 @@ func (h *Hub) listenOnce(ctx context.Context) error {
 			if h.decode("account", n.Payload, &notice) {
 				h.paired(notice)
 			}
+		case store.ChannelSocial:
+			h.socialPayload(n.Payload)
 		}
 	}
 }
@@ -333,6 +341,9 @@ func (h *Hub) decode(what, payload string, v any) bool {
 
 // dispatch offers a game's event to the sockets watching the game here.
 func (h *Hub) dispatch(e proto.Event) {
+	if e.Kind == proto.KindEnd {
+		h.presence.add(0, e.Game) // its players are no longer playing, for their followers
+	}
 	for _, c := range h.socketsOf(h.byGame, e.Game) {
 		c.offer(e)
 	}
@@ -359,6 +370,7 @@ func (h *Hub) paired(n store.AccountNotice) {
 		go h.auth().revoked(n.Account)
 		return
 	}
+	h.presence.add(n.Account, 0) // playing now, for its followers
 	for _, c := range h.socketsOf(h.byAccount, n.Account) {
 		// Once per socket and game (the catch-up repeats notices); not at all for the
 		// games its welcome listed, which the client resumes from where it chooses.

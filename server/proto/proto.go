@@ -13,9 +13,10 @@ import (
 )
 
 // Version is the protocol version a client names in its hello; a server takes hellos of
-// MinVersion to Version. Version 2 added the ended request, version 3 cancel_invite.
+// MinVersion to Version. Version 2 added the ended request, version 3 cancel_invite,
+// version 4 the people online (social.go).
 const (
-	Version    = 3
+	Version    = 4
 	MinVersion = 1
 )
 
@@ -96,6 +97,14 @@ type Request struct {
 	Code      string `json:"code,omitempty"`
 	// Result is what a claim asks for (ClaimWin or ClaimDraw).
 	Result string `json:"result,omitempty"`
+	// Version 4 (social.go): an account's name, a chat's phrase or text, a chat
+	// setting, a leaderboard's category and page.
+	Name     string `json:"name,omitempty"`
+	Phrase   string `json:"phrase,omitempty"`
+	Text     string `json:"text,omitempty"`
+	Allow    bool   `json:"allow,omitempty"`
+	Category string `json:"category,omitempty"`
+	Page     int    `json:"page,omitempty"`
 }
 
 // Frame is a frame from the server.
@@ -109,6 +118,12 @@ type Frame struct {
 	Account *Account `json:"account,omitempty"`
 	Games   []int64  `json:"games,omitempty"`
 	Event   *Event   `json:"event,omitempty"`
+	// Version 4 (social.go).
+	Friends    []Friend    `json:"friends,omitempty"`
+	Challenges []Challenge `json:"challenges,omitempty"`
+	Challenge  *Challenge  `json:"challenge,omitempty"`
+	Chat       *ChatLine   `json:"chat,omitempty"`
+	Leaders    []Leader    `json:"leaders,omitempty"`
 }
 
 // Account is a player as others see them.
@@ -198,6 +213,9 @@ func DecodeRequest(data []byte) (Request, error) {
 	}
 	if r.Type != TypeClaim && r.Result != "" {
 		return Request{ID: max(r.ID, 0)}, errors.New("only a claim has a result")
+	}
+	if err := checkSocial(r); err != nil {
+		return Request{ID: max(r.ID, 0)}, err
 	}
 	return r, nil
 }
