@@ -156,6 +156,7 @@ func (lb Lobby) paired(id int64) {
 		lb.c.inviteGame, lb.c.inviteCode = 0, ""
 	}
 	lb.c.seeking = ""
+	lb.c.Social().pairedGame(id)
 	if _, ok := lb.c.games[id]; !ok {
 		lb.c.games[id] = newGame(id)
 	}
@@ -175,7 +176,9 @@ func (c *Controller) frame(gen uint64, f proto.Frame) {
 	case proto.TypeError:
 		c.err = &proto.Error{Code: f.Code, Message: f.Message}
 	default:
-		return
+		if !c.Social().frame(f) {
+			return
+		}
 	}
 	c.changed()
 }
