@@ -152,10 +152,10 @@ func TestPlayerName(t *testing.T) {
 func TestPlayerLabel(t *testing.T) {
 	sayBoth(t, "provisional guest", func(tr Translate) string {
 		return PlayerLabel(tr, proto.Account{ID: 7, Rating: 1499.6, Provisional: true})
-	}, "Guest 7 (1500, provisional)", "访客 7 (1500，暂定)")
+	}, "Guest 7 (provisional)", "访客 7 (定级中)")
 	sayBoth(t, "rated", func(tr Translate) string {
 		return PlayerLabel(tr, proto.Account{ID: 7, Name: "lin", Rating: 1620})
-	}, "lin (1620)", "lin (1620)")
+	}, "lin (1 kyu)", "lin (1级)")
 }
 
 func TestLobbyStatusText(t *testing.T) {
