@@ -19,6 +19,7 @@ type onlineScreen struct {
 	deps *onlineDeps
 	*onlineLobby
 	*onlineGame
+	people  *peoplePanels // the friends list and the leaderboard (online_people.go)
 	content *fyne.Container
 	ticker  play.Ticker
 	// reviewed is the game last opened in review by itself, so that it is opened once.
@@ -40,13 +41,16 @@ type onlineDeps struct {
 	review func(id string)
 	// typedName is the name typed in the lobby (set by the lobby), for the sign-in's refusals.
 	typedName func() string
+	// showPeople opens the friends list or the leaderboard (panelFriends, panelLeaders).
+	showPeople func(which string)
 }
 
 func newOnlineScreen(deps onlineDeps) *onlineScreen {
 	s := &onlineScreen{deps: &deps}
+	s.people = newPeoplePanels(s.deps, func() { s.refresh() })
 	s.onlineLobby = newOnlineLobby(s.deps)
 	s.onlineGame = newOnlineGame(s.deps)
-	s.content = container.NewStack(s.lobby, s.play)
+	s.content = container.NewStack(s.lobby, s.play, s.people.view)
 	if g := deps.c.Current(); g != nil && g.Over() {
 		s.reviewed = g.ID // it ended out of view: its review opens from the button
 	}
@@ -63,10 +67,16 @@ func (s *onlineScreen) refresh() {
 	now := time.Now() // one now for the status and the claim buttons, so that they never disagree
 	if g == nil {
 		s.play.Hide()
-		s.lobby.Show()
-		s.onlineLobby.refresh()
+		if s.people.refresh() {
+			s.lobby.Hide()
+		} else {
+			s.lobby.Show()
+			s.onlineLobby.refresh()
+		}
 	} else {
 		s.lobby.Hide()
+		s.people.view.Hide()
+		s.people.shown = nil // back from the game is the lobby
 		s.play.Show()
 		s.onlineGame.refresh(g, now)
 		s.openFinished(g)
@@ -129,6 +139,7 @@ func (w *Window) startOnline() {
 	c.Listen(play.Listener{Change: func(play.Change) {
 		// The engine's help is off while an online game is in play.
 		w.session.SetHelpLocked(c.Playing())
+		w.promptChallenges() // wherever the app is (online_people.go)
 		if s := w.onlineScreen; s != nil {
 			if s.deps.shown() {
 				s.refresh()

@@ -27,6 +27,7 @@ type people struct {
 	board      string // the category of leaders
 	freeChat   bool
 	reportDone map[int64]bool
+	prompted   map[int64]bool // the challenges Unprompted has handed out
 }
 
 // maxKeptChat bounds the chat lines kept per game, as the server does.
@@ -35,7 +36,7 @@ const maxKeptChat = proto.MaxChatLines
 // Social returns the controller's social part.
 func (c *Controller) Social() People {
 	if c.people == nil || c.people.gen != c.gen {
-		c.people = &people{gen: c.gen, chat: map[int64][]proto.ChatLine{}, reportDone: map[int64]bool{}}
+		c.people = &people{gen: c.gen, chat: map[int64][]proto.ChatLine{}, reportDone: map[int64]bool{}, prompted: map[int64]bool{}}
 	}
 	return People{c}
 }
@@ -47,6 +48,25 @@ func (p People) Friends() []proto.Friend { return slices.Clone(p.st().friends) }
 
 // Challenges are the challenges waiting for this player, newest first.
 func (p People) Challenges() []proto.Challenge { return slices.Clone(p.st().incoming) }
+
+// Unprompted returns the waiting challenges not yet returned by Unprompted, so that the
+// view asks about each once.
+func (p People) Unprompted() []proto.Challenge {
+	st := p.st()
+	var fresh []proto.Challenge
+	for _, ch := range st.incoming {
+		if !st.prompted[ch.Game] {
+			st.prompted[ch.Game] = true
+			fresh = append(fresh, ch)
+		}
+	}
+	return fresh
+}
+
+// Waiting reports whether the challenge of game still waits for this player's answer.
+func (p People) Waiting(game int64) bool {
+	return slices.ContainsFunc(p.st().incoming, func(c proto.Challenge) bool { return c.Game == game })
+}
 
 // Outgoing is the challenge this player made and is waiting on, if any.
 func (p People) Outgoing() (proto.Challenge, bool) {
@@ -119,13 +139,8 @@ func (p People) Challenge(name, tc string, rated bool) {
 	})
 }
 
-// Rematch challenges the opponent of the current, ended game to another like it.
-func (p People) Rematch() {
-	g := p.c.current
-	if g == nil || g.end == nil {
-		return
-	}
-	id := g.ID
+// Rematch challenges the opponent of the ended game id to another like it.
+func (p People) Rematch(id int64) {
 	p.challenge(func(ctx context.Context, s client.Social) (proto.Challenge, error) { return s.Rematch(ctx, id) })
 }
 
