@@ -79,11 +79,13 @@ func newOnlineGame(deps *onlineDeps) *onlineGame {
 	notes := newNotesView(nil, o.moveList.snug) // online moves carry no comments
 	notes.Hide()
 	o.nav = newNavBar(o.navActions(), o.flash)
-	// No analysis or review panel during an online game: the chat is in its place.
+	// No variations to promote online: the chat's button takes Promote's place.
 	o.chat = newOnlineChat(deps, o.flash)
+	o.nav.row.Objects[4] = o.chat.open
+	// No analysis or review panel during an online game: the chat is in its place.
 	o.play = newFrame(frameParts{board: o.board, clocks: o.clocks, status: newFaceStatus(o.gameStatus), thinking: thinking,
 		captions: o.captions(), icons: o.icons, extra: o.lobbyButton, nav: o.nav.row, panel: o.chat.view,
-		notes: notes, moveList: o.moveList, look: deps.look})
+		notes: notes, moveList: o.moveList, look: deps.look, compact: o.chat.setCompact})
 	return o
 }
 

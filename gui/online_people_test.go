@@ -90,11 +90,11 @@ func TestFriendsChallengeChatAndRankByTapping(t *testing.T) {
 	})
 	qa.WaitFor(t, 15*time.Second, "A's phrase in A's chat", func() bool { return strings.Contains(a.chat.lines.Text, "Me: ") })
 	rank := b.chat.opponent
-	if want := "Opponent: " + aName + " · 1 dan"; rank.Text != want {
+	if want := aName + " · 1 dan"; rank.Text != want {
 		t.Errorf("B's opponent: %q, want %q", rank.Text, want)
 	}
 	test.Tap(rank)
-	if want := "Opponent: " + aName + " · rating 1750"; rank.Text != want {
+	if want := aName + " · rating 1750"; rank.Text != want {
 		t.Errorf("after a tap: %q, want %q", rank.Text, want)
 	}
 	test.Tap(rank)
@@ -157,5 +157,30 @@ func TestRematchFromTheResultScreen(t *testing.T) {
 			g := p.w.online.Current()
 			return g != nil && g.ID != first && g.Started()
 		})
+	}
+}
+
+// On a phone the chat panel is folded away for the board: the opponent's line opens it,
+// a phrase said folds it again, and the chat button in the navigation row opens it.
+func TestChatPanelOnAPhone(t *testing.T) {
+	server := startServer(t)
+	red, black, redQ, blackQ, _, bs := openGame(t, server)
+	black.Fyne().Resize(fyne.NewSize(195, 422))
+	blackQ.Drain()
+	if bs.chat.view.Visible() {
+		t.Fatal("the phone's chat panel is open before anyone spoke")
+	}
+	red.online.Social().Phrase("hurry")
+	redQ.Drain()
+	blackQ.WaitFor(t, 15*time.Second, "the panel opened by the opponent's line", func() bool {
+		return bs.chat.view.Visible() && strings.Contains(bs.chat.lines.Text, present.PhraseText(trData, "hurry"))
+	})
+	test.Tap(bs.chat.phrases[2]) // thanks
+	if bs.chat.view.Visible() {
+		t.Error("the panel stays open after the player's phrase")
+	}
+	test.Tap(bs.chat.open)
+	if !bs.chat.view.Visible() || !bs.chat.phoneOpp.Visible() || bs.chat.opponent.Visible() {
+		t.Error("the chat button did not open the panel with the opponent's rank")
 	}
 }

@@ -59,10 +59,17 @@ func WaitingText(t Translate, c proto.Challenge) string {
 // PhraseText is a quick phrase in the player's language; an id this app does not know
 // (a later protocol's) is shown as it came.
 func PhraseText(t Translate, id string) string {
-	if !proto.IsPhrase(id) {
-		return id
+	switch id {
+	case "hurry":
+		return t("chat.hurry", nil)
+	case "good_move":
+		return t("chat.good_move", nil)
+	case "thanks":
+		return t("chat.thanks", nil)
+	case "rematch":
+		return t("chat.rematch", nil)
 	}
-	return t("chat."+id, nil)
+	return id
 }
 
 // ChatLineText is a chat line: the player's own, or the opponent's with its name.
@@ -88,4 +95,14 @@ func LeaderText(t Translate, l proto.Leader) string {
 }
 
 // CategoryText names a leaderboard.
-func CategoryText(t Translate, c rank.Category) string { return t("leaders."+string(c), nil) }
+func CategoryText(t Translate, c rank.Category) string {
+	switch c {
+	case rank.Blitz:
+		return t("leaders.blitz", nil)
+	case rank.Rapid:
+		return t("leaders.rapid", nil)
+	case rank.Classical:
+		return t("leaders.classical", nil)
+	}
+	return string(c)
+}
