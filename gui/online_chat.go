@@ -74,6 +74,7 @@ func newOnlineChat(deps *onlineDeps, flash func(string)) *onlineChat {
 	ch.more = container.NewVBox(ch.phoneOpp, grid, ch.freeRow)
 	top := container.NewBorder(nil, nil, ch.opponent, ch.report, ch.lines)
 	ch.view = container.NewVBox(top, ch.more)
+	ch.opponent.relayout, ch.phoneOpp.relayout = ch.view.Refresh, ch.view.Refresh
 	ch.layoutParts()
 	return ch
 }
@@ -134,8 +135,9 @@ func (ch *onlineChat) refresh(g *online.Game) {
 	if g.Me == rules.Black {
 		opp = g.PlayerOf(rules.Red)
 	}
-	ch.opponent.set(opp)
-	ch.phoneOpp.set(opp)
+	if desk, phone := ch.opponent.set(opp), ch.phoneOpp.set(opp); desk || phone {
+		ch.view.Refresh() // the rank's button changed its width
+	}
 	text := tr("chat.title")
 	if len(all) > 0 {
 		text = present.ChatLineText(trData, all[len(all)-1], c.Account().ID, opp)
