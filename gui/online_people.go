@@ -93,5 +93,7 @@ func (w *Window) promptChallenges() {
 func (s *onlineLobby) peopleRow() fyne.CanvasObject {
 	s.friendsBtn = widget.NewButton(tr("people.friends"), func() { s.deps.showPeople(panelFriends) })
 	s.leadersBtn = widget.NewButton(tr("leaders.title"), func() { s.deps.showPeople(panelLeaders) })
-	return container.NewGridWithColumns(2, s.friendsBtn, s.leadersBtn)
+	// Side by side as narrow as they are, not two equal halves: two halves as wide as
+	// "Leaderboard" are wider than a phone (the lobby's rule, online_lobby.go).
+	return container.NewBorder(nil, nil, s.friendsBtn, nil, s.leadersBtn)
 }
