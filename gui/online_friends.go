@@ -65,7 +65,10 @@ func newOnlineFriends(deps *onlineDeps, back func()) *onlineFriends {
 	f.view = container.NewVScroll(container.NewVBox(
 		container.NewBorder(nil, nil, nil, backBtn, title),
 		container.NewBorder(nil, nil, nil, f.follow, f.name),
-		container.NewBorder(nil, nil, widget.NewLabel(tr("online.timeControl")), f.freeChat, f.tc),
+		// The time control and the free text on rows of their own: side by side they are
+		// wider than a phone.
+		container.NewBorder(nil, nil, widget.NewLabel(tr("online.timeControl")), nil, f.tc),
+		f.freeChat,
 		widget.NewSeparator(),
 		f.challenges, f.outgoing,
 		widget.NewSeparator(),
