@@ -65,10 +65,9 @@ func newOnlineFriends(deps *onlineDeps, back func()) *onlineFriends {
 	f.view = container.NewVScroll(container.NewVBox(
 		container.NewBorder(nil, nil, nil, backBtn, title),
 		container.NewBorder(nil, nil, nil, f.follow, f.name),
-		// The time control and the free text on rows of their own: side by side they are
-		// wider than a phone.
-		container.NewBorder(nil, nil, widget.NewLabel(tr("online.timeControl")), nil, f.tc),
-		f.freeChat,
+		// The challenges' time control (its items say what they are) and the free text,
+		// each on a row of its own: side by side they are wider than a phone.
+		f.tc, f.freeChat,
 		widget.NewSeparator(),
 		f.challenges, f.outgoing,
 		widget.NewSeparator(),
@@ -130,7 +129,7 @@ func (f *onlineFriends) refresh() {
 	f.status.SetText(text)
 }
 
-// row is one friend: its line, then Challenge, and Unfollow and Block as icons.
+// row is one friend: its line, and under it Challenge, and Unfollow and Block as icons.
 func (f *onlineFriends) row(fr proto.Friend, canChallenge bool) fyne.CanvasObject {
 	p := f.deps.c.Social()
 	name := fr.Account.Name
@@ -145,5 +144,6 @@ func (f *onlineFriends) row(fr proto.Friend, canChallenge bool) fyne.CanvasObjec
 		question{title: tr("people.block"), text: tr("people.blockConfirm", map[string]any{"Name": name}), wrap: true,
 			yes: tr("people.block"), no: tr("action.cancel"), onYes: func() { p.Block(name) }}.show(f.deps.parent)
 	}, say)
-	return container.NewBorder(nil, nil, nil, container.NewHBox(challenge, unfollow, block), label)
+	// The line over its buttons: beside them a phone had room for no name.
+	return container.NewVBox(label, container.NewBorder(nil, nil, nil, container.NewHBox(challenge, unfollow, block)))
 }
