@@ -15,8 +15,8 @@ import (
 )
 
 // onlineChat is the chat panel of the online game screen, in the frame's panel place
-// above the move list. Its top row is the latest line, with Report beside it (and, on a
-// desktop, the opponent with its rank, the rating on a tap). Under it the quick phrases
+// above the move list. Its top row is the opponent with its rank (the rating on a tap),
+// the latest line and Report. Under it the quick phrases
 // for everyone and a free text where this player allows it. The chat button of the
 // navigation row (where an online game has no use for Promote) folds the phrases away
 // on a desktop, and opens the whole panel on a phone, where the board needs the height:
@@ -25,14 +25,13 @@ import (
 type onlineChat struct {
 	deps     *onlineDeps
 	view     *fyne.Container
-	opponent *rankButton // on the top row, on a desktop
-	phoneOpp *rankButton // among the phrases, on a phone
+	opponent *rankButton
 	lines    *widget.Label
 	phrases  []*widget.Button
 	text     *widget.Entry
 	send     *widget.Button
 	freeRow  *fyne.Container
-	more     *fyne.Container // the phrases, the free text and (phone) the rank
+	more     *fyne.Container // the phrases and the free text
 	open     *iconButton     // opens the phrases on a phone
 	report   *iconButton
 	portrait bool
@@ -43,7 +42,7 @@ type onlineChat struct {
 func newOnlineChat(deps *onlineDeps, flash func(string)) *onlineChat {
 	ch := &onlineChat{deps: deps, opened: true}
 	name := func(a proto.Account) string { return present.PlayerName(trData, a) }
-	ch.opponent, ch.phoneOpp = newRankButton(name), newRankButton(name)
+	ch.opponent = newRankButton(name)
 	ch.lines = widget.NewLabel("")
 	ch.lines.Truncation = fyne.TextTruncateEllipsis
 	grid := container.NewGridWithColumns(2)
@@ -71,10 +70,10 @@ func newOnlineChat(deps *onlineDeps, flash func(string)) *onlineChat {
 			ch.refresh(g)
 		}
 	}, flash)
-	ch.more = container.NewVBox(ch.phoneOpp, grid, ch.freeRow)
+	ch.more = container.NewVBox(grid, ch.freeRow)
 	top := container.NewBorder(nil, nil, ch.opponent, ch.report, ch.lines)
 	ch.view = container.NewVBox(top, ch.more)
-	ch.opponent.relayout, ch.phoneOpp.relayout = ch.view.Refresh, ch.view.Refresh
+	ch.opponent.relayout = ch.view.Refresh
 	ch.layoutParts()
 	return ch
 }
@@ -89,8 +88,6 @@ func (ch *onlineChat) setCompact(portrait bool) {
 
 // layoutParts shows the parts of the panel the form and the toggle call for.
 func (ch *onlineChat) layoutParts() {
-	showIf(ch.portrait, ch.phoneOpp)
-	showIf(!ch.portrait, ch.opponent)
 	showIf(ch.opened, ch.more)
 	if ch.portrait && !ch.opened {
 		ch.view.Hide() // refresh shows it again once it opens
@@ -135,7 +132,7 @@ func (ch *onlineChat) refresh(g *online.Game) {
 	if g.Me == rules.Black {
 		opp = g.PlayerOf(rules.Red)
 	}
-	if desk, phone := ch.opponent.set(opp), ch.phoneOpp.set(opp); desk || phone {
+	if ch.opponent.set(opp) {
 		ch.view.Refresh() // the rank's button changed its width
 	}
 	text := tr("chat.title")
