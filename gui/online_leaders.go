@@ -17,12 +17,12 @@ import (
 type onlineLeaders struct {
 	deps     *onlineDeps
 	view     fyne.CanvasObject
-	category *widget.RadioGroup
+	category *widget.Select
 	list     *fyne.Container
 	page     int
 	pageText *widget.Label
-	prev     *widget.Button
-	next     *widget.Button
+	prev     *iconButton
+	next     *iconButton
 	status   *widget.Label
 	// categoryOf is the category chosen.
 	categoryOf func() rank.Category
@@ -37,21 +37,22 @@ func newOnlineLeaders(deps *onlineDeps, back func()) *onlineLeaders {
 		names = append(names, n)
 		byName[n] = c
 	}
-	l.category = widget.NewRadioGroup(names, func(n string) {
+	// A choice of one row, and the pages' buttons as icons: a phone has room for no more.
+	l.category = widget.NewSelect(names, func(n string) {
 		if _, ok := byName[n]; ok {
 			l.page = 0
 			l.load()
 		}
 	})
-	l.category.Horizontal, l.category.Required = true, true
 	l.category.Selected = names[0]
 	l.list = container.NewVBox()
 	l.pageText = widget.NewLabel("")
-	l.prev = widget.NewButtonWithIcon(tr("leaders.previous"), theme.NavigateBackIcon(), func() { l.page--; l.load() })
-	l.next = widget.NewButtonWithIcon(tr("leaders.next"), theme.NavigateNextIcon(), func() { l.page++; l.load() })
 	l.status = widget.NewLabel("")
+	say := func(name string) { l.status.SetText(name) }
+	l.prev = newIconButton(tr("leaders.previous"), theme.NavigateBackIcon(), func() { l.page--; l.load() }, say)
+	l.next = newIconButton(tr("leaders.next"), theme.NavigateNextIcon(), func() { l.page++; l.load() }, say)
 	l.status.Wrapping = fyne.TextWrapWord
-	backBtn := newIconButton(tr("online.back"), theme.NavigateBackIcon(), back, func(name string) { l.status.SetText(name) })
+	backBtn := newIconButton(tr("online.back"), theme.NavigateBackIcon(), back, say)
 	title := widget.NewLabelWithStyle(tr("leaders.title"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	l.view = container.NewVScroll(container.NewVBox(
 		container.NewBorder(nil, nil, nil, backBtn, title),
