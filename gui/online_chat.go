@@ -14,16 +14,17 @@ import (
 	"github.com/xqfyne/xiangqi/server/proto"
 )
 
-// onlineChat is the chat panel of the online game screen, in the frame's panel place
-// above the move list. Its top row is the opponent with its rank (the rating on a tap),
-// the latest line and Report. Under it the quick phrases
-// for everyone and a free text where this player allows it. The chat button of the
-// navigation row (where an online game has no use for Promote) folds the phrases away
-// on a desktop, and opens the whole panel on a phone, where the board needs the height:
-// there it opens by itself when the opponent says something, and closes once the player
-// has said a line.
+// onlineChat is the chat of the online game screen. Its top row is the opponent with
+// its rank (the rating on a tap), the latest line and Report; under it the quick phrases
+// for everyone and a free text where this player allows it. On a desktop it sits in the
+// frame's panel place above the move list, and the chat button of the navigation row
+// (where an online game has no use for Promote) folds the phrases away. On a phone the
+// board needs that height: the chat is a pop-up over the lower part of the screen that
+// the chat button opens, that opens by itself when the opponent says something, and that
+// closes once the player has said a line (or on a tap outside it).
 type onlineChat struct {
 	deps     *onlineDeps
+	slot     *fyne.Container // the frame's panel place: the chat on a desktop, empty on a phone
 	view     *fyne.Container
 	opponent *rankButton
 	lines    *widget.Label
@@ -32,15 +33,16 @@ type onlineChat struct {
 	send     *widget.Button
 	freeRow  *fyne.Container
 	more     *fyne.Container // the phrases and the free text
-	open     *iconButton     // opens the phrases on a phone
+	open     *iconButton     // folds the phrases (desktop), opens the pop-up (phone)
 	report   *iconButton
+	popup    *widget.PopUp // the phone's, made when first opened
 	portrait bool
-	opened   bool // the phrases (on a phone, the panel) are open
-	heard    int  // the lines seen so far, to open the phone's panel on a new one
+	folded   bool // the desktop's phrases are folded away
+	heard    int  // the lines seen so far, to open the phone's pop-up on a new one
 }
 
 func newOnlineChat(deps *onlineDeps, flash func(string)) *onlineChat {
-	ch := &onlineChat{deps: deps, opened: true}
+	ch := &onlineChat{deps: deps}
 	name := func(a proto.Account) string { return present.PlayerName(trData, a) }
 	ch.opponent = newRankButton(name)
 	ch.lines = widget.NewLabel("")
@@ -63,38 +65,65 @@ func newOnlineChat(deps *onlineDeps, flash func(string)) *onlineChat {
 		deps.c.Social().Report()
 		flash(tr("chat.reported"))
 	}, flash)
-	ch.open = newIconButton(tr("chat.title"), theme.MailComposeIcon(), func() {
-		ch.opened = !ch.opened
-		ch.layoutParts()
-		if g := deps.c.Current(); g != nil {
-			ch.refresh(g)
-		}
-	}, flash)
+	ch.open = newIconButton(tr("chat.title"), theme.MailComposeIcon(), ch.openTapped, flash)
 	ch.more = container.NewVBox(grid, ch.freeRow)
 	top := container.NewBorder(nil, nil, ch.opponent, ch.report, ch.lines)
 	ch.view = container.NewVBox(top, ch.more)
 	ch.opponent.relayout = ch.view.Refresh
-	ch.layoutParts()
+	ch.slot = container.NewStack(ch.view)
 	return ch
+}
+
+// openTapped folds or unfolds the desktop's phrases, and opens or closes the phone's pop-up.
+func (ch *onlineChat) openTapped() {
+	if ch.portrait {
+		if ch.popupShown() {
+			ch.popup.Hide()
+		} else {
+			ch.showPopup()
+		}
+		return
+	}
+	ch.folded = !ch.folded
+	showIf(!ch.folded, ch.more)
+	ch.slot.Refresh()
 }
 
 // setCompact is told by the frame whether it is laid out for a phone.
 func (ch *onlineChat) setCompact(portrait bool) {
-	if portrait != ch.portrait {
-		ch.portrait, ch.opened = portrait, !portrait
-		ch.layoutParts()
+	if portrait == ch.portrait {
+		return
 	}
+	ch.portrait = portrait
+	if portrait {
+		ch.slot.Objects = nil
+		ch.slot.Hide()
+		return
+	}
+	if ch.popup != nil {
+		ch.popup.Hide()
+		ch.popup = nil // its content goes back to the panel place
+	}
+	ch.more.Show()
+	ch.folded = false
+	ch.slot.Objects = []fyne.CanvasObject{ch.view}
+	ch.slot.Show()
 }
 
-// layoutParts shows the parts of the panel the form and the toggle call for.
-func (ch *onlineChat) layoutParts() {
-	showIf(ch.opened, ch.more)
-	if ch.portrait && !ch.opened {
-		ch.view.Hide() // refresh shows it again once it opens
-	} else if g := ch.deps.c.Current(); g != nil && g.Player && g.Started() {
-		ch.view.Show()
+func (ch *onlineChat) popupShown() bool { return ch.popup != nil && ch.popup.Visible() }
+
+// showPopup opens the phone's chat over the lower part of the screen.
+func (ch *onlineChat) showPopup() {
+	c := ch.deps.parent.Canvas()
+	if ch.popup == nil {
+		ch.popup = widget.NewPopUp(ch.view, c)
 	}
-	ch.view.Refresh()
+	ch.more.Show()
+	ch.view.Show()
+	size := c.Size()
+	h := ch.popup.MinSize().Height
+	ch.popup.Resize(fyne.NewSize(size.Width, h))
+	ch.popup.ShowAtPosition(fyne.NewPos(0, max(size.Height-h, 0)))
 }
 
 func (ch *onlineChat) sendText() {
@@ -105,29 +134,31 @@ func (ch *onlineChat) sendText() {
 	}
 }
 
-// said folds the phone's panel away once the player has said a line.
+// said closes the phone's pop-up once the player has said a line.
 func (ch *onlineChat) said() {
-	if ch.portrait {
-		ch.opened = false
-		ch.layoutParts()
+	if ch.popupShown() {
+		ch.popup.Hide()
 	}
 }
 
-// refresh shows g's chat; the panel is for the game's two players only.
+// refresh shows g's chat; it is for the game's two players only.
 func (ch *onlineChat) refresh(g *online.Game) {
 	c := ch.deps.c
 	all := c.Social().Chat()
-	if len(all) > ch.heard && all[len(all)-1].From != c.Account().ID && ch.portrait && !ch.opened {
-		ch.opened = true // the opponent said something: the phone's panel opens
-		ch.layoutParts()
-	}
+	fresh := len(all) > ch.heard && all[len(all)-1].From != c.Account().ID
 	ch.heard = len(all)
-	enable(ch.open, g.Player && g.Started())
-	if !g.Player || !g.Started() || ch.portrait && !ch.opened {
-		ch.view.Hide()
+	player := g.Player && g.Started()
+	enable(ch.open, player)
+	if !player {
+		ch.slot.Hide()
+		if ch.popupShown() {
+			ch.popup.Hide()
+		}
 		return
 	}
-	ch.view.Show()
+	if !ch.portrait {
+		ch.slot.Show()
+	}
 	opp := g.PlayerOf(rules.Black)
 	if g.Me == rules.Black {
 		opp = g.PlayerOf(rules.Red)
@@ -148,4 +179,7 @@ func (ch *onlineChat) refresh(g *online.Game) {
 	// Free text where this registered player allows it (the server also asks the opponent).
 	showIf(c.Account().Name != "" && c.Social().FreeChat(), ch.freeRow)
 	enable(ch.send, live)
+	if fresh && ch.portrait && !ch.popupShown() {
+		ch.showPopup() // the opponent said something
+	}
 }

@@ -84,7 +84,7 @@ func newOnlineGame(deps *onlineDeps) *onlineGame {
 	o.nav.row.Objects[4] = o.chat.open
 	// No analysis or review panel during an online game: the chat is in its place.
 	o.play = newFrame(frameParts{board: o.board, clocks: o.clocks, status: newFaceStatus(o.gameStatus), thinking: thinking,
-		captions: o.captions(), icons: o.icons, extra: o.lobbyButton, nav: o.nav.row, panel: o.chat.view,
+		captions: o.captions(), icons: o.icons, extra: o.lobbyButton, nav: o.nav.row, panel: o.chat.slot,
 		notes: notes, moveList: o.moveList, look: deps.look, compact: o.chat.setCompact})
 	return o
 }

@@ -160,27 +160,36 @@ func TestRematchFromTheResultScreen(t *testing.T) {
 	}
 }
 
-// On a phone the chat panel is folded away for the board: the opponent's line opens it,
-// a phrase said folds it again, and the chat button in the navigation row opens it.
-func TestChatPanelOnAPhone(t *testing.T) {
+// On a phone the chat is a pop-up that leaves the board its room: the opponent's line
+// opens it, a phrase said closes it, and the chat button in the navigation row opens it.
+func TestChatPopUpOnAPhone(t *testing.T) {
 	server := startServer(t)
 	red, black, redQ, blackQ, _, bs := openGame(t, server)
 	black.Fyne().Resize(fyne.NewSize(195, 422))
 	blackQ.Drain()
-	if bs.chat.view.Visible() {
-		t.Fatal("the phone's chat panel is open before anyone spoke")
+	if bs.chat.slot.Visible() || bs.chat.popupShown() {
+		t.Fatal("the phone shows the chat before anyone spoke")
 	}
 	red.online.Social().Phrase("hurry")
 	redQ.Drain()
-	blackQ.WaitFor(t, 15*time.Second, "the panel opened by the opponent's line", func() bool {
-		return bs.chat.view.Visible() && strings.Contains(bs.chat.lines.Text, present.PhraseText(trData, "hurry"))
+	blackQ.WaitFor(t, 15*time.Second, "the pop-up opened by the opponent's line", func() bool {
+		return bs.chat.popupShown() && strings.Contains(bs.chat.lines.Text, present.PhraseText(trData, "hurry"))
 	})
+	if bs.chat.slot.Visible() {
+		t.Error("the panel place under the board is used on a phone")
+	}
 	test.Tap(bs.chat.phrases[2]) // thanks
-	if bs.chat.view.Visible() {
-		t.Error("the panel stays open after the player's phrase")
+	if bs.chat.popupShown() {
+		t.Error("the pop-up stays open after the player's phrase")
 	}
 	test.Tap(bs.chat.open)
-	if !bs.chat.view.Visible() || !bs.chat.opponent.Visible() {
-		t.Error("the chat button did not open the panel with the opponent's rank")
+	if !bs.chat.popupShown() || !bs.chat.opponent.Visible() {
+		t.Error("the chat button did not open the pop-up with the opponent's rank")
+	}
+	black.Fyne().Resize(fyne.NewSize(900, 680))
+	blackQ.Drain()
+	bs.redraw()
+	if bs.chat.popupShown() || !bs.chat.slot.Visible() {
+		t.Error("back on a desktop, the chat is not in its panel place")
 	}
 }
