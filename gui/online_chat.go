@@ -5,6 +5,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -33,6 +34,7 @@ type onlineChat struct {
 	send     *widget.Button
 	freeRow  *fyne.Container
 	more     *fyne.Container // the phrases and the free text
+	grid     *fyne.Container // the phrases: two columns, one in the phone's pop-up
 	open     *iconButton     // folds the phrases (desktop), opens the pop-up (phone)
 	report   *iconButton
 	popup    *widget.PopUp // the phone's, made when first opened
@@ -48,6 +50,7 @@ func newOnlineChat(deps *onlineDeps, flash func(string)) *onlineChat {
 	ch.lines = widget.NewLabel("")
 	ch.lines.Truncation = fyne.TextTruncateEllipsis
 	grid := container.NewGridWithColumns(2)
+	ch.grid = grid
 	for _, id := range proto.Phrases {
 		b := widget.NewButton(present.PhraseText(trData, id), func() {
 			deps.c.Social().Phrase(id)
@@ -67,8 +70,8 @@ func newOnlineChat(deps *onlineDeps, flash func(string)) *onlineChat {
 	}, flash)
 	ch.open = newIconButton(tr("chat.title"), theme.MailComposeIcon(), ch.openTapped, flash)
 	ch.more = container.NewVBox(grid, ch.freeRow)
-	top := container.NewBorder(nil, nil, ch.opponent, ch.report, ch.lines)
-	ch.view = container.NewVBox(top, ch.more)
+	ch.view = container.NewVBox()
+	ch.arrange()
 	ch.opponent.relayout = ch.view.Refresh
 	ch.slot = container.NewStack(ch.view)
 	return ch
@@ -89,12 +92,26 @@ func (ch *onlineChat) openTapped() {
 	ch.slot.Refresh()
 }
 
+// arrange lays the chat out for a desktop's panel (the line beside the rank) or a
+// phone's pop-up (the line under it, the phrases one a row), the narrower.
+func (ch *onlineChat) arrange() {
+	if ch.portrait {
+		ch.view.Objects = []fyne.CanvasObject{container.NewBorder(nil, nil, ch.opponent, ch.report), ch.lines, ch.more}
+		ch.grid.Layout = layout.NewGridLayoutWithColumns(1)
+	} else {
+		ch.view.Objects = []fyne.CanvasObject{container.NewBorder(nil, nil, ch.opponent, ch.report, ch.lines), ch.more}
+		ch.grid.Layout = layout.NewGridLayoutWithColumns(2)
+	}
+	ch.view.Refresh()
+}
+
 // setCompact is told by the frame whether it is laid out for a phone.
 func (ch *onlineChat) setCompact(portrait bool) {
 	if portrait == ch.portrait {
 		return
 	}
 	ch.portrait = portrait
+	ch.arrange()
 	if portrait {
 		ch.slot.Objects = nil
 		ch.slot.Hide()
