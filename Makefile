@@ -13,7 +13,7 @@ BROTLI_QUALITY ?= 11
 # texts never need and which Fyne parses again for every text style (docs/budget.md).
 TAGS ?= no_emoji
 
-.PHONY: all deps run server load load-faults test test-race test-wasm test-nnue-paths build engine package android android-release ios ios-release budget web bench match nnue-smoke smoke smoke-deps smoke-online smoke-web soak speech font icon portability puzzles-check puzzles-mine clean smoke-people
+.PHONY: all deps run server load load-faults test test-race test-wasm test-nnue-paths build engine package android android-release ios ios-release budget web bench match nnue-smoke smoke smoke-deps smoke-online smoke-web soak speech font icon portability puzzles-check puzzles-mine clean smoke-people smoke-social
 
 all: build
 
@@ -192,6 +192,10 @@ smoke-online: deps smoke-deps
 # from the lobby's list, the game watched by the third, its moves seen on the watcher's board.
 smoke-people: deps smoke-deps
 	bash scripts/smoke-people.sh
+# The people online by clicks: two apps, a follow by name, a challenge accepted from the
+# prompt, a chat phrase that the other side's screen shows (scripts/smoke-social.sh).
+smoke-social: deps smoke-deps
+	bash scripts/smoke-social.sh
 
 # Xvfb, xdotool and ImageMagick for the scripts that drive the real app, only when missing.
 smoke-deps:

@@ -20,6 +20,7 @@ type onlineScreen struct {
 	deps *onlineDeps
 	*onlineLobby
 	*onlineGame
+	social  *peoplePanels // the friends list and the leaderboard (online_social.go)
 	content *fyne.Container
 	ticker  play.Ticker
 	// reviewed is the game last opened in review by itself, so that it is opened once.
@@ -46,14 +47,17 @@ type onlineDeps struct {
 	sync      *windowSync
 	// redraw shows the controller's state again (set by the screen), after a change of the view alone.
 	redraw func()
+	// showPeople opens the friends list or the leaderboard (panelFriends, panelLeaders).
+	showPeople func(which string)
 }
 
 func newOnlineScreen(deps onlineDeps) *onlineScreen {
 	s := &onlineScreen{deps: &deps}
 	deps.redraw = s.refresh
+	s.social = newPeoplePanels(s.deps, func() { s.refresh() })
 	s.onlineLobby = newOnlineLobby(s.deps)
 	s.onlineGame = newOnlineGame(s.deps)
-	s.content = container.NewStack(s.lobby, s.people.view, s.play)
+	s.content = container.NewStack(s.lobby, s.people.view, s.play, s.social.view)
 	if g := deps.c.Current(); g != nil && g.Over() {
 		s.reviewed = g.ID // it ended out of view: its review opens from the button
 	}
@@ -70,12 +74,19 @@ func (s *onlineScreen) refresh() {
 	now := time.Now() // one now for the status and the claim buttons, so that they never disagree
 	if g == nil {
 		s.play.Hide()
-		showIf(!s.people.open, s.lobby)
-		showIf(s.people.open, s.people.view)
-		s.onlineLobby.refresh()
+		// One view at a time: the friends or the leaderboard when opened, else the lists
+		// of people online when opened, else the lobby.
+		social := s.social.refresh()
+		showIf(!social && !s.people.open, s.lobby)
+		showIf(!social && s.people.open, s.people.view)
+		if !social {
+			s.onlineLobby.refresh()
+		}
 	} else {
 		s.lobby.Hide()
 		s.people.view.Hide()
+		s.social.view.Hide()
+		s.social.shown = nil // back from the game is the lobby
 		s.play.Show()
 		s.onlineGame.refresh(g, now)
 		s.openFinished(g)
@@ -147,6 +158,7 @@ func (w *Window) startOnline() {
 		w.sync.changedHere() // a game filed
 		// The engine's help is off while an online game is in play.
 		w.session.SetHelpLocked(c.Playing())
+		w.promptChallenges() // wherever the app is (online_social.go)
 		if s := w.onlineScreen; s != nil {
 			if s.deps.shown() {
 				s.refresh()

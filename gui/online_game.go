@@ -34,6 +34,7 @@ type onlineGame struct {
 	icons                                                              []*iconButton
 	lobbyBtn                                                           *widget.Button
 	play                                                               *fyne.Container
+	chat                                                               *onlineChat // in the panel's place (online_chat.go)
 
 	game int64 // the game shown: browsing and flipping start afresh with another
 	// browse is the ply of the earlier position shown, -1 for the live one. Moves are
@@ -77,11 +78,13 @@ func newOnlineGame(deps *onlineDeps) *onlineGame {
 	notes := newNotesView(nil, o.moveList.snug) // online moves carry no comments
 	notes.Hide()
 	o.nav = newNavBar(o.navActions(), o.flash)
-	panel := widget.NewLabel("") // no analysis or review panel during an online game
-	panel.Hide()
+	// No variations to promote online: the chat's button takes Promote's place.
+	o.chat = newOnlineChat(deps, o.flash)
+	o.nav.row.Objects[4] = o.chat.open
+	// No analysis or review panel during an online game: the chat is in its place.
 	o.play = newFrame(frameParts{board: o.board, clocks: o.clocks, status: newFaceStatus(o.gameStatus), thinking: thinking,
-		captions: o.captions(), icons: o.icons, extra: o.lobbyButton, nav: o.nav.row, panel: panel,
-		notes: notes, moveList: o.moveList, look: deps.look})
+		captions: o.captions(), icons: o.icons, extra: o.lobbyButton, nav: o.nav.row, panel: o.chat.slot,
+		notes: notes, moveList: o.moveList, look: deps.look, compact: o.chat.setCompact})
 	return o
 }
 
@@ -240,6 +243,7 @@ func (o *onlineGame) refresh(g *online.Game, now time.Time) {
 	}
 	o.nav.refresh(navState{canBack: o.shownPly() > 0, canForward: o.browse >= 0, helpLocked: true})
 	o.refreshButtons(g, now)
+	o.chat.refresh(g)
 	o.maybeShowResult(g)
 }
 

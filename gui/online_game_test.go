@@ -171,7 +171,7 @@ func TestOnlineGameLayoutOnPhoneAndDesktop(t *testing.T) {
 		if moves, lines := visibleMovesIn(red.moveList); moves < 6 || lines < 3 {
 			t.Errorf("%v: %d moves on %d lines in view", size, moves, lines)
 		}
-		if c := red.clocks.Text(rules.Red); !strings.Contains(c, "Guest ") || !strings.Contains(c, "1500") {
+		if c := red.clocks.Text(rules.Red); !strings.Contains(c, "Guest ") || !strings.Contains(c, tr("rank.provisional")) {
 			t.Errorf("%v: red's clock %q", size, c)
 		}
 	}

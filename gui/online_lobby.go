@@ -42,6 +42,8 @@ type onlineLobby struct {
 	people    *lobbyLists
 	// inGame: a game was shown at the last refresh (back in the lobby, the lists are read again).
 	inGame bool
+	// friendsBtn and leadersBtn open the friends list and the leaderboard (online_social.go).
+	friendsBtn, leadersBtn *widget.Button
 }
 
 func newOnlineLobby(deps *onlineDeps) *onlineLobby {
@@ -109,6 +111,7 @@ func newOnlineLobby(deps *onlineDeps) *onlineLobby {
 		widget.NewSeparator(),
 		widget.NewLabelWithStyle(tr("online.resumeTitle"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		s.resume,
+		widget.NewSeparator(), s.peopleRow(), // the friends list and the leaderboard (online_social.go)
 		// Last, so that its changing height moves no button.
 		widget.NewSeparator(), container.NewBorder(nil, nil, nil, container.NewVBox(s.signOut), s.status),
 		deps.sync.newRow(c).box,
@@ -130,6 +133,8 @@ func (s *onlineLobby) refresh() {
 	enable(s.cancel, seeking)
 	enable(s.invite, signedIn && c.Lobby().InviteCode() == "")
 	enable(s.join, signedIn)
+	enable(s.friendsBtn, signedIn)
+	enable(s.leadersBtn, signedIn)
 	enable(s.copyCode, c.Lobby().InviteCode() != "")
 	if c.Lobby().InviteCode() != "" {
 		s.code.SetText(tr("online.inviteCode", map[string]any{"Code": c.Lobby().InviteCode()}))

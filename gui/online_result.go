@@ -13,8 +13,8 @@ import (
 
 // maybeShowResult shows the result screen of an online game the player saw in play, once,
 // when it ends (issue 51 item 8): the result, how, and for a rated game the rating before
-// and after; then Review (the game filed in the library) or back to the lobby. There is no
-// rematch online: the server has no such request.
+// and after; then Review (the game filed in the library), a rematch (a challenge of the
+// opponent to the same game) or back to the lobby.
 func (o *onlineGame) maybeShowResult(g *online.Game) {
 	if !g.Over() {
 		o.liveGame = g.ID
@@ -51,6 +51,10 @@ func (o *onlineGame) maybeShowResult(g *online.Game) {
 	var actions []resultAction
 	if o.deps.review != nil {
 		actions = append(actions, resultAction{tr("gameover.review"), theme.HistoryIcon(), o.openReview})
+	}
+	if g.Player {
+		id := g.ID // the game may be left for its review before the tap
+		actions = append(actions, resultAction{tr("online.rematch"), theme.MediaReplayIcon(), func() { o.deps.c.Social().Rematch(id) }})
 	}
 	actions = append(actions, resultAction{tr("online.lobby"), theme.HomeIcon(), o.deps.c.Leave})
 	showResult(o.deps.parent, v, actions...)

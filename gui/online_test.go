@@ -171,7 +171,7 @@ func TestOnlineInviteJoinAndMoveByTapping(t *testing.T) {
 		if !p.w.Session().HelpLocked() || !p.w.game.nav.analyse.Disabled() || !p.w.game.hintBtn.Disabled() {
 			t.Error("hint and analysis stay on during the online game")
 		}
-		if names := p.s.clocks.Text(rules.Red) + p.s.clocks.Text(rules.Black); strings.Count(names, "Guest ") != 2 || strings.Count(names, "(1500, provisional)") != 2 {
+		if names := p.s.clocks.Text(rules.Red) + p.s.clocks.Text(rules.Black); strings.Count(names, "Guest ") != 2 || strings.Count(names, "(provisional)") != 2 {
 			t.Errorf("the clocks name %q", names)
 		}
 	}

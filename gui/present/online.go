@@ -204,9 +204,10 @@ func PlayerName(t Translate, a proto.Account) string {
 	return t("online.guest", map[string]any{"ID": a.ID})
 }
 
-// PlayerLabel names a player of an online game with its rating ("lin (1500?)").
+// PlayerLabel names a player of an online game with its rank ("lin (2级)", "Guest 7
+// (provisional)"); the number is in the chat panel's rank, on a tap.
 func PlayerLabel(t Translate, a proto.Account) string {
-	return t("online.player", map[string]any{"Name": PlayerName(t, a), "Rating": RatingText(t, a)})
+	return t("online.player", map[string]any{"Name": PlayerName(t, a), "Rating": RankText(t, a)})
 }
 
 // LobbyStatus is what the lobby's status says, as values read from the controller.

@@ -152,10 +152,10 @@ func TestPlayerName(t *testing.T) {
 func TestPlayerLabel(t *testing.T) {
 	sayBoth(t, "provisional guest", func(tr Translate) string {
 		return PlayerLabel(tr, proto.Account{ID: 7, Rating: 1499.6, Provisional: true})
-	}, "Guest 7 (1500, provisional)", "访客 7 (1500，暂定)")
+	}, "Guest 7 (provisional)", "访客 7 (定级中)")
 	sayBoth(t, "rated", func(tr Translate) string {
 		return PlayerLabel(tr, proto.Account{ID: 7, Name: "lin", Rating: 1620})
-	}, "lin (1620)", "lin (1620)")
+	}, "lin (1 kyu)", "lin (1级)")
 }
 
 func TestLobbyStatusText(t *testing.T) {
@@ -171,7 +171,7 @@ func TestLobbyStatusText(t *testing.T) {
 			"Signed in as lin, rating 1500\nWaiting for an opponent (10+5): 1:05",
 			"已登录：lin，等级分 1500\n正在等待对手（10+5）：1:05"},
 		{"guest", LobbyStatus{State: online.Connected, Account: proto.Account{ID: 3, Rating: 1500, Provisional: true}},
-			"Signed in as Guest 3, rating 1500, provisional", "已登录：访客 3，等级分 1500，暂定"},
+			"Signed in as Guest 3, rating 1500, provisional", "已登录：访客 3，等级分 1500，定级中"},
 		{"reconnecting with an error", LobbyStatus{State: online.Reconnecting, Reconnect: 3, Err: "refused"},
 			"Connection lost; reconnecting (attempt 3)…\nrefused", "连接中断，正在重新连接（第 3 次）…\nrefused"},
 	}

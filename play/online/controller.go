@@ -72,6 +72,7 @@ type Controller struct {
 	current *Game
 	resume  []int64 // the account's games in play that the player may resume
 	lobby   lobbyState
+	people  *people // the social part's state (people.go)
 }
 
 // New makes a controller with the server and token kept in cfg.Store. An unreadable

@@ -159,6 +159,7 @@ func (lb Lobby) paired(id int64) {
 		lb.c.inviteGame, lb.c.inviteCode = 0, ""
 	}
 	lb.c.seeking = ""
+	lb.c.Social().pairedGame(id)
 	if _, ok := lb.c.games[id]; !ok {
 		lb.c.games[id] = newGame(id)
 	}
@@ -180,7 +181,9 @@ func (c *Controller) frame(gen uint64, f proto.Frame) {
 	case proto.TypeWatchers:
 		c.lobby.watchers[f.Game] = *f.Watchers
 	default:
-		return
+		if !c.Social().frame(f) {
+			return
+		}
 	}
 	c.changed()
 }

@@ -112,6 +112,16 @@ const frameBuffer = 1024
 // number of the last event already seen: the connection asks for exactly the events after
 // it (see Resume).
 func Dial(ctx context.Context, base, token string, resume map[int64]int64) (*Conn, error) {
+	return dial(ctx, base, token, resume, proto.Version)
+}
+
+// DialVersion is Dial naming an earlier protocol version in the hello, for tests of the
+// server's older clients.
+func DialVersion(ctx context.Context, base, token string, version int) (*Conn, error) {
+	return dial(ctx, base, token, nil, version)
+}
+
+func dial(ctx context.Context, base, token string, resume map[int64]int64, version int) (*Conn, error) {
 	url := "ws" + strings.TrimPrefix(base, "http") + "/ws"
 	ws, _, err := websocket.Dial(ctx, url, nil)
 	if err != nil {
@@ -122,7 +132,7 @@ func Dial(ctx context.Context, base, token string, resume map[int64]int64) (*Con
 	c := &Conn{ws: ws, frames: make(chan proto.Frame, frameBuffer), ctx: cctx, cancel: cancel,
 		waiting: map[int64]chan proto.Frame{}, last: map[int64]int64{}}
 	go c.read()
-	welcome, err := c.request(ctx, proto.Request{Type: proto.TypeHello, Token: token, Version: proto.Version})
+	welcome, err := c.request(ctx, proto.Request{Type: proto.TypeHello, Token: token, Version: version})
 	if err != nil {
 		c.Close()
 		return nil, err

@@ -57,9 +57,9 @@ type conn struct {
 	mu      sync.Mutex
 	account *store.Account
 	token   string // the hello's, for a logout's check
+	version int    // the hello's protocol version
 	watches map[int64]*watch
 	told    map[int64]bool // games this socket has been sent a paired frame for
-	version int            // the protocol version of the hello
 	counted map[int64]int  // per watched game, the watcher count last sent
 }
 
@@ -171,6 +171,7 @@ func (c *conn) leave() {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
 		c.hub.store.Pairing().CancelSeek(ctx, account.ID)
+		c.hub.left(ctx, account.ID)
 	}
 }
 
@@ -347,6 +348,10 @@ func (c *conn) handle(ctx context.Context, req proto.Request, receipt time.Time)
 		c.refuse(req.ID, err)
 		return
 	}
+	if isSocial(req.Type) {
+		c.social(ctx, req, account, receipt)
+		return
+	}
 	st := c.hub.store
 	ack := proto.Frame{Type: proto.TypeAck, ID: req.ID, Game: req.Game}
 	var events []proto.Event
@@ -466,6 +471,7 @@ func (c *conn) hello(ctx context.Context, req proto.Request, current *store.Acco
 	c.mu.Unlock()
 	c.hub.registerAccount(c, a.ID)
 	c.hub.returned(ctx, a.ID)
+	c.hub.arrived(ctx, a.ID)
 	public := a.Public()
 	c.send(proto.Frame{Type: proto.TypeWelcome, ID: req.ID, Account: &public, Games: games})
 }

@@ -87,6 +87,8 @@ type Config struct {
 	LobbyBurst int
 	// Now reads the time [time.Now].
 	Now func() time.Time
+	// Social sets up follows, challenges and chat (social.go).
+	Social SocialConfig
 }
 
 func (c *Config) defaults() {
@@ -158,6 +160,7 @@ func (c *Config) defaults() {
 	if c.LobbyRate == 0 {
 		c.LobbyRate, c.LobbyBurst = 2, 10
 	}
+	c.Social.defaults()
 }
 
 // Hub is one server instance.
@@ -195,6 +198,7 @@ type Hub struct {
 	instance  string
 	watchRows map[store.Spectator]bool
 	watchKept time.Time
+	presence  presenceQueue // presence changes for the followers here (social.go)
 }
 
 // New makes a hub; Run must run for it to hear other instances and sweep.
@@ -221,6 +225,7 @@ func (h *Hub) Run(ctx context.Context) {
 	go func() { defer wg.Done(); h.every(ctx, h.cfg.SeenEvery, h.recordSeen) }()
 	go func() { defer wg.Done(); h.every(ctx, h.cfg.SweepEvery, h.sweep) }()
 	go func() { defer wg.Done(); h.every(ctx, h.cfg.WatchersEvery, h.room().spectators) }()
+	go func() { defer wg.Done(); h.every(ctx, h.cfg.Social.PresenceEvery, h.pushPresence) }()
 	wg.Wait()
 }
 
@@ -279,6 +284,7 @@ func (h *Hub) pruneLimiters(ctx context.Context) {
 	if err := h.store.Accounts().PruneLimits(ctx, h.cfg.Now()); err != nil && ctx.Err() == nil {
 		h.log.Warn("pruning the shared limits and old invites", "err", err)
 	}
+	h.pruneSocial(ctx)
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	prune(h.signups)
@@ -322,7 +328,7 @@ func (h *Hub) listenOnce(ctx context.Context) error {
 		return err
 	}
 	defer conn.Close(context.Background())
-	for _, ch := range []string{store.ChannelGame, store.ChannelAccount} {
+	for _, ch := range []string{store.ChannelGame, store.ChannelAccount, store.ChannelSocial} {
 		if _, err := conn.Exec(ctx, "LISTEN "+ch); err != nil {
 			return err
 		}
@@ -345,6 +351,8 @@ func (h *Hub) listenOnce(ctx context.Context) error {
 			if h.decode("account", n.Payload, &notice) {
 				h.paired(notice)
 			}
+		case store.ChannelSocial:
+			h.socialPayload(n.Payload)
 		}
 	}
 }
@@ -361,6 +369,9 @@ func (h *Hub) decode(what, payload string, v any) bool {
 
 // dispatch offers a game's event to the sockets watching the game here.
 func (h *Hub) dispatch(e proto.Event) {
+	if e.Kind == proto.KindEnd {
+		h.presence.add(0, e.Game) // its players are no longer playing, for their followers
+	}
 	for _, c := range h.socketsOf(h.byGame, e.Game) {
 		c.offer(e)
 	}
@@ -387,6 +398,7 @@ func (h *Hub) paired(n store.AccountNotice) {
 		go h.auth().revoked(n.Account)
 		return
 	}
+	h.presence.add(n.Account, 0) // playing now, for its followers
 	for _, c := range h.socketsOf(h.byAccount, n.Account) {
 		// Once per socket and game (the catch-up repeats notices); not at all for the
 		// games its welcome listed, which the client resumes from where it chooses.

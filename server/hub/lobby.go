@@ -87,7 +87,7 @@ func (c *conn) unwatch(game int64) {
 	delete(c.watches, game)
 	delete(c.counted, game)
 	c.mu.Unlock()
-	c.hub.unsubscribe(c, game)
+	c.hub.room().unsubscribe(c, game)
 }
 
 // canWatch reports whether the socket may watch game: one it watches already, or
@@ -99,7 +99,9 @@ func (c *conn) canWatch(game int64) bool {
 	return ok || len(c.watches) < proto.MaxWatches
 }
 
-func (h *Hub) unsubscribe(c *conn, game int64) {
+// unsubscribe stops filing the socket under game, as a watch ends.
+func (r lobbyRoom) unsubscribe(c *conn, game int64) {
+	h := r.h
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	delete(h.byGame[game], c)

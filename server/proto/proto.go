@@ -14,8 +14,8 @@ import (
 
 // Version is the protocol version a client names in its hello; a server takes hellos of
 // MinVersion to Version. Version 2 added the ended request, version 3 cancel_invite,
-// version 4 the sync request (sync.go) and the lobby's lists, accept_seek, unwatch and the
-// watchers frame (lobby.go).
+// version 4 the sync request (sync.go), the lobby's lists, accept_seek, unwatch and the
+// watchers frame (lobby.go), and the people online (social.go).
 const (
 	Version    = 4
 	MinVersion = 1
@@ -104,6 +104,13 @@ type Request struct {
 	Page  int    `json:"page,omitempty"`
 	Limit int    `json:"limit,omitempty"`
 	Seek  int64  `json:"seek,omitempty"`
+	// Version 4 (social.go): an account's name, a chat's phrase or text, a chat
+	// setting, a leaderboard's category (and its Page, as the lobby's).
+	Name     string `json:"name,omitempty"`
+	Phrase   string `json:"phrase,omitempty"`
+	Text     string `json:"text,omitempty"`
+	Allow    bool   `json:"allow,omitempty"`
+	Category string `json:"category,omitempty"`
 }
 
 // Frame is a frame from the server.
@@ -120,6 +127,12 @@ type Frame struct {
 	// Lobby is a lobby request's page; Watchers a watchers frame's count (version 4).
 	Lobby    *LobbyPage `json:"lobby,omitempty"`
 	Watchers *int       `json:"watchers,omitempty"`
+	// Version 4 (social.go).
+	Friends    []Friend    `json:"friends,omitempty"`
+	Challenges []Challenge `json:"challenges,omitempty"`
+	Challenge  *Challenge  `json:"challenge,omitempty"`
+	Chat       *ChatLine   `json:"chat,omitempty"`
+	Leaders    []Leader    `json:"leaders,omitempty"`
 }
 
 // Account is a player as others see them.
@@ -213,6 +226,9 @@ func DecodeRequest(data []byte) (Request, error) {
 	}
 	if r.Type != TypeClaim && r.Result != "" {
 		return Request{ID: max(r.ID, 0)}, errors.New("only a claim has a result")
+	}
+	if err := checkSocial(r); err != nil {
+		return Request{ID: max(r.ID, 0)}, err
 	}
 	return r, nil
 }

@@ -58,8 +58,9 @@ func (pr Pairing) CancelInvite(ctx context.Context, account, game int64) error {
 	return nil
 }
 
-// checkJoin refuses to join an invite past its lifetime, and a guest's join of a rated
-// invite: rated games are for registered accounts.
+// checkJoin refuses to join an invite past its lifetime, an invite of a player either
+// side blocked, and a guest's join of a rated invite: rated games are for registered
+// accounts.
 func checkJoin(ctx context.Context, tx *txn, r *gameRow, account int64, now time.Time) error {
 	var expired, guest bool
 	if err := tx.QueryRow(ctx, `SELECT g.created_at < $3, a.name IS NULL FROM games g, accounts a WHERE g.id = $1 AND a.id = $2`,
@@ -68,6 +69,16 @@ func checkJoin(ctx context.Context, tx *txn, r *gameRow, account int64, now time
 	}
 	if expired {
 		return proto.Errorf(proto.CodeNotFound, fmt.Sprintf("that invite has expired (invites last %v)", InviteLifetime))
+	}
+	inviter := r.red
+	if inviter == nil {
+		inviter = r.black
+	}
+	if blocked, err := eitherBlocked(ctx, tx, account, *inviter); err != nil || blocked {
+		if err == nil {
+			err = proto.Errorf(proto.CodeBlocked, "you cannot join that player's invite")
+		}
+		return err
 	}
 	if r.rated && guest {
 		return proto.Errorf(proto.CodeBadRequest, "that invite is for a rated game, which needs a registered account; register first")

@@ -23,8 +23,8 @@ type Pairing struct{ s *Store }
 func (s *Store) Pairing() Pairing { return Pairing{s} }
 
 // Seek matches account with the oldest seek of another account on the same time control,
-// rules and ratedness, starting their game, or leaves account's seek waiting (replacing
-// an earlier one). It returns the new game's id, or 0 while the seek waits. Seeks of one
+// rules and ratedness (never one of an account either of them blocked), starting their
+// game, or leaves account's seek waiting (replacing an earlier one). It returns the new game's id, or 0 while the seek waits. Seeks of one
 // kind are matched one at a time (an advisory lock), so two seeks never both wait.
 func (pr Pairing) Seek(ctx context.Context, account int64, spec Spec, now time.Time) (int64, error) {
 	var id int64
@@ -49,6 +49,7 @@ func (pr Pairing) Seek(ctx context.Context, account int64, spec Spec, now time.T
 				AND ($6::float8 IS NULL OR rating >= $6) AND ($7::float8 IS NULL OR rating <= $7)
 				AND (min_rating IS NULL OR $8 >= min_rating) AND (max_rating IS NULL OR $8 <= max_rating)
 				AND byoyomi_ms = $9 AND periods = $10
+				AND NOT EXISTS (SELECT 1 FROM blocks WHERE blocker = account_id AND blocked = $5 OR blocker = $5 AND blocked = account_id)
 			ORDER BY created_at LIMIT 1) RETURNING account_id`,
 			tc.Base.Milliseconds(), tc.Increment.Milliseconds(), spec.Rules.String(), spec.Rated, account,
 			minRating, maxRating, rating, tc.Byoyomi.Milliseconds(), tc.ByoyomiPeriods()).Scan(&other)
