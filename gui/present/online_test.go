@@ -191,7 +191,8 @@ func TestOnlineStatusTextWatched(t *testing.T) {
 	}, "Your move · 1 watching", "轮到你走 · 1 人观战")
 }
 
-// The lobby's lists: who is online with the count past the page, a seek (one's own
+// The lobby's lists, names with their ranks (the number is on a tap elsewhere): who is
+// online with the count past the page, a seek (one's own
 // marked), a game in play, and the page line only where there is more than one page.
 func TestLobbyTexts(t *testing.T) {
 	lin := proto.Account{ID: 3, Name: "lin", Rating: 1712, Deviation: 60}
@@ -199,18 +200,18 @@ func TestLobbyTexts(t *testing.T) {
 	sayBoth(t, "people", func(tr Translate) [2]string {
 		count, names := PeopleText(tr, proto.LobbyPage{Total: 5, Players: []proto.Account{lin, guest}})
 		return [2]string{count, names}
-	}, [2]string{"Online now: 5", "lin (1712), Guest 9 (1500, provisional) and 3 more"},
-		[2]string{"在线 5 人", "lin (1712)、访客 9 (1500，暂定) 等 3 人"})
+	}, [2]string{"Online now: 5", "lin (1 dan), Guest 9 (provisional) and 3 more"},
+		[2]string{"在线 5 人", "lin (1段)、访客 9 (定级中) 等 3 人"})
 	sayBoth(t, "seek", func(tr Translate) string {
 		return SeekEntryText(tr, proto.SeekEntry{Player: lin, TimeControl: "10+5", Rated: true}, false)
-	}, "lin (1712) · 10 min + 5 s · rated", "lin (1712) · 10分钟 + 5秒 · 计分")
+	}, "lin (1 dan) · 10 min + 5 s · rated", "lin (1段) · 10分钟 + 5秒 · 计分")
 	sayBoth(t, "my seek", func(tr Translate) string {
 		return SeekEntryText(tr, proto.SeekEntry{Player: guest, TimeControl: "5+3"}, true)
-	}, "Guest 9 (1500, provisional) · 5 min + 3 s · casual (yours)", "访客 9 (1500，暂定) · 5分钟 + 3秒 · 娱乐（你的）")
+	}, "Guest 9 (provisional) · 5 min + 3 s · casual (yours)", "访客 9 (定级中) · 5分钟 + 3秒 · 娱乐（你的）")
 	sayBoth(t, "game", func(tr Translate) string {
 		return GameEntryText(tr, proto.GameEntry{ID: 4, Red: lin, Black: guest, TimeControl: "10+5", Ply: 12, Watchers: 2})
-	}, "lin (1712) vs Guest 9 (1500, provisional) · 10 min + 5 s · moves: 12 · 2 watching",
-		"lin (1712) 对 访客 9 (1500，暂定) · 10分钟 + 5秒 · 12 步 · 2 人观战")
+	}, "lin (1 dan) vs Guest 9 (provisional) · 10 min + 5 s · moves: 12 · 2 watching",
+		"lin (1段) 对 访客 9 (定级中) · 10分钟 + 5秒 · 12 步 · 2 人观战")
 	sayBoth(t, "pages", func(tr Translate) [2]string {
 		return [2]string{PageText(tr, 1, 41, 20), PageText(tr, 0, 20, 20)}
 	}, [2]string{"Page 2 of 3", ""}, [2]string{"第 2/3 页", ""})

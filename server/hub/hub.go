@@ -218,7 +218,7 @@ func New(cfg Config) *Hub {
 // until ctx ends.
 func (h *Hub) Run(ctx context.Context) {
 	var wg sync.WaitGroup
-	wg.Add(6)
+	wg.Add(7)
 	go func() { defer wg.Done(); h.listen(ctx) }()
 	go func() { defer wg.Done(); h.every(ctx, limiterPruneEvery, h.pruneLimiters) }()
 	go func() { defer wg.Done(); h.every(ctx, h.cfg.CatchUpEvery, h.catchUp) }()

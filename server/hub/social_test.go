@@ -244,6 +244,23 @@ func TestBlockStopsChallengesPairingAndChat(t *testing.T) {
 	if g2, err := b.Seek(ctx, "15+10", "", false); err != nil || g2 != 0 {
 		t.Fatalf("the blocker's seek paired with the blocked one's: %d %v", g2, err)
 	}
+	// Nor can the blocker take the blocked one's seek from the lobby's list.
+	seeks, err := b.Lobby(ctx, proto.ListSeeks, 0, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	listed := false
+	for _, e := range seeks.Seeks {
+		if e.Player.ID == a.Account().ID {
+			listed = true
+			if _, err := b.AcceptSeek(ctx, e); code(err) != proto.CodeBlocked {
+				t.Fatalf("the blocker took the blocked one's seek from the list: %v", err)
+			}
+		}
+	}
+	if !listed {
+		t.Fatalf("A's seek is not in the list: %+v", seeks.Seeks)
+	}
 	c, _ := dial(t, ctx, bases[0])
 	g3, err := c.Seek(ctx, "15+10", "", false)
 	if err != nil || g3 == 0 {

@@ -91,7 +91,8 @@ func (pr Pairing) pair(ctx context.Context, tx *txn, other, account int64, spec 
 
 // AcceptSeek starts a game between account and the waiting seek of seeker, as the seek
 // list showed it (spec's control, rules and ratedness): one withdrawn or changed since,
-// or whose rating range does not take account, is not found. It takes the seek's
+// or whose rating range does not take account, is not found; nor is a seek taken between
+// accounts one of which blocked the other. It takes the seek's
 // advisory lock, as Seek does, so that the seek is never matched twice.
 func (pr Pairing) AcceptSeek(ctx context.Context, account, seeker int64, spec Spec, now time.Time) (int64, error) {
 	if account == seeker {
@@ -100,6 +101,12 @@ func (pr Pairing) AcceptSeek(ctx context.Context, account, seeker int64, spec Sp
 	var id int64
 	now = dbTime(now)
 	err := pr.s.inTx(ctx, func(tx *txn) error {
+		if blocked, err := eitherBlocked(ctx, tx, account, seeker); err != nil || blocked {
+			if err == nil {
+				err = proto.Errorf(proto.CodeBlocked, "you cannot take that player's seek")
+			}
+			return err
+		}
 		tc := spec.TimeControl
 		key := fmt.Sprintf("seek %s %s %t", tc, spec.Rules, spec.Rated)
 		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtext($1))`, key); err != nil {
