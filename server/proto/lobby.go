@@ -81,8 +81,11 @@ var lists = map[string]bool{ListOnline: true, ListSeeks: true, ListGames: true, 
 
 // checkLobbyRequest checks the fields of the version 4 requests.
 func checkLobbyRequest(r Request) error {
-	if r.Type != TypeLobby && (r.List != "" || r.Page != 0 || r.Limit != 0) {
-		return errors.New("only a lobby request has a list, page or limit")
+	if r.Type != TypeLobby && (r.List != "" || r.Limit != 0) {
+		return errors.New("only a lobby request has a list or limit")
+	}
+	if r.Type != TypeLobby && r.Type != TypeLeaderboard && r.Page != 0 {
+		return errors.New("only a lobby request or a leaderboard has a page")
 	}
 	if r.Type != TypeAcceptSeek && r.Seek != 0 {
 		return errors.New("only accept_seek names a seek")

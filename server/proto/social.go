@@ -157,8 +157,8 @@ func checkSocial(r Request) error {
 		return errors.New("only a chat has a phrase or a text")
 	case r.Type != TypeChatSetting && r.Allow:
 		return errors.New("only a chat_setting has allow")
-	case r.Type != TypeLeaderboard && (r.Category != "" || r.Page != 0):
-		return errors.New("only a leaderboard has a category and a page")
+	case r.Type != TypeLeaderboard && r.Category != "":
+		return errors.New("only a leaderboard has a category")
 	}
 	switch r.Type {
 	case TypeChat:

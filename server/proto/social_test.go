@@ -35,10 +35,10 @@ func TestDecodeSocialRequests(t *testing.T) {
 		`{"id":1,"type":"chat","game":4,"text":"a\u0007b"}`:                "control or format",
 		`{"id":1,"type":"move","game":4,"ply":1,"move":"h2e2","text":"x"}`: "only a chat",
 		`{"id":1,"type":"leaderboard","category":"blitz","page":5}`:        "page is 0 to 4",
-		`{"id":1,"type":"leaderboard","category":"blitz","page":-1}`:       "page is 0 to 4",
+		`{"id":1,"type":"leaderboard","category":"blitz","page":-1}`:       "not negative",
 		`{"id":1,"type":"leaderboard"}`:                                    "needs a category",
 		`{"id":1,"type":"friends","allow":true}`:                           "only a chat_setting",
-		`{"id":1,"type":"friends","page":1}`:                               "only a leaderboard",
+		`{"id":1,"type":"friends","page":1}`:                               "only a lobby request or a leaderboard has a page",
 	}
 	for s, want := range bad {
 		if _, err := DecodeRequest([]byte(s)); err == nil || !strings.Contains(err.Error(), want) {
