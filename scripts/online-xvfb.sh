@@ -43,40 +43,20 @@ if [ -n "$PHONE" ]; then
   bin[b]=dist/xiangqi-mobile wide[b]=390 high[b]=844
 fi
 
-server=""
 declare -A pid=() win=() left=([a]=0 [b]=900)
-cleanup() {
-  for n in a b; do [ -n "${pid[$n]:-}" ] && kill -9 "${pid[$n]}" 2>/dev/null || true; done
-  # make, go run and xqserver are one process group; xqserver stops its PostgreSQL on TERM.
-  [ -n "$server" ] && kill -TERM -- "-$server" 2>/dev/null || true
-  [ -n "$server" ] && wait "$server" 2>/dev/null || true
-  stop_xvfb
-}
-trap cleanup EXIT
+. scripts/online-lib.sh
+trap online_cleanup EXIT
 
 fail() { echo "online-xvfb: $*"; shot failure || true; exit 1; }
 
-setsid make server SERVER_ADDR=127.0.0.1:$PORT SERVER_FLAGS="-pg-port $PG_PORT -data $OUT/pg${SHOTS:+ -grace 30s}" >"$OUT/server.log" 2>&1 &
-server=$!
-for _ in $(seq 600); do
-  curl -fs "http://127.0.0.1:$PORT/healthz" >/dev/null 2>&1 && break
-  kill -0 "$server" 2>/dev/null || { cat "$OUT/server.log"; exit 1; }
-  sleep 0.2
-done
-curl -fs "http://127.0.0.1:$PORT/healthz" >/dev/null || { cat "$OUT/server.log"; fail "the server did not start"; }
-echo "server on :$PORT"
-# The server's own PostgreSQL asks for the superuser's generated password (scram-sha-256).
-PGPASSWORD=$(cat "$OUT/pg/superuser.password") || fail "no superuser.password in $OUT/pg"
-export PGPASSWORD
-db="postgres://postgres@127.0.0.1:$PG_PORT/xiangqi?sslmode=disable"
+start_server "${SHOTS:+-grace 30s}"
 moves_on_server() { psql "$db" -Atc "SELECT count(*) FROM events WHERE kind = 'move'"; }
 
 start_xvfb
 
 # start N: app N on its own home, its window placed at its left edge.
 start() {
-  local n=$1 other=none w=""
-  [ -n "${2:-}" ] && other=${win[$2]}
+  local n=$1 w
   mkdir -p "$OUT/home-$n"
   if [ "${bin[$n]}" = dist/xiangqi-mobile ]; then # the simulation keeps its files under TMPDIR
     mkdir -p "$OUT/home-$n/fyne-test/io.github.xqfyne.xiangqi"
@@ -88,17 +68,8 @@ start() {
   # code in 30 s (issue 51 item 11). B is what SHOTS_LANG shoots.
   local lang=$APP_LANG
   [ "$n" = a ] && lang=en_US.UTF-8
-  HOME=$OUT/home-$n XDG_CONFIG_HOME=$OUT/home-$n/.config TMPDIR=$OUT/home-$n LANG=$lang LANGUAGE=${lang%%_*} \
-    "${bin[$n]}" >>"$OUT/app-$n.log" 2>&1 &
-  pid[$n]=$!
-  for _ in $(seq 300); do
-    w=$(xdotool search --onlyvisible --name '^(Xiangqi|中国象棋|App)$' 2>/dev/null | grep -vx "$other" | head -1 || true)
-    [ -n "$w" ] && break
-    kill -0 "${pid[$n]}" || fail "app $n exited"
-    sleep 0.1
-  done
-  [ -n "$w" ] || fail "no window for app $n"
-  win[$n]=$w
+  launch_app "$n" "$lang" "${bin[$n]}"
+  w=${win[$n]}
   xdotool windowsize "$w" "${wide[$n]}" "${high[$n]}"
   xdotool windowmove "$w" "${left[$n]}" 0
   for _ in $(seq 100); do

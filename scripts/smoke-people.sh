@@ -29,31 +29,13 @@ APP_LANG=${SHOTS_LANG:-en_US.UTF-8}
 
 go build -tags no_emoji -o dist/xiangqi .
 
-server=""
 declare -A pid=() win=() left=([a]=0 [b]=900 [c]=1800)
-cleanup() {
-  for n in a b c; do [ -n "${pid[$n]:-}" ] && kill -9 "${pid[$n]}" 2>/dev/null || true; done
-  [ -n "$server" ] && kill -TERM -- "-$server" 2>/dev/null || true
-  [ -n "$server" ] && wait "$server" 2>/dev/null || true
-  stop_xvfb
-}
-trap cleanup EXIT
+. scripts/online-lib.sh
+trap online_cleanup EXIT
 
 fail() { echo "smoke-people: $*"; shot failure || true; exit 1; }
 
-setsid make server SERVER_ADDR=127.0.0.1:$PORT SERVER_FLAGS="-pg-port $PG_PORT -data $OUT/pg" >"$OUT/server.log" 2>&1 &
-server=$!
-for _ in $(seq 600); do
-  curl -fs "http://127.0.0.1:$PORT/healthz" >/dev/null 2>&1 && break
-  kill -0 "$server" 2>/dev/null || { cat "$OUT/server.log"; exit 1; }
-  sleep 0.2
-done
-curl -fs "http://127.0.0.1:$PORT/healthz" >/dev/null || { cat "$OUT/server.log"; fail "the server did not start"; }
-echo "server on :$PORT"
-PGPASSWORD=$(cat "$OUT/pg/superuser.password") || fail "no superuser.password in $OUT/pg"
-export PGPASSWORD
-db="postgres://postgres@127.0.0.1:$PG_PORT/xiangqi?sslmode=disable"
-sql() { psql "$db" -Atc "$1"; }
+start_server
 
 # until_ok WHAT COMMAND...: run COMMAND every 0.1 s until it succeeds, for up to 30 s.
 until_ok() {
@@ -66,21 +48,9 @@ start_xvfb
 
 # start N: app N on its own home, its 900x680 window placed at its left edge.
 start() {
-  local n=$1 w="" lang=$APP_LANG others
+  local n=$1 lang=$APP_LANG
   [ "$n" = a ] && lang=en_US.UTF-8
-  mkdir -p "$OUT/home-$n"
-  others=$(printf '%s\n' "${win[@]:-}")
-  HOME=$OUT/home-$n XDG_CONFIG_HOME=$OUT/home-$n/.config TMPDIR=$OUT/home-$n LANG=$lang LANGUAGE=${lang%%_*} \
-    dist/xiangqi >>"$OUT/app-$n.log" 2>&1 &
-  pid[$n]=$!
-  for _ in $(seq 300); do
-    w=$(xdotool search --onlyvisible --name '^(Xiangqi|中国象棋)$' 2>/dev/null | grep -vxF "$others" | head -1 || true)
-    [ -n "$w" ] && break
-    kill -0 "${pid[$n]}" || fail "app $n exited"
-    sleep 0.1
-  done
-  [ -n "$w" ] || fail "no window for app $n"
-  win[$n]=$w
+  launch_app "$n" "$lang"
   form "$n" 900 680
   wait_board "${left[$n]}" 0 900 680 >/dev/null || fail "app $n drew no board"
 }

@@ -24,31 +24,14 @@ export XVFB_SCREEN=1800x700x24 # two 900x680 windows side by side
 
 go build -tags no_emoji -o dist/xiangqi .
 
-server=""
 declare -A pid=() win=() left=([a]=0 [b]=900)
-cleanup() {
-  for n in a b; do [ -n "${pid[$n]:-}" ] && kill -9 "${pid[$n]}" 2>/dev/null || true; done
-  [ -n "$server" ] && kill -TERM -- "-$server" 2>/dev/null || true
-  [ -n "$server" ] && wait "$server" 2>/dev/null || true
-  stop_xvfb
-}
-trap cleanup EXIT
+. scripts/online-lib.sh
+trap online_cleanup EXIT
 
 fail() { echo "smoke-social: FAILED: $*"; shot failure || true; exit 1; }
 step() { echo "smoke-social: $*"; }
 
-setsid make server SERVER_ADDR=127.0.0.1:$PORT SERVER_FLAGS="-pg-port $PG_PORT -data $OUT/pg" >"$OUT/server.log" 2>&1 &
-server=$!
-for _ in $(seq 600); do
-  curl -fs "http://127.0.0.1:$PORT/healthz" >/dev/null 2>&1 && break
-  kill -0 "$server" 2>/dev/null || { cat "$OUT/server.log"; exit 1; }
-  sleep 0.2
-done
-curl -fs "http://127.0.0.1:$PORT/healthz" >/dev/null || { cat "$OUT/server.log"; fail "the server did not start"; }
-PGPASSWORD=$(cat "$OUT/pg/superuser.password") || fail "no superuser.password in $OUT/pg"
-export PGPASSWORD
-db="postgres://postgres@127.0.0.1:$PG_PORT/xiangqi?sslmode=disable"
-sql() { psql "$db" -Atc "$1"; }
+start_server
 # until WHAT SQL: waits up to 15 s for the query to answer t (or a non-empty, non-0 value).
 until_sql() {
   local what=$1 q=$2 v=""
@@ -63,20 +46,9 @@ until_sql() {
 start_xvfb
 
 start() {
-  local n=$1 other=none w=""
-  [ -n "${2:-}" ] && other=${win[$2]}
-  mkdir -p "$OUT/home-$n"
-  HOME=$OUT/home-$n XDG_CONFIG_HOME=$OUT/home-$n/.config TMPDIR=$OUT/home-$n LANG=en_US.UTF-8 LANGUAGE=en \
-    dist/xiangqi >>"$OUT/app-$n.log" 2>&1 &
-  pid[$n]=$!
-  for _ in $(seq 300); do
-    w=$(xdotool search --onlyvisible --name '^(Xiangqi|中国象棋|App)$' 2>/dev/null | grep -vx "$other" | head -1 || true)
-    [ -n "$w" ] && break
-    kill -0 "${pid[$n]}" || fail "app $n exited"
-    sleep 0.1
-  done
-  [ -n "$w" ] || fail "no window for app $n"
-  win[$n]=$w
+  local n=$1 w
+  launch_app "$n" en_US.UTF-8
+  w=${win[$n]}
   xdotool windowsize "$w" 900 680
   xdotool windowmove "$w" "${left[$n]}" 0
   for _ in $(seq 100); do
