@@ -110,6 +110,7 @@ func (f *onlineFriends) refresh() {
 	default:
 		f.outgoing.SetText("")
 	}
+	showIf(f.outgoing.Text != "", f.outgoing) // an empty label would keep a line's height
 	f.list.RemoveAll()
 	clear(f.rows)
 	friends := p.Friends()
@@ -134,7 +135,7 @@ func (f *onlineFriends) row(fr proto.Friend, canChallenge bool) fyne.CanvasObjec
 	p := f.deps.c.Social()
 	name := fr.Account.Name
 	label := widget.NewLabel(present.FriendText(trData, fr))
-	label.Truncation = fyne.TextTruncateEllipsis
+	label.Wrapping = fyne.TextWrapWord // on a phone "online"/"playing" comes last and must show
 	challenge := widget.NewButton(tr("people.challenge"), func() { p.Challenge(name, f.tc.Selected, false) })
 	enable(challenge, canChallenge)
 	f.rows[name] = challenge
