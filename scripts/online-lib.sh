@@ -37,11 +37,13 @@ sql() { psql "$db" -Atc "$1"; }
 
 # launch_app N LANG [BIN]: app N (BIN, dist/xiangqi by default) in LANG on its own home
 # under $OUT, logging to $OUT/app-N.log; win[N] is its window once shown, found as the
-# one visible window that no other app here owns. Placing it is the caller's.
+# one visible window that no other app here owns (N's own earlier window is not
+# excluded: an app started again after kill -9 can get the very same window id).
+# Placing it is the caller's.
 launch_app() {
-  local n=$1 lang=$2 bin=${3:-dist/xiangqi} w="" others
+  local n=$1 lang=$2 bin=${3:-dist/xiangqi} w="" others="" k
   mkdir -p "$OUT/home-$n"
-  others=$(printf '%s\n' "${win[@]:-}")
+  for k in "${!win[@]}"; do [ "$k" = "$n" ] || others+="${win[$k]}"$'\n'; done
   HOME=$OUT/home-$n XDG_CONFIG_HOME=$OUT/home-$n/.config TMPDIR=$OUT/home-$n LANG=$lang LANGUAGE=${lang%%_*} \
     "$bin" >>"$OUT/app-$n.log" 2>&1 &
   pid[$n]=$!

@@ -78,7 +78,7 @@ online() {
 # friend's Challenge, the challenge prompt's Accept, and the game's chat panel (Good move,
 # and Report beside the opponent's rank).
 NAME_FIELD=(225 141) PASSWORD_FIELD=(674 141) REGISTER=(674 181) FRIENDS=(40 522)
-FOLLOW_FIELD=(418 61) FOLLOW=(865 61) TC_SELECT=(448 101) TC_5_3=(126 135) CHALLENGE_ROW1=(775 272)
+FOLLOW_FIELD=(418 61) FOLLOW=(865 61) TC_SELECT=(448 101) TC_5_3=(126 135) CHALLENGE_ROW1=(775 233)
 PROMPT_ACCEPT=(496 378) PHRASE_GOOD_MOVE=(813 309) REPORT=(877 269)
 
 start a
