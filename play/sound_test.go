@@ -28,7 +28,16 @@ func soundSession(t *testing.T, fs *memFS, fen string, set Settings, search Sear
 	if fs == nil {
 		fs = newMemFS()
 	}
-	if fen != "" {
+	rec := &soundRecorder{}
+	s, q := recordedSession(t, fs, rec, Language(0), fen, set, search)
+	return s, q, rec
+}
+
+// recordedSession opens a session playing its sounds on sound, in lang, on the game of fen
+// played with set ("": a new game; "saved": the game saved in fs), saved in fs.
+func recordedSession(t *testing.T, fs *memFS, sound SoundPlayer, lang Language, fen string, set Settings, search SearchFunc) (*Session, *playtest.UIQueue) {
+	t.Helper()
+	if fen != "" && fen != "saved" {
 		g, err := game.New(fen)
 		if err != nil {
 			t.Fatal(err)
@@ -37,9 +46,8 @@ func soundSession(t *testing.T, fs *memFS, fen string, set Settings, search Sear
 			t.Fatal(err)
 		}
 	}
-	rec := &soundRecorder{}
 	q := &playtest.UIQueue{}
-	s, notice := NewSession(Config{Store: NewStore(fs), Post: q.Post, Search: search, Sound: rec})
+	s, notice := NewSession(Config{Store: NewStore(fs), Post: q.Post, Search: search, Sound: sound, Language: lang})
 	if s == nil {
 		t.Fatal(notice)
 	}
@@ -52,7 +60,7 @@ func soundSession(t *testing.T, fs *memFS, fen string, set Settings, search Sear
 			t.Fatal(err)
 		}
 	}
-	return s, q, rec
+	return s, q
 }
 
 func wantSounds(t *testing.T, what string, rec *soundRecorder, want ...Sound) {

@@ -33,30 +33,8 @@ func (r *speechRecorder) takeSaid() []string {
 // set ("": a new game; "saved": the game saved in fs), saved in fs.
 func speechSession(t *testing.T, fs *memFS, lang Language, fen string, set Settings, search SearchFunc) (*Session, *playtest.UIQueue, *speechRecorder) {
 	t.Helper()
-	if fen != "" && fen != "saved" {
-		g, err := game.New(fen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := NewStore(fs).Save(g, set); err != nil {
-			t.Fatal(err)
-		}
-	}
 	rec := &speechRecorder{}
-	q := &playtest.UIQueue{}
-	s, notice := NewSession(Config{Store: NewStore(fs), Post: q.Post, Search: search, Sound: rec, Language: lang})
-	if s == nil {
-		t.Fatal(notice)
-	}
-	t.Cleanup(func() {
-		s.Close()
-		q.Drain()
-	})
-	if fen == "" {
-		if err := s.NewGame(set); err != nil {
-			t.Fatal(err)
-		}
-	}
+	s, q := recordedSession(t, fs, rec, lang, fen, set, search)
 	return s, q, rec
 }
 
