@@ -104,6 +104,24 @@ func TestLobbyListsOnlineSeeksAndGames(t *testing.T) {
 		case <-time.After(5 * time.Millisecond):
 		}
 	}
+	// Gone, it is no longer listed even within the record's window: the lobby follows the
+	// rule of the friends' presence (Social.Left), whose record may follow the socket's end.
+	db := testConn(t, ctx)
+	for left := false; !left; {
+		if err := db.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM presence_left WHERE account_id = $1)`, gone).Scan(&left); err != nil {
+			t.Fatal(err)
+		}
+		select {
+		case <-ctx.Done():
+			t.Fatal("the closed socket's leave was never recorded")
+		case <-time.After(5 * time.Millisecond):
+		}
+	}
+	if page, err := p1.Lobby(ctx, proto.ListOnline, 0, 0); err != nil {
+		t.Fatal(err)
+	} else if slices.Contains(ids(page.Players), gone) {
+		t.Fatalf("a player whose last socket closed is still listed online: %v", ids(page.Players))
+	}
 	clock.Add(11 * time.Second)
 	tick(ctx, hubs[0], hubs[1])
 	if page, err := p1.Lobby(ctx, proto.ListOnline, 0, 0); err != nil || page.Total != 3 || slices.Contains(ids(page.Players), p4.Account().ID) {

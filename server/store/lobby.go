@@ -30,10 +30,12 @@ func publicOf(id int64, name *string, rating, deviation float64) proto.Account {
 
 // Online returns how many accounts are online, and the page of them from offset, highest
 // rated first: those recorded connected since since (see Sweeper.Seen: every instance
-// records its sockets' accounts every few seconds) and those of here (the caller's own
-// sockets' accounts, so that one who just came is listed at once).
+// records its sockets' accounts every few seconds) and not gone since (Social.Left: the
+// rule the friends' presence follows), and those of here (the caller's own sockets'
+// accounts, so that one who just came is listed at once).
 func (lb Lobby) Online(ctx context.Context, since time.Time, here []int64, offset, limit int) (int, []proto.Account, error) {
-	const online = `(SELECT account_id FROM presence WHERE seen >= $1 UNION SELECT unnest($2::bigint[])) AS o`
+	const online = `(SELECT p.account_id FROM presence p LEFT JOIN presence_left l ON l.account_id = p.account_id
+		WHERE p.seen >= $1 AND (l.at IS NULL OR l.at < p.seen) UNION SELECT unnest($2::bigint[])) AS o`
 	var total int
 	if err := lb.s.pool.QueryRow(ctx, `SELECT count(*) FROM `+online, dbTime(since), here).Scan(&total); err != nil {
 		return 0, nil, err
