@@ -117,9 +117,11 @@ func (r *clockRenderer) Objects() []fyne.CanvasObject {
 
 func (r *clockRenderer) Destroy() {}
 
-// clockTextStyle is the clocks' face: monospace, so that the digits do not shift as they
-// change.
-var clockTextStyle = fyne.TextStyle{Monospace: true}
+// clockTextStyle is the clocks' face: the UI font's regular style, whose digits all have
+// one width (TestClockDigitsKeepTheirWidth), so that a running clock does not shift. Not
+// the monospace style: the app's theme gives that style the same face, and each style is
+// another set of fonts that Fyne parses and keeps (docs/budget.md).
+var clockTextStyle = fyne.TextStyle{}
 
 // widestTime is the longest a clock's time can be.
 const widestTime = "0:00:00"

@@ -301,3 +301,17 @@ func TestPlayersBarKeepsTheEnginesLevelOnAPhone(t *testing.T) {
 		}
 	}
 }
+
+// The clock's digits all take one width in its face, so that a running clock's text does
+// not shift as the digits change (the clocks use the regular style: see clockTextStyle).
+func TestClockDigitsKeepTheirWidth(t *testing.T) {
+	openWindow(t, t.TempDir()) // the app's theme, whose font the clock uses
+	size := theme.TextSize() * 1.6
+	want := fyne.MeasureText("0:00", size, clockTextStyle).Width
+	for d := '1'; d <= '9'; d++ {
+		text := string(d) + ":" + string(d) + string(d)
+		if got := fyne.MeasureText(text, size, clockTextStyle).Width; got < want-0.01 || got > want+0.01 {
+			t.Errorf("%q is %.2f wide, %q %.2f: the digits differ in width", text, got, "0:00", want)
+		}
+	}
+}

@@ -200,3 +200,29 @@ func moreIconButton(w *Window, match func(*widget.Button) bool) *widget.Button {
 	}
 	return nil
 }
+
+// The More menu is made once and shown again at each tap, in the snug form a short phone
+// needs as well: a menu made at each tap gave the snug one a new theme scope each time, for
+// which Fyne parsed and kept all the fonts again (docs/budget.md).
+func TestMoreMenuIsMadeOnce(t *testing.T) {
+	w, _ := openWindow(t, t.TempDir())
+	for _, size := range []fyne.Size{fyne.NewSize(900, 680), phoneSizes[1]} {
+		w.Fyne().Resize(size)
+		var menus []*widget.PopUpMenu
+		for range 3 {
+			test.Tap(moreIconButton(w, func(b *widget.Button) bool {
+				return b.Icon != nil && b.Icon.Name() == theme.MoreHorizontalIcon().Name()
+			}))
+			top := w.Fyne().Canvas().Overlays().Top()
+			for _, o := range test.LaidOutObjects(top) {
+				if m, ok := o.(*widget.PopUpMenu); ok {
+					menus = append(menus, m)
+				}
+			}
+			top.Hide()
+		}
+		if len(menus) != 3 || menus[1] != menus[0] || menus[2] != menus[0] {
+			t.Errorf("%v: the three taps showed menus %p, want one menu three times", size, menus)
+		}
+	}
+}

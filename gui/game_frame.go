@@ -46,10 +46,10 @@ func newFrame(p frameParts) *fyne.Container {
 		widget.NewLabelWithStyle(tr("moves.title"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
 	snug := true
 	moveRow, moveRowSnug := newRowText("1."), newListRowText("1.", &snug)
-	// The status and the label that measures its slot share a theme, snug in portrait.
-	statusTheme := &snugTheme{}
-	status := container.NewThemeOverride(p.status.slot(), statusTheme)
-	statusRows := container.NewThemeOverride(widget.NewLabel(strings.Repeat("\n", statusLines-1)), statusTheme)
+	// The status and the label that measures its slot share a snug box, snug in portrait.
+	statusSnug := &snugBox{}
+	status := container.New(statusSnug, p.status.slot())
+	statusRows := container.New(statusSnug, widget.NewLabel(strings.Repeat("\n", statusLines-1)))
 	statusRowsWide := widget.NewLabel(strings.Repeat("\n", statusLinesWide-1))
 	var boardArea fyne.CanvasObject = p.board
 	if p.over != nil {
@@ -58,7 +58,7 @@ func newFrame(p frameParts) *fyne.Container {
 	return container.New(&mainLayout{
 		board: boardArea, clocks: p.clocks, status: status, thinking: p.thinking,
 		textButtons: buttons, textRows: (len(p.captions) + captionColumns - 1) / captionColumns, title: title, iconButtons: iconRow,
-		moveList: p.moveList, notes: p.notes, moveRow: moveRow, moveRowSnug: moveRowSnug, statusRows: statusRows, statusTheme: statusTheme,
+		moveList: p.moveList, notes: p.notes, moveRow: moveRow, moveRowSnug: moveRowSnug, statusRows: statusRows, statusSnug: statusSnug,
 		statusRowsWide: statusRowsWide, sized: p.look.fit, nav: p.nav, panel: p.panel, compact: p.compact,
 	}, boardArea, p.clocks, status, p.thinking, buttons, title, iconRow, p.nav, p.panel, p.notes, p.moveList)
 }

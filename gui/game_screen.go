@@ -19,6 +19,7 @@ type gameScreen struct {
 	gameDeps
 	board       *board.Board
 	check       *checkBanner // "Check!" over the board after a checking move
+	moreMenus   moreMenus    // the "more" menu, made at its first opening
 	checkPly    int          // the ply the banner last looked at
 	clocks      *ClockWidget
 	clockTicker play.Ticker // redraws the running clock

@@ -22,7 +22,7 @@ type mainLayout struct {
 	moveList                *moveList
 	moveRow, moveRowSnug    fyne.CanvasObject // a list row, and a snug one, for their heights
 	statusRows              fyne.CanvasObject // a label of statusLines lines, for its height
-	statusTheme             *snugTheme        // the theme of status and statusRows: snug in portrait
+	statusSnug              *snugBox          // the layout of status and statusRows: snug in portrait
 	statusRowsWide          fyne.CanvasObject // a label of statusLinesWide lines (landscape)
 	// sized is told the size the window is laid out at (the text size follows it).
 	sized func(fyne.Size)
@@ -106,10 +106,10 @@ func (l *mainLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
 
 // snugStatus gives the status line the snug padding of portrait, or the usual one.
 func (l *mainLayout) snugStatus(on bool) {
-	if l.statusTheme.on == on {
+	if l.statusSnug.on == on {
 		return
 	}
-	l.statusTheme.on = on
+	l.statusSnug.on = on
 	l.status.Refresh()
 	l.statusRows.Refresh()
 }

@@ -12,13 +12,31 @@ func (g *gameScreen) showMore(from fyne.CanvasObject) {
 	c := g.parent.Canvas()
 	pos := fyne.CurrentApp().Driver().AbsolutePositionForObject(from)
 	pos.Y += from.Size().Height
-	m := widget.NewPopUpMenu(fyne.NewMenu("", g.more()...), c)
-	if m.MinSize().Height > c.Size().Height {
+	g.moreMenus.popUp(c, g.more).ShowAtPosition(pos)
+}
+
+// moreMenus keeps the More menu, made at its first opening and shown again after, in its
+// usual form and in the snug one a short phone needs. The items are the same at every
+// opening (their actions look at the window's state when tapped, and the language is
+// fixed at start), and a menu made anew at each tap would give the snug form a new theme
+// scope each time, for which Fyne parses and keeps every font again (snugBox, docs/budget.md).
+type moreMenus struct{ usual, snug *widget.PopUpMenu }
+
+// popUp is the menu that fits c, made from items the first time.
+func (m *moreMenus) popUp(c fyne.Canvas, items func() []*fyne.MenuItem) *widget.PopUpMenu {
+	if m.usual == nil {
+		m.usual = widget.NewPopUpMenu(fyne.NewMenu("", items()...), c)
+	}
+	if m.usual.MinSize().Height <= c.Size().Height {
+		return m.usual
+	}
+	if m.snug == nil {
 		// Taller than a phone's screen (issue 35: Play online was cut at the bottom): the
 		// items' padding is cut to the space between widgets, so that all of them show.
-		container.NewThemeOverride(m, &snugTheme{on: true})
+		m.snug = widget.NewPopUpMenu(fyne.NewMenu("", items()...), c)
+		container.NewThemeOverride(m.snug, &snugTheme{on: true})
 	}
-	m.ShowAtPosition(pos)
+	return m.snug
 }
 
 // moreButton is the button with three dots that opens the menu.

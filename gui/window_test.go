@@ -363,8 +363,8 @@ func TestRepetitionWarningAndVerdict(t *testing.T) {
 		w.Fyne().Resize(size)
 		slot := w.game.turned.slot()
 		lines := wrappedLines(w.game.status.Text, slot.Size().Width-2*theme.InnerPadding())
-		// Measured in the status's theme: snug in portrait.
-		need := container.NewThemeOverride(widget.NewLabel(strings.Repeat("\n", lines-1)), w.game.content.Layout.(*mainLayout).statusTheme).MinSize().Height
+		// Measured in the status's box: snug in portrait.
+		need := container.New(w.game.content.Layout.(*mainLayout).statusSnug, widget.NewLabel(strings.Repeat("\n", lines-1))).MinSize().Height
 		if need > slot.Size().Height+0.5 {
 			t.Errorf("%v: the verdict wraps to %d lines, %.0f high, in a status area of %.0f: %q", size, lines, need, slot.Size().Height, w.game.status.Text)
 		}
