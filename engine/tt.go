@@ -80,15 +80,24 @@ func (t *TranspositionTable) Resize(mb int) {
 		t.mapped.free()
 	}
 	t.buckets, t.mapped = allocBuckets(n)
-	touchPages(t.buckets)
+	if mb >= touchMinMB {
+		touchPages(t.buckets)
+	}
 	t.age = 0
 }
 
-// touchPages writes to every page of the table. The kernel (and Go's heap
-// for a large allocation) hands out memory as pages filled on their first
-// write; left to the search, a 1 GB table's first writes (huge pages,
-// compacted for) took 1.4 s of the first move's time. Now they are the
-// table's maker's time: a GUI's setoption, not its go.
+// touchMinMB is the size from which a table's pages are written when it is
+// made, and written again by Clear. The kernel (and Go's heap for a large
+// allocation) hands out memory as pages filled on their first write; left to
+// the search, a 1 GB table's first writes (huge pages, compacted for) took
+// 1.4 s of the first move's time, which touchPages makes the table's maker's
+// time: a GUI's setoption, not its go. A smaller table's first writes cost
+// the search a millisecond or two, and the app's table (16 MB on the desktop,
+// 4 MB on phones) then takes no memory until the engine first thinks, nor
+// after a new game has cleared it, until it thinks again (docs/budget.md).
+const touchMinMB = 64
+
+// touchPages writes to every page of the table.
 func touchPages(buckets []ttBucket) {
 	const pageBytes = 4096
 	step := max(pageBytes/int(unsafe.Sizeof(ttBucket{})), 1)
@@ -102,10 +111,15 @@ func (t *TranspositionTable) SizeMB() int { return len(t.buckets) * ttBucketSize
 
 // Clear empties the table (for a new game).
 // No search may use the table meanwhile: the slots are zeroed as plain
-// memory, several times faster than storing to each atomically.
+// memory, several times faster than storing to each atomically. A mapped
+// table under touchMinMB is instead given back to the kernel, whose fresh
+// pages read as zeros: the memory is free until the next search writes it.
 func (t *TranspositionTable) Clear() {
-	clear(t.buckets)
 	t.age = 0
+	if t.mapped != nil && t.SizeMB() < touchMinMB && t.mapped.release() {
+		return
+	}
+	clear(t.buckets)
 }
 
 // NewSearch ages the table so that entries of earlier searches are replaced first.

@@ -21,6 +21,11 @@ type ttMemory struct {
 	cleanup runtime.Cleanup
 }
 
+// release gives the table's pages back to the kernel (false if it refused):
+// a private anonymous mapping reads as zeros again, an empty table, and its
+// pages are filled in anew as the search writes them.
+func (m *ttMemory) release() bool { return syscall.Madvise(m.mem, syscall.MADV_DONTNEED) == nil }
+
 func (m *ttMemory) free() {
 	m.cleanup.Stop()
 	_ = syscall.Munmap(m.mem)

@@ -8,6 +8,9 @@ type ttMemory struct{}
 
 func (*ttMemory) free() {}
 
+// release never happens: there is no mapping to give back.
+func (*ttMemory) release() bool { return false }
+
 // allocBuckets takes the table from the Go heap.
 func allocBuckets(n int) (buckets []ttBucket, mem *ttMemory) {
 	return make([]ttBucket, n), nil
