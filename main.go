@@ -7,12 +7,17 @@ import (
 	"log"
 	"os"
 	"runtime/debug"
+	"time"
 
 	"fyne.io/fyne/v2/app"
 
 	"github.com/xqfyne/xiangqi/audio"
 	"github.com/xqfyne/xiangqi/gui"
 )
+
+// releaseAfterStart is when, after start, the start's garbage is given back: the window
+// is drawn well within it, on a phone too.
+const releaseAfterStart = 5 * time.Second
 
 func main() {
 	if why := displayMissing(); why != "" {
@@ -31,9 +36,14 @@ func main() {
 	defer sounds.Close()
 	// NewWindow opens even when the game cannot be saved or restored (it says so in the
 	// window); an error here means the app cannot run at all.
-	w, err := gui.NewWindow(a, gui.Config{Sound: sounds})
+	w, err := gui.NewWindow(a, gui.Config{Sound: sounds, ReleaseMemory: debug.FreeOSMemory})
 	if err != nil {
 		log.Fatalf("xiangqi: %v", err)
 	}
+	// The first layout and paint parse the fonts and leave garbage that makes the heap's
+	// peak (22 MB of heap for 14 MB kept): once the window is up, its free pages go back
+	// to the system instead of staying resident until the runtime's scavenger gets to
+	// them (9 MB of resident memory on the desktop; docs/budget.md).
+	time.AfterFunc(releaseAfterStart, debug.FreeOSMemory)
 	w.Fyne().ShowAndRun()
 }

@@ -65,6 +65,10 @@ type Config struct {
 	// PuzzleLimits bound the engine in the puzzles: its replies in endgame training and
 	// its refutations of wrong moves (zero: play's defaults; tests make it shallow).
 	PuzzleLimits engine.Limits
+	// ReleaseMemory, when set, is called as the app goes into the background: main gives
+	// the heap's free pages back to the system there (debug.FreeOSMemory), since a phone
+	// chooses the background apps it ends by the memory they hold.
+	ReleaseMemory func()
 }
 
 // SetupApp applies the bundled theme font and translations to a Fyne app.
@@ -125,6 +129,9 @@ func NewWindow(a fyne.App, cfg Config) (*Window, error) {
 	lc.SetOnExitedForeground(func() {
 		if awayStops {
 			session.Clocks().SetAway(true)
+		}
+		if cfg.ReleaseMemory != nil {
+			cfg.ReleaseMemory()
 		}
 	})
 	lc.SetOnEnteredForeground(func() {
