@@ -45,26 +45,27 @@ func (s *Session) prepareNet(set Settings) error {
 	return nil
 }
 
-// adoptSettings makes set the session's settings at launch; should the net it asks for
-// not decode, the evaluation turns classical and the error is the user's notice.
-func (s *Session) adoptSettings(set Settings) error {
-	s.settings = set
-	if err := s.prepareNet(set); err != nil {
-		s.settings.Evaluation = ClassicalEval
-		return err
-	}
-	return nil
-}
+// adoptSettings makes set the session's settings at launch. The net is not decoded here
+// but at its first use (netFor): a game at a level never evaluates with it, and decoded
+// it holds 1.9 MB of the heap and brings as much of the binary into memory, a phone's
+// budget at start (docs/budget.md).
+func (s *Session) adoptSettings(set Settings) { s.settings = set }
 
 // netFor is the net a search under strength limit elo evaluates with (nil: classical).
 // The limited levels keep the classical evaluation whatever the setting: their node
 // budgets, noise and ratings were measured with it (engine/strength.go, docs/levels.md),
 // and the net, with its own speed and tree sizes, would make those ratings wrong. The
 // full-strength level, a time that is no level's, hints and analysis (elo 0) use the
-// net when the player chose it. The review stays classical too: its marks are score
-// losses with thresholds set on the classical scale (review.go).
+// net when the player chose it, decoded at the first of them; should it not decode, the
+// evaluation turns classical and the engine error says why. The review stays classical
+// too: its marks are score losses with thresholds set on the classical scale (review.go).
 func (s *Session) netFor(elo int) *nnue.Net {
 	if s.settings.Evaluation != NeuralEval || elo != 0 {
+		return nil
+	}
+	if err := s.prepareNet(s.settings); err != nil {
+		s.settings.Evaluation = ClassicalEval
+		s.listeners.engineError(err)
 		return nil
 	}
 	return s.net

@@ -14,7 +14,7 @@ import (
 )
 
 // The evaluation is saved with the other settings and comes back after a restart, the
-// net decoded again; a save without it (older than the setting) loads as the default, the net.
+// net decoded again at its first use; a save without it (older than the setting) loads as the default, the net.
 func TestEvaluationSavedAndRestored(t *testing.T) {
 	fs := newMemFS()
 	s, _, _ := openSession(t, fs, nil)
@@ -32,7 +32,7 @@ func TestEvaluationSavedAndRestored(t *testing.T) {
 	if notice != nil {
 		t.Fatal(notice)
 	}
-	if got := again.Settings(); got.Evaluation != NeuralEval || again.net == nil {
+	if got := again.Settings(); got.Evaluation != NeuralEval || again.netFor(0) == nil {
 		t.Fatalf("restored evaluation %v (net decoded: %v)", got.Evaluation, again.net != nil)
 	}
 	set = again.Settings()
@@ -56,20 +56,27 @@ func TestEvaluationSavedAndRestored(t *testing.T) {
 	}
 }
 
-// A first launch (no save) starts on the net, decoded at once; the save it writes keeps the
-// choice, so the next launch starts on the net too.
+// A first launch (no save) starts on the net, decoded not at launch but at the first
+// search that uses it (a level's moves never do: docs/budget.md); the save it writes keeps
+// the choice, so the next launch starts on the net too.
 func TestFirstLaunchUsesTheNet(t *testing.T) {
 	fs := newMemFS()
 	s, _, notice := openSession(t, fs, nil)
 	if notice != nil {
 		t.Fatal(notice)
 	}
-	if got := s.Settings().Evaluation; got != NeuralEval || s.net == nil || s.netFor(0) != s.net {
-		t.Fatalf("first launch: evaluation %v, net decoded %v", got, s.net != nil)
+	if got := s.Settings().Evaluation; got != NeuralEval || s.net != nil {
+		t.Fatalf("first launch: evaluation %v, net decoded at launch %v", got, s.net != nil)
+	}
+	if s.netFor(Levels()[3].Elo) != nil || s.net != nil {
+		t.Fatal("a level's search decoded the net it does not use")
+	}
+	if n := s.netFor(0); n == nil || n != s.net {
+		t.Fatalf("the full-strength search got net %p, the session holds %p", n, s.net)
 	}
 	s.Close()
 	again, _, _ := openSession(t, fs, nil)
-	if got := again.Settings().Evaluation; got != NeuralEval || again.net == nil {
+	if got := again.Settings().Evaluation; got != NeuralEval || again.netFor(0) == nil {
 		t.Fatalf("second launch: evaluation %v, net decoded %v", got, again.net != nil)
 	}
 }

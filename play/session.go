@@ -125,9 +125,7 @@ func NewSession(cfg Config) (*Session, error) {
 	if cfg.Store != nil {
 		saved, err := cfg.Store.loadSession()
 		if g := saved.game; g != nil {
-			if err := s.adoptSettings(settingsFrom(saved.settings, s.lang)); err != nil {
-				notice = errors.Join(notice, err)
-			}
+			s.adoptSettings(settingsFrom(saved.settings, s.lang))
 			g.SetRules(s.settings.Rules)
 			s.m = s.newMatch(g, saved.clock)
 			if saved.review != nil {
@@ -148,9 +146,7 @@ func NewSession(cfg Config) (*Session, error) {
 			}
 			return nil, err
 		}
-		if err := s.adoptSettings(DefaultSettings(s.lang)); err != nil {
-			notice = errors.Join(notice, err)
-		}
+		s.adoptSettings(DefaultSettings(s.lang))
 		g.SetRules(s.settings.Rules)
 		s.m = s.newMatch(g, nil)
 		s.save()
