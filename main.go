@@ -36,7 +36,7 @@ func main() {
 	defer sounds.Close()
 	// NewWindow opens even when the game cannot be saved or restored (it says so in the
 	// window); an error here means the app cannot run at all.
-	w, err := gui.NewWindow(a, gui.Config{Sound: sounds, ReleaseMemory: debug.FreeOSMemory})
+	w, err := gui.NewWindow(a, gui.Config{Sound: sounds, ReleaseMemory: func() { go debug.FreeOSMemory() }})
 	if err != nil {
 		log.Fatalf("xiangqi: %v", err)
 	}

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/dialog"
 
 	"github.com/xqfyne/xiangqi/engine"
+	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/gui/board"
 	"github.com/xqfyne/xiangqi/match"
 	"github.com/xqfyne/xiangqi/play"
@@ -65,9 +66,10 @@ type Config struct {
 	// PuzzleLimits bound the engine in the puzzles: its replies in endgame training and
 	// its refutations of wrong moves (zero: play's defaults; tests make it shallow).
 	PuzzleLimits engine.Limits
-	// ReleaseMemory, when set, is called as the app goes into the background: main gives
-	// the heap's free pages back to the system there (debug.FreeOSMemory), since a phone
-	// chooses the background apps it ends by the memory they hold.
+	// ReleaseMemory, when set, is called as the app goes into the background and when a
+	// game ends: main gives the heap's free pages back to the system then
+	// (debug.FreeOSMemory), since a phone chooses the background apps it ends by the
+	// memory they hold.
 	ReleaseMemory func()
 }
 
@@ -113,8 +115,13 @@ func NewWindow(a fyne.App, cfg Config) (*Window, error) {
 	w.game.addNavigationKeys(w.navKeys)
 	w.win.Resize(fyne.NewSize(900, 680))
 	session.Listen(play.Listener{
-		Change:   w.game.refresh,
-		GameOver: w.showGameOver,
+		Change: w.game.refresh,
+		GameOver: func(r game.Result) {
+			w.showGameOver(r)
+			if cfg.ReleaseMemory != nil {
+				cfg.ReleaseMemory() // the finished game's garbage, while the result shows
+			}
+		},
 		SaveError: func(err error) {
 			dialog.ShowError(errors.New(tr("save.failed", map[string]any{"Error": err})), w.win)
 		},

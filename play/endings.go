@@ -105,5 +105,18 @@ func (en Endings) ended() {
 	en.s.Input().clearMarks()
 	en.s.save()
 	en.s.changed(ChangeAll)
-	en.s.listeners.gameOver(en.s.m.Game().Result())
+	en.announce(en.s.m.Game().Result())
+}
+
+// announce tells the listeners the game is over, after emptying the engine's table: the
+// finished game's entries serve no search to come (a new game clears them anyway), and a
+// small table's pages go back to the system when cleared (engine.TranspositionTable.Clear),
+// which is a phone's memory between games (docs/budget.md). An engine job still running
+// (a hint asked for just before the end) is stopped first: no search may use the table
+// while it is cleared.
+func (en Endings) announce(r game.Result) {
+	en.s.Engine().cancel()
+	en.s.running.Wait()
+	en.s.searcher.Clear()
+	en.s.listeners.gameOver(r)
 }

@@ -165,3 +165,35 @@ func TestNetOnlyAtFullStrength(t *testing.T) {
 	}
 	s.Analysis().Set(false)
 }
+
+// A game's end empties the engine's table (its pages go back to the system: a phone's
+// memory between games), before the listeners hear of it.
+func TestGameOverEmptiesTheEngineTable(t *testing.T) {
+	searcher := engine.NewSearcher(engine.Options{HashMB: 4, Threads: 1})
+	q := &playtest.UIQueue{}
+	s, notice := NewSession(Config{Post: q.Post, Searcher: searcher})
+	if s == nil {
+		t.Fatal(notice)
+	}
+	t.Cleanup(func() { s.Close(); q.Drain() })
+	if err := s.NewGame(fastSettings(game.HumanBoth)); err != nil {
+		t.Fatal(err)
+	}
+	start := s.Game().Position()
+	searcher.Search(context.Background(), start, engine.Limits{Depth: 4}, nil)
+	if _, ok := searcher.ProbeHash(start); !ok {
+		t.Fatal("the search left the start position out of the table")
+	}
+	heard := false
+	s.Listen(Listener{GameOver: func(game.Result) {
+		heard = true
+		if _, ok := searcher.ProbeHash(start); ok {
+			t.Error("the table still holds the game when the listeners hear of its end")
+		}
+	}})
+	s.Endings().Resign()
+	q.Drain()
+	if !heard {
+		t.Fatal("no game over after resigning")
+	}
+}

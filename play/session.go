@@ -245,7 +245,7 @@ func (s *Session) moved(animate, announce bool) {
 	s.changed(ChangeAll)
 	if r := s.m.Game().Result(); r.Decided() {
 		if announce {
-			s.listeners.gameOver(r)
+			s.Endings().announce(r)
 		}
 		return
 	}
