@@ -31,18 +31,32 @@ func evaluationFrom(name string, def Evaluation) Evaluation {
 	return def
 }
 
-// prepareNet decodes the built-in net when set chooses it and it is not decoded yet, so
-// that a setting the session cannot honour is refused when it is chosen.
+// prepareNet decodes the built-in net when set turns the neural evaluation on, so that a
+// choice the session cannot honour is refused as it is made. Settings that keep the
+// evaluation as it was (a new game with the same settings) leave the decoding to the first
+// search that uses the net (netFor).
 func (s *Session) prepareNet(set Settings) error {
-	if set.Evaluation != NeuralEval || s.net != nil {
+	if set.Evaluation != NeuralEval || s.settings.Evaluation == NeuralEval {
 		return nil
 	}
-	n, err := nets.Default()
+	n, err := builtinNet(s.net)
 	if err != nil {
-		return fmt.Errorf("the neural evaluation cannot be used: %w", err)
+		return err
 	}
 	s.net = n
 	return nil
+}
+
+// builtinNet is net, or the built-in net decoded when net is nil.
+func builtinNet(net *nnue.Net) (*nnue.Net, error) {
+	if net != nil {
+		return net, nil
+	}
+	n, err := nets.Default()
+	if err != nil {
+		return nil, fmt.Errorf("the neural evaluation cannot be used: %w", err)
+	}
+	return n, nil
 }
 
 // adoptSettings makes set the session's settings at launch. The net is not decoded here
@@ -63,10 +77,12 @@ func (s *Session) netFor(elo int) *nnue.Net {
 	if s.settings.Evaluation != NeuralEval || elo != 0 {
 		return nil
 	}
-	if err := s.prepareNet(s.settings); err != nil {
+	n, err := builtinNet(s.net)
+	if err != nil {
 		s.settings.Evaluation = ClassicalEval
 		s.listeners.engineError(err)
 		return nil
 	}
-	return s.net
+	s.net = n
+	return n
 }

@@ -19,6 +19,10 @@ func TestEvaluationSavedAndRestored(t *testing.T) {
 	fs := newMemFS()
 	s, _, _ := openSession(t, fs, nil)
 	set := fastSettings(game.HumanBoth)
+	set.Evaluation = ClassicalEval
+	if err := s.NewGame(set); err != nil {
+		t.Fatal(err)
+	}
 	set.Evaluation = NeuralEval
 	if err := s.NewGame(set); err != nil {
 		t.Fatal(err)
@@ -70,6 +74,11 @@ func TestFirstLaunchUsesTheNet(t *testing.T) {
 	}
 	if s.netFor(Levels()[3].Elo) != nil || s.net != nil {
 		t.Fatal("a level's search decoded the net it does not use")
+	}
+	set := s.Settings()
+	set.Seconds = Levels()[3].Seconds
+	if err := s.NewGame(set); err != nil || s.net != nil {
+		t.Fatalf("a new game at a level with the same evaluation decoded the net (error %v)", err)
 	}
 	if n := s.netFor(0); n == nil || n != s.net {
 		t.Fatalf("the full-strength search got net %p, the session holds %p", n, s.net)
