@@ -24,9 +24,9 @@
 # --ci: the quick check CI runs after its smoke tests (about 2.5 minutes): the binaries CI built
 # (dist/xiangqi, dist/xqengine, and dist/xiangqi-mobile from make smoke) instead of new builds,
 # CI_MOVES (10) moves against the engine instead of two games (the figure "after games" is
-# then after those moves, against the same 180 MB), the phone without its idle minute (its
-# event loop is the desktop's, whose idle minute is measured), and the web figures read from
-# the smoke run CI made (WEB_LOG, its output, and
+# then after those moves, against the same 180 MB), the phone without its idle minute (the
+# desktop's is measured; the phone's would add a minute to CI's), and the web figures read
+# from the smoke run CI made (WEB_LOG, its output, and
 # WEB_BUILD, the build it served) instead of a smoke run of its own. The targets not met today
 # (the raw .wasm, the load times: docs/budget.md) fail there only past a ceiling that keeps
 # today's figures from growing (CI_WASM_MB and the CI_*_S below); both are printed.
@@ -196,8 +196,8 @@ measure() {
   floor=""
   trap '[ -z "$floor" ] || kill "$floor" 2>/dev/null; end_app_session' EXIT
   local home wid save t0 c0 c1 f0 f1 hz lib before n moves mv p fhome fwid rss_start rss_games idle_cpu floor_cpu
-  # In CI the phone's idle minute is left out (its Fyne event loop is the desktop's, which CI
-  # measures idle): the phone's memory is checked in under a minute more.
+  # In CI the phone's idle minute is left out (CI measures the desktop's, and Fyne's drivers
+  # both sit at the toolkit's floor): the phone's memory is checked in about 35 s more.
   local idle=$IDLE_SECONDS
   if [ -n "$CI_MODE" ] && [ "$form" = phone ]; then idle=0; fi
   if [ "$idle" -gt 0 ]; then go build -tags "$tags" -o "dist/fynefloor-$form" ./scripts/fynefloor; fi
