@@ -93,8 +93,9 @@ ios-release:
 	@[ -n "$(IOS_CERT)" ] && [ -n "$(IOS_PROFILE)" ] || { echo "set IOS_CERT=\"Apple Distribution: ...\" IOS_PROFILE=name (README, Phones)"; exit 2; }
 	$(GO) tool fyne release -os ios -tags $(TAGS) -certificate "$(IOS_CERT)" -profile "$(IOS_PROFILE)"
 
-# The phone budget (docs/budget.md): memory, idle CPU, the web build's size, fetches and loads
-# (a few minutes; PHASES=desktop skips the web build).
+# The phone budget (docs/budget.md): memory and idle CPU of the desktop build and of the phone
+# simulation through two games each (about 4 minutes each here), the web build's size, fetches
+# and loads (several minutes more; PHASES="desktop phone" skips the web build).
 budget: deps smoke-deps
 	bash scripts/budget.sh
 
