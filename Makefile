@@ -123,12 +123,12 @@ web: deps
 smoke-web: deps
 	RELEASE=1 MOVES=$${MOVES:-9} BROTLI_QUALITY=$${BROTLI_QUALITY:-9} bash scripts/smoke-web.sh
 
-# rules/, nnue/, book/, engine/, game/, i18n/ and puzzle/ tests compiled to WebAssembly and run in Node, as they run in a browser:
+# rules/, nnue/, book/, engine/, game/, i18n/, puzzle/ and audio/ tests compiled to WebAssembly and run in Node, as they run in a browser:
 # one thread, no preemption (installs nodejs if missing).
 test-wasm:
 	@command -v node >/dev/null || { SUDO=""; [ "$$(id -u)" -ne 0 ] && SUDO=sudo; \
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends nodejs; }
-	PATH="$$PATH:$$($(GO) env GOROOT)/lib/wasm" GOOS=js GOARCH=wasm $(GO) test -short ./rules ./nnue ./nnue/nets ./book ./engine ./game ./i18n ./puzzle
+	PATH="$$PATH:$$($(GO) env GOROOT)/lib/wasm" GOOS=js GOARCH=wasm $(GO) test -short ./rules ./nnue ./nnue/nets ./book ./engine ./game ./i18n ./puzzle ./audio
 
 # The neural evaluation gives the same scores on every path: the pure-Go kernels (purego
 # tag) natively, and arm64's NEON and Go kernels under qemu-user (installs qemu-user-static if

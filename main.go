@@ -13,6 +13,7 @@ import (
 
 	"github.com/xqfyne/xiangqi/audio"
 	"github.com/xqfyne/xiangqi/gui"
+	"github.com/xqfyne/xiangqi/internal/starttrace"
 )
 
 // releaseAfterStart is when, after start, the start's garbage is given back: the window
@@ -20,6 +21,7 @@ import (
 const releaseAfterStart = 5 * time.Second
 
 func main() {
+	starttrace.Mark("main")
 	if why := displayMissing(); why != "" {
 		fmt.Fprintln(os.Stderr, "xiangqi:", why)
 		os.Exit(1)
@@ -31,8 +33,10 @@ func main() {
 		debug.SetGCPercent(50)
 	}
 	a := app.NewWithID(gui.AppID)
+	starttrace.Mark("app.NewWithID")
 	// The sounds' device opens in the background; without one the app is silent.
 	sounds := audio.New(log.Printf)
+	starttrace.Mark("audio.New")
 	defer sounds.Close()
 	// NewWindow opens even when the game cannot be saved or restored (it says so in the
 	// window); an error here means the app cannot run at all.
@@ -45,5 +49,6 @@ func main() {
 	// to the system instead of staying resident until the runtime's scavenger gets to
 	// them (9 MB of resident memory on the desktop; docs/budget.md).
 	time.AfterFunc(releaseAfterStart, debug.FreeOSMemory)
+	starttrace.Mark("ShowAndRun")
 	w.Fyne().ShowAndRun()
 }

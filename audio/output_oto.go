@@ -16,8 +16,10 @@ type otoOutput struct {
 	speech  *oto.Player // the move being said, if any
 }
 
-// openDevice opens the default output through Oto and waits until it is ready.
+// openDevice opens the default output through Oto and waits until it is ready; in a
+// browser it first waits for the player's first touch (beforeOpen).
 func openDevice(rate, channels int, clips [][]byte) (output, error) {
+	beforeOpen()
 	quietALSA()
 	ctx, ready, err := oto.NewContext(&oto.NewContextOptions{SampleRate: rate, ChannelCount: channels,
 		Format: oto.FormatSignedInt16LE})

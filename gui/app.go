@@ -11,6 +11,7 @@ import (
 	"github.com/xqfyne/xiangqi/engine"
 	"github.com/xqfyne/xiangqi/game"
 	"github.com/xqfyne/xiangqi/gui/board"
+	"github.com/xqfyne/xiangqi/internal/starttrace"
 	"github.com/xqfyne/xiangqi/match"
 	"github.com/xqfyne/xiangqi/play"
 	"github.com/xqfyne/xiangqi/play/online"
@@ -84,6 +85,7 @@ func SetupApp(a fyne.App) {
 // When the game cannot be saved or restored the window still opens, with a notice.
 func NewWindow(a fyne.App, cfg Config) (*Window, error) {
 	SetupApp(a)
+	starttrace.Mark("gui: SetupApp")
 	if cfg.Post == nil {
 		cfg.Post = fyne.Do
 	}
@@ -92,9 +94,11 @@ func NewWindow(a fyne.App, cfg Config) (*Window, error) {
 		w.now = cfg.Time.Now
 	}
 	store, storeErr := openStore(a, cfg.SaveDir)
+	starttrace.Mark("gui: openStore")
 	w.store, w.storeErr = store, storeErr
 	session, notice := play.NewSession(play.Config{Store: store, Post: cfg.Post, Searcher: cfg.Searcher, Search: cfg.Search, Language: w.lang,
 		Time: cfg.Time, Sound: cfg.Sound})
+	starttrace.Mark("gui: NewSession")
 	if session == nil {
 		return nil, notice
 	}
@@ -109,8 +113,10 @@ func NewWindow(a fyne.App, cfg Config) (*Window, error) {
 	w.game = newGameScreen(gameDeps{session: session, say: w.say, parent: w.win, look: w.look, post: cfg.Post,
 		newGame: w.showNewGame, settings: w.showSettings, resign: w.confirmResign, draw: w.offerDraw,
 		review: w.toggleReview, more: w.moreItems})
+	starttrace.Mark("gui: newGameScreen")
 	w.screens = screenStack{win: w.win}
 	w.screens.push(w.game)
+	starttrace.Mark("gui: screens.push")
 	w.addShortcuts()
 	w.game.addNavigationKeys(w.navKeys)
 	w.win.Resize(fyne.NewSize(900, 680))
@@ -129,6 +135,7 @@ func NewWindow(a fyne.App, cfg Config) (*Window, error) {
 	})
 	session.OnRepetitionWarning = w.warnRepetition
 	w.setupIO(a, cfg.SaveDir)
+	starttrace.Mark("gui: setupIO")
 	// A phone's app in the background stops its clock; coming back, every app redials a
 	// dropped online socket at once instead of waiting out its back-off.
 	awayStops := cfg.AwayStopsClock || fyne.CurrentDevice().IsMobile()
@@ -160,6 +167,7 @@ func NewWindow(a fyne.App, cfg Config) (*Window, error) {
 		session.Close()
 	})
 	w.game.refresh(play.ChangeAll)
+	starttrace.Mark("gui: refresh")
 	if storeErr != nil {
 		w.showNotice(tr("save.unavailable", map[string]any{"Error": storeErr}))
 	}

@@ -17,6 +17,7 @@ import (
 	"path"
 	"sort"
 	"strings"
+	"sync"
 	"text/template"
 )
 
@@ -63,26 +64,43 @@ func (m Message) String() string {
 	return m.Key + "{" + strings.Join(parts, ", ") + "}"
 }
 
-// Catalogs holds the texts of every language, parsed once.
+// Catalogs holds the texts of every language, each parsed once, when first rendered.
+// Its methods may be called from several goroutines.
 type Catalogs struct {
-	texts map[Language]map[string]text
+	texts map[Language]map[string]*text
 }
 
-// text is one catalog entry: as written, and parsed.
+// text is one catalog entry: as written, and parsed when first rendered. Most texts have
+// no template action ({{...}}) and are never parsed: parsing the app's 1,100 texts at
+// load took 0.1 s of the browser build's start (docs/budget.md).
 type text struct {
-	source   string
-	template *template.Template
+	key, source string
+	once        sync.Once
+	template    *template.Template // nil for a text without actions
+	err         error
+}
+
+// parsed is t's template, parsed on the first call; nil when t has no actions.
+func (t *text) parsed() (*template.Template, error) {
+	t.once.Do(func() {
+		if strings.Contains(t.source, "{{") {
+			// A value the template does not get is an error, not "<no value>" in the text.
+			t.template, t.err = template.New(t.key).Option("missingkey=error").Parse(t.source)
+		}
+	})
+	return t.template, t.err
 }
 
 // Load reads every catalog in dir of fsys: files named [prefix.]language.json, each a
 // JSON object of key to text, as Fyne's lang package reads them. A file that is not
-// such an object, or a text that is not a valid template, is an error.
+// such an object is an error. The texts' templates are parsed when first rendered;
+// Check parses them all.
 func Load(fsys fs.FS, dir string) (*Catalogs, error) {
 	entries, err := fs.ReadDir(fsys, dir)
 	if err != nil {
 		return nil, err
 	}
-	c := &Catalogs{texts: map[Language]map[string]text{}}
+	c := &Catalogs{texts: map[Language]map[string]*text{}}
 	for _, e := range entries {
 		name := e.Name()
 		if e.IsDir() || !strings.HasSuffix(name, ".json") {
@@ -98,14 +116,9 @@ func Load(fsys fs.FS, dir string) (*Catalogs, error) {
 		}
 		base := strings.TrimSuffix(name, ".json")
 		lang := Language(base[strings.LastIndex(base, ".")+1:])
-		texts := make(map[string]text, len(raw))
+		texts := make(map[string]*text, len(raw))
 		for key, source := range raw {
-			// A value the template does not get is an error, not "<no value>" in the text.
-			t, err := template.New(key).Option("missingkey=error").Parse(source)
-			if err != nil {
-				return nil, fmt.Errorf("catalog %s: %w", name, err)
-			}
-			texts[key] = text{source: source, template: t}
+			texts[key] = &text{key: key, source: source}
 		}
 		c.texts[lang] = texts
 	}
@@ -113,6 +126,19 @@ func Load(fsys fs.FS, dir string) (*Catalogs, error) {
 		return nil, fmt.Errorf("no catalogs in %s", dir)
 	}
 	return c, nil
+}
+
+// Check parses every text of every catalog and reports those that are not valid templates.
+func (c *Catalogs) Check() error {
+	var errs []error
+	for _, lang := range c.Languages() {
+		for _, key := range c.Keys(lang) {
+			if _, err := c.texts[lang][key].parsed(); err != nil {
+				errs = append(errs, fmt.Errorf("catalog %s: %w", lang, err))
+			}
+		}
+	}
+	return errors.Join(errs...)
 }
 
 // Languages lists the languages that have a catalog, sorted.
@@ -138,8 +164,10 @@ func (c *Catalogs) Keys(lang Language) []string {
 // Source returns the text of key in lang's catalog as written there, template and all,
 // and whether the catalog has it.
 func (c *Catalogs) Source(lang Language, key string) (string, bool) {
-	t, ok := c.texts[lang][key]
-	return t.source, ok
+	if t, ok := c.texts[lang][key]; ok {
+		return t.source, true
+	}
+	return "", false
 }
 
 // Text renders m in lang. A text lang's catalog lacks comes from the English one, and
@@ -160,9 +188,13 @@ func (c *Catalogs) render(lang Language, m Message, strict bool) (string, error)
 	if m.Key == "" {
 		return "", nil
 	}
-	t, err := c.template(lang, m.Key, strict)
+	t, err := c.text(lang, m.Key, strict)
 	if err != nil {
 		return m.Key, err
+	}
+	tmpl, err := t.parsed()
+	if err != nil {
+		return m.Key, fmt.Errorf("%s: %w", lang, err)
 	}
 	data := make(map[string]any, len(m.Args))
 	var errs []error
@@ -178,20 +210,23 @@ func (c *Catalogs) render(lang Language, m Message, strict bool) (string, error)
 			data[name] = v
 		}
 	}
+	if tmpl == nil {
+		return t.source, errors.Join(errs...)
+	}
 	var b strings.Builder
-	if err := t.Execute(&b, data); err != nil {
+	if err := tmpl.Execute(&b, data); err != nil {
 		return m.Key, fmt.Errorf("%s: %w", lang, err)
 	}
 	return b.String(), errors.Join(errs...)
 }
 
-// template finds key in lang's catalog, or else (unless strict) in the English one.
-func (c *Catalogs) template(lang Language, key string, strict bool) (*template.Template, error) {
+// text finds key in lang's catalog, or else (unless strict) in the English one.
+func (c *Catalogs) text(lang Language, key string, strict bool) (*text, error) {
 	if t, ok := c.texts[lang][key]; ok {
-		return t.template, nil
+		return t, nil
 	}
 	if t, ok := c.texts[English][key]; ok && !strict {
-		return t.template, nil
+		return t, nil
 	}
 	return nil, fmt.Errorf("%s: no text for %q", lang, key)
 }

@@ -133,13 +133,41 @@ func TestLoadRejectsBadCatalogs(t *testing.T) {
 	for name, fsys := range map[string]fstest.MapFS{
 		"not JSON":          {"d/a.en.json": {Data: []byte(`{"a": `)}},
 		"not text":          {"d/a.en.json": {Data: []byte(`{"a": {"one": "x"}}`)}},
-		"bad template":      {"d/a.en.json": {Data: []byte(`{"a": "{{.A"}`)}},
 		"no catalogs":       {"d/readme.txt": {Data: []byte("x")}},
 		"no such directory": {"e/a.en.json": {Data: []byte(`{}`)}},
 	} {
 		if _, err := Load(fsys, "d"); err == nil {
 			t.Errorf("%s: loaded", name)
 		}
+	}
+}
+
+// Load parses no template; Check parses them all and names the bad ones, and a bad text
+// renders as its key with the error.
+func TestBadTemplatesShowWhenRenderedAndCheckFindsThem(t *testing.T) {
+	c, err := Load(fstest.MapFS{"d/a.en.json": {Data: []byte(`{"bad": "{{.A", "good": "{{.A}}!", "plain": "a {b} c"}`)}}, "d")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"bad", "good", "plain"} {
+		if c.texts[English][k].template != nil {
+			t.Errorf("%s was parsed at load", k)
+		}
+	}
+	if err := c.Check(); err == nil || !strings.Contains(err.Error(), "bad") || strings.Contains(err.Error(), "good") {
+		t.Errorf("Check: %v, want an error for bad only", err)
+	}
+	if got, err := c.Render(English, Message{Key: "bad", Args: Args{"A": 1}}); err == nil || got != "bad" {
+		t.Errorf("the bad text renders as %q, %v", got, err)
+	}
+	if got, err := c.Render(English, Message{Key: "good", Args: Args{"A": 1}}); err != nil || got != "1!" {
+		t.Errorf("the good text renders as %q, %v", got, err)
+	}
+	if got, err := c.Render(English, Message{Key: "plain", Args: Args{"A": 1}}); err != nil || got != "a {b} c" {
+		t.Errorf("the plain text renders as %q, %v", got, err)
+	}
+	if c.texts[English]["plain"].template != nil || c.texts[English]["good"].template == nil {
+		t.Error("a text without actions was parsed, or one with actions was not kept parsed")
 	}
 }
 

@@ -103,18 +103,37 @@ func Load(data []byte) (*Net, error) {
 	if sum, stored := crc32.ChecksumIEEE(body), le.Uint32(data[len(data)-4:]); sum != stored {
 		return nil, fmt.Errorf("nnue: checksum %08x does not match the stored %08x (damaged file)", sum, stored)
 	}
-	r := bytes.NewReader(body[headerSize:])
-	desc := make([]byte, descLen)
-	io.ReadFull(r, desc)
-	n.Description = string(desc)
+	rest := body[headerSize:]
+	n.Description = string(rest[:descLen])
+	rest = rest[descLen:]
 	n.allocate()
-	// The length was checked above, so these reads cannot come short.
-	for _, dst := range []any{n.ftBias, n.ftWeights, n.hiddenBias, n.hiddenW, &n.outBias, n.outW} {
-		if err := binary.Read(r, le, dst); err != nil {
-			return nil, fmt.Errorf("nnue: reading the weights: %v", err)
-		}
+	// The length was checked above, so each slice of rest is long enough. The weights
+	// are decoded straight from data: encoding/binary.Read copies each array into a
+	// buffer first and calls the byte order through an interface for every value, which
+	// in the browser build made this decode 0.1 s of the app's start (docs/budget.md).
+	rest = getInt16s(n.ftBias, rest)
+	rest = getInt16s(n.ftWeights, rest)
+	for i := range n.hiddenBias {
+		n.hiddenBias[i] = int32(le.Uint32(rest[4*i:]))
 	}
+	rest = rest[4*len(n.hiddenBias):]
+	for i := range n.hiddenW {
+		n.hiddenW[i] = int8(rest[i])
+	}
+	rest = rest[len(n.hiddenW):]
+	n.outBias = int32(le.Uint32(rest))
+	getInt16s(n.outW, rest[4:])
 	return n.prepare(), nil
+}
+
+// getInt16s decodes len(dst) little-endian int16s from the front of b and returns the
+// rest of b.
+func getInt16s(dst []int16, b []byte) []byte {
+	src := b[:2*len(dst)]
+	for i := range dst {
+		dst[i] = int16(binary.LittleEndian.Uint16(src[2*i:]))
+	}
+	return b[2*len(dst):]
 }
 
 // LoadFile reads a net file.

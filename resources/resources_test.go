@@ -29,6 +29,9 @@ func TestCatalogsHaveTheSameKeys(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if err := c.Check(); err != nil {
+		t.Fatal(err)
+	}
 	langs := c.Languages()
 	if len(langs) < 2 || !slices.Contains(langs, i18n.English) {
 		t.Fatalf("want English and at least one other catalog, have %v", langs)

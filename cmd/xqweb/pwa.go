@@ -59,20 +59,31 @@ const appleTouchIcon = "icon-maskable-192.png"
 // download of it (Fyne's loader fetches it) is copied into this build's cache as it streams
 // in, and the worker, registered once Fyne has made its canvas and that copy is stored,
 // precaches only what the cache lacks. A page the worker already controls gets the .wasm
-// from the cache and copies nothing.
+// from the cache and copies nothing. The download starts as the page's head is read:
+// Fyne's loader asks for the .wasm only after it has made a WebGL context to see whether
+// it can and loaded wasm_exec.js, 0.6 s later in headless Chromium (docs/budget.md); the
+// loader's fetch gets that download.
 const headTags = `<meta name="viewport" content="width=device-width, initial-scale=1">
 		<meta name="theme-color" content="{{.Theme}}">
 		<link rel="manifest" href="{{.Manifest}}">
 		<link rel="apple-touch-icon" href="{{.AppleIcon}}">
 		<script>
-			if ('serviceWorker' in navigator) {
+			{
 				const wasm = new URL({{.Wasm}}, location.href).href, cacheName = {{.Cache}};
-				let stored = Promise.resolve();
 				const pageFetch = window.fetch.bind(window);
+				let early = pageFetch(wasm);
+				early.catch(() => {}); // the loader's fetch reports a failure
+				let stored = Promise.resolve();
 				window.fetch = (input, init) => {
-					const got = pageFetch(input, init);
 					const url = new URL(input instanceof Request ? input.url : String(input), location.href).href;
-					if (url === wasm && !navigator.serviceWorker.controller && window.caches) {
+					let got;
+					if (url === wasm && early && init === undefined && !(input instanceof Request)) {
+						got = early;
+						early = null;
+					} else {
+						got = pageFetch(input, init);
+					}
+					if (url === wasm && 'serviceWorker' in navigator && !navigator.serviceWorker.controller && window.caches) {
 						stored = got.then(r => {
 							if (!r.ok || r.status !== 200) return;
 							const copy = r.clone(); // now, before the loader starts reading
@@ -81,12 +92,14 @@ const headTags = `<meta name="viewport" content="width=device-width, initial-sca
 					}
 					return got;
 				};
-				const registerWorker = () => stored.then(() => navigator.serviceWorker.register('{{.Worker}}'))
-					.catch(e => console.log('service worker not registered: ' + e));
-				const started = new MutationObserver(() => {
-					if (document.querySelector('canvas')) { started.disconnect(); registerWorker(); }
-				});
-				addEventListener('DOMContentLoaded', () => started.observe(document.body, {childList: true, subtree: true}));
+				if ('serviceWorker' in navigator) {
+					const registerWorker = () => stored.then(() => navigator.serviceWorker.register('{{.Worker}}'))
+						.catch(e => console.log('service worker not registered: ' + e));
+					const started = new MutationObserver(() => {
+						if (document.querySelector('canvas')) { started.disconnect(); registerWorker(); }
+					});
+					addEventListener('DOMContentLoaded', () => started.observe(document.body, {childList: true, subtree: true}));
+				}
 			}
 		</script>
 	`
