@@ -197,14 +197,19 @@ func (l *mainLayout) statusHeight(wide bool) float32 {
 }
 
 // statusArea places the status line in a slot of fixed height from (x, y), with the
-// thinking bar a thin line at the slot's foot, under the one line the status has while
-// the engine thinks, and returns the y below it. At its own height the bar had covered
-// that line on a phone ("思考中…" under a large blue bar, issue 51 item 7).
+// thinking bar a thin line at the slot's foot, under the status's text while the engine
+// thinks, and returns the y below it. At its own height the bar had covered that line on a
+// phone ("思考中…" under a large blue bar, issue 51 item 7). The bar starts a pixel below
+// the slot's last line of text and reaches into the space between the slot and the row
+// under it: on the smallest phones the status while thinking (its depth and score) can
+// wrap to every line the slot has, and a bar inside the slot's padding overlapped that
+// last line by 2 px.
 func (l *mainLayout) statusArea(x, y, w float32, wide bool) float32 {
 	rows := l.statusRowsFor(wide).MinSize().Height
 	place(l.status, x, y, w, rows)
-	bar := thinkingBarHeight()
-	place(l.thinking, x+theme.InnerPadding(), y+rows-bar, w-2*theme.InnerPadding(), bar)
+	// The slot's text ends its label's inner padding above the slot's foot, less the snug cut.
+	top := y + rows - (theme.InnerPadding() - l.statusSnug.cut()) + 1
+	place(l.thinking, x+theme.InnerPadding(), top, w-2*theme.InnerPadding(), thinkingBarHeight())
 	return y + l.statusHeight(wide)
 }
 

@@ -223,5 +223,18 @@ func TestThinkingBarLeavesTheStatusReadable(t *testing.T) {
 				t.Errorf("%s %v: the bar's top %.0f is over the status's line, which reaches %.0f", locale, size, top, textFoot)
 			}
 		}
+		// On the smallest phone the status while thinking, with its depth and score, can
+		// wrap to every line of its slot (CI saw it): the bar stays under the last line.
+		w.Fyne().Resize(fyne.NewSize(216, 469))
+		status := w.game.status
+		status.SetText(tr("status.thinking") + " " + strings.Repeat("深度 12，红方优 140 ", 2))
+		w.game.content.Refresh()
+		if lines := status.MinSize().Height; lines < 2*fyne.MeasureText("深", theme.TextSize(), fyne.TextStyle{}).Height {
+			t.Fatalf("%s: the long status takes %.0f, not two lines", locale, lines)
+		}
+		textFoot := absolute(status).Y + status.MinSize().Height - theme.InnerPadding()
+		if top := absolute(w.game.thinking).Y; top < textFoot {
+			t.Errorf("%s: a status wrapped to the whole slot reaches %.0f, under the bar's top %.0f", locale, textFoot, top)
+		}
 	}
 }
